@@ -1,0 +1,198 @@
+"""The Family interface: what every puzzle family offers, and the checks every answer passes.
+
+A family subclasses `Family`, fills in the abstract methods, and registers an instance with
+`boardlab.core.registry.register`. The CLI, the web API and the benchmarks only use this
+interface. `Family.solve` and `Family.generate` wrap the family's own `solve_instance` and
+`generate_instance` and pass every answer through the family's independent `verify`: an answer
+that fails it raises `SolverBug` instead of reaching the user.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from boardlab.core.errors import BadInput, SolverBug, Unsupported
+from boardlab.core.options import Option
+from boardlab.core.results import Mode, Result, SolveRequest, Stats, Status
+
+InstanceT = TypeVar("InstanceT")
+
+
+@dataclass
+class Generated(Generic[InstanceT]):
+    """A generated puzzle, its solution, and how it was made."""
+
+    instance: InstanceT
+    solution: dict[str, Any]
+    stats: Stats = field(default_factory=Stats)
+
+
+@dataclass
+class Record(Generic[InstanceT]):
+    """One puzzle read from an input: where it came from, and the instance or what was wrong."""
+
+    label: str
+    instance: InstanceT | None = None
+    error: BadInput | None = None
+
+
+class Family(ABC, Generic[InstanceT]):
+    """A puzzle family. Subclasses set the class attributes and the abstract methods.
+
+    Attributes:
+        name: the CLI and JSON name, e.g. "nqueens".
+        title: a human name, e.g. "N-Queens".
+        rules: the rules in one paragraph (shown by `boardlab families` and the web page).
+        takes_size: the instance can be given as a board size N on the command line.
+        backends: solver backends, the first is the default.
+        strategies: named search strategies (first is the default), empty if none.
+        options: family-specific options.
+        modes: the solve modes the family answers.
+        has_clues: generated puzzles must have a unique solution (checked by a fresh solve).
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    rules: ClassVar[str]
+    takes_size: ClassVar[bool] = False
+    backends: ClassVar[tuple[str, ...]] = ("cpsat",)
+    strategies: ClassVar[tuple[str, ...]] = ()
+    options: ClassVar[tuple[Option, ...]] = ()
+    modes: ClassVar[frozenset[Mode]] = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE})
+    has_clues: ClassVar[bool] = True
+
+    # ---- formats -------------------------------------------------------------------------
+    @abstractmethod
+    def parse_text(self, text: str, source: str) -> list[Record[InstanceT]]:
+        """Parse the family's text format; a text may hold several puzzles."""
+
+    @abstractmethod
+    def dump_text(self, instance: InstanceT) -> str:
+        """The family's text format; `parse_text(dump_text(x))` gives back x."""
+
+    @abstractmethod
+    def from_json(self, data: Any) -> InstanceT:
+        """An instance from its JSON form (raises BadInput)."""
+
+    @abstractmethod
+    def to_json(self, instance: InstanceT) -> dict[str, Any]:
+        """The instance's JSON form, with `"family": name`."""
+
+    def from_size(self, n: int, options: dict[str, Any]) -> InstanceT:
+        """The instance for board size `n` (families with `takes_size`)."""
+        raise Unsupported(f"{self.name} takes a file, not a board size")
+
+    def from_argument(self, argument: str) -> InstanceT | None:
+        """An instance written directly on the command line (e.g. a game ID), or None."""
+        return None
+
+    def apply_options(self, instance: InstanceT, options: dict[str, Any]) -> InstanceT:
+        """The instance with command-line overrides applied (e.g. cnote's `--target`)."""
+        return instance
+
+    @abstractmethod
+    def solution_from_json(self, instance: InstanceT, data: Any) -> dict[str, Any]:
+        """A solution in canonical JSON form from user JSON (raises BadInput on bad shape)."""
+
+    # ---- checking ------------------------------------------------------------------------
+    @abstractmethod
+    def verify(self, instance: InstanceT, solution: dict[str, Any]) -> list[str]:
+        """Rule violations of `solution` (empty when valid).
+
+        Plain Python that shares no code with the model: it is the independent referee.
+        """
+
+    # ---- solving and generating ----------------------------------------------------------
+    @abstractmethod
+    def solve_instance(self, instance: InstanceT, request: SolveRequest) -> Result:
+        """The family's solver. Called through `solve`, which verifies the answer."""
+
+    @abstractmethod
+    def generate_instance(self, seed: int, options: dict[str, Any]) -> Generated[InstanceT]:
+        """A new puzzle from `seed` (deterministic per seed). Called through `generate`."""
+
+    @abstractmethod
+    def sample(self, rng: random.Random) -> InstanceT:
+        """A random well-formed instance (solvable or not), cheap: for format tests."""
+
+    # ---- drawing -------------------------------------------------------------------------
+    @abstractmethod
+    def render_text(self, instance: InstanceT, solution: dict[str, Any] | None = None) -> Any:
+        """A rich renderable of the board, with the solution if given."""
+
+    @abstractmethod
+    def render_svg(self, instance: InstanceT, solution: dict[str, Any] | None = None) -> str:
+        """A standalone SVG document of the board, with the solution if given."""
+
+    # ---- provided: the checked entry points ----------------------------------------------
+    def solve(self, instance: InstanceT, request: SolveRequest | None = None) -> Result:
+        """Solve, then check every solution with `verify` and the result for consistency."""
+        request = request or SolveRequest()
+        if request.mode not in self.modes:
+            raise Unsupported(f"{self.name} does not offer mode '{request.mode.value}'")
+        if request.backend is not None and request.backend not in self.backends:
+            raise Unsupported(
+                f"unknown backend '{request.backend}' for {self.name} "
+                f"(choose from {', '.join(self.backends)})"
+            )
+        if request.strategy is not None and request.strategy not in self.strategies:
+            known = ", ".join(self.strategies) or "none"
+            raise Unsupported(f"unknown strategy '{request.strategy}' for {self.name} (known: {known})")
+        result = self.solve_instance(instance, request)
+        self._check_result(instance, result)
+        return result
+
+    def generate(self, seed: int | None = None, options: dict[str, Any] | None = None) -> Generated[InstanceT]:
+        """Generate a puzzle; its solution is verified and, for clue puzzles, proven unique anew."""
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        generated = self.generate_instance(seed, dict(options or {}))
+        generated.stats.seed = seed
+        self._check_solution(generated.instance, generated.solution)
+        if self.has_clues:
+            recheck = self.solve(generated.instance, SolveRequest(mode=Mode.UNIQUE))
+            if recheck.unique is not True:
+                raise SolverBug(f"{self.name} generator produced a puzzle without a unique solution")
+        return generated
+
+    def check(self, instance: InstanceT, data: Any) -> list[str]:
+        """Violations of a user's proposed solution (BadInput if it is not a solution shape)."""
+        return self.verify(instance, self.solution_from_json(instance, data))
+
+    def _check_solution(self, instance: InstanceT, solution: dict[str, Any]) -> None:
+        problems = self.verify(instance, solution)
+        if problems:
+            raise SolverBug(f"{self.name}: solver answer failed verification: {problems[0]}")
+
+    def _check_result(self, instance: InstanceT, result: Result) -> None:
+        for solution in result.solutions:
+            self._check_solution(instance, solution)
+        if result.status == Status.UNSATISFIABLE and result.solutions:
+            raise SolverBug(f"{self.name}: 'unsatisfiable' with solutions attached")
+        if result.status in (Status.SOLVED, Status.OPTIMAL, Status.FEASIBLE) and not result.solutions:
+            if result.count is None or result.count == 0:
+                raise SolverBug(f"{self.name}: status '{result.status.value}' without a solution")
+        keys = [repr(sorted(s.items())) for s in result.solutions]
+        if len(set(keys)) != len(keys):
+            raise SolverBug(f"{self.name}: the same solution was reported twice")
+        if result.count is not None and result.count < len(result.solutions):
+            raise SolverBug(f"{self.name}: count {result.count} below the solutions listed")
+        if result.unique is True and (len(result.solutions) != 1 or result.count not in (None, 1)):
+            raise SolverBug(f"{self.name}: 'unique' with other than one solution")
+
+    def describe(self) -> dict[str, Any]:
+        """The family's metadata as JSON (for `boardlab families --json` and the web API)."""
+        return {
+            "name": self.name,
+            "title": self.title,
+            "rules": self.rules,
+            "takes_size": self.takes_size,
+            "backends": list(self.backends),
+            "strategies": list(self.strategies),
+            "modes": sorted(m.value for m in self.modes),
+            "options": [o.to_json() for o in self.options],
+            "has_clues": self.has_clues,
+        }

@@ -1,0 +1,164 @@
+"""Reading puzzles from files, standard input and command-line arguments.
+
+A document is either JSON (one instance object, a list of them, or JSON Lines with one per
+line) or the family's own text format. JSON records may also be wrapped as
+`{"instance": {...}, ...}`, as in the shared data files. Every record carries a label (file and
+line) so that a bad one is reported without losing the others.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Any, BinaryIO
+
+from boardlab.core.errors import BadInput
+from boardlab.core.family import Family, Record
+
+#: Largest input read (bytes): puzzles are small, this guards against reading a disk image.
+MAX_INPUT_BYTES = 64 * 1024 * 1024
+
+
+def decode_text(data: bytes, source: str) -> str:
+    """UTF-8 text, or BadInput for binary data."""
+    if b"\x00" in data:
+        raise BadInput("not a text file (binary data)", source=source)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise BadInput(f"not UTF-8 text (byte {error.start})", source=source) from None
+    control = [ch for ch in text if ord(ch) < 32 and ch not in "\n\r\t\f"]
+    if control:
+        raise BadInput(f"not a text file (control character {ord(control[0]):#04x})", source=source)
+    return text
+
+
+def read_source(argument: str, stdin: BinaryIO | None = None) -> tuple[str, str]:
+    """(text, source name) of a path or `-` (standard input)."""
+    if argument == "-":
+        stream = stdin if stdin is not None else sys.stdin.buffer
+        return decode_text(stream.read(MAX_INPUT_BYTES + 1)[:MAX_INPUT_BYTES], "<stdin>"), "<stdin>"
+    if os.path.isdir(argument):
+        raise BadInput("is a directory, not a puzzle file", source=argument)
+    try:
+        with open(argument, "rb") as handle:
+            data = handle.read(MAX_INPUT_BYTES + 1)
+    except OSError as error:
+        raise BadInput(f"cannot read file: {error.strerror}", source=argument) from None
+    if len(data) > MAX_INPUT_BYTES:
+        raise BadInput(f"file larger than {MAX_INPUT_BYTES} bytes", source=argument)
+    return decode_text(data, argument), argument
+
+
+def _unwrap(data: Any) -> Any:
+    if isinstance(data, dict) and "instance" in data and isinstance(data["instance"], dict):
+        return data["instance"]
+    return data
+
+
+def _json_record(family: Family, data: Any, label: str, source: str, line: int | None) -> Record:
+    try:
+        data = _unwrap(data)
+        if not isinstance(data, dict):
+            raise BadInput("a JSON instance must be an object")
+        named = data.get("family", family.name)
+        if named != family.name:
+            raise BadInput(f"instance is for family '{named}', not '{family.name}'")
+        return Record(label, instance=family.from_json(data))
+    except BadInput as error:
+        return Record(label, error=error.located(source=source, line=line))
+
+
+def parse_document(family: Family, text: str, source: str) -> list[Record]:
+    """All puzzles in a document (JSON, JSON Lines, or the family's text format)."""
+    stripped = text.lstrip()
+    if not stripped:
+        return [Record(source, error=BadInput("empty input: no puzzle found", source=source))]
+    if stripped[0] not in "{[":
+        return family.parse_text(text, source)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as whole_error:
+        return _parse_json_lines(family, text, source, whole_error)
+    if isinstance(data, list):
+        return [_json_record(family, item, f"{source}[{i}]", source, None) for i, item in enumerate(data)]
+    return [_json_record(family, data, source, source, None)]
+
+
+def _parse_json_lines(family: Family, text: str, source: str, whole_error: json.JSONDecodeError) -> list[Record]:
+    lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip() and not line.lstrip().startswith("#")]
+    if len(lines) <= 1:
+        return [
+            Record(
+                source,
+                error=BadInput(f"malformed JSON: {whole_error.msg}", source=source, line=whole_error.lineno, column=whole_error.colno),
+            )
+        ]
+    records = []
+    for number, line in lines:
+        label = f"{source}:{number}"
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as error:
+            records.append(Record(label, error=BadInput(f"malformed JSON: {error.msg}", source=source, line=number, column=error.colno)))
+            continue
+        records.append(_json_record(family, data, label, source, number))
+    return records
+
+
+def read_instances(
+    family: Family, argument: str, options: dict[str, Any] | None = None, stdin: BinaryIO | None = None
+) -> list[Record]:
+    """The puzzles an argument names: a board size, a game ID, a file, or `-` for stdin.
+
+    Errors that concern the whole argument raise BadInput; errors in one record of a file are
+    returned in that record.
+    """
+    options = options or {}
+    records: list[Record]
+    size = _as_size(argument) if family.takes_size else None
+    if size is not None:
+        records = [Record(argument, instance=family.from_size(size, options))]
+    elif argument == "-" or os.path.exists(argument):
+        text, source = read_source(argument, stdin)
+        records = parse_document(family, text, source)
+    else:
+        direct = family.from_argument(argument)
+        if direct is None:
+            if family.takes_size:
+                raise BadInput(f"N must be a positive integer (or a puzzle file): '{argument}'")
+            raise BadInput("no such file", source=argument)
+        records = [Record(argument, instance=direct)]
+    result = []
+    for record in records:
+        if record.instance is not None:
+            try:
+                record = Record(record.label, instance=family.apply_options(record.instance, options))
+            except BadInput as error:
+                record = Record(record.label, error=error.located(source=record.label))
+        result.append(record)
+    return result
+
+
+def _as_size(argument: str) -> int | None:
+    text = argument.strip()
+    if text.lstrip("+-").isdigit():
+        value = int(text)
+        if value < 1:
+            raise BadInput(f"N must be a positive integer, got {value}")
+        return value
+    return None
+
+
+def load_json_argument(argument: str, stdin: BinaryIO | None = None) -> Any:
+    """JSON given inline, as a file path, or `-` for stdin (e.g. a proposed solution)."""
+    stripped = argument.strip()
+    if stripped.startswith(("{", "[")):
+        text, source = argument, "<argument>"
+    else:
+        text, source = read_source(argument, stdin)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise BadInput(f"malformed JSON: {error.msg}", source=source, line=error.lineno, column=error.colno) from None

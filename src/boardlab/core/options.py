@@ -1,0 +1,45 @@
+"""Family-specific options, declared once and used by the CLI, the web API and benchmarks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+#: Verbs an option can belong to.
+VERBS = ("solve", "count", "generate", "render", "check")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One family option, e.g. `--target 100` for cnote.
+
+    `name` is a Python identifier (the CLI spells it with dashes); `type` is one of int, float,
+    str, bool; `choices` restricts a str option; `verbs` says where the option is accepted.
+    A default of None means "not given" (the family decides).
+    """
+
+    name: str
+    type: type
+    default: Any
+    help: str
+    choices: tuple[str, ...] | None = None
+    verbs: tuple[str, ...] = ("solve", "count")
+    minimum: float | None = None
+    maximum: float | None = None
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "flag": self.flag,
+            "type": self.type.__name__,
+            "default": self.default,
+            "help": self.help,
+            "choices": list(self.choices) if self.choices else None,
+            "verbs": list(self.verbs),
+            "minimum": self.minimum,
+            "maximum": self.maximum,
+        }

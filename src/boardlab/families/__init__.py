@@ -1,0 +1,1 @@
+"""Puzzle families: one subpackage each, all with the same shape (see DESIGN.md)."""

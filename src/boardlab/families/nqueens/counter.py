@@ -1,0 +1,332 @@
+"""Bitboard backtracking for N-Queens, compiled with numba (`cache=True`).
+
+Rows are filled top to bottom; three bitmasks hold the attacked columns, diagonals and
+anti-diagonals of the next row (the classical bitboard method, e.g. Richards 1997). `allowed`
+restricts each row to some columns, which is how fixed queens (completion puzzles) enter.
+
+The search is split into independent subproblems (the queens of the first two rows), which
+gives progress reports, time-limit checks between subproblems, and parallel workers.
+On an empty board, the left/right mirror halves the work: a first-row queen in the left half
+counts twice, one in the middle column (odd n) once.
+
+Fundamental solutions (up to the 8 symmetries of the square, OEIS A002562) are counted as the
+solutions that are lexicographically smallest among their 8 images; every such solution has
+its first-row queen in the left half (or middle), so the halved search sees all of them.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import multiprocessing
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+from numba import njit
+
+#: Largest n for the bitboard (masks are int64).
+MAX_BITBOARD_N = 62
+
+
+@njit(cache=True)
+def _is_canonical(q: np.ndarray, n: int, image: np.ndarray) -> bool:
+    """True when q is lexicographically <= each of its 7 other symmetric images."""
+    for kind in range(1, 8):
+        for r in range(n):
+            c = q[r]
+            if kind == 1:
+                image[r] = n - 1 - c
+            elif kind == 2:
+                image[n - 1 - r] = c
+            elif kind == 3:
+                image[n - 1 - r] = n - 1 - c
+            elif kind == 4:
+                image[c] = r
+            elif kind == 5:
+                image[c] = n - 1 - r
+            elif kind == 6:
+                image[n - 1 - c] = r
+            else:
+                image[n - 1 - c] = n - 1 - r
+        for r in range(n):
+            if image[r] != q[r]:
+                if image[r] < q[r]:
+                    return False
+                break
+    return True
+
+
+@njit(cache=True)
+def _column_of(bit: np.int64) -> np.int64:
+    col = 0
+    while bit > 1:
+        bit >>= 1
+        col += 1
+    return col
+
+
+@njit(cache=True)
+def count_subtree(n: int, allowed: np.ndarray, prefix: np.ndarray, fundamental: bool) -> tuple[np.int64, np.int64]:
+    """(solutions, canonical solutions) extending the queens in `prefix` (rows 0..len-1).
+
+    The prefix must be consistent; canonical solutions are only counted when `fundamental`.
+    """
+    full = (np.int64(1) << n) - 1
+    start = len(prefix)
+    q = np.zeros(n, dtype=np.int64)
+    image = np.zeros(n, dtype=np.int64)
+    cols = np.zeros(n + 1, dtype=np.int64)
+    left = np.zeros(n + 1, dtype=np.int64)
+    right = np.zeros(n + 1, dtype=np.int64)
+    avail = np.zeros(n + 1, dtype=np.int64)
+    c_mask = np.int64(0)
+    l_mask = np.int64(0)
+    r_mask = np.int64(0)
+    for r in range(start):
+        bit = np.int64(1) << prefix[r]
+        q[r] = prefix[r]
+        c_mask |= bit
+        l_mask = ((l_mask | bit) << 1) & full
+        r_mask = (r_mask | bit) >> 1
+    if start == n:
+        if fundamental and _is_canonical(q, n, image):
+            return np.int64(1), np.int64(1)
+        return np.int64(1), np.int64(0)
+    total = np.int64(0)
+    canonical = np.int64(0)
+    r = start
+    cols[r] = c_mask
+    left[r] = l_mask
+    right[r] = r_mask
+    avail[r] = ~(c_mask | l_mask | r_mask) & allowed[r] & full
+    while r >= start:
+        a = avail[r]
+        if a == 0:
+            r -= 1
+            continue
+        bit = a & -a
+        avail[r] = a ^ bit
+        if r == n - 1:
+            total += 1
+            if fundamental:
+                q[r] = _column_of(bit)
+                if _is_canonical(q, n, image):
+                    canonical += 1
+            continue
+        if fundamental:
+            q[r] = _column_of(bit)
+        nc = cols[r] | bit
+        nl = ((left[r] | bit) << 1) & full
+        nr = (right[r] | bit) >> 1
+        r += 1
+        cols[r] = nc
+        left[r] = nl
+        right[r] = nr
+        avail[r] = ~(nc | nl | nr) & allowed[r] & full
+    return total, canonical
+
+
+@njit(cache=True)
+def enumerate_subtree(n: int, allowed: np.ndarray, first: int, out: np.ndarray) -> tuple[np.int64, bool]:
+    """Solutions with the first-row queen in column `first`, written to `out` (rows).
+
+    Returns (number written, complete): complete is False when `out` filled up first.
+    """
+    full = (np.int64(1) << n) - 1
+    capacity = out.shape[0]
+    q = np.zeros(n, dtype=np.int64)
+    cols = np.zeros(n + 1, dtype=np.int64)
+    left = np.zeros(n + 1, dtype=np.int64)
+    right = np.zeros(n + 1, dtype=np.int64)
+    avail = np.zeros(n + 1, dtype=np.int64)
+    found = np.int64(0)
+    if ((allowed[0] >> first) & 1) == 0:
+        return found, True
+    bit = np.int64(1) << first
+    q[0] = first
+    if n == 1:
+        if capacity == 0:
+            return found, False
+        out[0, 0] = first
+        return np.int64(1), True
+    r = 1
+    cols[r] = bit
+    left[r] = (bit << 1) & full
+    right[r] = bit >> 1
+    avail[r] = ~(cols[r] | left[r] | right[r]) & allowed[r] & full
+    while r >= 1:
+        a = avail[r]
+        if a == 0:
+            r -= 1
+            continue
+        bit = a & -a
+        avail[r] = a ^ bit
+        q[r] = _column_of(bit)
+        if r == n - 1:
+            if found == capacity:
+                return found, False
+            for i in range(n):
+                out[found, i] = q[i]
+            found += 1
+            continue
+        nc = cols[r] | bit
+        nl = ((left[r] | bit) << 1) & full
+        nr = (right[r] | bit) >> 1
+        r += 1
+        cols[r] = nc
+        left[r] = nl
+        right[r] = nr
+        avail[r] = ~(nc | nl | nr) & allowed[r] & full
+    return found, True
+
+
+def allowed_masks(n: int, fixed: tuple[tuple[int, int], ...]) -> np.ndarray:
+    """Per row, the columns a queen may take given the fixed queens (attacked squares removed)."""
+    full = (1 << n) - 1
+    masks = [full] * n
+    for fr, fc in fixed:
+        for r in range(n):
+            if r == fr:
+                masks[r] &= 1 << fc
+                continue
+            d = abs(r - fr)
+            attacked = 1 << fc
+            if fc + d < n:
+                attacked |= 1 << (fc + d)
+            if fc - d >= 0:
+                attacked |= 1 << (fc - d)
+            masks[r] &= ~attacked & full
+    return np.array(masks, dtype=np.int64)
+
+
+@dataclass(frozen=True)
+class Subproblem:
+    """Queens of the first rows, and how many solutions each found one stands for."""
+
+    prefix: tuple[int, ...]
+    weight: int
+
+
+def subproblems(n: int, allowed: np.ndarray, symmetric: bool) -> list[Subproblem]:
+    """The first two rows' consistent placements; halved by the mirror when `symmetric`."""
+    if n == 1:
+        return [Subproblem((), 1)]
+    result = []
+    for c0 in range(n):
+        if not (int(allowed[0]) >> c0) & 1:
+            continue
+        weight = 1
+        if symmetric:
+            if 2 * c0 > n - 1:
+                continue
+            weight = 1 if 2 * c0 == n - 1 else 2
+        for c1 in range(n):
+            if (int(allowed[1]) >> c1) & 1 and abs(c1 - c0) > 1:
+                result.append(Subproblem((c0, c1), weight))
+    return result
+
+
+@dataclass
+class CountOutcome:
+    total: int
+    fundamental: int | None
+    complete: bool
+    subproblems: int
+    finished: int
+
+
+def _count_one(args: tuple[int, np.ndarray, tuple[int, ...], bool]) -> tuple[int, int]:
+    n, allowed, prefix, fundamental = args
+    total, canonical = count_subtree(n, allowed, np.array(prefix, dtype=np.int64), fundamental)
+    return int(total), int(canonical)
+
+
+def warm_up() -> None:
+    """Compile (or load from cache) the jitted functions."""
+    count_subtree(4, np.full(4, 15, dtype=np.int64), np.zeros(0, dtype=np.int64), True)
+    enumerate_subtree(4, np.full(4, 15, dtype=np.int64), 1, np.zeros((2, 4), dtype=np.int64))
+
+
+def count(
+    n: int,
+    fixed: tuple[tuple[int, int], ...] = (),
+    *,
+    fundamental: bool = False,
+    workers: int = 1,
+    deadline: float | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> CountOutcome:
+    """Count the solutions (and the fundamental ones) by bitboard backtracking.
+
+    Stops between subproblems once `deadline` (a `time.perf_counter()` value) has passed.
+    """
+    if n > MAX_BITBOARD_N:
+        raise ValueError(f"the bitboard counter handles n <= {MAX_BITBOARD_N}")
+    allowed = allowed_masks(n, fixed)
+    symmetric = not fixed
+    parts = subproblems(n, allowed, symmetric)
+    total = canonical = finished = 0
+    warm_up()
+    jobs = [(n, allowed, part.prefix, fundamental) for part in parts]
+
+    def done(part: Subproblem, answer: tuple[int, int]) -> None:
+        nonlocal total, canonical, finished
+        total += part.weight * answer[0]
+        canonical += answer[1]
+        finished += 1
+        if progress is not None:
+            progress(finished, len(parts))
+
+    if workers <= 1 or len(parts) <= 1:
+        for part, job in zip(parts, jobs):
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+            done(part, _count_one(job))
+    else:
+        context = multiprocessing.get_context("fork")
+        with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
+            futures = {pool.submit(_count_one, job): part for part, job in zip(parts, jobs)}
+            try:
+                timeout = None if deadline is None else max(0.0, deadline - time.perf_counter())
+                for future in concurrent.futures.as_completed(futures, timeout=timeout):
+                    done(futures[future], future.result())
+            except concurrent.futures.TimeoutError:
+                pass
+            finally:
+                for future in futures:
+                    future.cancel()
+    complete = finished == len(parts)
+    return CountOutcome(total, canonical if fundamental else None, complete, len(parts), finished)
+
+
+def enumerate_solutions(
+    n: int,
+    fixed: tuple[tuple[int, int], ...] = (),
+    *,
+    limit: int | None = None,
+    deadline: float | None = None,
+) -> tuple[list[list[int]], bool]:
+    """Solutions in lexicographic order, at most `limit`; (solutions, search complete).
+
+    The search is complete only when it ran to the end (not stopped by the limit or deadline).
+    """
+    if n > MAX_BITBOARD_N:
+        raise ValueError(f"the bitboard enumerator handles n <= {MAX_BITBOARD_N}")
+    allowed = allowed_masks(n, fixed)
+    found: list[list[int]] = []
+    for first in range(n):
+        if deadline is not None and time.perf_counter() > deadline:
+            return found, False
+        capacity = 64
+        while True:
+            room = capacity if limit is None else min(capacity, limit - len(found))
+            out = np.zeros((room, n), dtype=np.int64)
+            written, complete = enumerate_subtree(n, allowed, first, out)
+            if complete or (limit is not None and len(found) + written >= limit):
+                found.extend(out[: int(written)].tolist())
+                break
+            capacity *= 4
+        if limit is not None and len(found) >= limit:
+            return found[:limit], False  # stopped at the limit: more may exist
+    return found, True

@@ -1,0 +1,171 @@
+"""The N-Queens family: n queens, no two on a row, column or diagonal.
+
+Backends: `construct` (one solution for any n, O(n)), `bitboard` (numba backtracking: first,
+all, count, unique, fundamental counts; n <= 62), `cpsat` (AllDifferent model: any mode, used to
+cross-check). `auto` picks construct for one solution on an empty board, the bitboard
+otherwise, and CP-SAT for completion puzzles larger than the bitboard.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from boardlab.core.errors import BadInput, Unsupported
+from boardlab.core.family import Family, Generated, Record
+from boardlab.core.options import Option
+from boardlab.core.results import Mode, Outcome, Result, SolveRequest, Stats, Status
+from boardlab.families.nqueens import io, render, verify
+from boardlab.families.nqueens.io import QueensInstance
+
+
+class NQueens(Family[QueensInstance]):
+    name = "nqueens"
+    title = "N-Queens"
+    rules = (
+        "Place n queens on an n x n board so that no two share a row, a column or a diagonal. "
+        "Queens given in the instance (a completion puzzle) must stay where they are."
+    )
+    takes_size = True
+    backends = ("auto", "bitboard", "construct", "cpsat")
+    modes = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE})
+    has_clues = True
+    options = (
+        Option("fundamental", bool, False, "count solutions up to the 8 symmetries of the square (OEIS A002562)", verbs=("count",)),
+        Option("size", int, 8, "board size of the generated puzzle", verbs=("generate",), minimum=1, maximum=62),
+    )
+
+    # formats
+    def parse_text(self, text: str, source: str) -> list[Record[QueensInstance]]:
+        return io.parse_text(text, source)
+
+    def dump_text(self, instance: QueensInstance) -> str:
+        return io.dump_text(instance)
+
+    def from_json(self, data: Any) -> QueensInstance:
+        return io.from_json(data)
+
+    def to_json(self, instance: QueensInstance) -> dict[str, Any]:
+        return io.to_json(instance)
+
+    def from_size(self, n: int, options: dict[str, Any]) -> QueensInstance:
+        return io.make_instance(n)
+
+    def solution_from_json(self, instance: QueensInstance, data: Any) -> dict[str, Any]:
+        return io.solution_from_json(instance, data)
+
+    def verify(self, instance: QueensInstance, solution: dict[str, Any]) -> list[str]:
+        return verify.violations(instance.n, instance.fixed, solution)
+
+    # solving
+    def solve_instance(self, instance: QueensInstance, request: SolveRequest) -> Result:
+        backend = self._choose_backend(instance, request)
+        if request.options.get("fundamental") and (request.mode != Mode.COUNT or instance.fixed or backend != "bitboard"):
+            raise Unsupported("--fundamental counts all solutions of an empty board with the bitboard backend")
+        if backend == "construct":
+            outcome = self._construct(instance, request)
+        elif backend == "bitboard":
+            outcome = self._bitboard(instance, request)
+        else:
+            from boardlab.families.nqueens import model
+
+            outcome = model.solve(instance, request)
+        return outcome.to_result(self.name, self.to_json(instance))
+
+    def _choose_backend(self, instance: QueensInstance, request: SolveRequest) -> str:
+        from boardlab.families.nqueens.counter import MAX_BITBOARD_N
+
+        backend = request.backend or "auto"
+        if backend == "auto":
+            if request.mode == Mode.FIRST and not instance.fixed and instance.n not in (2, 3):
+                return "construct"
+            return "bitboard" if instance.n <= MAX_BITBOARD_N else "cpsat"
+        if backend == "construct" and (request.mode != Mode.FIRST or instance.fixed):
+            raise Unsupported("the construct backend gives one solution of an empty board (mode 'first' only)")
+        if backend == "bitboard" and instance.n > MAX_BITBOARD_N:
+            raise Unsupported(f"the bitboard backend handles n <= {MAX_BITBOARD_N}")
+        if request.mode in (Mode.ALL, Mode.COUNT, Mode.UNIQUE) and instance.n > MAX_BITBOARD_N and not instance.fixed:
+            raise Unsupported(f"counting or enumerating all solutions is out of reach for n = {instance.n}")
+        return backend
+
+    def _construct(self, instance: QueensInstance, request: SolveRequest) -> Outcome:
+        from boardlab.families.nqueens.construct import construct
+
+        start = time.perf_counter()
+        columns = construct(instance.n)
+        stats = Stats(seconds=time.perf_counter() - start, backend="construct", model="Bernhardsson 1991")
+        if columns is None:
+            return Outcome(Status.UNSATISFIABLE, count=0, stats=stats)
+        return Outcome(Status.SOLVED, [{"queens": columns.tolist()}], stats=stats)
+
+    def _bitboard(self, instance: QueensInstance, request: SolveRequest) -> Outcome:
+        from boardlab.families.nqueens import counter
+
+        start = time.perf_counter()
+        deadline = None if request.time_limit is None else start + request.time_limit
+        stats = Stats(backend="bitboard", workers=request.workers or 1)
+        if request.mode == Mode.COUNT:
+            fundamental = bool(request.options.get("fundamental"))
+            counted = counter.count(
+                instance.n,
+                instance.fixed,
+                fundamental=fundamental,
+                workers=request.workers or 1,
+                deadline=deadline,
+                progress=request.progress,
+            )
+            stats.seconds = time.perf_counter() - start
+            stats.extra.update(subproblems=counted.subproblems, subproblems_finished=counted.finished)
+            if not counted.complete:
+                stats.extra["counted_so_far"] = counted.total
+                return Outcome(Status.UNKNOWN, stats=stats)
+            stats.extra["total"] = counted.total
+            if fundamental:
+                stats.extra["fundamental"] = counted.fundamental
+            if stats.seconds > 0:
+                stats.extra["solutions_per_second"] = round(counted.total / stats.seconds)
+            number = counted.fundamental if fundamental else counted.total
+            status = Status.SOLVED if counted.total else Status.UNSATISFIABLE
+            return Outcome(status, count=number, stats=stats)
+        limit = {Mode.FIRST: 1, Mode.UNIQUE: 2, Mode.ALL: request.limit}[request.mode]
+        found, complete = counter.enumerate_solutions(instance.n, instance.fixed, limit=limit, deadline=deadline)
+        stats.seconds = time.perf_counter() - start
+        solutions = [{"queens": q} for q in found]
+        if not found:
+            if complete:
+                return Outcome(Status.UNSATISFIABLE, count=0, unique=False if request.mode == Mode.UNIQUE else None, stats=stats)
+            return Outcome(Status.UNKNOWN, stats=stats)
+        if request.mode == Mode.UNIQUE:
+            if len(found) >= 2:
+                return Outcome(Status.SOLVED, solutions, unique=False, stats=stats)
+            if complete:
+                return Outcome(Status.SOLVED, solutions, count=1, unique=True, stats=stats)
+            return Outcome(Status.UNKNOWN, solutions, stats=stats)
+        if request.mode == Mode.ALL:
+            timed_out = not complete and (limit is None or len(found) < limit)
+            if timed_out:
+                return Outcome(Status.UNKNOWN, solutions, stats=stats)
+            return Outcome(Status.SOLVED, solutions, count=len(found) if complete else None, stats=stats)
+        return Outcome(Status.SOLVED, solutions, stats=stats)
+
+    # generating
+    def generate_instance(self, seed: int, options: dict[str, Any]) -> Generated[QueensInstance]:
+        from boardlab.families.nqueens.generate import generate
+
+        size = options.get("size") or 8
+        start = time.perf_counter()
+        instance, queens = generate(io.check_size(size, "size"), seed)
+        return Generated(instance, {"queens": queens}, Stats(seconds=time.perf_counter() - start, backend="bitboard"))
+
+    def sample(self, rng: random.Random) -> QueensInstance:
+        n = rng.randint(1, 10)
+        squares = {(rng.randrange(n), rng.randrange(n)) for _ in range(rng.randint(0, 3))}
+        return io.make_instance(n, sorted(squares))
+
+    # drawing
+    def render_text(self, instance: QueensInstance, solution: dict[str, Any] | None = None) -> Any:
+        return render.render_text(instance, solution)
+
+    def render_svg(self, instance: QueensInstance, solution: dict[str, Any] | None = None) -> str:
+        return render.render_svg(instance, solution)

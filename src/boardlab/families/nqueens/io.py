@@ -1,0 +1,137 @@
+"""N-Queens instances and their formats.
+
+An instance is a board size `n` and optionally some queens already placed (`fixed`, as
+`(row, col)` pairs): with fixed queens it is an N-Queens completion puzzle, the kind
+`nqueens generate` makes.
+
+Text format: one line per row, `Q` a fixed queen, `.` an empty square, `#` starts a comment.
+Several boards in one file are separated by blank lines.
+JSON: `{"family": "nqueens", "n": 8, "fixed": [[row, col], ...]}` (`fixed` may be omitted).
+Solution JSON: `{"queens": [c0, c1, ...]}`, the column of the queen of each row.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from boardlab.core.errors import BadInput
+from boardlab.core.family import Record
+
+#: Largest board accepted (the construction needs O(n) memory).
+MAX_N = 100_000_000
+
+
+@dataclass(frozen=True)
+class QueensInstance:
+    """An n x n board, with queens already placed on some squares."""
+
+    n: int
+    fixed: tuple[tuple[int, int], ...] = ()
+
+
+def check_size(n: Any, where: str = "n") -> int:
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise BadInput(f"{where} must be a positive integer, got {n!r}")
+    if n < 1:
+        raise BadInput(f"{where} must be a positive integer, got {n}")
+    if n > MAX_N:
+        raise BadInput(f"{where} = {n} is larger than the supported {MAX_N}")
+    return n
+
+
+def make_instance(n: int, fixed: list[tuple[int, int]] | tuple[tuple[int, int], ...] = ()) -> QueensInstance:
+    """A validated instance: fixed queens on the board, at most one per square."""
+    check_size(n)
+    squares = []
+    for index, square in enumerate(fixed):
+        if (
+            not isinstance(square, (list, tuple))
+            or len(square) != 2
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in square)
+        ):
+            raise BadInput(f"fixed[{index}] must be [row, col], got {square!r}")
+        row, col = square
+        if not (0 <= row < n and 0 <= col < n):
+            raise BadInput(f"fixed[{index}] = [{row}, {col}] is off the {n}x{n} board")
+        squares.append((row, col))
+    if len(set(squares)) != len(squares):
+        raise BadInput("the same square is fixed twice")
+    return QueensInstance(n, tuple(sorted(squares)))
+
+
+def from_json(data: Any) -> QueensInstance:
+    if not isinstance(data, dict):
+        raise BadInput("a JSON instance must be an object")
+    unknown = set(data) - {"family", "n", "fixed"}
+    if unknown:
+        raise BadInput(f"unknown field(s) in nqueens instance: {', '.join(sorted(unknown))}")
+    if "n" not in data:
+        raise BadInput("nqueens instance needs 'n'")
+    fixed = data.get("fixed") or []
+    if not isinstance(fixed, list):
+        raise BadInput("'fixed' must be a list of [row, col]")
+    return make_instance(check_size(data["n"]), fixed)
+
+
+def to_json(instance: QueensInstance) -> dict[str, Any]:
+    data: dict[str, Any] = {"family": "nqueens", "n": instance.n}
+    if instance.fixed:
+        data["fixed"] = [list(square) for square in instance.fixed]
+    return data
+
+
+def dump_text(instance: QueensInstance) -> str:
+    fixed = set(instance.fixed)
+    rows = ("".join("Q" if (r, c) in fixed else "." for c in range(instance.n)) for r in range(instance.n))
+    return "\n".join(rows) + "\n"
+
+
+def parse_text(text: str, source: str) -> list[Record[QueensInstance]]:
+    """Boards of `Q` and `.`, separated by blank lines."""
+    records: list[Record[QueensInstance]] = []
+    block: list[tuple[int, str]] = []
+
+    def close() -> None:
+        if block:
+            first = block[0][0]
+            label = f"{source}:{first}"
+            try:
+                records.append(Record(label, instance=_parse_board(block, source)))
+            except BadInput as error:
+                records.append(Record(label, error=error))
+            block.clear()
+
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if line:
+            block.append((number, line))
+        elif not raw.strip():
+            close()
+    close()
+    if not records:
+        records.append(Record(source, error=BadInput("no board found", source=source)))
+    return records
+
+
+def _parse_board(block: list[tuple[int, str]], source: str) -> QueensInstance:
+    n = len(block)
+    fixed = []
+    for row, (number, line) in enumerate(block):
+        if len(line) != n:
+            raise BadInput(f"row has {len(line)} squares, expected {n} (the board must be square)", source=source, line=number, column=1)
+        for col, char in enumerate(line):
+            if char in "Qq":
+                fixed.append((row, col))
+            elif char != ".":
+                raise BadInput(f"unexpected character {char!r} (use 'Q' or '.')", source=source, line=number, column=col + 1)
+    return make_instance(n, fixed)
+
+
+def solution_from_json(instance: QueensInstance, data: Any) -> dict[str, Any]:
+    if not isinstance(data, dict) or "queens" not in data:
+        raise BadInput('an nqueens solution is {"queens": [c0, c1, ...]}')
+    queens = data["queens"]
+    if not isinstance(queens, list) or not all(isinstance(c, int) and not isinstance(c, bool) for c in queens):
+        raise BadInput("'queens' must be a list of column numbers")
+    return {"queens": list(queens)}

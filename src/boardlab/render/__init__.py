@@ -1,0 +1,1 @@
+"""Shared drawing: terminal boards (rich) and SVG boards."""
