@@ -1,0 +1,1 @@
+"""Benchmarks: experiments contributed by the families, run and reported by `boardlab bench`."""

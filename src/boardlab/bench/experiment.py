@@ -1,0 +1,92 @@
+"""The experiment registry: each family contributes its experiments, as it contributes its model.
+
+An experiment is a list of cases (an instance and the settings under comparison) and a
+function that runs one case and measures it. The runner (`boardlab bench`) repeats each case,
+keeps the median time, records versions and machine, and writes tables and plots; families only
+say what to run and how to measure it.
+
+A family registers its experiments in `families/NAME/experiments.py`, imported by the family
+package's `__init__`:
+
+    register(Experiment(family="nqueens", name="count", title=..., description=...,
+                        cases=lambda quick: [Case("n=8", {"n": 8}), ...],
+                        run=run_one, x="n"))
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+
+@dataclass(frozen=True)
+class Case:
+    """One run of an experiment. `params` are JSON-able settings, e.g. {"n": 8, "model": "pairwise"}."""
+
+    id: str
+    params: dict[str, Any]
+
+
+@dataclass
+class Measurement:
+    """What one run of a case measured.
+
+    `status` is a Result status (solved, optimal, feasible, unsatisfiable, unknown); `value` is
+    the figure the experiment is about besides time (a count, an optimum), `stats` the solver's.
+    """
+
+    status: str
+    seconds: float
+    value: Any = None
+    stats: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Experiment:
+    """An experiment of one family.
+
+    Attributes:
+        family, name: the experiment is selected as "family/name".
+        title, description: for the report.
+        cases: `cases(quick)` lists the cases; `quick` must keep the whole quick suite under
+            3 minutes on 2 cores.
+        run: `run(case, time_limit)` runs one case and measures it.
+        x: the parameter plotted on the x-axis (time against size, say); None for categories.
+        series: the parameter naming the compared variants (strategy, model, encoding, backend).
+        reference: the value of `series` that ratios are taken against (measured in the same run).
+        seed_figures: figures the seed reported, by case id (seconds, or any value to show beside ours).
+        seed_source: where those figures come from (seed file and table).
+    """
+
+    family: str
+    name: str
+    title: str
+    description: str
+    cases: Callable[[bool], list[Case]]
+    run: Callable[[Case, float | None], Measurement]
+    x: str | None = None
+    series: str | None = None
+    reference: str | None = None
+    seed_figures: dict[str, Any] | None = None
+    seed_source: str | None = None
+
+    @property
+    def key(self) -> str:
+        return f"{self.family}/{self.name}"
+
+
+_EXPERIMENTS: dict[str, Experiment] = {}
+
+
+def register(experiment: Experiment) -> Experiment:
+    """Add an experiment (called at import of the family's `experiments` module)."""
+    _EXPERIMENTS[experiment.key] = experiment
+    return experiment
+
+
+def experiments() -> list[Experiment]:
+    """All registered experiments (families are discovered first)."""
+    from boardlab.core.registry import families
+
+    families()
+    return [_EXPERIMENTS[key] for key in sorted(_EXPERIMENTS)]
