@@ -127,6 +127,19 @@ class Family(ABC, Generic[InstanceT]):
     def render_svg(self, instance: InstanceT, solution: dict[str, Any] | None = None) -> str:
         """A standalone SVG document of the board, with the solution if given."""
 
+    # ---- playing -------------------------------------------------------------------------
+    def hint(self, instance: InstanceT, partial: dict[str, Any] | None) -> dict[str, Any]:
+        """A hint for a player who has made the placements `partial`.
+
+        `partial` has the family's solution JSON shape but may be incomplete (each family
+        documents what a partial placement looks like). The answer is
+        `{"status": "solved" | "mistake" | "progress" | "unsolvable", "message": str,
+        "place": <partial solution JSON to add> | None, "remove": <partial solution JSON to
+        take away> | None}`: a mistake names placements that no solution extends, progress
+        names one placement that follows (by deduction where the family can say why).
+        """
+        raise Unsupported(f"{self.name} offers no hints")
+
     # ---- provided: the checked entry points ----------------------------------------------
     def solve(self, instance: InstanceT, request: SolveRequest | None = None) -> Result:
         """Solve, then check every solution with `verify` and the result for consistency."""
