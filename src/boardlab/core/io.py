@@ -88,7 +88,7 @@ def parse_document(family: Family, text: str, source: str) -> list[Record]:
 
 def _parse_json_lines(family: Family, text: str, source: str, whole_error: json.JSONDecodeError) -> list[Record]:
     lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip() and not line.lstrip().startswith("#")]
-    if len(lines) <= 1:
+    if len(lines) <= 1 or not _parses(lines[0][1]):  # one malformed JSON document
         return [
             Record(
                 source,
@@ -105,6 +105,14 @@ def _parse_json_lines(family: Family, text: str, source: str, whole_error: json.
             continue
         records.append(_json_record(family, data, label, source, number))
     return records
+
+
+def _parses(line: str) -> bool:
+    try:
+        json.loads(line)
+    except json.JSONDecodeError:
+        return False
+    return True
 
 
 def read_instances(

@@ -1,0 +1,99 @@
+"""The CP-SAT and SAT helpers against combinatorial ground truth (binomial coefficients)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from ortools.sat.python import cp_model
+
+from boardlab.core.cpsat import solve_cpsat
+from boardlab.core.results import Mode, SolveRequest, Status
+from boardlab.core.sat import CNF, ENCODINGS, solve_sat
+
+
+def k_subsets_cpsat(n: int, k: int):
+    model = cp_model.CpModel()
+    xs = [model.new_bool_var(f"x{i}") for i in range(n)]
+    model.add(sum(xs) == k)
+    return model, xs
+
+
+def decode_cpsat(xs):
+    return lambda value: {"set": [i for i, x in enumerate(xs) if value(x)]}
+
+
+@pytest.mark.parametrize("n,k", [(5, 2), (6, 3), (7, 0), (4, 4)])
+def test_cpsat_count_is_binomial(n: int, k: int) -> None:
+    model, xs = k_subsets_cpsat(n, k)
+    outcome = solve_cpsat(model, xs, decode_cpsat(xs), SolveRequest(mode=Mode.COUNT))
+    assert outcome.count == math.comb(n, k)
+
+
+def test_cpsat_modes() -> None:
+    model, xs = k_subsets_cpsat(6, 3)
+    decode = decode_cpsat(xs)
+    first = solve_cpsat(model, xs, decode, SolveRequest())
+    assert first.status == Status.SOLVED and len(first.solutions[0]["set"]) == 3
+    every = solve_cpsat(model, xs, decode, SolveRequest(mode=Mode.ALL))
+    assert every.count == 20 and len({tuple(s["set"]) for s in every.solutions}) == 20
+    limited = solve_cpsat(model, xs, decode, SolveRequest(mode=Mode.ALL, limit=5))
+    assert len(limited.solutions) == 5 and limited.count is None
+    unique = solve_cpsat(model, xs, decode, SolveRequest(mode=Mode.UNIQUE))
+    assert unique.unique is False and len(unique.solutions) == 2
+    model.add(xs[0] + xs[1] + xs[2] == 3)
+    assert solve_cpsat(model, xs, decode, SolveRequest(mode=Mode.UNIQUE)).unique is True
+    model.add(xs[3] == 1)
+    none = solve_cpsat(model, xs, decode, SolveRequest(mode=Mode.UNIQUE))
+    assert none.status == Status.UNSATISFIABLE and none.unique is False
+
+
+def test_cpsat_optimise_reports_bound() -> None:
+    model, xs = k_subsets_cpsat(6, 3)
+    model.maximize(sum((i + 1) * x for i, x in enumerate(xs)))
+    outcome = solve_cpsat(model, xs, decode_cpsat(xs), SolveRequest(mode=Mode.OPTIMISE))
+    assert outcome.status == Status.OPTIMAL and outcome.solutions[0]["set"] == [3, 4, 5]
+    assert outcome.stats.extra["objective"] == 15 == outcome.stats.extra["bound"]
+
+
+def k_subsets_sat(n: int, k: int, encoding: str) -> tuple[CNF, list[int]]:
+    cnf = CNF()
+    xs = [cnf.var(("x", i)) for i in range(n)]
+    cnf.exactly(xs, k, encoding)
+    return cnf, xs
+
+
+@pytest.mark.parametrize("encoding", sorted(ENCODINGS))
+@pytest.mark.parametrize("n,k", [(6, 1), (6, 2), (7, 3), (5, 0), (5, 5)])
+def test_sat_enumeration_blocks_key_variables_only(encoding: str, n: int, k: int) -> None:
+    cnf, xs = k_subsets_sat(n, k, encoding)
+    decode = lambda true: {"set": [i for i, x in enumerate(xs) if x in true]}  # noqa: E731
+    outcome = solve_sat(cnf, xs, decode, SolveRequest(mode=Mode.ALL))
+    assert outcome.count == math.comb(n, k)  # auxiliaries do not multiply the count
+    assert len({tuple(s["set"]) for s in outcome.solutions}) == math.comb(n, k)
+
+
+def test_sat_modes_and_impossible_bounds() -> None:
+    cnf, xs = k_subsets_sat(5, 2, "seqcounter")
+    decode = lambda true: {"set": sorted(i for i, x in enumerate(xs) if x in true)}  # noqa: E731
+    assert solve_sat(cnf, xs, decode, SolveRequest(mode=Mode.UNIQUE)).unique is False
+    assert solve_sat(cnf, xs, decode, SolveRequest(mode=Mode.COUNT)).count == 10
+    cnf.add([xs[0]])
+    cnf.add([xs[1]])
+    assert solve_sat(cnf, xs, decode, SolveRequest(mode=Mode.UNIQUE)).unique is True
+    impossible, ys = k_subsets_sat(3, 4, "totalizer")
+    assert solve_sat(impossible, ys, decode, SolveRequest()).status == Status.UNSATISFIABLE
+
+
+def test_sat_time_limit_gives_unknown() -> None:
+    # pigeonhole 11 -> 10 is hard for CDCL: the budgeted search must stop at the limit
+    cnf = CNF()
+    holes, pigeons = 10, 11
+    x = [[cnf.var((p, h)) for h in range(holes)] for p in range(pigeons)]
+    for p in range(pigeons):
+        cnf.at_least(x[p], 1)
+    for h in range(holes):
+        cnf.at_most([x[p][h] for p in range(pigeons)], 1, "pairwise")
+    flat = [v for row in x for v in row]
+    outcome = solve_sat(cnf, flat, lambda true: {}, SolveRequest(time_limit=0.2))
+    assert outcome.status == Status.UNKNOWN

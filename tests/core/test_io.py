@@ -1,0 +1,65 @@
+"""Reading puzzles: JSON, JSON Lines, the family's text, stdin, and bad input with locations."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from boardlab.core.errors import BadInput
+from boardlab.core.io import read_instances
+from boardlab.core.registry import get
+
+family = get("nqueens")
+
+
+def test_size_argument() -> None:
+    [record] = read_instances(family, "8")
+    assert record.instance.n == 8
+    for bad in ("0", "-3"):
+        with pytest.raises(BadInput):
+            read_instances(family, bad)
+    with pytest.raises(BadInput, match="positive integer"):
+        read_instances(family, "eight")
+
+
+def test_json_lines_keeps_good_records_and_locates_bad_ones(tmp_path) -> None:
+    path = tmp_path / "many.jsonl"
+    path.write_text('{"family": "nqueens", "n": 5}\n{"n": 6\n{"family": "tents", "n": 4}\n{"n": 0}\n{"instance": {"n": 4}}\n')
+    records = read_instances(family, str(path))
+    assert [r.instance.n if r.instance else None for r in records] == [5, None, None, None, 4]
+    assert [r.error.line if r.error else None for r in records] == [None, 2, 3, 4, None]
+    assert "not 'nqueens'" in str(records[2].error)
+
+
+def test_text_boards_separated_by_blank_lines(tmp_path) -> None:
+    path = tmp_path / "boards.txt"
+    path.write_text("# two puzzles\n.Q..\n....\n....\n....\n\nQ....\n.....\n..x..\n.....\n.....\n")
+    first, second = read_instances(family, str(path))
+    assert first.instance.fixed == ((0, 1),)
+    assert second.error is not None and (second.error.line, second.error.column) == (9, 3)
+
+
+def test_stdin_and_binary_garbage(tmp_path) -> None:
+    [record] = read_instances(family, "-", stdin=io.BytesIO(b'{"n": 7}'))
+    assert record.instance.n == 7
+    garbage = tmp_path / "garbage.bin"
+    garbage.write_bytes(bytes(range(256)) * 4)
+    with pytest.raises(BadInput, match="not a text file"):
+        read_instances(family, str(garbage))
+    with pytest.raises(BadInput, match="not UTF-8"):
+        read_instances(family, "-", stdin=io.BytesIO(b"\xff\xfe\xfa Q"))
+
+
+def test_missing_file_and_directory(tmp_path) -> None:
+    with pytest.raises(BadInput, match="positive integer"):
+        read_instances(family, str(tmp_path / "missing.txt"))
+    with pytest.raises(BadInput, match="directory"):
+        read_instances(family, str(tmp_path))
+
+
+def test_malformed_single_json_names_line_and_column(tmp_path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text('{\n  "n": 8,\n  "fixed": [[0, 1]\n}\n')
+    [record] = read_instances(family, str(path))
+    assert record.error is not None and record.error.line == 4

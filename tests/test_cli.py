@@ -1,0 +1,152 @@
+"""The command line: JSON contract, exit codes, stdin, and bad input as one line with exit 2."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+RESULT_KEYS = {"family", "status", "instance", "solutions", "count", "unique", "stats"}
+STATUSES = {"solved", "optimal", "feasible", "unsatisfiable", "unknown"}
+
+
+def check_schema(obj: dict) -> None:
+    assert set(obj) == RESULT_KEYS
+    assert obj["status"] in STATUSES
+    assert isinstance(obj["solutions"], list)
+    assert obj["count"] is None or isinstance(obj["count"], int)
+    assert obj["unique"] in (None, True, False)
+    assert isinstance(obj["stats"]["seconds"], float) and "backend" in obj["stats"]
+
+
+def test_solve_json(cli_run) -> None:
+    run = cli_run(["nqueens", "solve", "8", "--json"])
+    assert run.code == 0
+    [obj] = run.json_lines()
+    check_schema(obj)
+    assert obj["status"] == "solved" and len(obj["solutions"][0]["queens"]) == 8
+
+
+def test_count_json_and_fundamental(cli_run) -> None:
+    [obj] = cli_run(["nqueens", "count", "8", "--json"]).json_lines()
+    check_schema(obj)
+    assert obj["count"] == 92
+    [obj] = cli_run(["nqueens", "count", "8", "--fundamental", "--json"]).json_lines()
+    assert obj["count"] == 12 and obj["stats"]["total"] == 92
+
+
+def test_all_and_limit(cli_run) -> None:
+    [obj] = cli_run(["nqueens", "solve", "6", "--all", "--json"]).json_lines()
+    assert obj["count"] == 4 and len(obj["solutions"]) == 4
+    [obj] = cli_run(["nqueens", "solve", "8", "--limit", "3", "--json"]).json_lines()
+    assert len(obj["solutions"]) == 3
+
+
+def test_no_solution_is_an_answer(cli_run) -> None:
+    run = cli_run(["nqueens", "solve", "3", "--json"])
+    assert run.code == 0 and run.json_lines()[0]["status"] == "unsatisfiable"
+    run = cli_run(["nqueens", "solve", "2"])
+    assert run.code == 0 and "no solution" in run.stdout
+
+
+def test_time_limit_exit_code(cli_run) -> None:
+    run = cli_run(["nqueens", "count", "18", "--time-limit", "0", "--json"])
+    assert run.code == 3 and run.json_lines()[0]["status"] == "unknown"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["chess", "solve", "8"],
+        ["nqueens", "solve", "0"],
+        ["nqueens", "solve", "-5"],
+        ["nqueens", "solve", "1.5"],
+        ["nqueens", "solve", "eight"],
+        ["nqueens", "solve", "8", "--limit", "x"],
+        ["nqueens", "solve", "8", "--limit", "0"],
+        ["nqueens", "solve", "8", "--all", "--unique"],
+        ["nqueens", "solve", "8", "--backend", "quantum"],
+        ["nqueens", "solve", "8", "--nonsense"],
+        ["nqueens", "count", "8", "--fundamental", "--backend", "cpsat"],
+        ["nqueens", "solve", "/no/such/file.txt"],
+        ["nqueens", "frobnicate", "8"],
+        ["nqueens", "check", "8", "{not json"],
+        ["nqueens", "check", "8", '{"rows": [1]}'],
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(cli_run, args) -> None:
+    run = cli_run(args)
+    assert run.code == 2, run.stderr
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("boardlab: error:"), run.stderr
+    assert "Traceback" not in run.stderr
+
+
+def test_binary_and_malformed_files(cli_run, tmp_path) -> None:
+    garbage = tmp_path / "garbage"
+    garbage.write_bytes(os.urandom(512) + b"\x00")
+    run = cli_run(["nqueens", "solve", str(garbage)])
+    assert run.code == 2 and str(garbage) in run.stderr and len(run.stderr.strip().splitlines()) == 1
+    bad = tmp_path / "bad.txt"
+    bad.write_text("..Q\n.Z.\n...\n")
+    run = cli_run(["nqueens", "solve", str(bad)])
+    assert run.code == 2 and f"{bad}:2:2" in run.stderr
+
+
+def test_stdin_and_many_puzzles_keep_order_and_good_answers(cli_run) -> None:
+    lines = b'{"n": 4}\n{"n": "x"}\n{"n": 3}\n{"n": 5, "fixed": [[0, 0]]}\n'
+    run = cli_run(["nqueens", "solve", "-", "--json"], stdin=lines)
+    assert run.code == 2
+    objs = run.json_lines()
+    assert [o["status"] for o in objs] == ["solved", "error", "unsatisfiable", "solved"]
+    assert objs[1]["source"] == "<stdin>:2" and ":2:" in run.stderr
+    assert objs[3]["solutions"][0]["queens"][0] == 0
+
+
+def test_check_valid_and_invalid(cli_run, tmp_path) -> None:
+    assert cli_run(["nqueens", "check", "4", '{"queens": [1, 3, 0, 2]}']).code == 0
+    run = cli_run(["nqueens", "check", "4", '{"queens": [0, 1, 2, 3]}', "--json"])
+    assert run.code == 1 and run.json_lines()[0]["valid"] is False and run.json_lines()[0]["violations"]
+    solved = tmp_path / "solved.json"
+    solved.write_text(cli_run(["nqueens", "solve", "9", "--json"]).stdout)
+    assert cli_run(["nqueens", "check", "9", str(solved)]).code == 0
+    assert cli_run(["nqueens", "check", "4", "-"], stdin=b'{"queens": [2, 0, 3, 1]}').code == 0
+
+
+def test_render_svg_never_overwrites_without_asking(cli_run, tmp_path) -> None:
+    target = tmp_path / "board.svg"
+    run = cli_run(["nqueens", "render", "6", "--solve", "--svg", str(target)])
+    assert run.code == 0 and target.read_text().startswith("<svg") and target.read_text().count("\u265b") == 6
+    target.write_text("precious")
+    run = cli_run(["nqueens", "render", "6", "--svg", str(target)])
+    assert run.code == 2 and target.read_text() == "precious"
+    assert cli_run(["nqueens", "render", "6", "--svg", str(target), "--force"]).code == 0
+    assert target.read_text().startswith("<svg")
+
+
+def test_render_terminal_and_generate(cli_run, tmp_path) -> None:
+    assert "\u265b" in cli_run(["nqueens", "render", "5", "--solve"]).stdout
+    run = cli_run(["nqueens", "generate", "--seed", "4", "--size", "7", "--json"])
+    obj = run.json_lines()[0]
+    assert run.code == 0 and obj["seed"] == 4 and obj["instance"]["n"] == 7
+    out = tmp_path / "puzzle.txt"
+    assert cli_run(["nqueens", "generate", "--seed", "4", "--size", "7", "--out", str(out)]).code == 0
+    [again] = cli_run(["nqueens", "solve", str(out), "--unique", "--json"]).json_lines()
+    assert again["unique"] is True and again["solutions"][0] == obj["solution"]
+
+
+def test_families_listing(cli_run) -> None:
+    listed = json.loads(cli_run(["families", "--json"]).stdout)
+    assert "nqueens" in {f["name"] for f in listed}
+
+
+def test_real_entry_points_without_traceback() -> None:
+    """The installed console script and `python -m boardlab` behave the same."""
+    for command in (["boardlab"], [sys.executable, "-m", "boardlab"]):
+        done = subprocess.run(command + ["nqueens", "solve", "nine"], capture_output=True, text=True)
+        assert done.returncode == 2 and "Traceback" not in done.stderr
+        done = subprocess.run(command + ["nqueens", "solve", "-", "--json"], input='{"n": 6}', capture_output=True, text=True)
+        assert done.returncode == 0 and json.loads(done.stdout)["status"] == "solved"
