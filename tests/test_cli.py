@@ -150,3 +150,8 @@ def test_real_entry_points_without_traceback() -> None:
         assert done.returncode == 2 and "Traceback" not in done.stderr
         done = subprocess.run(command + ["nqueens", "solve", "-", "--json"], input='{"n": 6}', capture_output=True, text=True)
         assert done.returncode == 0 and json.loads(done.stdout)["status"] == "solved"
+
+
+def test_render_json_carries_the_svg(cli_run) -> None:
+    [obj] = cli_run(["nqueens", "render", "5", "--solve", "--json"]).json_lines()
+    assert obj["solution"]["queens"] and obj["svg"].startswith("<svg") and obj["instance"]["n"] == 5

@@ -346,6 +346,7 @@ def render_command(
     solution: Annotated[Optional[str], typer.Option("--solution", help="draw this solution (JSON inline or file)")] = None,
     svg: Annotated[Optional[str], typer.Option("--svg", help="write an SVG file (- for stdout)")] = None,
     force: Annotated[bool, typer.Option("--force", help="overwrite the SVG file if it exists")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help='print {"family", "instance", "solution", "svg"}')] = False,
 ) -> None:
     """Draw a puzzle in the terminal, or as SVG."""
     instance = _single(family, puzzle, options)
@@ -360,12 +361,15 @@ def render_command(
         if not result.solutions:
             _say(f"{result.status.value}: nothing to draw but the puzzle")
         drawn = result.solutions[0] if result.solutions else None
+    if as_json:
+        print(json.dumps({"family": family.name, "instance": family.to_json(instance), "solution": drawn, "svg": family.render_svg(instance, drawn)}))
     if svg is not None:
         _write_new_file(svg, family.render_svg(instance, drawn), force)
         if svg != "-":
-            err.print(f"wrote {svg}", markup=False)
+            _say(f"wrote {svg}")
         return
-    out.print(family.render_text(instance, drawn))
+    if not as_json:
+        out.print(family.render_text(instance, drawn))
 
 
 VERBS: dict[str, Callable[..., Any]] = {
