@@ -250,6 +250,12 @@ class WorkerPool:
             raise Crashed("a solver process started badly")
         worker.ready = True
 
+    @staticmethod
+    def _how(worker: _Worker) -> str:
+        worker.process.join(1)
+        code = worker.process.exitcode
+        return f"signal {-code}" if code is not None and code < 0 else f"exit code {code}"
+
     def _call(self, worker: _Worker, function: Callable[..., Any], args: tuple[Any, ...], timeout: float) -> Any:
         """Run one job on `worker` (blocking); the worker is replaced if it had to die."""
         replace = True
@@ -257,7 +263,8 @@ class WorkerPool:
             try:
                 self._wait_ready(worker)
             except (EOFError, OSError):
-                raise Crashed("a solver process died while starting") from None
+                self.stats.crashed += 1
+                raise Crashed(f"a solver process died while starting ({self._how(worker)})") from None
             worker.conn.send((function, args))
             worker.jobs += 1
             try:
@@ -266,11 +273,8 @@ class WorkerPool:
                     raise TimedOut(f"the job ran past its hard limit of {timeout:g} s and was stopped")
                 kind, value = worker.conn.recv()
             except (EOFError, OSError, ConnectionError):
-                worker.process.join(1)
                 self.stats.crashed += 1
-                code = worker.process.exitcode
-                how = f"signal {-code}" if code is not None and code < 0 else f"exit code {code}"
-                raise Crashed(f"the solver process died during the job ({how})") from None
+                raise Crashed(f"the solver process died during the job ({self._how(worker)})") from None
             replace = False
             if kind == "error":
                 self.stats.failed += 1
