@@ -316,7 +316,7 @@ def test_every_family_round_trips_through_the_api(client, name):
 
 # ---- busy, crashes, hosts --------------------------------------------------------------------
 def _slow_solve(test_client, box: dict) -> None:
-    box["answer"] = test_client.post("/api/nqueens/solve", json={"instance": 22, "mode": "count", "time_limit": 4})
+    box["answer"] = test_client.post("/api/nqueens/solve", json={"instance": 22, "mode": "count", "time_limit": 2})
 
 
 def _wait_busy(test_client, count: int = 1) -> list[int]:
