@@ -46,7 +46,7 @@ from boardlab.core.errors import BadInput, SolverBug, Unsupported
 from boardlab.core.family import Family
 from boardlab.web import jobs
 from boardlab.web.config import MAX_SOLUTIONS, MAX_TIME_LIMIT, WebConfig
-from boardlab.web.inputs import check_options, options_for, parse_instance
+from boardlab.web.inputs import check_options, parse_instance
 from boardlab.web.limits import BodyLimit, SecurityHeaders
 from boardlab.web.pool import Busy, Crashed, JobFailed, TimedOut, WorkerPool
 

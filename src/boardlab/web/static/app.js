@@ -84,7 +84,8 @@
     else input = h("input", { type: "text", id, value: option.default === null ? "" : option.default });
     input.dataset.option = option.name;
     input.dataset.type = option.type;
-    const label = h("label", { for: id, title: option.help }, option.name.replace(/_/g, " ") + " ");
+    const only = verb !== "generate" && !option.verbs.includes("solve") ? ` (${option.verbs.filter((v) => v !== "render" && v !== "check").join(", ")} only)` : "";
+    const label = h("label", { for: id, title: option.help }, option.name.replace(/_/g, " ") + only + " ");
     return h("span", { class: option.type === "bool" ? "option check" : "option" }, option.type === "bool" ? input : label, option.type === "bool" ? label : input, h("small", {}, option.help));
   }
 
