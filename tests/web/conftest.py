@@ -21,20 +21,16 @@ def client():
         yield test_client
 
 
-@pytest.fixture
-def make_client():
-    """Build clients of apps with their own limits (closed at the end of the test)."""
-    opened = []
-
-    def make(**limits):
-        test_client = TestClient(create_app(WebConfig(**limits)))
-        test_client.__enter__()
-        opened.append(test_client)
-        return test_client
-
-    yield make
-    for test_client in opened:
-        test_client.__exit__(None, None, None)
+@pytest.fixture(scope="module")
+def single():
+    """A client of an app with tight limits: one solver, one quick process, small answers,
+    a 1 GiB memory cap, a 3 s hard limit on quick jobs and a Host check."""
+    limits = WebConfig(
+        workers=1, quick_workers=1, kill_grace=1.0, max_answer_bytes=2000, quick_seconds=3.0,
+        worker_memory_bytes=1024**3, allowed_hosts=("testserver", "127.0.0.1", "localhost"),
+    )
+    with TestClient(create_app(limits)) as test_client:
+        yield test_client
 
 
 def pytest_configure(config):

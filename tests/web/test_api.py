@@ -129,6 +129,21 @@ def test_parse_error_names_line_and_column(client):
     assert (data["line"], data["column"]) == (2, 2)
 
 
+def test_a_path_is_never_read(client, tmp_path):
+    secret = tmp_path / "puzzle.txt"
+    secret.write_text("Q...\n....\n....\n....\n")
+    answer = post(client, "/api/nqueens/parse", {"instance": str(secret)})
+    assert answer.status_code == 400
+    assert "Q..." not in answer.text
+
+
+def test_a_board_too_large_to_write_out_is_refused_not_fatal(single):
+    # 10^6 x 10^6 squares of text: the quick worker hits its hard limit (or its memory cap)
+    answer = post(single, "/api/nqueens/parse", {"instance": 1_000_000})
+    assert answer.status_code == 413 and answer.json()["error"] == "too_large"
+    assert post(single, "/api/nqueens/parse", {"instance": 4}).json()["text"] == "....\n" * 4
+
+
 def test_unknown_family_is_404(client):
     answer = post(client, "/api/chess960/solve", {"instance": 8})
     assert answer.status_code == 404
@@ -227,9 +242,8 @@ def test_malformed_and_oversized_bodies(client):
     assert client.get("/api/health").json()["status"] == "ok"
 
 
-def test_answer_size_limit(make_client):
-    small = make_client(workers=1, max_answer_bytes=2000)
-    answer = post(small, "/api/nqueens/solve", {"instance": 8, "mode": "all"})
+def test_answer_size_limit(single):
+    answer = post(single, "/api/nqueens/solve", {"instance": 8, "mode": "all"})
     assert answer.status_code == 413 and answer.json()["error"] == "answer_too_large"
 
 
@@ -316,7 +330,7 @@ def test_every_family_round_trips_through_the_api(client, name):
 
 # ---- busy, crashes, hosts --------------------------------------------------------------------
 def _slow_solve(test_client, box: dict) -> None:
-    box["answer"] = test_client.post("/api/nqueens/solve", json={"instance": 22, "mode": "count", "time_limit": 2})
+    box["answer"] = test_client.post("/api/nqueens/solve", json={"instance": 22, "mode": "count", "time_limit": 1})
 
 
 def _wait_busy(test_client, count: int = 1) -> list[int]:
@@ -328,8 +342,8 @@ def _wait_busy(test_client, count: int = 1) -> list[int]:
     raise AssertionError("the slow solve never started")
 
 
-def test_busy_server_answers_429_at_once(make_client):
-    single = make_client(workers=1, kill_grace=1.0)
+def test_busy_server_answers_429_at_once(single):
+    refused_before = single.get("/api/health").json()["jobs"]["refused"]
     box: dict = {}
     slow = threading.Thread(target=_slow_solve, args=(single, box))
     slow.start()
@@ -342,11 +356,11 @@ def test_busy_server_answers_429_at_once(make_client):
     slow.join()
     assert box["answer"].status_code == 200
     assert single.post("/api/nqueens/solve", json={"instance": 8}).json()["status"] == "solved"
-    assert single.get("/api/health").json()["jobs"]["refused"] == 1
+    assert single.get("/api/health").json()["jobs"]["refused"] == refused_before + 1
 
 
-def test_a_crashed_solver_process_is_replaced(make_client):
-    single = make_client(workers=1, kill_grace=1.0)
+def test_a_crashed_solver_process_is_replaced(single):
+    crashed_before = single.get("/api/health").json()["jobs"]["crashed"]
     assert single.post("/api/nqueens/solve", json={"instance": 8}).status_code == 200  # started
     box: dict = {}
     slow = threading.Thread(target=_slow_solve, args=(single, box))
@@ -357,16 +371,15 @@ def test_a_crashed_solver_process_is_replaced(make_client):
     slow.join()
     crashed = box["answer"]
     assert crashed.status_code == 503
-    assert crashed.json()["error"] == "solver_crashed" and "signal 9" in crashed.json()["detail"]
+    assert crashed.json()["error"] == "worker_crashed" and "signal 9" in crashed.json()["detail"]
     health = single.get("/api/health").json()
-    assert health["status"] == "ok" and health["jobs"]["crashed"] == 1
+    assert health["status"] == "ok" and health["jobs"]["crashed"] == crashed_before + 1
     assert pid not in health["pids"] and len(health["pids"]) == 1
     after = single.post("/api/nqueens/solve", json={"instance": 9, "mode": "count"}).json()
     assert after["count"] == 352
 
 
-def test_host_header_guard(make_client):
-    guarded = make_client(workers=1, allowed_hosts=("127.0.0.1", "localhost"))
-    assert guarded.get("/api/health", headers={"host": "127.0.0.1:8000"}).status_code == 200
-    rebound = guarded.get("/api/health", headers={"host": "attacker.example:8000"})
+def test_host_header_guard(single):
+    assert single.get("/api/health", headers={"host": "127.0.0.1:8000"}).status_code == 200
+    rebound = single.get("/api/health", headers={"host": "attacker.example:8000"})
     assert rebound.status_code == 400 and rebound.json()["error"] == "bad_host"

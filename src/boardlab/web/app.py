@@ -18,7 +18,9 @@ Routes (the JSON is the CLI's, so scripts work against both):
 Solve, generate and hint run in the solver processes (`WorkerPool`): each has a time limit
 (default 10 s, at most 60 s), passed to the solver and enforced by killing the process a few
 seconds after it; a request that finds every solver busy gets 429 at once. Parse, check and
-render are quick plain Python and run in the server (in a thread). Errors are JSON
+render run in a second, small pool of "quick" processes (hard limit 10 s, a short wait for a
+free one), so that no family code runs in the server process and the page stays usable during
+long solves. Every worker's memory is capped (3 GiB by default). Errors are JSON
 `{"error": kind, "detail": one line, ...}` with a 4xx status for anything the client can fix.
 """
 
@@ -37,16 +39,15 @@ from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from boardlab import __version__
 from boardlab.core import registry
-from boardlab.core.errors import BadInput, SolverBug, Unsupported
+from boardlab.core.errors import BadInput, Unsupported
 from boardlab.core.family import Family
 from boardlab.web import jobs
 from boardlab.web.config import MAX_SOLUTIONS, MAX_TIME_LIMIT, WebConfig
-from boardlab.web.inputs import check_options, parse_instance
+from boardlab.web.inputs import check_options
 from boardlab.web.limits import BodyLimit, SecurityHeaders
 from boardlab.web.pool import Busy, Crashed, JobFailed, TimedOut, WorkerPool
 
@@ -73,7 +74,7 @@ def _bad_input(error: BadInput) -> ApiError:
     return ApiError(400, kind, str(error), source=error.source, line=error.line, column=error.column)
 
 
-def _from_job_failure(failure: JobFailed) -> ApiError:
+def _from_job_failure(failure: JobFailed, config: WebConfig) -> ApiError:
     bases = failure.payload.get("bases", [])
     text = failure.payload.get("text") or failure.payload.get("message") or failure.kind
     if "BadInput" in bases:
@@ -84,6 +85,11 @@ def _from_job_failure(failure: JobFailed) -> ApiError:
         )
     if "AnswerTooLarge" in bases:
         return ApiError(413, "answer_too_large", text)
+    if "MemoryError" in bases:
+        limit = config.worker_memory_bytes / 1024**3
+        return ApiError(413, "too_large", f"the job needs more memory than a worker process may use ({limit:g} GiB)")
+    if "RecursionError" in bases:
+        return ApiError(400, "bad_input", "input nested too deeply")
     if "SolverBug" in bases:
         log.error("solver bug: %s", failure.text)
         return ApiError(500, "solver_bug", f"internal error: {text}")
@@ -178,15 +184,18 @@ def _swagger_static() -> Path | None:
 def create_app(config: WebConfig | None = None, pool: WorkerPool | None = None) -> FastAPI:
     """The application with its own solver pool (started and stopped with the app's lifespan)."""
     config = config or WebConfig()
-    pool = pool or WorkerPool(config.workers)
+    pool = pool or WorkerPool(config.workers, max_memory=config.worker_memory_bytes, name="solver")
+    quick = WorkerPool(config.quick_workers, max_memory=config.worker_memory_bytes, name="quick")
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         pool.start()
+        quick.start()
         try:
             yield
         finally:
             pool.close()
+            quick.close()
 
     app = FastAPI(
         title="boardlab",
@@ -198,6 +207,7 @@ def create_app(config: WebConfig | None = None, pool: WorkerPool | None = None) 
         lifespan=lifespan,
     )
     app.state.pool = pool
+    app.state.quick = quick
     app.state.config = config
     app.add_middleware(SecurityHeaders, allowed_hosts=config.allowed_hosts)
     app.add_middleware(BodyLimit, max_bytes=config.max_body_bytes)
@@ -243,36 +253,39 @@ def create_app(config: WebConfig | None = None, pool: WorkerPool | None = None) 
         except BadInput as error:
             raise ApiError(404, "unknown_family", str(error)) from None
 
-    def instance_of(family: Family, body: InstanceBody, verbs: tuple[str, ...]) -> tuple[Any, dict[str, Any]]:
+    def options_of(family: Family, verbs: tuple[str, ...], given: dict[str, Any]) -> dict[str, Any]:
         try:
-            options = check_options(family, verbs, body.options)
-            return parse_instance(family, body.instance, options), options
+            return check_options(family, verbs, given)
         except BadInput as error:
             raise _bad_input(error) from None
-        except RecursionError:
-            raise ApiError(400, "bad_input", "input nested too deeply") from None
 
     def time_limit(value: float | None) -> float:
         return float(value) if value is not None else config.default_time_limit
 
-    async def in_pool(function: Any, *args: Any, timeout: float) -> Any:
+    async def run(workers: WorkerPool, function: Any, *args: Any, timeout: float, wait: float = 0.0) -> Any:
         try:
-            return await pool.run(function, *args, timeout=timeout + config.kill_grace)
+            return await workers.run(function, *args, timeout=timeout, wait=wait)
         except Busy as error:
             raise ApiError(429, "busy", f"{error}; try again in a moment", headers={"Retry-After": "1"}) from None
         except Crashed as error:
-            raise ApiError(503, "solver_crashed", f"{error}; a fresh solver process was started, try again") from None
+            raise ApiError(503, "worker_crashed", f"{error}; a fresh process was started, try again") from None
         except JobFailed as failure:
-            raise _from_job_failure(failure) from None
+            raise _from_job_failure(failure, config) from None
 
-    async def quick(function: Any, *args: Any) -> Any:
-        """Plain-Python family code in a thread, with its errors turned into answers."""
+    async def in_pool(function: Any, *args: Any, timeout: float) -> Any:
+        """A solver job: the time limit plus the kill grace, refused at once when all are busy."""
+        return await run(pool, function, *args, timeout=timeout + config.kill_grace)
+
+    async def in_quick(function: Any, *args: Any) -> Any:
+        """A quick job (parse, check, render): short hard limit, waits a little for a process."""
         try:
-            return await run_in_threadpool(function, *args)
-        except BadInput as error:
-            raise _bad_input(error) from None
-        except SolverBug as error:
-            raise ApiError(500, "solver_bug", f"internal error: {error}") from None
+            return await run(quick, function, *args, timeout=config.quick_seconds, wait=config.quick_wait)
+        except TimedOut:
+            raise ApiError(413, "too_large", f"the puzzle took more than {config.quick_seconds:g} s to read or draw") from None
+
+    async def instance_json(family: Family, value: Any, options: dict[str, Any]) -> dict[str, Any]:
+        answer = await in_quick(jobs.parse_job, family.name, value, options, False, config.max_answer_bytes)
+        return answer["instance"]
 
     # ---- the API ----
     @app.get("/api/families", summary="The families, their options and modes")
@@ -289,6 +302,7 @@ def create_app(config: WebConfig | None = None, pool: WorkerPool | None = None) 
             "workers": pool.size,
             "busy": pool.busy,
             "pids": pool.pids(),
+            "quick_pids": quick.pids(),
             "jobs": {
                 "started_processes": stats.started,
                 "completed": stats.completed,
@@ -303,17 +317,14 @@ def create_app(config: WebConfig | None = None, pool: WorkerPool | None = None) 
     @app.post("/api/{family}/parse", summary="Read an instance (text, game ID, JSON or size)")
     async def parse(family: str, body: InstanceBody) -> dict[str, Any]:
         chosen = family_named(family)
-        verbs = ("solve", "count", "generate", "render", "check")
-        instance, _ = instance_of(chosen, body, verbs)
-        instance_json, text = await quick(lambda: (chosen.to_json(instance), chosen.dump_text(instance)))
-        return {"family": chosen.name, "instance": instance_json, "text": text}
+        options = options_of(chosen, ("solve", "count", "generate", "render", "check"), body.options)
+        return await in_quick(jobs.parse_job, chosen.name, body.instance, options, True, config.max_answer_bytes)
 
     @app.post("/api/{family}/solve", summary="Solve: first, unique, count, all or optimise")
     async def solve(family: str, body: SolveBody) -> dict[str, Any]:
         chosen = family_named(family)
-        verbs = ("count",) if body.mode == "count" else ("solve",)
-        instance, options = instance_of(chosen, body, verbs)
-        instance_json = chosen.to_json(instance)
+        options = options_of(chosen, ("count",) if body.mode == "count" else ("solve",), body.options)
+        instance = await instance_json(chosen, body.instance, options)
         limit = body.limit
         if body.mode == "all" and limit is None:
             limit = MAX_SOLUTIONS
@@ -323,11 +334,11 @@ def create_app(config: WebConfig | None = None, pool: WorkerPool | None = None) 
             "strategy": body.strategy, "workers": body.workers, "seed": body.seed, "options": options,
         }
         try:
-            return await in_pool(jobs.solve_job, chosen.name, instance_json, fields, config.max_answer_bytes, timeout=seconds)
+            return await in_pool(jobs.solve_job, chosen.name, instance, fields, config.max_answer_bytes, timeout=seconds)
         except TimedOut:
             # the solver did not stop by itself: the answer of a time limit, with nothing found
             return {
-                "family": chosen.name, "status": "unknown", "instance": instance_json, "solutions": [],
+                "family": chosen.name, "status": "unknown", "instance": instance, "solutions": [],
                 "count": None, "unique": None,
                 "stats": {"seconds": seconds + config.kill_grace, "backend": body.backend, "stopped": "killed at the time limit"},
             }
@@ -335,10 +346,7 @@ def create_app(config: WebConfig | None = None, pool: WorkerPool | None = None) 
     @app.post("/api/{family}/generate", summary="Generate a puzzle (unique where it has clues)")
     async def generate(family: str, body: GenerateBody) -> dict[str, Any]:
         chosen = family_named(family)
-        try:
-            options = check_options(chosen, ("generate",), body.options)
-        except BadInput as error:
-            raise _bad_input(error) from None
+        options = options_of(chosen, ("generate",), body.options)
         seconds = time_limit(body.time_limit)
         seed = body.seed if body.seed is not None else random.SystemRandom().randrange(2**31)
         try:
@@ -349,39 +357,27 @@ def create_app(config: WebConfig | None = None, pool: WorkerPool | None = None) 
     @app.post("/api/{family}/check", summary="Check a proposed solution (violations listed)")
     async def check(family: str, body: CheckBody) -> dict[str, Any]:
         chosen = family_named(family)
-        instance, _ = instance_of(chosen, body, ("check",))
-        data = body.solution
-        if isinstance(data, dict) and isinstance(data.get("solutions"), list) and data["solutions"]:
-            data = data["solutions"][0]  # the answer of a solve, as `check` on the command line
-        problems = await quick(chosen.check, instance, data)
-        return {"family": chosen.name, "valid": not problems, "violations": problems}
+        options = options_of(chosen, ("check",), body.options)
+        return await in_quick(jobs.check_job, chosen.name, body.instance, options, body.solution)
 
     @app.post("/api/{family}/hint", summary="A hint for a partly solved board")
     async def hint(family: str, body: HintBody) -> dict[str, Any]:
         chosen = family_named(family)
         if not _offers_hint(chosen):
             raise ApiError(400, "unsupported", f"{chosen.name} offers no hints")
-        instance, _ = instance_of(chosen, body, ("solve",))
+        options = options_of(chosen, ("solve",), body.options)
+        instance = await instance_json(chosen, body.instance, options)
         seconds = time_limit(body.time_limit)
         try:
-            return await in_pool(jobs.hint_job, chosen.name, chosen.to_json(instance), body.partial, config.max_answer_bytes, timeout=seconds)
+            return await in_pool(jobs.hint_job, chosen.name, instance, body.partial, config.max_answer_bytes, timeout=seconds)
         except TimedOut:
             raise ApiError(504, "time_limit", f"no hint within the time limit of {seconds:g} s") from None
 
     @app.post("/api/{family}/render", summary="Draw the board as SVG")
     async def render(family: str, body: RenderBody) -> dict[str, Any]:
         chosen = family_named(family)
-        instance, _ = instance_of(chosen, body, ("render",))
-
-        def draw() -> dict[str, Any]:
-            solution = None
-            problems = None
-            if body.solution is not None:
-                solution = chosen.solution_from_json(instance, body.solution)
-                problems = chosen.verify(instance, solution)
-            return {"family": chosen.name, "svg": chosen.render_svg(instance, solution), "violations": problems}
-
-        return await quick(draw)
+        options = options_of(chosen, ("render",), body.options)
+        return await in_quick(jobs.render_job, chosen.name, body.instance, options, body.solution, config.max_answer_bytes)
 
     # ---- documentation and the page ----
     swagger = _swagger_static()

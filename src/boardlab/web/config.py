@@ -32,6 +32,12 @@ class WebConfig:
             killed with its process (the solver's own time limit is the polite stop; this is
             the hard one, for solvers or generators that do not stop in time).
         allowed_hosts: Host header values accepted (DNS-rebinding guard), or None for any.
+        quick_workers: processes for the quick jobs (parse, check, render), apart from the
+            solvers so that a page stays usable while long solves run.
+        quick_seconds: hard time limit of a quick job.
+        quick_wait: how long a quick job waits for a free process before HTTP 429.
+        worker_memory_bytes: address-space cap of every worker process (0: none); a job past
+            it fails with MemoryError (HTTP 413) instead of exhausting the machine.
     """
 
     workers: int = 2
@@ -40,6 +46,10 @@ class WebConfig:
     default_time_limit: float = DEFAULT_TIME_LIMIT
     kill_grace: float = 5.0
     allowed_hosts: tuple[str, ...] | None = None
+    quick_workers: int = 2
+    quick_seconds: float = 10.0
+    quick_wait: float = 5.0
+    worker_memory_bytes: int = 3 * 1024**3
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -50,4 +60,7 @@ class WebConfig:
             "max_time_limit": MAX_TIME_LIMIT,
             "max_solutions": MAX_SOLUTIONS,
             "kill_grace": self.kill_grace,
+            "quick_workers": self.quick_workers,
+            "quick_seconds": self.quick_seconds,
+            "worker_memory_bytes": self.worker_memory_bytes,
         }

@@ -1,7 +1,9 @@
-"""The jobs the solver processes run: solve, generate and hint, over the Family interface.
+"""The jobs the worker processes run, over the Family interface only.
 
-Each job gets plain JSON (family name, instance JSON, request fields) and returns plain JSON, so
-it can cross the process boundary; the instance is rebuilt with `Family.from_json` in the worker.
+All family code the server calls on a request runs here, never in the server process: parsing
+(a board size can ask for an enormous text), checking, drawing, solving, generating, hints.
+Each job gets plain JSON (family name, the instance as given or as instance JSON, validated
+options, request fields) and returns plain JSON, so it can cross the process boundary.
 Answers go through the checked entry points (`Family.solve`, `Family.generate`), so every
 solution returned has passed the family's independent `verify`.
 """
@@ -13,6 +15,7 @@ from typing import Any
 
 from boardlab.core import registry
 from boardlab.core.results import Mode, SolveRequest
+from boardlab.web.inputs import parse_instance
 
 
 class AnswerTooLarge(Exception):
@@ -27,6 +30,38 @@ def _sized(data: dict[str, Any], max_bytes: int) -> dict[str, Any]:
             "(ask for fewer solutions, or use the command line)"
         )
     return data
+
+
+def parse_job(family_name: str, value: Any, options: dict[str, Any], want_text: bool, max_bytes: int) -> dict[str, Any]:
+    """The instance `value` describes (text, game ID, JSON or size): its JSON and text format."""
+    family = registry.get(family_name)
+    instance = parse_instance(family, value, options)
+    answer: dict[str, Any] = {"family": family.name, "instance": family.to_json(instance)}
+    if want_text:
+        answer["text"] = family.dump_text(instance)
+    return _sized(answer, max_bytes)
+
+
+def check_job(family_name: str, value: Any, options: dict[str, Any], solution: Any) -> dict[str, Any]:
+    """Violations of a proposed solution, as `check --json` prints them."""
+    family = registry.get(family_name)
+    instance = parse_instance(family, value, options)
+    if isinstance(solution, dict) and isinstance(solution.get("solutions"), list) and solution["solutions"]:
+        solution = solution["solutions"][0]  # the answer of a solve, as `check` on the command line
+    problems = family.check(instance, solution)
+    return {"family": family.name, "valid": not problems, "violations": problems}
+
+
+def render_job(family_name: str, value: Any, options: dict[str, Any], solution: Any, max_bytes: int) -> dict[str, Any]:
+    """The board as SVG, with `solution` drawn (and its violations listed) if given."""
+    family = registry.get(family_name)
+    instance = parse_instance(family, value, options)
+    drawn = None
+    problems = None
+    if solution is not None:
+        drawn = family.solution_from_json(instance, solution)
+        problems = family.verify(instance, drawn)
+    return _sized({"family": family.name, "svg": family.render_svg(instance, drawn), "violations": problems}, max_bytes)
 
 
 def solve_job(family_name: str, instance_json: dict[str, Any], fields: dict[str, Any], max_bytes: int) -> dict[str, Any]:

@@ -23,8 +23,10 @@ import asyncio
 import importlib
 import multiprocessing
 import os
+import resource
 import signal
 import threading
+from concurrent.futures import ThreadPoolExecutor
 import time
 import traceback
 from dataclasses import dataclass
@@ -77,9 +79,23 @@ def _describe_error(error: BaseException) -> dict[str, Any]:
     return facts
 
 
-def _worker_main(conn: Connection, preload: Sequence[str]) -> None:
+def _limit_memory(max_bytes: int | None) -> None:
+    """Cap the worker's address space, so one huge job fails with MemoryError, not the machine."""
+    if not max_bytes:
+        return
+    try:
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        if hard != resource.RLIM_INFINITY:
+            max_bytes = min(max_bytes, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (max_bytes, hard))
+    except (ValueError, OSError):  # not permitted here: run without the cap
+        pass
+
+
+def _worker_main(conn: Connection, preload: Sequence[str], max_memory: int | None = None) -> None:
     """The worker process: import `preload`, say ready, then run jobs until told to stop."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C in a terminal: the server stops us
+    _limit_memory(max_memory)
     for module in preload:
         importlib.import_module(module)
     try:
@@ -147,11 +163,21 @@ class PoolStats:
 class WorkerPool:
     """`size` solver processes; `run` sends one job to an idle one or raises `Busy`."""
 
-    def __init__(self, size: int = 2, preload: Sequence[str] = ("boardlab.core.registry",)) -> None:
+    def __init__(
+        self,
+        size: int = 2,
+        preload: Sequence[str] = ("boardlab.core.registry",),
+        max_memory: int | None = None,
+        name: str = "solver",
+    ) -> None:
         if size < 1:
             raise ValueError("a pool needs at least one worker")
         self.size = size
         self.preload = tuple(preload)
+        self.max_memory = max_memory
+        self.name = name
+        self._executor = ThreadPoolExecutor(max_workers=size, thread_name_prefix=f"boardlab-{name}")
+        self._slots: asyncio.Semaphore | None = None
         self._context = multiprocessing.get_context("spawn")
         self._lock = threading.Lock()
         self._idle: list[_Worker] = []
@@ -172,7 +198,9 @@ class WorkerPool:
 
     def _spawn(self) -> _Worker:
         parent, child = self._context.Pipe(duplex=True)
-        process = self._context.Process(target=_worker_main, args=(child, self.preload), name="boardlab-solver", daemon=True)
+        process = self._context.Process(
+            target=_worker_main, args=(child, self.preload, self.max_memory), name=f"boardlab-{self.name}", daemon=True
+        )
         process.start()
         child.close()
         self.stats.started += 1
@@ -195,6 +223,9 @@ class WorkerPool:
             worker.process.join(max(0.0, deadline - time.monotonic()))
             if worker.process.is_alive():
                 worker.kill()
+        self._executor.shutdown(wait=False, cancel_futures=True)
+        self._executor = ThreadPoolExecutor(max_workers=self.size, thread_name_prefix=f"boardlab-{self.name}")
+        self._slots = None
 
     # ---- state ---------------------------------------------------------------------------------
     @property
@@ -219,7 +250,7 @@ class WorkerPool:
                 raise Busy("the server is shutting down")
             if not self._idle:
                 self.stats.refused += 1
-                raise Busy(f"all {self.size} solver processes are busy")
+                raise Busy(f"all {self.size} {self.name} processes are busy")
             worker = self._idle.pop()
             self._busy.add(id(worker))
             return worker
@@ -285,13 +316,31 @@ class WorkerPool:
         finally:
             self._release(worker, replace)
 
-    async def run(self, function: Callable[..., Any], *args: Any, timeout: float) -> Any:
+    async def run(self, function: Callable[..., Any], *args: Any, timeout: float, wait: float = 0.0) -> Any:
         """Run `function(*args)` in an idle worker, stopping it after `timeout` seconds.
 
-        Raises `Busy` at once when no worker is idle, `TimedOut`, `Crashed` or `JobFailed`.
+        Waits up to `wait` seconds for a worker to become idle, then raises `Busy`; also raises
+        `TimedOut`, `Crashed` or `JobFailed`. Call it from one event loop only.
         """
-        worker = self._acquire()
-        return await asyncio.to_thread(self._call, worker, function, args, timeout)
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self.size)
+        try:
+            if wait > 0:
+                await asyncio.wait_for(self._slots.acquire(), wait)
+            elif self._slots.locked():
+                raise asyncio.TimeoutError
+            else:
+                await self._slots.acquire()
+        except asyncio.TimeoutError:
+            with self._lock:
+                self.stats.refused += 1
+            raise Busy(f"all {self.size} {self.name} processes are busy") from None
+        try:
+            worker = self._acquire()
+            loop = asyncio.get_running_loop()
+            return await loop.run_in_executor(self._executor, self._call, worker, function, args, timeout)
+        finally:
+            self._slots.release()
 
     def run_blocking(self, function: Callable[..., Any], *args: Any, timeout: float) -> Any:
         """`run` for callers without an event loop (scripts, tests)."""

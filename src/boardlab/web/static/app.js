@@ -454,6 +454,7 @@
   }
 
   let checkTimer = null;
+  let checkSeq = 0;
   function checkPlay() {
     clearTimeout(checkTimer);
     checkTimer = setTimeout(async () => {
@@ -461,13 +462,16 @@
       let solution;
       try { solution = playSolution(); } catch (e) { $("play-status").textContent = "Not valid JSON yet."; return; }
       if (solution === null) { $("play-status").textContent = "Write a solution to check."; $("violations").replaceChildren(); return; }
+      const seq = ++checkSeq;
       try {
         const answer = await api(`/api/${state.family.name}/check`, { instance: state.instance, solution });
+        if (seq !== checkSeq || !state.play) return; // a later move was made meanwhile
         const progress = ed && ed.play.progress ? ed.play.progress(state.instance, state.partial) + ". " : "";
         $("play-status").textContent = answer.valid ? "Solved! Every rule holds." : `${progress}${answer.violations.length} rule${answer.violations.length === 1 ? "" : "s"} not met yet:`;
         $("play-status").dataset.valid = String(answer.valid);
         $("violations").replaceChildren(...answer.violations.slice(0, 30).map((v) => h("li", {}, v)));
       } catch (e) {
+        if (seq !== checkSeq) return;
         $("play-status").textContent = e.message;
         $("violations").replaceChildren();
       }
