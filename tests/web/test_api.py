@@ -383,3 +383,21 @@ def test_host_header_guard(single):
     assert single.get("/api/health", headers={"host": "127.0.0.1:8000"}).status_code == 200
     rebound = single.get("/api/health", headers={"host": "attacker.example:8000"})
     assert rebound.status_code == 400 and rebound.json()["error"] == "bad_host"
+
+
+def test_docs_without_swagger_files_still_list_the_api(monkeypatch):
+    from fastapi.testclient import TestClient
+
+    from boardlab.web import app as web_app
+
+    monkeypatch.setattr(web_app, "_swagger_static", lambda: None)
+    bare = TestClient(web_app.create_app())  # no lifespan: no worker processes needed here
+    docs = bare.get("/docs")
+    assert docs.status_code == 200 and "/static/api.js" in docs.text
+    assert bare.get("/static/api.js").status_code == 200
+
+
+def test_error_answers_are_documented(client):
+    schema = client.get("/openapi.json").json()
+    solve = schema["paths"]["/api/{family}/solve"]["post"]["responses"]
+    assert {"400", "404", "413", "422", "429", "503", "504"} <= set(solve)

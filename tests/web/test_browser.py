@@ -145,6 +145,18 @@ def test_bad_paste_shows_an_error_message(page):
     assert not page.is_visible("#error")
 
 
+def test_open_a_file(page):
+    choose(page, "nqueens")
+    board = "# a completion puzzle\n.Q....\n......\n......\n......\n......\n......\n"
+    page.set_input_files("#file", files=[{"name": "six.txt", "mimeType": "text/plain", "buffer": board.encode()}])
+    page.wait_for_function("() => window.boardlabState.instance.n === 6")
+    assert page.evaluate("window.boardlabState.instance.fixed") == [[0, 1]]
+    assert page.locator("#editor .cell").count() == 36
+    page.set_input_files("#file", files=[{"name": "bad.json", "mimeType": "application/json", "buffer": b'{"n": 4'}])
+    page.wait_for_selector("#error:not([hidden])")
+    assert "malformed JSON" in page.inner_text("#error")
+
+
 def test_keyboard_editing(page):
     choose(page, "nqueens")
     page.focus("#cell-0-0")

@@ -150,6 +150,30 @@ class RenderBody(InstanceBody):
     solution: Optional[dict[str, Any]] = Field(None, description="A solution to draw (checked; violations are listed).")
 
 
+class ErrorBody(BaseModel):
+    """Every answer other than 200."""
+
+    error: str = Field(..., description="bad_input, unsupported, invalid_request, unknown_family, too_large, "
+                       "answer_too_large, busy, time_limit, worker_crashed, solver_bug, internal, bad_host")
+    detail: str = Field(..., description="One line saying what is wrong (and where, for bad input).")
+    source: Optional[str] = None
+    line: Optional[int] = None
+    column: Optional[int] = None
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    400: {"model": ErrorBody, "description": "Bad input (the puzzle, a solution or an option) or an unsupported request"},
+    404: {"model": ErrorBody, "description": "Unknown family"},
+    413: {"model": ErrorBody, "description": "Request body, answer or puzzle too large"},
+    422: {"model": ErrorBody, "description": "The request does not match the schema"},
+    429: {"model": ErrorBody, "description": "Every worker process is busy: try again (Retry-After)"},
+    503: {"model": ErrorBody, "description": "The worker process died during the job; a fresh one was started"},
+}
+SOLVER_ERRORS: dict[int | str, dict[str, Any]] = {
+    **ERRORS, 504: {"model": ErrorBody, "description": "No answer within the time limit (generate, hint)"},
+}
+
+
 # ---- the application ----------------------------------------------------------------------------
 def _offers_hint(family: Family) -> bool:
     return type(family).hint is not Family.hint
@@ -314,13 +338,13 @@ def create_app(config: WebConfig | None = None, pool: WorkerPool | None = None) 
             "limits": config.to_json(),
         }
 
-    @app.post("/api/{family}/parse", summary="Read an instance (text, game ID, JSON or size)")
+    @app.post("/api/{family}/parse", summary="Read an instance (text, game ID, JSON or size)", responses=ERRORS)
     async def parse(family: str, body: InstanceBody) -> dict[str, Any]:
         chosen = family_named(family)
         options = options_of(chosen, ("solve", "count", "generate", "render", "check"), body.options)
         return await in_quick(jobs.parse_job, chosen.name, body.instance, options, True, config.max_answer_bytes)
 
-    @app.post("/api/{family}/solve", summary="Solve: first, unique, count, all or optimise")
+    @app.post("/api/{family}/solve", summary="Solve: first, unique, count, all or optimise", responses=SOLVER_ERRORS)
     async def solve(family: str, body: SolveBody) -> dict[str, Any]:
         chosen = family_named(family)
         options = options_of(chosen, ("count",) if body.mode == "count" else ("solve",), body.options)
@@ -343,7 +367,7 @@ def create_app(config: WebConfig | None = None, pool: WorkerPool | None = None) 
                 "stats": {"seconds": seconds + config.kill_grace, "backend": body.backend, "stopped": "killed at the time limit"},
             }
 
-    @app.post("/api/{family}/generate", summary="Generate a puzzle (unique where it has clues)")
+    @app.post("/api/{family}/generate", summary="Generate a puzzle (unique where it has clues)", responses=SOLVER_ERRORS)
     async def generate(family: str, body: GenerateBody) -> dict[str, Any]:
         chosen = family_named(family)
         options = options_of(chosen, ("generate",), body.options)
@@ -354,13 +378,13 @@ def create_app(config: WebConfig | None = None, pool: WorkerPool | None = None) 
         except TimedOut:
             raise ApiError(504, "time_limit", f"no puzzle within the time limit of {seconds:g} s (try a smaller one)") from None
 
-    @app.post("/api/{family}/check", summary="Check a proposed solution (violations listed)")
+    @app.post("/api/{family}/check", summary="Check a proposed solution (violations listed)", responses=ERRORS)
     async def check(family: str, body: CheckBody) -> dict[str, Any]:
         chosen = family_named(family)
         options = options_of(chosen, ("check",), body.options)
         return await in_quick(jobs.check_job, chosen.name, body.instance, options, body.solution)
 
-    @app.post("/api/{family}/hint", summary="A hint for a partly solved board")
+    @app.post("/api/{family}/hint", summary="A hint for a partly solved board", responses=SOLVER_ERRORS)
     async def hint(family: str, body: HintBody) -> dict[str, Any]:
         chosen = family_named(family)
         if not _offers_hint(chosen):
@@ -373,7 +397,7 @@ def create_app(config: WebConfig | None = None, pool: WorkerPool | None = None) 
         except TimedOut:
             raise ApiError(504, "time_limit", f"no hint within the time limit of {seconds:g} s") from None
 
-    @app.post("/api/{family}/render", summary="Draw the board as SVG")
+    @app.post("/api/{family}/render", summary="Draw the board as SVG", responses=ERRORS)
     async def render(family: str, body: RenderBody) -> dict[str, Any]:
         chosen = family_named(family)
         options = options_of(chosen, ("render",), body.options)

@@ -438,7 +438,7 @@
     $("violations").replaceChildren();
     if (on) {
       state.partial = ed ? ed.play.start(state.instance, null) : null;
-      $("play-json").value = ed ? "" : $("play-json").value || JSON.stringify(state.family.example ? {} : {}, null, 0);
+      if (ed) $("play-json").value = "";
       $("play-status").textContent = "Your move.";
     }
     renderEditor();
@@ -486,8 +486,9 @@
     try {
       const hint = await api(`/api/${state.family.name}/hint`, { instance: state.instance, partial, time_limit: limit > 0 ? Math.min(60, limit) : undefined });
       state.hint = hint;
-      $("hint-message").textContent = `Hint (${hint.status}): ${hint.message}`;
-      $("apply-hint").hidden = !(hint.place || hint.remove);
+      const details = editor() ? "" : [hint.place ? ` Place: ${JSON.stringify(hint.place)}.` : "", hint.remove ? ` Remove: ${JSON.stringify(hint.remove)}.` : ""].join("");
+      $("hint-message").textContent = `Hint (${hint.status}): ${hint.message}${details}`;
+      $("apply-hint").hidden = !editor() || !(hint.place || hint.remove);
       renderEditor();
     } catch (e) {
       showError(e.message);
@@ -498,8 +499,8 @@
     const ed = editor();
     const hint = state.hint;
     if (!hint) return;
-    if (ed) state.partial = ed.play.merge(state.instance, state.partial, hint.place, hint.remove);
-    else $("play-json").value = JSON.stringify(hint.place || {});
+    if (!ed) return;
+    state.partial = ed.play.merge(state.instance, state.partial, hint.place, hint.remove);
     state.hint = null;
     $("apply-hint").hidden = true;
     renderEditor();
