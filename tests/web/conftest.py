@@ -26,7 +26,7 @@ def single():
     """A client of an app with tight limits: one solver, one quick process, small answers,
     a 1 GiB memory cap, a 3 s hard limit on quick jobs and a Host check."""
     limits = WebConfig(
-        workers=1, quick_workers=1, kill_grace=1.0, max_answer_bytes=2000, quick_seconds=3.0,
+        workers=1, quick_workers=1, kill_grace=1.0, max_answer_bytes=2000, quick_seconds=1.5,
         worker_memory_bytes=1024**3, allowed_hosts=("testserver", "127.0.0.1", "localhost"),
     )
     with TestClient(create_app(limits)) as test_client:

@@ -251,9 +251,9 @@ def test_answer_size_limit(single):
 def test_time_limit_gives_status_unknown(client):
     # the bitboard counter checks its deadline between subproblems: the server's hard limit
     # (time limit + kill grace) stops it if it does not stop by itself
-    data = post(client, "/api/nqueens/solve", {"instance": 20, "mode": "count", "time_limit": 1}).json()
+    data = post(client, "/api/nqueens/solve", {"instance": 20, "mode": "count", "time_limit": 0.5}).json()
     assert data["status"] == "unknown" and data["count"] is None
-    cpsat = post(client, "/api/nqueens/solve", {"instance": 30, "mode": "count", "backend": "cpsat", "time_limit": 1}).json()
+    cpsat = post(client, "/api/nqueens/solve", {"instance": 30, "mode": "count", "backend": "cpsat", "time_limit": 0.5}).json()
     assert cpsat["status"] == "unknown"
     assert client.get("/api/health").json()["status"] == "ok"
     assert post(client, "/api/nqueens/solve", {"instance": 8}).json()["status"] == "solved"
