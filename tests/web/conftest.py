@@ -4,18 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-pytest.importorskip("fastapi", reason="the web tests need the web extra: pip install 'boardlab[web]'")
-pytest.importorskip("httpx", reason="FastAPI's TestClient needs httpx (web extra)")
-
-from fastapi.testclient import TestClient  # noqa: E402
-
-from boardlab.web.app import create_app  # noqa: E402
-from boardlab.web.config import WebConfig  # noqa: E402
-
+from boardlab.web.config import WebConfig
 
 @pytest.fixture(scope="module")
 def client():
     """A client of an app with two solver processes and a short kill grace."""
+    from fastapi.testclient import TestClient
+
+    from boardlab.web.app import create_app
+
     app = create_app(WebConfig(workers=2, kill_grace=1.0))
     with TestClient(app) as test_client:
         yield test_client
@@ -25,6 +22,10 @@ def client():
 def single():
     """A client of an app with tight limits: one solver, one quick process, small answers,
     a 1 GiB memory cap, a 3 s hard limit on quick jobs and a Host check."""
+    from fastapi.testclient import TestClient
+
+    from boardlab.web.app import create_app
+
     limits = WebConfig(
         workers=1, quick_workers=1, kill_grace=1.0, max_answer_bytes=2000, quick_seconds=1.5,
         worker_memory_bytes=1024**3, allowed_hosts=("testserver", "127.0.0.1", "localhost"),

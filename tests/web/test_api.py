@@ -15,6 +15,10 @@ import time
 
 import pytest
 
+WEB_EXTRA = "the web tests need the web extra: pip install 'boardlab[web]' (fastapi, uvicorn, httpx)"
+for _module in ("fastapi", "uvicorn", "httpx"):
+    pytest.importorskip(_module, reason=WEB_EXTRA)
+
 from boardlab.core import registry
 
 A000170 = {1: 1, 2: 0, 3: 0, 4: 2, 5: 10, 6: 4, 7: 40, 8: 92}

@@ -18,6 +18,10 @@ from pathlib import Path
 
 import pytest
 
+WEB_EXTRA = "the web tests need the web extra: pip install 'boardlab[web]' (fastapi, uvicorn, httpx)"
+for _module in ("fastapi", "uvicorn", "httpx"):
+    pytest.importorskip(_module, reason=WEB_EXTRA)
+
 from boardlab.core import registry
 
 CHROMIUM = "/usr/bin/chromium"

@@ -15,6 +15,8 @@ import urllib.error
 import urllib.request
 from collections import Counter
 
+import pytest
+
 
 def _post(url: str, body: dict, timeout: float = 120) -> tuple[int, dict]:
     request = urllib.request.Request(url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
@@ -74,7 +76,10 @@ def check(base: str, report: dict, requests: int) -> None:
     assert status == 200 and body["count"] == 92
 
 
-def test_fifty_concurrent_solves(live_server):
+def test_fifty_concurrent_solves(request):
+    for module in ("fastapi", "uvicorn"):
+        pytest.importorskip(module, reason="the load test needs the web extra: pip install 'boardlab[web]'")
+    live_server = request.getfixturevalue("live_server")
     report = fire(live_server, 50)
     check(live_server, report, 50)
     print(f"\nload: {report['statuses']} in {report['wall_seconds']:.2f} s, slowest answer {report['slowest_answer_seconds']:.2f} s")

@@ -9,6 +9,10 @@ from pathlib import Path
 
 import pytest
 
+WEB_EXTRA = "the web tests need the web extra: pip install 'boardlab[web]' (fastapi, uvicorn, httpx)"
+for _module in ("fastapi", "uvicorn", "httpx"):
+    pytest.importorskip(_module, reason=WEB_EXTRA)
+
 import boardlab
 from boardlab import cli
 from boardlab.web.server import allowed_hosts, is_loopback
