@@ -178,6 +178,18 @@ def test_keyboard_editing(page):
                 "el => !!(el.labels && el.labels.length) || !!el.getAttribute('aria-label')"
             )
             assert labelled, control.evaluate("el => el.outerHTML")
+    for button in page.locator("button").all():
+        if button.is_visible():
+            name = button.evaluate("el => (el.getAttribute('aria-label') || el.textContent || '').trim()")
+            assert name, button.evaluate("el => el.outerHTML")
+    # the file input is reachable from the keyboard, and shows where the focus is
+    if not page.is_visible("#load"):
+        page.click("#text-box summary")
+    page.focus("#load")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "file"
+    outline = page.evaluate("getComputedStyle(document.querySelector('.file-button')).outlineStyle")
+    assert outline == "solid"
 
 
 def test_generate_with_seed_then_solve(page):

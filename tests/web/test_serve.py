@@ -39,6 +39,18 @@ def test_bad_port_is_a_usage_error():
     assert "Traceback" not in refused.stderr
 
 
+def test_a_port_in_use_is_a_clear_error():
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        refused = run("serve", "--port", str(port))
+    assert refused.returncode == 2
+    assert f"cannot listen on 127.0.0.1:{port}" in refused.stderr and "Traceback" not in refused.stderr
+
+
 def test_without_the_web_extra_one_clear_line(monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "boardlab.web.server", None)  # import fails as without fastapi
     with pytest.raises(SystemExit) as stop:

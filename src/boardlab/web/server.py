@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import ipaddress
+import socket
 import sys
 
 import uvicorn
 
+from boardlab.core.errors import BadInput
 from boardlab.web.app import create_app
 from boardlab.web.config import WebConfig, default_workers
 
@@ -30,8 +32,25 @@ def allowed_hosts(host: str) -> tuple[str, ...] | None:
     return None
 
 
+def check_address(host: str, port: int) -> None:
+    """BadInput (exit 2) when `host:port` cannot be listened on, before any process starts."""
+    bare = host.strip("[]")
+    try:
+        infos = socket.getaddrinfo(bare, port, type=socket.SOCK_STREAM)
+    except socket.gaierror as error:
+        raise BadInput(f"cannot listen on {host}: {error.strerror}") from None
+    family, _, _, _, address = infos[0]
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
+        try:
+            probe.bind(address)
+        except OSError as error:
+            raise BadInput(f"cannot listen on {host}:{port}: {error.strerror}") from None
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, workers: int | None = None) -> None:
     """Run the server until interrupted (Ctrl-C)."""
+    check_address(host, port)
     config = WebConfig(workers=workers or default_workers(), allowed_hosts=allowed_hosts(host))
     if not is_loopback(host):
         print(
