@@ -308,6 +308,7 @@ def test_render_draws_svg_and_checks_the_solution(client):
     assert plain["svg"].startswith("<svg") and plain["violations"] is None
     drawn = post(client, "/api/nqueens/render", {"instance": 4, "solution": {"queens": [1, 3, 0, 2]}}).json()
     assert drawn["violations"] == [] and drawn["svg"].count("\u265b") == 4
+    assert drawn["instance"] == {"family": "nqueens", "n": 4} and drawn["solution"] == {"queens": [1, 3, 0, 2]}
     wrong = post(client, "/api/nqueens/render", {"instance": 4, "solution": {"queens": [0, 1, 2, 3]}}).json()
     assert wrong["violations"]
     assert "<script" not in drawn["svg"]

@@ -53,7 +53,7 @@ def check_job(family_name: str, value: Any, options: dict[str, Any], solution: A
 
 
 def render_job(family_name: str, value: Any, options: dict[str, Any], solution: Any, max_bytes: int) -> dict[str, Any]:
-    """The board as SVG, with `solution` drawn (and its violations listed) if given."""
+    """`render --json` (`{"family", "instance", "solution", "svg"}`) plus the solution's violations."""
     family = registry.get(family_name)
     instance = parse_instance(family, value, options)
     drawn = None
@@ -61,7 +61,16 @@ def render_job(family_name: str, value: Any, options: dict[str, Any], solution: 
     if solution is not None:
         drawn = family.solution_from_json(instance, solution)
         problems = family.verify(instance, drawn)
-    return _sized({"family": family.name, "svg": family.render_svg(instance, drawn), "violations": problems}, max_bytes)
+    return _sized(
+        {
+            "family": family.name,
+            "instance": family.to_json(instance),
+            "solution": drawn,
+            "svg": family.render_svg(instance, drawn),
+            "violations": problems,
+        },
+        max_bytes,
+    )
 
 
 def solve_job(family_name: str, instance_json: dict[str, Any], fields: dict[str, Any], max_bytes: int) -> dict[str, Any]:
