@@ -11,6 +11,7 @@ Tests of families that are not registered (yet) are skipped.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import re
@@ -39,9 +40,7 @@ pytestmark = pytest.mark.browser
 
 
 def _missing() -> str | None:
-    try:
-        from playwright.sync_api import sync_playwright  # noqa: F401
-    except ImportError:
+    if importlib.util.find_spec("playwright") is None:
         return "playwright is not installed"
     if not os.path.exists(CHROMIUM):
         return f"{CHROMIUM} is missing"

@@ -11,6 +11,7 @@ solution returned has passed the family's independent `verify`.
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from boardlab.core import registry
@@ -22,8 +23,25 @@ class AnswerTooLarge(Exception):
     """The answer is larger than the server sends (e.g. all solutions of a large board)."""
 
 
+def _finite(data: Any) -> Any:
+    """`data` with NaN and infinite floats replaced by None: JSON has no such numbers (a
+    solver's bound can be infinite), and the server would otherwise fail to send the answer."""
+    if isinstance(data, float):
+        return data if math.isfinite(data) else None
+    if isinstance(data, dict):
+        return {key: _finite(value) for key, value in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [_finite(value) for value in data]
+    return data
+
+
 def _sized(data: dict[str, Any], max_bytes: int) -> dict[str, Any]:
-    size = len(json.dumps(data))
+    try:
+        text = json.dumps(data, allow_nan=False)
+    except ValueError:
+        data = _finite(data)
+        text = json.dumps(data, allow_nan=False)
+    size = len(text)
     if size > max_bytes:
         raise AnswerTooLarge(
             f"the answer would be {size} bytes, more than the {max_bytes} this server sends "
@@ -49,7 +67,7 @@ def check_job(family_name: str, value: Any, options: dict[str, Any], solution: A
     if isinstance(solution, dict) and isinstance(solution.get("solutions"), list) and solution["solutions"]:
         solution = solution["solutions"][0]  # the answer of a solve, as `check` on the command line
     problems = family.check(instance, solution)
-    return {"family": family.name, "valid": not problems, "violations": problems}
+    return _sized({"family": family.name, "valid": not problems, "violations": problems}, 8 * 1024 * 1024)
 
 
 def render_job(family_name: str, value: Any, options: dict[str, Any], solution: Any, max_bytes: int) -> dict[str, Any]:
