@@ -212,7 +212,7 @@
     const marks = new Set(state.play && state.hint ? [...ed.play.marks(state.instance, state.hint.place), ...ed.play.marks(state.instance, state.hint.remove)] : []);
     const edges = !state.play && shape.edges && ed.edges ? ed.edges(state.instance, editInstance) : null;
     const cols = shape.cols + (shape.edges ? 1 : 0);
-    const cellSize = `min(2.6rem, calc((min(100vw, 40rem) - 3rem) / ${cols}))`;
+    const cellSize = `min(2.6rem, calc((min(100vw, 40rem) - 4.5rem) / ${cols}))`;
     grid.style.setProperty("--cell", cellSize);
     const table = h("div", { role: "grid", class: "grid" + (state.play ? " playing" : ""), "aria-label": state.play ? "Board (play)" : "Board (edit)", "aria-rowcount": shape.rows, "aria-colcount": shape.cols });
     table.style.gridTemplateColumns = `repeat(${cols}, var(--cell))`;
