@@ -360,3 +360,79 @@ def test_chessnum_worked_example_and_play(page):
         page.check(f"#piece-{index}")
         page.click(f"#cell-{8 - int(square[1])}-{files.index(square[0])}")
     page.wait_for_function("() => document.getElementById('play-status').textContent.startsWith('Solved')")
+
+
+# ---- the editors' logic, in the page, whatever families are registered ------------------------
+EDITOR_CHECKS = r"""
+() => {
+  const E = window.BoardEditors, out = {};
+  // tents: trees, resizing, play cycle, solution with given tents, hints
+  const t = {family: "tents", grid: ["T..", ".^.", "..x"], rows: [1, null, 0], cols: [null, 1, 0]};
+  out.tentsAccepts = E.tents.accepts(t) && !E.tents.accepts({...t, extra: 1}) && !E.tents.accepts({...t, rows: [1]});
+  out.tentsTree = E.tents.activate(t, 0, 1).grid[0];
+  out.tentsUntree = E.tents.activate(t, 0, 0).grid[0];
+  let p = E.tents.play.start(t, null);
+  p = E.tents.play.activate(t, p, 0, 1);            // tent
+  out.tentsAfterOne = E.tents.play.solution(t, p).tents;
+  p = E.tents.play.activate(t, p, 0, 1);            // mark empty
+  out.tentsMarked = [...p.empty];
+  out.tentsTreeClick = E.tents.play.activate(t, p, 0, 0);
+  p = E.tents.play.merge(t, p, {tents: [[2, 0]]}, null);
+  out.tentsMerged = E.tents.play.solution(t, p).tents;
+  out.tentsMarks = E.tents.play.marks(t, {tents: [[2, 0]], empty: [[0, 2]]});
+  // chessnum: clue keys, cycling, squares, pieces with a repeated letter
+  const c = {family: "chessnum", size: 8, pieces: "KNN", clues: {b8: 1}};
+  out.chessDigit = E.chessnum.activate(c, 7, 0, "3").clues;
+  out.chessCycle = E.chessnum.activate(c, 0, 1).clues.b8;
+  out.chessClear = E.chessnum.activate(c, 0, 1, "Delete").clues;
+  out.chessTop = E.chessnum.activate({...c, clues: {b8: 3}}, 0, 1).clues;
+  let q = E.chessnum.play.start(c, null);
+  q = E.chessnum.play.activate(c, q, 1, 0);         // K on a7
+  q = E.chessnum.play.activate(c, q, 7, 7);         // first N on h1
+  q = E.chessnum.play.activate(c, q, 6, 2);         // second N on c2
+  out.chessSolution = E.chessnum.play.solution(c, q);
+  out.chessOnClue = E.chessnum.play.activate(c, q, 0, 1);
+  q = E.chessnum.play.activate(c, q, 1, 0);         // take the king back
+  out.chessTaken = E.chessnum.play.solution(c, q);
+  out.chessStart = E.chessnum.play.start(c, {K: "d7", N: ["b1", "c3"]}).placed;
+  out.chessMerged = E.chessnum.play.solution(c, E.chessnum.play.merge(c, q, {K: "e4"}, {N: "h1"}));
+  // cnote: digits, play numbers, empty cells count as the digit
+  const n = {family: "cnote", target: 100, grid: [[8, 8], [6, 2]]};
+  out.cnoteDigit = E.cnote.activate(n, 0, 1, "5").grid;
+  out.cnoteCycle = E.cnote.activate({...n, grid: [[9, 8], [6, 2]]}, 0, 0).grid[0][0];
+  let r = E.cnote.play.start(n, null);
+  r = E.cnote.play.activate(n, r, 0, 0, "18");
+  out.cnoteSolution = E.cnote.play.solution(n, r).grid;
+  out.cnoteBad = E.cnote.play.activate(n, r, 0, 0, "1e3");
+  // nqueens: fixed queens and play
+  const z = {family: "nqueens", n: 4};
+  out.queensFixed = E.nqueens.activate(z, 1, 2).fixed;
+  out.queensUnfixed = E.nqueens.activate({...z, fixed: [[1, 2]]}, 1, 2);
+  let s = E.nqueens.play.start({...z, fixed: [[0, 1]]}, null);
+  out.queensFixedRow = E.nqueens.play.activate({...z, fixed: [[0, 1]]}, s, 0, 3);
+  s = E.nqueens.play.activate({...z, fixed: [[0, 1]]}, s, 1, 3);
+  out.queensPlay = E.nqueens.play.solution(z, s).queens;
+  return out;
+}
+"""
+
+
+def test_editor_logic(page):
+    got = page.evaluate(EDITOR_CHECKS)
+    assert got["tentsAccepts"] is True
+    assert got["tentsTree"] == "TT." and got["tentsUntree"] == "..."
+    assert got["tentsAfterOne"] == [[0, 1], [1, 1]]  # the given tent (^) is part of the solution
+    assert got["tentsMarked"] == ["0,1"] and got["tentsTreeClick"] is None
+    assert got["tentsMerged"] == [[1, 1], [2, 0]]
+    assert sorted(got["tentsMarks"]) == ["0,2", "2,0"]
+    assert got["chessDigit"] == {"b8": 1, "a1": 3}
+    assert got["chessCycle"] == 2 and got["chessClear"] == {} and got["chessTop"] == {}
+    assert got["chessSolution"] == {"K": "a7", "N": ["h1", "c2"]}
+    assert got["chessOnClue"] is None
+    assert got["chessTaken"] == {"N": ["h1", "c2"]}
+    assert got["chessStart"] == ["d7", "b1", "c3"]
+    assert got["chessMerged"] == {"K": "e4", "N": ["c2"]}
+    assert got["cnoteDigit"] == [[8, 5], [6, 2]] and got["cnoteCycle"] == 0
+    assert got["cnoteSolution"] == [[18, 8], [6, 2]] and got["cnoteBad"] is None
+    assert got["queensFixed"] == [[1, 2]] and got["queensUnfixed"] == {"family": "nqueens", "n": 4}
+    assert got["queensFixedRow"] is None and got["queensPlay"] == [1, 3, -1, -1]
