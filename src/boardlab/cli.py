@@ -405,6 +405,20 @@ def families_command(as_json: JsonFlag = False) -> None:
             out.print(f"  [dim]{option.flag} ({'/'.join(option.verbs)}):[/] {option.help}", highlight=False)
 
 
+@app.command("serve")
+def serve_command(
+    host: Annotated[str, typer.Option("--host", help="address to listen on (127.0.0.1: this machine only)")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="TCP port")] = 8000,
+    workers: Annotated[Optional[int], typer.Option("--workers", min=1, max=32, help="solver processes (solves at once)")] = None,
+) -> None:
+    """Serve the web page and the JSON API on http://HOST:PORT/ (needs the web extra)."""
+    try:
+        from boardlab.web.server import serve
+    except ImportError as error:
+        raise BadInput(f"boardlab serve needs the web extra: pip install 'boardlab[web]' ({error})") from None
+    serve(host, port, workers)
+
+
 def _version(value: bool) -> None:
     if value:
         print(f"boardlab {__version__}")

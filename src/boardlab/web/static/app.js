@@ -1,0 +1,576 @@
+/* boardlab page: pick a family, edit or paste a puzzle, solve, generate, play.
+ *
+ * Everything goes through the JSON API (/api/...); family knowledge lives in editors.js and
+ * only draws boards. A family without an editor there is edited as text/JSON, and played by
+ * writing its solution JSON.
+ */
+(function () {
+  "use strict";
+  const { h } = window.BoardDom;
+  const $ = (id) => document.getElementById(id);
+
+  const state = {
+    families: [],
+    family: null,        // describe() of the chosen family
+    instance: null,      // instance JSON
+    text: "",            // the instance in the family's text format
+    result: null,        // last solve answer
+    index: 0,            // solution shown
+    generated: null,     // last generate answer (its solution is hidden until asked)
+    shown: null,         // {solution, svg} drawn in the result panel
+    play: false,
+    partial: null,       // editor's play state
+    hint: null,          // last hint answer
+    focus: [0, 0],       // roving focus cell of the board grid
+    seq: 0,              // request counter: late answers of older requests are dropped
+  };
+
+  /* ---- talking to the server ---- */
+  async function api(path, body) {
+    const options = body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+    let response;
+    try {
+      response = await fetch(path, options);
+    } catch (e) {
+      throw new Error("the server does not answer (is boardlab serve still running?)");
+    }
+    let data = null;
+    try { data = await response.json(); } catch (e) { /* not JSON */ }
+    if (!response.ok) {
+      const detail = data && data.detail ? data.detail : response.statusText;
+      const error = new Error(response.status === 429 ? `busy: ${detail}` : detail);
+      error.status = response.status;
+      error.kind = data && data.error;
+      throw error;
+    }
+    return data;
+  }
+
+  function showError(message) {
+    const box = $("error");
+    box.textContent = message;
+    box.hidden = !message;
+  }
+
+  function busy(on, what) {
+    document.body.classList.toggle("working", on);
+    for (const b of document.querySelectorAll("#mode-buttons button, #generate")) b.disabled = on || (b.dataset.mode && !modeOffered(b.dataset.mode));
+    if (on) $("status").textContent = what + "…";
+  }
+
+  const editor = () => {
+    const e = state.family && window.BoardEditors[state.family.name];
+    return e && state.instance && safe(() => e.accepts(state.instance)) ? e : null;
+  };
+  function safe(f, fallback = false) { try { return f(); } catch (e) { return fallback; } }
+  const modeOffered = (mode) => state.family && state.family.modes.includes(mode);
+
+  /* ---- families and their controls ---- */
+  async function loadFamilies() {
+    state.families = await api("/api/families");
+    const select = $("family");
+    select.replaceChildren(...state.families.map((f) => h("option", { value: f.name }, f.title)));
+    const wanted = new URLSearchParams(location.search).get("family") || (location.hash || "").slice(1);
+    const initial = state.families.find((f) => f.name === wanted) || state.families[0];
+    if (initial) { select.value = initial.name; await chooseFamily(initial.name); }
+  }
+
+  function optionInput(option, verb) {
+    const id = `opt-${verb}-${option.name}`;
+    let input;
+    if (option.type === "bool") input = h("input", { type: "checkbox", id, checked: option.default === true });
+    else if (option.choices) input = h("select", { id }, ...(option.default === null ? [h("option", { value: "" }, "(default)")] : []), ...option.choices.map((c) => h("option", { value: c, selected: c === option.default }, c)));
+    else if (option.type === "int" || option.type === "float") input = h("input", { type: "number", id, step: option.type === "int" ? 1 : "any", min: option.minimum, max: option.maximum, value: option.default === null ? "" : option.default, placeholder: option.default === null ? "default" : null });
+    else input = h("input", { type: "text", id, value: option.default === null ? "" : option.default });
+    input.dataset.option = option.name;
+    input.dataset.type = option.type;
+    const only = verb !== "generate" && !option.verbs.includes("solve") ? ` (${option.verbs.filter((v) => v !== "render" && v !== "check").join(", ")} only)` : "";
+    const label = h("label", { for: id, title: option.help }, option.name.replace(/_/g, " ") + only + " ");
+    return h("span", { class: option.type === "bool" ? "option check" : "option" }, option.type === "bool" ? input : label, option.type === "bool" ? label : input, h("small", {}, option.help));
+  }
+
+  function readOptions(container) {
+    const out = {};
+    for (const input of container.querySelectorAll("[data-option]")) {
+      const name = input.dataset.option, type = input.dataset.type;
+      if (type === "bool") { out[name] = input.checked; continue; }
+      if (input.value === "") continue;
+      out[name] = type === "int" ? parseInt(input.value, 10) : type === "float" ? parseFloat(input.value) : input.value;
+    }
+    return out;
+  }
+
+  function fillOptions(fieldset, verbs) {
+    const options = state.family.options.filter((o) => o.verbs.some((v) => verbs.includes(v)));
+    fieldset.replaceChildren(h("legend", {}, "Options"), ...options.map((o) => { const el = optionInput(o, verbs[0]); el.dataset.verbs = o.verbs.join(" "); return el; }));
+    fieldset.hidden = options.length === 0;
+  }
+
+  async function chooseFamily(name) {
+    const family = state.families.find((f) => f.name === name);
+    state.family = family;
+    history.replaceState(null, "", "#" + name);
+    $("rules").textContent = family.rules;
+    fillOptions($("solve-options"), ["solve", "count"]);
+    fillOptions($("generate-options"), ["generate"]);
+    $("backend").replaceChildren(...family.backends.map((b, k) => h("option", { value: k === 0 ? "" : b }, b + (k === 0 ? " (default)" : ""))));
+    $("strategy").replaceChildren(h("option", { value: "" }, "(default)"), ...family.strategies.map((s) => h("option", { value: s }, s)));
+    $("strategy-label").hidden = family.strategies.length === 0;
+    for (const b of document.querySelectorAll("#mode-buttons button")) { b.disabled = !modeOffered(b.dataset.mode); b.hidden = !modeOffered(b.dataset.mode); }
+    setPlay(false);
+    clearResult();
+    showError("");
+    const known = window.BoardEditors[family.name];
+    let start = family.example;
+    if (known && known.initial) {
+      try { start = await api(`/api/${family.name}/parse`, { instance: known.initial }); } catch (e) { /* keep the example */ }
+    }
+    if (start) setInstance(start.instance, start.text);
+    else { state.instance = null; state.text = ""; $("text").value = ""; renderEditor(); }
+    $("text-box").open = !editor();
+    await drawPuzzle();
+  }
+
+  /* ---- the instance ---- */
+  function setInstance(json, text) {
+    state.instance = json;
+    state.text = text;
+    $("text").value = text;
+    state.focus = [0, 0];
+    renderEditor();
+    updateDownloads();
+  }
+
+  let editTimer = null;
+  function editInstance(json) {
+    // an edit by clicking: draw at once, let the server check and canonicalise it
+    state.instance = json;
+    renderEditor();
+    clearResult();
+    clearTimeout(editTimer);
+    const seq = ++state.seq;
+    editTimer = setTimeout(async () => {
+      try {
+        const parsed = await api(`/api/${state.family.name}/parse`, { instance: json });
+        if (seq !== state.seq) return;
+        state.instance = parsed.instance;
+        state.text = parsed.text;
+        $("text").value = parsed.text;
+        showError("");
+        renderEditor();
+        updateDownloads();
+        await drawPuzzle();
+      } catch (e) {
+        if (seq === state.seq) showError(e.message);
+      }
+    }, 150);
+  }
+
+  async function loadText(text) {
+    showError("");
+    try {
+      const body = { instance: text };
+      const parsed = await api(`/api/${state.family.name}/parse`, body);
+      setPlay(false);
+      clearResult();
+      setInstance(parsed.instance, parsed.text);
+      await drawPuzzle();
+      $("status").textContent = "Puzzle loaded.";
+    } catch (e) {
+      showError(e.message);
+    }
+  }
+
+  /* ---- the board grid (editing and playing) ---- */
+  function renderEditor() {
+    const ed = editor();
+    const controls = $("editor-controls"), grid = $("editor"), help = $("editor-help");
+    const focused = document.activeElement && document.activeElement.id;
+    controls.replaceChildren();
+    grid.replaceChildren();
+    help.textContent = "";
+    $("play-generic").hidden = true;
+    if (state.family && state.family.takes_size && !ed && !state.play) {
+      const size = h("input", { type: "number", id: "size-input", min: 1, value: state.instance && (state.instance.n || state.instance.size) || 8 });
+      const go = h("button", { type: "button", onclick: () => loadText(size.value) }, "Set size");
+      controls.append(h("label", {}, "Board size ", size), go);
+    }
+    if (!ed) {
+      if (state.play) { $("play-generic").hidden = false; help.textContent = "Write your solution as JSON; it is checked as you type."; }
+      else help.textContent = state.family ? "Edit the puzzle as text or JSON below." : "";
+      $("text-box").open = true;
+      return;
+    }
+    if (state.play) {
+      help.textContent = ed.play.help;
+      if (ed.play.controls) controls.append(...ed.play.controls(state.instance, state.partial, (p) => { state.partial = p; renderEditor(); }));
+    } else {
+      help.textContent = ed.help;
+      controls.append(...ed.controls(state.instance, editInstance));
+    }
+    const shape = ed.shape(state.instance);
+    const marks = new Set(state.play && state.hint ? [...ed.play.marks(state.instance, state.hint.place), ...ed.play.marks(state.instance, state.hint.remove)] : []);
+    const edges = !state.play && shape.edges && ed.edges ? ed.edges(state.instance, editInstance) : null;
+    const cols = shape.cols + (shape.edges ? 1 : 0);
+    const cellSize = `min(2.6rem, calc((min(100vw, 40rem) - 4.5rem) / ${cols}))`;
+    grid.style.setProperty("--cell", cellSize);
+    const table = h("div", { role: "grid", class: "grid" + (state.play ? " playing" : ""), "aria-label": state.play ? "Board (play)" : "Board (edit)", "aria-rowcount": shape.rows, "aria-colcount": shape.cols });
+    table.style.gridTemplateColumns = `repeat(${cols}, var(--cell))`;
+    const [fr, fc] = state.focus;
+    for (let r = 0; r < shape.rows; r++) {
+      const row = h("div", { role: "row", class: "grid-row" });
+      for (let c = 0; c < shape.cols; c++) {
+        const info = state.play ? ed.play.cell(state.instance, state.partial, r, c) : ed.cell(state.instance, r, c);
+        const classes = ["cell", info.cls || ""];
+        if (shape.checkered) classes.push((r + c) % 2 ? "dark" : "light");
+        if (marks.has(r + "," + c)) classes.push("hinted");
+        let el;
+        if (info.input) {
+          el = h("input", { type: "text", inputmode: "numeric", class: classes.join(" "), value: info.value, placeholder: info.placeholder, "aria-label": info.label, id: `cell-${r}-${c}`, maxlength: 9 });
+          el.addEventListener("change", () => act(r, c, el.value));
+        } else {
+          el = h("button", { type: "button", class: classes.join(" "), "aria-label": info.label, id: `cell-${r}-${c}`, tabindex: r === fr && c === fc ? 0 : -1 }, info.text);
+          el.addEventListener("click", () => { state.focus = [r, c]; act(r, c, undefined); });
+          el.addEventListener("keydown", (ev) => cellKey(ev, r, c, shape));
+        }
+        el.setAttribute("role", "gridcell");
+        row.append(el);
+      }
+      if (shape.edges) row.append(edges ? edges.right[r] : h("span", { class: "edge" }, clueText(state.instance.rows, r)));
+      table.append(row);
+    }
+    if (shape.edges) {
+      const row = h("div", { role: "row", class: "grid-row" });
+      for (let c = 0; c < shape.cols; c++) row.append(edges ? edges.bottom[c] : h("span", { class: "edge" }, clueText(state.instance.cols, c)));
+      row.append(h("span", { class: "edge" }));
+      table.append(row);
+    }
+    grid.append(table);
+    if (focused && $(focused) && focused !== "editor") $(focused).focus();
+  }
+
+  const clueText = (clues, k) => (clues && clues[k] !== null && clues[k] !== undefined ? String(clues[k]) : "?");
+
+  function cellKey(ev, r, c, shape) {
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    if (moves[ev.key]) {
+      ev.preventDefault();
+      const nr = Math.min(shape.rows - 1, Math.max(0, r + moves[ev.key][0]));
+      const nc = Math.min(shape.cols - 1, Math.max(0, c + moves[ev.key][1]));
+      state.focus = [nr, nc];
+      for (const b of document.querySelectorAll("#editor button.cell")) b.tabIndex = -1;
+      const next = $(`cell-${nr}-${nc}`);
+      if (next) { next.tabIndex = 0; next.focus(); }
+      return;
+    }
+    if (ev.key === "Enter" || ev.key === " ") return; // the button's own click
+    if (ev.key.length === 1 || ev.key === "Delete" || ev.key === "Backspace") {
+      state.focus = [r, c];
+      if (act(r, c, ev.key)) ev.preventDefault();
+    }
+  }
+
+  function act(r, c, key) {
+    const ed = editor();
+    if (!ed) return false;
+    if (state.play) {
+      const next = ed.play.activate(state.instance, state.partial, r, c, key);
+      if (!next) return false;
+      state.partial = next;
+      state.hint = null;
+      renderEditor();
+      $(`cell-${r}-${c}`) && $(`cell-${r}-${c}`).focus();
+      checkPlay();
+      return true;
+    }
+    const next = ed.activate(state.instance, r, c, key);
+    if (!next) return false;
+    editInstance(next);
+    $(`cell-${r}-${c}`) && $(`cell-${r}-${c}`).focus();
+    return true;
+  }
+
+  /* ---- solving and generating ---- */
+  function clearResult() {
+    state.result = null;
+    state.generated = null;
+    state.shown = null;
+    state.index = 0;
+    $("status").textContent = "No result yet.";
+    $("stats").hidden = true;
+    $("solution-nav").hidden = true;
+    $("show-solution").hidden = true;
+    updateDownloads();
+  }
+
+  async function solve(mode) {
+    if (!state.instance) { showError("No puzzle to solve yet."); return; }
+    showError("");
+    const body = { instance: state.instance, mode, options: readOptions($("solve-options")) };
+    // options of the other verb would be refused: keep those of this mode's verb only
+    const verb = mode === "count" ? "count" : "solve";
+    for (const el of $("solve-options").querySelectorAll(".option")) {
+      const input = el.querySelector("[data-option]");
+      if (!el.dataset.verbs.split(" ").includes(verb)) delete body.options[input.dataset.option];
+    }
+    const limit = parseFloat($("time-limit").value);
+    if (limit > 0) body.time_limit = Math.min(60, limit);
+    if (mode === "all") body.limit = Math.max(1, Math.min(1000, parseInt($("limit").value, 10) || 20));
+    if ($("backend").value) body.backend = $("backend").value;
+    if ($("strategy").value) body.strategy = $("strategy").value;
+    const labels = { first: "Solving", unique: "Proving uniqueness", count: "Counting", all: "Enumerating", optimise: "Optimising" };
+    busy(true, labels[mode]);
+    const seq = ++state.seq;
+    try {
+      const result = await api(`/api/${state.family.name}/solve`, body);
+      if (seq !== state.seq) return;
+      clearResult();
+      state.result = result;
+      showResult();
+      await showSolution(0);
+    } catch (e) {
+      if (seq === state.seq) { showError(e.message); $("status").textContent = "No answer."; }
+    } finally {
+      busy(false);
+    }
+  }
+
+  function showResult() {
+    const r = state.result;
+    const parts = [`Status: ${r.status}`];
+    if (r.count !== null && r.count !== undefined) parts.push(`count: ${r.count}`);
+    if (r.unique === true) parts.push("unique: yes");
+    if (r.unique === false) parts.push("unique: no (another solution exists)");
+    if (r.status === "unsatisfiable") parts.push("no solution exists");
+    if (r.status === "unknown") parts.push("time limit reached");
+    if (r.solutions.length > 1) parts.push(`${r.solutions.length} solutions listed`);
+    const status = $("status");
+    status.textContent = parts.join(" · ");
+    status.dataset.status = r.status;
+    showStats(r.stats);
+  }
+
+  function showStats(stats) {
+    const body = $("stats").tBodies[0];
+    body.replaceChildren();
+    for (const [k, v] of Object.entries(stats || {})) {
+      if (v === null || v === undefined || typeof v === "object") continue;
+      const value = k === "seconds" ? `${Number(v).toFixed(3)} s` : String(v);
+      body.append(h("tr", {}, h("th", { scope: "row" }, k.replace(/_/g, " ")), h("td", {}, value)));
+    }
+    $("stats").hidden = body.children.length === 0;
+  }
+
+  async function showSolution(k) {
+    const solutions = state.result ? state.result.solutions : [];
+    state.index = k;
+    $("solution-nav").hidden = solutions.length <= 1;
+    $("solution-index").textContent = solutions.length ? `solution ${k + 1} of ${solutions.length}` : "";
+    $("prev").disabled = k <= 0;
+    $("next").disabled = k >= solutions.length - 1;
+    await draw(solutions[k] || null, solutions.length ? `Solution ${k + 1}` : "The puzzle");
+  }
+
+  async function draw(solution, caption) {
+    if (!state.instance) return;
+    try {
+      const drawn = await api(`/api/${state.family.name}/render`, { instance: state.instance, solution });
+      state.shown = { solution, svg: drawn.svg };
+      const img = $("board-img");
+      img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(drawn.svg);
+      img.alt = `${state.family.title} board${solution ? " with " + caption.toLowerCase() : ""}`;
+      img.hidden = false;
+      $("board-caption").textContent = caption;
+      img.dataset.solution = solution ? "yes" : "no";
+    } catch (e) {
+      state.shown = { solution, svg: null };
+      $("board-img").hidden = true;
+      $("board-caption").textContent = `Cannot draw: ${e.message}`;
+    }
+    updateDownloads();
+  }
+
+  const drawPuzzle = () => draw(null, "The puzzle");
+
+  async function generate() {
+    showError("");
+    const body = { options: readOptions($("generate-options")) };
+    const seed = $("seed").value;
+    if (seed !== "") body.seed = parseInt(seed, 10);
+    const limit = parseFloat($("time-limit").value);
+    if (limit > 0) body.time_limit = Math.min(60, limit);
+    busy(true, "Generating");
+    const seq = ++state.seq;
+    try {
+      const made = await api(`/api/${state.family.name}/generate`, body);
+      if (seq !== state.seq) return;
+      setPlay(false);
+      clearResult();
+      setInstance(made.instance, made.text);
+      state.generated = made;
+      $("status").textContent = `Generated a puzzle (seed ${made.seed}). Solve it, or play it.`;
+      $("status").dataset.status = "generated";
+      showStats(made.stats);
+      $("solution-nav").hidden = false;
+      $("show-solution").hidden = false;
+      $("prev").hidden = $("next").hidden = true;
+      $("solution-index").textContent = "";
+      await drawPuzzle();
+    } catch (e) {
+      if (seq === state.seq) { showError(e.message); $("status").textContent = "No puzzle."; }
+    } finally {
+      busy(false);
+    }
+  }
+
+  /* ---- play mode ---- */
+  function setPlay(on) {
+    state.play = on;
+    state.hint = null;
+    const ed = editor();
+    $("play").setAttribute("aria-pressed", String(on));
+    $("play").textContent = on ? "Stop playing" : "Play";
+    $("hint").hidden = !on || !(state.family && state.family.hint);
+    $("apply-hint").hidden = true;
+    $("clear-play").hidden = !on;
+    $("play-report").hidden = !on;
+    $("hint-message").textContent = "";
+    $("violations").replaceChildren();
+    if (on) {
+      state.partial = ed ? ed.play.start(state.instance, null) : null;
+      if (ed) $("play-json").value = "";
+      $("play-status").textContent = "Your move.";
+    }
+    renderEditor();
+    if (on) checkPlay();
+  }
+
+  function playSolution() {
+    const ed = editor();
+    if (ed) return ed.play.solution(state.instance, state.partial);
+    const text = $("play-json").value.trim();
+    if (!text) return null;
+    return JSON.parse(text);
+  }
+
+  let checkTimer = null;
+  let checkSeq = 0;
+  function checkPlay() {
+    clearTimeout(checkTimer);
+    checkTimer = setTimeout(async () => {
+      const ed = editor();
+      let solution;
+      try { solution = playSolution(); } catch (e) { $("play-status").textContent = "Not valid JSON yet."; return; }
+      if (solution === null) { $("play-status").textContent = "Write a solution to check."; $("violations").replaceChildren(); return; }
+      const seq = ++checkSeq;
+      try {
+        const answer = await api(`/api/${state.family.name}/check`, { instance: state.instance, solution });
+        if (seq !== checkSeq || !state.play) return; // a later move was made meanwhile
+        const progress = ed && ed.play.progress ? ed.play.progress(state.instance, state.partial) + ". " : "";
+        $("play-status").textContent = answer.valid ? "Solved! Every rule holds." : `${progress}${answer.violations.length} rule${answer.violations.length === 1 ? "" : "s"} not met yet:`;
+        $("play-status").dataset.valid = String(answer.valid);
+        $("violations").replaceChildren(...answer.violations.slice(0, 30).map((v) => h("li", {}, v)));
+      } catch (e) {
+        if (seq !== checkSeq) return;
+        $("play-status").textContent = e.message;
+        $("violations").replaceChildren();
+      }
+    }, 120);
+  }
+
+  async function askHint() {
+    showError("");
+    let partial;
+    try { partial = playSolution(); } catch (e) { showError("Your solution is not valid JSON."); return; }
+    const limit = parseFloat($("time-limit").value);
+    try {
+      const hint = await api(`/api/${state.family.name}/hint`, { instance: state.instance, partial, time_limit: limit > 0 ? Math.min(60, limit) : undefined });
+      state.hint = hint;
+      const details = editor() ? "" : [hint.place ? ` Place: ${JSON.stringify(hint.place)}.` : "", hint.remove ? ` Remove: ${JSON.stringify(hint.remove)}.` : ""].join("");
+      $("hint-message").textContent = `Hint (${hint.status}): ${hint.message}${details}`;
+      $("apply-hint").hidden = !editor() || !(hint.place || hint.remove);
+      renderEditor();
+    } catch (e) {
+      showError(e.message);
+    }
+  }
+
+  function applyHint() {
+    const ed = editor();
+    const hint = state.hint;
+    if (!hint) return;
+    if (!ed) return;
+    state.partial = ed.play.merge(state.instance, state.partial, hint.place, hint.remove);
+    state.hint = null;
+    $("apply-hint").hidden = true;
+    renderEditor();
+    checkPlay();
+  }
+
+  /* ---- downloads ---- */
+  function download(name, type, text) {
+    const url = URL.createObjectURL(new Blob([text], { type }));
+    const a = h("a", { href: url, download: name });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  function currentSolution() {
+    if (state.shown && state.shown.solution) return state.shown.solution;
+    if (state.play) { try { return playSolution(); } catch (e) { return null; } }
+    return null;
+  }
+
+  function updateDownloads() {
+    $("dl-text").disabled = !state.instance;
+    $("dl-json").disabled = !state.instance;
+    $("dl-solution").disabled = !currentSolution();
+    $("dl-result").disabled = !state.result;
+    $("dl-svg").disabled = !(state.shown && state.shown.svg);
+  }
+
+  /* ---- wiring ---- */
+  function wire() {
+    $("family").addEventListener("change", (e) => chooseFamily(e.target.value).catch((err) => showError(err.message)));
+    for (const b of document.querySelectorAll("#mode-buttons button")) b.addEventListener("click", () => solve(b.dataset.mode));
+    $("generate").addEventListener("click", generate);
+    $("load").addEventListener("click", () => loadText($("text").value));
+    $("text").addEventListener("keydown", (e) => { if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) loadText($("text").value); });
+    $("file").addEventListener("change", async (e) => {
+      const file = e.target.files[0];
+      if (!file) return;
+      if (file.size > 1024 * 1024) { showError(`${file.name}: larger than 1 MiB`); return; }
+      const text = await file.text();
+      $("text").value = text;
+      $("text-box").open = true;
+      await loadText(text);
+      e.target.value = "";
+    });
+    $("prev").addEventListener("click", () => showSolution(Math.max(0, state.index - 1)));
+    $("next").addEventListener("click", () => showSolution(Math.min(state.result.solutions.length - 1, state.index + 1)));
+    $("show-solution").addEventListener("click", async () => {
+      if (!state.generated) return;
+      await draw(state.generated.solution, "The generated solution");
+    });
+    $("play").addEventListener("click", () => setPlay(!state.play));
+    $("hint").addEventListener("click", askHint);
+    $("apply-hint").addEventListener("click", applyHint);
+    $("clear-play").addEventListener("click", () => { setPlay(true); });
+    $("play-json").addEventListener("input", checkPlay);
+    $("play-check").addEventListener("click", checkPlay);
+    const base = () => (state.family ? state.family.name : "puzzle");
+    $("dl-text").addEventListener("click", () => download(`${base()}.txt`, "text/plain", state.text));
+    $("dl-json").addEventListener("click", () => download(`${base()}.json`, "application/json", JSON.stringify(state.instance, null, 1) + "\n"));
+    $("dl-solution").addEventListener("click", () => download(`${base()}-solution.json`, "application/json", JSON.stringify(currentSolution()) + "\n"));
+    $("dl-result").addEventListener("click", () => download(`${base()}-answer.json`, "application/json", JSON.stringify(state.result, null, 1) + "\n"));
+    $("dl-svg").addEventListener("click", () => download(`${base()}.svg`, "image/svg+xml", state.shown.svg));
+  }
+
+  window.addEventListener("DOMContentLoaded", () => {
+    wire();
+    loadFamilies().catch((e) => showError(e.message));
+  });
+  window.boardlabState = state; // for the browser tests and the curious
+})();

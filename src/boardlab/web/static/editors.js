@@ -1,0 +1,401 @@
+/* Board editors for the families the page knows, keyed by family name.
+ *
+ * An editor works on the family's instance JSON (DESIGN.md) and, in play mode, on a partial
+ * placement that it turns into the family's solution JSON. Families without an editor here (or
+ * an instance this editor does not accept) are edited as text/JSON: nothing in the server
+ * depends on these editors.
+ *
+ * Editor interface:
+ *   accepts(inst) -> bool              the instance has the shape this editor draws
+ *   help                               one line telling what a click does
+ *   controls(inst, set) -> [Node]      size fields and the like; set(newInst) to change
+ *   shape(inst) -> {rows, cols, checkered, edges}
+ *   cell(inst, r, c) -> {text, label, cls}
+ *   activate(inst, r, c, key) -> newInst | null   key: undefined for a click, else the key
+ *   edges(inst, set) -> {right: [Node], bottom: [Node]}  (optional) clue inputs
+ *   play: {start(inst, solution?), cell(inst, p, r, c), activate(inst, p, r, c, key),
+ *          solution(inst, p), merge(inst, p, place, remove), marks(inst, json) -> ["r,c"],
+ *          controls(inst, p, setP)?, progress(inst, p)?, help}
+ */
+(function () {
+  "use strict";
+
+  const h = (tag, attrs, ...children) => {
+    const el = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+      else if (k === "text") el.textContent = v;
+      else el.setAttribute(k, v === true ? "" : v);
+    }
+    for (const child of children) if (child) el.append(child);
+    return el;
+  };
+
+  function numberField(label, value, min, max, onChange, id) {
+    const input = h("input", { type: "number", min, max, step: 1, value, id });
+    input.addEventListener("change", () => {
+      const v = parseInt(input.value, 10);
+      if (Number.isInteger(v) && v >= min && v <= max) onChange(v);
+      else input.value = value;
+    });
+    return h("label", {}, label + " ", input);
+  }
+
+  const keyOf = (r, c) => r + "," + c;
+  const onlyKeys = (obj, allowed) => Object.keys(obj).every((k) => allowed.includes(k));
+  const isDigitKey = (key) => typeof key === "string" && /^[0-9]$/.test(key);
+  const isClearKey = (key) => key === "Delete" || key === "Backspace";
+
+  /* ---- N-Queens: fix queens (completion puzzles); play: one queen per row ---- */
+  const QUEEN = "\u265B";
+  const nqueens = {
+    initial: { family: "nqueens", n: 8 },
+    help: "Click a square to fix a queen there (a completion puzzle). Arrow keys move, Enter toggles.",
+    accepts: (i) => Number.isInteger(i.n) && i.n >= 1 && i.n <= 40 && onlyKeys(i, ["family", "n", "fixed"]),
+    controls(i, set) {
+      return [numberField("Size n", i.n, 1, 40, (n) => set({ family: "nqueens", n, fixed: (i.fixed || []).filter(([r, c]) => r < n && c < n) }), "ed-size")];
+    },
+    shape: (i) => ({ rows: i.n, cols: i.n, checkered: true }),
+    cell(i, r, c) {
+      const fixed = (i.fixed || []).some(([a, b]) => a === r && b === c);
+      return { text: fixed ? QUEEN : "", label: `row ${r}, column ${c}: ${fixed ? "fixed queen" : "empty"}`, cls: fixed ? "given" : "" };
+    },
+    activate(i, r, c, key) {
+      if (key !== undefined && key !== "Enter" && key !== " " && !isClearKey(key)) return null;
+      const fixed = (i.fixed || []).filter(([a, b]) => !(a === r && b === c));
+      if (fixed.length === (i.fixed || []).length && !isClearKey(key)) fixed.push([r, c]);
+      fixed.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+      const out = { family: "nqueens", n: i.n };
+      if (fixed.length) out.fixed = fixed;
+      return out;
+    },
+    play: {
+      help: "Click a square to put that row's queen there; click it again to take it away.",
+      start(i, solution) {
+        const queens = solution && Array.isArray(solution.queens) ? solution.queens.slice() : new Array(i.n).fill(-1);
+        for (const [r, c] of i.fixed || []) queens[r] = c;
+        return { queens };
+      },
+      cell(i, p, r, c) {
+        const fixed = (i.fixed || []).some(([a, b]) => a === r && b === c);
+        const here = p.queens[r] === c;
+        return { text: here ? QUEEN : "", label: `row ${r}, column ${c}: ${here ? (fixed ? "fixed queen" : "your queen") : "empty"}`, cls: fixed ? "given" : here ? "placed" : "" };
+      },
+      activate(i, p, r, c, key) {
+        if ((i.fixed || []).some(([a]) => a === r)) return null;
+        if (key !== undefined && key !== "Enter" && key !== " " && !isClearKey(key)) return null;
+        const queens = p.queens.slice();
+        queens[r] = queens[r] === c || isClearKey(key) ? -1 : c;
+        return { queens };
+      },
+      solution: (i, p) => ({ queens: p.queens }),
+      merge(i, p, place, remove) {
+        const queens = p.queens.slice();
+        if (remove && Array.isArray(remove.queens)) remove.queens.forEach((c, r) => { if (c >= 0 && queens[r] === c) queens[r] = -1; });
+        if (place && Array.isArray(place.queens)) place.queens.forEach((c, r) => { if (c >= 0) queens[r] = c; });
+        return { queens };
+      },
+      marks: (i, json) => (json && Array.isArray(json.queens) ? json.queens.map((c, r) => (c >= 0 ? keyOf(r, c) : null)).filter(Boolean) : []),
+      progress: (i, p) => `${p.queens.filter((c) => c >= 0).length} of ${i.n} queens placed`,
+    },
+  };
+
+  /* ---- Tents: trees and clues; play: tents and empty marks ---- */
+  const TREE = "\u2663", TENT = "\u25B2", MARK = "\u00B7";
+  function tentsResize(i, rows, cols) {
+    const grid = [];
+    for (let r = 0; r < rows; r++) {
+      const old = i.grid[r] || "";
+      let line = "";
+      for (let c = 0; c < cols; c++) line += c < old.length ? old[c] : ".";
+      grid.push(line);
+    }
+    const pad = (clues, n) => Array.from({ length: n }, (_, k) => (k < clues.length ? clues[k] : null));
+    return { family: "tents", grid, rows: pad(i.rows, rows), cols: pad(i.cols, cols) };
+  }
+  function clueInput(value, label, onChange) {
+    const input = h("input", { type: "text", inputmode: "numeric", class: "clue", value: value === null || value === undefined ? "" : String(value), placeholder: "?", "aria-label": label, size: 2, maxlength: 3 });
+    input.addEventListener("change", () => {
+      const text = input.value.trim();
+      if (text === "" || text === "?") onChange(null);
+      else if (/^\d+$/.test(text)) onChange(parseInt(text, 10));
+      else input.value = value === null || value === undefined ? "" : String(value);
+    });
+    return input;
+  }
+  const tents = {
+    help: "Click a cell to plant or remove a tree; type the tent count of each row (right) and column (below), or leave ? for no clue.",
+    accepts: (i) =>
+      Array.isArray(i.grid) && i.grid.length >= 1 && i.grid.length <= 40 && i.grid.every((s) => typeof s === "string" && s.length === i.grid[0].length && s.length <= 40) &&
+      Array.isArray(i.rows) && Array.isArray(i.cols) && i.rows.length === i.grid.length && i.cols.length === i.grid[0].length && onlyKeys(i, ["family", "grid", "rows", "cols"]),
+    controls(i, set) {
+      return [
+        numberField("Width", i.grid[0].length, 1, 40, (w) => set(tentsResize(i, i.grid.length, w)), "ed-width"),
+        numberField("Height", i.grid.length, 1, 40, (hh) => set(tentsResize(i, hh, i.grid[0].length)), "ed-height"),
+        h("button", { type: "button", onclick: () => set({ ...i, rows: i.rows.map(() => null), cols: i.cols.map(() => null) }) }, "Clear clues"),
+      ];
+    },
+    shape: (i) => ({ rows: i.grid.length, cols: i.grid[0].length, checkered: false, edges: true }),
+    cell(i, r, c) {
+      const ch = i.grid[r][c];
+      const what = { T: ["tree", TREE], "^": ["given tent", TENT], x: ["given empty", MARK] }[ch] || ["empty", ""];
+      return { text: what[1], label: `row ${r}, column ${c}: ${what[0]}`, cls: ch === "T" ? "tree" : ch === "." ? "" : "given" };
+    },
+    activate(i, r, c, key) {
+      if (key !== undefined && key !== "Enter" && key !== " " && !isClearKey(key) && key !== "t" && key !== "T") return null;
+      const ch = i.grid[r][c];
+      const next = ch === "." && !isClearKey(key) ? "T" : ".";
+      const grid = i.grid.slice();
+      grid[r] = grid[r].slice(0, c) + next + grid[r].slice(c + 1);
+      return { ...i, grid };
+    },
+    edges(i, set) {
+      return {
+        right: i.rows.map((v, r) => clueInput(v, `tents in row ${r}`, (x) => { const rows = i.rows.slice(); rows[r] = x; set({ ...i, rows }); })),
+        bottom: i.cols.map((v, c) => clueInput(v, `tents in column ${c}`, (x) => { const cols = i.cols.slice(); cols[c] = x; set({ ...i, cols }); })),
+      };
+    },
+    play: {
+      help: "Click an empty cell: tent, then 'no tent' mark, then blank again.",
+      start(i, solution) {
+        const tentsSet = new Set();
+        if (solution && Array.isArray(solution.tents)) for (const [r, c] of solution.tents) tentsSet.add(keyOf(r, c));
+        return { tents: tentsSet, empty: new Set() };
+      },
+      cell(i, p, r, c) {
+        const ch = i.grid[r][c];
+        if (ch !== ".") return tents.cell(i, r, c);
+        const k = keyOf(r, c);
+        if (p.tents.has(k)) return { text: TENT, label: `row ${r}, column ${c}: your tent`, cls: "placed" };
+        if (p.empty.has(k)) return { text: MARK, label: `row ${r}, column ${c}: marked empty`, cls: "marked" };
+        return { text: "", label: `row ${r}, column ${c}: blank`, cls: "" };
+      },
+      activate(i, p, r, c, key) {
+        if (i.grid[r][c] !== ".") return null;
+        const k = keyOf(r, c);
+        const t = new Set(p.tents), e = new Set(p.empty);
+        if (isClearKey(key)) { t.delete(k); e.delete(k); }
+        else if (key === "t" || key === "T") { e.delete(k); t.add(k); }
+        else if (key === "x" || key === "X" || key === "-") { t.delete(k); e.add(k); }
+        else if (key === undefined || key === "Enter" || key === " ") {
+          if (t.has(k)) { t.delete(k); e.add(k); } else if (e.has(k)) e.delete(k); else t.add(k);
+        } else return null;
+        return { tents: t, empty: e };
+      },
+      solution(i, p) {
+        const out = [];
+        i.grid.forEach((row, r) => [...row].forEach((ch, c) => { if (ch === "^") out.push([r, c]); }));
+        for (const k of p.tents) out.push(k.split(",").map(Number));
+        out.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+        return { tents: out };
+      },
+      merge(i, p, place, remove) {
+        const t = new Set(p.tents), e = new Set(p.empty);
+        const cells = (json, name) => (json && Array.isArray(json[name]) ? json[name].map(([r, c]) => keyOf(r, c)) : []);
+        for (const k of cells(remove, "tents")) t.delete(k);
+        for (const k of cells(place, "tents")) { t.add(k); e.delete(k); }
+        for (const k of cells(place, "empty")) { e.add(k); t.delete(k); }
+        return { tents: t, empty: e };
+      },
+      marks: (i, json) => (json ? [...(json.tents || []), ...(json.empty || [])].filter(Array.isArray).map(([r, c]) => keyOf(r, c)) : []),
+      progress(i, p) {
+        let trees = 0;
+        for (const row of i.grid) for (const ch of row) if (ch === "T") trees++;
+        return `${p.tents.size} tents placed for ${trees} trees`;
+      },
+    },
+  };
+
+  /* ---- Chess-Num: clue numbers on squares; play: place the pieces ---- */
+  const GLYPH = { K: "\u265A", Q: "\u265B", R: "\u265C", B: "\u265D", N: "\u265E", P: "\u265F" };
+  const NAME = { K: "king", Q: "queen", R: "rook", B: "bishop", N: "knight", P: "pawn" };
+  const FILES = "abcdefghijklmnopqrstuvwxyz";
+  const square = (i, r, c) => FILES[c] + String(i.size - r);
+  function fromSquare(i, name) {
+    const m = /^([a-z])(\d+)$/.exec(String(name));
+    if (!m) return null;
+    return [i.size - parseInt(m[2], 10), FILES.indexOf(m[1])];
+  }
+  const chessnum = {
+    help: "Click a square to cycle its number (none, 0, 1, …), or type a digit on it; Delete clears it.",
+    accepts: (i) => Number.isInteger(i.size) && i.size >= 1 && i.size <= 26 && typeof i.pieces === "string" && i.clues && typeof i.clues === "object" && !Array.isArray(i.clues) && onlyKeys(i, ["family", "size", "pieces", "clues"]),
+    controls(i, set) {
+      const pieces = h("input", { type: "text", value: i.pieces, id: "ed-pieces", size: 10, pattern: "[KQRBNPkqrbnp]+", autocomplete: "off" });
+      pieces.addEventListener("change", () => { const v = pieces.value.trim().toUpperCase(); if (/^[KQRBNP]+$/.test(v)) set({ ...i, pieces: v }); else pieces.value = i.pieces; });
+      return [
+        numberField("Size", i.size, 4, 16, (size) => {
+          const clues = {};
+          for (const [sq, v] of Object.entries(i.clues)) { const rc = fromSquare(i, sq); if (rc && rc[0] - (i.size - size) >= 0 && rc[1] < size) clues[FILES[rc[1]] + String(size - (rc[0] - (i.size - size)))] = v; }
+          set({ ...i, size, clues });
+        }, "ed-size"),
+        h("label", {}, "Pieces ", pieces),
+        h("button", { type: "button", onclick: () => set({ ...i, clues: {} }) }, "Clear numbers"),
+      ];
+    },
+    shape: (i) => ({ rows: i.size, cols: i.size, checkered: true, files: FILES.slice(0, i.size), ranks: i.size }),
+    cell(i, r, c) {
+      const sq = square(i, r, c);
+      const v = i.clues[sq];
+      return { text: v === undefined ? "" : String(v), label: `${sq}: ${v === undefined ? "empty" : "number " + v}`, cls: v === undefined ? "" : "clue" };
+    },
+    activate(i, r, c, key) {
+      const sq = square(i, r, c);
+      const clues = { ...i.clues };
+      if (isClearKey(key)) delete clues[sq];
+      else if (isDigitKey(key)) clues[sq] = parseInt(key, 10);
+      else if (key === undefined || key === "Enter" || key === " ") {
+        const v = clues[sq];
+        if (v === undefined) clues[sq] = 0;
+        else if (v >= i.pieces.length) delete clues[sq];
+        else clues[sq] = v + 1;
+      } else return null;
+      return { ...i, clues };
+    },
+    play: {
+      help: "Pick a piece below, then click a free square to put it there; click a piece to take it back.",
+      start(i, solution) {
+        const placed = new Array(i.pieces.length).fill(null);
+        if (solution) {
+          for (const [letter, where] of Object.entries(solution)) {
+            for (const sq of Array.isArray(where) ? where : [where]) {
+              const k = [...i.pieces].findIndex((l, n) => l === letter && placed[n] === null);
+              if (k >= 0) placed[k] = sq;
+            }
+          }
+        }
+        return { placed, selected: Math.max(0, placed.indexOf(null)) };
+      },
+      cell(i, p, r, c) {
+        const sq = square(i, r, c);
+        if (i.clues[sq] !== undefined) return { ...chessnum.cell(i, r, c), cls: "clue" };
+        const k = p.placed.indexOf(sq);
+        if (k >= 0) { const l = i.pieces[k]; return { text: GLYPH[l] || l, label: `${sq}: your ${NAME[l] || l}`, cls: "placed" }; }
+        return { text: "", label: `${sq}: empty`, cls: "" };
+      },
+      activate(i, p, r, c, key) {
+        const sq = square(i, r, c);
+        if (i.clues[sq] !== undefined) return null;
+        const placed = p.placed.slice();
+        const k = placed.indexOf(sq);
+        if (key !== undefined && key !== "Enter" && key !== " " && !isClearKey(key)) {
+          const n = [...i.pieces].findIndex((l, idx) => l === key.toUpperCase() && (placed[idx] === null || placed[idx] === sq));
+          if (n < 0) return null;
+          if (k >= 0) placed[k] = null;
+          placed[n] = sq;
+          return { placed, selected: Math.max(0, placed.indexOf(null)) };
+        }
+        if (k >= 0) { placed[k] = null; return { placed, selected: k }; }
+        if (isClearKey(key)) return null;
+        placed[p.selected] = sq;
+        const next = placed.indexOf(null);
+        return { placed, selected: next >= 0 ? next : p.selected };
+      },
+      solution(i, p) {
+        const out = {};
+        const counts = {};
+        for (const l of i.pieces) counts[l] = (counts[l] || 0) + 1;
+        [...i.pieces].forEach((l, k) => {
+          if (p.placed[k] === null) return;
+          if (counts[l] > 1) (out[l] = out[l] || []).push(p.placed[k]);
+          else out[l] = p.placed[k];
+        });
+        return out;
+      },
+      merge(i, p, place, remove) {
+        const placed = p.placed.slice();
+        for (const [letter, where] of Object.entries(remove || {})) for (const sq of Array.isArray(where) ? where : [where]) { const k = placed.indexOf(sq); if (k >= 0 && i.pieces[k] === letter) placed[k] = null; }
+        for (const [letter, where] of Object.entries(place || {})) {
+          for (const sq of Array.isArray(where) ? where : [where]) {
+            const k = [...i.pieces].findIndex((l, n) => l === letter && placed[n] === null);
+            if (k >= 0) { const old = placed.indexOf(sq); if (old >= 0) placed[old] = null; placed[k] = sq; }
+          }
+        }
+        const next = placed.indexOf(null);
+        return { placed, selected: next >= 0 ? next : p.selected };
+      },
+      marks(i, json) {
+        const out = [];
+        for (const where of Object.values(json || {})) for (const sq of Array.isArray(where) ? where : [where]) { const rc = fromSquare(i, sq); if (rc) out.push(keyOf(rc[0], rc[1])); }
+        return out;
+      },
+      controls(i, p, setP) {
+        const group = h("div", { role: "radiogroup", "aria-label": "Piece to place", class: "palette" });
+        [...i.pieces].forEach((l, k) => {
+          const id = `piece-${k}`;
+          const input = h("input", { type: "radio", name: "piece", id, value: k, checked: p.selected === k });
+          input.addEventListener("change", () => setP({ ...p, selected: k }));
+          const where = p.placed[k] ? ` (${p.placed[k]})` : "";
+          group.append(h("label", { for: id, class: p.placed[k] ? "used" : "" }, input, `${GLYPH[l] || l} ${NAME[l] || l}${where}`));
+        });
+        return [group];
+      },
+      progress: (i, p) => `${p.placed.filter((x) => x !== null).length} of ${i.pieces.length} pieces placed`,
+    },
+  };
+
+  /* ---- C-Note: a grid of digits and a target; play: write the numbers ---- */
+  function cnoteResize(i, rows, cols) {
+    const grid = Array.from({ length: rows }, (_, r) => Array.from({ length: cols }, (_, c) => (i.grid[r] && i.grid[r][c] !== undefined ? i.grid[r][c] : 1)));
+    return { ...i, grid };
+  }
+  const cnote = {
+    help: "Type a digit on a cell, or click it to count it up; each row and column must reach the target.",
+    accepts: (i) => Array.isArray(i.grid) && i.grid.length >= 1 && i.grid.length <= 20 && i.grid.every((row) => Array.isArray(row) && row.length === i.grid[0].length && row.length <= 20 && row.every(Number.isInteger)) && onlyKeys(i, ["family", "grid", "target"]),
+    controls(i, set) {
+      return [
+        numberField("Rows", i.grid.length, 1, 20, (n) => set(cnoteResize(i, n, i.grid[0].length)), "ed-rows"),
+        numberField("Columns", i.grid[0].length, 1, 20, (n) => set(cnoteResize(i, i.grid.length, n)), "ed-cols"),
+        numberField("Target", i.target === undefined ? 100 : i.target, 1, 1000000, (target) => set({ ...i, target }), "ed-target"),
+      ];
+    },
+    shape: (i) => ({ rows: i.grid.length, cols: i.grid[0].length, checkered: false }),
+    cell: (i, r, c) => ({ text: String(i.grid[r][c]), label: `row ${r}, column ${c}: digit ${i.grid[r][c]}`, cls: "digit" }),
+    activate(i, r, c, key) {
+      let d;
+      if (isDigitKey(key)) d = parseInt(key, 10);
+      else if (key === undefined || key === "Enter" || key === " ") d = (i.grid[r][c] + 1) % 10;
+      else return null;
+      const grid = i.grid.map((row) => row.slice());
+      grid[r][c] = d;
+      return { ...i, grid };
+    },
+    play: {
+      help: "Write a number in each cell that keeps its digit (digits added before and/or after).",
+      start(i, solution) {
+        const grid = i.grid.map((row, r) => row.map((d, c) => (solution && solution.grid && solution.grid[r] ? solution.grid[r][c] : null)));
+        return { grid };
+      },
+      cell(i, p, r, c) {
+        const v = p.grid[r][c];
+        return { input: true, value: v === null ? "" : String(v), placeholder: String(i.grid[r][c]), label: `row ${r}, column ${c}, digit ${i.grid[r][c]}: your number`, cls: "number" };
+      },
+      activate(i, p, r, c, key) {
+        const text = String(key === undefined ? "" : key).trim();
+        const grid = p.grid.map((row) => row.slice());
+        if (text === "") grid[r][c] = null;
+        else if (/^\d{1,9}$/.test(text)) grid[r][c] = parseInt(text, 10);
+        else return null;
+        return { grid };
+      },
+      solution: (i, p) => ({ grid: p.grid.map((row, r) => row.map((v, c) => (v === null ? i.grid[r][c] : v))) }),
+      merge(i, p, place) {
+        const grid = p.grid.map((row) => row.slice());
+        if (place && Array.isArray(place.grid)) place.grid.forEach((row, r) => (row || []).forEach((v, c) => { if (Number.isInteger(v) && grid[r]) grid[r][c] = v; }));
+        return { grid };
+      },
+      marks(i, json) {
+        const out = [];
+        if (json && Array.isArray(json.grid)) json.grid.forEach((row, r) => (row || []).forEach((v, c) => { if (Number.isInteger(v)) out.push(keyOf(r, c)); }));
+        return out;
+      },
+      progress: (i, p) => {
+        const sol = cnote.play.solution(i, p).grid;
+        return "row sums: " + sol.map((row) => row.reduce((a, b) => a + b, 0)).join(", ");
+      },
+    },
+  };
+
+  window.BoardEditors = { nqueens, tents, chessnum, cnote };
+  window.BoardDom = { h, numberField, keyOf };
+})();

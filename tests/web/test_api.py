@@ -1,0 +1,408 @@
+"""The JSON API through FastAPI's TestClient: every endpoint, bad input, limits, busy, crashes.
+
+Ground truth: N-Queens counts from OEIS A000170 and a plain checker written here; for every
+registered family (the others land later), the generic round trip example -> parse -> solve ->
+check -> render, and generate -> check.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+WEB_EXTRA = "the web tests need the web extra: pip install 'boardlab[web]' (fastapi, uvicorn, httpx)"
+for _module in ("fastapi", "uvicorn", "httpx"):
+    pytest.importorskip(_module, reason=WEB_EXTRA)
+
+from boardlab.core import registry
+
+A000170 = {1: 1, 2: 0, 3: 0, 4: 2, 5: 10, 6: 4, 7: 40, 8: 92}
+
+
+def queens_ok(n: int, queens: list[int]) -> bool:
+    """Independent N-Queens check: n queens, distinct columns and diagonals."""
+    return (
+        len(queens) == n
+        and sorted(queens) == list(range(n))
+        and len({r - c for r, c in enumerate(queens)}) == n
+        and len({r + c for r, c in enumerate(queens)}) == n
+    )
+
+
+def post(client, path: str, body: dict):
+    return client.post(path, json=body)
+
+
+# ---- listing, health, page, docs -----------------------------------------------------------
+def test_families_lists_every_registered_family(client):
+    answer = client.get("/api/families")
+    assert answer.status_code == 200
+    listed = {f["name"]: f for f in answer.json()}
+    assert set(listed) == {f.name for f in registry.families()}
+    queens = listed["nqueens"]
+    assert queens["takes_size"] is True
+    assert {"first", "count"} <= set(queens["modes"])
+    assert any(o["name"] == "fundamental" for o in queens["options"])
+    assert queens["hint"] is False
+    for family in listed.values():
+        assert isinstance(family["hint"], bool)
+        assert family["example"] is not None, family["name"]
+
+
+def test_health_reports_workers_and_limits(client):
+    data = client.get("/api/health").json()
+    assert data["status"] == "ok"
+    assert data["workers"] == 2 and len(data["pids"]) == 2
+    assert data["limits"]["max_time_limit"] == 60
+    assert data["limits"]["default_time_limit"] == 10
+
+
+def test_page_and_static_files(client):
+    page = client.get("/")
+    assert page.status_code == 200
+    assert "<select id=\"family\"" in page.text
+    assert "script-src 'self'" in page.headers["content-security-policy"]
+    for name in ("app.js", "editors.js", "style.css"):
+        assert client.get(f"/static/{name}").status_code == 200
+    for name in ("app.js", "editors.js", "index.html", "style.css"):
+        text = client.get(f"/static/{name}").text
+        assert "//cdn" not in text and "https://" not in text, f"{name} must not load anything from the internet"
+
+
+def test_openapi_schema_and_docs(client):
+    schema = client.get("/openapi.json").json()
+    for verb in ("parse", "solve", "generate", "check", "hint", "render"):
+        assert f"/api/{{family}}/{verb}" in schema["paths"]
+    docs = client.get("/docs")
+    assert docs.status_code == 200 and "openapi.json" in docs.text
+    assert "cdn.jsdelivr" not in docs.text
+
+
+# ---- parse -----------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "given",
+    [5, "5", " 5\n", {"family": "nqueens", "n": 5}, {"n": 5}, {"instance": {"n": 5}}, '{"n": 5}', ".....\n" * 5],
+)
+def test_parse_accepts_size_text_and_json(client, given):
+    answer = post(client, "/api/nqueens/parse", {"instance": given})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["instance"] == {"family": "nqueens", "n": 5}
+    assert answer.json()["text"] == ".....\n" * 5
+
+
+def test_parse_fixed_queens_round_trip(client):
+    text = "Q...\n....\n....\n....\n"
+    data = post(client, "/api/nqueens/parse", {"instance": text}).json()
+    assert data["instance"] == {"family": "nqueens", "n": 4, "fixed": [[0, 0]]}
+    again = post(client, "/api/nqueens/parse", {"instance": data["instance"]}).json()
+    assert again["text"] == text
+
+
+@pytest.mark.parametrize(
+    ("given", "words"),
+    [
+        ("Q.\n.X\n", "unexpected character"),
+        ("Q..\n..\n", "expected"),
+        ("", "empty"),
+        ("   \n", "empty"),
+        (0, "positive"),
+        (-3, "positive"),
+        ({"family": "tents", "grid": []}, "not 'nqueens'"),
+        ({"n": 4, "colour": "red"}, "unknown field"),
+        ({"n": "four"}, "positive integer"),
+        ('{"n": 4', "malformed JSON"),
+        ("Q.\n..\n\n.Q\n..\n", "expected one puzzle, found 2"),
+    ],
+)
+def test_parse_rejects_bad_input_with_a_clear_400(client, given, words):
+    answer = post(client, "/api/nqueens/parse", {"instance": given})
+    assert answer.status_code == 400, answer.text
+    data = answer.json()
+    assert data["error"] == "bad_input"
+    assert words in data["detail"]
+    assert "\n" not in data["detail"] and "Traceback" not in data["detail"]
+
+
+def test_parse_error_names_line_and_column(client):
+    data = post(client, "/api/nqueens/parse", {"instance": "...\n.Z.\n...\n"}).json()
+    assert (data["line"], data["column"]) == (2, 2)
+
+
+def test_a_path_is_never_read(client, tmp_path):
+    secret = tmp_path / "puzzle.txt"
+    secret.write_text("Q...\n....\n....\n....\n")
+    answer = post(client, "/api/nqueens/parse", {"instance": str(secret)})
+    assert answer.status_code == 400
+    assert "Q..." not in answer.text
+
+
+def test_a_board_too_large_to_write_out_is_refused_not_fatal(single):
+    # 10^6 x 10^6 squares of text: the quick worker hits its hard limit (or its memory cap)
+    answer = post(single, "/api/nqueens/parse", {"instance": 1_000_000})
+    assert answer.status_code == 413 and answer.json()["error"] == "too_large"
+    assert post(single, "/api/nqueens/parse", {"instance": 4}).json()["text"] == "....\n" * 4
+
+
+def test_unknown_family_is_404(client):
+    answer = post(client, "/api/chess960/solve", {"instance": 8})
+    assert answer.status_code == 404
+    assert answer.json()["error"] == "unknown_family"
+    assert "nqueens" in answer.json()["detail"]
+
+
+# ---- solve -----------------------------------------------------------------------------------
+def test_solve_first_has_the_cli_json_shape(client):
+    data = post(client, "/api/nqueens/solve", {"instance": 8}).json()
+    assert set(data) == {"family", "status", "instance", "solutions", "count", "unique", "stats"}
+    assert data["status"] == "solved"
+    assert queens_ok(8, data["solutions"][0]["queens"])
+    assert "seconds" in data["stats"] and "backend" in data["stats"]
+
+
+@pytest.mark.parametrize("n", sorted(A000170))
+def test_count_matches_oeis(client, n):
+    data = post(client, "/api/nqueens/solve", {"instance": n, "mode": "count"}).json()
+    assert data["count"] == A000170[n]
+    assert data["status"] == ("solved" if A000170[n] else "unsatisfiable")
+
+
+def test_all_lists_distinct_valid_solutions_within_the_limit(client):
+    everything = post(client, "/api/nqueens/solve", {"instance": 6, "mode": "all"}).json()
+    assert everything["count"] == 4 and len(everything["solutions"]) == 4
+    assert all(queens_ok(6, s["queens"]) for s in everything["solutions"])
+    assert len({tuple(s["queens"]) for s in everything["solutions"]}) == 4
+    some = post(client, "/api/nqueens/solve", {"instance": 8, "mode": "all", "limit": 5}).json()
+    assert len(some["solutions"]) == 5
+
+
+def test_unique_and_unsatisfiable_answers(client):
+    board = "Q" + "." * 5 + "\n" + "......\n" * 5
+    # 6-queens has 4 solutions, none with a queen in a corner: an answer, not an error
+    data = post(client, "/api/nqueens/solve", {"instance": board, "mode": "unique"}).json()
+    assert data["status"] == "unsatisfiable" and data["solutions"] == []
+    two = post(client, "/api/nqueens/solve", {"instance": 6, "mode": "unique"}).json()
+    assert two["unique"] is False
+
+
+def test_backends_agree(client):
+    counts = {
+        backend: post(client, "/api/nqueens/solve", {"instance": 7, "mode": "count", "backend": backend}).json()["count"]
+        for backend in ("bitboard", "cpsat")
+    }
+    assert counts == {"bitboard": 40, "cpsat": 40}
+
+
+def test_family_option_is_passed_to_the_solver(client):
+    data = post(client, "/api/nqueens/solve", {"instance": 8, "mode": "count", "options": {"fundamental": True}}).json()
+    assert data["count"] == 12  # OEIS A002562
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "kind"),
+    [
+        ({"instance": 8, "mode": "optimise"}, 400, "unsupported"),
+        ({"instance": 8, "backend": "quantum"}, 400, "unsupported"),
+        ({"instance": 8, "options": {"colour": "red"}}, 400, "bad_input"),
+        ({"instance": 8, "mode": "count", "options": {"fundamental": "yes"}}, 400, "bad_input"),
+        ({"instance": 8, "options": {"fundamental": True}}, 400, "bad_input"),  # a count-only option
+        ({"instance": 8, "mode": "sideways"}, 422, "invalid_request"),
+        ({"instance": 8, "time_limit": 61}, 422, "invalid_request"),
+        ({"instance": 8, "time_limit": 0}, 422, "invalid_request"),
+        ({"instance": 8, "limit": 0}, 422, "invalid_request"),
+        ({"instance": 8, "limit": 100000}, 422, "invalid_request"),
+        ({"instance": 8, "surprise": 1}, 422, "invalid_request"),
+        ({"instance": True}, 422, "invalid_request"),
+        ({"instance": [8]}, 422, "invalid_request"),
+        ({}, 422, "invalid_request"),
+    ],
+)
+def test_solve_rejects_bad_requests(client, body, status, kind):
+    answer = post(client, "/api/nqueens/solve", body)
+    assert answer.status_code == status, answer.text
+    assert answer.json()["error"] == kind
+    assert answer.json()["detail"]
+
+
+def test_malformed_and_oversized_bodies(client):
+    malformed = client.post("/api/nqueens/solve", content=b'{"instance": 8', headers={"content-type": "application/json"})
+    assert malformed.status_code == 422 and "malformed JSON" in malformed.json()["detail"]
+    big = json.dumps({"instance": "." * (2 * 1024 * 1024)})
+    too_large = client.post("/api/nqueens/parse", content=big, headers={"content-type": "application/json"})
+    assert too_large.status_code == 413 and too_large.json()["error"] == "too_large"
+
+    def chunks():  # no Content-Length: the limit still holds
+        for _ in range(40):
+            yield b" " * 65536
+
+    streamed = client.post("/api/nqueens/parse", content=chunks(), headers={"content-type": "application/json"})
+    assert streamed.status_code == 413
+    nested = client.post("/api/nqueens/parse", content=b"[" * 100000, headers={"content-type": "application/json"})
+    assert nested.status_code in (400, 422)
+    assert client.get("/api/health").json()["status"] == "ok"
+
+
+def test_answer_size_limit(single):
+    answer = post(single, "/api/nqueens/solve", {"instance": 8, "mode": "all"})
+    assert answer.status_code == 413 and answer.json()["error"] == "answer_too_large"
+
+
+# ---- time limits -----------------------------------------------------------------------------
+def test_time_limit_gives_status_unknown(client):
+    # the bitboard counter checks its deadline between subproblems: the server's hard limit
+    # (time limit + kill grace) stops it if it does not stop by itself
+    data = post(client, "/api/nqueens/solve", {"instance": 20, "mode": "count", "time_limit": 0.5}).json()
+    assert data["status"] == "unknown" and data["count"] is None
+    cpsat = post(client, "/api/nqueens/solve", {"instance": 30, "mode": "count", "backend": "cpsat", "time_limit": 0.5}).json()
+    assert cpsat["status"] == "unknown"
+    assert client.get("/api/health").json()["status"] == "ok"
+    assert post(client, "/api/nqueens/solve", {"instance": 8}).json()["status"] == "solved"
+
+
+# ---- generate, check, hint, render -----------------------------------------------------------
+def test_generate_is_deterministic_and_checked(client):
+    first = post(client, "/api/nqueens/generate", {"seed": 7, "options": {"size": 6}}).json()
+    again = post(client, "/api/nqueens/generate", {"seed": 7, "options": {"size": 6}}).json()
+    assert first["instance"] == again["instance"] and first["seed"] == 7
+    assert first["instance"]["n"] == 6 and first["text"].count("\n") == 6
+    assert queens_ok(6, first["solution"]["queens"])
+    unique = post(client, "/api/nqueens/solve", {"instance": first["instance"], "mode": "unique"}).json()
+    assert unique["unique"] is True and unique["solutions"][0] == first["solution"]
+    random_seed = post(client, "/api/nqueens/generate", {}).json()
+    assert isinstance(random_seed["seed"], int)
+
+
+def test_generate_rejects_bad_options(client):
+    assert post(client, "/api/nqueens/generate", {"options": {"size": 1000}}).status_code == 400
+    assert post(client, "/api/nqueens/generate", {"options": {"fundamental": True}}).status_code == 400
+    assert post(client, "/api/nqueens/generate", {"seed": -1}).status_code == 422
+
+
+def test_check_lists_violations(client):
+    good = post(client, "/api/nqueens/check", {"instance": 4, "solution": {"queens": [1, 3, 0, 2]}}).json()
+    assert good == {"family": "nqueens", "valid": True, "violations": []}
+    bad = post(client, "/api/nqueens/check", {"instance": 4, "solution": {"queens": [0, 1, 2, 3]}}).json()
+    assert bad["valid"] is False and bad["violations"]
+    solved = post(client, "/api/nqueens/solve", {"instance": 10}).json()
+    assert post(client, "/api/nqueens/check", {"instance": 10, "solution": solved}).json()["valid"] is True
+    shape = post(client, "/api/nqueens/check", {"instance": 4, "solution": [1, 3, 0, 2]})
+    assert shape.status_code == 400
+
+
+def test_hint_where_not_offered_is_a_clear_400(client):
+    listed = {f["name"]: f for f in client.get("/api/families").json()}
+    for name, family in listed.items():
+        if family["hint"]:
+            continue
+        answer = post(client, f"/api/{name}/hint", {"instance": family["example"]["instance"], "partial": None})
+        assert answer.status_code == 400
+        assert answer.json()["error"] == "unsupported" and "hint" in answer.json()["detail"]
+
+
+def test_render_draws_svg_and_checks_the_solution(client):
+    plain = post(client, "/api/nqueens/render", {"instance": 4}).json()
+    assert plain["svg"].startswith("<svg") and plain["violations"] is None
+    drawn = post(client, "/api/nqueens/render", {"instance": 4, "solution": {"queens": [1, 3, 0, 2]}}).json()
+    assert drawn["violations"] == [] and drawn["svg"].count("\u265b") == 4
+    assert drawn["instance"] == {"family": "nqueens", "n": 4} and drawn["solution"] == {"queens": [1, 3, 0, 2]}
+    wrong = post(client, "/api/nqueens/render", {"instance": 4, "solution": {"queens": [0, 1, 2, 3]}}).json()
+    assert wrong["violations"]
+    assert "<script" not in drawn["svg"]
+
+
+# ---- every registered family, through the generic API ----------------------------------------
+@pytest.mark.parametrize("name", [f.name for f in registry.families()])
+def test_every_family_round_trips_through_the_api(client, name):
+    family = next(f for f in client.get("/api/families").json() if f["name"] == name)
+    example = family["example"]
+    parsed = post(client, f"/api/{name}/parse", {"instance": example["text"]}).json()
+    assert parsed["instance"] == example["instance"]
+    solved = post(client, f"/api/{name}/solve", {"instance": example["instance"], "time_limit": 5}).json()
+    assert solved["status"] in ("solved", "optimal", "feasible", "unsatisfiable", "unknown")
+    for solution in solved["solutions"]:
+        assert post(client, f"/api/{name}/check", {"instance": example["instance"], "solution": solution}).json()["valid"]
+        drawn = post(client, f"/api/{name}/render", {"instance": example["instance"], "solution": solution}).json()
+        assert drawn["svg"].lstrip().startswith("<svg") and drawn["violations"] == []
+    if family["hint"]:
+        hint = post(client, f"/api/{name}/hint", {"instance": example["instance"], "partial": None})
+        assert hint.status_code == 200, hint.text
+        assert hint.json()["status"] in ("solved", "mistake", "progress", "unsolvable")
+
+
+# ---- busy, crashes, hosts --------------------------------------------------------------------
+def _slow_solve(test_client, box: dict) -> None:
+    box["answer"] = test_client.post("/api/nqueens/solve", json={"instance": 22, "mode": "count", "time_limit": 1})
+
+
+def _wait_busy(test_client, count: int = 1) -> list[int]:
+    pool = test_client.app.state.pool
+    for _ in range(400):
+        if pool.busy >= count:
+            return pool.busy_pids()
+        time.sleep(0.025)
+    raise AssertionError("the slow solve never started")
+
+
+def test_busy_server_answers_429_at_once(single):
+    refused_before = single.get("/api/health").json()["jobs"]["refused"]
+    box: dict = {}
+    slow = threading.Thread(target=_slow_solve, args=(single, box))
+    slow.start()
+    _wait_busy(single)
+    refused = single.post("/api/nqueens/solve", json={"instance": 8})
+    assert refused.status_code == 429
+    assert refused.json()["error"] == "busy" and refused.headers["retry-after"] == "1"
+    assert single.get("/api/health").json()["busy"] == 1  # the server itself still answers
+    assert single.post("/api/nqueens/check", json={"instance": 4, "solution": {"queens": [1, 3, 0, 2]}}).status_code == 200
+    slow.join()
+    assert box["answer"].status_code == 200
+    assert single.post("/api/nqueens/solve", json={"instance": 8}).json()["status"] == "solved"
+    assert single.get("/api/health").json()["jobs"]["refused"] == refused_before + 1
+
+
+def test_a_crashed_solver_process_is_replaced(single):
+    crashed_before = single.get("/api/health").json()["jobs"]["crashed"]
+    assert single.post("/api/nqueens/solve", json={"instance": 8}).status_code == 200  # started
+    box: dict = {}
+    slow = threading.Thread(target=_slow_solve, args=(single, box))
+    slow.start()
+    (pid,) = _wait_busy(single)
+    time.sleep(0.2)
+    os.kill(pid, signal.SIGKILL)  # as the kernel's OOM killer, or a segfault in a native solver
+    slow.join()
+    crashed = box["answer"]
+    assert crashed.status_code == 503
+    assert crashed.json()["error"] == "worker_crashed" and "signal 9" in crashed.json()["detail"]
+    health = single.get("/api/health").json()
+    assert health["status"] == "ok" and health["jobs"]["crashed"] == crashed_before + 1
+    assert pid not in health["pids"] and len(health["pids"]) == 1
+    after = single.post("/api/nqueens/solve", json={"instance": 9, "mode": "count"}).json()
+    assert after["count"] == 352
+
+
+def test_host_header_guard(single):
+    assert single.get("/api/health", headers={"host": "127.0.0.1:8000"}).status_code == 200
+    rebound = single.get("/api/health", headers={"host": "attacker.example:8000"})
+    assert rebound.status_code == 400 and rebound.json()["error"] == "bad_host"
+
+
+def test_docs_without_swagger_files_still_list_the_api(monkeypatch):
+    from fastapi.testclient import TestClient
+
+    from boardlab.web import app as web_app
+
+    monkeypatch.setattr(web_app, "_swagger_static", lambda: None)
+    bare = TestClient(web_app.create_app())  # no lifespan: no worker processes needed here
+    docs = bare.get("/docs")
+    assert docs.status_code == 200 and "/static/api.js" in docs.text
+    assert bare.get("/static/api.js").status_code == 200
+
+
+def test_error_answers_are_documented(client):
+    schema = client.get("/openapi.json").json()
+    solve = schema["paths"]["/api/{family}/solve"]["post"]["responses"]
+    assert {"400", "404", "413", "422", "429", "503", "504"} <= set(solve)

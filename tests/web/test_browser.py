@@ -1,0 +1,438 @@
+"""The page in a real browser: Playwright (Python) driving Debian's chromium.
+
+Needs `pip install playwright` (the Python package only: never `playwright install`, which
+downloads a browser) and `apt-get install -y chromium` (/usr/bin/chromium). Without them these
+tests are skipped with a message saying so; with BOARDLAB_REQUIRE_BROWSER=1 (CI) they fail
+instead, so a missing browser cannot pass unnoticed.
+
+Set BOARDLAB_WEB_SCREENSHOT=docs/web.png to save the screenshot used in the docs.
+Tests of families that are not registered (yet) are skipped.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+WEB_EXTRA = "the web tests need the web extra: pip install 'boardlab[web]' (fastapi, uvicorn, httpx)"
+for _module in ("fastapi", "uvicorn", "httpx"):
+    pytest.importorskip(_module, reason=WEB_EXTRA)
+
+from boardlab.core import registry
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+HOW_TO_INSTALL = (
+    "browser tests need the Python package playwright (pip install playwright; do NOT run "
+    "'playwright install') and Debian's chromium at /usr/bin/chromium "
+    "(apt-get update && apt-get install -y chromium)"
+)
+
+pytestmark = pytest.mark.browser
+
+
+def _missing() -> str | None:
+    if importlib.util.find_spec("playwright") is None:
+        return "playwright is not installed"
+    if not os.path.exists(CHROMIUM):
+        return f"{CHROMIUM} is missing"
+    return None
+
+
+@pytest.fixture(scope="module")
+def browser():
+    missing = _missing()
+    if missing:
+        message = f"{missing}: {HOW_TO_INSTALL}"
+        if os.environ.get("BOARDLAB_REQUIRE_BROWSER"):
+            pytest.fail(message)
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser, live_server):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    opened = context.new_page()
+    errors: list[str] = []
+    opened.on("pageerror", lambda error: errors.append(str(error)))
+    opened.set_default_timeout(20000)
+    opened.goto(live_server + "/")
+    opened.wait_for_selector("#editor .cell, #text")
+    yield opened
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def needs(name: str) -> None:
+    if name not in {f.name for f in registry.families()}:
+        pytest.skip(f"family {name} is not registered in this tree yet")
+
+
+def choose(page, family: str) -> None:
+    page.select_option("#family", family)
+    page.wait_for_function("f => window.boardlabState.family && window.boardlabState.family.name === f", arg=family)
+    page.wait_for_timeout(300)
+
+
+def wait_status(page, pattern: str) -> str:
+    page.wait_for_function(
+        "p => !document.body.classList.contains('working') && new RegExp(p).test(document.getElementById('status').textContent)",
+        arg=pattern,
+        timeout=60000,
+    )
+    return page.inner_text("#status")
+
+
+def wait_drawn_solution(page) -> None:
+    page.wait_for_function("() => document.getElementById('board-img').dataset.solution === 'yes'")
+
+
+# ---- N-Queens (in every tree) ----------------------------------------------------------------
+def test_edit_solve_and_see_the_solution(page, live_server):
+    choose(page, "nqueens")
+    assert page.locator("#editor .cell").count() == 64
+    page.click("#cell-0-0")  # fix a queen in the corner
+    page.wait_for_function("() => document.getElementById('text').value.startsWith('Q.......')")
+    page.click("#mode-buttons button[data-mode=first]")
+    status = wait_status(page, "Status: ")
+    assert "solved" in status
+    wait_drawn_solution(page)
+    state = page.evaluate("window.boardlabState.result")
+    queens = state["solutions"][0]["queens"]
+    assert queens[0] == 0 and sorted(queens) == list(range(8))
+    assert page.locator("#stats tr").count() >= 2
+    assert "seconds" in page.inner_text("#stats")
+    shot = os.environ.get("BOARDLAB_WEB_SCREENSHOT")
+    if shot:
+        Path(shot).parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=shot, full_page=True)
+
+
+def test_count_and_unique_buttons(page):
+    choose(page, "nqueens")
+    page.fill("#ed-size", "6")
+    page.press("#ed-size", "Enter")
+    page.wait_for_function("() => window.boardlabState.instance.n === 6 && document.getElementById('text').value.split('\\n').length === 7")
+    page.click("#mode-buttons button[data-mode=count]")
+    assert "count: 4" in wait_status(page, "count")
+    page.click("#mode-buttons button[data-mode=unique]")
+    assert "unique: no" in wait_status(page, "unique")
+
+
+def test_bad_paste_shows_an_error_message(page):
+    choose(page, "nqueens")
+    page.click("#text-box summary") if not page.is_visible("#text") else None
+    page.fill("#text", "Q..\n.Z.\n...\n")
+    page.click("#load")
+    page.wait_for_selector("#error:not([hidden])")
+    message = page.inner_text("#error")
+    assert "unexpected character" in message and "2:2" in message
+    page.fill("#text", "Q...\n....\n....\n....\n")
+    page.click("#load")
+    page.wait_for_function("() => window.boardlabState.instance.n === 4")
+    assert page.evaluate("window.boardlabState.instance") == {"family": "nqueens", "n": 4, "fixed": [[0, 0]]}
+    assert not page.is_visible("#error")
+
+
+def test_open_a_file(page):
+    choose(page, "nqueens")
+    board = "# a completion puzzle\n.Q....\n......\n......\n......\n......\n......\n"
+    page.set_input_files("#file", files=[{"name": "six.txt", "mimeType": "text/plain", "buffer": board.encode()}])
+    page.wait_for_function("() => window.boardlabState.instance.n === 6")
+    assert page.evaluate("window.boardlabState.instance.fixed") == [[0, 1]]
+    assert page.locator("#editor .cell").count() == 36
+    page.set_input_files("#file", files=[{"name": "bad.json", "mimeType": "application/json", "buffer": b'{"n": 4'}])
+    page.wait_for_selector("#error:not([hidden])")
+    assert "malformed JSON" in page.inner_text("#error")
+
+
+def test_keyboard_editing(page):
+    choose(page, "nqueens")
+    page.focus("#cell-0-0")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => JSON.stringify(window.boardlabState.instance.fixed) === '[[1,1]]'")
+    assert page.evaluate("document.activeElement.id") == "cell-1-1"
+    assert "fixed queen" in page.get_attribute("#cell-1-1", "aria-label")
+    page.wait_for_function("() => document.getElementById('text').value.startsWith('........\\n.Q......')")
+    page.wait_for_timeout(300)
+    for control in page.locator("select, input:not([type=file]), textarea").all():
+        if control.is_visible():
+            labelled = control.evaluate(
+                "el => !!(el.labels && el.labels.length) || !!el.getAttribute('aria-label')"
+            )
+            assert labelled, control.evaluate("el => el.outerHTML")
+    for button in page.locator("button").all():
+        if button.is_visible():
+            name = button.evaluate("el => (el.getAttribute('aria-label') || el.textContent || '').trim()")
+            assert name, button.evaluate("el => el.outerHTML")
+    # the file input is reachable from the keyboard, and shows where the focus is
+    if not page.is_visible("#load"):
+        page.click("#text-box summary")
+    page.focus("#load")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "file"
+    outline = page.evaluate("getComputedStyle(document.querySelector('.file-button')).outlineStyle")
+    assert outline == "solid"
+
+
+def test_generate_with_seed_then_solve(page):
+    choose(page, "nqueens")
+    page.fill("#seed", "11")
+    page.fill("#opt-generate-size", "7")
+    page.click("#generate")
+    wait_status(page, "Generated a puzzle \\(seed 11\\)")
+    generated = page.evaluate("window.boardlabState.generated")
+    assert generated["instance"]["n"] == 7
+    page.click("#mode-buttons button[data-mode=unique]")
+    assert "unique: yes" in wait_status(page, "Status")
+    result = page.evaluate("window.boardlabState.result")
+    assert result["solutions"][0] == generated["solution"]
+
+
+def test_play_mode_checks_moves_live(page):
+    choose(page, "nqueens")
+    page.fill("#ed-size", "4")
+    page.press("#ed-size", "Enter")
+    page.wait_for_function("() => window.boardlabState.instance.n === 4")
+    page.click("#play")
+    page.click("#cell-0-0")
+    page.click("#cell-1-1")
+    page.wait_for_function("() => document.getElementById('violations').textContent.includes('share a diagonal')")
+    for row, col in enumerate([1, 3, 0, 2]):
+        page.click(f"#cell-{row}-{col}")
+    page.wait_for_function("() => document.getElementById('play-status').textContent.startsWith('Solved')")
+    assert page.locator("#violations li").count() == 0
+
+
+def test_unknown_shapes_fall_back_to_text(page):
+    choose(page, "nqueens")
+    page.fill("#text", "50") if page.is_visible("#text") else (page.click("#text-box summary"), page.fill("#text", "50"))
+    page.click("#load")
+    page.wait_for_function("() => window.boardlabState.instance.n === 50")
+    assert page.locator("#editor .cell").count() == 0  # too large for the click editor
+    assert page.is_visible("#size-input") and page.is_visible("#text")
+    page.click("#mode-buttons button[data-mode=first]")
+    assert "solved" in wait_status(page, "Status")
+    page.click("#play")
+    assert page.is_visible("#play-json")
+    solution = page.evaluate("window.boardlabState.result.solutions[0]")
+    page.fill("#play-json", json.dumps(solution))
+    page.wait_for_function("() => document.getElementById('play-status').textContent.startsWith('Solved')")
+
+
+def test_downloads(page):
+    choose(page, "nqueens")
+    page.click("#mode-buttons button[data-mode=first]")
+    wait_drawn_solution(page)
+    for button, suffix, check in (
+        ("#dl-text", ".txt", lambda text: text.count("\n") == 8),
+        ("#dl-json", ".json", lambda text: json.loads(text)["n"] == 8),
+        ("#dl-solution", "-solution.json", lambda text: len(json.loads(text)["queens"]) == 8),
+        ("#dl-svg", ".svg", lambda text: text.startswith("<svg")),
+    ):
+        with page.expect_download() as info:
+            page.click(button)
+        download = info.value
+        assert download.suggested_filename.endswith(suffix)
+        assert check(Path(download.path()).read_text())
+
+
+def test_phone_width(browser, live_server):
+    context = browser.new_context(viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True)
+    phone = context.new_page()
+    phone.goto(live_server + "/")
+    phone.wait_for_selector("#editor .cell")
+    phone.click("#mode-buttons button[data-mode=first]")
+    wait_status(phone, "Status")
+    overflow = phone.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 1, f"the page is {overflow}px wider than the phone"
+    box = phone.locator("#editor .grid").bounding_box()
+    assert box["width"] <= 375
+    shot = os.environ.get("BOARDLAB_WEB_SCREENSHOT")
+    if shot:
+        phone.screenshot(path=re.sub(r"(\.png)?$", "-phone.png", shot, count=1), full_page=True)
+    context.close()
+
+
+# ---- the families that land later ------------------------------------------------------------
+def test_tents_edit_solve_and_play(page, live_server):
+    needs("tents")
+    choose(page, "tents")
+    page.fill("#ed-width", "5")
+    page.press("#ed-width", "Enter")
+    page.fill("#ed-height", "4")
+    page.press("#ed-height", "Enter")
+    page.wait_for_function("() => window.boardlabState.instance.grid.length === 4 && window.boardlabState.instance.grid[0].length === 5")
+    # make the board empty, then plant three trees and give no clues
+    page.click("#editor-controls button:has-text('Clear clues')")
+    for row in range(4):
+        for col in range(5):
+            if page.get_attribute(f"#cell-{row}-{col}", "aria-label").endswith("tree"):
+                page.click(f"#cell-{row}-{col}")
+    for row, col in ((0, 0), (1, 3), (3, 1)):
+        page.click(f"#cell-{row}-{col}")
+    page.wait_for_function("() => window.boardlabState.instance.grid.join('').split('T').length - 1 === 3")
+    page.click("#mode-buttons button[data-mode=first]")
+    assert "solved" in wait_status(page, "Status")
+    wait_drawn_solution(page)
+    result = page.evaluate("window.boardlabState.result")
+    tents = result["solutions"][0]["tents"]
+    assert len(tents) == 3
+    # play: put the solver's tents by hand, the page says solved
+    page.click("#play")
+    for row, col in tents:
+        page.click(f"#cell-{row}-{col}")
+    page.wait_for_function("() => document.getElementById('play-status').textContent.startsWith('Solved')")
+
+
+def test_tents_game_id_paste(page):
+    needs("tents")
+    choose(page, "tents")
+    here = Path(__file__).resolve()
+    candidates = [here.parents[1] / "data" / "tents" / "tatham-sample.jsonl", here.parents[3] / "shared" / "data" / "tents" / "tatham-sample.jsonl"]
+    source = next((path for path in candidates if path.exists()), None)
+    if source is None:
+        pytest.skip("no Tatham sample file (tests/data/tents or ../shared/data/tents)")
+    record = json.loads(source.read_text().splitlines()[0])
+    game_id = next((v for k, v in record.items() if "id" in k.lower() and isinstance(v, str) and ":" in v), None)
+    if game_id is None:
+        pytest.skip("no game ID in the sample record")
+    if not page.is_visible("#text"):
+        page.click("#text-box summary")
+    page.fill("#text", game_id)
+    page.click("#load")
+    wait_status(page, "Puzzle loaded")
+    page.click("#mode-buttons button[data-mode=unique]")
+    assert "unique: yes" in wait_status(page, "Status")
+    found = page.evaluate("window.boardlabState.result.solutions[0].tents")
+    assert sorted(map(tuple, found)) == sorted(map(tuple, record["solution"]["tents"]))
+    wait_drawn_solution(page)
+
+
+def test_cnote_generate_then_solve(page):
+    needs("cnote")
+    choose(page, "cnote")
+    page.fill("#seed", "3")
+    page.fill("#time-limit", "60")
+    page.click("#generate")
+    wait_status(page, "Generated a puzzle")
+    generated = page.evaluate("window.boardlabState.generated")
+    page.click("#mode-buttons button[data-mode=first]")
+    assert "solved" in wait_status(page, "Status: ")
+    wait_drawn_solution(page)
+    result = page.evaluate("window.boardlabState.result")
+    assert result["instance"] == generated["instance"]
+
+
+def test_chessnum_worked_example_and_play(page):
+    needs("chessnum")
+    choose(page, "chessnum")
+    puzzle = {"family": "chessnum", "size": 8, "pieces": "KQRBNP", "clues": {"b8": 1, "d8": 6, "e6": 2, "d4": 0}}
+    if not page.is_visible("#text"):
+        page.click("#text-box summary")
+    page.fill("#text", json.dumps(puzzle))
+    page.click("#load")
+    wait_status(page, "Puzzle loaded")
+    page.click("#mode-buttons button[data-mode=unique]")
+    assert "unique: yes" in wait_status(page, "Status")
+    solution = page.evaluate("window.boardlabState.result.solutions[0]")
+    assert solution == {"K": "d7", "Q": "g8", "R": "c8", "B": "a5", "N": "b7", "P": "e7"}
+    page.click("#play")
+    files = "abcdefgh"
+    for index, letter in enumerate("KQRBNP"):
+        square = solution[letter]
+        page.check(f"#piece-{index}")
+        page.click(f"#cell-{8 - int(square[1])}-{files.index(square[0])}")
+    page.wait_for_function("() => document.getElementById('play-status').textContent.startsWith('Solved')")
+
+
+# ---- the editors' logic, in the page, whatever families are registered ------------------------
+EDITOR_CHECKS = r"""
+() => {
+  const E = window.BoardEditors, out = {};
+  // tents: trees, resizing, play cycle, solution with given tents, hints
+  const t = {family: "tents", grid: ["T..", ".^.", "..x"], rows: [1, null, 0], cols: [null, 1, 0]};
+  out.tentsAccepts = E.tents.accepts(t) && !E.tents.accepts({...t, extra: 1}) && !E.tents.accepts({...t, rows: [1]});
+  out.tentsTree = E.tents.activate(t, 0, 1).grid[0];
+  out.tentsUntree = E.tents.activate(t, 0, 0).grid[0];
+  let p = E.tents.play.start(t, null);
+  p = E.tents.play.activate(t, p, 0, 1);            // tent
+  out.tentsAfterOne = E.tents.play.solution(t, p).tents;
+  p = E.tents.play.activate(t, p, 0, 1);            // mark empty
+  out.tentsMarked = [...p.empty];
+  out.tentsTreeClick = E.tents.play.activate(t, p, 0, 0);
+  p = E.tents.play.merge(t, p, {tents: [[2, 0]]}, null);
+  out.tentsMerged = E.tents.play.solution(t, p).tents;
+  out.tentsMarks = E.tents.play.marks(t, {tents: [[2, 0]], empty: [[0, 2]]});
+  // chessnum: clue keys, cycling, squares, pieces with a repeated letter
+  const c = {family: "chessnum", size: 8, pieces: "KNN", clues: {b8: 1}};
+  out.chessDigit = E.chessnum.activate(c, 7, 0, "3").clues;
+  out.chessCycle = E.chessnum.activate(c, 0, 1).clues.b8;
+  out.chessClear = E.chessnum.activate(c, 0, 1, "Delete").clues;
+  out.chessTop = E.chessnum.activate({...c, clues: {b8: 3}}, 0, 1).clues;
+  let q = E.chessnum.play.start(c, null);
+  q = E.chessnum.play.activate(c, q, 1, 0);         // K on a7
+  q = E.chessnum.play.activate(c, q, 7, 7);         // first N on h1
+  q = E.chessnum.play.activate(c, q, 6, 2);         // second N on c2
+  out.chessSolution = E.chessnum.play.solution(c, q);
+  out.chessOnClue = E.chessnum.play.activate(c, q, 0, 1);
+  q = E.chessnum.play.activate(c, q, 1, 0);         // take the king back
+  out.chessTaken = E.chessnum.play.solution(c, q);
+  out.chessStart = E.chessnum.play.start(c, {K: "d7", N: ["b1", "c3"]}).placed;
+  out.chessMerged = E.chessnum.play.solution(c, E.chessnum.play.merge(c, q, {K: "e4"}, {N: "h1"}));
+  // cnote: digits, play numbers, empty cells count as the digit
+  const n = {family: "cnote", target: 100, grid: [[8, 8], [6, 2]]};
+  out.cnoteDigit = E.cnote.activate(n, 0, 1, "5").grid;
+  out.cnoteCycle = E.cnote.activate({...n, grid: [[9, 8], [6, 2]]}, 0, 0).grid[0][0];
+  let r = E.cnote.play.start(n, null);
+  r = E.cnote.play.activate(n, r, 0, 0, "18");
+  out.cnoteSolution = E.cnote.play.solution(n, r).grid;
+  out.cnoteBad = E.cnote.play.activate(n, r, 0, 0, "1e3");
+  // nqueens: fixed queens and play
+  const z = {family: "nqueens", n: 4};
+  out.queensFixed = E.nqueens.activate(z, 1, 2).fixed;
+  out.queensUnfixed = E.nqueens.activate({...z, fixed: [[1, 2]]}, 1, 2);
+  let s = E.nqueens.play.start({...z, fixed: [[0, 1]]}, null);
+  out.queensFixedRow = E.nqueens.play.activate({...z, fixed: [[0, 1]]}, s, 0, 3);
+  s = E.nqueens.play.activate({...z, fixed: [[0, 1]]}, s, 1, 3);
+  out.queensPlay = E.nqueens.play.solution(z, s).queens;
+  return out;
+}
+"""
+
+
+def test_editor_logic(page):
+    got = page.evaluate(EDITOR_CHECKS)
+    assert got["tentsAccepts"] is True
+    assert got["tentsTree"] == "TT." and got["tentsUntree"] == "..."
+    assert got["tentsAfterOne"] == [[0, 1], [1, 1]]  # the given tent (^) is part of the solution
+    assert got["tentsMarked"] == ["0,1"] and got["tentsTreeClick"] is None
+    assert got["tentsMerged"] == [[1, 1], [2, 0]]
+    assert sorted(got["tentsMarks"]) == ["0,2", "2,0"]
+    assert got["chessDigit"] == {"b8": 1, "a1": 3}
+    assert got["chessCycle"] == 2 and got["chessClear"] == {} and got["chessTop"] == {}
+    assert got["chessSolution"] == {"K": "a7", "N": ["h1", "c2"]}
+    assert got["chessOnClue"] is None
+    assert got["chessTaken"] == {"N": ["h1", "c2"]}
+    assert got["chessStart"] == ["d7", "b1", "c3"]
+    assert got["chessMerged"] == {"K": "e4", "N": ["c2"]}
+    assert got["cnoteDigit"] == [[8, 5], [6, 2]] and got["cnoteCycle"] == 0
+    assert got["cnoteSolution"] == [[18, 8], [6, 2]] and got["cnoteBad"] is None
+    assert got["queensFixed"] == [[1, 2]] and got["queensUnfixed"] == {"family": "nqueens", "n": 4}
+    assert got["queensFixedRow"] is None and got["queensPlay"] == [1, 3, -1, -1]
