@@ -1,0 +1,361 @@
+"""The benchmark report: `DIR/report.md`, one section per experiment, with PNG plots in `DIR/plots/`.
+
+The report is written from the results file alone (plus the registered experiments' titles,
+descriptions and seed figures when they are registered), so it can be rewritten at any time and
+holds everything the file holds for the mode (quick or full), not only the last run.
+
+Each section has a table:
+- an experiment with a `series` (strategy, encoding, backend, ...) gets one row per instance
+  (the case's params without the series) and one column per series value: the median time and
+  its ratio to the `reference` series' time on the same row, both from the same results file
+  (a † marks a reference measured by another run, after a resume); the geometric mean of the
+  ratios ends the table. The value column flags series that answered with different values,
+  which would be a bug in one of them;
+- an experiment without one gets one row per case (params, status, value, time);
+- the seed's figures (Experiment.seed_figures, by case id) are shown beside ours.
+Then plots: time against `x` (log scale), a cactus plot when there are series, per-case bars.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from boardlab.bench import environment, format as fmt
+from boardlab.bench.experiment import Experiment, experiments
+from boardlab.bench.results import ANSWERED, ERROR, TIMEOUT, UNKNOWN, latest
+
+REPORT_NAME = "report.md"
+PLOTS_DIR = "plots"
+#: More cases than this get no bar chart (it would be unreadable); the table has them all.
+MAX_BARS = 80
+
+
+@dataclass
+class Meta:
+    """What the report needs to know about an experiment (from the registry, else the records)."""
+
+    key: str
+    title: str
+    description: str = ""
+    x: str | None = None
+    series: str | None = None
+    reference: str | None = None
+    seed_figures: dict[str, Any] | None = None
+    seed_source: str | None = None
+    value_label: str = "value"
+    order: list[str] = field(default_factory=list)
+
+
+def _meta(key: str, records: list[dict[str, Any]], registered: dict[str, Experiment], quick: bool) -> Meta:
+    experiment = registered.get(key)
+    if experiment is None:
+        first = records[0]
+        return Meta(key, key, "(not registered any more: shown from the results file)", first.get("x"), first.get("series"), first.get("reference"))
+    try:
+        order = [case.id for case in experiment.cases(quick)]
+    except Exception:  # listing failed in the run too, where it was reported
+        order = []
+    return Meta(
+        key, experiment.title, experiment.description, experiment.x, experiment.series, experiment.reference,
+        experiment.seed_figures, experiment.seed_source, experiment.value_label, order,
+    )
+
+
+def _answered(record: dict[str, Any]) -> bool:
+    return record.get("status") in ANSWERED and fmt.seconds(record.get("seconds")) != "–"
+
+
+def _plotted_time(record: dict[str, Any]) -> float | None:
+    """The time to draw: the median when measured, else the limit it ran into."""
+    if fmt.seconds(record.get("seconds")) != "–":
+        return float(record["seconds"])
+    if record.get("status") == TIMEOUT and record.get("time_limit"):
+        return float(record["time_limit"])
+    return None
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower()
+
+
+def _sorted(records: list[dict[str, Any]], meta: Meta) -> list[dict[str, Any]]:
+    """Records in the order the experiment lists its cases (unknown ids last, by file order)."""
+    rank = {case_id: index for index, case_id in enumerate(meta.order)}
+    return sorted(records, key=lambda r: rank.get(r["case"], len(rank)))
+
+
+def _param_columns(records: list[dict[str, Any]], skip: str | None) -> list[str]:
+    columns: list[str] = []
+    for record in records:
+        for name in record.get("params", {}):
+            if name != skip and name not in columns:
+                columns.append(name)
+    return columns
+
+
+def _status_cell(record: dict[str, Any]) -> str:
+    status = record.get("status", "?")
+    if status == TIMEOUT:
+        return f"timeout (> {fmt.seconds(record.get('time_limit'))} s)"
+    if status == UNKNOWN:
+        return f"unknown (limit {fmt.seconds(record.get('time_limit'))} s)"
+    if status == ERROR:
+        return "error"
+    return str(status)
+
+
+def _seed_cell(meta: Meta, case_ids: list[tuple[str, str]]) -> str:
+    """The seed's figures for these (label, case id) pairs."""
+    if not meta.seed_figures:
+        return ""
+    found = [(label, meta.seed_figures[case_id]) for label, case_id in case_ids if case_id in meta.seed_figures]
+    if not found:
+        return ""
+    if len(found) == 1:
+        return fmt.value(found[0][1])
+    return "; ".join(f"{label}: {fmt.value(figure)}" for label, figure in found)
+
+
+# ---- tables ------------------------------------------------------------------------------------
+def _plain_table(meta: Meta, records: list[dict[str, Any]]) -> str:
+    columns = _param_columns(records, None)
+    seeds = bool(meta.seed_figures)
+    headers = ["case", *columns, "status", meta.value_label, "seconds"] + (["seed"] if seeds else [])
+    rows = []
+    for record in records:
+        params = record.get("params", {})
+        row = [record["case"], *[fmt.value(params.get(c)) for c in columns], _status_cell(record), fmt.value(record.get("value")), fmt.seconds(record.get("seconds"))]
+        if seeds:
+            row.append(_seed_cell(meta, [("", record["case"])]))
+        rows.append(row)
+    return fmt.table(headers, rows)
+
+
+@dataclass
+class Row:
+    """One instance of a series experiment: its params (series left out) and a record per series."""
+
+    params: dict[str, Any]
+    cells: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+
+def _rows(records: list[dict[str, Any]], series: str) -> tuple[list[Row], list[str]]:
+    rows: dict[str, Row] = {}
+    names: list[str] = []
+    for record in records:
+        params = dict(record.get("params", {}))
+        name = fmt.value(params.pop(series, None))
+        key = fmt.value(params)
+        rows.setdefault(key, Row(params)).cells[name] = record
+        if name not in names:
+            names.append(name)
+    return list(rows.values()), names
+
+
+def _row_value(row: Row) -> str:
+    """The row's value; a warning when answered series disagree."""
+    answered = {name: record.get("value") for name, record in row.cells.items() if record.get("status") in ("solved", "optimal", "unsatisfiable")}
+    distinct = {fmt.value(v) for v in answered.values()}
+    if len(distinct) > 1:
+        return "⚠ differ: " + "; ".join(f"{name}: {fmt.value(v)}" for name, v in answered.items())
+    if distinct:
+        return distinct.pop()
+    values = {fmt.value(record.get("value")) for record in row.cells.values() if record.get("value") is not None}
+    return "; ".join(sorted(values))
+
+
+def _series_cell(record: dict[str, Any] | None, reference: dict[str, Any] | None) -> tuple[str, float | None, bool]:
+    """(cell text, ratio to the reference or None, reference from another run)."""
+    if record is None:
+        return "", None, False
+    if not _answered(record):
+        return _status_cell(record), None, False
+    text = fmt.seconds(record["seconds"])
+    ratio = None
+    other_run = False
+    if reference is not None and _answered(reference) and reference["seconds"] > 0:
+        ratio = record["seconds"] / reference["seconds"]
+        other_run = reference.get("run_id") != record.get("run_id")
+        text += f" ({fmt.ratio(ratio)}{'†' if other_run else ''})"
+    if record["status"] != "solved":
+        text += f" {record['status']}"
+    return text, ratio, other_run
+
+
+def _series_table(meta: Meta, records: list[dict[str, Any]]) -> tuple[str, bool]:
+    """The pivot table, and whether a † (reference from another run) appears."""
+    assert meta.series is not None
+    rows, names = _rows(records, meta.series)
+    reference = meta.reference if meta.reference in names else None
+    if reference is not None:
+        names = [reference] + [n for n in names if n != reference]
+    columns = _param_columns(records, meta.series)
+    seeds = bool(meta.seed_figures)
+    headers = [*columns, meta.value_label] + [f"{n} (reference)" if n == reference else n for n in names] + (["seed"] if seeds else [])
+    ratios: dict[str, list[float]] = {n: [] for n in names}
+    dagger = False
+    lines = []
+    for row in rows:
+        ref = row.cells.get(reference) if reference else None
+        line = [fmt.value(row.params.get(c)) for c in columns] + [_row_value(row)]
+        for name in names:
+            text, ratio, other = _series_cell(row.cells.get(name), ref)
+            dagger |= other
+            if ratio is not None:
+                ratios[name].append(ratio)
+            line.append(text)
+        if seeds:
+            line.append(_seed_cell(meta, [(n, r["case"]) for n, r in row.cells.items()]))
+        lines.append(line)
+    if reference is not None:
+        means = [fmt.ratio(fmt.geometric_mean(ratios[n])) + f" over {len(ratios[n])}" if ratios[n] else "–" for n in names]
+        lines.append(["**geometric mean ratio**"] + [""] * len(columns) + means + ([""] if seeds else []))
+        if not columns:  # the label took the value column's place
+            lines[-1] = ["**geometric mean ratio**"] + means + ([""] if seeds else [])
+    return fmt.table(headers, lines), dagger
+
+
+# ---- plots -------------------------------------------------------------------------------------
+def _label(record: dict[str, Any], series: str | None) -> str:
+    if series is None:
+        return "time"
+    return fmt.value(record.get("params", {}).get(series))
+
+
+def _plots(meta: Meta, records: list[dict[str, Any]], out: Path) -> list[tuple[str, str]]:
+    """Draw the experiment's plots; (caption, path relative to the report) for each."""
+    from boardlab.bench import plots
+
+    drawn: list[tuple[str, str]] = []
+    stem = _slug(meta.key)
+    timed = [r for r in records if _plotted_time(r) is not None]
+    if not timed:
+        return drawn
+    if meta.x and any(meta.x in r.get("params", {}) for r in timed):
+        groups: dict[str, list[plots.Point]] = {}
+        for record in timed:
+            if meta.x in record.get("params", {}):
+                groups.setdefault(_label(record, meta.series), []).append((record["params"][meta.x], _plotted_time(record), _answered(record)))  # type: ignore[arg-type]
+        path = f"{PLOTS_DIR}/{stem}-time.png"
+        plots.time_vs_x(f"{meta.key}: time against {meta.x}", meta.x, groups, out / path)
+        drawn.append((f"time against {meta.x} (log scale)", path))
+    if meta.series:
+        rows, names = _rows(records, meta.series)
+        solved = {name: [r["seconds"] for row in rows for n, r in row.cells.items() if n == name and _answered(r)] for name in names}
+        path = f"{PLOTS_DIR}/{stem}-cactus.png"
+        plots.cactus(f"{meta.key}: cactus plot by {meta.series}", solved, len(rows), out / path)
+        drawn.append((f"cactus plot by {meta.series}", path))
+        labels = [fmt.value(row.params) if len(row.params) != 1 else fmt.value(next(iter(row.params.values()))) for row in rows]
+        bar_groups = {
+            name: [(_plotted_time(row.cells[name]), _answered(row.cells[name])) if name in row.cells and _plotted_time(row.cells[name]) is not None else None for row in rows]  # type: ignore[misc]
+            for name in names
+        }
+    else:
+        labels = [r["case"] for r in records]
+        bar_groups = {"time": [(_plotted_time(r), _answered(r)) if _plotted_time(r) is not None else None for r in records]}  # type: ignore[misc]
+    if len(labels) <= MAX_BARS:
+        path = f"{PLOTS_DIR}/{stem}-bars.png"
+        plots.bars(f"{meta.key}: time per case", labels, bar_groups, out / path)
+        drawn.append(("time per case", path))
+    return drawn
+
+
+# ---- the report --------------------------------------------------------------------------------
+def _distinct(records: list[dict[str, Any]], name: str) -> list[Any]:
+    seen: list[Any] = []
+    for record in records:
+        item = record.get(name)
+        if item not in seen:
+            seen.append(item)
+    return seen
+
+
+def _header(records: list[dict[str, Any]], quick: bool, source: Path, command: str | None, notes: list[str]) -> list[str]:
+    limits = ", ".join(f"{fmt.seconds(v)} s" for v in _distinct(records, "time_limit") if v is not None) or "none"
+    repeats = ", ".join(str(v) for v in _distinct(records, "repeat"))
+    statuses: dict[str, int] = {}
+    for record in records:
+        statuses[record.get("status", "?")] = statuses.get(record.get("status", "?"), 0) + 1
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    lines = [
+        "# boardlab benchmark report",
+        "",
+        f"- Mode: {'quick' if quick else 'full'}" + (f" (`{command}`)" if command else ""),
+        f"- Written {now} from `{source.name}`: {len(records)} runs ("
+        + ", ".join(f"{status} {count}" for status, count in sorted(statuses.items())) + ")",
+        f"- Per-case time limit: {limits}; seconds are the median of {repeats or '?'} repeat(s); seed(s) "
+        + ", ".join(str(s) for s in _distinct(records, "seed")),
+    ]
+    for info in _distinct(records, "machine"):
+        lines.append(f"- Machine: {environment.describe_machine(info or {})}")
+    for found in _distinct(records, "versions"):
+        lines.append(f"- Versions: {environment.describe_versions(found or {})}")
+    lines += [f"- Note: {note}" for note in notes]
+    lines += [
+        "",
+        "Times are what each experiment measured (the solve; set-up is excluded where the experiment "
+        "says so). A ratio is a time divided by the reference series' time on the same instance, "
+        "measured in the same run: above 1 is slower than the reference. Compare ratios, not raw "
+        "times, between machines.",
+        "",
+    ]
+    return lines
+
+
+def write(
+    out: Path,
+    records: list[dict[str, Any]],
+    *,
+    quick: bool,
+    source: Path,
+    command: str | None = None,
+    notes: list[str] | None = None,
+) -> Path:
+    """Write `out/report.md` (and `out/plots/*.png`) from the records of mode `quick`; its path."""
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    chosen = [r for r in latest(records).values() if bool(r.get("quick")) == quick]
+    registered = {e.key: e for e in experiments()}
+    by_key: dict[str, list[dict[str, Any]]] = {}
+    for record in chosen:
+        by_key.setdefault(record["experiment"], []).append(record)
+    lines = _header(chosen, quick, source, command, list(notes or []))
+    if not by_key:
+        lines.append("No results yet: no experiment was run in this mode.")
+    else:
+        lines.append("## Experiments")
+        lines.append("")
+        for key in sorted(by_key):
+            lines.append(f"- [{key}](#{_slug(key)}): {registered[key].title if key in registered else ''}")
+        lines.append("")
+    for key in sorted(by_key):
+        meta = _meta(key, by_key[key], registered, quick)
+        group = _sorted(by_key[key], meta)
+        lines += [f'<a id="{_slug(key)}"></a>', "", f"## {key}: {meta.title}", ""]
+        if meta.description:
+            lines += [meta.description, ""]
+        if meta.series:
+            text, dagger = _series_table(meta, group)
+            reference = f"; reference: {meta.reference}" if meta.reference else ""
+            lines += [f"Series: {meta.series}{reference}. Cells: median seconds (ratio to the reference).", "", text, ""]
+            if dagger:
+                lines += ["† the reference was measured by another run of this results file (resumed).", ""]
+        else:
+            lines += [_plain_table(meta, group), ""]
+        if meta.seed_figures:
+            lines += [f"Seed figures (column `seed`): {meta.seed_source or 'the seed document'}. They were measured on "
+                      "other hardware with other software: compare their trend, not their values.", ""]
+        errors = [r for r in group if r.get("error")]
+        for record in errors:
+            lines.append(f"- `{record['case']}`: {fmt.cell(record['error'])}")
+        if errors:
+            lines.append("")
+        for caption, path in _plots(meta, group, out):
+            lines += [f"![{key}: {caption}]({path})", ""]
+    target = out / REPORT_NAME
+    target.write_text("\n".join(lines).rstrip() + "\n", encoding="utf-8")
+    return target
