@@ -9,7 +9,10 @@ cannot be built.
 
 from __future__ import annotations
 
+import json
 import time
+from pathlib import Path
+from typing import Any
 
 from boardlab.bench.experiment import Case, Experiment, Measurement, register
 from boardlab.core.registry import get
@@ -131,3 +134,23 @@ NOCASES = register(Experiment(
     family="tinybad", name="nocases", title="An experiment whose cases cannot be listed",
     description="cases() raises.", cases=_no_cases, run=_plain_run,
 ))
+
+
+# ---- family "tinyrand" -----------------------------------------------------------------------
+def _random_run(case: Case, time_limit: float | None) -> Measurement:
+    import random
+
+    start = time.perf_counter()
+    drawn = random.randrange(10**9)  # the runner seeds `random` before each run
+    return Measurement("solved", time.perf_counter() - start, drawn)
+
+
+RANDOM = register(Experiment(
+    family="tinyrand", name="draw", title="A random draw", description="Shows the runner's seed at work.",
+    cases=lambda quick: [Case("draw", {})], run=_random_run,
+))
+
+
+def read_results(path: Path) -> list[dict[str, Any]]:
+    """The records of a results file (for the tests)."""
+    return [json.loads(line) for line in Path(path).read_text().splitlines() if line.strip()]
