@@ -19,6 +19,7 @@ Then plots: time against `x` (log scale), a cactus plot when there are series, p
 from __future__ import annotations
 
 import datetime
+import importlib.util
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -228,7 +229,10 @@ def _label(record: dict[str, Any], series: str | None) -> str:
 
 def _plots(meta: Meta, records: list[dict[str, Any]], out: Path) -> list[tuple[str, str]]:
     """Draw the experiment's plots; (caption, path relative to the report) for each."""
-    from boardlab.bench import plots
+    try:
+        from boardlab.bench import plots
+    except ImportError:  # matplotlib is an extra: the tables are still worth having
+        return []
 
     drawn: list[tuple[str, str]] = []
     stem = _slug(meta.key)
@@ -323,7 +327,10 @@ def write(
     by_key: dict[str, list[dict[str, Any]]] = {}
     for record in chosen:
         by_key.setdefault(record["experiment"], []).append(record)
-    lines = _header(chosen, quick, source, command, list(notes or []))
+    notes = list(notes or [])
+    if importlib.util.find_spec("matplotlib") is None:
+        notes.append("no plots: matplotlib is not installed (pip install matplotlib)")
+    lines = _header(chosen, quick, source, command, notes)
     if not by_key:
         lines.append("No results yet: no experiment was run in this mode.")
     else:

@@ -37,7 +37,7 @@ DEFAULT_TIME_LIMIT = {True: 10.0, False: 120.0}
 #: Repeats per case when none is given (the median is kept).
 DEFAULT_REPEAT = {True: 1, False: 3}
 #: Seconds the whole quick run may spend running cases (CI runs it; it must end within 3 minutes).
-QUICK_BUDGET = 140.0
+QUICK_BUDGET = 130.0
 
 
 def grace(time_limit: float) -> float:
