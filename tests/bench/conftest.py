@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from pathlib import Path
 
 import pytest
 
@@ -40,3 +41,15 @@ def bench(capsys: pytest.CaptureFixture[str]):
 
     return run
 
+
+
+@pytest.fixture(scope="session")
+def tiny_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, Path]:
+    """One full run of the "tiny" experiments, shared by the tests that only read its output."""
+    out = tmp_path_factory.mktemp("tiny-run")
+    try:
+        main(["bench", "--only", "tiny", "--out", str(out), "--repeat", "2"])
+        code = 0
+    except SystemExit as stop:
+        code = stop.code if isinstance(stop.code, int) else 0
+    return code, out

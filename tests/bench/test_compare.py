@@ -42,8 +42,10 @@ def test_compare_ratios(bench, tmp_path: Path) -> None:
 
 
 def test_compare_two_real_runs(bench, tmp_path: Path) -> None:
+    from boardlab.bench import runner
+
     for name in ("a", "b"):
-        assert bench("--only", "tiny/plain", "--out", str(tmp_path / name), "--repeat", "1").code == 0
+        assert runner.run(runner.Settings(out=tmp_path / name, only=("tiny/plain",), repeat=1)).ran == 4
     ran = bench("--compare", str(tmp_path / "a" / "results.jsonl"), str(tmp_path / "b" / "results.jsonl"))
     assert ran.code == 0, ran.err
     for n in (5, 6, 7, 8):

@@ -24,9 +24,9 @@ def _section(text: str, key: str) -> str:
     return text[start:] if end < 0 else text[start:end]
 
 
-def test_report_and_plots_exist_and_are_not_empty(bench, tmp_path: Path) -> None:
-    ran = bench("--only", "tiny", "--out", str(tmp_path), "--repeat", "1")
-    assert ran.code == 0, ran.err
+def test_report_and_plots_exist_and_are_not_empty(tiny_run: tuple[int, Path]) -> None:
+    code, tmp_path = tiny_run
+    assert code == 0
     text = (tmp_path / "report.md").read_text()
     assert text.startswith("# boardlab benchmark report")
     assert "AMD" in text or "Machine:" in text
@@ -39,8 +39,8 @@ def test_report_and_plots_exist_and_are_not_empty(bench, tmp_path: Path) -> None
         assert data.startswith(PNG) and len(data) > 5000
 
 
-def test_series_table_has_ratios_values_and_seed_figures(bench, tmp_path: Path) -> None:
-    assert bench("--only", "tiny/queens", "--out", str(tmp_path), "--repeat", "1").code == 0
+def test_series_table_has_ratios_values_and_seed_figures(tiny_run: tuple[int, Path]) -> None:
+    code, tmp_path = tiny_run
     section = _section((tmp_path / "report.md").read_text(), "tiny/queens")
     rows = [line for line in section.splitlines() if line.startswith("| ")]
     assert rows[0] == "| n | count | bitboard (reference) | cpsat | seed |"

@@ -13,10 +13,10 @@ from boardlab.bench import runner
 from boardlab.bench.results import median
 
 
-def test_full_run_records_everything(bench, tmp_path: Path) -> None:
-    ran = bench("--only", "tiny", "--out", str(tmp_path), "--repeat", "2")
-    assert ran.code == 0, ran.err
-    records = read_results(tmp_path / "results.jsonl")
+def test_full_run_records_everything(tiny_run: tuple[int, Path]) -> None:
+    code, out = tiny_run
+    assert code == 0
+    records = read_results(out / "results.jsonl")
     assert len(records) == 8 + 4  # tiny/queens: n=4..7 x 2 backends; tiny/plain: n=5..8
     for record in records:
         assert record["status"] == "solved"
@@ -35,9 +35,9 @@ def test_full_run_records_everything(bench, tmp_path: Path) -> None:
     assert not multiprocessing.active_children()  # the worker is gone
 
 
-def test_quick_runs_the_quick_cases_once(bench, tmp_path: Path) -> None:
-    ran = bench("--quick", "--only", "tiny/queens", "--out", str(tmp_path))
-    assert ran.code == 0, ran.err
+def test_quick_runs_the_quick_cases_once(tmp_path: Path) -> None:
+    summary = runner.run(runner.Settings(out=tmp_path, quick=True, only=("tiny/queens",)))
+    assert summary.ran == 6 and summary.statuses == {"solved": 6}
     records = read_results(tmp_path / "results.jsonl")
     assert sorted(r["case"] for r in records) == sorted(f"n={n} {b}" for n in (4, 5, 6) for b in ("bitboard", "cpsat"))
     assert all(r["quick"] and len(r["times"]) == 1 and r["time_limit"] == runner.DEFAULT_TIME_LIMIT[True] for r in records)
@@ -51,23 +51,24 @@ def test_default_out_directory(bench, tmp_path: Path, monkeypatch: pytest.Monkey
 
 
 def test_resume_skips_what_is_there(bench, tmp_path: Path) -> None:
-    assert bench("--only", "tiny/plain", "--out", str(tmp_path), "--repeat", "1").code == 0
+    assert runner.run(runner.Settings(out=tmp_path, only=("tiny/plain",), repeat=1)).ran == 4
     first = read_results(tmp_path / "results.jsonl")
     ran = bench("--only", "tiny/plain", "--out", str(tmp_path), "--repeat", "1")
     assert ran.code == 0 and "ran 0 case(s)" in ran.err and "4 already" in ran.err
     assert read_results(tmp_path / "results.jsonl") == first
     # another experiment is added to the same file; the first one is still skipped
-    assert bench("--only", "tiny", "--out", str(tmp_path), "--repeat", "1").code == 0
+    summary = runner.run(runner.Settings(out=tmp_path, only=("tiny",), repeat=1))
+    assert summary.ran == 8 and summary.already == 4
     after = read_results(tmp_path / "results.jsonl")
     assert after[:4] == first and len(after) == 12
     assert {r["experiment"] for r in after[4:]} == {"tiny/queens"}
     # quick and full results do not stand in for each other
-    assert bench("--quick", "--only", "tiny/plain", "--out", str(tmp_path)).code == 0
+    assert runner.run(runner.Settings(out=tmp_path, quick=True, only=("tiny/plain",))).ran == 2
     assert len(read_results(tmp_path / "results.jsonl")) == 14
 
 
 def test_resume_after_a_kill_mid_write(bench, tmp_path: Path) -> None:
-    assert bench("--only", "tiny/plain", "--out", str(tmp_path), "--repeat", "1").code == 0
+    assert runner.run(runner.Settings(out=tmp_path, only=("tiny/plain",), repeat=1)).ran == 4
     path = tmp_path / "results.jsonl"
     kept = path.read_text().splitlines(keepends=True)[:2]
     path.write_text("".join(kept) + '{"experiment": "tiny/plain", "case": "n=7", "par')  # torn line
@@ -79,7 +80,7 @@ def test_resume_after_a_kill_mid_write(bench, tmp_path: Path) -> None:
 
 
 def test_fresh_discards_earlier_results(bench, tmp_path: Path) -> None:
-    assert bench("--only", "tiny/plain", "--out", str(tmp_path), "--repeat", "1").code == 0
+    assert runner.run(runner.Settings(out=tmp_path, only=("tiny/plain",), repeat=1)).ran == 4
     before = read_results(tmp_path / "results.jsonl")
     assert bench("--only", "tiny/plain", "--out", str(tmp_path), "--repeat", "1", "--fresh").code == 0
     after = read_results(tmp_path / "results.jsonl")
@@ -131,10 +132,12 @@ def test_budget_leaves_what_does_not_fit(bench, tmp_path: Path) -> None:
 
 def test_seed_is_set_and_recorded(bench, tmp_path: Path) -> None:
     draws = []
-    for seed in ("7", "7", "8"):
-        assert bench("--only", "tinyrand", "--out", str(tmp_path), "--seed", seed, "--fresh", "--repeat", "1").code == 0
+    assert bench("--only", "tinyrand", "--out", str(tmp_path), "--seed", "7", "--repeat", "1").code == 0
+    for seed in (7, 7, 8):
+        if draws:
+            runner.run(runner.Settings(out=tmp_path, only=("tinyrand",), seed=seed, fresh=True, repeat=1))
         (record,) = read_results(tmp_path / "results.jsonl")
-        assert record["seed"] == int(seed)
+        assert record["seed"] == seed
         draws.append(record["value"])
     assert draws[0] == draws[1] != draws[2]
 

@@ -42,6 +42,11 @@ def value(item: Any) -> str:
     return str(item)
 
 
+def short(text: str, width: int = 40) -> str:
+    """`text` cut to `width` characters (an instance given inline in params would fill the table)."""
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
 def cell(text: Any) -> str:
     """Text safe inside a Markdown table cell."""
     return str(text).replace("|", "\\|").replace("\n", " ")

@@ -129,7 +129,7 @@ def _plain_table(meta: Meta, records: list[dict[str, Any]]) -> str:
     rows = []
     for record in records:
         params = record.get("params", {})
-        row = [record["case"], *[fmt.value(params.get(c)) for c in columns], _status_cell(record), fmt.value(record.get("value")), fmt.seconds(record.get("seconds"))]
+        row = [record["case"], *[fmt.short(fmt.value(params.get(c))) for c in columns], _status_cell(record), fmt.value(record.get("value")), fmt.seconds(record.get("seconds"))]
         if seeds:
             row.append(_seed_cell(meta, [("", record["case"])]))
         rows.append(row)
@@ -202,7 +202,7 @@ def _series_table(meta: Meta, records: list[dict[str, Any]]) -> tuple[str, bool]
     lines = []
     for row in rows:
         ref = row.cells.get(reference) if reference else None
-        line = [fmt.value(row.params.get(c)) for c in columns] + [_row_value(row)]
+        line = [fmt.short(fmt.value(row.params.get(c))) for c in columns] + [_row_value(row)]
         for name in names:
             text, ratio, other = _series_cell(row.cells.get(name), ref)
             dagger |= other
@@ -253,13 +253,13 @@ def _plots(meta: Meta, records: list[dict[str, Any]], out: Path) -> list[tuple[s
         path = f"{PLOTS_DIR}/{stem}-cactus.png"
         plots.cactus(f"{meta.key}: cactus plot by {meta.series}", solved, len(rows), out / path)
         drawn.append((f"cactus plot by {meta.series}", path))
-        labels = [fmt.value(row.params) if len(row.params) != 1 else fmt.value(next(iter(row.params.values()))) for row in rows]
+        labels = [fmt.short(fmt.value(row.params) if len(row.params) != 1 else fmt.value(next(iter(row.params.values()))), 24) for row in rows]
         bar_groups = {
             name: [(_plotted_time(row.cells[name]), _answered(row.cells[name])) if name in row.cells and _plotted_time(row.cells[name]) is not None else None for row in rows]  # type: ignore[misc]
             for name in names
         }
     else:
-        labels = [r["case"] for r in records]
+        labels = [fmt.short(r["case"], 24) for r in records]
         bar_groups = {"time": [(_plotted_time(r), _answered(r)) if _plotted_time(r) is not None else None for r in records]}  # type: ignore[misc]
     if len(labels) <= MAX_BARS:
         path = f"{PLOTS_DIR}/{stem}-bars.png"

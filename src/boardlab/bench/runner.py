@@ -294,15 +294,17 @@ def run(
         results.reset()
     done = {key_of(r) for r in results.existing() if r.get("status") != ERROR}
     summary = Summary()
-    todo = plan(selected, settings.quick, done, summary)
-    summary.planned = len(todo)
-    versions, machine = environment.versions(), environment.machine()
-    run_id = uuid.uuid4().hex[:12]
-    modules = tuple(sorted({e.run.__module__ for e in selected}))
     budget = Budget(settings.budget)
-    reporter = Reporter(len(todo), console)
-    worker = Worker(modules)
+    worker = Worker(tuple(sorted({e.run.__module__ for e in selected})))
+    reporter: Reporter | None = None
     try:
+        # forked before the case lists are built: no solver threads exist yet in this process
+        worker.start()
+        todo = plan(selected, settings.quick, done, summary)
+        summary.planned = len(todo)
+        versions, machine = environment.versions(), environment.machine()
+        run_id = uuid.uuid4().hex[:12]
+        reporter = Reporter(len(todo), console)
         for index, item in enumerate(todo):
             if budget.limit(settings.time_limit) is None:
                 summary.left += len(todo) - index
@@ -331,6 +333,7 @@ def run(
         summary.left = summary.planned - summary.ran
         worker.kill()
     finally:
-        reporter.stop()
+        if reporter is not None:
+            reporter.stop()
         worker.close()
     return summary

@@ -99,6 +99,11 @@ class Worker:
         self._connection: Connection | None = None
         self.warmed: set[str] = set()  # experiments already run once by this worker process
 
+    def start(self) -> None:
+        """Start the worker process now (else it starts with the first case)."""
+        if self._process is None or not self._process.is_alive():
+            self._start()
+
     def _start(self) -> None:
         methods = multiprocessing.get_all_start_methods()
         context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
