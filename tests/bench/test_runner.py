@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
+import time
 from pathlib import Path
 
 import pytest
 from bench_tiny import A000170, read_results
 
 from boardlab.bench import runner
+from boardlab.bench.experiment import Case, Experiment, Measurement, register, unregister
 from boardlab.bench.results import median
 
 
@@ -165,3 +168,40 @@ def test_select() -> None:
     assert [e.key for e in runner.select(("tiny",))] == ["tiny/plain", "tiny/queens"]
     assert [e.key for e in runner.select(("tiny/queens", "tiny"))] == ["tiny/plain", "tiny/queens"]
     assert "tiny/queens" in [e.key for e in runner.select(())]
+
+
+def _count_in_pool(case, time_limit):  # an experiment whose solver runs in processes of its own
+    import concurrent.futures
+
+    from bench_tiny import count_queens
+
+    with concurrent.futures.ProcessPoolExecutor(2) as pool:
+        futures = [pool.submit(count_queens, 16) for _ in range(2)]
+        pids = list(pool._processes)  # noqa: SLF001 - the test needs the pool's pids
+        Path(case.params["pids"]).write_text(" ".join(map(str, pids)))
+        return Measurement("solved", 0.0, sum(f.result() for f in futures))
+
+
+def test_a_kill_stops_the_processes_a_case_started(tmp_path: Path) -> None:
+    pids_file = tmp_path / "pids"
+    register(Experiment(family="tinypool", name="pool", title="pool", description="a pool of counters",
+                        cases=lambda quick: [Case("n=16", {"pids": str(pids_file)})], run=_count_in_pool))
+    try:
+        summary = runner.run(runner.Settings(out=tmp_path, only=("tinypool",), time_limit=0.5))
+    finally:
+        unregister("tinypool/pool")
+    assert summary.statuses == {"timeout": 1}
+    pids = [int(p) for p in pids_file.read_text().split()]
+    assert len(pids) == 2
+    time.sleep(0.2)
+    survivors = []
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as handle:
+                state = handle.read().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue  # gone
+        if state != "Z":
+            survivors.append(pid)
+            os.kill(pid, signal.SIGKILL)  # the test's own processes: do not leave them running
+    assert not survivors, f"pool processes {survivors} survived the kill"
