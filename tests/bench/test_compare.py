@@ -94,3 +94,13 @@ def test_out_must_be_a_directory(bench, tmp_path: Path) -> None:
     afile.write_text("x")
     ran = bench("--only", "tiny/plain", "--out", str(afile))
     assert ran.code == 2 and "not a directory" in ran.err
+
+
+def test_list(bench) -> None:
+    ran = bench("--list", "--only", "tiny", "--only", "tinybad/nocases")
+    assert ran.code == 0, ran.err
+    lines = ran.out.splitlines()
+    assert lines[0].startswith("tiny/plain\t2/4 cases (quick/full)\tx: n\t")
+    assert lines[1].startswith("tiny/queens\t6/8 cases (quick/full)\tx: n, series: backend, reference: bitboard\t")
+    assert lines[2].startswith("tinybad/nocases\tcases fail: RuntimeError: cannot list cases")
+    assert len(lines) == 3

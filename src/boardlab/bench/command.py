@@ -40,6 +40,19 @@ def _command_line(settings: runner.Settings, given: dict[str, object]) -> str:
     return shlex.join(words)
 
 
+def _list(selectors: tuple[str, ...]) -> None:
+    """Print the selected experiments: key, cases (quick/full), what they compare, title."""
+    for experiment in runner.select(selectors):
+        try:
+            counts = f"{len(experiment.cases(True))}/{len(experiment.cases(False))} cases (quick/full)"
+        except Exception as error:  # shown, not raised: listing is for finding such problems too
+            counts = f"cases fail: {type(error).__name__}: {error}"
+        compared = ", ".join(
+            f"{label} {value}" for label, value in (("x:", experiment.x), ("series:", experiment.series), ("reference:", experiment.reference)) if value
+        )
+        print(f"{experiment.key}\t{counts}\t{compared}\t{experiment.title}")
+
+
 def bench_command(
     quick: Annotated[bool, typer.Option("--quick", help=f"the quick cases, {runner.DEFAULT_TIME_LIMIT[True]:g} s per case, within a {runner.QUICK_BUDGET:g} s budget (CI)")] = False,
     only: Annotated[Optional[list[str]], typer.Option("--only", metavar="FAMILY[/EXPERIMENT]", help="run only these (repeatable)")] = None,
@@ -49,19 +62,23 @@ def bench_command(
     fresh: Annotated[bool, typer.Option("--fresh", help="discard earlier results in DIR instead of resuming")] = False,
     seed: Annotated[int, typer.Option("--seed", help="random seed set before each run (recorded)")] = 0,
     budget: Annotated[Optional[float], typer.Option("--budget", metavar="S", help=f"stop starting cases after S seconds in all (default: none, quick: {runner.QUICK_BUDGET:g})")] = None,
+    list_: Annotated[bool, typer.Option("--list", help="list the experiments (with --only: those) and their cases, run nothing")] = False,
     compare: Annotated[Optional[tuple[str, str]], typer.Option("--compare", metavar="A.jsonl B.jsonl", help="print time ratios B/A between two results files instead of running")] = None,
 ) -> None:
     """Run the families' benchmark experiments and write DIR/report.md (resumable), or compare two runs."""
     err = Console(stderr=True, highlight=False)
     selectors = tuple(only or ())
     if compare is not None:
-        extra = [flag for flag, value in (("--quick", quick), ("--out", out), ("--time-limit", time_limit), ("--repeat", repeat),
+        extra = [flag for flag, value in (("--list", list_), ("--quick", quick), ("--out", out), ("--time-limit", time_limit), ("--repeat", repeat),
                                           ("--fresh", fresh), ("--budget", budget), ("--seed", seed or None)) if value]
         if extra:
             raise BadInput(f"--compare takes only --only, not {', '.join(extra)}")
         from boardlab.bench.compare import compare as compare_files
 
         print(compare_files(compare[0], compare[1], selectors), end="")
+        return
+    if list_:
+        _list(selectors)
         return
     settings = runner.Settings(
         out=out or _default_out(quick), quick=quick, only=selectors, time_limit=time_limit, repeat=repeat,
