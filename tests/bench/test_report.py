@@ -49,7 +49,7 @@ def test_series_table_has_ratios_values_and_seed_figures(tiny_run: tuple[int, Pa
         cells = [c.strip() for c in body[str(n)].strip("|").split("|")]
         assert cells[1] == str(A000170[n])  # both backends agree on the count
         assert cells[2].endswith("(1.00×)")  # the reference against itself
-        assert re.fullmatch(r"[0-9.e+-]+ \([0-9.e+-]+×\)", cells[3])
+        assert re.fullmatch(r"[0-9.e+-]+ \([0-9.e+-]+×\) · branches [0-9]+", cells[3])  # stats_columns
     assert body["5"].rstrip(" |").endswith("cpsat: 10") or body["5"].rstrip(" |").endswith("10")
     assert body["6"].rstrip(" |").endswith("4")
     assert "geometric mean ratio" in section and "OEIS A000170" in section

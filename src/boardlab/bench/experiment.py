@@ -57,6 +57,8 @@ class Experiment:
         seed_figures: figures the seed reported, by case id (seconds, or any value to show beside ours).
         seed_source: where those figures come from (seed file and table).
         value_label: the report's column heading for `Measurement.value` (e.g. "count").
+        stats_columns: keys of `Measurement.stats` the report shows beside the time (e.g.
+            ("branches", "conflicts") to reproduce a seed table of backtracks).
     """
 
     family: str
@@ -71,6 +73,7 @@ class Experiment:
     seed_figures: dict[str, Any] | None = None
     seed_source: str | None = None
     value_label: str = "value"
+    stats_columns: tuple[str, ...] = ()
 
     @property
     def key(self) -> str:

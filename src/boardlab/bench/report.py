@@ -49,6 +49,7 @@ class Meta:
     seed_source: str | None = None
     value_label: str = "value"
     order: list[str] = field(default_factory=list)
+    stats_columns: tuple[str, ...] = ()
 
 
 def _meta(key: str, records: list[dict[str, Any]], registered: dict[str, Experiment], quick: bool) -> Meta:
@@ -63,6 +64,7 @@ def _meta(key: str, records: list[dict[str, Any]], registered: dict[str, Experim
     return Meta(
         key, experiment.title, experiment.description, experiment.x, experiment.series, experiment.reference,
         experiment.seed_figures, experiment.seed_source, experiment.value_label, order,
+        tuple(getattr(experiment, "stats_columns", ())),
     )
 
 
@@ -125,11 +127,13 @@ def _seed_cell(meta: Meta, case_ids: list[tuple[str, str]]) -> str:
 def _plain_table(meta: Meta, records: list[dict[str, Any]]) -> str:
     columns = _param_columns(records, None)
     seeds = bool(meta.seed_figures)
-    headers = ["case", *columns, "status", meta.value_label, "seconds"] + (["seed"] if seeds else [])
+    stats = list(meta.stats_columns)
+    headers = ["case", *columns, "status", meta.value_label, "seconds", *stats] + (["seed"] if seeds else [])
     rows = []
     for record in records:
         params = record.get("params", {})
         row = [record["case"], *[fmt.short(fmt.value(params.get(c))) for c in columns], _status_cell(record), fmt.value(record.get("value")), fmt.seconds(record.get("seconds"))]
+        row += [fmt.value((record.get("stats") or {}).get(name)) for name in stats]
         if seeds:
             row.append(_seed_cell(meta, [("", record["case"])]))
         rows.append(row)
@@ -169,6 +173,12 @@ def _row_value(row: Row) -> str:
     return "; ".join(sorted(values))
 
 
+def _stats_text(record: dict[str, Any], names: tuple[str, ...]) -> str:
+    stats = record.get("stats") or {}
+    shown = [f"{name} {fmt.value(stats[name])}" for name in names if stats.get(name) is not None]
+    return (" · " + ", ".join(shown)) if shown else ""
+
+
 def _series_cell(record: dict[str, Any] | None, reference: dict[str, Any] | None) -> tuple[str, float | None, bool]:
     """(cell text, ratio to the reference or None, reference from another run)."""
     if record is None:
@@ -205,6 +215,8 @@ def _series_table(meta: Meta, records: list[dict[str, Any]]) -> tuple[str, bool]
         line = [fmt.short(fmt.value(row.params.get(c))) for c in columns] + [_row_value(row)]
         for name in names:
             text, ratio, other = _series_cell(row.cells.get(name), ref)
+            if name in row.cells:
+                text += _stats_text(row.cells[name], meta.stats_columns)
             dagger |= other
             if ratio is not None:
                 ratios[name].append(ratio)

@@ -131,8 +131,8 @@ def plan(selected: list[Experiment], quick: bool, done: set[tuple[str, str, bool
             summary.problems.append(f"{experiment.key}: cannot list its cases: {type(error).__name__}: {error}")
             continue
         seen: set[str] = set()
+        warm_up = cases[0] if cases else None
         for case in cases:
-            warm_up = cases[0]
             if case.id in seen:
                 summary.problems.append(f"{experiment.key}: case id '{case.id}' listed twice (kept the first)")
                 continue
@@ -140,7 +140,7 @@ def plan(selected: list[Experiment], quick: bool, done: set[tuple[str, str, bool
             if (experiment.key, case.id, quick) in done:
                 summary.already += 1
             else:
-                todo.append(Planned(experiment, case, warm_up))
+                todo.append(Planned(experiment, case, warm_up or case))
     return todo
 
 
