@@ -29,12 +29,12 @@ def test_compare_ratios(bench, tmp_path: Path) -> None:
         _record("g/e", "c1", 2.0, None),
     ])
     ran = bench("--compare", a, b)
-    assert ran.code == 0, ran.err
+    assert ran.code == 1, ran.err  # c2 answered differently
     assert "| f/e | c1 | 1 | 2 | 2.00× | solved |  |" in ran.out
     assert "| f/e | c2 | 2 | 4 | 2.00× | solved | ⚠ value 7 → 8 |" in ran.out  # faster or slower, a wrong answer is flagged
     assert "| f/e | c3 | 1 | – | – | solved → timeout |  |" in ran.out
-    assert "| g/e | c1 | 4 | 2 | 0.50× | solved |  |" in ran.out
-    assert "| f/e | 2 | 2.00× |" in ran.out and "| g/e | 1 | 0.50× |" in ran.out
+    assert "| g/e | c1 | 4 | 2 | 0.500× | solved |  |" in ran.out
+    assert "| f/e | 2 | 2.00× |" in ran.out and "| g/e | 1 | 0.500× |" in ran.out
     assert "| **all** | 3 | 1.26× |" in ran.out  # (2 * 2 * 0.5) ** (1/3)
     assert "1 in A, 0 in B" in ran.out and "1 case(s) answered differently" in ran.out
     only = bench("--compare", a, b, "--only", "g")

@@ -86,10 +86,10 @@ def test_report_from_the_file_alone_flags_disagreeing_series(tmp_path: Path) -> 
     section = _section(text, "gone/enc")
     assert "not registered any more" in section
     assert "⚠ differ: a: 92; b: 91" in section
-    assert "| 9 | 352 | 4 (1.00×) | 1 (0.25×†) |" in section  # reference from another run: marked
+    assert "| 9 | 352 | 4 (1.00×) | 1 (0.250×†) |" in section  # reference from another run: marked
     assert "† the reference was measured by another run" in section
     assert "| 10 |  | unknown (limit 5 s) | timeout (> 5 s) |" in section
-    assert "0.35× over 2" in section  # geometric mean of 0.5 and 0.25
+    assert "0.354× over 2" in section  # geometric mean of 0.5 and 0.25
     assert "test CPU, 2 cores" in text
     for image in _images(text):
         assert (tmp_path / image).read_bytes().startswith(PNG)

@@ -1,8 +1,9 @@
 """The `boardlab bench` command: run the experiments and write the report, or compare two runs.
 
-Exit codes: 0 done; 2 bad arguments or an unreadable results file; 4 some case raised an error
-(a bug in an experiment: the report lists it); 130 interrupted (finished cases are kept, and the
-report is written from them; the same command resumes).
+Exit codes: 0 done; 1 `--compare` found cases answered differently in the two files; 2 bad
+arguments or an unreadable results file; 4 some case raised an error (a bug in an experiment:
+the report lists it); 130 interrupted (finished cases are kept, and the report is written from
+them; the same command resumes).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from boardlab.bench import report, runner
 from boardlab.bench.results import ERROR, read_records
 from boardlab.core.errors import BadInput
 
+EXIT_DIFFERENT = 1
 EXIT_ERRORS = 4
 EXIT_INTERRUPTED = 130
 
@@ -75,7 +77,10 @@ def bench_command(
             raise BadInput(f"--compare takes only --only, not {', '.join(extra)}")
         from boardlab.bench.compare import compare as compare_files
 
-        print(compare_files(compare[0], compare[1], selectors), end="")
+        text, differing = compare_files(compare[0], compare[1], selectors)
+        print(text, end="")
+        if differing:
+            raise typer.Exit(EXIT_DIFFERENT)
         return
     if list_:
         _list(selectors)

@@ -4,8 +4,8 @@ Made for checking a change for speed regressions: run the benchmark before and a
 machine), then compare. Cases are matched by experiment and case id (the last line of each wins);
 the ratio is B's median time over A's, so above 1 means B is slower. Ratios are only taken when
 both runs answered; each experiment and the whole file get the geometric mean of their ratios.
-A case whose answer (value) differs between A and B is flagged: a change that makes things
-faster by making them wrong is not a speed-up.
+A case whose answer (value) differs between A and B is flagged (and the command exits with 1):
+a change that makes things faster by making them wrong is not a speed-up.
 """
 
 from __future__ import annotations
@@ -44,8 +44,9 @@ def _describe(label: str, path: Path, records: list[dict[str, Any]]) -> str:
     return f"- {label}: `{path}`: {len(records)} lines, {len(runs)} run(s), boardlab {', '.join(sorted(boardlab))}; machine {'; '.join(sorted(machines))}"
 
 
-def compare(a: str | Path, b: str | Path, only: tuple[str, ...] = ()) -> str:
-    """The comparison of results files `a` and `b` as Markdown (BadInput for unreadable files)."""
+def compare(a: str | Path, b: str | Path, only: tuple[str, ...] = ()) -> tuple[str, int]:
+    """The comparison of results files `a` and `b` as Markdown, and the number of cases answered
+    differently (BadInput for unreadable files)."""
     a, b = Path(a), Path(b)
     records_a, records_b = read_records(a), read_records(b)
     index_a, index_b = _index(records_a, only), _index(records_b, only)
@@ -86,4 +87,4 @@ def compare(a: str | Path, b: str | Path, only: tuple[str, ...] = ()) -> str:
         lines.append(f"Cases in one file only: {only_a} in A, {only_b} in B.")
     if differing:
         lines.append(f"⚠ {differing} case(s) answered differently in A and B.")
-    return "\n".join(lines).rstrip() + "\n"
+    return "\n".join(lines).rstrip() + "\n", differing

@@ -19,16 +19,18 @@ def seconds(value: Any) -> str:
 
 
 def ratio(value: float | None) -> str:
-    """A time ratio: "1.00×", "0.25×", "13.4×"."""
+    """A time ratio to about three significant digits: "1.00×", "0.250×", "0.0167×", "13.4×"."""
     if value is None or not math.isfinite(value):
         return "–"
     if value >= 100:
         return f"{value:.0f}×"
     if value >= 10:
         return f"{value:.1f}×"
-    if value >= 0.01:
+    if value >= 1:
         return f"{value:.2f}×"
-    return f"{value:.2g}×"
+    if value >= 0.1:
+        return f"{value:.3f}×"
+    return f"{value:.3g}×"
 
 
 def value(item: Any) -> str:
