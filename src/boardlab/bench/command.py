@@ -94,6 +94,8 @@ def bench_command(
     summary = runner.run(settings, console=err)
     command = _command_line(settings, {"--out": out, "--time-limit": time_limit, "--repeat": repeat, "--budget": budget, "--seed": seed or None})
     notes = list(summary.problems)
+    if not runner.select(()):
+        notes.append("no experiments are registered (a family adds them in families/NAME/experiments.py)")
     if summary.interrupted:
         notes.append(f"interrupted: {summary.left} of {summary.planned} cases not run yet (rerun to resume)")
     elif summary.left:
@@ -107,7 +109,7 @@ def bench_command(
         markup=False,
         soft_wrap=True,
     )
-    for problem in summary.problems:
+    for problem in notes:
         err.print(f"bench: {problem}", markup=False, soft_wrap=True)
     err.print(f"bench: wrote {written}", markup=False, soft_wrap=True)
     if summary.interrupted:

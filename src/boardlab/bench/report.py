@@ -301,11 +301,12 @@ def _header(records: list[dict[str, Any]], quick: bool, source: Path, command: s
         "# boardlab benchmark report",
         "",
         f"- Mode: {'quick' if quick else 'full'}" + (f" (`{command}`)" if command else ""),
-        f"- Written {now} from `{source.name}`: {len(records)} runs ("
-        + ", ".join(f"{status} {count}" for status, count in sorted(statuses.items())) + ")",
-        f"- Per-case time limit: {limits}; seconds are the median of {repeats or '?'} repeat(s); seed(s) "
-        + ", ".join(str(s) for s in _distinct(records, "seed")),
+        f"- Written {now} from `{source.name}`: {len(records)} runs"
+        + (" (" + ", ".join(f"{status} {count}" for status, count in sorted(statuses.items())) + ")" if records else ""),
     ]
+    if records:
+        lines.append(f"- Per-case time limit: {limits}; seconds are the median of {repeats} repeat(s); seed(s) "
+                     + ", ".join(str(s) for s in _distinct(records, "seed")))
     for info in _distinct(records, "machine"):
         lines.append(f"- Machine: {environment.describe_machine(info or {})}")
     for found in _distinct(records, "versions"):
