@@ -109,3 +109,13 @@ def test_quick_and_full_reports_are_kept_apart(tmp_path: Path) -> None:
     quick["quick"] = True
     text = _write(tmp_path, [quick, _record("gone/plain", "n=9", {"n": 9}, 1.5, 352)])
     assert "| n=9 |" in text and "| n=8 |" not in text
+
+
+def test_a_numeric_series_finds_its_reference(tmp_path: Path) -> None:
+    records = [
+        _record("gone/workers", "w1", {"n": 8, "workers": 1}, 2.0, 92, series="workers", reference=1),
+        _record("gone/workers", "w2", {"n": 8, "workers": 2}, 1.0, 92, series="workers", reference=1),
+    ]
+    section = _section(_write(tmp_path, records), "gone/workers")
+    assert "| n | value | 1 (reference) | 2 |" in section
+    assert "| 8 | 92 | 2 (1.00×) | 1 (0.500×) |" in section

@@ -201,7 +201,8 @@ def _series_table(meta: Meta, records: list[dict[str, Any]]) -> tuple[str, bool]
     """The pivot table, and whether a † (reference from another run) appears."""
     assert meta.series is not None
     rows, names = _rows(records, meta.series)
-    reference = meta.reference if meta.reference in names else None
+    wanted = fmt.value(meta.reference) if meta.reference is not None else None  # series values are shown as text
+    reference = wanted if wanted in names else None
     if reference is not None:
         names = [reference] + [n for n in names if n != reference]
     columns = _param_columns(records, meta.series)
@@ -226,9 +227,8 @@ def _series_table(meta: Meta, records: list[dict[str, Any]]) -> tuple[str, bool]
         lines.append(line)
     if reference is not None:
         means = [fmt.ratio(fmt.geometric_mean(ratios[n])) + f" over {len(ratios[n])}" if ratios[n] else "–" for n in names]
+        # the label fills the first column; the params' and value columns stay empty
         lines.append(["**geometric mean ratio**"] + [""] * len(columns) + means + ([""] if seeds else []))
-        if not columns:  # the label took the value column's place
-            lines[-1] = ["**geometric mean ratio**"] + means + ([""] if seeds else [])
     return fmt.table(headers, lines), dagger
 
 
