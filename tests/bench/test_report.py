@@ -119,3 +119,18 @@ def test_a_numeric_series_finds_its_reference(tmp_path: Path) -> None:
     section = _section(_write(tmp_path, records), "gone/workers")
     assert "| n | value | 1 (reference) | 2 |" in section
     assert "| 8 | 92 | 2 (1.00×) | 1 (0.500×) |" in section
+
+
+def test_satisfiability_disagreement_is_flagged(tmp_path: Path) -> None:
+    records = [
+        _record("gone/sat", "a", {"n": 3, "m": "a"}, 1.0, None, series="m", reference="a"),
+        _record("gone/sat", "b", {"n": 3, "m": "b"}, 1.0, None, status="unsatisfiable", series="m", reference="a"),
+        _record("gone/sat", "c", {"n": 4, "m": "a"}, 1.0, None, status="unsatisfiable", series="m", reference="a"),
+        _record("gone/sat", "d", {"n": 4, "m": "b"}, 3.0, None, status="unsatisfiable", series="m", reference="a"),
+        _record("gone/sat", "e", {"n": 5, "m": "a"}, 1.0, 7, status="optimal", series="m", reference="a"),
+        _record("gone/sat", "f", {"n": 5, "m": "b"}, 2.0, 6, status="feasible", series="m", reference="a"),
+    ]
+    section = _section(_write(tmp_path, records), "gone/sat")
+    assert "| 3 | ⚠ differ: a: solved; b: unsatisfiable |" in section
+    assert "| 4 | unsatisfiable | 1 (1.00×) | 3 (3.00×) |" in section
+    assert "| 5 | 7 | 1 (1.00×) | 2 (2.00×) feasible |" in section  # a bound may differ: not flagged

@@ -176,7 +176,7 @@ def _count_in_pool(case, time_limit):  # an experiment whose solver runs in proc
     from bench_tiny import count_queens
 
     with concurrent.futures.ProcessPoolExecutor(2) as pool:
-        futures = [pool.submit(count_queens, 16) for _ in range(2)]
+        futures = [pool.submit(count_queens, case.params["n"]) for _ in range(2)]
         pids = list(pool._processes)  # noqa: SLF001 - the test needs the pool's pids
         Path(case.params["pids"]).write_text(" ".join(map(str, pids)))
         return Measurement("solved", 0.0, sum(f.result() for f in futures))
@@ -185,12 +185,12 @@ def _count_in_pool(case, time_limit):  # an experiment whose solver runs in proc
 def test_a_kill_stops_the_processes_a_case_started(tmp_path: Path) -> None:
     pids_file = tmp_path / "pids"
     register(Experiment(family="tinypool", name="pool", title="pool", description="a pool of counters",
-                        cases=lambda quick: [Case("n=16", {"pids": str(pids_file)})], run=_count_in_pool))
+                        cases=lambda quick: [Case(f"n={n}", {"n": n, "pids": str(pids_file)}) for n in (6, 16)], run=_count_in_pool))
     try:
         summary = runner.run(runner.Settings(out=tmp_path, only=("tinypool",), time_limit=0.5))
     finally:
         unregister("tinypool/pool")
-    assert summary.statuses == {"timeout": 1}
+    assert summary.statuses == {"solved": 1, "timeout": 1}
     pids = [int(p) for p in pids_file.read_text().split()]
     assert len(pids) == 2
     time.sleep(0.2)
@@ -205,3 +205,17 @@ def test_a_kill_stops_the_processes_a_case_started(tmp_path: Path) -> None:
             survivors.append(pid)
             os.kill(pid, signal.SIGKILL)  # the test's own processes: do not leave them running
     assert not survivors, f"pool processes {survivors} survived the kill"
+
+
+def test_budget_limits() -> None:
+    unlimited = runner.Budget(None)
+    assert unlimited.limit(10.0) == (10.0, False) and unlimited.limit(None) == (None, False)
+    assert unlimited.warm_up_limit(0.5) == runner.WARM_UP_LIMIT  # a first JIT compilation may take long
+    assert unlimited.warm_up_limit(100.0) == runner.hard_limit(100.0)
+    tight = runner.Budget(12.0)
+    limit, cut = tight.limit(60.0)
+    assert cut and limit is not None and runner.hard_limit(limit) <= 12.0
+    assert tight.limit(1.0) == (1.0, False)
+    assert runner.hard_limit(1.0) <= tight.warm_up_limit(1.0) <= 11.0
+    spent = runner.Budget(1.0)
+    assert spent.limit(10.0) is None  # nothing more starts

@@ -30,6 +30,8 @@ from boardlab.bench.experiment import Experiment, experiments
 from boardlab.bench.results import ANSWERED, ERROR, TIMEOUT, UNKNOWN, latest
 
 REPORT_NAME = "report.md"
+#: Statuses of a complete answer (feasible is a bound found under a time limit).
+COMPLETE = ("solved", "optimal", "unsatisfiable")
 PLOTS_DIR = "plots"
 #: More cases than this get no bar chart (it would be unreadable); the table has them all.
 MAX_BARS = 80
@@ -162,13 +164,18 @@ def _rows(records: list[dict[str, Any]], series: str) -> tuple[list[Row], list[s
 
 
 def _row_value(row: Row) -> str:
-    """The row's value; a warning when answered series disagree."""
-    answered = {name: record.get("value") for name, record in row.cells.items() if record.get("status") in ("solved", "optimal", "unsatisfiable")}
-    distinct = {fmt.value(v) for v in answered.values()}
-    if len(distinct) > 1:
-        return "⚠ differ: " + "; ".join(f"{name}: {fmt.value(v)}" for name, v in answered.items())
-    if distinct:
-        return distinct.pop()
+    """The row's value; a warning when complete answers disagree (a bug in one of the series).
+
+    Complete answers (solved, optimal, unsatisfiable) must agree on satisfiability and value;
+    feasible ones (a bound under a time limit) may differ and are listed.
+    """
+    complete = {name: record for name, record in row.cells.items() if record.get("status") in COMPLETE}
+    answers = {name: ("unsatisfiable" if r["status"] == "unsatisfiable" else "yes", fmt.value(r.get("value"))) for name, r in complete.items()}
+    if len(set(answers.values())) > 1:
+        return "⚠ differ: " + "; ".join(f"{name}: {value or complete[name]['status']}" for name, (_, value) in answers.items())
+    if answers:
+        status, value = next(iter(answers.values()))
+        return value or (status if status == "unsatisfiable" else "")
     values = {fmt.value(record.get("value")) for record in row.cells.values() if record.get("value") is not None}
     return "; ".join(sorted(values))
 
@@ -192,7 +199,7 @@ def _series_cell(record: dict[str, Any] | None, reference: dict[str, Any] | None
         ratio = record["seconds"] / reference["seconds"]
         other_run = reference.get("run_id") != record.get("run_id")
         text += f" ({fmt.ratio(ratio)}{'†' if other_run else ''})"
-    if record["status"] != "solved":
+    if record["status"] not in COMPLETE:  # feasible: a bound, not a proof
         text += f" {record['status']}"
     return text, ratio, other_run
 
@@ -367,8 +374,8 @@ def write(
         else:
             lines += [_plain_table(meta, group), ""]
         if meta.seed_figures:
-            lines += [f"Seed figures (column `seed`): {meta.seed_source or 'the seed document'}. They were measured on "
-                      "other hardware with other software: compare their trend, not their values.", ""]
+            lines += [f"Seed figures (column `seed`): {meta.seed_source or 'the seed document'}. Seed times were measured "
+                      "on other hardware with other software: compare their trend, not their values.", ""]
         errors = [r for r in group if r.get("error")]
         for record in errors:
             lines.append(f"- `{record['case']}`: {fmt.cell(record['error'])}")

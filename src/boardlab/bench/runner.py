@@ -14,7 +14,9 @@ Cases that ended in an error are run again on the next run too (after a fix, say
 
 Warm-up: before the first measurement of an experiment in a worker process, the experiment's
 first case (normally its smallest) runs once unmeasured, so that imports, numba's JIT or cache
-loading and solver start-up are not charged to whichever case happens to come first.
+loading and solver start-up are not charged to whichever case happens to come first. The
+warm-up may take up to `WARM_UP_LIMIT` seconds (within the budget) before it is killed: a
+first numba compilation on a busy machine can take longer than a quick case's time limit.
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ from boardlab.core.errors import BadInput
 DEFAULT_TIME_LIMIT = {True: 10.0, False: 120.0}
 #: Repeats per case when none is given (the median is kept).
 DEFAULT_REPEAT = {True: 1, False: 3}
+#: The least a warm-up run may take before it is killed (see `Budget.warm_up_limit`).
+WARM_UP_LIMIT = 30.0
 #: Seconds the whole quick run may spend running cases (CI runs it; it must end within 3 minutes).
 QUICK_BUDGET = 130.0
 
@@ -203,11 +207,25 @@ class Budget:
         self.seconds = seconds
         self.start = time.monotonic()
 
+    def remaining(self) -> float | None:
+        return None if self.seconds is None else self.seconds - (time.monotonic() - self.start)
+
+    def warm_up_limit(self, time_limit: float | None) -> float | None:
+        """How long a warm-up may run: at least `WARM_UP_LIMIT` (a first numba compilation on a
+        loaded machine can take longer than a quick case's limit), within the budget."""
+        hard = hard_limit(time_limit)
+        if hard is None:
+            return None
+        hard = max(hard, WARM_UP_LIMIT)
+        remaining = self.remaining()
+        return hard if remaining is None else max(hard_limit(time_limit) or 0.0, min(hard, remaining - 1.0))
+
     def limit(self, wanted: float | None) -> tuple[float | None, bool] | None:
         """(time limit, cut by the budget) for the next call; None when the budget is spent."""
         if self.seconds is None:
             return wanted, False
-        remaining = self.seconds - (time.monotonic() - self.start)
+        remaining = self.remaining()
+        assert remaining is not None
         affordable = (remaining - 2.0) / 1.25  # so that limit + grace(limit) <= remaining
         if affordable < 0.2:
             return None
@@ -240,7 +258,7 @@ def _run_case(worker: Worker, item: Planned, settings: Settings, budget: Budget)
         if allowed is None:
             outcome.kept = False
             return outcome
-        reply = worker.run(key, item.warm_up, allowed[0], settings.seed, hard_limit(allowed[0]))
+        reply = worker.run(key, item.warm_up, allowed[0], settings.seed, budget.warm_up_limit(allowed[0]))
         worker.warmed.add(key)
         if reply.get("timeout") and item.warm_up.id == item.case.id and not allowed[1]:
             outcome.status, outcome.error = TIMEOUT, f"killed after {reply['wall']:.1f} s (time limit {allowed[0]:.3g} s)"
