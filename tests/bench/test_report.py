@@ -134,3 +134,15 @@ def test_satisfiability_disagreement_is_flagged(tmp_path: Path) -> None:
     assert "| 3 | ⚠ differ: a: solved; b: unsatisfiable |" in section
     assert "| 4 | unsatisfiable | 1 (1.00×) | 3 (3.00×) |" in section
     assert "| 5 | 7 | 1 (1.00×) | 2 (2.00×) feasible |" in section  # a bound may differ: not flagged
+
+
+def test_params_that_restate_the_series_do_not_split_rows(tmp_path: Path) -> None:
+    records = []
+    for n in (8, 10):
+        for variant, backend in (("sat/seq", "sat"), ("sat/tot", "sat"), ("cpsat", "cpsat")):
+            records.append(_record("gone/variants", f"{n} {variant}", {"n": n, "variant": variant, "backend": backend},
+                                   n / 8, 1, series="variant", reference="sat/seq"))
+    section = _section(_write(tmp_path, records), "gone/variants")
+    assert "| n | value | sat/seq (reference) | sat/tot | cpsat |" in section
+    assert "| 8 | 1 | 1 (1.00×) | 1 (1.00×) | 1 (1.00×) |" in section
+    assert "| 10 | 1 | 1.25 (1.00×) | 1.25 (1.00×) | 1.25 (1.00×) |" in section

@@ -150,11 +150,34 @@ class Row:
     cells: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
+def _series_attributes(records: list[dict[str, Any]], series: str) -> set[str]:
+    """Params that only restate the series (e.g. backend and encoding of a variant "sat/seqcounter").
+
+    A param is such an attribute when it takes more than one value but a single value for each
+    series value; it belongs to the series, not to the instance, and must not split the rows.
+    """
+    seen: dict[str, dict[str, set[str]]] = {}
+    for record in records:
+        params = record.get("params", {})
+        name = fmt.value(params.get(series))
+        for key, item in params.items():
+            if key != series:
+                seen.setdefault(key, {}).setdefault(name, set()).add(fmt.value(item))
+    attributes = set()
+    for key, by_series in seen.items():
+        values = set().union(*by_series.values())
+        if len(values) > 1 and all(len(v) == 1 for v in by_series.values()):
+            attributes.add(key)
+    return attributes
+
+
 def _rows(records: list[dict[str, Any]], series: str) -> tuple[list[Row], list[str]]:
+    """One row per instance (params without the series and its attributes), and the series values."""
     rows: dict[str, Row] = {}
     names: list[str] = []
+    attributes = _series_attributes(records, series)
     for record in records:
-        params = dict(record.get("params", {}))
+        params = {k: v for k, v in record.get("params", {}).items() if k not in attributes}
         name = fmt.value(params.pop(series, None))
         key = fmt.value(params)
         rows.setdefault(key, Row(params)).cells[name] = record
@@ -212,7 +235,8 @@ def _series_table(meta: Meta, records: list[dict[str, Any]]) -> tuple[str, bool]
     reference = wanted if wanted in names else None
     if reference is not None:
         names = [reference] + [n for n in names if n != reference]
-    columns = _param_columns(records, meta.series)
+    attributes = _series_attributes(records, meta.series)
+    columns = [c for c in _param_columns(records, meta.series) if c not in attributes]
     seeds = bool(meta.seed_figures)
     headers = [*columns, meta.value_label] + [f"{n} (reference)" if n == reference else n for n in names] + (["seed"] if seeds else [])
     ratios: dict[str, list[float]] = {n: [] for n in names}
