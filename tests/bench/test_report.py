@@ -117,8 +117,9 @@ def test_a_numeric_series_finds_its_reference(tmp_path: Path) -> None:
         _record("gone/workers", "w2", {"n": 8, "workers": 2}, 1.0, 92, series="workers", reference=1),
     ]
     section = _section(_write(tmp_path, records), "gone/workers")
-    assert "| n | value | 1 (reference) | 2 |" in section
-    assert "| 8 | 92 | 2 (1.00×) | 1 (0.500×) |" in section
+    assert "In every case: n = 8." in section
+    assert "| value | 1 (reference) | 2 |" in section
+    assert "| 92 | 2 (1.00×) | 1 (0.500×) |" in section
 
 
 def test_satisfiability_disagreement_is_flagged(tmp_path: Path) -> None:
@@ -146,3 +147,15 @@ def test_params_that_restate_the_series_do_not_split_rows(tmp_path: Path) -> Non
     assert "| n | value | sat/seq (reference) | sat/tot | cpsat |" in section
     assert "| 8 | 1 | 1 (1.00×) | 1 (1.00×) | 1 (1.00×) |" in section
     assert "| 10 | 1 | 1.25 (1.00×) | 1.25 (1.00×) | 1.25 (1.00×) |" in section
+
+
+def test_long_params_give_way_to_row_names(tmp_path: Path) -> None:
+    grid = "x" * 60  # an instance given inline
+    records = [
+        _record("gone/inline", f"p{i} {m}", {"grid": grid + str(i), "m": m, "backend": "sat"}, 1.0 + i, 1, series="m", reference="a")
+        for i in (1, 2) for m in ("a", "b")
+    ]
+    section = _section(_write(tmp_path, records), "gone/inline")
+    assert "In every case: backend = sat." in section
+    assert "| instance | value | a (reference) | b |" in section
+    assert "| p1 | 1 | 2 (1.00×) | 2 (1.00×) |" in section and grid not in section

@@ -122,7 +122,7 @@ def bars(title: str, cases: list[str], groups: dict[str, list[tuple[float, bool]
     if len(groups) > 1:
         axes.legend(fontsize="small")
     longest = max((len(c) for c in cases), default=0)
-    _save(figure, path, min(0.45, 0.12 + 0.012 * longest) if slanted else 0.12)
+    _save(figure, path, min(0.4, 0.1 + 0.009 * longest) if slanted else 0.12)
 
 
 def finite(value: Any) -> bool:

@@ -93,13 +93,38 @@ def _sorted(records: list[dict[str, Any]], meta: Meta) -> list[dict[str, Any]]:
     return sorted(records, key=lambda r: rank.get(r["case"], len(rank)))
 
 
-def _param_columns(records: list[dict[str, Any]], skip: str | None) -> list[str]:
+#: A param whose values are longer than this (an instance given inline) gets no column.
+LONG = 40
+
+
+def _param_columns(records: list[dict[str, Any]], skip: str | None) -> tuple[list[str], dict[str, str]]:
+    """The params worth a column, and the ones that are the same in every case (name -> value).
+
+    Params that never change are said once above the table; params too long to show are left
+    out (the case id names the instance).
+    """
     columns: list[str] = []
     for record in records:
         for name in record.get("params", {}):
             if name != skip and name not in columns:
                 columns.append(name)
-    return columns
+    values = {name: {fmt.value(r.get("params", {}).get(name)) for r in records} for name in columns}
+    fixed = {name: next(iter(v)) for name, v in values.items() if len(v) == 1 and len(records) > 1}
+    shown = [name for name in columns if name not in fixed and all(len(v) <= LONG for v in values[name])]
+    return shown, {name: value for name, value in fixed.items() if len(value) <= LONG}
+
+
+def _all_params(records: list[dict[str, Any]]) -> list[str]:
+    names: list[str] = []
+    for record in records:
+        names += [name for name in record.get("params", {}) if name not in names]
+    return names
+
+
+def _fixed_line(fixed: dict[str, str]) -> list[str]:
+    if not fixed:
+        return []
+    return ["In every case: " + ", ".join(f"{name} = {value}" for name, value in fixed.items()) + ".", ""]
 
 
 def _status_cell(record: dict[str, Any]) -> str:
@@ -127,7 +152,7 @@ def _seed_cell(meta: Meta, case_ids: list[tuple[str, str]]) -> str:
 
 # ---- tables ------------------------------------------------------------------------------------
 def _plain_table(meta: Meta, records: list[dict[str, Any]]) -> str:
-    columns = _param_columns(records, None)
+    columns, fixed = _param_columns(records, None)
     seeds = bool(meta.seed_figures)
     stats = list(meta.stats_columns)
     headers = ["case", *columns, "status", meta.value_label, "seconds", *stats] + (["seed"] if seeds else [])
@@ -139,7 +164,7 @@ def _plain_table(meta: Meta, records: list[dict[str, Any]]) -> str:
         if seeds:
             row.append(_seed_cell(meta, [("", record["case"])]))
         rows.append(row)
-    return fmt.table(headers, rows)
+    return "\n".join(_fixed_line(fixed)) + fmt.table(headers, rows)
 
 
 @dataclass
@@ -184,6 +209,18 @@ def _rows(records: list[dict[str, Any]], series: str) -> tuple[list[Row], list[s
         if name not in names:
             names.append(name)
     return list(rows.values()), names
+
+
+def _row_label(row: Row, series: str) -> str:
+    """A short name for a row: its case ids without the series value ("random-30x30"), when
+    they agree; else its params."""
+    labels = {re.sub(rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])", "", str(record["case"])).strip(" /-_:,;")
+              for name, record in row.cells.items() if name}
+    if len(labels) == 1 and all(labels):
+        return labels.pop()
+    if len(row.params) == 1:
+        return fmt.value(next(iter(row.params.values())))
+    return ", ".join(f"{key}={fmt.value(value)}" for key, value in row.params.items())
 
 
 def _row_value(row: Row) -> str:
@@ -236,15 +273,19 @@ def _series_table(meta: Meta, records: list[dict[str, Any]]) -> tuple[str, bool]
     if reference is not None:
         names = [reference] + [n for n in names if n != reference]
     attributes = _series_attributes(records, meta.series)
-    columns = [c for c in _param_columns(records, meta.series) if c not in attributes]
+    shown, fixed = _param_columns(records, meta.series)
+    columns = [c for c in shown if c not in attributes]
+    fixed = {k: v for k, v in fixed.items() if k not in attributes}
+    # params too long for a column were left out: name the rows instead
+    labelled = len(columns) < len([c for c in _all_params(records) if c != meta.series and c not in attributes and c not in fixed])
     seeds = bool(meta.seed_figures)
-    headers = [*columns, meta.value_label] + [f"{n} (reference)" if n == reference else n for n in names] + (["seed"] if seeds else [])
+    headers = (["instance"] if labelled else []) + [*columns, meta.value_label] + [f"{n} (reference)" if n == reference else n for n in names] + (["seed"] if seeds else [])
     ratios: dict[str, list[float]] = {n: [] for n in names}
     dagger = False
     lines = []
     for row in rows:
         ref = row.cells.get(reference) if reference else None
-        line = [fmt.short(fmt.value(row.params.get(c))) for c in columns] + [_row_value(row)]
+        line = ([_row_label(row, meta.series)] if labelled else []) + [fmt.short(fmt.value(row.params.get(c))) for c in columns] + [_row_value(row)]
         for name in names:
             text, ratio, other = _series_cell(row.cells.get(name), ref)
             if name in row.cells:
@@ -259,8 +300,8 @@ def _series_table(meta: Meta, records: list[dict[str, Any]]) -> tuple[str, bool]
     if reference is not None:
         means = [fmt.ratio(fmt.geometric_mean(ratios[n])) + f" over {len(ratios[n])}" if ratios[n] else "–" for n in names]
         # the label fills the first column; the params' and value columns stay empty
-        lines.append(["**geometric mean ratio**"] + [""] * len(columns) + means + ([""] if seeds else []))
-    return fmt.table(headers, lines), dagger
+        lines.append(["**geometric mean ratio**"] + [""] * (len(columns) + labelled) + means + ([""] if seeds else []))
+    return "\n".join(_fixed_line(fixed)) + fmt.table(headers, lines), dagger
 
 
 # ---- plots -------------------------------------------------------------------------------------
@@ -296,7 +337,7 @@ def _plots(meta: Meta, records: list[dict[str, Any]], out: Path) -> list[tuple[s
         path = f"{PLOTS_DIR}/{stem}-cactus.png"
         plots.cactus(f"{meta.key}: cactus plot by {meta.series}", solved, len(rows), out / path)
         drawn.append((f"cactus plot by {meta.series}", path))
-        labels = [fmt.short(fmt.value(row.params) if len(row.params) != 1 else fmt.value(next(iter(row.params.values()))), 24) for row in rows]
+        labels = [fmt.short(_row_label(row, meta.series), 24) for row in rows]
         bar_groups = {
             name: [(_plotted_time(row.cells[name]), _answered(row.cells[name])) if name in row.cells and _plotted_time(row.cells[name]) is not None else None for row in rows]  # type: ignore[misc]
             for name in names
