@@ -219,3 +219,11 @@ def test_budget_limits() -> None:
     assert runner.hard_limit(1.0) <= tight.warm_up_limit(1.0) <= 11.0
     spent = runner.Budget(1.0)
     assert spent.limit(10.0) is None  # nothing more starts
+
+
+def test_a_budget_takes_cases_round_robin(tmp_path: Path) -> None:
+    summary = runner.run(runner.Settings(out=tmp_path, only=("tiny",), repeat=1, budget=100))
+    assert summary.ran == 12
+    order = [(r["name"], r["case"]) for r in read_results(tmp_path / "results.jsonl")]
+    assert order[:4] == [("plain", "n=5"), ("queens", "n=4 bitboard"), ("plain", "n=6"), ("queens", "n=4 cpsat")]
+    assert [case for name, case in order if name == "queens"] == [f"n={n} {b}" for n in (4, 5, 6, 7) for b in ("bitboard", "cpsat")]

@@ -10,6 +10,8 @@ Time limits: every repeat gets the per-case `time_limit`, which the experiment s
 (status unknown); the runner kills a repeat that runs `grace(time_limit)` past it (status
 timeout). A `budget` caps the whole run (quick mode: `QUICK_BUDGET`): the last cases get what
 is left of it, and a case cut short by the budget is not written, so a rerun tries it again.
+With a budget, cases are taken round-robin across experiments, so a cut leaves every
+experiment its first cases.
 Cases that ended in an error are run again on the next run too (after a fix, say).
 
 Warm-up: before the first measurement of an experiment in a worker process, the experiment's
@@ -123,6 +125,24 @@ class Summary:
     interrupted: bool = False
     statuses: dict[str, int] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)  # experiments that could not list their cases
+
+
+def interleave(todo: list[Planned]) -> list[Planned]:
+    """The cases taken round-robin across experiments (each experiment's own order kept).
+
+    Used when a budget may cut the run short: every experiment then gets its first (small)
+    cases run, and the report has a section for each, instead of the last ones getting nothing.
+    """
+    queues: dict[str, list[Planned]] = {}
+    for item in todo:
+        queues.setdefault(item.experiment.key, []).append(item)
+    ordered: list[Planned] = []
+    while queues:
+        for key in list(queues):
+            ordered.append(queues[key].pop(0))
+            if not queues[key]:
+                del queues[key]
+    return ordered
 
 
 def plan(selected: list[Experiment], quick: bool, done: set[tuple[str, str, bool]], summary: Summary) -> list[Planned]:
@@ -319,6 +339,8 @@ def run(
         # forked before the case lists are built: no solver threads exist yet in this process
         worker.start()
         todo = plan(selected, settings.quick, done, summary)
+        if settings.budget is not None:
+            todo = interleave(todo)
         summary.planned = len(todo)
         versions, machine = environment.versions(), environment.machine()
         run_id = uuid.uuid4().hex[:12]
