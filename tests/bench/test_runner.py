@@ -227,3 +227,11 @@ def test_a_budget_takes_cases_round_robin(tmp_path: Path) -> None:
     order = [(r["name"], r["case"]) for r in read_results(tmp_path / "results.jsonl")]
     assert order[:4] == [("plain", "n=5"), ("queens", "n=4 bitboard"), ("plain", "n=6"), ("queens", "n=4 cpsat")]
     assert [case for name, case in order if name == "queens"] == [f"n={n} {b}" for n in (4, 5, 6, 7) for b in ("bitboard", "cpsat")]
+
+
+def test_spawned_worker_imports_the_experiments(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where fork is missing (macOS, Windows) the worker is spawned and imports the experiments' modules."""
+    monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["spawn"])
+    summary = runner.run(runner.Settings(out=tmp_path, only=("tiny/plain",), repeat=1))
+    assert summary.statuses == {"solved": 4}
+    assert [r["value"] for r in read_results(tmp_path / "results.jsonl")] == [A000170[n] for n in (5, 6, 7, 8)]
