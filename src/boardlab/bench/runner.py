@@ -23,12 +23,14 @@ first numba compilation on a busy machine can take longer than a quick case's ti
 
 from __future__ import annotations
 
+import contextlib
 import datetime
+import signal
 import time
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from boardlab.bench import environment
 from boardlab.bench.experiment import Case, Experiment, experiments
@@ -327,6 +329,34 @@ def run(
     (the case in progress is dropped, finished ones are kept) and sets `summary.interrupted`.
     """
     selected = select(settings.only)
+    with _terminate_as_interrupt():
+        return _run(settings, selected, console, on_result)
+
+
+@contextlib.contextmanager
+def _terminate_as_interrupt() -> Iterator[None]:
+    """SIGTERM (a CI timeout, `kill`) stops the run as Ctrl-C does: results kept, worker killed."""
+
+    def interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, interrupt)
+    except ValueError:  # not the main thread: leave signals alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _run(
+    settings: Settings,
+    selected: list[Experiment],
+    console: Any | None,
+    on_result: Callable[[dict[str, Any]], None] | None,
+) -> Summary:
     results = ResultsFile(settings.results_path)
     if settings.fresh:
         results.reset()

@@ -14,6 +14,8 @@ Choices:
 - The worker leads its own process group: Ctrl-C in the terminal reaches the runner only (which
   then keeps what finished and kills the group), and killing the group also stops the processes
   an experiment started itself (e.g. a pool of counting workers).
+- On Linux the worker asks the kernel to kill it when the runner dies (PR_SET_PDEATHSIG), so a
+  runner killed without warning leaves no worker behind.
 """
 
 from __future__ import annotations
@@ -54,6 +56,17 @@ def _status_text(status: Any) -> str:
     return str(getattr(status, "value", status))
 
 
+def _die_with_parent() -> None:
+    """On Linux, have the kernel kill the worker if the runner dies without cleaning up."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
 def _serve(connection: Connection, modules: tuple[str, ...]) -> None:
     """The worker's loop: run each case sent, answer with its measurement or its error."""
     try:
@@ -61,6 +74,7 @@ def _serve(connection: Connection, modules: tuple[str, ...]) -> None:
     except OSError:
         pass
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the runner decides what an interrupt stops
+    _die_with_parent()
     while True:
         try:
             message = connection.recv()
