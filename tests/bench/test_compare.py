@@ -104,3 +104,10 @@ def test_list(bench) -> None:
     assert lines[1].startswith("tiny/queens\t6/8 cases (quick/full)\tx: n, series: backend, reference: bitboard\t")
     assert lines[2].startswith("tinybad/nocases\tcases fail: RuntimeError: cannot list cases")
     assert len(lines) == 3
+
+
+def test_out_must_be_creatable(bench, tmp_path: Path) -> None:
+    afile = tmp_path / "file"
+    afile.write_text("x")
+    ran = bench("--only", "tiny/plain", "--out", str(afile / "below"))
+    assert ran.code == 2 and "cannot create the directory" in ran.err

@@ -91,6 +91,10 @@ def bench_command(
     )
     if settings.out.exists() and not settings.out.is_dir():
         raise BadInput("not a directory", source=str(settings.out))
+    try:
+        settings.out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise BadInput(f"cannot create the directory: {error.strerror}", source=str(settings.out)) from None
     summary = runner.run(settings, console=err)
     command = _command_line(settings, {"--out": out, "--time-limit": time_limit, "--repeat": repeat, "--budget": budget, "--seed": seed or None})
     notes = list(summary.problems)
