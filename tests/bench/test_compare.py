@@ -111,3 +111,15 @@ def test_out_must_be_creatable(bench, tmp_path: Path) -> None:
     afile.write_text("x")
     ran = bench("--only", "tiny/plain", "--out", str(afile / "below"))
     assert ran.code == 2 and "cannot create the directory" in ran.err
+
+
+def test_report_only(bench, tmp_path: Path) -> None:
+    missing = bench("--report-only", "--out", str(tmp_path))
+    assert missing.code == 2 and "no such results file" in missing.err
+    _file(tmp_path / "results.jsonl", [_record("f/e", "c1", 1.0, 5), _record("f/e", "c2", 2.0, 7)])
+    ran = bench("--report-only", "--out", str(tmp_path))
+    assert ran.code == 0, ran.err
+    text = (tmp_path / "report.md").read_text()
+    assert "## f/e:" in text and "| c2 |" in text and "--report-only" in text
+    assert (tmp_path / "results.jsonl").read_text().count("\n") == 2  # nothing ran
+    assert bench("--report-only", "--fresh", "--out", str(tmp_path)).code == 2

@@ -64,6 +64,7 @@ def bench_command(
     fresh: Annotated[bool, typer.Option("--fresh", help="discard earlier results in DIR instead of resuming")] = False,
     seed: Annotated[int, typer.Option("--seed", help="random seed set before each run (recorded)")] = 0,
     budget: Annotated[Optional[float], typer.Option("--budget", metavar="S", help=f"stop starting cases after S seconds in all (default: none, quick: {runner.QUICK_BUDGET:g})")] = None,
+    report_only: Annotated[bool, typer.Option("--report-only", help="rewrite DIR/report.md from DIR/results.jsonl, run nothing")] = False,
     list_: Annotated[bool, typer.Option("--list", help="list the experiments (with --only: those) and their cases, run nothing")] = False,
     compare: Annotated[Optional[tuple[str, str]], typer.Option("--compare", metavar="A.jsonl B.jsonl", help="print time ratios B/A between two results files instead of running")] = None,
 ) -> None:
@@ -71,7 +72,7 @@ def bench_command(
     err = Console(stderr=True, highlight=False)
     selectors = tuple(only or ())
     if compare is not None:
-        extra = [flag for flag, value in (("--list", list_), ("--quick", quick), ("--out", out), ("--time-limit", time_limit), ("--repeat", repeat),
+        extra = [flag for flag, value in (("--list", list_), ("--report-only", report_only), ("--quick", quick), ("--out", out), ("--time-limit", time_limit), ("--repeat", repeat),
                                           ("--fresh", fresh), ("--budget", budget), ("--seed", seed or None)) if value]
         if extra:
             raise BadInput(f"--compare takes only --only, not {', '.join(extra)}")
@@ -89,6 +90,14 @@ def bench_command(
         out=out or _default_out(quick), quick=quick, only=selectors, time_limit=time_limit, repeat=repeat,
         fresh=fresh, seed=seed, budget=budget,
     )
+    if report_only:
+        if fresh:
+            raise BadInput("--report-only keeps the results: it cannot be --fresh")
+        records = read_records(settings.results_path)
+        command = _command_line(settings, {"--out": out})
+        written = report.write(settings.out, records, quick=settings.quick, source=settings.results_path, command=command + " --report-only")
+        err.print(f"bench: wrote {written}", markup=False, soft_wrap=True)
+        return
     if settings.out.exists() and not settings.out.is_dir():
         raise BadInput("not a directory", source=str(settings.out))
     try:
