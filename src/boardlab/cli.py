@@ -21,6 +21,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from boardlab import __version__
+from boardlab.bench.command import bench_command
 from boardlab.core import registry
 from boardlab.core.errors import BadInput, BoardlabError, SolverBug
 from boardlab.core.family import Family, Record
@@ -434,6 +435,8 @@ def _root(
 
 for _family in registry.families():
     app.add_typer(_family_app(_family), name=_family.name)
+
+app.command("bench")(bench_command)
 
 
 def _say(message: str) -> None:

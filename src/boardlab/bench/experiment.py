@@ -56,6 +56,9 @@ class Experiment:
         reference: the value of `series` that ratios are taken against (measured in the same run).
         seed_figures: figures the seed reported, by case id (seconds, or any value to show beside ours).
         seed_source: where those figures come from (seed file and table).
+        value_label: the report's column heading for `Measurement.value` (e.g. "count").
+        stats_columns: keys of `Measurement.stats` the report shows beside the time (e.g.
+            ("branches", "conflicts") to reproduce a seed table of backtracks).
     """
 
     family: str
@@ -69,6 +72,8 @@ class Experiment:
     reference: str | None = None
     seed_figures: dict[str, Any] | None = None
     seed_source: str | None = None
+    value_label: str = "value"
+    stats_columns: tuple[str, ...] = ()
 
     @property
     def key(self) -> str:
@@ -82,6 +87,11 @@ def register(experiment: Experiment) -> Experiment:
     """Add an experiment (called at import of the family's `experiments` module)."""
     _EXPERIMENTS[experiment.key] = experiment
     return experiment
+
+
+def unregister(key: str) -> None:
+    """Remove the experiment "family/name" (tests register and remove their own)."""
+    _EXPERIMENTS.pop(key, None)
 
 
 def experiments() -> list[Experiment]:

@@ -1,0 +1,39 @@
+"""Every registered experiment is well formed (the families' experiments included, once merged).
+
+The runner relies on this: case ids are the resume key (unique, stable), params are JSON, the
+series and x parameters exist in every case, the reference is one of the series' values, and
+seed figures name real cases. Listing cases must be cheap: it runs no solver.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from boardlab.bench.experiment import Experiment, experiments
+
+WELL_FORMED = [e for e in experiments() if e.family != "tinybad"]  # tinybad misbehaves on purpose
+
+
+@pytest.mark.parametrize("experiment", WELL_FORMED, ids=[e.key for e in WELL_FORMED])
+@pytest.mark.parametrize("quick", [True, False], ids=["quick", "full"])
+def test_experiment_is_well_formed(experiment: Experiment, quick: bool) -> None:
+    assert experiment.title and experiment.description and "/" not in experiment.family + experiment.name
+    cases = experiment.cases(quick)
+    assert cases, "an experiment lists at least one case"
+    ids = [case.id for case in cases]
+    assert len(ids) == len(set(ids)), "case ids are the resume key: they must be unique"
+    for case in cases:
+        assert json.loads(json.dumps(case.params)) == case.params, f"{case.id}: params must be JSON"
+        if experiment.series:
+            assert experiment.series in case.params, f"{case.id}: no '{experiment.series}' (the series) in params"
+        if experiment.x:
+            assert experiment.x in case.params, f"{case.id}: no '{experiment.x}' (the x-axis) in params"
+    if experiment.reference is not None:
+        assert experiment.series, "a reference is a value of the series"
+        assert experiment.reference in {case.params[experiment.series] for case in cases}
+    if experiment.seed_figures:
+        every = {case.id for case in experiment.cases(True)} | {case.id for case in experiment.cases(False)}
+        assert set(experiment.seed_figures) <= every, "seed figures are keyed by case id"
+        assert experiment.seed_source, "say where the seed's figures come from"
