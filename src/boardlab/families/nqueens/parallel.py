@@ -12,8 +12,10 @@ Executors:
 * `threads`: numba's own threads (`prange`, `parallel=True`) over batches of pieces; no
   processes, but a batch ends when its slowest piece does.
 * `ray`: each chunk is a Ray task (`ray.init(address=...)`, a local Ray when no address is
-  given); install with the `cluster` extra (`pip install boardlab[cluster]`). Every node needs
-  boardlab importable; the package is shipped with the job (`runtime_env` `py_modules`).
+  given); install with the `cluster` extra (`pip install boardlab[cluster]`). A local Ray's
+  workers inherit this process's environment; for a cluster address this boardlab package is
+  shipped with the job (`runtime_env` `py_modules`) and compiled once per node. Joining an
+  already initialised Ray (`ray.init` called by the caller) reuses it and leaves it running.
 
 `auto` is `serial` for one worker or small boards, else `processes`, the faster of the two
 local parallel executors in our measurements (docs/nqueens.md).
@@ -21,6 +23,7 @@ local parallel executors in our measurements (docs/nqueens.md).
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import os
 import time
@@ -139,11 +142,13 @@ def _ray(n: int, work: tuple, indices: list[int], workers: int, address: str | N
 
     started_here = not ray.is_initialized()
     if started_here:
-        runtime_env = {"py_modules": [os.path.dirname(boardlab.__file__)]}
+        quiet = {"log_to_driver": False, "logging_level": logging.WARNING}
         if address is None:
-            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False, runtime_env=runtime_env)
+            # a local Ray: its workers inherit this environment, boardlab and numba's cache
+            ray.init(num_cpus=workers, include_dashboard=False, **quiet)
         else:
-            ray.init(address=address, log_to_driver=False, runtime_env=runtime_env)
+            # a cluster: ship this boardlab with the job
+            ray.init(address=address, runtime_env={"py_modules": [os.path.dirname(boardlab.__file__)]}, **quiet)
     kinds, bounds, prefixes, lengths = work
     task = ray.remote(num_cpus=1)(_count_chunk)
     cpus = int(ray.cluster_resources().get("CPU", workers))

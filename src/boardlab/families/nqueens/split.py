@@ -67,16 +67,20 @@ def split(n: int, target: int = DEFAULT_TARGET) -> list[Piece]:
     of fixed rows (never the last two rows, which the kernels handle)."""
     pieces = top_level(n)
     depth = 2
-    while len(pieces) < target and depth < n - 2:
-        depth += 1
+    while True:
         deeper: list[Piece] = []
         for piece in pieces:
-            if len(piece.prefix) < depth:
-                deeper.extend(children(n, piece))
-            else:
-                deeper.append(piece)
+            deeper.extend(_deepen(n, piece, depth))
         pieces = deeper
-    return pieces
+        if len(pieces) >= target or depth >= n - 2:
+            return pieces
+        depth += 1
+
+
+def _deepen(n: int, piece: Piece, depth: int) -> list[Piece]:
+    if len(piece.prefix) >= depth:
+        return [piece]
+    return [deeper for child in children(n, piece) for deeper in _deepen(n, child, depth)]
 
 
 def arrays(n: int, pieces: list[Piece]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
