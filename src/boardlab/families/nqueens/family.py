@@ -95,6 +95,8 @@ class NQueens(Family[QueensInstance]):
         from boardlab.families.nqueens.counter import MAX_BITBOARD_N
 
         backend = request.backend or "auto"
+        if request.mode == Mode.COUNT and not instance.fixed and instance.n > MAX_BITBOARD_N:
+            raise Unsupported(f"counting all solutions is out of reach for n = {instance.n} (the counter handles n <= {MAX_BITBOARD_N})")
         if backend == "auto":
             if request.mode == Mode.FIRST and not instance.fixed and instance.n not in (2, 3):
                 return "construct"
