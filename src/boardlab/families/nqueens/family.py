@@ -1,8 +1,9 @@
 """The N-Queens family: n queens, no two on a row, column or diagonal.
 
-Backends: `construct` (one solution for any n, O(n)), `bitboard` (numba backtracking: first,
-all, count, unique, fundamental counts; n <= 62), `cpsat` (AllDifferent model: any mode, used to
-cross-check). `auto` picks construct for one solution on an empty board, the bitboard
+Backends: `construct` (one solution for any n, O(n), optionally streamed to a file),
+`bitboard` (numba backtracking: first, all, count, unique; n <= 62; counts of an empty board
+use the full-symmetry counter, totals and fundamental counts in one pass, on all cores or Ray),
+`cpsat` (AllDifferent model: any mode, used to cross-check). `auto` picks construct for one solution on an empty board, the bitboard
 otherwise, and CP-SAT for completion puzzles larger than the bitboard.
 """
 

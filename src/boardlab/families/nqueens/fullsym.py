@@ -23,9 +23,11 @@ Rows are bit patterns: bit c set means column c. The search is split in two kind
   rotation is dropped (its canonical image is counted instead); one equal to its 90 degree
   rotation counts 2, to its 180 degree rotation 4, else 8.
 
-The search can stop at a given depth and hand out the partial boards instead: these are the
-independent, balanced subproblems that the executors (`parallel.py`) count on all cores or on
-a Ray cluster. A subproblem is (kind, bound1, the bit patterns of its first rows).
+The kernels start from any consistent partial board (a "piece" of `split.py`), so the search
+is cut into independent, balanced subproblems that the executors of `parallel.py` count on all
+cores or on a Ray cluster. They are iterative (explicit per-row stacks): in numba this measured
+about 2x faster than the recursive form of the same algorithm (docs/nqueens.md), and on par
+with the original C on one core.
 """
 
 from __future__ import annotations

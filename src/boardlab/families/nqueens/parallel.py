@@ -224,7 +224,8 @@ def count_board(
                 outcome.add(counts)
             outcome.resumed = outcome.finished = len(saved.done)
             todo = [i for i in todo if i not in saved.done]
-        fullsym.warm_up(parallel=chosen == "threads")
+        if chosen != "ray":  # Ray workers load the kernels themselves
+            fullsym.warm_up(parallel=chosen == "threads")
         work = arrays(n, pieces)
         if chosen == "ray":
             stream = _ray(n, work, todo, workers, address)
