@@ -138,3 +138,12 @@ def test_prefix_at_last_row_is_counted() -> None:
 def test_counts_are_int64_arrays() -> None:
     rows = fullsym.count_batch(8, *arrays(8, split(8, 10)))
     assert rows.dtype == np.int64 and rows.shape[1] == 3
+
+
+@pytest.mark.slow  # compiles the recursive kernels (about 10 s) on a fresh cache
+@pytest.mark.parametrize("n", [5, 8, 11])
+def test_recursive_form_agrees(n: int) -> None:
+    """The recursive form kept for the benchmark counts like the iterative kernels."""
+    from boardlab.families.nqueens.recursive import count_recursive
+
+    assert count_recursive(n).tolist() == count_board(n, workers=1).classes

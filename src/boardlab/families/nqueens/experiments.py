@@ -10,7 +10,7 @@
   processes against numba's `prange` threads, against one core (`serial`).
 * `nqueens/algorithm`: one core, in this process: the plain mirror-halving numba counter,
   the same with the per-solution canonical-image check for fundamental counts, and the
-  full-symmetry counter (both counts in one pass).
+  full-symmetry counter (both counts in one pass), iterative (ours) and recursive (full runs).
 * `nqueens/construct`: one solution of a huge board by construction, verified: as a JSON list
   (`solve N`) and streamed to a file (`solve N --queens-out FILE`).
 
@@ -146,7 +146,7 @@ register(
 # ---- algorithms -----------------------------------------------------------------------------
 def _algorithm_cases(quick: bool) -> list[Case]:
     sizes = [12] if quick else [12, 13, 14, 15, 16]
-    algorithms = ("plain", "plain+fundamental", "full-symmetry")
+    algorithms = ("plain", "plain+fundamental", "full-symmetry") + (() if quick else ("full-symmetry-recursive",))
     return [Case(f"n={n} {a}", {"n": n, "algorithm": a}) for n in sizes for a in algorithms]
 
 
@@ -159,7 +159,14 @@ def _algorithm_run(case: Case, time_limit: float | None) -> Measurement:
     fullsym.warm_up()
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     start = time.perf_counter()
-    if algorithm == "full-symmetry":
+    if algorithm == "full-symmetry-recursive":
+        from boardlab.families.nqueens.recursive import count_recursive
+
+        count_recursive(6)  # load the kernel before timing
+        start = time.perf_counter()
+        c2, c4, c8 = (int(c) for c in count_recursive(n))
+        total, fundamental, complete = 2 * c2 + 4 * c4 + 8 * c8, c2 + c4 + c8, True
+    elif algorithm == "full-symmetry":
         counted = count_board(n, workers=1, executor="serial", deadline=deadline)
         total, fundamental, complete = counted.total, counted.fundamental, counted.complete
     else:
