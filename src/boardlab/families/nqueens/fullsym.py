@@ -19,8 +19,8 @@ Rows are bit patterns: bit c set means column c. The search is split in two kind
   queen in the edge columns, row `bound2` may hold an edge-column queen only if the other edge
   column is already used above it, and the last row's queen stays out of `lastmask` (the
   bound1 columns at each end). The survivors are then compared, as bit patterns, with their
-  90, 180 and 270 degree rotations (the `_classify` check): a solution that is smaller than a
-  rotation is dropped (its canonical image is counted instead); one equal to its 90 degree
+  90, 180 and 270 degree rotations (the `_classify` check): a solution that one of its rotations
+  makes smaller is dropped (that smaller image is the one counted); one equal to its 90 degree
   rotation counts 2, to its 180 degree rotation 4, else 8.
 
 The kernels start from any consistent partial board (a "piece" of `split.py`), so the search
