@@ -101,7 +101,7 @@ def test_progress_reports_every_piece() -> None:
 def test_ray_local_cluster_of_two_cpus() -> None:
     """The Ray executor on a local Ray with 2 CPUs, against OEIS (skipped without Ray)."""
     ray = pytest.importorskip("ray")
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
     try:
         assert ray.cluster_resources().get("CPU") == 2
         for n in range(8, 13):

@@ -145,7 +145,8 @@ def _ray(n: int, work: tuple, indices: list[int], workers: int, address: str | N
         quiet = {"log_to_driver": False, "logging_level": logging.WARNING}
         if address is None:
             # a local Ray: its workers inherit this environment, boardlab and numba's cache
-            ray.init(num_cpus=workers, include_dashboard=False, **quiet)
+            # ("local": a new Ray even when another runs here or RAY_ADDRESS names one)
+            ray.init(address="local", num_cpus=workers, include_dashboard=False, **quiet)
         else:
             # a cluster: ship this boardlab with the job
             ray.init(address=address, runtime_env={"py_modules": [os.path.dirname(boardlab.__file__)]}, **quiet)
