@@ -98,3 +98,9 @@ def test_queens_out(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
 def test_huge_board_text_output_draws_no_board(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "nqueens", "solve", "200000")
     assert code == 0 and "too large to draw" in out and len(out) < 1000
+
+
+def test_ray_missing_is_one_line(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(__import__("sys").modules, "ray", None)  # as if Ray were not installed
+    code, _, err = run(capsys, "nqueens", "count", "12", "--executor", "ray")
+    assert code == 2 and "boardlab[cluster]" in err and "Traceback" not in err
