@@ -26,6 +26,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+import signal
 import time
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
@@ -98,6 +99,13 @@ def _count_forked(index: np.ndarray) -> Chunk:
     return index, _count_chunk(n, kinds[index], bounds[index], prefixes[index], lengths[index])  # type: ignore[index]
 
 
+def _worker_init() -> None:
+    """Pool workers leave interrupts to the parent (which stops the pool) and die quietly
+    when it terminates them, whatever handlers they inherited at fork."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def _serial(n: int, work: tuple, indices: list[int], workers: int) -> Iterator[Chunk]:
     kinds, bounds, prefixes, lengths = work
     for index in _chunks(indices, 8):
@@ -108,7 +116,7 @@ def _processes(n: int, work: tuple, indices: list[int], workers: int) -> Iterato
     _SHARED["work"] = (n, *work)
     size = max(1, min(16, len(indices) // (workers * 32)))
     context = multiprocessing.get_context("fork")
-    pool = context.Pool(workers)
+    pool = context.Pool(workers, initializer=_worker_init)
     try:
         yield from pool.imap_unordered(_count_forked, _chunks(indices, size))
         pool.close()
