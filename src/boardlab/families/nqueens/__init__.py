@@ -4,3 +4,5 @@ from boardlab.core.registry import register
 from boardlab.families.nqueens.family import NQueens
 
 FAMILY = register(NQueens())
+
+from boardlab.families.nqueens import experiments  # noqa: E402,F401  (registers the benchmark experiments)

@@ -1,5 +1,9 @@
 """Bitboard backtracking for N-Queens, compiled with numba (`cache=True`).
 
+Counts of an empty board use the full-symmetry counter (`fullsym.py`, `parallel.py`); this
+module counts completion puzzles (fixed queens), enumerates solutions, and stays as the plain
+mirror-halving baseline of the `nqueens/algorithm` experiment and the tests.
+
 Rows are filled top to bottom; three bitmasks hold the attacked columns, diagonals and
 anti-diagonals of the next row (the classical bitboard method, e.g. Richards 1997). `allowed`
 restricts each row to some columns, which is how fixed queens (completion puzzles) enter.

@@ -1,13 +1,15 @@
 """The N-Queens family: n queens, no two on a row, column or diagonal.
 
-Backends: `construct` (one solution for any n, O(n)), `bitboard` (numba backtracking: first,
-all, count, unique, fundamental counts; n <= 62), `cpsat` (AllDifferent model: any mode, used to
-cross-check). `auto` picks construct for one solution on an empty board, the bitboard
+Backends: `construct` (one solution for any n, O(n), optionally streamed to a file),
+`bitboard` (numba backtracking: first, all, count, unique; n <= 62; counts of an empty board
+use the full-symmetry counter, totals and fundamental counts in one pass, on all cores or Ray),
+`cpsat` (AllDifferent model: any mode, used to cross-check). `auto` picks construct for one solution on an empty board, the bitboard
 otherwise, and CP-SAT for completion puzzles larger than the bitboard.
 """
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from typing import Any
@@ -33,6 +35,18 @@ class NQueens(Family[QueensInstance]):
     has_clues = True
     options = (
         Option("fundamental", bool, False, "count solutions up to the 8 symmetries of the square (OEIS A002562)", verbs=("count",)),
+        Option(
+            "executor", str, None,
+            "where an empty board's count runs: auto, serial, processes, threads (numba prange) or ray (boardlab[cluster])",
+            choices=("auto", "serial", "processes", "threads", "ray"), verbs=("count",),
+        ),
+        Option("address", str, None, "Ray cluster address for --executor ray (default: start a local Ray)", verbs=("count",)),
+        Option("checkpoint", str, None, "record each finished subproblem in this file; resume from it if it exists", verbs=("count",)),
+        Option(
+            "queens_out", str, None,
+            "stream the constructed solution to this new file, one column per line (huge n); the answer then names the file",
+            verbs=("solve",),
+        ),
         Option("size", int, 8, "board size of the generated puzzle", verbs=("generate",), minimum=1, maximum=62),
     )
 
@@ -63,6 +77,11 @@ class NQueens(Family[QueensInstance]):
         backend = self._choose_backend(instance, request)
         if request.options.get("fundamental") and (request.mode != Mode.COUNT or instance.fixed or backend != "bitboard"):
             raise Unsupported("--fundamental counts all solutions of an empty board with the bitboard backend")
+        if request.options.get("queens_out") is not None and backend != "construct":
+            raise Unsupported("--queens-out writes the constructed solution of an empty board (mode 'first')")
+        board_only = [o for o in ("executor", "address", "checkpoint") if request.options.get(o) not in (None, "auto")]
+        if board_only and (request.mode != Mode.COUNT or instance.fixed or backend != "bitboard"):
+            raise Unsupported(f"--{board_only[0]} applies to counting an empty board with the bitboard backend")
         if backend == "construct":
             outcome = self._construct(instance, request)
         elif backend == "bitboard":
@@ -77,6 +96,8 @@ class NQueens(Family[QueensInstance]):
         from boardlab.families.nqueens.counter import MAX_BITBOARD_N
 
         backend = request.backend or "auto"
+        if request.mode == Mode.COUNT and not instance.fixed and instance.n > MAX_BITBOARD_N:
+            raise Unsupported(f"counting all solutions is out of reach for n = {instance.n} (the counter handles n <= {MAX_BITBOARD_N})")
         if backend == "auto":
             if request.mode == Mode.FIRST and not instance.fixed and instance.n not in (2, 3):
                 return "construct"
@@ -90,14 +111,62 @@ class NQueens(Family[QueensInstance]):
         return backend
 
     def _construct(self, instance: QueensInstance, request: SolveRequest) -> Outcome:
-        from boardlab.families.nqueens.construct import construct
+        from boardlab.families.nqueens import construct
 
         start = time.perf_counter()
-        columns = construct(instance.n)
-        stats = Stats(seconds=time.perf_counter() - start, backend="construct", model="Bernhardsson 1991")
-        if columns is None:
+        path = request.options.get("queens_out")
+        stats = Stats(backend="construct", model="Bernhardsson 1991")
+        if not construct.solvable(instance.n):
+            stats.seconds = time.perf_counter() - start
             return Outcome(Status.UNSATISFIABLE, count=0, stats=stats)
-        return Outcome(Status.SOLVED, [{"queens": columns.tolist()}], stats=stats)
+        if path is None:
+            solution: dict[str, Any] = {"queens": construct.construct(instance.n).tolist()}  # type: ignore[union-attr]
+        else:
+            if os.path.exists(path):
+                raise BadInput("file exists (choose a new file for --queens-out)", source=path)
+            try:
+                with open(path, "wb") as handle:
+                    construct.write(instance.n, handle)
+            except OSError as error:
+                raise BadInput(f"cannot write file: {error.strerror}", source=path) from None
+            solution = {"queens_file": path}
+        stats.seconds = time.perf_counter() - start
+        return Outcome(Status.SOLVED, [solution], stats=stats)
+
+    def _count_board(self, n: int, request: SolveRequest, start: float, deadline: float | None) -> Outcome:
+        """Empty board: the full-symmetry counter, totals and fundamental counts in one pass."""
+        from boardlab.families.nqueens.parallel import count_board
+
+        options = request.options
+        counted = count_board(
+            n,
+            workers=request.workers,
+            executor=options.get("executor") or "auto",
+            address=options.get("address"),
+            checkpoint=options.get("checkpoint"),
+            deadline=deadline,
+            progress=request.progress,
+        )
+        seconds = time.perf_counter() - start
+        stats = Stats(seconds=seconds, backend="bitboard", model="full symmetry (Takahashi 2003)", workers=counted.workers)
+        stats.extra.update(
+            executor=counted.executor,
+            subproblems=counted.subproblems,
+            subproblems_finished=counted.finished,
+            subproblems_resumed=counted.resumed,
+            split_depth=counted.depth,
+        )
+        if not counted.complete:
+            stats.extra.update(counted_so_far=counted.total, fundamental_so_far=counted.fundamental)
+            return Outcome(Status.UNKNOWN, stats=stats)
+        stats.extra.update(
+            total=counted.total,
+            fundamental=counted.fundamental,
+            symmetry_classes={"2": counted.classes[0], "4": counted.classes[1], "8": counted.classes[2]},
+            solutions_per_second=round(counted.total / seconds) if seconds > 0 else None,
+        )
+        number = counted.fundamental if options.get("fundamental") else counted.total
+        return Outcome(Status.SOLVED if counted.total else Status.UNSATISFIABLE, count=number, stats=stats)
 
     def _bitboard(self, instance: QueensInstance, request: SolveRequest) -> Outcome:
         from boardlab.families.nqueens import counter
@@ -105,6 +174,8 @@ class NQueens(Family[QueensInstance]):
         start = time.perf_counter()
         deadline = None if request.time_limit is None else start + request.time_limit
         stats = Stats(backend="bitboard", workers=request.workers or 1)
+        if request.mode == Mode.COUNT and not instance.fixed:
+            return self._count_board(instance.n, request, start, deadline)
         if request.mode == Mode.COUNT:
             fundamental = bool(request.options.get("fundamental"))
             counted = counter.count(

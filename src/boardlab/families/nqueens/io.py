@@ -7,7 +7,8 @@ An instance is a board size `n` and optionally some queens already placed (`fixe
 Text format: one line per row, `Q` a fixed queen, `.` an empty square, `#` starts a comment.
 Several boards in one file are separated by blank lines.
 JSON: `{"family": "nqueens", "n": 8, "fixed": [[row, col], ...]}` (`fixed` may be omitted).
-Solution JSON: `{"queens": [c0, c1, ...]}`, the column of the queen of each row.
+Solution JSON: `{"queens": [c0, c1, ...]}`, the column of the queen of each row; for huge boards
+(`solve --queens-out FILE`) `{"queens_file": FILE}`, a text file with one column per line.
 """
 
 from __future__ import annotations
@@ -129,8 +130,10 @@ def _parse_board(block: list[tuple[int, str]], source: str) -> QueensInstance:
 
 
 def solution_from_json(instance: QueensInstance, data: Any) -> dict[str, Any]:
+    if isinstance(data, dict) and set(data) == {"queens_file"} and isinstance(data["queens_file"], str):
+        return {"queens_file": data["queens_file"]}
     if not isinstance(data, dict) or "queens" not in data:
-        raise BadInput('an nqueens solution is {"queens": [c0, c1, ...]}')
+        raise BadInput('an nqueens solution is {"queens": [c0, c1, ...]} (or {"queens_file": PATH} for huge boards)')
     queens = data["queens"]
     if not isinstance(queens, list) or not all(isinstance(c, int) and not isinstance(c, bool) for c in queens):
         raise BadInput("'queens' must be a list of column numbers")

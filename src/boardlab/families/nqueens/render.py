@@ -18,7 +18,11 @@ def _squares(instance: QueensInstance, solution: dict[str, Any] | None) -> dict[
     """Queen squares -> True when the queen was given (fixed)."""
     squares = {square: True for square in instance.fixed}
     if solution is not None:
-        for row, col in enumerate(solution.get("queens", [])):
+        queens = solution.get("queens", [])
+        if "queens_file" in solution:  # a constructed solution written to a file (huge n)
+            with open(solution["queens_file"], "rb") as handle:
+                queens = [int(line) for line in handle.read().split()]
+        for row, col in enumerate(queens):
             squares.setdefault((row, col), False)
     return squares
 
