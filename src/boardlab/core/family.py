@@ -188,9 +188,10 @@ class Family(ABC, Generic[InstanceT]):
         if result.status in (Status.SOLVED, Status.OPTIMAL, Status.FEASIBLE) and not result.solutions:
             if result.count is None or result.count == 0:
                 raise SolverBug(f"{self.name}: status '{result.status.value}' without a solution")
-        keys = [repr(sorted(s.items())) for s in result.solutions]
-        if len(set(keys)) != len(keys):
-            raise SolverBug(f"{self.name}: the same solution was reported twice")
+        if len(result.solutions) > 1:
+            keys = [repr(sorted(s.items())) for s in result.solutions]
+            if len(set(keys)) != len(keys):
+                raise SolverBug(f"{self.name}: the same solution was reported twice")
         if result.count is not None and result.count < len(result.solutions):
             raise SolverBug(f"{self.name}: count {result.count} below the solutions listed")
         if result.unique is True and (len(result.solutions) != 1 or result.count not in (None, 1)):
