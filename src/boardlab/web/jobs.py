@@ -101,7 +101,7 @@ def solve_job(family_name: str, instance_json: dict[str, Any], fields: dict[str,
         time_limit=fields.get("time_limit"),
         backend=fields.get("backend"),
         strategy=fields.get("strategy"),
-        workers=fields.get("workers"),
+        workers=fields.get("workers") or 1,  # the server's pool is its parallelism
         seed=fields.get("seed"),
         options=dict(fields.get("options") or {}),
     )

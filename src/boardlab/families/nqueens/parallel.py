@@ -183,7 +183,11 @@ def choose_executor(executor: str, n: int, workers: int) -> str:
     if executor not in EXECUTORS:
         raise BadInput(f"--executor must be one of {', '.join(EXECUTORS)}, got '{executor}'")
     if executor == "auto":
-        return "processes" if workers > 1 and n >= PARALLEL_FROM_N else "serial"
+        # a daemonic process (e.g. a web server's solver worker) may not start child processes
+        can_fork = not multiprocessing.current_process().daemon
+        if workers > 1 and n >= PARALLEL_FROM_N:
+            return "processes" if can_fork else "threads"
+        return "serial"
     return executor
 
 
