@@ -1,0 +1,132 @@
+"""Chess-Num puzzles with a unique solution, by construction.
+
+1. Put the pieces on random distinct squares (seeded: the same seed gives the same puzzle).
+   Every other square would show the number of pieces attacking it.
+2. Choose clue squares by counterexamples: solve the puzzle made of the clues chosen so far,
+   with the intended placement excluded. A solution found is an *alternative* placement; a
+   square *refutes* it when the alternative puts a piece there or gives that square another
+   number. A placement other than the intended one solves the puzzle exactly when no clue
+   square refutes it, so the loop "find an alternative, add a square that refutes it" ends
+   with a puzzle whose only solution is the intended placement. Among the refuting squares
+   the generator draws one at random, weighted by `(1 + number)^2`: large numbers pin the
+   pieces down fastest (the published puzzles have 4s, 5s and 6s).
+3. Clues are then removed again, in random order, while the solution stays unique, so no
+   clue is superfluous (an irreducible clue set).
+4. `min_clues`: steps 2-3 are repeated `TRIES` times for the same placement with fresh random
+   choices and the puzzle with the fewest clues is kept (fewer clues, not a proven minimum).
+5. A placement no clue set can pin down (an alternative that no square refutes) is dropped
+   and another one drawn.
+
+Every solver call uses one CP-SAT worker and no time limit, so the result is deterministic per
+seed. `Family.generate` then checks the solution with `verify` and proves uniqueness by a fresh
+solve.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from boardlab.core.errors import BadInput
+from boardlab.families.chessnum import model
+from boardlab.families.chessnum.geometry import attack_counts, attackers
+from boardlab.families.chessnum.io import ChessNumInstance, Square, make_instance
+
+#: Clue sets tried per placement with `min_clues`.
+TRIES = 4
+#: Probability that a piece is placed where it attacks the focus square.
+FOCUS = 0.75
+#: Placements tried before giving up.
+ATTEMPTS = 40
+
+Placement = list[tuple[str, Square]]
+
+
+def random_placement(size: int, pieces: str, rng: random.Random) -> Placement:
+    """Pieces on distinct random squares, gathered around a random focus square.
+
+    Each piece is put, with probability `FOCUS`, on a square from which it would attack the
+    focus square on an empty board, otherwise anywhere. Uniform placements spread the pieces
+    so that no square sees more than two or three of them and a unique puzzle needs a dozen
+    small clues; gathered pieces give the large numbers that make Friedman's puzzles short.
+    """
+    squares = [(f, r) for f in range(size) for r in range(size)]
+    focus = rng.choice(squares)
+    taken = {focus} if len(pieces) < len(squares) else set()
+    placement = []
+    for letter in rng.sample(pieces, len(pieces)):
+        free = [s for s in squares if s not in taken]
+        near = [s for s in free if _reaches(size, letter, s, focus)]
+        square = rng.choice(near if near and rng.random() < FOCUS else free)
+        taken.add(square)
+        placement.append((letter, square))
+    return sorted(placement)
+
+
+def _reaches(size: int, letter: str, square: Square, target: Square) -> bool:
+    """Whether `letter` on `square` attacks `target` on an otherwise empty board."""
+    return bool(attackers(size, [(letter, square)], target))
+
+
+def refuting_squares(size: int, intended: dict[Square, int], occupied: set[Square], alternative: Placement) -> frozenset[Square]:
+    """The clue squares (of the intended placement) that rule `alternative` out."""
+    numbers = attack_counts(size, alternative)
+    taken = {square for _, square in alternative}
+    return frozenset(s for s, value in intended.items() if s in taken or numbers.get(s) != value)
+
+
+def _puzzle(size: int, pieces: str, intended: dict[Square, int], chosen: list[Square]) -> ChessNumInstance:
+    ordered = sorted(chosen, key=lambda s: (-s[1], s[0]))
+    return make_instance(size, pieces, [(s, intended[s]) for s in ordered])
+
+
+def _alternatives(puzzle: ChessNumInstance, placement: Placement, limit: int) -> list[Placement]:
+    found, _ = model.find(puzzle, exclude=[placement], limit=limit)
+    return found
+
+
+def _pick(refuters: frozenset[Square], intended: dict[Square, int], rng: random.Random) -> Square:
+    """A refuting square, drawn with weight (1 + its number)^2."""
+    ordered = sorted(refuters)
+    weights = [(1 + intended[s]) ** 2 for s in ordered]
+    return rng.choices(ordered, weights)[0]
+
+
+def clues_for(size: int, pieces: str, placement: Placement, rng: random.Random) -> ChessNumInstance | None:
+    """An irreducible puzzle whose only solution is `placement`, or None when none exists."""
+    occupied = {square for _, square in placement}
+    intended = attack_counts(size, placement)
+    chosen: list[Square] = []
+    while True:
+        found = _alternatives(_puzzle(size, pieces, intended, chosen), placement, 1)
+        if not found:
+            break
+        refuters = refuting_squares(size, intended, occupied, found[0])
+        if not refuters:
+            return None
+        chosen.append(_pick(refuters, intended, rng))
+    for square in rng.sample(sorted(chosen), len(chosen)):
+        trial = [s for s in chosen if s != square]
+        if not _alternatives(_puzzle(size, pieces, intended, trial), placement, 1):
+            chosen = trial
+    return _puzzle(size, pieces, intended, chosen)
+
+
+def generate(
+    size: int, pieces: str, seed: int, *, min_clues: bool = False, progress: Callable[[int, int], None] | None = None
+) -> tuple[ChessNumInstance, Placement]:
+    """A puzzle with exactly one solution, and that solution (deterministic per seed)."""
+    rng = random.Random(seed)
+    for attempt in range(ATTEMPTS):
+        placement = random_placement(size, pieces, rng)
+        puzzle = clues_for(size, pieces, placement, rng)
+        if puzzle is not None and min_clues:
+            for _ in range(TRIES - 1):
+                other = clues_for(size, pieces, placement, rng)
+                if other is not None and len(other.clues) < len(puzzle.clues):
+                    puzzle = other
+        if progress is not None:
+            progress(attempt + 1, ATTEMPTS)
+        if puzzle is not None:
+            return puzzle, placement
+    raise BadInput(f"no placement of {pieces} on a {size}x{size} board gave a unique puzzle in {ATTEMPTS} tries")
