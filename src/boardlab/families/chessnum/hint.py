@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardlab.families.chessnum import model
-from boardlab.families.chessnum.io import PIECE_NAMES, ChessNumInstance, Square, placement_from_json, placement_to_json, square_name
+from boardlab.families.chessnum.io import PIECE_NAMES, PIECE_ORDER, ChessNumInstance, Square, placement_from_json, placement_to_json, square_name
 from boardlab.families.chessnum.verify import violations
 
 Placement = list[tuple[str, Square]]
@@ -28,6 +28,10 @@ Placement = list[tuple[str, Square]]
 
 def _name(placed: tuple[str, Square]) -> str:
     return f"the {PIECE_NAMES[placed[0]]} on {square_name(placed[1])}"
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _extendable(instance: ChessNumInstance, placed: Placement) -> bool:
@@ -46,9 +50,9 @@ def hint(instance: ChessNumInstance, partial: dict[str, Any] | None) -> dict[str
     for item in placed:
         letter, square = item
         if square in clues:
-            return _answer("mistake", f"{_name(item)} stands on a numbered square; numbered squares stay empty.", remove=placement_to_json(instance, [item]))
+            return _answer("mistake", f"{_cap(_name(item))} stands on a numbered square; numbered squares stay empty.", remove=placement_to_json(instance, [item]))
         if square in seen:
-            return _answer("mistake", f"{_name(item)} shares its square with {_name(seen[square])}.", remove=placement_to_json(instance, [item]))
+            return _answer("mistake", f"{_cap(_name(item))} shares its square with {_name(seen[square])}.", remove=placement_to_json(instance, [item]))
         seen[square] = item
     if len(placed) == len(instance.pieces) and not violations(instance.size, instance.pieces, clues, placement_to_json(instance, placed)):
         return _answer("solved", "Solved: every numbered square is attacked by exactly its number of pieces.")
@@ -62,7 +66,7 @@ def hint(instance: ChessNumInstance, partial: dict[str, Any] | None) -> dict[str
 
 def _progress(instance: ChessNumInstance, placed: Placement) -> dict[str, Any]:
     found, _ = model.find(instance, fixed=placed, limit=1)
-    remaining = list(found[0])
+    remaining = sorted(found[0], key=lambda item: (PIECE_ORDER.index(item[0]), item[1]))
     for item in placed:
         remaining.remove(item)
     for item in remaining:

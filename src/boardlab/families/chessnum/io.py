@@ -226,6 +226,17 @@ def _parse_board(block: list[tuple[int, str]], source: str) -> ChessNumInstance:
         if not block:
             raise BadInput("a 'pieces:' line without a board", source=source, line=first_number, column=1)
     rows = [(number, _cells(number, line)) for number, line in block]
+    for number, cells in rows:
+        for column, char in cells:
+            if char == ".":
+                continue
+            if not (char.isascii() and char.isdigit()):
+                raise BadInput(f"unexpected character {char!r} (use '.' or a digit)", source=source, line=number, column=column)
+            if int(char) > len(pieces):
+                raise BadInput(
+                    f"clue {char} is more than the {len(pieces)} pieces ({pieces}); a 'pieces:' first line names others",
+                    source=source, line=number, column=column,
+                )
     size = len(rows[0][1])
     last_number = rows[-1][0]
     if not MIN_SIZE <= size <= MAX_SIZE:
@@ -241,17 +252,8 @@ def _parse_board(block: list[tuple[int, str]], source: str) -> ChessNumInstance:
     for index, (number, cells) in enumerate(rows):
         rank = size - 1 - index
         for file, (column, char) in enumerate(cells):
-            if char == ".":
-                continue
-            if not char.isdigit() or not char.isascii():
-                raise BadInput(f"unexpected character {char!r} (use '.' or a digit)", source=source, line=number, column=column)
-            value = int(char)
-            if value > len(pieces):
-                raise BadInput(
-                    f"clue {value} is more than the {len(pieces)} pieces ({pieces}); a 'pieces:' first line names others",
-                    source=source, line=number, column=column,
-                )
-            clues.append(((file, rank), value))
+            if char != ".":
+                clues.append(((file, rank), int(char)))
     try:
         return make_instance(size, pieces, clues)
     except BadInput as error:
