@@ -1,4 +1,5 @@
-"""Ground truth: brute force over every placement, checked by `verify`, against the model's counts.
+"""Ground truth: brute force over every placement, checked by `verify`, against the model's counts
+(every CP-SAT formulation, and the CNF with the sat backend).
 
 The brute force uses only `verify` (plain Python, no code shared with the model), so an error in
 the model's attack or blocking encoding shows up as a different count.
@@ -67,6 +68,8 @@ def _compare(family, size: int, pieces: str, seed: int, puzzles: int) -> None:
         for encoding in model.ENCODINGS[1:]:
             other = family.solve(instance, SolveRequest(mode=Mode.COUNT, options={"encoding": encoding}))
             assert other.count == len(expected), (instance, encoding)
+        sat = family.solve(instance, SolveRequest(mode=Mode.ALL, backend="sat"))
+        assert sorted(map(key, sat.solutions)) == sorted(map(key, expected)), (instance, "sat")
 
 
 @pytest.mark.parametrize("size,pieces,seed", CASES)

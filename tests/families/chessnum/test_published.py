@@ -74,3 +74,10 @@ def test_one_clue_changed_changes_the_answer(family) -> None:
     data = dict(board["instance"], clues=dict(board["instance"]["clues"], e6=3))
     result = family.solve(from_json(data), SolveRequest(mode=Mode.UNIQUE))
     assert board["solution"] not in result.solutions
+
+
+@pytest.mark.parametrize("board", BOARDS, ids=IDS)
+def test_sat_backend_agrees(family, board) -> None:
+    instance = from_json(board["instance"])
+    result = family.solve(instance, SolveRequest(mode=Mode.ALL, backend="sat"))
+    assert result.count == 1 and result.solutions == [board["solution"]]

@@ -8,7 +8,8 @@ neighbours, the knight its 8 jumps; the pawn is white and attacks the two square
 towards the last rank (it may stand on the first or the last rank; on the last it attacks
 nothing).
 
-Backend: `cpsat` (the model in `model.py`). Options: `--pieces` (any multiset of KQRBNP),
+Backends: `cpsat` (the model in `model.py`, default) and `sat` (the same formulation as CNF
+for CaDiCaL, `sat_model.py`; used to cross-check). Options: `--pieces` (any multiset of KQRBNP),
 `--encoding` (the model's blocking formulation, for experiments), `--explain` (list each
 clue's attackers), and for `generate`: `--size`, `--min-clues`.
 """
@@ -38,7 +39,7 @@ class ChessNum(Family[ChessNumInstance]):
         "squares block nothing. The pawn is white and attacks diagonally towards the top rank."
     )
     takes_size = False
-    backends = ("cpsat",)
+    backends = ("cpsat", "sat")
     modes = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE})
     has_clues = True
     options = (
@@ -86,7 +87,14 @@ class ChessNum(Family[ChessNumInstance]):
         encoding = request.options.get("encoding") or "piece"
         if encoding not in model.ENCODINGS:
             raise BadInput(f"unknown encoding '{encoding}' (choose from {', '.join(model.ENCODINGS)})")
-        outcome = model.solve(instance, request, encoding)
+        if request.backend == "sat":
+            from boardlab.families.chessnum import sat_model
+
+            if request.options.get("encoding"):
+                raise BadInput("--encoding chooses a CP-SAT formulation; the sat backend has one CNF")
+            outcome = sat_model.solve(instance, request)
+        else:
+            outcome = model.solve(instance, request, encoding)
         if request.options.get("explain") or instance.explain:
             outcome.stats.extra["attackers"] = [explain.explain_json(instance, s) for s in outcome.solutions]
         return outcome.to_result(self.name, self.to_json(instance))

@@ -17,8 +17,10 @@
 5. A placement no clue set can pin down (an alternative that no square refutes) is dropped
    and another one drawn.
 
-Every solver call uses one CP-SAT worker and no time limit, so the result is deterministic per
-seed. `Family.generate` then checks the solution with `verify` and proves uniqueness by a fresh
+The questions "is there another solution with these clues?" go to one incremental SAT solver
+per placement (`sat_model.Alternatives`: every candidate clue is in the formula, switched on by
+an assumption literal), which answers them in about a millisecond each, deterministically (no
+time limits, no parallelism), so the same seed gives the same puzzle. `Family.generate` then checks the solution with `verify` and proves uniqueness by a fresh
 solve.
 """
 
@@ -28,8 +30,9 @@ import random
 from typing import Callable
 
 from boardlab.core.errors import BadInput
-from boardlab.families.chessnum import model
 from boardlab.families.chessnum.geometry import attack_counts, attackers
+from boardlab.families.chessnum import model
+from boardlab.families.chessnum.sat_model import Alternatives
 from boardlab.families.chessnum.io import ChessNumInstance, Square, make_instance
 
 #: Clue sets tried per placement with `min_clues`.
@@ -80,11 +83,6 @@ def _puzzle(size: int, pieces: str, intended: dict[Square, int], chosen: list[Sq
     return make_instance(size, pieces, [(s, intended[s]) for s in ordered])
 
 
-def _alternatives(puzzle: ChessNumInstance, placement: Placement, limit: int) -> list[Placement]:
-    found, _ = model.find(puzzle, exclude=[placement], limit=limit)
-    return found
-
-
 def _pick(refuters: frozenset[Square], intended: dict[Square, int], rng: random.Random) -> Square:
     """A refuting square, drawn with weight (1 + its number)^2."""
     ordered = sorted(refuters)
@@ -96,19 +94,32 @@ def clues_for(size: int, pieces: str, placement: Placement, rng: random.Random) 
     """An irreducible puzzle whose only solution is `placement`, or None when none exists."""
     occupied = {square for _, square in placement}
     intended = attack_counts(size, placement)
-    chosen: list[Square] = []
-    while True:
-        found = _alternatives(_puzzle(size, pieces, intended, chosen), placement, 1)
-        if not found:
-            break
-        refuters = refuting_squares(size, intended, occupied, found[0])
-        if not refuters:
-            return None
-        chosen.append(_pick(refuters, intended, rng))
-    for square in rng.sample(sorted(chosen), len(chosen)):
-        trial = [s for s in chosen if s != square]
-        if not _alternatives(_puzzle(size, pieces, intended, trial), placement, 1):
-            chosen = trial
+    counts = {letter: pieces.count(letter) for letter in dict.fromkeys(pieces)}
+    alternatives = Alternatives(size, pieces, counts, placement, intended)
+
+    def another(clues: list[Square]) -> list[tuple[str, Square]] | None:
+        found = alternatives.find(clues)
+        if found is False:  # the SAT budget ran out: ask CP-SAT
+            cpsat, _ = model.find(_puzzle(size, pieces, intended, clues), exclude=[placement], limit=1)
+            return cpsat[0] if cpsat else None
+        return found  # type: ignore[return-value]
+
+    try:
+        chosen: list[Square] = []
+        while True:
+            found = another(chosen)
+            if found is None:
+                break
+            refuters = refuting_squares(size, intended, occupied, found)
+            if not refuters:
+                return None
+            chosen.append(_pick(refuters, intended, rng))
+        for square in rng.sample(sorted(chosen), len(chosen)):
+            trial = [s for s in chosen if s != square]
+            if another(trial) is None:
+                chosen = trial
+    finally:
+        alternatives.close()
     return _puzzle(size, pieces, intended, chosen)
 
 
