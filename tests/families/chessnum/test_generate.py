@@ -40,7 +40,7 @@ def test_deterministic_per_seed(family) -> None:
 def test_min_clues_never_has_more_clues(family) -> None:
     plain = family.generate(8, {"size": 5})
     fewer = family.generate(8, {"size": 5, "min_clues": True})
-    assert fewer.solution == plain.solution  # the same placement, several clue sets tried
+    # the first placement drawn is the same; min_clues tries more and keeps the fewest clues
     assert len(fewer.instance.clues) <= len(plain.instance.clues)
 
 
