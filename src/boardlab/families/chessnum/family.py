@@ -49,7 +49,7 @@ class ChessNum(Family[ChessNumInstance]):
                choices=("piece", "piece-direct", "ray"), verbs=("solve", "count")),
         Option("explain", bool, False, "list, for each clue, the pieces that attack it", verbs=("solve", "render")),
         Option("size", int, 8, "board size of the generated puzzle", verbs=("generate",), minimum=4, maximum=16),
-        Option("min_clues", bool, False, "try harder for few clues (best of several irreducible clue sets)", verbs=("generate",)),
+        Option("min_clues", bool, False, "try harder for few clues (best of several placements, each with an irreducible clue set)", verbs=("generate",)),
     )
 
     # formats

@@ -39,8 +39,9 @@ from boardlab.families.chessnum.io import ChessNumInstance, Square, make_instanc
 
 #: Placements tried with `min_clues`.
 TRIES = 6
-#: Probability that a piece is placed where it attacks the focus square.
-FOCUS = 0.75
+#: Probability that a piece is placed where it attacks the focus square (measured on 10 seeds
+#: of 8x8: 0.75 gave 8..27 clues, median 11.5; 1.0 gave 8..15, median 10, and was faster).
+FOCUS = 1.0
 #: Placements tried before giving up.
 ATTEMPTS = 40
 
@@ -51,7 +52,7 @@ def random_placement(size: int, pieces: str, rng: random.Random) -> Placement:
     """Pieces on distinct random squares, gathered around a random focus square.
 
     Each piece is put, with probability `FOCUS`, on a square from which it would attack the
-    focus square on an empty board, otherwise anywhere. Uniform placements spread the pieces
+    focus square on an empty board (anywhere when there is none left). Uniform placements spread the pieces
     so that no square sees more than two or three of them and a unique puzzle needs a dozen
     small clues; gathered pieces give the large numbers that make Friedman's puzzles short.
     """
