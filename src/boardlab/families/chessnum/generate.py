@@ -1,7 +1,9 @@
 """Chess-Num puzzles with a unique solution, by construction.
 
-1. Put the pieces on random distinct squares (seeded: the same seed gives the same puzzle).
-   Every other square would show the number of pieces attacking it.
+1. Put the pieces on random distinct squares (seeded: the same seed gives the same puzzle),
+   gathered around a random focus square, drawn again until some square is attacked by every
+   piece (see `random_placement`). Every other square would show the number of pieces
+   attacking it.
 2. Choose clue squares by counterexamples: solve the puzzle made of the clues chosen so far,
    with the intended placement excluded. A solution found is an *alternative* placement; a
    square *refutes* it when the alternative puts a piece there or gives that square another
@@ -39,6 +41,8 @@ from boardlab.families.chessnum.io import ChessNumInstance, Square, make_instanc
 
 #: Placements tried with `min_clues`.
 TRIES = 6
+#: Gathered placements drawn in search of a square attacked by every piece.
+DRAWS = 100
 #: Probability that a piece is placed where it attacks the focus square (measured on 10 seeds
 #: of 8x8: 0.75 gave 8..27 clues, median 11.5; 1.0 gave 8..15, median 10, and was faster).
 FOCUS = 1.0
@@ -49,12 +53,31 @@ Placement = list[tuple[str, Square]]
 
 
 def random_placement(size: int, pieces: str, rng: random.Random) -> Placement:
+    """Pieces gathered around a focus square, drawn until some square sees all of them.
+
+    Up to `DRAWS` gathered placements are drawn (`_gathered`); the first in which some empty
+    square is attacked by every piece is taken, otherwise the one with the largest number.
+    A square attacked by all pieces is Friedman's favourite clue (the 6 of his worked
+    example): on 10 seeds of 8x8 it brought the clues from 8..15 (median 10) to 5..9
+    (median 7.5), and the generation time from 24 s to 10 s for the ten.
+    """
+    best: Placement = []
+    best_number = -1
+    for _ in range(DRAWS):
+        placement = _gathered(size, pieces, rng)
+        number = max(attack_counts(size, placement).values(), default=0)
+        if number > best_number:
+            best, best_number = placement, number
+        if number == len(pieces):
+            break
+    return best
+
+
+def _gathered(size: int, pieces: str, rng: random.Random) -> Placement:
     """Pieces on distinct random squares, gathered around a random focus square.
 
     Each piece is put, with probability `FOCUS`, on a square from which it would attack the
-    focus square on an empty board (anywhere when there is none left). Uniform placements spread the pieces
-    so that no square sees more than two or three of them and a unique puzzle needs a dozen
-    small clues; gathered pieces give the large numbers that make Friedman's puzzles short.
+    focus square on an empty board (anywhere when there is none left).
     """
     squares = [(f, r) for f in range(size) for r in range(size)]
     focus = rng.choice(squares)
