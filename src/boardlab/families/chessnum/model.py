@@ -33,7 +33,8 @@ Redundant, per line piece and clue: `att[p, t] <= sum of x[p, s]` over the squar
 p would attack t on an empty board (blocking only removes attacks). Measured on the published
 boards, what makes the model easy is the per-piece integer `att[p, t]`: its domain `0..1` says
 "at most one of p's attack literals", and with it CP-SAT's presolve solves and proves the
-published boards unique without a single branch (`ray` needs 5 000 to 50 000).
+published boards unique without a single branch (`ray` needs 4 500 to 47 000 on three of
+them).
 
 All encodings are exact: every attack Boolean equals the attack relation in every solution,
 so solution counts are exact (tests compare them with brute force over all placements).
