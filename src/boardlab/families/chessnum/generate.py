@@ -15,8 +15,8 @@
 3. Clues are then removed again, in random order, while the solution stays unique, so no
    clue is superfluous (an irreducible clue set).
 4. `min_clues`: the number of clues depends mostly on the placement (pieces gathered around
-   one square give large numbers and short puzzles; the exact minimum for a typical 8x8
-   placement is 7, found by an implicit hitting-set loop in 440 s, too slow to offer), so
+   one square give large numbers and short puzzles; an exact minimum per placement by an
+   implicit hitting-set loop took 440 s on one 8x8 placement, too slow to offer), so
    `TRIES` placements are drawn and the puzzle with the fewest clues is kept.
 5. A placement no clue set can pin down (an alternative that no square refutes) is dropped
    and another one drawn.
