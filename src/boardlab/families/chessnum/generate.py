@@ -23,9 +23,11 @@
 
 The questions "is there another solution with these clues?" go to one incremental SAT solver
 per placement (`sat_model.Alternatives`: every candidate clue is in the formula, switched on by
-an assumption literal), which answers them in about a millisecond each, deterministically (no
-time limits, no parallelism), so the same seed gives the same puzzle. `Family.generate` then checks the solution with `verify` and proves uniqueness by a fresh
-solve.
+an assumption literal), most answered in a few milliseconds. Each has a conflict budget
+(deterministic, unlike a time limit); the rare ones past it, usually proofs that there is no
+alternative, go to CP-SAT (one worker, no time limit). So the same seed gives the same
+puzzle. `Family.generate` then checks the solution with `verify` and proves uniqueness by a
+fresh solve.
 """
 
 from __future__ import annotations
@@ -34,10 +36,10 @@ import random
 from typing import Callable
 
 from boardlab.core.errors import BadInput
-from boardlab.families.chessnum.geometry import attack_counts, attackers
 from boardlab.families.chessnum import model
-from boardlab.families.chessnum.sat_model import Alternatives
+from boardlab.families.chessnum.geometry import attack_counts, attackers
 from boardlab.families.chessnum.io import ChessNumInstance, Square, make_instance
+from boardlab.families.chessnum.sat_model import Alternatives
 
 #: Placements tried with `min_clues`.
 TRIES = 6
