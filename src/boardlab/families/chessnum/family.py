@@ -1,0 +1,134 @@
+"""The Chess-Num family (Erich Friedman's puzzle), generalised to other boards and piece sets.
+
+Rules: place the pieces (one king, queen, rook, bishop, knight and pawn in the original) on
+distinct squares, none on a numbered square, so that every numbered square is attacked by
+exactly as many pieces as its number. Queen, rook and bishop are blocked by any piece between
+them and the square; numbered squares are empty and block nothing. The king attacks its 8
+neighbours, the knight its 8 jumps; the pawn is white and attacks the two squares diagonally
+towards the last rank (it may stand on the first or the last rank; on the last it attacks
+nothing).
+
+Backends: `cpsat` (the model in `model.py`, default) and `sat` (the same formulation as CNF
+for CaDiCaL, `sat_model.py`; used to cross-check). Options: `--pieces` (any multiset of KQRBNP),
+`--encoding` (the model's blocking formulation, for experiments), `--explain` (list each
+clue's attackers), and for `generate`: `--size`, `--min-clues`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import time
+from typing import Any
+
+from boardlab.core.errors import BadInput
+from boardlab.core.family import Family, Generated, Record
+from boardlab.core.options import Option
+from boardlab.core.results import Mode, Result, SolveRequest, Stats
+from boardlab.families.chessnum import io, render, verify
+from boardlab.families.chessnum.io import ChessNumInstance
+
+
+class ChessNum(Family[ChessNumInstance]):
+    name = "chessnum"
+    title = "Chess-Num"
+    rules = (
+        "Place one king, queen, rook, bishop, knight and pawn (or the pieces given) on the board, "
+        "never on a numbered square, so that each numbered square is attacked by exactly as many "
+        "pieces as its number. Queen, rook and bishop are blocked by pieces in between; numbered "
+        "squares block nothing. The pawn is white and attacks diagonally towards the top rank."
+    )
+    takes_size = False
+    backends = ("cpsat", "sat")
+    modes = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE})
+    has_clues = True
+    options = (
+        Option("pieces", str, None, "piece multiset, e.g. KQRBNNP (default: the puzzle's, KQRBNP)",
+               verbs=("solve", "count", "generate", "render", "check")),
+        Option("encoding", str, None, "blocking formulation of the model (default: piece)",
+               choices=("piece", "piece-direct", "ray"), verbs=("solve", "count")),
+        Option("explain", bool, False, "list, for each clue, the pieces that attack it", verbs=("solve", "render")),
+        Option("size", int, 8, "board size of the generated puzzle", verbs=("generate",), minimum=4, maximum=16),
+        Option("min_clues", bool, False, "try harder for few clues (best of several placements, each with an irreducible clue set)", verbs=("generate",)),
+    )
+
+    # formats
+    def parse_text(self, text: str, source: str) -> list[Record[ChessNumInstance]]:
+        return io.parse_text(text, source)
+
+    def dump_text(self, instance: ChessNumInstance) -> str:
+        return io.dump_text(instance)
+
+    def from_json(self, data: Any) -> ChessNumInstance:
+        return io.from_json(data)
+
+    def to_json(self, instance: ChessNumInstance) -> dict[str, Any]:
+        return io.to_json(instance)
+
+    def apply_options(self, instance: ChessNumInstance, options: dict[str, Any]) -> ChessNumInstance:
+        pieces = options.get("pieces")
+        if pieces is not None:
+            instance = io.make_instance(instance.size, io.normalise_pieces(pieces, "--pieces"), instance.clues)
+        if options.get("explain"):
+            instance = dataclasses.replace(instance, explain=True)
+        return instance
+
+    def solution_from_json(self, instance: ChessNumInstance, data: Any) -> dict[str, Any]:
+        return io.solution_from_json(instance, data)
+
+    # checking
+    def verify(self, instance: ChessNumInstance, solution: dict[str, Any]) -> list[str]:
+        return verify.violations(instance.size, instance.pieces, instance.clue_map, solution)
+
+    # solving
+    def solve_instance(self, instance: ChessNumInstance, request: SolveRequest) -> Result:
+        from boardlab.families.chessnum import explain, model
+
+        encoding = request.options.get("encoding") or "piece"
+        if encoding not in model.ENCODINGS:
+            raise BadInput(f"unknown encoding '{encoding}' (choose from {', '.join(model.ENCODINGS)})")
+        if request.backend == "sat":
+            from boardlab.families.chessnum import sat_model
+
+            if request.options.get("encoding"):
+                raise BadInput("--encoding chooses a CP-SAT formulation; the sat backend has one CNF")
+            outcome = sat_model.solve(instance, request)
+        else:
+            outcome = model.solve(instance, request, encoding)
+        if request.options.get("explain") or instance.explain:
+            outcome.stats.extra["attackers"] = [explain.explain_json(instance, s) for s in outcome.solutions]
+        return outcome.to_result(self.name, self.to_json(instance))
+
+    # generating
+    def generate_instance(self, seed: int, options: dict[str, Any]) -> Generated[ChessNumInstance]:
+        from boardlab.families.chessnum.generate import generate
+
+        size = io.check_size(options.get("size") or 8, "--size")
+        pieces = io.normalise_pieces(options.get("pieces") or io.DEFAULT_PIECES, "--pieces")
+        if len(pieces) >= size * size:
+            raise BadInput(f"{len(pieces)} pieces leave no square for a clue on a {size}x{size} board")
+        start = time.perf_counter()
+        instance, placement = generate(size, pieces, seed, min_clues=bool(options.get("min_clues")))
+        stats = Stats(seconds=time.perf_counter() - start, backend="cpsat", model="counterexample-guided clue choice")
+        stats.extra["clues"] = len(instance.clues)
+        return Generated(instance, io.placement_to_json(instance, placement), stats)
+
+    def sample(self, rng: random.Random) -> ChessNumInstance:
+        size = rng.randint(io.MIN_SIZE, 10)
+        pieces = "".join(rng.choice(io.PIECE_ORDER) for _ in range(rng.randint(1, 8)))
+        pieces = io.normalise_pieces(pieces)
+        squares = rng.sample([(f, r) for f in range(size) for r in range(size)], rng.randint(0, 6))
+        return io.make_instance(size, pieces, [(s, rng.randint(0, min(9, len(pieces)))) for s in squares])
+
+    # drawing
+    def render_text(self, instance: ChessNumInstance, solution: dict[str, Any] | None = None) -> Any:
+        return render.render_text(instance, solution)
+
+    def render_svg(self, instance: ChessNumInstance, solution: dict[str, Any] | None = None) -> str:
+        return render.render_svg(instance, solution)
+
+    # playing
+    def hint(self, instance: ChessNumInstance, partial: dict[str, Any] | None) -> dict[str, Any]:
+        from boardlab.families.chessnum.hint import hint
+
+        return hint(instance, partial)

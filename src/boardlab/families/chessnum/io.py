@@ -1,0 +1,315 @@
+"""Chess-Num instances, squares and formats.
+
+Squares are `(file, rank)` pairs, 0-based: `(0, 0)` is `a1` (bottom left), `(7, 7)` is `h8`.
+Boards are square, 4..16 wide (files `a`..`p`, ranks `1`..`16`).
+
+An instance is a board size, a multiset of pieces written as letters (`KQRBNP` is Friedman's
+original: one of each; `KQRBNNP` has two knights) and the clues: numbered squares with the
+number of pieces that attack them. Clues keep the order in which they were given (the solver
+must not depend on it; the benchmark permutes it); `canonical()` sorts them.
+
+Text format: one line per rank, the top rank first; `.` an empty square, a digit a clue, `#`
+starts a comment; spaces inside a line are ignored. An optional first line `pieces: KQRBNNP`
+names the pieces (default `KQRBNP`). Several boards in one file are separated by blank lines.
+A digit cannot say more than 9: clues above 9 (large piece sets) need JSON.
+
+JSON: `{"family": "chessnum", "size": 8, "pieces": "KQRBNP", "clues": {"b8": 1, "d8": 6}}`
+(`size` and `pieces` may be omitted: 8 and `KQRBNP`).
+
+Solution JSON: `{"K": "d7", "Q": "g8", ...}`, one key per piece letter; a letter that occurs
+several times in the piece set maps to the sorted list of its squares (`"N": ["b7", "c3"]`).
+A partial placement (for hints) has the same shape with pieces left out or lists cut short.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from boardlab.core.errors import BadInput
+from boardlab.core.family import Record
+
+#: Piece letters, in the order used everywhere (solution JSON, canonical piece strings).
+PIECE_ORDER = "KQRBNP"
+PIECE_NAMES = {"K": "king", "Q": "queen", "R": "rook", "B": "bishop", "N": "knight", "P": "pawn"}
+DEFAULT_PIECES = "KQRBNP"
+MIN_SIZE, MAX_SIZE = 4, 16
+FILES = "abcdefghijklmnop"
+
+Square = tuple[int, int]
+
+_SQUARE = re.compile(r"^([a-p])([1-9][0-9]?)$")
+
+
+@dataclass(frozen=True)
+class ChessNumInstance:
+    """A Chess-Num puzzle.
+
+    Attributes:
+        size: the board is size x size.
+        pieces: the piece multiset, canonical (letters in `PIECE_ORDER` order).
+        clues: `((file, rank), value)` in the order given.
+        explain: a display preference (list each clue's attackers when drawing a solution);
+            not part of the puzzle, ignored by equality.
+    """
+
+    size: int
+    pieces: str
+    clues: tuple[tuple[Square, int], ...]
+    explain: bool = field(default=False, compare=False)
+
+    @property
+    def clue_map(self) -> dict[Square, int]:
+        return dict(self.clues)
+
+    @property
+    def counts(self) -> dict[str, int]:
+        """How many of each piece letter, in `PIECE_ORDER`."""
+        counted = Counter(self.pieces)
+        return {p: counted[p] for p in PIECE_ORDER if counted[p]}
+
+    def canonical(self) -> "ChessNumInstance":
+        """The same puzzle with the clues sorted (rank, then file)."""
+        return ChessNumInstance(self.size, self.pieces, tuple(sorted(self.clues, key=lambda c: (c[0][1], c[0][0]))))
+
+
+def square_name(square: Square) -> str:
+    return f"{FILES[square[0]]}{square[1] + 1}"
+
+
+def parse_square(name: Any, size: int, where: str = "square") -> Square:
+    """`(file, rank)` of an algebraic square name on a size x size board (BadInput otherwise)."""
+    if not isinstance(name, str):
+        raise BadInput(f"{where} must be a square name like 'd7', got {name!r}")
+    match = _SQUARE.match(name.strip().lower())
+    if not match:
+        raise BadInput(f"{where}: {name!r} is not a square name like 'd7'")
+    file, rank = FILES.index(match.group(1)), int(match.group(2)) - 1
+    if not (file < size and 0 <= rank < size):
+        raise BadInput(f"{where}: {name} is off the {size}x{size} board (a1..{square_name((size - 1, size - 1))})")
+    return file, rank
+
+
+def normalise_pieces(pieces: Any, where: str = "pieces") -> str:
+    """The canonical piece string (letters in KQRBNP order); BadInput on unknown letters."""
+    if not isinstance(pieces, str):
+        raise BadInput(f"{where} must be a string of piece letters like 'KQRBNP', got {pieces!r}")
+    letters = pieces.strip().upper()
+    if not letters:
+        raise BadInput(f"{where} is empty: give piece letters like 'KQRBNP'")
+    for index, letter in enumerate(letters):
+        if letter not in PIECE_ORDER:
+            raise BadInput(f"{where}: unknown piece letter {pieces.strip()[index]!r} (known: K Q R B N P)")
+    return "".join(sorted(letters, key=PIECE_ORDER.index))
+
+
+def check_size(size: Any, where: str = "size") -> int:
+    if isinstance(size, bool) or not isinstance(size, int):
+        raise BadInput(f"{where} must be an integer from {MIN_SIZE} to {MAX_SIZE}, got {size!r}")
+    if not MIN_SIZE <= size <= MAX_SIZE:
+        raise BadInput(f"{where} must be from {MIN_SIZE} to {MAX_SIZE}, got {size}")
+    return size
+
+
+def check_value(value: Any, pieces: str, where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadInput(f"{where}: the clue must be an integer, got {value!r}")
+    if not 0 <= value <= len(pieces):
+        raise BadInput(f"{where}: clue {value} is not between 0 and the {len(pieces)} pieces ({pieces})")
+    return value
+
+
+def make_instance(size: int, pieces: str, clues: list[tuple[Square, int]] | tuple[tuple[Square, int], ...]) -> ChessNumInstance:
+    """A validated instance: size 4..16, known pieces that fit, clues on the board, values in range."""
+    size = check_size(size)
+    pieces = normalise_pieces(pieces)
+    if len(pieces) > size * size:
+        raise BadInput(f"{len(pieces)} pieces do not fit on a {size}x{size} board")
+    seen: set[Square] = set()
+    checked = []
+    for square, value in clues:
+        name = square_name(square) if 0 <= square[0] < size and 0 <= square[1] < size else str(square)
+        if not (0 <= square[0] < size and 0 <= square[1] < size):
+            raise BadInput(f"clue square {name} is off the {size}x{size} board")
+        if square in seen:
+            raise BadInput(f"two clues on {name}")
+        seen.add(square)
+        checked.append((square, check_value(value, pieces, f"clue {name}")))
+    return ChessNumInstance(size, pieces, tuple(checked))
+
+
+# ---- JSON ------------------------------------------------------------------------------------
+def from_json(data: Any) -> ChessNumInstance:
+    if not isinstance(data, dict):
+        raise BadInput("a JSON instance must be an object")
+    unknown = set(data) - {"family", "size", "pieces", "clues"}
+    if unknown:
+        raise BadInput(f"unknown field(s) in chessnum instance: {', '.join(sorted(unknown))}")
+    size = check_size(data.get("size", 8))
+    pieces = normalise_pieces(data.get("pieces", DEFAULT_PIECES))
+    clues = data.get("clues")
+    if not isinstance(clues, dict):
+        raise BadInput('chessnum instance needs "clues": {"b8": 1, ...}')
+    parsed = []
+    for name, value in clues.items():
+        square = parse_square(name, size, "clue square")
+        parsed.append((square, check_value(value, pieces, f"clue {name}")))
+    return make_instance(size, pieces, parsed)
+
+
+def to_json(instance: ChessNumInstance) -> dict[str, Any]:
+    return {
+        "family": "chessnum",
+        "size": instance.size,
+        "pieces": instance.pieces,
+        "clues": {square_name(square): value for square, value in instance.clues},
+    }
+
+
+# ---- text ------------------------------------------------------------------------------------
+def dump_text(instance: ChessNumInstance) -> str:
+    if any(value > 9 for _, value in instance.clues):
+        raise BadInput("clues above 9 cannot be written in the text format; use JSON")
+    clues = instance.clue_map
+    lines = []
+    if instance.pieces != DEFAULT_PIECES:
+        lines.append(f"pieces: {instance.pieces}")
+    for rank in range(instance.size - 1, -1, -1):
+        lines.append("".join(str(clues[(f, rank)]) if (f, rank) in clues else "." for f in range(instance.size)))
+    return "\n".join(lines) + "\n"
+
+
+def parse_text(text: str, source: str) -> list[Record[ChessNumInstance]]:
+    """Boards separated by blank lines; errors name the line and column."""
+    records: list[Record[ChessNumInstance]] = []
+    block: list[tuple[int, str]] = []
+
+    def close() -> None:
+        if block:
+            label = f"{source}:{block[0][0]}"
+            try:
+                records.append(Record(label, instance=_parse_board(block, source)))
+            except BadInput as error:
+                records.append(Record(label, error=error))
+            block.clear()
+
+    for number, raw in enumerate(text.splitlines(), 1):
+        content = raw.split("#", 1)[0]
+        if content.strip():
+            block.append((number, content))
+        elif not raw.strip():
+            close()
+    close()
+    if not records:
+        records.append(Record(source, error=BadInput("no board found", source=source)))
+    return records
+
+
+def _cells(number: int, line: str) -> list[tuple[int, str]]:
+    """(column, character) of each non-space character, columns 1-based."""
+    return [(col, ch) for col, ch in enumerate(line, 1) if not ch.isspace()]
+
+
+def _parse_board(block: list[tuple[int, str]], source: str) -> ChessNumInstance:
+    pieces = DEFAULT_PIECES
+    first_number, first_line = block[0]
+    header = re.match(r"^(\s*pieces\s*[:=]\s*)(.*?)\s*$", first_line, re.IGNORECASE)
+    if header:
+        column = len(header.group(1)) + 1
+        try:
+            pieces = normalise_pieces(header.group(2))
+        except BadInput as error:
+            raise BadInput(error.message, source=source, line=first_number, column=column) from None
+        block = block[1:]
+        if not block:
+            raise BadInput("a 'pieces:' line without a board", source=source, line=first_number, column=1)
+    rows = [(number, _cells(number, line)) for number, line in block]
+    for number, cells in rows:
+        for column, char in cells:
+            if char == ".":
+                continue
+            if not (char.isascii() and char.isdigit()):
+                raise BadInput(f"unexpected character {char!r} (use '.' or a digit)", source=source, line=number, column=column)
+            if int(char) > len(pieces):
+                raise BadInput(
+                    f"clue {char} is more than the {len(pieces)} pieces ({pieces}); a 'pieces:' first line names others",
+                    source=source, line=number, column=column,
+                )
+    size = len(rows[0][1])
+    last_number = rows[-1][0]
+    if not MIN_SIZE <= size <= MAX_SIZE:
+        raise BadInput(f"a board row has {size} squares; boards are {MIN_SIZE} to {MAX_SIZE} squares wide", source=source, line=rows[0][0], column=1)
+    for number, cells in rows:
+        if len(cells) != size:
+            column = cells[size][0] if len(cells) > size else (cells[-1][0] + 1 if cells else 1)
+            raise BadInput(f"row has {len(cells)} squares, expected {size} like the first row", source=source, line=number, column=column)
+    if len(rows) != size:
+        where = rows[size][0] if len(rows) > size else last_number
+        raise BadInput(f"board has {len(rows)} rows but {size} columns (it must be square)", source=source, line=where, column=1)
+    clues: list[tuple[Square, int]] = []
+    for index, (number, cells) in enumerate(rows):
+        rank = size - 1 - index
+        for file, (column, char) in enumerate(cells):
+            if char != ".":
+                clues.append(((file, rank), int(char)))
+    try:
+        return make_instance(size, pieces, clues)
+    except BadInput as error:
+        raise error.located(source=source, line=first_number) from None
+
+
+# ---- solutions -------------------------------------------------------------------------------
+def placement_from_json(instance: ChessNumInstance, data: Any, *, partial: bool) -> list[tuple[str, Square]]:
+    """`(letter, square)` pairs from solution JSON; with `partial`, pieces may be missing.
+
+    Raises BadInput for a wrong shape: not an object, unknown letters, a letter not in the
+    piece set, more squares than pieces of that letter, malformed or off-board squares.
+    A complete placement must name every piece. Rule violations (two pieces on one square, a
+    piece on a clue) are left to `verify` / the hint.
+    """
+    if not isinstance(data, dict):
+        raise BadInput('a chessnum solution is an object like {"K": "d7", "Q": "g8", ...}')
+    counts = instance.counts
+    placed: list[tuple[str, Square]] = []
+    for key, value in data.items():
+        letter = key.upper() if isinstance(key, str) else key
+        if letter not in PIECE_ORDER:
+            raise BadInput(f"unknown piece {key!r} in the solution (known: K Q R B N P)")
+        if letter not in counts:
+            raise BadInput(f"the puzzle has no {PIECE_NAMES[letter]} (pieces: {instance.pieces})")
+        names = value if isinstance(value, list) else [value]
+        if len(names) > counts[letter]:
+            raise BadInput(f"{len(names)} squares for {letter} but the puzzle has {counts[letter]}")
+        if not partial and len(names) != counts[letter]:
+            raise BadInput(f"{len(names)} squares for {letter} but the puzzle has {counts[letter]}")
+        for name in names:
+            placed.append((letter, parse_square(name, instance.size, f"square of {letter}")))
+    if not partial:
+        missing = [p for p in counts if p not in {letter for letter, _ in placed}]
+        if missing:
+            raise BadInput(f"the solution does not place {', '.join(missing)}")
+    return placed
+
+
+def placement_to_json(instance: ChessNumInstance, placed: list[tuple[str, Square]]) -> dict[str, Any]:
+    """Solution JSON of a (possibly partial) placement: a string per single piece, else a sorted list."""
+    counts = instance.counts
+    by_letter: dict[str, list[Square]] = {}
+    for letter, square in placed:
+        by_letter.setdefault(letter, []).append(square)
+    data: dict[str, Any] = {}
+    for letter in PIECE_ORDER:
+        if letter not in by_letter:
+            continue
+        squares = sorted(by_letter[letter])
+        if counts.get(letter, 0) == 1 and len(squares) == 1:
+            data[letter] = square_name(squares[0])
+        else:
+            data[letter] = [square_name(s) for s in squares]
+    return data
+
+
+def solution_from_json(instance: ChessNumInstance, data: Any) -> dict[str, Any]:
+    return placement_to_json(instance, placement_from_json(instance, data, partial=False))

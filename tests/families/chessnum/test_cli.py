@@ -1,0 +1,133 @@
+"""The command line: answers, JSON, exit codes, and one-line errors for bad input."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from boardlab.cli import main
+
+from .conftest import DATA, published
+
+EXAMPLE = ".1.6....\n........\n....2...\n........\n...0....\n........\n........\n........\n"
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as stop:
+        main(["chessnum", *args])
+    captured = capsys.readouterr()
+    return stop.value.code, captured.out, captured.err
+
+
+@pytest.fixture
+def example(tmp_path):
+    path = tmp_path / "example.txt"
+    path.write_text(EXAMPLE)
+    return str(path)
+
+
+def test_solve_unique_json(capsys, example) -> None:
+    code, out, _ = run(capsys, "solve", example, "--unique", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["status"] == "solved" and data["unique"] is True
+    assert data["solutions"] == [published()[0]["solution"]]
+
+
+def test_solve_published_json_file(capsys) -> None:
+    code, out, _ = run(capsys, "solve", str(DATA / "chessnum-04.json"), "--all", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["count"] == 1
+
+
+def test_explain_lists_attackers(capsys, example) -> None:
+    code, out, _ = run(capsys, "solve", example, "--explain")
+    assert code == 0 and "d8 = 6: king d7" in out
+    code, out, _ = run(capsys, "solve", example, "--explain", "--json")
+    assert json.loads(out)["stats"]["attackers"][0]["b8"] == ["R c8"]
+
+
+def test_count_and_unsatisfiable(capsys, tmp_path) -> None:
+    path = tmp_path / "none.json"
+    path.write_text(json.dumps({"clues": {"a1": 6, "h8": 6}}))
+    code, out, _ = run(capsys, "count", str(path), "--json")
+    assert code == 0 and json.loads(out)["status"] == "unsatisfiable"
+
+
+def test_pieces_option(capsys, tmp_path) -> None:
+    path = tmp_path / "p.txt"
+    path.write_text("pieces: QR\n....\n....\n....\n2...\n")
+    code, out, _ = run(capsys, "solve", str(path), "--count", "--json")
+    assert code == 0 and json.loads(out)["instance"]["pieces"] == "QR"
+    code, out, _ = run(capsys, "solve", str(path), "--count", "--json", "--pieces", "QRN")
+    assert code == 0 and json.loads(out)["instance"]["pieces"] == "QRN"
+
+
+def test_check(capsys, example) -> None:
+    good = json.dumps(published()[0]["solution"])
+    assert run(capsys, "check", example, good)[0] == 0
+    bad = json.dumps(dict(published()[0]["solution"], P="h1"))
+    code, out, _ = run(capsys, "check", example, bad)
+    assert code == 1 and "shows" in out
+
+
+def test_render_svg(capsys, example, tmp_path) -> None:
+    path = tmp_path / "board.svg"
+    code, _, _ = run(capsys, "render", example, "--solve", "--explain", "--svg", str(path))
+    assert code == 0
+    root = ET.fromstring(path.read_text())
+    texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert "6" in texts and "\u265b" in texts
+    assert len(list(root.iter("{http://www.w3.org/2000/svg}line"))) == 1 + 6 + 2  # one per attack
+
+
+def test_generate_json_deterministic(capsys) -> None:
+    first = json.loads(run(capsys, "generate", "--size", "5", "--seed", "4", "--json")[1])
+    second = json.loads(run(capsys, "generate", "--size", "5", "--seed", "4", "--json")[1])
+    assert first["instance"] == second["instance"] and first["solution"] == second["solution"]
+    assert first["instance"]["size"] == 5
+
+
+@pytest.mark.parametrize(
+    "content,where",
+    [
+        (".1.6....\n........\n..x.2...\n", ":3:3:"),
+        ("....\n....\n....\n...\n", ":4:"),
+        ('{"clues": {"b8": 9}}', "clue b8"),
+        ('{"clues": {"b8": 1}', "malformed JSON"),
+        ("", "empty input"),
+    ],
+)
+def test_bad_input_is_one_line_exit_2(capsys, tmp_path, content, where) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_text(content)
+    code, out, err = run(capsys, "solve", str(path))
+    assert code == 2
+    assert where in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["solve", "no-such-file.txt"],
+        ["generate", "--size", "3"],
+        ["generate", "--size", "17"],
+        ["generate", "--pieces", "KQZ"],
+        ["solve", "EXAMPLE", "--encoding", "magic"],
+        ["solve", "EXAMPLE", "--pieces", "QQ"],
+        ["check", "EXAMPLE", '{"K": "d7"}'],
+        ["check", "EXAMPLE", "{not json"],
+        ["solve", "EXAMPLE", "--all", "--unique"],
+    ],
+)
+def test_bad_usage_exit_2(capsys, example, args) -> None:
+    args = [example if a == "EXAMPLE" else a for a in args]
+    code, _, err = run(capsys, *args)
+    assert code == 2 and "Traceback" not in err and err.strip()
+
+
+def test_time_limit_zero_is_unknown_or_answered(capsys, example) -> None:
+    code, out, _ = run(capsys, "solve", example, "--unique", "--time-limit", "0", "--json")
+    assert code in (0, 3)
+    assert json.loads(out)["status"] in ("solved", "unknown")
