@@ -118,6 +118,7 @@ class ChessNum(Family[ChessNumInstance]):
         pieces = "".join(rng.choice(io.PIECE_ORDER) for _ in range(rng.randint(1, 8)))
         pieces = io.normalise_pieces(pieces)
         squares = rng.sample([(f, r) for f in range(size) for r in range(size)], rng.randint(0, 6))
+        squares.sort(key=lambda square: (-square[1], square[0]))  # reading order of the text format
         return io.make_instance(size, pieces, [(s, rng.randint(0, min(9, len(pieces)))) for s in squares])
 
     # drawing
