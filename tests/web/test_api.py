@@ -48,7 +48,7 @@ def test_families_lists_every_registered_family(client):
     assert queens["takes_size"] is True
     assert {"first", "count"} <= set(queens["modes"])
     assert any(o["name"] == "fundamental" for o in queens["options"])
-    assert queens["hint"] is False
+    assert queens["hint"] is True
     for family in listed.values():
         assert isinstance(family["hint"], bool)
         assert family["example"] is not None, family["name"]

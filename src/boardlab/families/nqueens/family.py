@@ -234,6 +234,12 @@ class NQueens(Family[QueensInstance]):
         squares = {(rng.randrange(n), rng.randrange(n)) for _ in range(rng.randint(0, 3))}
         return io.make_instance(n, sorted(squares))
 
+    # playing
+    def hint(self, instance: QueensInstance, partial: dict[str, Any] | None) -> dict[str, Any]:
+        from boardlab.families.nqueens.hint import hint
+
+        return hint(instance, partial)
+
     # drawing
     def render_text(self, instance: QueensInstance, solution: dict[str, Any] | None = None) -> Any:
         return render.render_text(instance, solution)

@@ -92,11 +92,12 @@
       solution: (i, p) => ({ queens: p.queens }),
       merge(i, p, place, remove) {
         const queens = p.queens.slice();
-        if (remove && Array.isArray(remove.queens)) remove.queens.forEach((c, r) => { if (c >= 0 && queens[r] === c) queens[r] = -1; });
-        if (place && Array.isArray(place.queens)) place.queens.forEach((c, r) => { if (c >= 0) queens[r] = c; });
+        const placed = (c) => Number.isInteger(c) && c >= 0;  // null or -1: no queen in that row
+        if (remove && Array.isArray(remove.queens)) remove.queens.forEach((c, r) => { if (placed(c) && queens[r] === c) queens[r] = -1; });
+        if (place && Array.isArray(place.queens)) place.queens.forEach((c, r) => { if (placed(c)) queens[r] = c; });
         return { queens };
       },
-      marks: (i, json) => (json && Array.isArray(json.queens) ? json.queens.map((c, r) => (c >= 0 ? keyOf(r, c) : null)).filter(Boolean) : []),
+      marks: (i, json) => (json && Array.isArray(json.queens) ? json.queens.map((c, r) => (Number.isInteger(c) && c >= 0 ? keyOf(r, c) : null)).filter(Boolean) : []),
       progress: (i, p) => `${p.queens.filter((c) => c >= 0).length} of ${i.n} queens placed`,
     },
   };

@@ -1,0 +1,52 @@
+"""N-Queens hints: following them always ends in a solution; mistakes are named."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from boardlab.core.registry import get
+from boardlab.families.nqueens.io import make_instance
+
+family = get("nqueens")
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_following_hints_solves_the_board(seed: int) -> None:
+    rng = random.Random(seed)
+    n = rng.randint(4, 10)
+    instance = family.from_size(n, {})
+    queens: list[int | None] = [None] * n
+    for _ in range(3 * n):
+        answer = family.hint(instance, {"queens": queens})
+        if answer["status"] == "solved":
+            break
+        if answer["status"] == "progress":
+            for row, col in enumerate(answer["place"]["queens"]):
+                if col is not None:
+                    queens[row] = col
+        else:
+            assert answer["status"] == "mistake"
+            for row, col in enumerate(answer["remove"]["queens"]):
+                if col is not None:
+                    queens[row] = None
+        if rng.random() < 0.3:  # the player also makes moves of their own, good or bad
+            queens[rng.randrange(n)] = rng.randrange(n)
+    assert family.verify(instance, {"queens": queens}) == []
+
+
+def test_mistakes_and_unsolvable() -> None:
+    board = family.from_size(6, {})
+    answer = family.hint(board, {"queens": [0, 1]})
+    assert answer["status"] == "mistake" and answer["remove"] == {"queens": [None, 1]}
+    answer = family.hint(board, {"queens": [0]})  # a corner queen never works on 6x6
+    assert answer["status"] == "mistake" and answer["remove"] == {"queens": [0]}
+    assert family.hint(family.from_size(3, {}), None)["status"] == "unsolvable"
+    given = make_instance(5, [(0, 0)])
+    assert family.hint(given, {"queens": [2]})["status"] == "mistake"
+
+
+def test_minus_one_means_an_empty_row() -> None:
+    answer = family.hint(family.from_size(4, {}), {"queens": [1, -1, -1, -1]})
+    assert answer["status"] == "progress" and answer["place"]["queens"][1] == 3
