@@ -301,3 +301,41 @@ def test_render_marks_given_and_added_digits() -> None:
     text = family.render_text(instance, solution).plain
     assert "74" in text and "100" in text
     assert "8" in family.render_text(instance).plain
+
+
+# ---- hints ---------------------------------------------------------------------------------------------
+def test_hints_lead_to_the_unique_solution() -> None:
+    record = load(DATA / "cnote-01.json")
+    instance = family.from_json(record["instance"])
+    answer = record["solution"]["grid"]
+    partial = {"grid": [[None] * 3 for _ in range(3)]}
+    for _ in range(9):
+        given = family.hint(instance, partial)
+        assert given["status"] == "progress" and "must be" in given["message"]
+        for r, row in enumerate(given["place"]["grid"]):
+            for c, value in enumerate(row):
+                if value is not None:
+                    assert value == answer[r][c]
+                    partial["grid"][r][c] = value
+    assert family.hint(instance, partial)["status"] == "solved"
+
+
+def test_hints_name_mistakes() -> None:
+    record = load(DATA / "cnote-01.json")
+    instance = family.from_json(record["instance"])
+    answer = record["solution"]["grid"]
+    no_digit = family.hint(instance, {"grid": [[84, None, None], [None] * 3, [None] * 3]})
+    assert no_digit["status"] == "mistake" and no_digit["remove"]["grid"][0][0] == 84
+    wrong = [[None] * 3 for _ in range(3)]
+    wrong[0][0], wrong[1][1] = 8, answer[1][1]  # 8 contains the digit but no solution has it
+    given = family.hint(instance, {"grid": wrong})
+    assert given["status"] == "mistake" and given["remove"]["grid"][0][0] == 8 and given["remove"]["grid"][1][1] is None
+    with pytest.raises(BadInput):
+        family.hint(instance, {"grid": [[1, 2]]})
+
+
+def test_hint_on_unsolvable_and_ambiguous_puzzles() -> None:
+    assert family.hint(io.make_instance([[9, 9], [9, 9]], 5), None)["status"] == "unsolvable"
+    demo = io.make_instance([[8, 8, 4], [6, 2, 5], [3, 6, 1]], 100)
+    given = family.hint(demo, None)
+    assert given["status"] == "progress" and given["place"] is not None

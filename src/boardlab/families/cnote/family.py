@@ -155,6 +155,13 @@ class CNote(Family[CNoteInstance]):
             cols = [base] * (width - 1) + [total - base * (width - 1)]
         return io.make_instance(grid, None, rows, cols)
 
+    # playing
+    def hint(self, instance: CNoteInstance, partial: dict[str, Any] | None) -> dict[str, Any]:
+        """See `hint.py`: a partial placement is the solution grid with null for empty cells."""
+        from boardlab.families.cnote.hint import hint
+
+        return hint(instance, partial)
+
     # drawing
     def render_text(self, instance: CNoteInstance, solution: dict[str, Any] | None = None) -> Any:
         return render.render_text(instance, solution)

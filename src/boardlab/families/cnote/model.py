@@ -186,7 +186,7 @@ def solve(instance: CNoteInstance, request: SolveRequest) -> Outcome:
     presolve = not request.options.get("no_presolve")
     strategy = request.strategy or DEFAULT_STRATEGY
     model_name = f"{encoding} encoding"
-    trivial = _trivially_unsatisfiable(instance)
+    trivial = trivially_unsatisfiable(instance)
     if trivial is not None:
         stats = Stats(backend="cpsat", strategy=strategy, model=model_name, branches=0, conflicts=0, variables=0, constraints=0)
         stats.extra["reason"] = trivial
@@ -208,7 +208,7 @@ def solve(instance: CNoteInstance, request: SolveRequest) -> Outcome:
     return outcome
 
 
-def _trivially_unsatisfiable(instance: CNoteInstance) -> str | None:
+def trivially_unsatisfiable(instance: CNoteInstance) -> str | None:
     if not instance.balanced:
         return (
             f"the row targets add up to {sum(instance.rows)}, the column targets to {sum(instance.cols)}: "
