@@ -218,17 +218,24 @@ register(Experiment(
 
 # ---- generator -----------------------------------------------------------------------------------
 def _generate_cases(quick: bool) -> list[Case]:
-    sizes = [3, 5, 7] if quick else list(range(3, 11))
+    sizes = [4, 7] if quick else list(range(3, 11))
     count = 2 if quick else 5
-    return [Case(f"unique {n}x{n}", {"size": n, "target": 100, "puzzles": count}) for n in sizes]
+    return [
+        Case(f"unique {n}x{n} {mixing}", {"size": n, "target": 100, "puzzles": count, "mix": mixing})
+        for n in sizes
+        for mixing in ("default", "none")
+    ]
 
 
 def _run_generate(case: Case, time_limit: float | None) -> Measurement:
     p = case.params
     family = _family()
     seconds, attempts, checks = [], [], []
+    options = {"size": p["size"], "target": p["target"], "unique": True}
+    if p["mix"] == "none":
+        options["mix"] = 0
     for seed in range(p["puzzles"]):
-        made = family.generate(seed, {"size": p["size"], "target": p["target"], "unique": True})
+        made = family.generate(seed, options)
         seconds.append(made.stats.seconds)
         attempts.append(made.stats.extra["attempts"])
         checks.append(made.stats.extra["uniqueness_checks"])
@@ -245,10 +252,11 @@ register(Experiment(
     description=(
         "`cnote generate --unique --size n` for seeds 0..k-1: mean seconds per puzzle (the generator's "
         "own time, without the independent re-check of uniqueness), planted solutions tried, and "
-        "uniqueness checks (CP-SAT solves). The seed called generating unique puzzles 'the slowest "
-        "part of the program' and gave no figure."
+        "uniqueness checks (CP-SAT solves). mix = default: 2n random changes tried on the solution "
+        "to make it less regular; none: `--mix 0`. The seed called generating unique puzzles "
+        "'the slowest part of the program' and gave no figure."
     ),
-    cases=_generate_cases, run=_run_generate, x="size",
+    cases=_generate_cases, run=_run_generate, x="size", series="mix", reference="none",
     **_optional(value_label="made", stats_columns=("max_seconds", "attempts", "checks")),
 ))
 
@@ -257,7 +265,7 @@ register(Experiment(
 def _encoding_cases(quick: bool) -> list[Case]:
     puzzles = [("demo", "count"), ("seed4x4", "unique"), ("unique5x5", "unique")]
     if not quick:
-        puzzles += [("unique7x7", "unique"), ("random5x5", "count")]
+        puzzles += [("random3x3", "count"), ("unique7x7", "unique"), ("unique9x9", "unique")]
     return [Case(f"{name} {mode} {model}", {"puzzle": name, "mode": mode, "model": model}) for name, mode in puzzles for model in ("domain", "digits")]
 
 

@@ -4,7 +4,7 @@ Backends: `cpsat` (the model of `model.py`: any mode, named search strategies, t
 "contains the digit") and `brute` (the plain-Python enumerator of `brute.py`, for small grids:
 the ground truth of the tests). Options: `--target` (every row and column, overrides the
 file), `--model domain|digits`, `--no-presolve` (so that the search strategy alone decides,
-as in the strategy experiment); for `generate`: `--size`, `--cols`, `--target`, `--unique`.
+as in the strategy experiment); for `generate`: `--size`, `--cols`, `--target`, `--unique`, `--mix`.
 """
 
 from __future__ import annotations
@@ -45,6 +45,10 @@ class CNote(Family[CNoteInstance]):
         Option("size", int, 4, "rows of the generated grid", verbs=("generate",), minimum=1, maximum=io.MAX_SIDE),
         Option("cols", int, None, "columns of the generated grid (default: as many as rows)", verbs=("generate",), minimum=1, maximum=io.MAX_SIDE),
         Option("unique", bool, False, "generate a puzzle with exactly one solution", verbs=("generate",)),
+        Option(
+            "mix", int, None, "with --unique: random changes tried on the solution to make it less regular "
+            "(default twice the longer side; 0: none, faster)", verbs=("generate",), minimum=0, maximum=10_000,
+        ),
     )
 
     # formats
@@ -137,7 +141,7 @@ class CNote(Family[CNoteInstance]):
                 raise BadInput(f"{flag} must be an integer from 1 to {io.MAX_SIDE}, got {value!r}")
         target = options.get("target") or io.DEFAULT_TARGET
         unique = bool(options.get("unique"))
-        instance, planted, report = generate(height, width, target, seed, unique)
+        instance, planted, report = generate(height, width, target, seed, unique, moves=options.get("mix"))
         stats = Stats(seconds=report.seconds, backend="cpsat", model="planted solution" + (" + CEGAR digits" if unique else ""))
         stats.extra.update(attempts=report.attempts, uniqueness_checks=report.solves, unique=unique, **report.extra)
         return Generated(instance, {"grid": planted}, stats)

@@ -29,6 +29,10 @@ most seeds, see docs/cnote.md):
    CP-SAT for up to a few solutions of that puzzle other than the planted one. None: the puzzle
    is unique. Otherwise add them to the list and choose again. If no digit choice rules out the
    list, this planted solution admits no unique puzzle: plant another.
+3. Mixing: the rigid solutions are regular (one big number per row and column), so a few
+   random-walk moves are then proposed on the solution, each kept when CEGAR finds digits that
+   keep it unique (`moves`, default twice the longer side; 0 keeps the rigid puzzle, which is
+   about 20 times faster to make).
 
 Everything is seeded (Python's `random.Random(seed)`, CP-SAT with one worker and seeds drawn
 from it), so the same seed gives the same puzzle.
@@ -53,7 +57,6 @@ class Report:
     """How a puzzle was made."""
 
     attempts: int = 0
-    repairs: int = 0
     solves: int = 0
     seconds: float = 0.0
     extra: dict[str, Any] = field(default_factory=dict)
@@ -116,17 +119,29 @@ class _Collector(cp_model.CpSolverSolutionCallback):
             self.stop_search()
 
 
-def solutions_up_to(instance: CNoteInstance, cap: int, seed: int) -> list[list[list[int]]]:
-    """Up to `cap` solutions of `instance` (all of them when there are fewer)."""
+def solutions_up_to(
+    instance: CNoteInstance, cap: int, seed: int, work_limit: float | None = None
+) -> list[list[list[int]]] | None:
+    """Up to `cap` solutions of `instance` (all of them when there are fewer).
+
+    `work_limit` bounds CP-SAT's deterministic time (so the answer stays the same per seed);
+    None is returned when it runs out before the answer is known.
+    """
     built = Model(instance)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = seed % (2**31)
     solver.parameters.enumerate_all_solutions = True
+    if work_limit is not None:
+        solver.parameters.max_deterministic_time = work_limit
     collector = _Collector(built.cells, cap)
     code = solver.solve(built.model, collector)
-    if code == cp_model.MODEL_INVALID or (code == cp_model.UNKNOWN and len(collector.found) < cap):
-        raise RuntimeError(f"CP-SAT answered {solver.status_name(code)} while counting")
+    if code == cp_model.MODEL_INVALID:
+        raise RuntimeError("CP-SAT rejected the model as invalid")
+    if code == cp_model.UNKNOWN and len(collector.found) < cap:
+        if work_limit is None:
+            raise RuntimeError("CP-SAT stopped without an answer while counting")
+        return None
     return collector.found
 
 
@@ -213,12 +228,87 @@ def rigid_matrix(
     return [[int(solver.value(v)) for v in row] for row in cells]
 
 
+def unique_digits(
+    planted: list[list[int]],
+    weights: list[list[dict[int, int]]],
+    rows: list[int],
+    cols: list[int],
+    rng: random.Random,
+    report: Report,
+    batch: int,
+    patience: int,
+    work_limit: float | None = None,
+) -> list[list[int]] | None:
+    """Digits of `planted` whose puzzle has `planted` as its only solution (CEGAR), or None
+    (also when a check needs more than `work_limit` deterministic seconds)."""
+    others: list[list[list[int]]] = []
+    while len(others) <= patience:
+        digits = choose_digits(planted, others, weights)
+        if digits is None:
+            return None  # no choice of digits makes this planted solution unique
+        instance = make_instance(digits, None, rows, cols)
+        answer = solutions_up_to(instance, batch + 1, rng.randrange(2**31), work_limit)
+        report.solves += 1
+        if answer is None:
+            return None
+        found = [s for s in answer if s != planted]
+        if not found:
+            report.extra["counterexamples"] = len(others)
+            return digits
+        others.extend(found)
+    return None
+
+
+def mix(
+    planted: list[list[int]],
+    digits: list[list[int]],
+    rows: list[int],
+    cols: list[int],
+    moves: int,
+    rng: random.Random,
+    report: Report,
+    batch: int,
+) -> tuple[list[list[int]], list[list[int]]]:
+    """Make a unique puzzle less regular: propose `moves` random-walk moves on its solution
+    (+k, -k, +k, -k on the corners of a rectangle, k <= 30), each kept when some choice of
+    digits (the current ones preferred) keeps the solution unique (the cspuz way: propose a
+    change, keep it if the puzzle stays unique). A check that needs more than 0.5 deterministic
+    seconds of CP-SAT rejects the move: hard puzzles are welcome, slow generation is not."""
+    height, width = len(planted), len(planted[0])
+    if height < 2 or width < 2:
+        return planted, digits
+    accepted = 0
+    for _ in range(moves):
+        r1, r2 = rng.sample(range(height), 2)
+        c1, c2 = rng.sample(range(width), 2)
+        room = min(planted[r1][c2], planted[r2][c1]) - 1
+        if room < 1:
+            continue
+        k = rng.randint(1, min(room, 30))
+        trial = [row[:] for row in planted]
+        trial[r1][c1] += k
+        trial[r2][c2] += k
+        trial[r1][c2] -= k
+        trial[r2][c1] -= k
+        weights = [
+            [{d: 0 if d == digits[r][c] else rng.randrange(1, 1000) for d in digits_of(v)} for c, v in enumerate(row)]
+            for r, row in enumerate(trial)
+        ]
+        chosen = unique_digits(trial, weights, rows, cols, rng, report, batch, patience=15, work_limit=0.5)
+        if chosen is not None:
+            planted, digits = trial, chosen
+            accepted += 1
+    report.extra["mixing_moves"] = f"{accepted}/{moves}"
+    return planted, digits
+
+
 def generate(
     height: int,
     width: int,
     target: int,
     seed: int,
     unique: bool,
+    moves: int | None = None,
     max_attempts: int = 60,
     batch: int = 8,
     patience: int = 120,
@@ -230,6 +320,7 @@ def generate(
         target: every row's target; the columns share `target * height` as evenly as possible.
         seed: the random seed (same seed, same puzzle).
         unique: make the solution unique.
+        moves: mixing moves proposed on a unique puzzle (default 2 * the longer side; 0: none).
         max_attempts: planted solutions tried before giving up (BadInput).
         batch: other solutions asked for per uniqueness check.
         patience: counterexamples collected for one planted solution before planting another.
@@ -263,24 +354,14 @@ def generate(
         if planted is None:
             planted = random_matrix(rows, cols, rng)
         weights = [[{d: rng.randrange(1000) for d in digits_of(v)} for v in row] for row in planted]
-        others: list[list[list[int]]] = []
-        while len(others) <= patience:
-            digits = choose_digits(planted, others, weights)
-            if digits is None:
-                break  # no choice of digits makes this planted solution unique
-            instance = make_instance(digits, target, rows, cols)
-            found = [s for s in solutions_up_to(instance, batch + 1, rng.randrange(2**31)) if s != planted]
-            report.solves += 1
-            if not found:
-                report.seconds = time.perf_counter() - start
-                report.extra["counterexamples"] = len(others)
-                report.extra["planted"] = kind
-                return instance, planted, report
-            others.extend(found)
-            report.repairs += 1
+        digits = unique_digits(planted, weights, rows, cols, rng, report, batch, patience)
+        if digits is None:
+            continue
+        report.extra["planted"] = kind
+        planted, digits = mix(planted, digits, rows, cols, 2 * max(height, width) if moves is None else moves, rng, report, batch)
+        report.seconds = time.perf_counter() - start
+        return make_instance(digits, target, rows, cols), planted, report
     raise BadInput(
         f"no unique {height}x{width} puzzle with target {target} found in {max_attempts} attempts "
         "(try another seed or target)"
     )
-
-
