@@ -218,7 +218,7 @@ register(Experiment(
 
 # ---- generator -----------------------------------------------------------------------------------
 def _generate_cases(quick: bool) -> list[Case]:
-    sizes = [4, 7] if quick else list(range(3, 11))
+    sizes = [3, 5] if quick else list(range(3, 11))
     count = 2 if quick else 5
     return [
         Case(f"unique {n}x{n} {mixing}", {"size": n, "target": 100, "puzzles": count, "mix": mixing})
