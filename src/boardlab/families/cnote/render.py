@@ -69,9 +69,9 @@ def render_text(instance: CNoteInstance, solution: dict[str, Any] | None = None)
 
 def render_svg(instance: CNoteInstance, solution: dict[str, Any] | None = None) -> str:
     numbers = _numbers(instance, solution)
-    longest = max(len(str(v)) for row in (numbers or instance.grid) for v in row)
-    longest = max(longest, max(len(str(t)) for t in instance.rows + instance.cols))
-    cell = max(24, min(64, 12 + 11 * longest))
+    digits = max(len(str(v)) for row in (numbers or instance.grid) for v in row)
+    labels = max(len(str(t)) for t in instance.rows + instance.cols)
+    cell = max(24, min(72, 12 + 11 * max(digits, labels)))
     board = SvgBoard(
         instance.height,
         instance.width,
@@ -83,7 +83,7 @@ def render_svg(instance: CNoteInstance, solution: dict[str, Any] | None = None) 
         + (f", target {instance.target}" if instance.target is not None else ""),
     )
     svg = board.to_svg()
-    font = int(cell * 0.5) if longest > 2 else int(cell * 0.6)
+    font = int(min(cell * 0.6, cell * 0.9 / (0.62 * digits)))  # a digit is about 0.62 em wide
     margin = 4
     parts = []
     for r, row in enumerate(instance.grid):
