@@ -163,6 +163,14 @@ def test_bad_input_is_one_line_and_exit_2(text: str, args: list[str]) -> None:
     assert len(lines) == 1 and "Traceback" not in err, err
 
 
+@pytest.mark.parametrize("content", ["", "  \n\n", "# nothing but a comment\n"])
+def test_empty_files_are_bad_input(tmp_path: Path, content: str) -> None:
+    path = tmp_path / "empty.txt"
+    path.write_text(content)
+    code, _, err = run(["cnote", "solve", str(path)])
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "empty" in err
+
+
 @pytest.mark.parametrize(
     "args",
     [
