@@ -147,9 +147,15 @@ class CNote(Family[CNoteInstance]):
         return Generated(instance, {"grid": planted}, stats)
 
     def sample(self, rng: random.Random) -> CNoteInstance:
+        """Half the time a Friedman-style square of digits 1-9 with one target; otherwise any
+        shape, digits 0-9 and per-line targets (solvable or not)."""
+        if rng.random() < 0.5:
+            n = rng.randint(2, 4)
+            grid = [[rng.randint(1, 9) for _ in range(n)] for _ in range(n)]
+            return io.make_instance(grid, rng.choice([60, 100, 150]))
         height, width = rng.randint(1, 4), rng.randint(1, 4)
         grid = [[rng.randint(0, 9) for _ in range(width)] for _ in range(height)]
-        if height == width and rng.random() < 0.6:
+        if height == width and rng.random() < 0.4:
             return io.make_instance(grid, rng.choice([10, 20, 35, 60, 100, 150]))
         rows = [rng.randint(1, 120) for _ in range(height)]
         cols = [rng.randint(1, 120) for _ in range(width)]
