@@ -70,8 +70,13 @@ def _seed_text(figures: tuple[float, int, int]) -> str:
 
 
 def _solve_many(instances: list[io.CNoteInstance], request: SolveRequest) -> Measurement:
-    """Solve each instance; the mean time (building the model included) and statistics per puzzle."""
+    """Solve each instance; the mean time (building the model included) and statistics per puzzle.
+
+    The case's time limit is shared: each puzzle gets its part of it.
+    """
     family = _family()
+    if request.time_limit is not None:
+        request.time_limit = request.time_limit / len(instances)
     seconds, branches, conflicts, constraints, statuses = [], [], [], [], []
     for instance in instances:
         result = family.solve(instance, request)
@@ -124,7 +129,7 @@ register(Experiment(
     family="cnote", name="size", title="C-Note: time against grid size (target 60)",
     description=(
         "Generated puzzles (random planted solution, not unique; seeds 0..k-1) of n x n at target 60, "
-        "one solution each, one worker; mean per puzzle. portfolio = CP-SAT's default search, "
+        "one solution each, one worker, the time limit shared among the puzzles; mean per puzzle. portfolio = CP-SAT's default search, "
         f"{SEED_DEFAULT} = fixed search in the order of the seed's default labeling (leftmost, step). "
         "The seed solved other generated puzzles of the same sizes."
     ),
