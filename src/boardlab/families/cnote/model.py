@@ -12,11 +12,11 @@ option of the model (`--model`) so that experiments can compare them:
   the cell's bound (`str(d) in str(v)` for v = 1..bound; O(bound), cached per digit and bound),
   and become the variable's domain (`Domain.from_values`, a sorted list of intervals). The rule
   then costs no constraint at all: CP-SAT's domain encoding excludes the holes itself and every
-  propagation of the sums lands on admissible values. This is the table encoding "unary
-  constraint = domain" of CP textbooks (e.g. Rossi, van Beek and Walsh, Handbook of Constraint
-  Programming, 2006, ch. 3); it is exact for any target (nothing assumes 100, the bound follows
-  from the targets) and the domain of a cell for target 10,000 is a few thousand values in a
-  few hundred intervals, which CP-SAT handles without effort.
+  propagation of the sums lands on admissible values. A unary constraint enforced once and for
+  all by restricting the domain is node consistency (Bessiere, "Constraint Propagation", ch. 3
+  of the Handbook of Constraint Programming, 2006). It is exact for any target (nothing assumes
+  100, the bound follows from the targets); for target 10,000 a cell's domain is about 3,400
+  values in about 820 intervals, which CP-SAT handles without effort.
 - `digits`: the seed's encoding translated to CP-SAT. The seed (002, `includes_digit/2`) states
   the rule by recursion on `Var mod 10` and `Var // 10`, a disjunction that CLP(FD) resolves by
   backtracking over the digit positions. Here: for each position k where the digit can stand,
@@ -31,7 +31,7 @@ Search strategies (`Family.strategies`): `portfolio` is CP-SAT's default (its po
 workers when solving for one solution); the others are `VARIABLE:VALUE` pairs passed to
 `AddDecisionStrategy` on the cell variables in row-major order and followed exactly
 (`search_branching = FIXED_SEARCH`, one worker), the CP-SAT counterparts of the SICStus
-`labeling/2` options compared in the seed (see `SEED_LABELING`).
+`labeling/2` options compared in the seed (see `SEED_VARIABLE` and `SEED_VALUE`).
 """
 
 from __future__ import annotations
