@@ -9,8 +9,8 @@ random walk on such matrices: start from a north-west-corner matrix, then apply 
 `+k` on two opposite corners of a random rectangle and `-k` on the other two, which keeps every
 sum (Diaconis and Gangolli, "Rectangular arrays with fixed margins", 1995).
 
-With `unique`, three steps (a 7x7 puzzle at target 100 in 0.15 s on average without mixing,
-1.5 s with it; see docs/cnote.md):
+With `unique`, three steps (a 7x7 puzzle at target 100 in about 0.1 s on average without mixing,
+1 to 1.5 s with it; see docs/cnote.md):
 
 1. A rigid planted solution. Random matrices are almost never the solution of a unique puzzle,
    whatever digits are shown (measured: of 200 random 4x4 puzzles at target 100, none was
