@@ -299,8 +299,4 @@ def _build(rows: list[tuple[int, list[int]]], headers: dict[str, tuple[int, Any]
         for key in ("rows", "cols"):
             if f"'{key}'" in problem.message and key in headers:
                 line = headers[key][0]
-        return _raise(problem, source, line if line is not None else rows[0][0])
-
-
-def _raise(problem: BadInput, source: str, line: int) -> CNoteInstance:
-    raise BadInput(problem.message, source=source, line=line)
+        raise BadInput(problem.message, source=source, line=line if line is not None else rows[0][0]) from None
