@@ -1,0 +1,370 @@
+"""C-Note puzzles from a planted solution; unique ones by counterexample-guided digit choice.
+
+A puzzle is made from a planted solution (a matrix of positive numbers with the right row and
+column sums): each cell shows one non-zero digit of its number (digits 1-9, as in Friedman's
+puzzles), so the planted solution solves the puzzle by construction.
+
+Without `unique`, the planted solution is a random matrix with the given sums, drawn by a
+random walk on such matrices: start from a north-west-corner matrix, then apply many moves
+`+k` on two opposite corners of a random rectangle and `-k` on the other two, which keeps every
+sum (Diaconis and Gangolli, "Rectangular arrays with fixed margins", 1995).
+
+With `unique`, three steps (a 7x7 puzzle at target 100 in about 0.1 s on average without mixing,
+1 to 1.5 s with it; see docs/cnote.md):
+
+1. A rigid planted solution. Random matrices are almost never the solution of a unique puzzle,
+   whatever digits are shown (measured: of 200 random 4x4 puzzles at target 100, none was
+   unique and 198 had 50 solutions or more; for 4 of 5 random matrices no choice of digits at
+   all made the puzzle unique): a number whose given digit is its last digit can move by 10
+   in either direction, and two such moves on a rectangle keep every sum. The planted solution
+   is therefore made of "floor" cells, single digits 4-9 that can only grow and only by 10 or
+   by 9*d or more (d -> 1d, 2d, ..., or d0..d9), and few "big" numbers (at least one per row
+   and per column: a permutation on a square grid when the sums allow), found by CP-SAT with
+   random hints. Digits 1-3 on floors make small moves possible and are avoided; if the
+   targets leave no room for this shape, floors 1-9, then a random matrix, are used instead.
+2. The digits by counterexample-guided search (CEGAR, as in Solar-Lezama et al., "Combinatorial
+   sketching for finite programs", 2006): keep a list of other solutions seen so far; choose,
+   by a small CP-SAT model, a digit of each planted number such that every listed solution
+   misses the chosen digit somewhere (random weights break ties, so the seed decides); then ask
+   CP-SAT for up to a few solutions of that puzzle other than the planted one. None: the puzzle
+   is unique. Otherwise add them to the list and choose again. If no digit choice rules out the
+   list, this planted solution admits no unique puzzle: plant another.
+3. Mixing: the rigid solutions are regular (one big number per row and column), so a few
+   random-walk moves are then proposed on the solution, each kept when CEGAR finds digits that
+   keep it unique (`moves`, default twice the longer side; 0 keeps the rigid puzzle, which is
+   3 to 25 times faster to make, measured on 3x3 to 10x10).
+
+Everything is seeded (Python's `random.Random(seed)`, CP-SAT with one worker and seeds drawn
+from it), so the same seed gives the same puzzle.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from ortools.sat.python import cp_model
+
+from boardlab.core.errors import BadInput
+from boardlab.families.cnote.io import CNoteInstance, check_target, make_instance
+from boardlab.families.cnote.model import Model
+
+
+@dataclass
+class Report:
+    """How a puzzle was made."""
+
+    attempts: int = 0
+    solves: int = 0
+    seconds: float = 0.0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def column_targets(target: int, height: int, width: int) -> list[int]:
+    """Column targets for rows of `target`: the total `target * height` split as evenly as possible."""
+    total = target * height
+    base, extra = divmod(total, width)
+    return [base + (1 if c < extra else 0) for c in range(width)]
+
+
+def random_matrix(rows: list[int], cols: list[int], rng: random.Random, moves: int | None = None) -> list[list[int]]:
+    """A random matrix of positive integers with row sums `rows` and column sums `cols`."""
+    height, width = len(rows), len(cols)
+    row_left = [t - width for t in rows]
+    col_left = [t - height for t in cols]
+    matrix = [[1] * width for _ in range(height)]
+    r = c = 0
+    while r < height and c < width:  # north-west corner rule on what is left above 1
+        amount = min(row_left[r], col_left[c])
+        matrix[r][c] += amount
+        row_left[r] -= amount
+        col_left[c] -= amount
+        if row_left[r] == 0:
+            r += 1
+        else:
+            c += 1
+    if height < 2 or width < 2:
+        return matrix
+    for _ in range(moves if moves is not None else 200 * height * width):
+        r1, r2 = rng.sample(range(height), 2)
+        c1, c2 = rng.sample(range(width), 2)
+        room = min(matrix[r1][c2], matrix[r2][c1]) - 1
+        if room < 1:
+            continue
+        k = rng.randint(1, room)
+        matrix[r1][c1] += k
+        matrix[r2][c2] += k
+        matrix[r1][c2] -= k
+        matrix[r2][c1] -= k
+    return matrix
+
+
+def digits_of(number: int) -> list[int]:
+    """The distinct non-zero digits of `number`, ascending."""
+    return sorted({int(ch) for ch in str(number) if ch != "0"})
+
+
+class _Collector(cp_model.CpSolverSolutionCallback):
+    def __init__(self, cells: list[list[cp_model.IntVar]], cap: int) -> None:
+        super().__init__()
+        self._cells = cells
+        self._cap = cap
+        self.found: list[list[list[int]]] = []
+
+    def on_solution_callback(self) -> None:
+        self.found.append([[int(self.value(v)) for v in row] for row in self._cells])
+        if len(self.found) >= self._cap:
+            self.stop_search()
+
+
+def solutions_up_to(
+    instance: CNoteInstance, cap: int, seed: int, work_limit: float | None = None
+) -> list[list[list[int]]] | None:
+    """Up to `cap` solutions of `instance` (all of them when there are fewer).
+
+    `work_limit` bounds CP-SAT's deterministic time (so the answer stays the same per seed);
+    None is returned when it runs out before the answer is known.
+    """
+    built = Model(instance)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = seed % (2**31)
+    solver.parameters.enumerate_all_solutions = True
+    if work_limit is not None:
+        solver.parameters.max_deterministic_time = work_limit
+    collector = _Collector(built.cells, cap)
+    code = solver.solve(built.model, collector)
+    if code == cp_model.MODEL_INVALID:
+        raise RuntimeError("CP-SAT rejected the model as invalid")
+    if code == cp_model.UNKNOWN and len(collector.found) < cap:
+        if work_limit is None:
+            raise RuntimeError("CP-SAT stopped without an answer while counting")
+        return None
+    return collector.found
+
+
+def choose_digits(
+    planted: list[list[int]], others: list[list[list[int]]], weights: list[list[dict[int, int]]]
+) -> list[list[int]] | None:
+    """Digits of the planted numbers that rule out every solution in `others`, or None.
+
+    One Boolean per (cell, digit of the planted number), exactly one per cell; for each other
+    solution, a clause: some cell's chosen digit is missing from that solution's number there.
+    Among the choices, the one of least random weight (so that the seed decides).
+    """
+    model = cp_model.CpModel()
+    choice: dict[tuple[int, int, int], cp_model.IntVar] = {}
+    for r, row in enumerate(planted):
+        for c, value in enumerate(row):
+            options = digits_of(value)
+            for digit in options:
+                choice[r, c, digit] = model.new_bool_var(f"c{r}_{c}_{digit}")
+            model.add_exactly_one(choice[r, c, digit] for digit in options)
+    for other in others:
+        model.add_bool_or(
+            [var for (r, c, digit), var in choice.items() if str(digit) not in str(other[r][c])]
+        )
+    model.minimize(sum(weights[r][c][digit] * var for (r, c, digit), var in choice.items()))
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    code = solver.solve(model)
+    if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    digits = [[0] * len(row) for row in planted]
+    for (r, c, digit), var in choice.items():
+        if solver.value(var):
+            digits[r][c] = digit
+    return digits
+
+
+def rigid_matrix(
+    rows: list[int], cols: list[int], floor: int, rng: random.Random, permutation: bool
+) -> list[list[int]] | None:
+    """A planted solution of "floor" digits `floor`..9 and few "big" numbers (>= 10).
+
+    With `permutation` (square grids), the big cells are a random permutation; otherwise CP-SAT
+    chooses them (at least one per row and per column), hinted towards a random permutation-like
+    pattern so that there are few and the seed decides (a feasibility solve: minimising the
+    number of big cells cost 0.4 s per planted solution for no better puzzles).
+    """
+    height, width = len(rows), len(cols)
+    model = cp_model.CpModel()
+    cells, bigs = [], []
+    for r in range(height):
+        row_cells, row_bigs = [], []
+        for c in range(width):
+            x = model.new_int_var(floor, max(floor, min(rows[r], cols[c])), f"x{r}_{c}")
+            big = model.new_bool_var(f"b{r}_{c}")
+            model.add(x >= 10).only_enforce_if(big)
+            model.add(x <= 9).only_enforce_if(~big)
+            model.add_hint(x, rng.randint(floor, 9))
+            row_cells.append(x)
+            row_bigs.append(big)
+        cells.append(row_cells)
+        bigs.append(row_bigs)
+    for r in range(height):
+        model.add(sum(cells[r]) == rows[r])
+        model.add_bool_or(bigs[r])
+    for c in range(width):
+        model.add(sum(cells[r][c] for r in range(height)) == cols[c])
+        model.add_bool_or([bigs[r][c] for r in range(height)])
+    order = rng.sample(range(width), width)
+    for r in range(height):
+        for c in range(width):
+            if permutation:
+                model.add(bigs[r][c] == (order[r % width] == c))
+            else:
+                model.add_hint(bigs[r][c], order[r % width] == c)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = rng.randrange(2**31)
+    solver.parameters.max_deterministic_time = 0.25
+    code = solver.solve(model)
+    if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    return [[int(solver.value(v)) for v in row] for row in cells]
+
+
+def unique_digits(
+    planted: list[list[int]],
+    weights: list[list[dict[int, int]]],
+    rows: list[int],
+    cols: list[int],
+    rng: random.Random,
+    report: Report,
+    batch: int,
+    patience: int,
+    work_limit: float | None = None,
+) -> list[list[int]] | None:
+    """Digits of `planted` whose puzzle has `planted` as its only solution (CEGAR), or None
+    (also when a check needs more than `work_limit` deterministic seconds)."""
+    others: list[list[list[int]]] = []
+    while len(others) <= patience:
+        digits = choose_digits(planted, others, weights)
+        if digits is None:
+            return None  # no choice of digits makes this planted solution unique
+        instance = make_instance(digits, None, rows, cols)
+        answer = solutions_up_to(instance, batch + 1, rng.randrange(2**31), work_limit)
+        report.solves += 1
+        if answer is None:
+            return None
+        found = [s for s in answer if s != planted]
+        if not found:
+            report.extra["counterexamples"] = len(others)
+            return digits
+        others.extend(found)
+    return None
+
+
+def mix(
+    planted: list[list[int]],
+    digits: list[list[int]],
+    rows: list[int],
+    cols: list[int],
+    moves: int,
+    rng: random.Random,
+    report: Report,
+    batch: int,
+) -> tuple[list[list[int]], list[list[int]]]:
+    """Make a unique puzzle less regular: propose `moves` random-walk moves on its solution
+    (+k, -k, +k, -k on the corners of a rectangle, k <= 30), each kept when some choice of
+    digits (the current ones preferred) keeps the solution unique (the cspuz way: propose a
+    change, keep it if the puzzle stays unique). A check that needs more than 0.5 deterministic
+    seconds of CP-SAT rejects the move: hard puzzles are welcome, slow generation is not."""
+    height, width = len(planted), len(planted[0])
+    if height < 2 or width < 2:
+        return planted, digits
+    accepted = 0
+    for _ in range(moves):
+        r1, r2 = rng.sample(range(height), 2)
+        c1, c2 = rng.sample(range(width), 2)
+        room = min(planted[r1][c2], planted[r2][c1]) - 1
+        if room < 1:
+            continue
+        k = rng.randint(1, min(room, 30))
+        trial = [row[:] for row in planted]
+        trial[r1][c1] += k
+        trial[r2][c2] += k
+        trial[r1][c2] -= k
+        trial[r2][c1] -= k
+        weights = [
+            [{d: 0 if d == digits[r][c] else rng.randrange(1, 1000) for d in digits_of(v)} for c, v in enumerate(row)]
+            for r, row in enumerate(trial)
+        ]
+        chosen = unique_digits(trial, weights, rows, cols, rng, report, batch, patience=15, work_limit=0.5)
+        if chosen is not None:
+            planted, digits = trial, chosen
+            accepted += 1
+    report.extra["mixing_moves"] = f"{accepted}/{moves}"
+    return planted, digits
+
+
+def generate(
+    height: int,
+    width: int,
+    target: int,
+    seed: int,
+    unique: bool,
+    moves: int | None = None,
+    max_attempts: int = 60,
+    batch: int = 8,
+    patience: int = 120,
+    max_checks: int = 150,
+) -> tuple[CNoteInstance, list[list[int]], Report]:
+    """A puzzle (unique when asked), its planted solution, and how it was made.
+
+    Args:
+        height, width: the grid's shape.
+        target: every row's target; the columns share `target * height` as evenly as possible.
+        seed: the random seed (same seed, same puzzle).
+        unique: make the solution unique.
+        moves: mixing moves proposed on a unique puzzle (default 2 * the longer side; 0: none).
+        max_attempts: planted solutions tried before giving up (BadInput).
+        batch: other solutions asked for per uniqueness check.
+        patience: counterexamples collected for one planted solution before planting another.
+        max_checks: uniqueness checks (CP-SAT solves) before giving up (BadInput); a budget in
+            solves, not seconds, so that the outcome stays the same per seed.
+    """
+    check_target(target)
+    if height < 1 or width < 1:
+        raise BadInput("the grid needs at least one row and one column")
+    rows = [target] * height
+    cols = column_targets(target, height, width)
+    if target < width or min(cols) < height:
+        raise BadInput(f"target {target} is too small for a {height}x{width} grid (every number is at least 1)")
+    rng = random.Random(seed)
+    report = Report()
+    start = time.perf_counter()
+    if not unique:
+        report.attempts = 1
+        planted = random_matrix(rows, cols, rng)
+        digits = [[rng.choice(digits_of(v)) for v in row] for row in planted]
+        report.seconds = time.perf_counter() - start
+        report.extra["planted"] = "random"
+        return make_instance(digits, target, rows, cols), planted, report
+    shapes = [(4, True), (4, False), (1, False)] if height == width else [(4, False), (1, False)]
+    while report.attempts < max_attempts and report.solves < max_checks:
+        report.attempts += 1
+        planted = None
+        while shapes and planted is None:
+            planted = rigid_matrix(rows, cols, shapes[0][0], rng, shapes[0][1])
+            if planted is None:
+                shapes.pop(0)  # the targets leave no room for this shape: relax it for good
+        kind = f"rigid (floors {shapes[0][0]}-9)" if planted is not None else "random"
+        if planted is None:
+            planted = random_matrix(rows, cols, rng)
+        weights = [[{d: rng.randrange(1000) for d in digits_of(v)} for v in row] for row in planted]
+        digits = unique_digits(planted, weights, rows, cols, rng, report, batch, patience, work_limit=2.0)
+        if digits is None:
+            continue
+        report.extra["planted"] = kind
+        planted, digits = mix(planted, digits, rows, cols, 2 * max(height, width) if moves is None else moves, rng, report, batch)
+        report.seconds = time.perf_counter() - start
+        return make_instance(digits, target, rows, cols), planted, report
+    raise BadInput(
+        f"no unique {height}x{width} puzzle with target {target} found "
+        f"({report.attempts} planted solutions, {report.solves} uniqueness checks); unique puzzles "
+        "are hard to make for targets much above 100: try another seed or a smaller target"
+    )

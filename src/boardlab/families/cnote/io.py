@@ -1,0 +1,302 @@
+"""C-Note instances and their formats.
+
+An instance is a rectangular grid of single digits (0-9) and a target sum for every row and
+every column. Usually all targets are equal (Friedman's puzzles: 100), but each row and each
+column may have its own; the row targets and the column targets must then add up to the same
+total, otherwise the puzzle has no solution (an answer, not an input error).
+
+Text format (one puzzle per block of lines; blocks are separated by blank lines):
+
+    # Friedman's first example (31 solutions)
+    target: 100
+    8 8 4
+    6 2 5
+    3 6 1
+
+One grid row per line, the digits separated by spaces; `#` starts a comment. Header lines,
+all optional, before or between the grid rows: `target: N` (every row and column; default
+100), `rows: N1 N2 ...` (a target per row) and `cols: N1 N2 ...` (a target per column), which
+override `target` for their lines. A block holding only header lines applies to the next block.
+
+JSON: `{"family": "cnote", "target": 100, "grid": [[8, 8, 4], [6, 2, 5], [3, 6, 1]]}`, with
+optional `"rows": [...]` and `"cols": [...]` as in the text format. `to_json` writes `target`
+when all targets are equal and `rows` / `cols` otherwise.
+
+Solution JSON: `{"grid": [[18, 8, 74], [69, 26, 5], [13, 66, 21]]}`, the numbers written.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+from boardlab.core.errors import BadInput
+from boardlab.core.family import Record
+
+#: The target when none is given (Friedman's "100").
+DEFAULT_TARGET = 100
+#: Largest target accepted: the model enumerates the admissible values of a cell, O(target).
+MAX_TARGET = 1_000_000
+#: Largest number of rows or columns accepted.
+MAX_SIDE = 40
+
+
+@dataclass(frozen=True)
+class CNoteInstance:
+    """A grid of digits with a target sum for each row and each column."""
+
+    grid: tuple[tuple[int, ...], ...]
+    rows: tuple[int, ...]
+    cols: tuple[int, ...]
+
+    @property
+    def height(self) -> int:
+        return len(self.grid)
+
+    @property
+    def width(self) -> int:
+        return len(self.grid[0])
+
+    @property
+    def target(self) -> int | None:
+        """The common target of every row and column, or None when they differ."""
+        targets = set(self.rows) | set(self.cols)
+        return targets.pop() if len(targets) == 1 else None
+
+    @property
+    def balanced(self) -> bool:
+        """Whether the row targets and the column targets have the same total (else no solution)."""
+        return sum(self.rows) == sum(self.cols)
+
+
+def check_target(value: Any, where: str = "target") -> int:
+    """A valid target (positive integer up to MAX_TARGET) or BadInput."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadInput(f"{where} must be a positive integer, got {value!r}")
+    if value < 1:
+        raise BadInput(f"{where} must be a positive integer, got {value}")
+    if value > MAX_TARGET:
+        raise BadInput(f"{where} = {value} is larger than the supported {MAX_TARGET}")
+    return value
+
+
+def make_instance(
+    grid: Sequence[Sequence[int]],
+    target: int | None = None,
+    rows: Sequence[int] | None = None,
+    cols: Sequence[int] | None = None,
+) -> CNoteInstance:
+    """A validated instance. `target` (default 100) applies to the lines `rows` / `cols` leave out."""
+    if not isinstance(grid, (list, tuple)) or not grid:
+        raise BadInput("the grid must have at least one row")
+    height = len(grid)
+    if height > MAX_SIDE:
+        raise BadInput(f"the grid has {height} rows, more than the supported {MAX_SIDE}")
+    cells: list[tuple[int, ...]] = []
+    for r, row in enumerate(grid):
+        if not isinstance(row, (list, tuple)) or not row:
+            raise BadInput(f"grid row {r} must be a non-empty list of digits")
+        if len(row) != len(grid[0]):
+            raise BadInput(f"grid row {r} has {len(row)} cells, row 0 has {len(grid[0])} (the grid must be rectangular)")
+        for c, digit in enumerate(row):
+            if isinstance(digit, bool) or not isinstance(digit, int) or not 0 <= digit <= 9:
+                raise BadInput(f"grid[{r}][{c}] must be a single digit 0-9, got {digit!r}")
+        cells.append(tuple(row))
+    width = len(cells[0])
+    if width > MAX_SIDE:
+        raise BadInput(f"the grid has {width} columns, more than the supported {MAX_SIDE}")
+    common = check_target(DEFAULT_TARGET if target is None else target)
+    row_targets = _targets(rows, height, "rows", common)
+    col_targets = _targets(cols, width, "cols", common)
+    return CNoteInstance(tuple(cells), row_targets, col_targets)
+
+
+def _targets(values: Sequence[int] | None, count: int, name: str, common: int) -> tuple[int, ...]:
+    if values is None:
+        return (common,) * count
+    if not isinstance(values, (list, tuple)):
+        raise BadInput(f"'{name}' must be a list of targets")
+    if len(values) != count:
+        raise BadInput(f"'{name}' has {len(values)} targets for {count} {'rows' if name == 'rows' else 'columns'}")
+    return tuple(check_target(v, f"{name}[{i}]") for i, v in enumerate(values))
+
+
+def with_target(instance: CNoteInstance, target: int) -> CNoteInstance:
+    """The instance with every row and column target set to `target`."""
+    check_target(target)
+    return CNoteInstance(instance.grid, (target,) * instance.height, (target,) * instance.width)
+
+
+# ---- JSON --------------------------------------------------------------------------------------
+def from_json(data: Any) -> CNoteInstance:
+    if not isinstance(data, dict):
+        raise BadInput("a JSON instance must be an object")
+    unknown = set(data) - {"family", "target", "grid", "rows", "cols"}
+    if unknown:
+        raise BadInput(f"unknown field(s) in cnote instance: {', '.join(sorted(unknown))}")
+    if "grid" not in data:
+        raise BadInput("cnote instance needs 'grid' (a list of rows of digits)")
+    target = data.get("target")
+    if target is not None:
+        check_target(target)
+    return make_instance(data["grid"], target, data.get("rows"), data.get("cols"))
+
+
+def to_json(instance: CNoteInstance) -> dict[str, Any]:
+    data: dict[str, Any] = {"family": "cnote"}
+    if instance.target is not None:
+        data["target"] = instance.target
+    data["grid"] = [list(row) for row in instance.grid]
+    if instance.target is None:
+        data["rows"] = list(instance.rows)
+        data["cols"] = list(instance.cols)
+    return data
+
+
+def solution_from_json(instance: CNoteInstance, data: Any) -> dict[str, Any]:
+    """`{"grid": [[n, ...], ...]}` with the instance's shape and integer entries."""
+    if not isinstance(data, dict) or "grid" not in data:
+        raise BadInput('a cnote solution is {"grid": [[n, ...], ...]}')
+    grid = data["grid"]
+    if not isinstance(grid, list) or len(grid) != instance.height:
+        raise BadInput(f"the solution grid must have {instance.height} rows")
+    for r, row in enumerate(grid):
+        if not isinstance(row, list) or len(row) != instance.width:
+            raise BadInput(f"solution row {r} must have {instance.width} numbers")
+        for c, value in enumerate(row):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise BadInput(f"solution grid[{r}][{c}] must be an integer, got {value!r}")
+    return {"grid": [list(row) for row in grid]}
+
+
+# ---- text --------------------------------------------------------------------------------------
+def dump_text(instance: CNoteInstance) -> str:
+    lines = []
+    if instance.target is not None:
+        lines.append(f"target: {instance.target}")
+    else:
+        lines.append("rows: " + " ".join(map(str, instance.rows)))
+        lines.append("cols: " + " ".join(map(str, instance.cols)))
+    lines.extend(" ".join(map(str, row)) for row in instance.grid)
+    return "\n".join(lines) + "\n"
+
+
+_HEADERS = ("target", "rows", "cols")
+
+
+def parse_text(text: str, source: str) -> list[Record[CNoteInstance]]:
+    """Puzzles in the text format (see the module docstring), one per block."""
+    records: list[Record[CNoteInstance]] = []
+    headers: dict[str, tuple[int, Any]] = {}
+    rows: list[tuple[int, list[int]]] = []
+    first_line: int | None = None
+    error: BadInput | None = None
+
+    def close() -> None:
+        nonlocal first_line, error
+        if rows or error is not None:
+            label = f"{source}:{first_line}"
+            if error is not None:
+                records.append(Record(label, error=error))
+            else:
+                try:
+                    records.append(Record(label, instance=_build(rows, headers, source)))
+                except BadInput as problem:
+                    records.append(Record(label, error=problem))
+            headers.clear()
+            rows.clear()
+            first_line = None
+            error = None
+
+    for number, raw in enumerate(text.splitlines(), 1):
+        content = raw.split("#", 1)[0]
+        if not content.strip():
+            if not raw.strip():
+                close()
+            continue
+        if first_line is None:
+            first_line = number
+        if error is not None:
+            continue
+        try:
+            _parse_line(content, number, source, headers, rows)
+        except BadInput as problem:
+            error = problem
+    close()
+    if not records:
+        where = "only header lines, no grid" if headers else "no grid found"
+        records.append(Record(source, error=BadInput(f"empty puzzle: {where}", source=source)))
+    return records
+
+
+def _parse_line(content: str, number: int, source: str, headers: dict[str, tuple[int, Any]], rows: list[tuple[int, list[int]]]) -> None:
+    stripped = content.strip()
+    column = len(content) - len(content.lstrip()) + 1
+    if ":" in stripped:
+        key, _, value = stripped.partition(":")
+        key = key.strip().lower()
+        if key not in _HEADERS:
+            raise BadInput(f"unknown header '{key}' (use target:, rows: or cols:)", source=source, line=number, column=column)
+        if key in headers:
+            raise BadInput(f"'{key}:' given twice", source=source, line=number, column=column)
+        numbers = _integers(value, content, number, source)
+        if key == "target":
+            if len(numbers) != 1:
+                raise BadInput("'target:' takes one number", source=source, line=number, column=column)
+            headers[key] = (number, numbers[0])
+        else:
+            headers[key] = (number, numbers)
+        return
+    digits: list[int] = []
+    for token, start in _tokens(content):
+        if not (len(token) == 1 and token.isdigit() and token.isascii()):
+            what = "a single digit" if not token.isdigit() else "a single digit (separate digits with spaces)"
+            raise BadInput(f"cell {token!r} is not {what}", source=source, line=number, column=start + 1)
+        digits.append(int(token))
+    if rows and len(digits) != len(rows[0][1]):
+        raise BadInput(
+            f"row has {len(digits)} digits, the first row has {len(rows[0][1])} (the grid must be rectangular)",
+            source=source, line=number, column=column,
+        )
+    rows.append((number, digits))
+
+
+def _tokens(content: str) -> list[tuple[str, int]]:
+    tokens = []
+    index = 0
+    for piece in content.replace("\t", " ").split(" "):
+        if piece:
+            tokens.append((piece, index))
+        index += len(piece) + 1
+    return tokens
+
+
+def _integers(value: str, content: str, number: int, source: str) -> list[int]:
+    offset = content.index(":") + 1
+    found = []
+    for token, start in _tokens(value):
+        if not (token.isascii() and token.isdigit()):
+            raise BadInput(f"target {token!r} is not a positive integer", source=source, line=number, column=offset + start + 1)
+        try:
+            found.append(check_target(int(token)))
+        except BadInput as problem:
+            raise BadInput(problem.message, source=source, line=number, column=offset + start + 1) from None
+    if not found:
+        raise BadInput("header without a number", source=source, line=number, column=offset + 1)
+    return found
+
+
+def _build(rows: list[tuple[int, list[int]]], headers: dict[str, tuple[int, Any]], source: str) -> CNoteInstance:
+    if not rows:
+        raise BadInput("no grid rows", source=source)
+    target = headers["target"][1] if "target" in headers else None
+    row_targets = headers["rows"][1] if "rows" in headers else None
+    col_targets = headers["cols"][1] if "cols" in headers else None
+    try:
+        return make_instance([digits for _, digits in rows], target, row_targets, col_targets)
+    except BadInput as problem:
+        line = None
+        for key in ("rows", "cols"):
+            if f"'{key}'" in problem.message and key in headers:
+                line = headers[key][0]
+        raise BadInput(problem.message, source=source, line=line if line is not None else rows[0][0]) from None

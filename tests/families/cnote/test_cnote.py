@@ -1,0 +1,344 @@
+"""C-Note against ground truth: published puzzles, a brute-force enumerator, an independent checker."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from boardlab.core.errors import BadInput
+from boardlab.core.io import parse_document
+from boardlab.core.registry import get
+from boardlab.core.results import Mode, SolveRequest, Status
+from boardlab.families.cnote import io
+from boardlab.families.cnote.brute import solutions as brute_solutions
+from boardlab.families.cnote.generate import generate, random_matrix
+from boardlab.families.cnote.model import STRATEGIES, admissible
+
+DATA = Path(__file__).parents[2] / "data" / "cnote"
+PUBLISHED = sorted(DATA.glob("*.json"))
+family = get("cnote")
+
+
+def load(path: Path) -> dict:
+    return json.loads(path.read_text())
+
+
+def count(instance: io.CNoteInstance, **kwargs) -> int | None:
+    options = kwargs.pop("options", {})
+    return family.solve(instance, SolveRequest(mode=Mode.COUNT, options=options, **kwargs)).count
+
+
+# ---- published puzzles ---------------------------------------------------------------------------
+def test_there_is_published_data() -> None:
+    assert len(PUBLISHED) >= 10
+
+
+@pytest.mark.parametrize("path", PUBLISHED, ids=[p.stem for p in PUBLISHED])
+def test_published_puzzle(path: Path) -> None:
+    record = load(path)
+    instance = family.from_json(record["instance"])
+    assert family.check(instance, record["solution"]) == []
+    result = family.solve(instance, SolveRequest(mode=Mode.UNIQUE))
+    assert result.status == Status.SOLVED
+    assert result.unique is record["unique"]
+    if record["unique"]:
+        assert result.solutions == [record["solution"]]
+    if "solution_count" in record:
+        assert count(instance) == record["solution_count"]
+        assert count(instance, backend="brute") == record["solution_count"]
+
+
+def test_friedmans_demo_has_31_distinct_valid_solutions() -> None:
+    instance = io.make_instance([[8, 8, 4], [6, 2, 5], [3, 6, 1]], 100)
+    result = family.solve(instance, SolveRequest(mode=Mode.ALL))
+    grids = {json.dumps(s["grid"]) for s in result.solutions}
+    assert result.count == 31 and len(grids) == 31
+    brute = {json.dumps(g) for g in brute_solutions(instance)}
+    assert grids == brute
+    assert [[18, 8, 74], [69, 26, 5], [13, 66, 21]] in [s["grid"] for s in result.solutions]
+
+
+@pytest.mark.parametrize("strategy", STRATEGIES)
+def test_every_strategy_counts_the_demo(strategy: str) -> None:
+    instance = io.make_instance([[8, 8, 4], [6, 2, 5], [3, 6, 1]], 100)
+    assert count(instance, strategy=strategy, options={"no_presolve": True}) == 31
+
+
+def test_digits_encoding_counts_the_demo() -> None:
+    instance = io.make_instance([[8, 8, 4], [6, 2, 5], [3, 6, 1]], 100)
+    assert count(instance, options={"model": "digits"}) == 31
+
+
+# ---- brute force against the model ----------------------------------------------------------------
+@st.composite
+def small_instances(draw) -> io.CNoteInstance:
+    """Tiny grids, mostly built around a planted solution (so that many have solutions)."""
+    height = draw(st.integers(1, 3))
+    width = draw(st.integers(1, 3))
+    if draw(st.integers(0, 4)) == 0:  # random digits and one target: mostly no solution
+        grid = [[draw(st.integers(0, 9)) for _ in range(width)] for _ in range(height)]
+        return io.make_instance(grid, draw(st.integers(1, 70)))
+    planted = [[draw(st.integers(1, 45)) for _ in range(width)] for _ in range(height)]
+    grid = []
+    for row in planted:
+        digits = []
+        for value in row:
+            if draw(st.integers(0, 5)) == 0:
+                digits.append(draw(st.integers(0, 9)))  # a digit the planted number may lack
+            else:
+                text = str(value)
+                digits.append(int(text[draw(st.integers(0, len(text) - 1))]))
+        grid.append(digits)
+    rows = [sum(row) for row in planted]
+    cols = [sum(planted[r][c] for r in range(height)) for c in range(width)]
+    return io.make_instance(grid, None, rows, cols)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(instance=small_instances())
+def test_model_counts_agree_with_brute_force(instance: io.CNoteInstance) -> None:
+    expected = sum(1 for _ in brute_solutions(instance))
+    assert count(instance) == expected
+    assert count(instance, options={"model": "digits"}) == expected
+    assert count(instance, backend="brute") == expected
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10_000))
+def test_solution_sets_agree_on_random_3x3(seed: int) -> None:
+    rng = random.Random(seed)
+    target = rng.choice([30, 45, 60, 100])
+    digits = [[rng.randint(1, 9) for _ in range(3)] for _ in range(3)]
+    instance = io.make_instance(digits, target)
+    model = family.solve(instance, SolveRequest(mode=Mode.ALL))
+    assert {json.dumps(s["grid"]) for s in model.solutions} == {json.dumps(g) for g in brute_solutions(instance)}
+
+
+def test_admissible_values_contain_the_digit() -> None:
+    assert admissible(0, 30) == (10, 20, 30)
+    assert admissible(5, 60)[:4] == (5, 15, 25, 35) and 50 in admissible(5, 60) and 55 in admissible(5, 60)
+    assert len(admissible(7, 10_000)) == 10_000 - 9**4 + 1 - 1  # 1..9999 without a 7 are 9^4 - 1
+
+
+# ---- the independent checker -------------------------------------------------------------------------
+def test_verify_catches_each_rule() -> None:
+    instance = io.make_instance([[8, 8, 4], [6, 2, 5], [3, 6, 1]], 100)
+    good = [[18, 8, 74], [69, 26, 5], [13, 66, 21]]
+    assert family.verify(instance, {"grid": good}) == []
+    missing_digit = [[19, 8, 73], [69, 26, 5], [12, 66, 22]]
+    assert any("does not contain" in p for p in family.verify(instance, {"grid": missing_digit}))
+    wrong_sum = [[18, 8, 74], [69, 26, 5], [13, 66, 31]]
+    problems = family.verify(instance, {"grid": wrong_sum})
+    assert "row 2 adds up to 110, not 100" in problems and "column 2 adds up to 110, not 100" in problems
+    assert family.verify(instance, {"grid": [[0] * 3] * 3})
+    assert family.verify(instance, {"grid": good[:2]})
+    assert family.verify(instance, {"grid": [[18, 8, 74.0], [69, 26, 5], [13, 66, 21]]})
+
+
+def test_a_zero_needs_a_digit_before_it() -> None:
+    # the seed's includes_digit/2 accepts any number for a 0 (Rest = 0 has 0 mod 10 = 0): not boardlab
+    instance = io.make_instance([[0, 1]], None, [11], [10, 1])
+    assert family.verify(instance, {"grid": [[10, 1]]}) == []
+    instance = io.make_instance([[0, 5]], None, [10], [5, 5])
+    assert family.verify(instance, {"grid": [[5, 5]]})
+    assert family.solve(instance, SolveRequest(mode=Mode.COUNT)).count == 0
+
+
+# ---- targets, shapes, limits ------------------------------------------------------------------------
+@pytest.mark.parametrize("target", [1000, 5000, 10_000])
+def test_large_targets(target: int) -> None:
+    instance, planted, _ = generate(4, 4, target, 3, unique=False)
+    assert family.verify(instance, {"grid": planted}) == []
+    result = family.solve(instance, SolveRequest(time_limit=60))
+    assert result.status == Status.SOLVED and family.verify(instance, result.solutions[0]) == []
+    assert max(max(row) for row in result.solutions[0]["grid"]) > 100
+
+
+def test_rectangular_grid_with_line_targets() -> None:
+    instance = io.make_instance([[1, 2, 3, 4], [5, 6, 7, 8]], None, [100, 56], [16, 38, 40, 62])  # 11 22 33 34 / 5 16 7 28
+    result = family.solve(instance, SolveRequest(mode=Mode.COUNT))
+    assert result.count == sum(1 for _ in brute_solutions(instance)) > 0
+
+
+def test_unbalanced_targets_are_unsatisfiable_not_an_error() -> None:
+    instance = io.make_instance([[1, 2, 3], [4, 5, 6]], 100)  # rows total 200, columns 300
+    result = family.solve(instance, SolveRequest(mode=Mode.UNIQUE))
+    assert result.status == Status.UNSATISFIABLE and result.unique is False
+    assert "add up to" in result.stats.extra["reason"]
+
+
+def test_time_limit_gives_unknown() -> None:
+    instance, _, _ = generate(10, 10, 100, 0, unique=False)
+    result = family.solve(instance, SolveRequest(mode=Mode.COUNT, time_limit=0.05))
+    assert result.status == Status.UNKNOWN
+
+
+# ---- generator ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("shape", [(3, 3), (4, 4), (3, 4), (4, 3), (2, 5)])
+def test_generated_unique_puzzles_are_unique_by_brute_force(shape: tuple[int, int]) -> None:
+    for seed in range(3):
+        options = {"size": shape[0], "cols": shape[1], "unique": True}
+        if seed == 2:
+            options["mix"] = 0  # the rigid puzzle, without mixing moves
+        made = family.generate(seed, options)
+        solutions = list(brute_solutions(made.instance))
+        assert solutions == [made.solution["grid"]]
+
+
+def test_generated_7x7_is_unique() -> None:
+    made = family.generate(11, {"size": 7, "unique": True})
+    assert made.instance.height == made.instance.width == 7 and made.instance.target == 100
+    assert count(made.instance) == 1
+
+
+def test_generation_is_deterministic_and_solvable() -> None:
+    a = family.generate(5, {"size": 5, "target": 60})
+    b = family.generate(5, {"size": 5, "target": 60})
+    assert a.instance == b.instance and a.solution == b.solution
+    assert family.verify(a.instance, a.solution) == []
+    assert all(1 <= d <= 9 for row in a.instance.grid for d in row)
+
+
+def test_random_matrix_keeps_the_sums() -> None:
+    rng = random.Random(1)
+    for _ in range(20):
+        rows = [rng.randint(5, 90) for _ in range(4)]
+        total = sum(rows)
+        cols = [total // 3, total // 3, total - 2 * (total // 3)]
+        matrix = random_matrix(rows, cols, rng)
+        assert [sum(r) for r in matrix] == rows
+        assert [sum(matrix[r][c] for r in range(4)) for c in range(3)] == cols
+        assert min(min(r) for r in matrix) >= 1
+
+
+def test_generate_rejects_a_target_too_small() -> None:
+    with pytest.raises(BadInput):
+        family.generate(1, {"size": 5, "target": 3})
+
+
+# ---- formats ------------------------------------------------------------------------------------------
+def test_text_format_with_comments_headers_and_blocks() -> None:
+    text = "# two puzzles\ntarget: 60\n1 2  # first row\n3 4\n\nrows: 10 20\ncols: 15 15\n5 6\n7 8\n\ntarget: 30\n\n1 1\n1 1\n"
+    records = parse_document(family, text, "t.txt")
+    assert [r.error for r in records] == [None, None, None]
+    first, second, third = (r.instance for r in records)
+    assert first.grid == ((1, 2), (3, 4)) and first.target == 60
+    assert second.rows == (10, 20) and second.cols == (15, 15) and second.target is None
+    assert third.target == 30  # a header-only block applies to the next block
+    for instance in (first, second, third):
+        [again] = parse_document(family, family.dump_text(instance), "x")
+        assert again.instance == instance
+        assert family.from_json(json.loads(json.dumps(family.to_json(instance)))) == instance
+
+
+def test_default_target_is_100() -> None:
+    [record] = parse_document(family, "1 2\n3 4\n", "t")
+    assert record.instance.target == 100
+    assert family.from_json({"grid": [[1]]}).target == 100
+
+
+@pytest.mark.parametrize(
+    "text, message, line, column",
+    [
+        ("1 2\n3\n", "rectangular", 2, 1),
+        ("1 x\n", "not a single digit", 1, 3),
+        ("1 12\n", "separate digits", 1, 3),
+        ("target: 0\n1\n", "positive integer", 1, 9),
+        ("target: -3\n1\n", "not a positive integer", 1, 9),
+        ("target: 2000000\n1\n", "larger than", 1, 9),
+        ("goal: 100\n1\n", "unknown header", 1, 1),
+        ("rows: 10 10\n1\n", "'rows' has 2 targets", 1, None),
+        ("# only a comment\n", "empty puzzle", None, None),
+        ("target: 50\n", "only header lines", None, None),
+    ],
+)
+def test_bad_text_is_located(text: str, message: str, line: int | None, column: int | None) -> None:
+    [record] = parse_document(family, text, "bad.txt")
+    assert record.error is not None and message in record.error.message
+    assert record.error.line == line
+    if column is not None:
+        assert record.error.column == column
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"grid": []},
+        {"grid": [[1, 2], [3]]},
+        {"grid": [[1, 10]]},
+        {"grid": [[1, True]]},
+        {"grid": [["1"]]},
+        {"grid": [[1]], "target": 0},
+        {"grid": [[1]], "target": "100"},
+        {"grid": [[1, 2]], "cols": [1]},
+        {"grid": [[1]], "colour": "red"},
+        {"target": 100},
+    ],
+)
+def test_bad_json(data: dict) -> None:
+    with pytest.raises(BadInput):
+        family.from_json(data)
+
+
+def test_solution_json_shape() -> None:
+    instance = io.make_instance([[1, 2]], None, [30], [10, 20])
+    assert family.solution_from_json(instance, {"grid": [[10, 20]]}) == {"grid": [[10, 20]]}
+    for bad in ({"grid": [[10]]}, {"grid": [[10, "20"]]}, {"numbers": []}, [10, 20]):
+        with pytest.raises(BadInput):
+            family.solution_from_json(instance, bad)
+
+
+# ---- drawing ------------------------------------------------------------------------------------------
+def test_render_marks_given_and_added_digits() -> None:
+    from boardlab.families.cnote.render import ADDED_COLOR, GIVEN_COLOR, split
+
+    instance = io.make_instance([[8, 8, 4], [6, 2, 5], [3, 6, 1]], 100)
+    solution = {"grid": [[18, 8, 74], [69, 26, 5], [13, 66, 21]]}
+    assert split(18, 8) == ("1", "8", "") and split(88, 8) == ("", "8", "8") and split(5, 5) == ("", "5", "")
+    svg = family.render_svg(instance, solution)
+    assert svg.startswith("<svg") and GIVEN_COLOR in svg and ADDED_COLOR in svg and svg.rstrip().endswith("</svg>")
+    text = family.render_text(instance, solution).plain
+    assert "74" in text and "100" in text
+    assert "8" in family.render_text(instance).plain
+
+
+# ---- hints ---------------------------------------------------------------------------------------------
+def test_hints_lead_to_the_unique_solution() -> None:
+    record = load(DATA / "cnote-01.json")
+    instance = family.from_json(record["instance"])
+    answer = record["solution"]["grid"]
+    partial = {"grid": [[None] * 3 for _ in range(3)]}
+    for _ in range(9):
+        given = family.hint(instance, partial)
+        assert given["status"] == "progress" and "must be" in given["message"]
+        for r, row in enumerate(given["place"]["grid"]):
+            for c, value in enumerate(row):
+                if value is not None:
+                    assert value == answer[r][c]
+                    partial["grid"][r][c] = value
+    assert family.hint(instance, partial)["status"] == "solved"
+
+
+def test_hints_name_mistakes() -> None:
+    record = load(DATA / "cnote-01.json")
+    instance = family.from_json(record["instance"])
+    answer = record["solution"]["grid"]
+    no_digit = family.hint(instance, {"grid": [[84, None, None], [None] * 3, [None] * 3]})
+    assert no_digit["status"] == "mistake" and no_digit["remove"]["grid"][0][0] == 84
+    wrong = [[None] * 3 for _ in range(3)]
+    wrong[0][0], wrong[1][1] = 8, answer[1][1]  # 8 contains the digit but no solution has it
+    given = family.hint(instance, {"grid": wrong})
+    assert given["status"] == "mistake" and given["remove"]["grid"][0][0] == 8 and given["remove"]["grid"][1][1] is None
+    with pytest.raises(BadInput):
+        family.hint(instance, {"grid": [[1, 2]]})
+
+
+def test_hint_on_unsolvable_and_ambiguous_puzzles() -> None:
+    assert family.hint(io.make_instance([[9, 9], [9, 9]], 5), None)["status"] == "unsolvable"
+    demo = io.make_instance([[8, 8, 4], [6, 2, 5], [3, 6, 1]], 100)
+    given = family.hint(demo, None)
+    assert given["status"] == "progress" and given["place"] is not None
