@@ -4,6 +4,8 @@ Formulations (the same names as the CP-SAT ones in `model.py`):
 
 - `pairwise`: clauses (-w_s | -b_t) for s, t on a common line (and s = t).
 - `lines`: u_L <-> OR(w_s : s on L), v_L <-> OR(b_s : s on L), (-u_L | -v_L).
+- `dominance`: `lines` plus maximal armies, (b_s | u_row | u_col | u_diag | u_anti) and the
+  same for w (see `model.py`); for "at least m of each" only.
 - `colouring` (the default): one literal c_L per line, "L is a white line" (false: a black
   line). A white queen needs all four of its lines white, a black queen all four black:
   w_s <-> c_row & c_col & c_diag & c_anti, b_s <-> all four false. Every colouring gives a
@@ -21,7 +23,8 @@ assumption and learnt clauses are kept from one k to the next.
 Symmetry breaking: lex-leader constraints (`symmetry.py`). For `colouring` they act on the
 line literals: a board symmetry permutes the lines, the colour swap negates them; the 16-element
 group maps colourings to colourings with the two counts exchanged at most, so all 15 lex-leaders
-are sound for "at least m of each". For the exact formulations they act on (w, b).
+are sound for "at least m of each". For the other formulations they act on (w, b) (for
+`dominance` too: the group maps maximal pairs to maximal pairs).
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from pysat.formula import IDPool
 from boardlab.families.armies.geometry import attacks, lines, lines_of, permutations
 from boardlab.families.armies.symmetry import image_vector, images, lex_leq_cnf
 
-FORMULATIONS = ("pairwise", "lines", "colouring")
+FORMULATIONS = ("pairwise", "lines", "dominance", "colouring")
 ENCODINGS = {
     "seqcounter": EncType.seqcounter,
     "totalizer": EncType.totalizer,
@@ -59,7 +62,7 @@ class Formula:
 
     @property
     def exact(self) -> bool:
-        return self.formulation != "colouring"
+        return self.formulation in ("pairwise", "lines")
 
     def fresh(self) -> int:
         return self.pool.id(("aux", self.pool.top + 1))
@@ -113,7 +116,7 @@ def build(n: int, formulation: str, symmetry: str = "full") -> Formula:
             f.add([-w[s], -b[s]])
             for t in attacks(n)[s]:
                 f.add([-w[s], -b[t]])
-    elif formulation == "lines":
+    elif formulation in ("lines", "dominance"):
         u = [f.pool.id(("u", i)) for i in range(len(all_lines))]
         v = [f.pool.id(("v", i)) for i in range(len(all_lines))]
         for i, line in enumerate(all_lines):
@@ -123,6 +126,10 @@ def build(n: int, formulation: str, symmetry: str = "full") -> Formula:
             f.add([w[s] for s in line] + [-u[i]])
             f.add([b[s] for s in line] + [-v[i]])
             f.add([-u[i], -v[i]])
+        if formulation == "dominance":
+            for s, own in enumerate(lines_of(n)):
+                f.add([b[s]] + [u[i] for i in own])
+                f.add([w[s]] + [v[i] for i in own])
     else:
         c = [f.pool.id(("c", i)) for i in range(len(all_lines))]
         for s, own in enumerate(lines_of(n)):

@@ -22,7 +22,7 @@ from boardlab.core.errors import BadInput, Unsupported
 from boardlab.core.family import Family, Generated, Record
 from boardlab.core.options import Option
 from boardlab.core.results import Mode, Outcome, Result, SolveRequest, Stats, Status
-from boardlab.families.armies import io, render, verify
+from boardlab.families.armies import io, known, render, verify
 from boardlab.families.armies.io import ArmiesInstance
 
 FORMULATIONS = ("pairwise", "lines", "dominance", "colouring")
@@ -50,6 +50,7 @@ class Armies(Family[ArmiesInstance]):
         Option("encoding", str, "totalizer", "cardinality encoding of the sat backend", choices=ENCODINGS),
         Option("cuts", str, "none", "cpsat optimisation cuts: lower (heuristic placement), oeis (published A250000 bounds, proof conditional)", choices=CUTS, verbs=("solve",)),
         Option("up_to_symmetry", bool, False, "enumerate or count placements up to rotation, reflection and colour swap", verbs=("solve", "count")),
+        Option("target", int, None, "anneal backend: stop once the armies reach this size", verbs=("solve",), minimum=0),
         Option("verbose", bool, False, "print the incumbent and the bound as they improve (stderr)", verbs=("solve",)),
         Option("attacks", bool, False, "mark the squares attacked by each army", verbs=("render",)),
         Option("size", int, 8, "board size of the generated instance", verbs=("generate",), minimum=1, maximum=io.MAX_N),
@@ -111,8 +112,10 @@ class Armies(Family[ArmiesInstance]):
         return Generated(instance, outcome.solutions[0], stats)
 
     def sample(self, rng: random.Random) -> ArmiesInstance:
-        n = rng.randint(1, 10)
-        return io.make_instance(n, None if rng.random() < 0.3 else rng.randint(0, n * n // 4))
+        """Small boards (n <= 7) with m up to one above the optimum: each solves in about a second."""
+        n = rng.randint(1, 7)
+        optimum = known.PROVEN[n]
+        return io.make_instance(n, None if rng.random() < 0.3 else rng.randint(0, optimum + 1))
 
     # drawing
     def render_text(self, instance: ArmiesInstance, solution: dict[str, Any] | None = None) -> Any:

@@ -25,7 +25,7 @@ from boardlab.families.armies.search import Settings, Tracker, cp_optimise, cp_s
 DEFAULT_MODEL = {"sat": "colouring", "cpsat": "lines", "anneal": "colouring"}
 ENUMERATION_MODEL = "lines"
 EXACT = ("pairwise", "lines")
-SAT_MODELS = ("pairwise", "lines", "colouring")
+SAT_MODELS = ("pairwise", "lines", "dominance", "colouring")
 
 
 def heuristic_budget(n: int, time_limit: float | None) -> float:
@@ -110,7 +110,7 @@ def solve(instance: ArmiesInstance, request: SolveRequest) -> Outcome:
     else:
         outcome = cp_solve(instance.n, instance.m, settings, SolveRequest(mode, request.limit, request.time_limit))  # type: ignore[arg-type]
     outcome.stats.seconds = time.perf_counter() - start
-    outcome.stats.model = settings.name
+    outcome.stats.model = "colouring (simulated annealing)" if settings.backend == "anneal" else settings.name
     if enumerate_:
         outcome.stats.extra["up_to_symmetry"] = bool(request.options.get("up_to_symmetry"))
     value, proven = known.best_known(instance.n)
@@ -147,6 +147,8 @@ def _optimise(instance: ArmiesInstance, request: SolveRequest, settings: Setting
         if settings.backend == "anneal":
             seconds = request.time_limit if request.time_limit is not None else 10.0
         target = tracker.bound
+        if settings.backend == "anneal" and request.options.get("target") is not None:
+            target = min(target, request.options["target"])
         value, white, black, restarts = anneal(
             n, seconds=seconds, seed=request.seed or 0, target=target, report=lambda s, v: tracker.update(incumbent=v)
         )
@@ -154,6 +156,7 @@ def _optimise(instance: ArmiesInstance, request: SolveRequest, settings: Setting
         extra.update(heuristic_value=value, heuristic_seconds=round(time.perf_counter() - start, 3), heuristic_restarts=restarts)
     if settings.backend == "anneal":
         assert placement is not None
+        extra["target"] = request.options.get("target")
         value = min(len(placement[0]), len(placement[1]))
         status = Status.OPTIMAL if value >= (tracker.bound or 0) else Status.FEASIBLE
         outcome = Outcome(status, [decode(n, placement[0], placement[1], value)], stats=Stats(backend="anneal", model="colouring"))
