@@ -71,7 +71,7 @@ def _run_encoding(case: Case, time_limit: float | None) -> Measurement:
 def _encoding_cases(quick: bool) -> list[Case]:
     n = 6 if quick else 8
     m = known.PROVEN[n] + 1
-    encodings = ("totalizer", "seqcounter", "cardnetwrk") if quick else ("totalizer", "seqcounter", "sortnetwrk", "cardnetwrk", "mtotalizer", "kmtotalizer")
+    encodings = ("kmtotalizer", "totalizer", "seqcounter") if quick else ("kmtotalizer", "totalizer", "seqcounter", "sortnetwrk", "cardnetwrk", "mtotalizer")
     return [Case(f"n={n} m={m} {e}", {"n": n, "m": m, "encoding": e}) for e in encodings]
 
 
@@ -109,7 +109,7 @@ register(
         cases=_encoding_cases,
         run=_run_encoding,
         series="encoding",
-        reference="totalizer",
+        reference="kmtotalizer",
     )
 )
 register(

@@ -27,7 +27,7 @@ from boardlab.families.armies.io import ArmiesInstance
 
 FORMULATIONS = ("pairwise", "lines", "dominance", "colouring")
 SYMMETRY_LEVELS = ("none", "colour", "board", "full")
-ENCODINGS = ("totalizer", "seqcounter", "sortnetwrk", "cardnetwrk", "mtotalizer", "kmtotalizer")
+ENCODINGS = ("kmtotalizer", "totalizer", "seqcounter", "sortnetwrk", "cardnetwrk", "mtotalizer")
 CUTS = ("none", "lower", "oeis")
 
 
@@ -47,7 +47,7 @@ class Armies(Family[ArmiesInstance]):
         Option("m", int, None, "army size: m queens of each colour (omit to find the largest m)", verbs=("solve", "count", "render", "check"), minimum=0),
         Option("model", str, None, "formulation (default: colouring on sat, lines on cpsat; lines for enumeration)", choices=FORMULATIONS),
         Option("symmetry", str, None, "symmetry breaking: none, colour swap, the 7 board symmetries, or all 15 (default: full; none when enumerating)", choices=SYMMETRY_LEVELS),
-        Option("encoding", str, "totalizer", "cardinality encoding of the sat backend", choices=ENCODINGS),
+        Option("encoding", str, "kmtotalizer", "cardinality encoding of the sat backend", choices=ENCODINGS),
         Option("cuts", str, "none", "cpsat optimisation cuts: lower (heuristic placement), oeis (published A250000 bounds, proof conditional)", choices=CUTS, verbs=("solve",)),
         Option("up_to_symmetry", bool, False, "enumerate or count placements up to rotation, reflection and colour swap", verbs=("solve", "count")),
         Option("target", int, None, "anneal backend: stop once the armies reach this size", verbs=("solve",), minimum=0),

@@ -1,16 +1,18 @@
 """Running the armies models: decisions, enumeration and optimisation on both backends.
 
-Optimisation (both backends) starts from the heuristic's placement (`heuristic.anneal`), whose
-value is a proven lower bound since the placement is checked. The upper bound starts at
+Optimisation with SAT (and with CP-SAT under `--cuts lower`) starts from the heuristic's
+placement (`heuristic.anneal`), whose value is a proven lower bound since the placement is
+checked. The upper bound starts at
 floor(n^2 / 4): every row and every column holds queens of at most one colour, so with r_w
 white rows and c_w white columns m <= r_w c_w and m <= (n - r_w)(n - c_w), whose product is at
 most (n/2)^4.
 
 - SAT: ascending search over k = best + 1, best + 2, ...: "at least k of each" is one solver
-  call under assumptions on incremental totalizers; a model may jump several steps; the first
-  "unsatisfiable" proves the incumbent optimal. Time limits: CaDiCaL honours conflict budgets
-  (`conf_budget` + `solve_limited`), so each call runs in budgeted slices and stops between
-  slices when time is up.
+  call; a model may jump several steps; the first "unsatisfiable" proves the incumbent
+  optimal. Each k is a fresh call, so that any cardinality encoding can be used (the k-modulo
+  totalizer measured fastest on the proofs); with the heuristic's start there is usually
+  one call. Time limits: CaDiCaL honours conflict budgets (`conf_budget` + `solve_limited`),
+  so each call runs in budgeted slices and stops between slices when time is up.
 - CP-SAT: maximise m (see `model.py`), with the incumbent and bound reported by callbacks.
 
 Progress is reported as (seconds, incumbent, bound) to a callback and kept in the stats
@@ -49,7 +51,7 @@ class Settings:
     backend: str
     formulation: str
     symmetry: str
-    encoding: str = "totalizer"
+    encoding: str = "kmtotalizer"
     cuts: str = "none"
     workers: int = 2
     seed: int | None = None
@@ -86,7 +88,7 @@ class Tracker:
             changed = True
         if changed:
             seconds = round(time.perf_counter() - self.start, 3)
-            self.trace.append([seconds, self.incumbent, self.bound])
+            self.trace.append([seconds, self.incumbent if self.incumbent >= 0 else None, self.bound])
             if self.report is not None:
                 self.report(seconds, self.incumbent, self.bound if self.bound is not None else -1)
 
@@ -147,40 +149,63 @@ def sat_enumerate(n: int, m: int, settings: Settings, request: SolveRequest) -> 
 
 
 def sat_optimise(n: int, settings: Settings, start_placement: tuple[list[int], list[int]], tracker: Tracker, deadline: float | None) -> Outcome:
-    """Ascending SAT search from the heuristic's placement (see the module docstring)."""
+    """Ascending SAT search from the heuristic's placement (see the module docstring).
+
+    Each step k is a fresh decision "at least k of each" with the chosen encoding (when the
+    heuristic already holds the optimum, as it does for n <= 12, there is one step: the
+    unsatisfiability proof of optimum + 1). Exact formulations ask the same: a subset of a
+    peaceful placement is peaceful, and the answer keeps k of each.
+    """
     start = time.perf_counter()
-    f = cnf_module.build(n, settings.formulation, settings.symmetry)
     white, black = start_placement
     best = (sorted(white), sorted(black))
     value = min(len(white), len(black))
-    # Exact formulations too ask for ">= k of each": a subset of a peaceful placement is
-    # peaceful, and the answer keeps k of each.
-    size = n * n
-    tot_w = f.incremental_atleast(f.white, value + 1)
-    tot_b = f.incremental_atleast(f.black, value + 1)
     status = Status.FEASIBLE
+    conflicts = decisions = 0
+    last: Stats | None = None
+    while True:
+        k = value + 1
+        if tracker.bound is not None and k > tracker.bound:
+            status = Status.OPTIMAL
+            break
+        outcome = _sat_at_least(n, k, settings, deadline)
+        last = outcome.stats
+        conflicts += last.conflicts or 0
+        decisions += last.branches or 0
+        if outcome.status == Status.UNKNOWN:
+            break
+        if outcome.status == Status.UNSATISFIABLE:
+            tracker.update(bound=value)
+            status = Status.OPTIMAL
+            break
+        ws, bs = outcome.stats.extra.pop("squares")
+        value = min(len(ws), len(bs))
+        best = (ws, bs)
+        tracker.update(incumbent=value)
+    stats = last or Stats(backend=f"sat:{SAT_SOLVER}", model=settings.name)
+    stats.conflicts, stats.branches = conflicts, decisions
+    stats.seconds = time.perf_counter() - start
+    return Outcome(status, [decode(n, best[0], best[1], value)], stats=stats)
+
+
+def _sat_at_least(n: int, k: int, settings: Settings, deadline: float | None) -> Outcome:
+    """"At least k of each" (any formulation); the squares of a model go to stats.extra."""
+    start = time.perf_counter()
+    f = cnf_module.build(n, settings.formulation, settings.symmetry)
+    f.card(f.white, k, "atleast", settings.encoding)
+    f.card(f.black, k, "atleast", settings.encoding)
     with Solver(name=SAT_SOLVER, bootstrap_with=f.clauses) as solver:
-        while True:
-            k = value + 1
-            if k > tracker.bound:
-                status = Status.OPTIMAL
-                break
-            assumptions = [-tot_w.rhs[size - k], -tot_b.rhs[size - k]]
-            answer = _timed(solver, assumptions, deadline)
-            if answer is None:
-                break
-            if not answer:
-                tracker.update(bound=value)
-                status = Status.OPTIMAL
-                break
-            true = {lit for lit in solver.get_model() if lit > 0}
-            ws, bs = _squares(true, f.white), _squares(true, f.black)
-            value = min(len(ws), len(bs))
-            best = (ws, bs)
-            tracker.update(incumbent=value)
+        answer = _timed(solver, [], deadline)
+        model = solver.get_model() if answer else None
         raw = solver.accum_stats() or {}
     stats = _sat_stats(f, settings, raw, start)
-    return Outcome(status, [decode(n, best[0], best[1], value)], stats=stats)
+    if answer is None:
+        return Outcome(Status.UNKNOWN, stats=stats)
+    if not answer:
+        return Outcome(Status.UNSATISFIABLE, stats=stats)
+    true = {lit for lit in model if lit > 0}
+    stats.extra["squares"] = (_squares(true, f.white), _squares(true, f.black))
+    return Outcome(Status.SOLVED, stats=stats)
 
 
 def _sat_stats(f: cnf_module.Formula, settings: Settings, raw: dict[str, Any], start: float) -> Stats:

@@ -63,7 +63,7 @@ def settings_for(instance: ArmiesInstance, request: SolveRequest, enumerate_: bo
         backend=backend,
         formulation=model,
         symmetry=symmetry,
-        encoding=options.get("encoding") or "totalizer",
+        encoding=options.get("encoding") or "kmtotalizer",
         cuts=cuts,
         workers=request.workers or 2,
         seed=request.seed,
@@ -77,8 +77,9 @@ def _reporter(verbose: bool):
     console = Console(stderr=True, highlight=False)
 
     def report(seconds: float, incumbent: int, bound: int) -> None:
+        best = "-" if incumbent < 0 else str(incumbent)
         shown = "?" if bound < 0 else str(bound)
-        console.print(f"[dim]{seconds:8.2f} s[/]  incumbent [bold]{incumbent}[/]  bound [bold]{shown}[/]")
+        console.print(f"[dim]{seconds:8.2f} s[/]  incumbent [bold]{best}[/]  bound [bold]{shown}[/]")
 
     return report
 
