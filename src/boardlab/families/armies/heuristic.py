@@ -7,9 +7,9 @@ search never leaves the feasible set; it maximises min(#white, #black).
 
 State: the line colours and, per square, how many of its lines are white (0..4). Flipping one
 line updates the squares on it in O(n). Moves flip one random line; they are accepted by the
-Metropolis rule on the score min(W, B) + min(W, B) / (W + B + 1) ... in fact on
-`2 * min(W, B) + (W + B) / (2 n^2)` so that among equal minima a larger total is preferred
-(it keeps more room to balance). Temperature falls geometrically; restarts keep the best.
+Metropolis rule on the score `2 min(W, B) + (W + B) / (2 n^2)`: among equal minima a larger
+total is preferred (it keeps more room to balance). Temperature falls geometrically from 2 to
+0.05; restarts keep the best, each cooling 1.5 times more slowly than the one before.
 
 Kirkpatrick, Gelatt and Vecchi, "Optimization by simulated annealing", Science 1983. Yao and
 Zeilberger ("Numerical and symbolic studies of the peaceable queens problem", Experimental
@@ -109,9 +109,14 @@ def anneal(
     seed: int = 0,
     target: int | None = None,
     iterations: int | None = None,
+    grow: bool = True,
     report=None,
 ) -> tuple[int, list[int], list[int], int]:
     """Best placement found in `seconds` (restarts until then, or until `target` is reached).
+
+    The first run anneals for `iterations` moves (default 10^4 n^2); with `grow`, each restart
+    anneals 1.5 times longer than the previous one, so that a long time limit buys slower
+    cooling rather than only more of the same short runs.
 
     Returns (m, white squares, black squares, restarts). `report(seconds, m)` is called on each
     improvement.
@@ -119,14 +124,16 @@ def anneal(
     square_lines, squares, length = _tables(n)
     rng = np.random.default_rng(seed)
     iterations = iterations or max(20_000, 10_000 * n * n)
+    growth = 1.5 if grow else 1.0
     start = time.perf_counter()
     best = -1
     best_colour = np.zeros(len(length), dtype=np.int64)
     restarts = 0
     while True:
         colour = rng.integers(0, 2, len(length)).astype(np.int64)
-        value, found = _anneal(n, square_lines, squares, length, iterations, int(rng.integers(2**31)), 2.0, 0.05, colour)
+        value, found = _anneal(n, square_lines, squares, length, int(iterations), int(rng.integers(2**31)), 2.0, 0.05, colour)
         restarts += 1
+        iterations *= growth
         if value > best:
             best, best_colour = value, found.copy()
             if report is not None:
