@@ -157,3 +157,9 @@ def test_n9_proven() -> None:
 def test_heuristic_reaches_best_known_values(n: int) -> None:
     result = FAMILY.solve(FAMILY.from_size(n, {}), SolveRequest(backend="anneal", time_limit=300, options={"target": LOWER[n]}))
     assert size_of(result) == LOWER[n]
+
+
+def test_large_board_decision_tries_the_heuristic_first() -> None:
+    result = FAMILY.solve(FAMILY.from_size(16, {"m": LOWER[16]}), SolveRequest(time_limit=120))
+    assert result.status == Status.SOLVED and size_of(result) == LOWER[16]
+    assert result.stats.backend == "anneal"

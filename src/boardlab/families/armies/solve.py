@@ -115,11 +115,13 @@ def solve(instance: ArmiesInstance, request: SolveRequest) -> Outcome:
             inner = SolveRequest(mode, request.limit, request.time_limit, seed=request.seed)
             outcome = sat_enumerate(instance.n, instance.m, settings, inner)  # type: ignore[arg-type]
         else:
-            outcome = sat_decide(instance.n, instance.m, settings, deadline)  # type: ignore[arg-type]
+            outcome = _quick_placement(instance, request, settings) if _try_heuristic_first(instance, request) else None
+            if outcome is None:
+                outcome = sat_decide(instance.n, instance.m, settings, deadline)  # type: ignore[arg-type]
     else:
         outcome = cp_solve(instance.n, instance.m, settings, SolveRequest(mode, request.limit, request.time_limit))  # type: ignore[arg-type]
     outcome.stats.seconds = time.perf_counter() - start
-    outcome.stats.model = "colouring (simulated annealing)" if settings.backend == "anneal" else settings.name
+    outcome.stats.model = "colouring (simulated annealing)" if outcome.stats.backend == "anneal" else settings.name
     if enumerate_:
         outcome.stats.extra["up_to_symmetry"] = bool(request.options.get("up_to_symmetry"))
     value, proven = known.best_known(instance.n)
@@ -127,6 +129,23 @@ def solve(instance: ArmiesInstance, request: SolveRequest) -> Outcome:
         outcome.stats.extra["a250000"] = value
         outcome.stats.extra["a250000_proven"] = proven
     return outcome
+
+
+def _try_heuristic_first(instance: ArmiesInstance, request: SolveRequest) -> bool:
+    """Decisions on large boards with the default model try the heuristic first: a placement
+    of m is found in a second where the SAT search may need minutes (n >= 14)."""
+    return instance.n > PROVABLE_N and not request.options.get("model") and request.backend in (None, "sat")
+
+
+def _quick_placement(instance: ArmiesInstance, request: SolveRequest, settings: Settings) -> Outcome | None:
+    from boardlab.families.armies.heuristic import anneal
+    from boardlab.families.armies.model import decode
+
+    value, white, black, restarts = anneal(instance.n, seconds=settings.heuristic_seconds, seed=request.seed or 0, target=instance.m)
+    if value < instance.m:  # type: ignore[operator]
+        return None
+    stats = Stats(backend="anneal", model="colouring", seed=request.seed, extra={"restarts": restarts, "note": "found by the heuristic before any SAT call"})
+    return Outcome(Status.SOLVED, [decode(instance.n, white, black, instance.m)], stats=stats)
 
 
 def _anneal_decide(instance: ArmiesInstance, request: SolveRequest, settings: Settings) -> Outcome:
