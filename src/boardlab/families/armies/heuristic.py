@@ -116,7 +116,8 @@ def anneal(
 
     The first run anneals for `iterations` moves (default 10^4 n^2); with `grow`, each restart
     anneals 1.5 times longer than the previous one, so that a long time limit buys slower
-    cooling rather than only more of the same short runs.
+    cooling rather than only more of the same short runs. A run is shortened to fit the time
+    left (at the speed measured so far), so the time limit holds within one short run.
 
     Returns (m, white squares, black squares, restarts). `report(seconds, m)` is called on each
     improvement.
@@ -129,9 +130,14 @@ def anneal(
     best = -1
     best_colour = np.zeros(len(length), dtype=np.int64)
     restarts = 0
+    rate = 2e6  # moves per second: a cautious guess, then measured on each run
     while True:
+        remaining = seconds - (time.perf_counter() - start)
+        moves = max(1_000, min(int(iterations), int(rate * remaining)))
         colour = rng.integers(0, 2, len(length)).astype(np.int64)
-        value, found = _anneal(n, square_lines, squares, length, int(iterations), int(rng.integers(2**31)), 2.0, 0.05, colour)
+        began = time.perf_counter()
+        value, found = _anneal(n, square_lines, squares, length, moves, int(rng.integers(2**31)), 2.0, 0.05, colour)
+        rate = max(rate, moves / max(1e-6, time.perf_counter() - began))  # numba may compile on the first call
         restarts += 1
         iterations *= growth
         if value > best:
