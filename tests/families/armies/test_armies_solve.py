@@ -141,9 +141,10 @@ def test_n8_nine_feasible_ten_infeasible() -> None:
 
 
 @pytest.mark.slow
-def test_n8_optimum_on_cpsat() -> None:
-    result = solve(8, backend="cpsat", model="lines", symmetry="full")
-    assert result.status == Status.OPTIMAL and size_of(result) == PROVEN[8]
+@pytest.mark.parametrize("model", ["pairwise", "lines", "dominance", "colouring"])
+def test_n7_optimum_on_cpsat(model: str) -> None:
+    result = solve(7, backend="cpsat", model=model, symmetry="full")
+    assert result.status == Status.OPTIMAL and size_of(result) == PROVEN[7]
 
 
 @pytest.mark.slow
