@@ -18,10 +18,9 @@ import time
 from dataclasses import replace
 from typing import Any
 
-from boardlab.core.errors import BadInput, Unsupported
 from boardlab.core.family import Family, Generated, Record
 from boardlab.core.options import Option
-from boardlab.core.results import Mode, Outcome, Result, SolveRequest, Stats, Status
+from boardlab.core.results import Mode, Result, SolveRequest, Stats
 from boardlab.families.armies import io, known, render, verify
 from boardlab.families.armies.io import ArmiesInstance
 

@@ -82,30 +82,3 @@ def permutations(n: int) -> tuple[tuple[int, ...], ...]:
                 perm.append(r2 * n + c2)
         result.append(tuple(perm))
     return tuple(result)
-
-
-def unattacked(n: int, occupied: set[int] | frozenset[int]) -> set[int]:
-    """Squares that share no line with any square of `occupied` (and are not in it)."""
-    by_line = lines(n)
-    blocked = [False] * len(by_line)
-    for s in occupied:
-        for index in lines_of(n)[s]:
-            blocked[index] = True
-    return {s for s, own in enumerate(lines_of(n)) if not any(blocked[i] for i in own)}
-
-
-def canonical(n: int, white: frozenset[int], black: frozenset[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The smallest image of a placement under the 16 symmetries (8 board symmetries, colour swap).
-
-    Two placements are equivalent (the sense of OEIS A260680) exactly when their canonical forms
-    are equal.
-    """
-    best = None
-    for perm in permutations(n):
-        w = tuple(sorted(perm[s] for s in white))
-        b = tuple(sorted(perm[s] for s in black))
-        for form in ((w, b), (b, w)):
-            if best is None or form < best:
-                best = form
-    assert best is not None
-    return best

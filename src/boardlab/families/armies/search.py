@@ -29,7 +29,7 @@ from ortools.sat.python import cp_model
 from pysat.solvers import Solver
 
 from boardlab.core.cpsat import solve_cpsat
-from boardlab.core.results import Mode, Outcome, SolveRequest, Stats, Status
+from boardlab.core.results import Outcome, SolveRequest, Stats, Status
 from boardlab.core.sat import CNF, solve_sat
 from boardlab.families.armies import cnf as cnf_module
 from boardlab.families.armies import model as cp_module
