@@ -51,7 +51,7 @@ SETTINGS = [
 
 @pytest.mark.parametrize("backend, model, symmetry", SETTINGS)
 def test_decisions_agree_with_the_optimum(backend: str, model: str, symmetry: str) -> None:
-    for n, ms in ((4, range(0, 4)), (5, range(3, 6))):
+    for n, ms in ((3, (1, 2)), (4, (2, 3)), (5, (4, 5))):
         for m in ms:
             result = solve(n, m, backend=backend, model=model, symmetry=symmetry)
             expected = Status.SOLVED if m <= PROVEN[n] else Status.UNSATISFIABLE
