@@ -116,6 +116,14 @@ class Armies(Family[ArmiesInstance]):
         optimum = known.PROVEN[n]
         return io.make_instance(n, None if rng.random() < 0.3 else rng.randint(0, optimum + 1))
 
+    # playing
+    def hint(self, instance: ArmiesInstance, partial: dict[str, Any] | None) -> dict[str, Any]:
+        from boardlab.families.armies.hint import hint
+
+        if partial is not None:
+            partial = io.solution_from_json(instance, {"white": [], "black": [], **partial})
+        return hint(instance, partial)
+
     # drawing
     def render_text(self, instance: ArmiesInstance, solution: dict[str, Any] | None = None) -> Any:
         return render.render_text(instance, solution)
