@@ -85,7 +85,8 @@ def test_all_up_to_symmetry_and_count() -> None:
 def test_bad_input_is_one_line_exit_2(args: list[str]) -> None:
     code, out, err = run(args)
     assert code == 2, (out, err)
-    assert "Traceback" not in err and len(err.strip().splitlines()) >= 1
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("boardlab: error:"), err
 
 
 def test_bad_file_names_line_and_column(tmp_path) -> None:

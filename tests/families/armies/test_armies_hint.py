@@ -54,6 +54,9 @@ def test_hint_agrees_with_brute_force(case) -> None:
         assert removed and removed <= set(white) | set(black)
 
 
-def test_hint_needs_m() -> None:
+def test_hint_without_m_aims_at_the_optimum() -> None:
+    answer = FAMILY.hint(FAMILY.from_size(4, {}), {"white": [[0, 0], [0, 1]], "black": [[1, 3], [3, 2]]})
+    assert answer["status"] == "solved"  # a(4) = 2
+    assert FAMILY.hint(FAMILY.from_size(5, {}), None)["status"] == "progress"
     with pytest.raises(BadInput):
-        FAMILY.hint(FAMILY.from_size(4, {}), None)
+        FAMILY.hint(FAMILY.from_size(16, {}), None)

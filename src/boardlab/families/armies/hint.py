@@ -1,5 +1,8 @@
 """Hints for a player placing m white and m black queens (`Family.hint`).
 
+Without m (the maximisation puzzle) the hints aim at a(n), the proven optimum (OEIS A250000,
+n <= 15; reproduced by boardlab's own proofs for n <= 10); larger boards need m.
+
 A partial placement has the solution's shape, `{"white": [[r, c], ...], "black": [...]}`, with
 at most m queens of each colour. The answer:
 
@@ -24,6 +27,7 @@ from pysat.solvers import Solver
 
 from boardlab.core.errors import Unsupported
 from boardlab.families.armies import cnf as cnf_module
+from boardlab.families.armies import known
 from boardlab.families.armies.io import ArmiesInstance
 
 SOLVER = "cadical195"
@@ -34,9 +38,11 @@ def _attacks(a: tuple[int, int], b: tuple[int, int]) -> bool:
 
 
 def hint(instance: ArmiesInstance, partial: dict[str, Any] | None) -> dict[str, Any]:
-    if instance.m is None:
-        raise Unsupported("hints need the army size (--m M)")
     n, m = instance.n, instance.m
+    if m is None:  # the maximisation puzzle: play towards a(n)
+        m = known.PROVEN.get(n)
+        if m is None:
+            raise Unsupported(f"hints on {n}x{n} need the army size (--m M): a(n) is not known")
     partial = partial or {"white": [], "black": []}
     white = [tuple(s) for s in partial.get("white", [])]
     black = [tuple(s) for s in partial.get("black", [])]
