@@ -164,3 +164,11 @@ def test_large_board_decision_tries_the_heuristic_first() -> None:
     result = FAMILY.solve(FAMILY.from_size(16, {"m": LOWER[16]}), SolveRequest(time_limit=120))
     assert result.status == Status.SOLVED and size_of(result) == LOWER[16]
     assert result.stats.backend == "anneal"
+
+
+def test_progress_callback_gets_incumbent_and_bound() -> None:
+    seen: list[tuple[int, int]] = []
+    result = FAMILY.solve(FAMILY.from_size(6, {}), SolveRequest(progress=lambda done, total: seen.append((done, total))))
+    assert result.status == Status.OPTIMAL
+    assert seen[-1] == (PROVEN[6], PROVEN[6])
+    assert all(done <= total for done, total in seen)

@@ -79,15 +79,19 @@ def settings_for(instance: ArmiesInstance, request: SolveRequest, enumerate_: bo
     )
 
 
-def _reporter(verbose: bool):
-    if not verbose:
+def _reporter(verbose: bool, bar=None):
+    """Progress: lines on stderr with `--verbose`; the CLI's progress bar (incumbent of bound)."""
+    if not verbose and bar is None:
         return None
     console = Console(stderr=True, highlight=False)
 
     def report(seconds: float, incumbent: int, bound: int) -> None:
-        best = "-" if incumbent < 0 else str(incumbent)
-        shown = "?" if bound < 0 else str(bound)
-        console.print(f"[dim]{seconds:8.2f} s[/]  incumbent [bold]{best}[/]  bound [bold]{shown}[/]")
+        if bar is not None and incumbent >= 0 and bound >= 0:
+            bar(incumbent, bound)
+        if verbose:
+            best = "-" if incumbent < 0 else str(incumbent)
+            shown = "?" if bound < 0 else str(bound)
+            console.print(f"[dim]{seconds:8.2f} s[/]  incumbent [bold]{best}[/]  bound [bold]{shown}[/]")
 
     return report
 
@@ -165,7 +169,7 @@ def _optimise(instance: ArmiesInstance, request: SolveRequest, settings: Setting
     from boardlab.families.armies.model import decode
 
     n = instance.n
-    tracker = Tracker(start, _reporter(bool(request.options.get("verbose"))))
+    tracker = Tracker(start, _reporter(bool(request.options.get("verbose")), request.progress))
     tracker.update(bound=trivial_bound(n))
     deadline = None if request.time_limit is None else start + request.time_limit
     extra: dict[str, Any] = {}
