@@ -80,6 +80,7 @@ def test_all_up_to_symmetry_and_count() -> None:
         ["armies", "solve", "5", "--backend", "gecode"],
         ["armies", "solve", "5", "--cuts", "oeis"],
         ["armies", "solve", "5", "--up-to-symmetry"],
+        ["armies", "solve", "5", "--m", "3", "--backend", "cpsat", "--cuts", "lower"],
     ],
 )
 def test_bad_input_is_one_line_exit_2(args: list[str]) -> None:

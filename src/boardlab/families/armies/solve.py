@@ -67,6 +67,8 @@ def settings_for(instance: ArmiesInstance, request: SolveRequest, enumerate_: bo
     cuts = options.get("cuts") or "none"
     if cuts != "none" and backend != "cpsat":
         raise Unsupported("--cuts applies to the cpsat backend")
+    if cuts != "none" and instance.m is not None:
+        raise BadInput("--cuts applies to optimisation (leave out --m)")
     return Settings(
         backend=backend,
         formulation=model,
