@@ -1,0 +1,132 @@
+"""The armies family (peaceable queens): m white and m black queens, no queen attacks a queen
+of the other colour (OEIS A250000 for the largest m).
+
+Modes: `first` with m (a placement or a proof that none exists), `first` without m and
+`optimise` (the largest m with a proof, or the best placement and the best proven bound at the
+time limit, status feasible), `all` / `count` / `unique` with m (exact placements, optionally
+up to the 16 symmetries: board symmetries and colour swap).
+
+Backends: `sat` (default; CaDiCaL on the `colouring` formulation with full symmetry breaking,
+which proved fastest, see docs/armies.md), `cpsat` (every formulation of `model.py`),
+`anneal` (the heuristic alone: lower bounds for large boards, no proofs).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import replace
+from typing import Any
+
+from boardlab.core.family import Family, Generated, Record
+from boardlab.core.options import Option
+from boardlab.core.results import Mode, Result, SolveRequest, Stats
+from boardlab.families.armies import io, known, render, verify
+from boardlab.families.armies.io import ArmiesInstance
+
+FORMULATIONS = ("pairwise", "lines", "dominance", "colouring")
+SYMMETRY_LEVELS = ("none", "colour", "board", "full")
+ENCODINGS = ("kmtotalizer", "totalizer", "seqcounter", "sortnetwrk", "cardnetwrk", "mtotalizer")
+CUTS = ("none", "lower", "oeis")
+
+
+class Armies(Family[ArmiesInstance]):
+    name = "armies"
+    title = "Peaceable armies of queens"
+    rules = (
+        "Place m white and m black queens on an n x n board so that no queen attacks a queen of "
+        "the other colour (queens of one colour may attack each other; pieces do not block). "
+        "Without m: find the largest m (OEIS A250000)."
+    )
+    takes_size = True
+    backends = ("sat", "cpsat", "anneal")
+    modes = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE, Mode.OPTIMISE})
+    has_clues = False
+    options = (
+        Option("m", int, None, "army size: m queens of each colour (omit to find the largest m)", verbs=("solve", "count", "render", "check"), minimum=0),
+        Option("model", str, None, "formulation (default: colouring on sat, lines on cpsat; lines for enumeration)", choices=FORMULATIONS),
+        Option("symmetry", str, None, "symmetry breaking: none, colour swap, the 7 board symmetries, or all 15 (default: full; none when enumerating)", choices=SYMMETRY_LEVELS),
+        Option("encoding", str, "kmtotalizer", "cardinality encoding of the sat backend", choices=ENCODINGS),
+        Option("cuts", str, "none", "cpsat optimisation cuts: lower (heuristic placement), oeis (published A250000 bounds, proof conditional)", choices=CUTS, verbs=("solve",)),
+        Option("up_to_symmetry", bool, False, "enumerate or count placements up to rotation, reflection and colour swap", verbs=("solve", "count")),
+        Option("target", int, None, "anneal backend: stop once the armies reach this size", verbs=("solve",), minimum=0),
+        Option("verbose", bool, False, "print the incumbent and the bound as they improve (stderr)", verbs=("solve",)),
+        Option("attacks", bool, False, "mark the squares attacked by each army", verbs=("render",)),
+        Option("size", int, 8, "board size of the generated instance", verbs=("generate",), minimum=1, maximum=io.MAX_N),
+    )
+
+    # formats
+    def parse_text(self, text: str, source: str) -> list[Record[ArmiesInstance]]:
+        return io.parse_text(text, source)
+
+    def dump_text(self, instance: ArmiesInstance) -> str:
+        return io.dump_text(instance)
+
+    def from_json(self, data: Any) -> ArmiesInstance:
+        return io.from_json(data)
+
+    def to_json(self, instance: ArmiesInstance) -> dict[str, Any]:
+        return io.to_json(instance)
+
+    def from_size(self, n: int, options: dict[str, Any]) -> ArmiesInstance:
+        return io.make_instance(n, options.get("m"))
+
+    def apply_options(self, instance: ArmiesInstance, options: dict[str, Any]) -> ArmiesInstance:
+        if options.get("m") is not None:
+            instance = io.make_instance(instance.n, options["m"])
+        if options.get("attacks"):
+            instance = replace(instance, show_attacks=True)
+        return instance
+
+    def solution_from_json(self, instance: ArmiesInstance, data: Any) -> dict[str, Any]:
+        return io.solution_from_json(instance, data)
+
+    def verify(self, instance: ArmiesInstance, solution: dict[str, Any]) -> list[str]:
+        return verify.violations(instance.n, instance.m, solution)
+
+    # solving
+    def solve_instance(self, instance: ArmiesInstance, request: SolveRequest) -> Result:
+        from boardlab.families.armies.solve import solve
+
+        outcome = solve(instance, request)
+        return outcome.to_result(self.name, self.to_json(instance))
+
+    # generating
+    def generate_instance(self, seed: int, options: dict[str, Any]) -> Generated[ArmiesInstance]:
+        """A random feasible instance: n = `size`, m drawn below the heuristic's value for n."""
+        from boardlab.families.armies.heuristic import anneal
+        from boardlab.families.armies.search import Settings, sat_decide
+
+        n = options.get("size") or 8
+        io.make_instance(n)
+        rng = random.Random(seed)
+        start = time.perf_counter()
+        best, _, _, _ = anneal(n, seconds=min(2.0, 0.2 + n * n / 400), seed=seed)
+        m = rng.randint(0, best)
+        instance = io.make_instance(n, m)
+        outcome = sat_decide(n, m, Settings("sat", "colouring", "full"), None)
+        if not outcome.solutions:
+            raise RuntimeError(f"no placement found for n={n}, m={m} below the heuristic's value {best}")
+        stats = Stats(seconds=time.perf_counter() - start, backend="sat", model="colouring")
+        return Generated(instance, outcome.solutions[0], stats)
+
+    def sample(self, rng: random.Random) -> ArmiesInstance:
+        """Small boards (n <= 7) with m up to one above the optimum: each solves in about a second."""
+        n = rng.randint(1, 7)
+        optimum = known.PROVEN[n]
+        return io.make_instance(n, None if rng.random() < 0.3 else rng.randint(0, optimum + 1))
+
+    # playing
+    def hint(self, instance: ArmiesInstance, partial: dict[str, Any] | None) -> dict[str, Any]:
+        from boardlab.families.armies.hint import hint
+
+        if partial is not None:
+            partial = io.solution_from_json(instance, {"white": [], "black": [], **partial})
+        return hint(instance, partial)
+
+    # drawing
+    def render_text(self, instance: ArmiesInstance, solution: dict[str, Any] | None = None) -> Any:
+        return render.render_text(instance, solution)
+
+    def render_svg(self, instance: ArmiesInstance, solution: dict[str, Any] | None = None) -> str:
+        return render.render_svg(instance, solution)

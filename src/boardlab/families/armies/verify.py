@@ -1,0 +1,51 @@
+"""The independent armies checker: plain Python, sharing no code with the models.
+
+A placement is valid when every queen is on the board, no square holds two queens, no white
+queen shares a row, a column or a diagonal with a black queen (pieces do not block), and each
+army has m queens (given m), or both armies have the same size (m not given). Queens of one
+colour may attack each other.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def violations(n: int, m: int | None, solution: dict[str, Any]) -> list[str]:
+    """The rule violations of `solution` on an n x n board (empty list: valid)."""
+    problems: list[str] = []
+    armies: dict[str, list[tuple[int, int]]] = {}
+    for colour in ("white", "black"):
+        squares = solution.get(colour)
+        if not isinstance(squares, list):
+            return [f"the solution has no list '{colour}'"]
+        army = []
+        for square in squares:
+            if not isinstance(square, (list, tuple)) or len(square) != 2:
+                problems.append(f"{colour}: {square!r} is not [row, col]")
+                continue
+            row, col = square
+            if not all(isinstance(x, int) and not isinstance(x, bool) for x in (row, col)) or not (0 <= row < n and 0 <= col < n):
+                problems.append(f"{colour} queen at {square!r} is off the {n}x{n} board")
+                continue
+            army.append((row, col))
+        if len(set(army)) != len(army):
+            problems.append(f"two {colour} queens on one square")
+        armies[colour] = army
+    white, black = armies["white"], armies["black"]
+    if m is not None:
+        for colour, army in armies.items():
+            if len(army) != m:
+                problems.append(f"{len(army)} {colour} queens, expected {m}")
+    elif len(white) != len(black):
+        problems.append(f"{len(white)} white and {len(black)} black queens: the armies differ in size")
+    for wr, wc in white:
+        for br, bc in black:
+            if (wr, wc) == (br, bc):
+                problems.append(f"a white and a black queen share [{wr}, {wc}]")
+            elif wr == br or wc == bc or abs(wr - br) == abs(wc - bc):
+                problems.append(f"white [{wr}, {wc}] attacks black [{br}, {bc}]")
+            if len(problems) > 20:
+                problems.append("...")
+                return problems
+    return problems

@@ -1,0 +1,34 @@
+"""The armies benchmark experiments are registered and measure what they say."""
+
+from __future__ import annotations
+
+import json
+
+from boardlab.bench.experiment import experiments
+
+ARMIES = {e.name: e for e in experiments() if e.family == "armies"}
+
+
+def test_registered() -> None:
+    assert set(ARMIES) == {"models", "encodings", "prove", "lower-bounds"}
+    for experiment in ARMIES.values():
+        assert experiment.cases(True) and len(experiment.cases(False)) >= len(experiment.cases(True))
+        for case in experiment.cases(False):
+            json.dumps(case.params)
+
+
+def test_one_case_of_each() -> None:
+    models = ARMIES["models"]
+    case = next(c for c in models.cases(True) if c.params["n"] == 5 and c.params["setting"].startswith("cpsat"))
+    measured = models.run(case, 30)
+    assert measured.status == "optimal" and measured.value == 4
+    encodings = ARMIES["encodings"]
+    measured = encodings.run(encodings.cases(True)[0], 30)
+    assert measured.status == "unsatisfiable"
+    prove = ARMIES["prove"]
+    measured = prove.run(next(c for c in prove.cases(True) if c.params["n"] == 4), 30)
+    assert (measured.status, measured.value) == ("optimal", 2)
+    lower = ARMIES["lower-bounds"]
+    measured = lower.run(lower.cases(True)[0], 60)
+    assert measured.value == measured.stats["best_known"] == 37 and measured.stats["reached"]
+    json.dumps(measured.stats)
