@@ -436,3 +436,28 @@ def test_editor_logic(page):
     assert got["cnoteSolution"] == [[18, 8], [6, 2]] and got["cnoteBad"] is None
     assert got["queensFixed"] == [[1, 2]] and got["queensUnfixed"] == {"family": "nqueens", "n": 4}
     assert got["queensFixedRow"] is None and got["queensPlay"] == [1, 3, -1, -1]
+
+
+def test_armies_edit_solve_and_play(page):
+    needs("armies")
+    choose(page, "armies")
+    page.fill("#ed-size", "4")
+    page.press("#ed-size", "Enter")
+    page.fill("#ed-m", "2")
+    page.press("#ed-m", "Enter")
+    page.wait_for_function("() => window.boardlabState.instance.n === 4 && window.boardlabState.instance.m === 2")
+    page.click("#mode-buttons button[data-mode=first]")
+    assert "solved" in wait_status(page, "Status")
+    page.click("#play")
+    page.click("#cell-0-0")  # white
+    page.click("#cell-0-1")
+    page.click("#cell-0-1")  # black, attacked by the white queen beside it
+    page.wait_for_function("() => document.querySelectorAll('#violations li').length > 0")
+    page.click("#cell-0-1")  # empty again
+    page.wait_for_function("() => window.boardlabState.partial && Object.keys(window.boardlabState.partial.cells).length === 1")
+    # a peaceful placement of 2 + 2: white on the top-left pair, black out of their reach
+    page.click("#cell-0-1")  # white
+    for square, clicks in (((1, 3), 2), ((3, 2), 2)):
+        for _ in range(clicks):
+            page.click(f"#cell-{square[0]}-{square[1]}")
+    page.wait_for_function("() => document.getElementById('play-status').textContent.startsWith('Solved')")

@@ -397,6 +397,83 @@
     },
   };
 
-  window.BoardEditors = { nqueens, tents, chessnum, cnote };
+
+  /* ---- Armies (peaceable queens): board size and army size; play: place white and black ---- */
+  const armyKey = ([r, c]) => keyOf(r, c);
+  function armySquares(json, colour) {
+    return json && Array.isArray(json[colour]) ? json[colour].filter((sq) => Array.isArray(sq) && sq.length === 2) : [];
+  }
+  const armies = {
+    initial: { family: "armies", n: 6, m: 5 },
+    help: "Set the board size n and the army size m (leave m empty to find the largest armies). The board has no clues to click.",
+    accepts: (i) => Number.isInteger(i.n) && i.n >= 1 && i.n <= 30 && (i.m === null || i.m === undefined || (Number.isInteger(i.m) && i.m >= 0)) && onlyKeys(i, ["family", "n", "m"]),
+    controls(i, set) {
+      const m = h("input", { type: "number", min: 0, max: i.n * i.n, step: 1, value: i.m === null || i.m === undefined ? "" : i.m, id: "ed-m", placeholder: "largest" });
+      m.addEventListener("change", () => {
+        const text = m.value.trim();
+        const v = parseInt(text, 10);
+        if (text === "") set({ family: "armies", n: i.n, m: null });
+        else if (Number.isInteger(v) && v >= 0) set({ family: "armies", n: i.n, m: v });
+        else m.value = i.m === null || i.m === undefined ? "" : i.m;
+      });
+      return [
+        numberField("Size n", i.n, 1, 30, (n) => set({ family: "armies", n, m: i.m === undefined ? null : i.m }), "ed-size"),
+        h("label", {}, "Army m ", m),
+      ];
+    },
+    shape: (i) => ({ rows: i.n, cols: i.n, checkered: true }),
+    cell: (i, r, c) => ({ text: "", label: `row ${r}, column ${c}: empty`, cls: "" }),
+    activate: () => null,
+    play: {
+      help: "Click a square to put a white queen, again for black, again to empty it (keys W, B, Delete). No queen may attack one of the other colour.",
+      start(i, solution) {
+        const cells = {};
+        for (const sq of armySquares(solution, "white")) cells[armyKey(sq)] = "white";
+        for (const sq of armySquares(solution, "black")) cells[armyKey(sq)] = "black";
+        return { cells };
+      },
+      cell(i, p, r, c) {
+        const colour = p.cells[keyOf(r, c)];
+        const text = colour === "white" ? "\u2655" : colour === "black" ? "\u265B" : "";
+        return { text, label: `row ${r}, column ${c}: ${colour ? colour + " queen" : "empty"}`, cls: colour ? "placed" : "" };
+      },
+      activate(i, p, r, c, key) {
+        const k = keyOf(r, c);
+        const now = p.cells[k];
+        let next;
+        if (key === undefined || key === "Enter" || key === " ") next = now === undefined ? "white" : now === "white" ? "black" : undefined;
+        else if (key === "w" || key === "W") next = "white";
+        else if (key === "b" || key === "B") next = "black";
+        else if (isClearKey(key)) next = undefined;
+        else return null;
+        const cells = { ...p.cells };
+        if (next) cells[k] = next;
+        else delete cells[k];
+        return { cells };
+      },
+      solution(i, p) {
+        const out = { white: [], black: [] };
+        for (const [k, colour] of Object.entries(p.cells)) out[colour].push(k.split(",").map(Number));
+        for (const colour of ["white", "black"]) out[colour].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+        return out;
+      },
+      merge(i, p, place, remove) {
+        const cells = { ...p.cells };
+        for (const colour of ["white", "black"]) {
+          for (const sq of armySquares(remove, colour)) if (cells[armyKey(sq)] === colour) delete cells[armyKey(sq)];
+          for (const sq of armySquares(place, colour)) cells[armyKey(sq)] = colour;
+        }
+        return { cells };
+      },
+      marks: (i, json) => [...armySquares(json, "white"), ...armySquares(json, "black")].map(armyKey),
+      progress(i, p) {
+        const colours = Object.values(p.cells);
+        const w = colours.filter((x) => x === "white").length;
+        return `${w} white and ${colours.length - w} black queens placed` + (Number.isInteger(i.m) ? ` (m = ${i.m})` : "");
+      },
+    },
+  };
+
+  window.BoardEditors = { armies, nqueens, tents, chessnum, cnote };
   window.BoardDom = { h, numberField, keyOf };
 })();
