@@ -1,0 +1,1 @@
+"""Benchmark experiments of the Tents family (filled in below)."""

@@ -1,0 +1,96 @@
+"""Tents puzzles with a unique solution, solution first.
+
+1. Place a valid solution (`board.random_board`: tents, each with its own tree, none touching)
+   and compute all clues from it.
+2. Block the planted tent set in an incremental SAT solver (the exact `matching` model) and
+   ask for another solution. While there is one, look where the two differ (grouped into
+   regions of cells within distance 2) and give the player one cell in each region, chosen
+   at random among its differing cells: a pre-placed tent (a
+   cell of the planted solution that the other one leaves empty) or a pre-placed empty square
+   (a tent of the other solution), marked `^` / `x` (`!` / `-` in the game ID). Givens are
+   SAT assumptions, so the solver keeps what it learnt.
+3. Drop givens that are not needed (each is retried without it, in random order) while the
+   time budget allows, so the puzzle keeps as few givens as possible.
+
+Deterministic per seed (the RNG drives placement and choices; the SAT solver is deterministic).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from boardlab.families.tents.board import clues_of, random_board
+from boardlab.families.tents.io import TentsInstance
+from boardlab.families.tents.model_sat import Oracle
+
+Cell = tuple[int, int]
+
+
+def _clusters(cells: list[Cell]) -> list[list[Cell]]:
+    """Differing cells grouped into regions (cells within distance 2 of each other)."""
+    remaining = set(cells)
+    groups: list[list[Cell]] = []
+    for cell in cells:
+        if cell not in remaining:
+            continue
+        remaining.discard(cell)
+        group, stack = [cell], [cell]
+        while stack:
+            r, c = stack.pop()
+            for dr in range(-2, 3):
+                for dc in range(-2, 3):
+                    other = (r + dr, c + dc)
+                    if other in remaining:
+                        remaining.discard(other)
+                        group.append(other)
+                        stack.append(other)
+        groups.append(sorted(group))
+    return groups
+
+
+def generate(
+    width: int, height: int, density: float, seed: int, minimise_seconds: float = 5.0
+) -> tuple[TentsInstance, list[Cell], dict[str, float | int]]:
+    """(puzzle, its unique solution, figures) for a `width` x `height` board."""
+    start = time.perf_counter()
+    rng = random.Random(seed)
+    trees, pairs = random_board(width, height, density, rng)
+    planted = set(pairs)
+    rows, cols = clues_of(width, height, planted)
+    bare = TentsInstance(width, height, frozenset(trees), rows, cols)
+    given_tents: set[Cell] = set()
+    given_empty: set[Cell] = set()
+    rounds = 0
+    with Oracle(bare) as oracle:
+        var = oracle.built.tent_var
+        oracle.solver.add_clause([-var[c] if c in planted else var[c] for c in sorted(var)])
+        while oracle.possible(given_tents, given_empty):
+            rounds += 1
+            other = oracle.model_tents()
+            for cluster in _clusters(sorted(planted ^ other)):
+                cell = rng.choice(cluster)
+                (given_tents if cell in planted else given_empty).add(cell)
+        search_seconds = time.perf_counter() - start
+        givens = sorted(given_tents) + sorted(given_empty)
+        rng.shuffle(givens)
+        deadline = time.perf_counter() + minimise_seconds
+        dropped = 0
+        for cell in givens:
+            if time.perf_counter() > deadline:
+                break
+            trial_tents = given_tents - {cell}
+            trial_empty = given_empty - {cell}
+            if not oracle.possible(trial_tents, trial_empty):
+                given_tents, given_empty = trial_tents, trial_empty
+                dropped += 1
+    instance = TentsInstance(width, height, frozenset(trees), rows, cols, frozenset(given_tents), frozenset(given_empty))
+    figures = {
+        "rounds": rounds,
+        "givens": len(given_tents) + len(given_empty),
+        "givens_dropped": dropped,
+        "trees": len(trees),
+        "search_seconds": round(search_seconds, 3),
+        "seconds": round(time.perf_counter() - start, 3),
+    }
+    return instance, sorted(planted), figures
