@@ -114,8 +114,8 @@ def decode(text: str, source: str | None = None) -> TentsInstance:
             raise bad(f"invalid character {ch!r} in grid specification", offset + i)
         i += 1
     if position < area + 1:
-        raise bad(f"not enough data to fill grid ({position - 1 if position else 0} of {area} squares, "
-                  "and the final tree past the end)", offset + i)
+        raise bad(f"not enough data to fill grid ({min(position, area)} of {area} squares, "
+                  "then the final tree one past the end)", offset + i)
     if position > area + 1:
         raise bad("too much data to fill grid", offset + i)
     clues: list[int | None] = []
@@ -129,6 +129,8 @@ def decode(text: str, source: str | None = None) -> TentsInstance:
         while i < len(desc) and desc[i].isdigit():
             i += 1
         token = desc[start:i]
+        if not token and i < len(desc) and desc[i] not in ",?":
+            raise bad(f"invalid character {desc[i]!r} in number list", offset + i)
         if not token and i < len(desc) and desc[i] == "?":
             i += 1
             clues.append(None)

@@ -37,6 +37,9 @@ def build(instance: TentsInstance) -> tuple[cp_model.CpModel, dict[tuple[int, in
         for tree, near in prepared.partners.items()
         for cell in near
     }
+    for cell in set(instance.given_tents) | set(prepared.forced or ()):
+        if cell in t:
+            model.add(t[cell] == 1)
     for tree, near in prepared.partners.items():
         model.add_exactly_one([p[tree, cell] for cell in near])
     for cell, trees in prepared.trees_of.items():

@@ -6,7 +6,8 @@ candidate cell orthogonally next to it.
 
 Models (the `model` option):
 
-- `matching` (default): candidate cells only, and the one-to-one pairing encoded exactly:
+- `matching` (default): candidate cells only (after the deductions of `deduce`: cells they
+  decide are fixed before search), and the one-to-one pairing encoded exactly:
   each tree has exactly one partner (at-least-one clause + pairwise at-most-one over its <= 4
   pairing variables); `p[tree, cell] -> t[cell]`; each tent has exactly one tree
   (`t[cell] -> OR p[*, cell]`, pairwise at-most-one over the <= 4 trees next to it). No two
@@ -15,6 +16,16 @@ Models (the `model` option):
   line's candidate cells with the chosen cardinality encoding. Redundant, to help
   propagation: each tree has a tent among its candidate cells (a clause over `t`), and in
   each line the tents of consecutive cells are at most one (already implied; kept implicit).
+- `lazy`: the `seed` clauses (no pairing variables) after deduction, plus "exactly as many
+  tents as trees" when a clue is missing; the pairing is enforced by Hall cuts added on
+  demand (counter-example guided): every model's tent set is matched to the trees (Kuhn's
+  augmenting paths); when the matching fails, the trees S reachable by alternating paths
+  from an unmatched tree have fewer tents next to them than |S| (Hall's theorem), and the
+  cut "at least |S| tents among the candidate cells next to S" (valid for every solution,
+  violated by this model) is added to the solver, which keeps what it learnt. Exact: a model
+  that passes the matching is a solution, and no solution is ever cut off.
+- `plain`: `matching` without the deduction step of `prepare` (only the simple
+  simplifications), to measure what deduction buys.
 - `full`: the same rules with a variable for every non-tree cell (no simplification): the
   seed's "one variable per cell" encoding, the worse baseline of the experiments.
 - `seed`: the seed's encoding (seed 004, update of 17.11): no pairing variables; each tree
@@ -46,7 +57,7 @@ from boardlab.core.results import Mode, Outcome, SolveRequest, Stats, Status
 from boardlab.families.tents.io import TentsInstance
 from boardlab.families.tents.prepare import KING, Prepared, prepare
 
-MODELS = ("matching", "full", "seed")
+MODELS = ("matching", "lazy", "plain", "full", "seed")
 EQUALS_ENCODINGS: dict[str, int] = {
     "seqcounter": EncType.seqcounter,
     "sortnetwrk": EncType.sortnetwrk,
@@ -71,15 +82,17 @@ class SatModel:
     num_vars: int = 0
     needs_check: bool = False
     prepared: Prepared | None = None
+    cut: Callable[[set[tuple[int, int]]], list[list[int]] | None] | None = None
+    """The `lazy` model's Hall cut for a tent set (None when the tents can be matched)."""
 
 
-def build(instance: TentsInstance, model: str = "matching", encoding: str = DEFAULT_ENCODING, strips: bool = True) -> SatModel:
+def build(instance: TentsInstance, model: str = "matching", encoding: str = DEFAULT_ENCODING, strips: bool = False) -> SatModel:
     """The CNF of `instance` (see the module docstring for the models)."""
     if model not in MODELS:
         raise ValueError(f"unknown SAT model {model!r}")
     if encoding not in ENCODINGS:
         raise ValueError(f"unknown cardinality encoding {encoding!r}")
-    prepared = prepare(instance, simplify=(model != "full"))
+    prepared = prepare(instance, simplify=(model != "full"), deduce=(model in ("matching", "lazy")))
     pool = IDPool()
     out = SatModel(prepared=prepared)
     clauses = out.clauses
@@ -88,7 +101,7 @@ def build(instance: TentsInstance, model: str = "matching", encoding: str = DEFA
     t = {cell: pool.id(("t", cell)) for cell in prepared.cells}
     out.tent_var = t
     # Given cells (the `full` model keeps them as unit clauses; `prepare` already used them).
-    for cell in instance.given_tents:
+    for cell in set(instance.given_tents) | set(prepared.forced or ()):
         if cell in t:
             clauses.append([t[cell]])
     for cell in instance.given_empty:
@@ -100,23 +113,21 @@ def build(instance: TentsInstance, model: str = "matching", encoding: str = DEFA
             other = (r + dr, c + dc)
             if other in t and other > (r, c):
                 clauses.append([-var, -t[other]])
-    if model == "seed":
+    if model in ("seed", "lazy"):
         for tree, near in prepared.partners.items():
             clauses.append([t[cell] for cell in near])
         out.needs_check = True
+        if model == "lazy":
+            out.cut = lambda tents: _hall_cut(prepared, t, pool, tents)
+            trees = len(instance.trees)
+            rows_all = all(v is not None for v in instance.rows)
+            cols_all = all(v is not None for v in instance.cols)
+            if (rows_all and sum(instance.rows) != trees) or (cols_all and sum(instance.cols) != trees):
+                clauses.append([])  # as many tents as trees: the clues say otherwise
+            elif not rows_all and not cols_all:
+                _equals(out, pool, list(t.values()), trees, "totalizer")
     else:
-        p = {(tree, cell): pool.id(("p", tree, cell)) for tree, near in prepared.partners.items() for cell in near}
-        for tree, near in prepared.partners.items():
-            lits = [p[tree, cell] for cell in near]
-            clauses.append(lits)
-            clauses.extend([-a, -b] for i, a in enumerate(lits) for b in lits[i + 1:])
-            clauses.append([t[cell] for cell in near])  # redundant: the tree has a tent next to it
-        for cell, trees in prepared.trees_of.items():
-            lits = [p[tree, cell] for tree in trees]
-            for lit in lits:
-                clauses.append([-lit, t[cell]])
-            clauses.append([-t[cell]] + lits)
-            clauses.extend([-a, -b] for i, a in enumerate(lits) for b in lits[i + 1:])
+        clauses.extend(_pairing(prepared, t, pool))
     # Row and column clues.
     lines: list[tuple[list[int], int]] = []
     for r, clue in enumerate(instance.rows):
@@ -125,12 +136,85 @@ def build(instance: TentsInstance, model: str = "matching", encoding: str = DEFA
     for c, clue in enumerate(instance.cols):
         if clue is not None:
             lines.append(([t[(r, c)] for r in range(instance.height) if (r, c) in t], clue))
-    if strips and model != "seed":
+    if strips and model not in ("seed", "lazy"):
         lines.extend(_strips(instance, t, pool, out.clauses))
     for lits, clue in lines:
         _equals(out, pool, lits, clue, encoding)
     out.num_vars = pool.top
     return out
+
+
+def _hall_cut(prepared: Prepared, t: dict, pool: IDPool, tents: set[tuple[int, int]]) -> list[list[int]] | None:
+    """Clauses of a Hall cut excluding `tents`, or None when the tents match the trees."""
+    trees = sorted(prepared.partners)
+    options = {tree: [cell for cell in prepared.partners[tree] if cell in tents] for tree in trees}
+    owner: dict[tuple[int, int], tuple[int, int]] = {}
+
+    def augment(tree: tuple[int, int], seen: set) -> bool:
+        stack = [(tree, iter(options[tree]))]
+        path: list[tuple[tuple[int, int], tuple[int, int]]] = []
+        while stack:
+            current, choices = stack[-1]
+            advanced = False
+            for cell in choices:
+                if cell in seen:
+                    continue
+                seen.add(cell)
+                path = path[: len(stack) - 1] + [(current, cell)]
+                if cell not in owner:
+                    for a, b in path:
+                        owner[b] = a
+                    return True
+                stack.append((owner[cell], iter(options[owner[cell]])))
+                advanced = True
+                break
+            if not advanced:
+                stack.pop()
+        return False
+
+    unmatched = None
+    for tree in trees:
+        if not augment(tree, set()):
+            unmatched = tree
+            break
+    if unmatched is None:
+        return None
+    # Trees reachable from `unmatched` by alternating paths: a Hall violator.
+    reach = {unmatched}
+    frontier = [unmatched]
+    while frontier:
+        tree = frontier.pop()
+        for cell in options[tree]:
+            other = owner.get(cell)
+            if other is not None and other not in reach:
+                reach.add(other)
+                frontier.append(other)
+    cells = sorted({cell for tree in reach for cell in prepared.partners[tree]})
+    lits = [t[cell] for cell in cells]
+    need = len(reach)
+    if need > len(lits):
+        return [[]]
+    if need == 1:
+        return [lits]
+    return CardEnc.atleast(lits=lits, bound=need, vpool=pool, encoding=EncType.totalizer).clauses
+
+
+def _pairing(prepared: Prepared, t: dict, pool: IDPool) -> list[list[int]]:
+    """The exact one-to-one pairing of trees and tents (see the module docstring)."""
+    clauses: list[list[int]] = []
+    p = {(tree, cell): pool.id(("p", tree, cell)) for tree, near in prepared.partners.items() for cell in near}
+    for tree, near in prepared.partners.items():
+        lits = [p[tree, cell] for cell in near]
+        clauses.append(lits)
+        clauses.extend([-a, -b] for i, a in enumerate(lits) for b in lits[i + 1:])
+        clauses.append([t[cell] for cell in near])  # redundant: the tree has a tent next to it
+    for cell, trees in prepared.trees_of.items():
+        lits = [p[tree, cell] for tree in trees]
+        for lit in lits:
+            clauses.append([-lit, t[cell]])
+        clauses.append([-t[cell]] + lits)
+        clauses.extend([-a, -b] for i, a in enumerate(lits) for b in lits[i + 1:])
+    return clauses
 
 
 def _strips(instance: TentsInstance, t: dict, pool: IDPool, clauses: list[list[int]]) -> list[tuple[list[int], int]]:
@@ -195,8 +279,11 @@ def _solve_once(solver: Solver, deadline: float | None) -> bool | None:
     while True:
         if time.perf_counter() >= deadline:
             return None
-        solver.conf_budget(budget)
-        answer = solver.solve_limited()
+        try:
+            solver.conf_budget(budget)
+            answer = solver.solve_limited()
+        except NotImplementedError:  # e.g. Lingeling: no budgets, no time limit
+            return solver.solve()
         if answer is not None:
             return answer
         budget = min(budget * 2, 50_000)
@@ -216,6 +303,8 @@ def solve(
     `check(tents)` is the matching test the `seed` model needs (models it rejects are
     blocked and do not count).
     """
+    if model in ("seed", "lazy") and check is None:
+        raise ValueError(f"the {model} model needs a matching check")
     start = time.perf_counter()
     built = build(instance, model, encoding)
     build_seconds = time.perf_counter() - start
@@ -246,6 +335,13 @@ def solve(
             true = {lit for lit in solver.get_model() if lit > 0}
             tents = {cell for cell, var in zip(cells, key) if var in true}
             solver.add_clause([-v if v in true else v for v in key])
+            if built.cut is not None:
+                cut = built.cut(tents)
+                if cut is not None:
+                    rejected += 1
+                    for clause in cut:
+                        solver.add_clause(clause)
+                    continue
             if built.needs_check and check is not None and not check(tents):
                 rejected += 1
                 continue

@@ -30,11 +30,25 @@ class Prepared:
     """candidate cell -> trees orthogonally next to it."""
     impossible: str | None = None
     """Why the puzzle has no solution, when simplification already shows it."""
+    forced: list[Cell] | None = None
+    """Candidate cells that deduction shows are tents in every solution."""
 
 
-def prepare(instance: TentsInstance, simplify: bool = True) -> Prepared:
+def prepare(instance: TentsInstance, simplify: bool = True, deduce: bool = True) -> Prepared:
+    """Candidate cells; with `deduce`, the rules of `deduce.propagate` run first and every cell
+    they decide is fixed (empty cells lose their variable, tents become unit clauses)."""
     w, h = instance.width, instance.height
     trees = instance.trees
+    decided_empty: set[Cell] = set()
+    forced: list[Cell] = []
+    if simplify and deduce:
+        from boardlab.families.tents.deduce import EMPTY, TENT, propagate
+
+        state = propagate(instance)
+        if state.contradiction is not None:
+            return Prepared([], {}, {}, f"deduction: {state.contradiction}")
+        decided_empty = {cell for cell, value in state.state.items() if value == EMPTY}
+        forced = sorted(cell for cell, value in state.state.items() if value == TENT)
 
     def allowed(cell: Cell) -> bool:
         r, c = cell
@@ -42,7 +56,7 @@ def prepare(instance: TentsInstance, simplify: bool = True) -> Prepared:
             return False
         if not simplify:
             return True
-        if cell in instance.given_empty or instance.rows[r] == 0 or instance.cols[c] == 0:
+        if cell in decided_empty or cell in instance.given_empty or instance.rows[r] == 0 or instance.cols[c] == 0:
             return False
         if any((r + dr, c + dc) in instance.given_tents for dr, dc in KING):
             return False
@@ -66,4 +80,4 @@ def prepare(instance: TentsInstance, simplify: bool = True) -> Prepared:
         lonely = [tree for tree, near in partners.items() if not near]
         if lonely:
             impossible = f"the tree at {list(lonely[0])} has no free cell next to it"
-    return Prepared(cells, partners, trees_of, impossible)
+    return Prepared(cells, partners, trees_of, impossible, forced)
