@@ -215,3 +215,38 @@ register(Experiment(
     seed_figures={r["id"]: r.get("generated", {}).get("solve_cpu_s") for r in _sample() if r.get("tatham")},
     seed_source="/work/shared/data/tents/tatham-sample.jsonl, field tatham.solve_cpu_s",
 ))
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the Tents experiments without the bench runner and print Markdown tables.
+
+    `python -m boardlab.families.tents.experiments [--quick] [--time-limit S] [NAME ...]`
+    (one run per case; `boardlab bench` repeats cases and keeps medians).
+    """
+    import argparse
+
+    from boardlab.bench.experiment import experiments
+
+    parser = argparse.ArgumentParser()
+    parser.add_argument("names", nargs="*")
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--time-limit", type=float, default=60.0)
+    args = parser.parse_args(argv)
+    for experiment in experiments():
+        if experiment.family != "tents" or (args.names and experiment.name not in args.names):
+            continue
+        print(f"\n### {experiment.title}\n")
+        print("| case | status | seconds | value | stats |")
+        print("|---|---|---:|---|---|")
+        for case in experiment.cases(args.quick):
+            m = experiment.run(case, args.time_limit)
+            seed = (experiment.seed_figures or {}).get(case.id)
+            stats = dict(m.stats)
+            if seed is not None:
+                stats["seed_figure"] = seed
+            text = ", ".join(f"{k}={v}" for k, v in stats.items() if v is not None)
+            print(f"| {case.id} | {m.status} | {m.seconds:.3f} | {m.value} | {text} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()

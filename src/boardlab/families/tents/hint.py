@@ -62,7 +62,7 @@ def hint(instance: TentsInstance, tents: set[Cell], empty: set[Cell]) -> dict[st
         if state.contradiction is None and state.steps:
             placed_tents = {d.cell for d in state.steps if d.tent}
             placed_empty = {d.cell for d in state.steps if not d.tent}
-            first = state.steps[0]
+            first = next((d for d in state.steps if d.tent), state.steps[0])  # a tent is the better hint
             kind = "a tent" if first.tent else "empty"
             answer = _answer(
                 "progress",

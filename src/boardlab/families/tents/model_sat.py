@@ -86,8 +86,13 @@ class SatModel:
     """The `lazy` model's Hall cut for a tent set (None when the tents can be matched)."""
 
 
-def build(instance: TentsInstance, model: str = "matching", encoding: str = DEFAULT_ENCODING, strips: bool = False) -> SatModel:
-    """The CNF of `instance` (see the module docstring for the models)."""
+def build(instance: TentsInstance, model: str = "matching", encoding: str = DEFAULT_ENCODING, strips: bool = False, pairs: bool = False) -> SatModel:
+    """The CNF of `instance` (see the module docstring for the models).
+
+    `strips` and `pairs` add redundant line constraints that were measured and did not pay
+    (docs/tents.md): two adjacent lines as one line of 2-cell slices, and each line cut into
+    pairs of consecutive cells. Off by default, kept for the record.
+    """
     if model not in MODELS:
         raise ValueError(f"unknown SAT model {model!r}")
     if encoding not in ENCODINGS:
@@ -136,6 +141,8 @@ def build(instance: TentsInstance, model: str = "matching", encoding: str = DEFA
     for c, clue in enumerate(instance.cols):
         if clue is not None:
             lines.append(([t[(r, c)] for r in range(instance.height) if (r, c) in t], clue))
+    if pairs:
+        lines.extend(_pairs(instance, t, pool, out.clauses))
     if strips and model not in ("seed", "lazy"):
         lines.extend(_strips(instance, t, pool, out.clauses))
     for lits, clue in lines:
@@ -215,6 +222,31 @@ def _pairing(prepared: Prepared, t: dict, pool: IDPool) -> list[list[int]]:
         clauses.append([-t[cell]] + lits)
         clauses.extend([-a, -b] for i, a in enumerate(lits) for b in lits[i + 1:])
     return clauses
+
+
+def _pairs(instance: TentsInstance, t: dict, pool: IDPool, clauses: list[list[int]]) -> list[tuple[list[int], int]]:
+    """Redundant: each line cut into pairs of consecutive cells (two ways, offset 0 and 1);
+    a pair holds at most one tent, so the line's clue is also the number of occupied pairs."""
+    lines: list[tuple[list[int], int]] = []
+    w, h = instance.width, instance.height
+    for axis, clues, length in (("r", instance.rows, w), ("c", instance.cols, h)):
+        for i, clue in enumerate(clues):
+            if clue is None:
+                continue
+            for offset in (0, 1):
+                slots: list[int] = []
+                for j in range(offset - 1 if offset else 0, length, 2):
+                    pair = [(i, j), (i, j + 1)] if axis == "r" else [(j, i), (j + 1, i)]
+                    lits = [t[x] for x in pair if x in t]
+                    if len(lits) == 1:
+                        slots.append(lits[0])
+                    elif len(lits) == 2:
+                        y = pool.id(("y", axis, i, offset, j))
+                        clauses.append([-y] + lits)
+                        clauses.extend([[y, -lit] for lit in lits])
+                        slots.append(y)
+                lines.append((slots, clue))
+    return lines
 
 
 def _strips(instance: TentsInstance, t: dict, pool: IDPool, clauses: list[list[int]]) -> list[tuple[list[int], int]]:
