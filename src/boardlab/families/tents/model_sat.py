@@ -318,7 +318,7 @@ def _solve_once(solver: Solver, deadline: float | None) -> bool | None:
             return solver.solve()
         if answer is not None:
             return answer
-        budget = min(budget * 2, 50_000)
+        budget = min(budget * 2, 10_000)  # small slices: large boards honour the limit
 
 
 def solve(
