@@ -439,3 +439,34 @@ def test_deduction_is_sound_on_tiny_boards():
                 assert all(cell in s for s in truth), (game_id.encode(inst), cell)
             elif value == EMPTY:
                 assert all(cell not in s for s in truth), (game_id.encode(inst), cell)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="0123456789x:,_abcyz!-?T.^# \n", max_size=80))
+def test_parsers_never_crash(text):
+    from boardlab.core.io import parse_document
+
+    for record in parse_document(FAMILY, text, "fuzz"):
+        assert (record.instance is None) != (record.error is None)
+    try:
+        game_id.decode(text)
+    except BadInput:
+        pass
+
+
+def test_cli_time_limit_exits_3():
+    inst, _ = random_instance(60, 60, 0.16, random.Random(1))
+    run = cli("solve", game_id.encode(inst), "--time-limit", "0.5", "--json")
+    assert run.returncode == 3, run.stderr  # a random 60x60 board takes far longer than 0.5 s
+    data = json.loads(run.stdout)
+    assert data["status"] == "unknown" and data["solutions"] == []
+
+
+def test_cli_render_svg_and_count(tmp_path):
+    record = SAMPLE[1]
+    out = tmp_path / "board.svg"
+    run = cli("render", record["game_id"], "--solve", "--svg", str(out))
+    assert run.returncode == 0, run.stderr
+    assert out.read_text().startswith("<svg")
+    run = cli("count", record["game_id"], "--json")
+    assert run.returncode == 0 and json.loads(run.stdout)["count"] == 1
