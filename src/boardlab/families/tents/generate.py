@@ -9,9 +9,11 @@
    at random among its differing cells: a pre-placed tent (a
    cell of the planted solution that the other one leaves empty) or a pre-placed empty square
    (a tent of the other solution), marked `^` / `x` (`!` / `-` in the game ID). Givens are
-   SAT assumptions, so the solver keeps what it learnt.
-3. Drop givens that are not needed (each is retried without it, in random order) while the
-   time budget allows, so the puzzle keeps as few givens as possible.
+   SAT assumptions, so the solver keeps what it learnt. A call that exceeds its conflict
+   budget (`BUDGET`) makes the generator give 10% more of the planted tents and try again.
+3. Drop givens that are not needed: each is retried without it, in random order, with a
+   conflict budget per call (`MINIMISE_BUDGET`; a call that runs out keeps the given), all of
+   them on boards up to 900 cells, `MINIMISE_TRIES_LARGE` of them beyond.
 
 Deterministic per seed (the RNG drives placement and choices; the SAT solver is deterministic).
 """
@@ -26,6 +28,15 @@ from boardlab.families.tents.io import TentsInstance
 from boardlab.families.tents.model_sat import Oracle
 
 Cell = tuple[int, int]
+
+#: Conflicts per SAT call. A call that runs out gives 10% more of the planted tents (step 2)
+#: or keeps the given (step 3), so generation always ends, at worst with many givens.
+BUDGET = 30_000
+#: Conflicts per call when dropping a given (a call that runs out keeps the given). Budgets
+#: count conflicts, not seconds, so the result is the same on every machine.
+MINIMISE_BUDGET = 2_000
+#: On boards above 900 cells each try is a uniqueness proof of ~0.5 s: try this many givens.
+MINIMISE_TRIES_LARGE = 20
 
 
 def _clusters(cells: list[Cell]) -> list[list[Cell]]:
@@ -51,20 +62,17 @@ def _clusters(cells: list[Cell]) -> list[list[Cell]]:
 
 
 def generate(
-    width: int, height: int, density: float, seed: int, minimise_seconds: float | None = None, upfront: float | None = None
+    width: int, height: int, density: float, seed: int, upfront: float | None = None
 ) -> tuple[TentsInstance, list[Cell], dict[str, float | int]]:
     """(puzzle, its unique solution, figures) for a `width` x `height` board.
 
     `upfront`: share of the planted tents given before the first SAT call (default 0 up to
-    900 cells, 0.15 beyond: measured on 50x50, it cuts the search from 30-90 s to 2-6 s, the
-    first calls being the slow ones); `minimise_seconds`: time for dropping unneeded givens
-    (default 5 s up to 900 cells, 10 s beyond).
+    900 cells, 0.15 beyond: measured on 50x50, it cut the search from 30-90 s to 2-6 s, the
+    first calls being the slow ones).
     """
     large = width * height > 900
     if upfront is None:
         upfront = 0.15 if large else 0.0
-    if minimise_seconds is None:
-        minimise_seconds = 10.0 if large else 5.0
     start = time.perf_counter()
     rng = random.Random(seed)
     trees, pairs = random_board(width, height, density, rng)
@@ -73,11 +81,19 @@ def generate(
     bare = TentsInstance(width, height, frozenset(trees), rows, cols)
     given_tents: set[Cell] = set(rng.sample(sorted(planted), int(upfront * len(planted))))
     given_empty: set[Cell] = set()
-    rounds = 0
+    rounds = escalations = 0
     with Oracle(bare) as oracle:
         var = oracle.built.tent_var
         oracle.solver.add_clause([-var[c] if c in planted else var[c] for c in sorted(var)])
-        while oracle.possible(given_tents, given_empty):
+        while True:
+            answer = oracle.possible(given_tents, given_empty, budget=BUDGET)
+            if answer is None:  # too hard as it stands: give more planted tents, try again
+                hidden = sorted(planted - given_tents)
+                given_tents |= set(rng.sample(hidden, max(1, len(planted) // 10)))
+                escalations += 1
+                continue
+            if not answer:
+                break
             rounds += 1
             other = oracle.model_tents()
             for cluster in _clusters(sorted(planted ^ other)):
@@ -86,19 +102,17 @@ def generate(
         search_seconds = time.perf_counter() - start
         givens = sorted(given_tents) + sorted(given_empty)
         rng.shuffle(givens)
-        deadline = time.perf_counter() + minimise_seconds
         dropped = 0
-        for cell in givens:
-            if time.perf_counter() > deadline:
-                break
+        for cell in givens[: MINIMISE_TRIES_LARGE if large else None]:
             trial_tents = given_tents - {cell}
             trial_empty = given_empty - {cell}
-            if not oracle.possible(trial_tents, trial_empty):
+            if oracle.possible(trial_tents, trial_empty, budget=MINIMISE_BUDGET) is False:
                 given_tents, given_empty = trial_tents, trial_empty
                 dropped += 1
     instance = TentsInstance(width, height, frozenset(trees), rows, cols, frozenset(given_tents), frozenset(given_empty))
     figures = {
         "rounds": rounds,
+        "escalations": escalations,
         "givens": len(given_tents) + len(given_empty),
         "givens_dropped": dropped,
         "trees": len(trees),

@@ -439,12 +439,21 @@ class Oracle:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def possible(self, tents: set[tuple[int, int]] | frozenset = frozenset(), empty: set[tuple[int, int]] | frozenset = frozenset()) -> bool:
+    def possible(
+        self,
+        tents: set[tuple[int, int]] | frozenset = frozenset(),
+        empty: set[tuple[int, int]] | frozenset = frozenset(),
+        budget: int | None = None,
+    ) -> bool | None:
+        """Whether a solution has these tents and empty cells (None: `budget` conflicts ran out)."""
         var = self.built.tent_var
         if any(cell not in var for cell in tents):
             return False
         assumptions = [var[cell] for cell in tents] + [-var[cell] for cell in empty if cell in var]
-        return bool(self.solver.solve(assumptions=assumptions))
+        if budget is None:
+            return bool(self.solver.solve(assumptions=assumptions))
+        self.solver.conf_budget(budget)
+        return self.solver.solve_limited(assumptions=assumptions)
 
     def model_tents(self) -> set[tuple[int, int]]:
         true = {lit for lit in self.solver.get_model() if lit > 0}
