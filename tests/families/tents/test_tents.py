@@ -210,6 +210,16 @@ def test_encodings_agree(encoding):
         assert result.count == expected
 
 
+def test_redundant_variants_keep_the_count():
+    from boardlab.families.tents import model_sat
+
+    for inst in tiny_instances(40, seed=5):
+        expected = len(brute_force(inst))
+        for strips, pairs in ((True, False), (False, True)):
+            outcome = model_sat.solve(inst, SolveRequest(Mode.COUNT), strips=strips, pairs=pairs)
+            assert outcome.count == expected, (strips, pairs, game_id.encode(inst))
+
+
 def test_sat_and_cpsat_counts_on_small_random_boards():
     rng = random.Random(3)
     for _ in range(12):

@@ -329,6 +329,8 @@ def solve(
     encoding: str = DEFAULT_ENCODING,
     solver_name: str | None = None,
     check: Callable[[set[tuple[int, int]]], bool] | None = None,
+    strips: bool = False,
+    pairs: bool = False,
 ) -> Outcome:
     """Run `request.mode` (first, all, count, unique), enumerating distinct tent sets only.
 
@@ -338,7 +340,7 @@ def solve(
     if model in ("seed", "lazy") and check is None:
         raise ValueError(f"the {model} model needs a matching check")
     start = time.perf_counter()
-    built = build(instance, model, encoding)
+    built = build(instance, model, encoding, strips=strips, pairs=pairs)
     build_seconds = time.perf_counter() - start
     if solver_name is None:
         solver_name = NATIVE_SOLVER if encoding == "native" else DEFAULT_SOLVER
