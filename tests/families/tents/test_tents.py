@@ -378,7 +378,7 @@ def test_cli_bad_files_exit_2(tmp_path, content, words):
     assert len(run.stderr.strip().splitlines()) == 1
 
 
-@pytest.mark.parametrize("arg", ["8x8de#12345", "8x8:abc", "3x1:aa,1,0,0,1,9", "3x1:aa,1,0"])
+@pytest.mark.parametrize("arg", ["8x8de#12345", "10x10", "8x8:abc", "3x1:aa,1,0,0,1,9", "3x1:aa,1,0"])
 def test_cli_bad_game_ids_exit_2(arg):
     run = cli("solve", arg)
     assert run.returncode == 2

@@ -64,6 +64,11 @@ class Tents(Family[TentsInstance]):
     def from_argument(self, argument: str) -> TentsInstance | None:
         if _LOOKS_LIKE_ID.match(argument) or "#" in argument:
             return game_id.decode(argument, source="<game ID>")
+        if _SIZE.match(argument) or re.match(r"^\s*\d+x\d+d[a-z]*\s*$", argument):
+            raise BadInput(
+                f"'{argument}' is a board size, not a puzzle: give a file, a descriptive game ID "
+                "(WxH:...), or make one with 'boardlab tents generate --size WxH'"
+            )
         return None
 
     def solution_from_json(self, instance: TentsInstance, data: Any) -> dict[str, Any]:
