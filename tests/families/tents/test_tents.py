@@ -202,7 +202,7 @@ def test_backends_agree_with_brute_force_on_tiny_boards():
             assert result.count == len(truth), (model, game_id.encode(inst))
 
 
-@pytest.mark.parametrize("encoding", ["seqcounter", "sortnetwrk", "cardnetwrk", "totalizer", "mtotalizer", "kmtotalizer", "native"])
+@pytest.mark.parametrize("encoding", ["seqcounter", "sortnetwrk", "cardnetwrk", "totalizer", "mtotalizer", "kmtotalizer", "native", "regular"])
 def test_encodings_agree(encoding):
     for inst in tiny_instances(25, seed=11):
         expected = len(brute_force(inst))

@@ -38,7 +38,7 @@ class Tents(Family[TentsInstance]):
     has_clues = True
     options = (
         Option("encoding", str, None, "cardinality encoding of the SAT backend (default seqcounter)",
-               choices=("seqcounter", "sortnetwrk", "cardnetwrk", "totalizer", "mtotalizer", "kmtotalizer", "native")),
+               choices=("seqcounter", "sortnetwrk", "cardnetwrk", "totalizer", "mtotalizer", "kmtotalizer", "native", "regular")),
         Option("model", str, None, "SAT model: matching (exact pairing after deduction, default), plain (no deduction), "
                "full (no simplification), seed (the seed's encoding, pairing checked lazily)",
                choices=("matching", "plain", "full", "seed")),

@@ -40,7 +40,9 @@ Cardinality encodings (`encoding`): the pysat.card encodings that can say "equal
 [Bailleux and Boufkhad 2003], `mtotalizer` [Ogawa et al. 2013], `kmtotalizer` [Morgado et al.
 2014]; and `native`: CaDiCaL has no native cardinality constraints in python-sat
 (`supports_atmost()` is false), so `native` switches to Minicard, whose at-most-k constraints
-are native (equals k is at-most k over the literals and at-most n-k over their negations).
+are native (equals k is at-most k over the literals and at-most n-k over their negations); and
+`regular`: each line as one automaton for "exactly k tents, none consecutive" (see
+`_regular`), propagation-complete for the line.
 """
 
 from __future__ import annotations
@@ -66,7 +68,7 @@ EQUALS_ENCODINGS: dict[str, int] = {
     "mtotalizer": EncType.mtotalizer,
     "kmtotalizer": EncType.kmtotalizer,
 }
-ENCODINGS = tuple(EQUALS_ENCODINGS) + ("native",)
+ENCODINGS = tuple(EQUALS_ENCODINGS) + ("native", "regular")
 DEFAULT_ENCODING = "seqcounter"
 DEFAULT_SOLVER = "cadical195"
 NATIVE_SOLVER = "minicard"
@@ -135,12 +137,20 @@ def build(instance: TentsInstance, model: str = "matching", encoding: str = DEFA
         clauses.extend(_pairing(prepared, t, pool))
     # Row and column clues.
     lines: list[tuple[list[int], int]] = []
-    for r, clue in enumerate(instance.rows):
-        if clue is not None:
-            lines.append(([t[(r, c)] for c in range(instance.width) if (r, c) in t], clue))
-    for c, clue in enumerate(instance.cols):
-        if clue is not None:
-            lines.append(([t[(r, c)] for r in range(instance.height) if (r, c) in t], clue))
+    if encoding == "regular":
+        for r, clue in enumerate(instance.rows):
+            if clue is not None:
+                _regular(out, pool, [t.get((r, c)) for c in range(instance.width)], clue, ("row", r))
+        for c, clue in enumerate(instance.cols):
+            if clue is not None:
+                _regular(out, pool, [t.get((r, c)) for r in range(instance.height)], clue, ("col", c))
+    else:
+        for r, clue in enumerate(instance.rows):
+            if clue is not None:
+                lines.append(([t[(r, c)] for c in range(instance.width) if (r, c) in t], clue))
+        for c, clue in enumerate(instance.cols):
+            if clue is not None:
+                lines.append(([t[(r, c)] for r in range(instance.height) if (r, c) in t], clue))
     if pairs:
         lines.extend(_pairs(instance, t, pool, out.clauses))
     if strips and model not in ("seed", "lazy"):
@@ -224,6 +234,82 @@ def _pairing(prepared: Prepared, t: dict, pool: IDPool) -> list[list[int]]:
     return clauses
 
 
+def _regular(out: SatModel, pool: IDPool, cells: list[int | None], k: int, name: tuple[str, int]) -> None:
+    """A line as one automaton: "exactly k tents, no two consecutive" (Bacchus 2007 style).
+
+    States (j, b) after each cell: j tents so far, b = the last cell holds one. Only states
+    that can still reach (k, *) are made. Clauses: a transition implies its source state, its
+    cell value and its target state; a state implies one of its incoming and one of its
+    outgoing transitions; a cell value implies one of the transitions reading it. Unit
+    propagation on this encoding enforces the line constraint completely (generalised arc
+    consistency), which the cardinality encodings plus binary clauses do not. Measured: it
+    does not pay on random boards (50x50: 20 s against 4-12 s, 70x70: no answer in 60 s).
+    """
+    n = len(cells)
+    cap = [0] * (n + 2)  # most tents placeable in cells i.. (candidates, none consecutive)
+    for i in range(n - 1, -1, -1):
+        take = 1 + cap[i + 2] if cells[i] is not None else 0
+        cap[i] = max(cap[i + 1], take)
+    if cap[0] < k:
+        out.clauses.append([])
+        return
+    state: dict[tuple[int, int, int], int] = {}
+
+    def sv(i: int, j: int, b: int) -> int | None:
+        if j > k or j + cap[i + (1 if b else 0)] < k:
+            return None
+        if i == 0 and (j, b) != (0, 0):
+            return None
+        key = (i, j, b)
+        if key not in state:
+            state[key] = pool.id(("q", name, key))
+        return state[key]
+
+    clauses = out.clauses
+    start = sv(0, 0, 0)
+    if start is None:
+        clauses.append([])
+        return
+    clauses.append([start])
+    incoming: dict[int, list[int]] = {}
+    outgoing: dict[int, list[int]] = {}
+    reading: dict[tuple[int, bool], list[int]] = {}
+    frontier = {start: (0, 0)}
+    for i in range(n):
+        x = cells[i]
+        nxt: dict[int, tuple[int, int]] = {}
+        for src, (j, b) in frontier.items():
+            moves = [(False, j, 0)]
+            if x is not None and b == 0:
+                moves.append((True, j + 1, 1))
+            for value, j2, b2 in moves:
+                dst = sv(i + 1, j2, b2)
+                if dst is None:
+                    continue
+                tr = pool.id(("tr", name, i, j, b, value))
+                clauses.append([-tr, src])
+                clauses.append([-tr, dst])
+                if x is not None:
+                    clauses.append([-tr, x if value else -x])
+                incoming.setdefault(dst, []).append(tr)
+                outgoing.setdefault(src, []).append(tr)
+                reading.setdefault((i, value), []).append(tr)
+                nxt[dst] = (j2, b2)
+        for src in frontier:
+            clauses.append([-src] + outgoing.get(src, []))
+        for dst in nxt:
+            clauses.append([-dst] + incoming[dst])
+        if x is not None:
+            clauses.append([-x] + reading.get((i, True), []))
+            clauses.append([x] + reading.get((i, False), []))
+        frontier = nxt
+    finals = [v for v, (j, _b) in frontier.items() if j == k]
+    clauses.append(finals)
+    for v, (j, _b) in frontier.items():
+        if j != k:
+            clauses.append([-v])
+
+
 def _pairs(instance: TentsInstance, t: dict, pool: IDPool, clauses: list[list[int]]) -> list[tuple[list[int], int]]:
     """Redundant: each line cut into pairs of consecutive cells (two ways, offset 0 and 1);
     a pair holds at most one tent, so the line's clue is also the number of occupied pairs."""
@@ -299,7 +385,8 @@ def _equals(out: SatModel, pool: IDPool, lits: list[int], k: int, encoding: str)
         out.atmost.append((list(lits), k))
         out.atmost.append(([-lit for lit in lits], len(lits) - k))
         return
-    encoded = CardEnc.equals(lits=lits, bound=k, vpool=pool, encoding=EQUALS_ENCODINGS[encoding])
+    chosen = EQUALS_ENCODINGS.get(encoding, EQUALS_ENCODINGS[DEFAULT_ENCODING])  # `regular`: lines only
+    encoded = CardEnc.equals(lits=lits, bound=k, vpool=pool, encoding=chosen)
     out.clauses.extend(encoded.clauses)
 
 
