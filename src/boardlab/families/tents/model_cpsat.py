@@ -56,6 +56,7 @@ def build(instance: TentsInstance) -> tuple[cp_model.CpModel, dict[tuple[int, in
             block = [t[x] for x in ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)) if x in t]
             if len(block) > 1:
                 model.add_at_most_one(block)
+    _flows(model, instance, p)
     for r, clue in enumerate(instance.rows):
         if clue is not None:
             model.add(sum(t[(r, c)] for c in range(w) if (r, c) in t) == clue)
@@ -63,6 +64,27 @@ def build(instance: TentsInstance) -> tuple[cp_model.CpModel, dict[tuple[int, in
         if clue is not None:
             model.add(sum(t[(r, c)] for r in range(h) if (r, c) in t) == clue)
     return model, t, p
+
+
+def _flows(model: cp_model.CpModel, instance: TentsInstance, p: dict) -> None:
+    """Redundant flow constraints across line boundaries (see `model_sat._flows`):
+    `#down(b) - #up(b+1) = trees(0..b) - clues(0..b)` for rows, and the same for columns."""
+    trees = sorted(instance.trees)
+    for axis, clues, span in ((0, instance.rows, instance.height), (1, instance.cols, instance.width)):
+        per_line = [0] * span
+        for tree in trees:
+            per_line[tree[axis]] += 1
+        for b in range(span - 1):
+            before, after = clues[: b + 1], clues[b + 1:]
+            if all(v is not None for v in before):
+                constant = sum(per_line[: b + 1]) - sum(before)  # type: ignore[arg-type]
+            elif all(v is not None for v in after):
+                constant = sum(after) - sum(per_line[b + 1:])  # type: ignore[arg-type]
+            else:
+                continue
+            down = [var for (tree, cell), var in p.items() if tree[axis] == b and cell[axis] == b + 1]
+            up = [var for (tree, cell), var in p.items() if tree[axis] == b + 1 and cell[axis] == b]
+            model.add(sum(down) - sum(up) == constant)
 
 
 def solve(instance: TentsInstance, request: SolveRequest) -> Outcome:
