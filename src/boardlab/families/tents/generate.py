@@ -1,7 +1,7 @@
 """Tents puzzles with a unique solution, solution first.
 
 1. Place a valid solution (`board.random_board`: tents, each with its own tree, none touching)
-   and compute all clues from it. On large boards, give a share of the planted tents at once
+   and compute all clues from it. Above 2500 cells, give 15% of the planted tents at once
    (the first SAT calls, on a board with very many solutions, are the slow ones).
 2. Block the planted tent set in an incremental SAT solver (the exact `matching` model) and
    ask for another solution. While there is one, look where the two differ (grouped into
@@ -13,7 +13,7 @@
    budget (`BUDGET`) makes the generator give 10% more of the planted tents and try again.
 3. Drop givens that are not needed: each is retried without it, in random order, with a
    conflict budget per call (`MINIMISE_BUDGET`; a call that runs out keeps the given), all of
-   them on boards up to 900 cells, `MINIMISE_TRIES_LARGE` of them beyond.
+   them on boards up to 2500 cells, `MINIMISE_TRIES_LARGE` of them beyond.
 
 Deterministic per seed (the RNG drives placement and choices; the SAT solver is deterministic).
 """
@@ -35,7 +35,7 @@ BUDGET = 30_000
 #: Conflicts per call when dropping a given (a call that runs out keeps the given). Budgets
 #: count conflicts, not seconds, so the result is the same on every machine.
 MINIMISE_BUDGET = 2_000
-#: On boards above 900 cells each try is a uniqueness proof of ~0.5 s: try this many givens.
+#: On boards above 2500 cells each try is a costly uniqueness proof: try this many givens.
 MINIMISE_TRIES_LARGE = 20
 
 
@@ -67,10 +67,10 @@ def generate(
     """(puzzle, its unique solution, figures) for a `width` x `height` board.
 
     `upfront`: share of the planted tents given before the first SAT call (default 0 up to
-    900 cells, 0.15 beyond: measured on 50x50, it cut the search from 30-90 s to 2-6 s, the
-    first calls being the slow ones).
+    2500 cells, 0.15 beyond, where the first calls, on a board with very many solutions, are
+    the slow ones).
     """
-    large = width * height > 900
+    large = width * height > 2500
     if upfront is None:
         upfront = 0.15 if large else 0.0
     start = time.perf_counter()
