@@ -1,7 +1,7 @@
 """Tents puzzles with a unique solution, solution first.
 
 1. Place a valid solution (`board.random_board`: tents, each with its own tree, none touching)
-   and compute all clues from it. Above 2500 cells, give 15% of the planted tents at once
+   and compute all clues from it. Above 5000 cells, give 15% of the planted tents at once
    (the first SAT calls, on a board with very many solutions, are the slow ones).
 2. Block the planted tent set in an incremental SAT solver (the exact `matching` model) and
    ask for another solution. While there is one, look where the two differ (grouped into
@@ -12,8 +12,8 @@
    SAT assumptions, so the solver keeps what it learnt. A call that exceeds its conflict
    budget (`BUDGET`) makes the generator give 10% more of the planted tents and try again.
 3. Drop givens that are not needed: each is retried without it, in random order, with a
-   conflict budget per call (`MINIMISE_BUDGET`; a call that runs out keeps the given), all of
-   them on boards up to 2500 cells, `MINIMISE_TRIES_LARGE` of them beyond.
+   conflict budget per call (`MINIMISE_BUDGET`; a call that runs out keeps the given): all
+   of them up to 2500 cells, `MINIMISE_TRIES_LARGE` beyond.
 
 Deterministic per seed (the RNG drives placement and choices; the SAT solver is deterministic).
 """
@@ -35,8 +35,8 @@ BUDGET = 30_000
 #: Conflicts per call when dropping a given (a call that runs out keeps the given). Budgets
 #: count conflicts, not seconds, so the result is the same on every machine.
 MINIMISE_BUDGET = 2_000
-#: On boards above 2500 cells each try is a costly uniqueness proof: try this many givens.
-MINIMISE_TRIES_LARGE = 20
+#: Above 2500 cells a try that proves a given unneeded costs up to a second: try this many.
+MINIMISE_TRIES_LARGE = 60
 
 
 def _clusters(cells: list[Cell]) -> list[list[Cell]]:
@@ -67,10 +67,10 @@ def generate(
     """(puzzle, its unique solution, figures) for a `width` x `height` board.
 
     `upfront`: share of the planted tents given before the first SAT call (default 0 up to
-    2500 cells, 0.15 beyond, where the first calls, on a board with very many solutions, are
+    5000 cells, 0.15 beyond, where the first calls, on a board with very many solutions, are
     the slow ones).
     """
-    large = width * height > 2500
+    large = width * height > 5000
     if upfront is None:
         upfront = 0.15 if large else 0.0
     start = time.perf_counter()
@@ -103,7 +103,7 @@ def generate(
         givens = sorted(given_tents) + sorted(given_empty)
         rng.shuffle(givens)
         dropped = 0
-        for cell in givens[: MINIMISE_TRIES_LARGE if large else None]:
+        for cell in givens if width * height <= 2500 else givens[:MINIMISE_TRIES_LARGE]:
             trial_tents = given_tents - {cell}
             trial_empty = given_empty - {cell}
             if oracle.possible(trial_tents, trial_empty, budget=MINIMISE_BUDGET) is False:
