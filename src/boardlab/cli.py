@@ -382,7 +382,9 @@ def hint_command(
     if as_json:
         print(json.dumps(answer))
         return
-    out.print(f"[bold]{answer.get('status')}[/]: {answer.get('message')}", highlight=False)
+    from rich.markup import escape
+
+    out.print(f"[bold]{escape(str(answer.get('status')))}[/]: {escape(str(answer.get('message')))}", highlight=False)
     for key in ("place", "remove"):
         if answer.get(key):
             out.print(f"  {key}: {json.dumps(answer[key])}", markup=False)
