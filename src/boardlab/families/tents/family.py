@@ -46,9 +46,10 @@ class Tents(Family[TentsInstance]):
     options = (
         Option("encoding", str, None, "cardinality encoding of the SAT backend (default seqcounter)",
                choices=("seqcounter", "sortnetwrk", "cardnetwrk", "totalizer", "mtotalizer", "kmtotalizer", "native", "regular")),
-        Option("model", str, None, "SAT model: matching (exact pairing after deduction, default), plain (no deduction), "
-               "full (no simplification), seed (the seed's encoding, pairing checked lazily)",
-               choices=("matching", "plain", "full", "seed")),
+        Option("model", str, None, "SAT model: matching (exact pairing after deduction, default), lazy (pairing by Hall "
+               "cuts on demand), plain (no deduction), full (no simplification), seed (the seed's "
+               "encoding, pairing checked lazily)",
+               choices=("matching", "lazy", "plain", "full", "seed")),
         Option("sat_solver", str, None, "python-sat solver name (default cadical195)"),
         Option("size", str, "10x10", "board size WxH of the generated puzzle", verbs=("generate",)),
         Option("density", float, 0.16, "share of cells holding a tent in the generated puzzle",
