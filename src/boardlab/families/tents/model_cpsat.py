@@ -67,7 +67,7 @@ def build(instance: TentsInstance) -> tuple[cp_model.CpModel, dict[tuple[int, in
 
 
 def _flows(model: cp_model.CpModel, instance: TentsInstance, p: dict) -> None:
-    """Redundant flow constraints across line boundaries (see `model_sat._flows`):
+    """Redundant flow constraints across line boundaries (see `sat_constraints.flows`):
     `#down(b) - #up(b+1) = trees(0..b) - clues(0..b)` for rows, and the same for columns."""
     trees = sorted(instance.trees)
     for axis, clues, span in ((0, instance.rows, instance.height), (1, instance.cols, instance.width)):
