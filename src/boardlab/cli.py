@@ -373,12 +373,38 @@ def render_command(
         out.print(family.render_text(instance, drawn))
 
 
+def hint_command(
+    family: Family,
+    options: dict[str, Any],
+    puzzle: Annotated[str, typer.Argument(metavar="PUZZLE", help="board size N, puzzle file (- for stdin) or game ID")],
+    placed: Annotated[Optional[str], typer.Argument(metavar="PARTIAL_JSON", help="the placements so far (JSON inline or file), as Family.hint documents")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """A hint: the next placement that follows, or the mistakes in the placements so far."""
+    instance = _single(family, puzzle, options)
+    partial = load_json_argument(placed) if placed is not None else None
+    answer = family.hint(instance, partial)
+    if as_json:
+        print(json.dumps(answer))
+        return
+    from rich.markup import escape
+
+    out.print(f"[bold]{escape(str(answer.get('status')))}[/]: {escape(str(answer.get('message')))}", highlight=False)
+    for key in ("place", "remove"):
+        if answer.get(key):
+            out.print(f"  {key}: {json.dumps(answer[key])}", markup=False)
+    for key, value in answer.items():
+        if key not in ("status", "message", "place", "remove"):
+            out.print(f"  {key}: {json.dumps(value)}", markup=False)
+
+
 VERBS: dict[str, Callable[..., Any]] = {
     "solve": solve_command,
     "count": count_command,
     "generate": generate_command,
     "check": check_command,
     "render": render_command,
+    "hint": hint_command,
 }
 
 

@@ -1,0 +1,195 @@
+"""The Tents family (Tents and Trees, as in Simon Tatham's collection).
+
+Backends: `sat` (python-sat, CaDiCaL 1.9.5 by default; models `matching`, `lazy`, `plain`,
+`full`, `seed` and the cardinality encodings of `model_sat`), `cpsat` (OR-Tools CP-SAT,
+`model_cpsat`), and `auto` (the default: SAT up to 2500 cells, CP-SAT beyond, unless a SAT
+option is given).
+Both enumerate distinct tent sets only (never pairings). Formats: `io` (text, JSON) and
+`game_id` (Tatham's descriptive game IDs, also accepted directly as the PUZZLE argument).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from typing import Any
+
+from boardlab.core.errors import BadInput, Unsupported
+from boardlab.core.family import Family, Generated, Record
+from boardlab.core.options import Option
+from boardlab.core.results import Mode, Result, SolveRequest, Stats
+from boardlab.families.tents import game_id, io, render, verify
+from boardlab.families.tents.io import TentsInstance
+
+#: `auto` uses CP-SAT above this many cells, SAT (CaDiCaL) below: measured with the flow
+#: constraints, random 100x100: CP-SAT 1.4-2.1 s, SAT 21 s; Tatham puzzles up to 25x25 and
+#: generated 50x50: SAT as fast or faster (docs/tents.md).
+AUTO_CPSAT_CELLS = 2500
+
+_SIZE = re.compile(r"^\s*(\d+)\s*[xX]\s*(\d+)\s*$")
+_LOOKS_LIKE_ID = re.compile(r"^\s*\d+x\d+(?:d[a-z]*)?\s*[:#]")
+
+
+class Tents(Family[TentsInstance]):
+    name = "tents"
+    title = "Tents and Trees"
+    rules = (
+        "Place tents on empty cells so that the tents can be paired one-to-one with the trees, each "
+        "tent orthogonally next to its own tree (it may touch other trees too); no two tents touch, "
+        "not even diagonally; each row and column holds as many tents as its clue (a missing clue, "
+        "'?', leaves the line free). Solutions differ when their tent sets differ."
+    )
+    backends = ("auto", "sat", "cpsat")
+    modes = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE})
+    has_clues = True
+    options = (
+        Option("encoding", str, None, "cardinality encoding of the SAT backend (default seqcounter)",
+               choices=("seqcounter", "sortnetwrk", "cardnetwrk", "totalizer", "mtotalizer", "kmtotalizer", "native", "regular")),
+        Option("model", str, None, "SAT model: matching (exact pairing after deduction, default), lazy (pairing by Hall "
+               "cuts on demand), plain (no deduction), full (no simplification), seed (the seed's "
+               "encoding, pairing checked lazily)",
+               choices=("matching", "lazy", "plain", "full", "seed")),
+        Option("sat_solver", str, None, "python-sat solver name (default cadical195)"),
+        Option("size", str, "10x10", "board size WxH of the generated puzzle", verbs=("generate",)),
+        Option("density", float, 0.16, "share of cells holding a tent in the generated puzzle",
+               verbs=("generate",), minimum=0.01, maximum=0.25),
+    )
+
+    # formats
+    def parse_text(self, text: str, source: str) -> list[Record[TentsInstance]]:
+        return io.parse_text(text, source)
+
+    def dump_text(self, instance: TentsInstance) -> str:
+        return io.dump_text(instance)
+
+    def from_json(self, data: Any) -> TentsInstance:
+        return io.from_json(data)
+
+    def to_json(self, instance: TentsInstance) -> dict[str, Any]:
+        return io.to_json(instance)
+
+    def from_argument(self, argument: str) -> TentsInstance | None:
+        if _LOOKS_LIKE_ID.match(argument) or "#" in argument:
+            return game_id.decode(argument, source="<game ID>")
+        if _SIZE.match(argument) or re.match(r"^\s*\d+x\d+d[a-z]*\s*$", argument):
+            raise BadInput(
+                f"'{argument}' is a board size, not a puzzle: give a file, a descriptive game ID "
+                "(WxH:...), or make one with 'boardlab tents generate --size WxH'"
+            )
+        return None
+
+    def solution_from_json(self, instance: TentsInstance, data: Any) -> dict[str, Any]:
+        return io.solution_from_json(instance, data)
+
+    def game_id(self, instance: TentsInstance) -> str:
+        """Tatham's descriptive game ID of `instance`."""
+        return game_id.encode(instance)
+
+    # checking
+    def verify(self, instance: TentsInstance, solution: dict[str, Any]) -> list[str]:
+        return verify.violations(
+            instance.width, instance.height, instance.trees, instance.rows, instance.cols,
+            instance.given_tents, instance.given_empty, solution,
+        )
+
+    def _matches(self, instance: TentsInstance, tents: set[tuple[int, int]]) -> bool:
+        return not self.verify(instance, {"tents": [list(c) for c in sorted(tents)]})
+
+    # solving
+    def solve_instance(self, instance: TentsInstance, request: SolveRequest) -> Result:
+        options = request.options or {}
+        backend = request.backend or "auto"
+        if backend == "auto":
+            sat_options = any(options.get(name) is not None for name in ("encoding", "model", "sat_solver"))
+            large = instance.width * instance.height > AUTO_CPSAT_CELLS
+            backend = "cpsat" if large and not sat_options else "sat"
+        if backend == "cpsat":
+            for name in ("encoding", "model", "sat_solver"):
+                if options.get(name) is not None:
+                    raise Unsupported(f"--{name.replace('_', '-')} applies to the sat backend only")
+            from boardlab.families.tents import model_cpsat
+
+            outcome = model_cpsat.solve(instance, request)
+        else:
+            from boardlab.families.tents import model_sat
+
+            encoding = options.get("encoding") or model_sat.DEFAULT_ENCODING
+            model = options.get("model") or "matching"
+            solver_name = options.get("sat_solver")
+            if solver_name is not None:
+                from pysat.solvers import SolverNames
+
+                known = sorted({n for names in vars(SolverNames).values() if isinstance(names, tuple) for n in names})
+                if solver_name not in known:
+                    raise BadInput(f"unknown SAT solver '{solver_name}' (known: {', '.join(known)})")
+                if encoding == "native" and solver_name not in ("minicard", "gluecard3", "gluecard4"):
+                    raise Unsupported("--encoding native needs a solver with native cardinality constraints (minicard, gluecard3, gluecard4)")
+            outcome = model_sat.solve(
+                instance, request, model=model, encoding=encoding, solver_name=solver_name,
+                check=lambda tents: self._matches(instance, tents),
+            )
+        return outcome.to_result(self.name, self.to_json(instance))
+
+    # generating
+    def generate_instance(self, seed: int, options: dict[str, Any]) -> Generated[TentsInstance]:
+        from boardlab.families.tents.generate import generate
+        from boardlab.families.tents.hint import difficulty
+
+        width, height = parse_size(options.get("size") or "10x10")
+        density = options.get("density") or 0.16
+        start = time.perf_counter()
+        instance, tents, figures = generate(width, height, float(density), seed)
+        stats = Stats(seconds=time.perf_counter() - start, backend="sat:cadical195", model="matching")
+        stats.extra.update(figures)
+        stats.extra["game_id"] = game_id.encode(instance)
+        if width * height <= 2500:
+            stats.extra["difficulty"] = difficulty(instance)
+        return Generated(instance, {"tents": [list(c) for c in tents]}, stats)
+
+    def sample(self, rng: random.Random) -> TentsInstance:
+        from boardlab.families.tents.board import random_instance
+
+        width, height = rng.randint(1, 9), rng.randint(1, 9)
+        instance, tents = random_instance(width, height, rng.choice((0.1, 0.16, 0.2)), rng)
+        rows = tuple(None if rng.random() < 0.1 else v for v in instance.rows)
+        cols = tuple(None if rng.random() < 0.1 else v for v in instance.cols)
+        free = [(r, c) for r in range(height) for c in range(width) if (r, c) not in instance.trees]
+        given_tents = frozenset(t for t in tents if rng.random() < 0.1)
+        given_empty = frozenset(c for c in free if c not in tents and rng.random() < 0.05)
+        return TentsInstance(width, height, instance.trees, rows, cols, given_tents, given_empty)
+
+    # drawing
+    def render_text(self, instance: TentsInstance, solution: dict[str, Any] | None = None) -> Any:
+        return render.render_text(instance, solution)
+
+    def render_svg(self, instance: TentsInstance, solution: dict[str, Any] | None = None) -> str:
+        return render.render_svg(instance, solution)
+
+    # playing
+    def hint(self, instance: TentsInstance, partial: dict[str, Any] | None) -> dict[str, Any]:
+        """Partial placement: `{"tents": [[r, c], ...], "empty": [[r, c], ...]}` (both optional)."""
+        from boardlab.families.tents.hint import difficulty, hint
+
+        tents, empty = io.partial_from_json(instance, partial)
+        answer = hint(instance, tents, empty)
+        answer["difficulty"] = difficulty(instance)
+        return answer
+
+
+def parse_size(text: Any) -> tuple[int, int]:
+    """WxH (or N for a square) -> (width, height)."""
+    if isinstance(text, int) and not isinstance(text, bool):
+        text = f"{text}x{text}"
+    if not isinstance(text, str):
+        raise BadInput(f"--size must be WxH, got {text!r}")
+    match = _SIZE.match(text)
+    if match is None:
+        if text.strip().isdigit():
+            match = _SIZE.match(f"{text.strip()}x{text.strip()}")
+        else:
+            raise BadInput(f"--size must be WxH (e.g. 10x10), got {text!r}")
+    width, height = int(match.group(1)), int(match.group(2))
+    if not (2 <= width <= 200 and 2 <= height <= 200):
+        raise BadInput(f"--size {width}x{height}: each side must be between 2 and 200")
+    return width, height

@@ -1,0 +1,277 @@
+"""Tents instances and their formats: JSON, boardlab's text format, Tatham's game IDs.
+
+An instance is a W x H grid of trees, a clue for every row and column (None: missing, the line
+is unconstrained, as in puzz.link and janko.at puzzles), and optionally cells the player has
+already decided: given tents (`^`) and given empty cells (`x`).
+
+Text format (several puzzles per file, separated by blank lines; `#` starts a comment)::
+
+    1 1 ? 2          <- the W column clues (`?`: missing)
+    2 T..T           <- each row: its clue, then W cells
+    0 .T..              `T` tree, `.` empty, `^` a given tent, `x` a given empty cell
+
+A line of the form `WxH:...` in a file is a Tatham game ID (one per line; see `game_id.py`).
+
+JSON: `{"family": "tents", "grid": ["..T.", "T..."], "rows": [1, 0], "cols": [0, 1, 0, 0]}`
+(grid rows use the same cell characters; clues may be null). `{"family": "tents",
+"game_id": "4x2:..."}` is accepted too.
+Solution JSON: `{"tents": [[row, col], ...]}` sorted. A partial placement (for hints) adds
+`"empty": [[row, col], ...]`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from boardlab.core.errors import BadInput
+from boardlab.core.family import Record
+
+#: Largest side accepted (the SAT model is linear in the area; 1000 x 1000 is already large).
+MAX_SIDE = 1000
+
+TREE, EMPTY, TENT, NO_TENT = "T", ".", "^", "x"
+CELL_CHARS = {TREE, EMPTY, TENT, NO_TENT}
+
+Cell = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class TentsInstance:
+    """A Tents puzzle. Cells are `(row, col)`, row 0 at the top."""
+
+    width: int
+    height: int
+    trees: frozenset[Cell]
+    rows: tuple[int | None, ...]
+    cols: tuple[int | None, ...]
+    given_tents: frozenset[Cell] = frozenset()
+    given_empty: frozenset[Cell] = frozenset()
+
+    def cell(self, r: int, c: int) -> str:
+        if (r, c) in self.trees:
+            return TREE
+        if (r, c) in self.given_tents:
+            return TENT
+        if (r, c) in self.given_empty:
+            return NO_TENT
+        return EMPTY
+
+    def grid(self) -> list[str]:
+        return ["".join(self.cell(r, c) for c in range(self.width)) for r in range(self.height)]
+
+
+def _check_clue(value: Any, limit: int, where: str) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadInput(f"{where} must be a non-negative integer or null, got {value!r}")
+    if value < 0:
+        raise BadInput(f"{where} must be non-negative, got {value}")
+    if value > limit:
+        raise BadInput(f"{where} = {value} exceeds the line length {limit}")
+    return value
+
+
+def make_instance(
+    grid: list[str],
+    rows: list[Any] | tuple[Any, ...],
+    cols: list[Any] | tuple[Any, ...],
+) -> TentsInstance:
+    """A validated instance from grid strings and clue lists (raises BadInput)."""
+    if not isinstance(grid, list) or not grid or not all(isinstance(row, str) for row in grid):
+        raise BadInput("'grid' must be a non-empty list of strings")
+    height, width = len(grid), len(grid[0])
+    if width == 0:
+        raise BadInput("grid rows must not be empty")
+    if width > MAX_SIDE or height > MAX_SIDE:
+        raise BadInput(f"a {width}x{height} grid is larger than the supported {MAX_SIDE}x{MAX_SIDE}")
+    trees, tents, empty = set(), set(), set()
+    for r, row in enumerate(grid):
+        if len(row) != width:
+            raise BadInput(f"grid row {r} has {len(row)} cells, expected {width}")
+        for c, ch in enumerate(row):
+            if ch == TREE:
+                trees.add((r, c))
+            elif ch == TENT:
+                tents.add((r, c))
+            elif ch == NO_TENT:
+                empty.add((r, c))
+            elif ch != EMPTY:
+                raise BadInput(f"grid row {r}, column {c}: unexpected character {ch!r} (use T . ^ x)")
+    if not isinstance(rows, (list, tuple)) or not isinstance(cols, (list, tuple)):
+        raise BadInput("'rows' and 'cols' must be lists of clues")
+    if len(rows) != height:
+        raise BadInput(f"{len(rows)} row clues for {height} rows")
+    if len(cols) != width:
+        raise BadInput(f"{len(cols)} column clues for {width} columns")
+    row_clues = tuple(_check_clue(v, width, f"row clue {i}") for i, v in enumerate(rows))
+    col_clues = tuple(_check_clue(v, height, f"column clue {i}") for i, v in enumerate(cols))
+    return TentsInstance(width, height, frozenset(trees), row_clues, col_clues, frozenset(tents), frozenset(empty))
+
+
+def from_json(data: Any) -> TentsInstance:
+    if not isinstance(data, dict):
+        raise BadInput("a JSON instance must be an object")
+    if "game_id" in data:
+        unknown = set(data) - {"family", "game_id"}
+        if unknown:
+            raise BadInput(f"unknown field(s) beside 'game_id': {', '.join(sorted(unknown))}")
+        from boardlab.families.tents.game_id import decode
+
+        if not isinstance(data["game_id"], str):
+            raise BadInput("'game_id' must be a string")
+        return decode(data["game_id"])
+    unknown = set(data) - {"family", "grid", "rows", "cols"}
+    if unknown:
+        raise BadInput(f"unknown field(s) in tents instance: {', '.join(sorted(unknown))}")
+    for name in ("grid", "rows", "cols"):
+        if name not in data:
+            raise BadInput(f"tents instance needs '{name}'")
+    return make_instance(data["grid"], data["rows"], data["cols"])
+
+
+def to_json(instance: TentsInstance) -> dict[str, Any]:
+    return {"family": "tents", "grid": instance.grid(), "rows": list(instance.rows), "cols": list(instance.cols)}
+
+
+def _clue_text(value: int | None) -> str:
+    return "?" if value is None else str(value)
+
+
+def dump_text(instance: TentsInstance) -> str:
+    """The text format, after a comment line with the game ID."""
+    from boardlab.families.tents.game_id import encode
+
+    width = max(len(_clue_text(v)) for v in instance.rows)
+    lines = [f"# {encode(instance)}", " ".join(_clue_text(v) for v in instance.cols)]
+    for r, row in enumerate(instance.grid()):
+        lines.append(f"{_clue_text(instance.rows[r]).rjust(width)} {row}")
+    return "\n".join(lines) + "\n"
+
+
+GAME_ID_LINE = re.compile(r"^\s*\d+x\d+")
+
+
+def parse_text(text: str, source: str) -> list[Record[TentsInstance]]:
+    """Puzzles in the text format (blank-line separated) and/or game IDs (one per line)."""
+    from boardlab.families.tents.game_id import decode
+
+    records: list[Record[TentsInstance]] = []
+    block: list[tuple[int, str]] = []
+
+    def close() -> None:
+        if block:
+            label = f"{source}:{block[0][0]}"
+            try:
+                records.append(Record(label, instance=_parse_block(block, source)))
+            except BadInput as error:
+                records.append(Record(label, error=error.located(source=source, line=block[0][0])))
+            block.clear()
+
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip() if not GAME_ID_LINE.match(raw) else raw.strip()
+        if not line:
+            if not raw.strip():
+                close()
+            continue
+        if GAME_ID_LINE.match(line) and not block:
+            label = f"{source}:{number}"
+            try:
+                records.append(Record(label, instance=decode(line)))
+            except BadInput as error:
+                records.append(Record(label, error=error.located(source=source, line=number)))
+            continue
+        block.append((number, line))
+    close()
+    if not records:
+        records.append(Record(source, error=BadInput("no puzzle found", source=source)))
+    return records
+
+
+def _parse_clue(token: str, source: str, line: int, column: int) -> int | None:
+    if token == "?":
+        return None
+    if not token.isdigit():
+        raise BadInput(f"bad clue {token!r} (a number or ?)", source=source, line=line, column=column)
+    return int(token)
+
+
+def _parse_block(block: list[tuple[int, str]], source: str) -> TentsInstance:
+    first_line, header = block[0]
+    cols = []
+    position = 0
+    for token in header.split():
+        position = header.index(token, position)
+        cols.append(_parse_clue(token, source, first_line, position + 1))
+        position += len(token)
+    if not block[1:]:
+        raise BadInput("column clues but no rows", source=source, line=first_line)
+    rows: list[int | None] = []
+    grid: list[str] = []
+    for number, line in block[1:]:
+        parts = line.split()
+        if len(parts) != 2:
+            raise BadInput("a row is its clue and its cells, e.g. '2 .T..T'", source=source, line=number, column=1)
+        rows.append(_parse_clue(parts[0], source, number, 1))
+        cells = parts[1]
+        start = line.index(cells, len(parts[0]))
+        for offset, ch in enumerate(cells):
+            if ch not in CELL_CHARS:
+                raise BadInput(f"unexpected character {ch!r} (use T . ^ x)", source=source, line=number, column=start + offset + 1)
+        if len(cells) != len(cols):
+            raise BadInput(f"row has {len(cells)} cells, expected {len(cols)} (one per column clue)", source=source, line=number, column=start + 1)
+        grid.append(cells)
+    try:
+        return make_instance(grid, rows, cols)
+    except BadInput as error:
+        raise error.located(source=source, line=first_line) from None
+
+
+def parse_cells(data: Any, instance: TentsInstance, what: str) -> list[Cell]:
+    """A list of [row, col] on the board (BadInput otherwise)."""
+    if not isinstance(data, list):
+        raise BadInput(f"'{what}' must be a list of [row, col]")
+    cells = []
+    for index, item in enumerate(data):
+        if (
+            not isinstance(item, (list, tuple))
+            or len(item) != 2
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in item)
+        ):
+            raise BadInput(f"{what}[{index}] must be [row, col], got {item!r}")
+        r, c = item
+        if not (0 <= r < instance.height and 0 <= c < instance.width):
+            raise BadInput(f"{what}[{index}] = [{r}, {c}] is off the {instance.width}x{instance.height} board")
+        cells.append((r, c))
+    return cells
+
+
+def solution_from_json(instance: TentsInstance, data: Any) -> dict[str, Any]:
+    if not isinstance(data, dict) or "tents" not in data:
+        raise BadInput('a tents solution is {"tents": [[row, col], ...]}')
+    cells = parse_cells(data["tents"], instance, "tents")
+    return {"tents": [list(c) for c in sorted(set(cells))]}
+
+
+def partial_from_json(instance: TentsInstance, data: Any) -> tuple[set[Cell], set[Cell]]:
+    """(tents, empty cells) of a partial placement `{"tents": [...], "empty": [...]}`."""
+    if data is None:
+        return set(), set()
+    if not isinstance(data, dict):
+        raise BadInput('a partial tents placement is {"tents": [[r, c], ...], "empty": [[r, c], ...]}')
+    unknown = set(data) - {"tents", "empty"}
+    if unknown:
+        raise BadInput(f"unknown field(s) in a partial placement: {', '.join(sorted(unknown))}")
+    tents = set(parse_cells(data.get("tents", []), instance, "tents"))
+    empty = set(parse_cells(data.get("empty", []), instance, "empty"))
+    both = tents & empty
+    if both:
+        r, c = min(both)
+        raise BadInput(f"[{r}, {c}] is marked both tent and empty")
+    on_trees = (tents | empty) & instance.trees
+    if on_trees:
+        r, c = min(on_trees)
+        raise BadInput(f"[{r}, {c}] is a tree")
+    return tents, empty
