@@ -41,7 +41,7 @@ AT_MOST_ONE_ONLY = {"pairwise", "bitwise", "ladder"}
 
 DEFAULT_SOLVER = "cadical195"
 _FIRST_BUDGET = 2_000
-_MAX_BUDGET = 50_000
+_MAX_BUDGET = 10_000  # small slices: large boards still honour the time limit
 
 
 class CNF:
@@ -93,19 +93,25 @@ class CNF:
         return self.pool.top
 
 
-def _solve_once(solver: Solver, deadline: float | None) -> bool | None:
-    """One SAT call; None when the deadline passed first."""
+def solve_before(solver: Solver, deadline: float | None, assumptions: Sequence[int] = ()) -> bool | None:
+    """One SAT call (under `assumptions`); None when the deadline passed first.
+
+    `deadline` is a `time.perf_counter()` value. The call runs `solve_limited` in conflict-budget
+    slices that double up to a cap and checks the clock between slices; solvers without budgets
+    (e.g. Lingeling) get a plain `solve`, which no time limit can stop.
+    """
+    assumptions = list(assumptions)
     if deadline is None:
-        return solver.solve()
+        return solver.solve(assumptions=assumptions)
     budget = _FIRST_BUDGET
     while True:
         if time.perf_counter() >= deadline:
             return None
         try:
             solver.conf_budget(budget)
-            answer = solver.solve_limited()
-        except NotImplementedError:
-            return solver.solve()
+            answer = solver.solve_limited(assumptions=assumptions)
+        except NotImplementedError:  # no budgets: no time limit either
+            return solver.solve(assumptions=assumptions)
         if answer is not None:
             return answer
         budget = min(budget * 2, _MAX_BUDGET)
@@ -139,7 +145,7 @@ def solve_sat(
     finished = False
     with Solver(name=solver_name, bootstrap_with=cnf.clauses) as solver:
         while stop_at is None or found < stop_at:
-            answer = _solve_once(solver, deadline)
+            answer = solve_before(solver, deadline)
             if answer is None:
                 break
             if not answer:
@@ -164,14 +170,19 @@ def solve_sat(
         seed=request.seed,
     )
     timed_out = not finished and (stop_at is None or found < stop_at)
-    outcome = _outcome(request.mode, found, finished, timed_out, solutions)
+    outcome = enumeration_outcome(request.mode, found, finished, timed_out, solutions)
     if timed_out:
         stats.extra["found_before_limit"] = found
     outcome.stats = stats
     return outcome
 
 
-def _outcome(mode: Mode, found: int, finished: bool, timed_out: bool, solutions: list[dict[str, Any]]) -> Outcome:
+def enumeration_outcome(mode: Mode, found: int, finished: bool, timed_out: bool, solutions: list[dict[str, Any]]) -> Outcome:
+    """The outcome of a search that found `found` solutions (keeping `solutions`).
+
+    `finished`: the solver proved there are no more; `timed_out`: the deadline stopped it
+    before the mode's question was settled. Shared by every SAT enumeration loop.
+    """
     if finished and found == 0:
         return Outcome(Status.UNSATISFIABLE, count=0, unique=False if mode == Mode.UNIQUE else None)
     if timed_out:

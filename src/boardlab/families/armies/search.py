@@ -30,7 +30,7 @@ from pysat.solvers import Solver
 
 from boardlab.core.cpsat import solve_cpsat
 from boardlab.core.results import Outcome, SolveRequest, Stats, Status
-from boardlab.core.sat import CNF, solve_sat
+from boardlab.core.sat import CNF, solve_before, solve_sat
 from boardlab.families.armies import cnf as cnf_module
 from boardlab.families.armies import model as cp_module
 from boardlab.families.armies.model import decode
@@ -94,19 +94,6 @@ class Tracker:
 
 
 # ---- SAT -------------------------------------------------------------------------------------
-def _timed(solver: Solver, assumptions: list[int], deadline: float | None) -> bool | None:
-    if deadline is None:
-        return solver.solve(assumptions=assumptions)
-    budget = 2_000
-    while time.perf_counter() < deadline:
-        solver.conf_budget(budget)
-        answer = solver.solve_limited(assumptions=assumptions)
-        if answer is not None:
-            return answer
-        budget = min(budget * 2, 50_000)
-    return None
-
-
 def _squares(true: set[int], lits: list[int]) -> list[int]:
     return [s for s, lit in enumerate(lits) if lit in true]
 
@@ -119,7 +106,7 @@ def sat_decide(n: int, m: int, settings: Settings, deadline: float | None) -> Ou
     f.card(f.white, m, kind, settings.encoding)
     f.card(f.black, m, kind, settings.encoding)
     with Solver(name=SAT_SOLVER, bootstrap_with=f.clauses) as solver:
-        answer = _timed(solver, [], deadline)
+        answer = solve_before(solver, deadline)
         model = solver.get_model() if answer else None
         raw = solver.accum_stats() or {}
     stats = _sat_stats(f, settings, raw, start)
@@ -195,7 +182,7 @@ def _sat_at_least(n: int, k: int, settings: Settings, deadline: float | None) ->
     f.card(f.white, k, "atleast", settings.encoding)
     f.card(f.black, k, "atleast", settings.encoding)
     with Solver(name=SAT_SOLVER, bootstrap_with=f.clauses) as solver:
-        answer = _timed(solver, [], deadline)
+        answer = solve_before(solver, deadline)
         model = solver.get_model() if answer else None
         raw = solver.accum_stats() or {}
     stats = _sat_stats(f, settings, raw, start)

@@ -56,7 +56,8 @@ from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
-from boardlab.core.results import Mode, Outcome, SolveRequest, Stats, Status
+from boardlab.core.results import Mode, Outcome, SolveRequest, Stats
+from boardlab.core.sat import enumeration_outcome, solve_before
 from boardlab.families.tents.io import TentsInstance
 from boardlab.families.tents import sat_constraints as sc
 from boardlab.families.tents.prepare import KING, Prepared, prepare
@@ -185,24 +186,6 @@ def _equals(out: SatModel, pool: IDPool, lits: list[int], k: int, encoding: str)
     out.clauses.extend(encoded.clauses)
 
 
-def _solve_once(solver: Solver, deadline: float | None) -> bool | None:
-    """One SAT call; None when the deadline passed first (conflict budgets, doubling)."""
-    if deadline is None:
-        return solver.solve()
-    budget = 2_000
-    while True:
-        if time.perf_counter() >= deadline:
-            return None
-        try:
-            solver.conf_budget(budget)
-            answer = solver.solve_limited()
-        except NotImplementedError:  # e.g. Lingeling: no budgets, no time limit
-            return solver.solve()
-        if answer is not None:
-            return answer
-        budget = min(budget * 2, 10_000)  # small slices: large boards honour the limit
-
-
 def solve(
     instance: TentsInstance,
     request: SolveRequest,
@@ -242,7 +225,7 @@ def solve(
         for lits, bound in built.atmost:
             solver.add_atmost(lits, bound)
         while stop_at is None or found < stop_at:
-            answer = _solve_once(solver, deadline)
+            answer = solve_before(solver, deadline)
             if answer is None:
                 break
             if not answer:
@@ -280,27 +263,11 @@ def solve(
     if built.needs_check:
         stats.extra["rejected_without_matching"] = rejected
     timed_out = not finished and (stop_at is None or found < stop_at)
-    outcome = _outcome(request.mode, found, finished, timed_out, solutions)
+    outcome = enumeration_outcome(request.mode, found, finished, timed_out, solutions)
     if timed_out:
         stats.extra["found_before_limit"] = found
     outcome.stats = stats
     return outcome
-
-
-def _outcome(mode: Mode, found: int, finished: bool, timed_out: bool, solutions: list[dict[str, Any]]) -> Outcome:
-    if finished and found == 0:
-        return Outcome(Status.UNSATISFIABLE, count=0, unique=False if mode == Mode.UNIQUE else None)
-    if timed_out:
-        return Outcome(Status.UNKNOWN, solutions)
-    if mode == Mode.FIRST:
-        return Outcome(Status.SOLVED, solutions)
-    if mode == Mode.UNIQUE:
-        if found >= 2:
-            return Outcome(Status.SOLVED, solutions, unique=False)
-        return Outcome(Status.SOLVED, solutions, count=1, unique=True)
-    if finished:
-        return Outcome(Status.SOLVED, solutions, count=found)
-    return Outcome(Status.SOLVED, solutions)
 
 
 class Oracle:
