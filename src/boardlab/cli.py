@@ -26,7 +26,6 @@ from boardlab.core import registry
 from boardlab.core.errors import BadInput, BoardlabError, SolverBug
 from boardlab.core.family import Family, Record
 from boardlab.core.io import load_json_argument, read_instances
-from boardlab.core.options import Option
 from boardlab.core.results import Mode, Result, SolveRequest, Status
 
 EXIT_OK, EXIT_INVALID, EXIT_BAD_INPUT, EXIT_TIME_LIMIT, EXIT_INTERNAL = 0, 1, 2, 3, 4

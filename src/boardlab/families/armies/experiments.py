@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Any
 
 from boardlab.bench.experiment import Case, Experiment, Measurement, register
@@ -32,12 +31,6 @@ SETTINGS = (
     "cpsat:dominance:full",
     "cpsat:colouring:full",
 )
-
-
-def _report_fields(**wanted: Any) -> dict[str, Any]:
-    """Report settings (`value_label`, `stats_columns`) that this version of Experiment has."""
-    known_fields = {f.name for f in fields(Experiment)}
-    return {name: value for name, value in wanted.items() if name in known_fields}
 
 
 def _family():
@@ -108,7 +101,7 @@ register(
         x="n",
         series="setting",
         reference=DEFAULT_SETTING,
-        **_report_fields(value_label="m", stats_columns=("upper_bound", "conflicts")),
+        value_label="m", stats_columns=("upper_bound", "conflicts"),
     )
 )
 register(
@@ -121,7 +114,7 @@ register(
         run=_run_encoding,
         series="encoding",
         reference="kmtotalizer",
-        **_report_fields(value_label="answer", stats_columns=("conflicts",)),
+        value_label="answer", stats_columns=("conflicts",),
     )
 )
 register(
@@ -135,7 +128,7 @@ register(
         x="n",
         seed_figures={f"n={n}": v for n, v in known.PROVEN.items() if n <= 10},
         seed_source="OEIS A250000 (values a(n), not times)",
-        **_report_fields(value_label="m", stats_columns=("upper_bound", "heuristic_seconds")),
+        value_label="m", stats_columns=("upper_bound", "heuristic_seconds"),
     )
 )
 register(
@@ -149,6 +142,6 @@ register(
         x="n",
         seed_figures={f"n={n}": v for n, v in known.LOWER_BOUNDS.items()},
         seed_source="OEIS A250000 best known lower bounds",
-        **_report_fields(value_label="m", stats_columns=("best_known", "reached")),
+        value_label="m", stats_columns=("best_known", "reached"),
     )
 )

@@ -28,13 +28,6 @@ import time
 
 from boardlab.bench.experiment import Case, Experiment, Measurement, register
 
-def _report(value_label: str, *columns: str) -> dict[str, object]:
-    """Report hints (value column heading, stats columns) where the registry knows them."""
-    if "value_label" in getattr(Experiment, "__dataclass_fields__", {}):
-        return {"value_label": value_label, "stats_columns": columns}
-    return {}
-
-
 #: Figures quoted in issue 7, measured on this kind of machine (single core).
 ISSUE_FIGURES = {"n=16 c": 3.4, "n=17 c": 25.0}
 
@@ -112,7 +105,7 @@ register(
         reference="c",
         seed_figures=ISSUE_FIGURES,
         seed_source="issue 7 (C mirror-halving counter, single core, this kind of machine)",
-        **_report("count", "ratio_to_c", "c_seconds", "fundamental"),
+        value_label="count", stats_columns=("ratio_to_c", "c_seconds", "fundamental"),
     )
 )
 
@@ -147,7 +140,7 @@ register(
         x="n",
         series="executor",
         reference="serial",
-        **_report("count", "workers", "subproblems"),
+        value_label="count", stats_columns=("workers", "subproblems"),
     )
 )
 
@@ -199,7 +192,7 @@ register(
         x="n",
         series="algorithm",
         reference="plain",
-        **_report("count", "fundamental"),
+        value_label="count", stats_columns=("fundamental",),
     )
 )
 
@@ -236,6 +229,6 @@ register(
         x="n",
         series="output",
         reference="list",
-        **_report("n", "solve_seconds", "verify_seconds"),
+        value_label="n", stats_columns=("solve_seconds", "verify_seconds"),
     )
 )
