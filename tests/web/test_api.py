@@ -406,3 +406,16 @@ def test_error_answers_are_documented(client):
     schema = client.get("/openapi.json").json()
     solve = schema["paths"]["/api/{family}/solve"]["post"]["responses"]
     assert {"400", "404", "413", "422", "429", "503", "504"} <= set(solve)
+
+
+def test_local_options_never_reach_the_machine_through_the_api(client, tmp_path):
+    """Options marked `local` (paths, cluster addresses) are not listed and are refused."""
+    listed = {f["name"]: f for f in client.get("/api/families").json()}
+    names = {o["name"] for o in listed["nqueens"]["options"]}
+    assert "fundamental" in names and not names & {"checkpoint", "queens_out", "address", "executor"}
+    target = tmp_path / "written-by-the-server.jsonl"
+    answer = client.post("/api/nqueens/solve", json={"instance": {"n": 8}, "mode": "count", "options": {"checkpoint": str(target)}})
+    assert answer.status_code == 422 or answer.status_code == 400
+    answer = client.post("/api/nqueens/solve", json={"instance": {"n": 9}, "options": {"queens_out": str(target)}})
+    assert answer.status_code in (400, 422)
+    assert not target.exists()

@@ -15,7 +15,9 @@ class Option:
 
     `name` is a Python identifier (the CLI spells it with dashes); `type` is one of int, float,
     str, bool; `choices` restricts a str option; `verbs` says where the option is accepted.
-    A default of None means "not given" (the family decides).
+    A default of None means "not given" (the family decides). `local` marks an option that
+    reaches this machine's files, processes or network (a path, a cluster address): the command
+    line offers it, the web API never accepts it.
     """
 
     name: str
@@ -26,6 +28,7 @@ class Option:
     verbs: tuple[str, ...] = ("solve", "count")
     minimum: float | None = None
     maximum: float | None = None
+    local: bool = False
 
     @property
     def flag(self) -> str:
@@ -42,4 +45,5 @@ class Option:
             "verbs": list(self.verbs),
             "minimum": self.minimum,
             "maximum": self.maximum,
+            "local": self.local,
         }

@@ -191,6 +191,7 @@ def _example(family: Family) -> dict[str, Any] | None:
 
 def _describe(family: Family) -> dict[str, Any]:
     data = family.describe()
+    data["options"] = [o for o in data["options"] if not o["local"]]  # the API never takes them
     data["hint"] = _offers_hint(family)
     data["example"] = _example(family)
     return data

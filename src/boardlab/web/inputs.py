@@ -26,8 +26,9 @@ SOURCE = "input"
 
 
 def options_for(family: Family, verbs: tuple[str, ...]) -> dict[str, Option]:
-    """The family's options accepted by any of `verbs`, by name."""
-    return {o.name: o for o in family.options if any(v in o.verbs for v in verbs)}
+    """The family's options accepted by any of `verbs`, by name (never `local` ones: no files,
+    processes or network of this machine are reachable through the API)."""
+    return {o.name: o for o in family.options if any(v in o.verbs for v in verbs) and not o.local}
 
 
 def check_options(family: Family, verbs: tuple[str, ...], given: dict[str, Any] | None) -> dict[str, Any]:

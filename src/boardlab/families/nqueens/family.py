@@ -38,14 +38,14 @@ class NQueens(Family[QueensInstance]):
         Option(
             "executor", str, None,
             "where an empty board's count runs: auto, serial, processes, threads (numba prange) or ray (boardlab[cluster])",
-            choices=("auto", "serial", "processes", "threads", "ray"), verbs=("count",),
+            choices=("auto", "serial", "processes", "threads", "ray"), verbs=("count",), local=True,
         ),
-        Option("address", str, None, "Ray cluster address for --executor ray (default: start a local Ray)", verbs=("count",)),
-        Option("checkpoint", str, None, "record each finished subproblem in this file; resume from it if it exists", verbs=("count",)),
+        Option("address", str, None, "Ray cluster address for --executor ray (default: start a local Ray)", verbs=("count",), local=True),
+        Option("checkpoint", str, None, "record each finished subproblem in this file; resume from it if it exists", verbs=("count",), local=True),
         Option(
             "queens_out", str, None,
             "stream the constructed solution to this new file, one column per line (huge n); the answer then names the file",
-            verbs=("solve",),
+            verbs=("solve",), local=True,
         ),
         Option("size", int, 8, "board size of the generated puzzle", verbs=("generate",), minimum=1, maximum=62),
     )
