@@ -18,6 +18,7 @@ from typing import Annotated, Any, Callable, Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from boardlab import __version__
@@ -77,7 +78,7 @@ def _family_parameters(family: Family, verb: str) -> list[inspect.Parameter]:
             continue
         info = typer.Option(
             option.flag,
-            help=option.help + (f" (one of: {', '.join(option.choices)})" if option.choices else ""),
+            help=escape(option.help + (f" (one of: {', '.join(option.choices)})" if option.choices else "")),
             min=option.minimum if option.type in (int, float) else None,
             max=option.maximum if option.type in (int, float) else None,
             show_default=option.default is not None,
@@ -386,8 +387,6 @@ def hint_command(
     if as_json:
         print(json.dumps(answer))
         return
-    from rich.markup import escape
-
     out.print(f"[bold]{escape(str(answer.get('status')))}[/]: {escape(str(answer.get('message')))}", highlight=False)
     for key in ("place", "remove"):
         if answer.get(key):
@@ -428,7 +427,7 @@ def families_command(as_json: JsonFlag = False) -> None:
         if family.strategies:
             out.print(f"  [dim]strategies:[/] {', '.join(family.strategies)}")
         for option in family.options:
-            out.print(f"  [dim]{option.flag} ({'/'.join(option.verbs)}):[/] {option.help}", highlight=False)
+            out.print(f"  [dim]{option.flag} ({'/'.join(option.verbs)}):[/] {escape(option.help)}", highlight=False)
 
 
 @app.command("serve")
