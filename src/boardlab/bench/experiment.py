@@ -5,8 +5,8 @@ function that runs one case and measures it. The runner (`boardlab bench`) repea
 keeps the median time, records versions and machine, and writes tables and plots; families only
 say what to run and how to measure it.
 
-A family registers its experiments in `families/NAME/experiments.py`, imported by the family
-package's `__init__`:
+A family registers its experiments in `families/NAME/experiments.py`, which `experiments()`
+imports for every registered family:
 
     register(Experiment(family="nqueens", name="count", title=..., description=...,
                         cases=lambda quick: [Case("n=8", {"n": 8}), ...],
@@ -95,8 +95,15 @@ def unregister(key: str) -> None:
 
 
 def experiments() -> list[Experiment]:
-    """All registered experiments (families are discovered first)."""
+    """All registered experiments: each registered family's `experiments` module is imported
+    here (not with the family, so that the CLI does not pay for benchmark imports)."""
+    import importlib
+    import importlib.util
+
     from boardlab.core.registry import families
 
-    families()
+    for family in families():
+        package = type(family).__module__.rsplit(".", 1)[0]
+        if importlib.util.find_spec(f"{package}.experiments") is not None:
+            importlib.import_module(f"{package}.experiments")
     return [_EXPERIMENTS[key] for key in sorted(_EXPERIMENTS)]

@@ -2,7 +2,6 @@
 (OEIS A250000)."""
 
 from boardlab.core.registry import register
-from boardlab.families.armies import experiments  # noqa: F401  (registers the benchmark experiments)
 from boardlab.families.armies.family import Armies
 
 FAMILY = register(Armies())

@@ -5,4 +5,3 @@ from boardlab.families.chessnum.family import ChessNum
 
 FAMILY = register(ChessNum())
 
-from boardlab.families.chessnum import experiments  # noqa: E402,F401  (registers the benchmarks)

@@ -5,4 +5,3 @@ from boardlab.families.cnote.family import CNote
 
 FAMILY = register(CNote())
 
-from boardlab.families.cnote import experiments  # noqa: E402,F401  (registers the benchmark experiments)

@@ -19,7 +19,7 @@ from boardlab.core.options import Option
 from boardlab.core.results import Mode, Outcome, Result, SolveRequest, Stats, Status
 from boardlab.families.cnote import io, render, verify
 from boardlab.families.cnote.io import CNoteInstance
-from boardlab.families.cnote.model import ENCODINGS, STRATEGIES
+from boardlab.families.cnote.strategies import ENCODINGS, STRATEGIES
 
 
 class CNote(Family[CNoteInstance]):

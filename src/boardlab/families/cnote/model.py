@@ -45,29 +45,24 @@ from ortools.sat.python import cp_model
 from boardlab.core.cpsat import solve_cpsat
 from boardlab.core.results import Mode, Outcome, SolveRequest, Stats, Status
 from boardlab.families.cnote.io import CNoteInstance
-
-ENCODINGS = ("domain", "digits")
+from boardlab.families.cnote.strategies import DEFAULT_STRATEGY, ENCODINGS, STRATEGIES, VALUE_CHOICES, VARIABLE_CHOICES  # noqa: F401  (re-exported)
 
 #: Variable selection: strategy name part -> CP-SAT constant.
-VARIABLE_CHOICE = {
-    "first": cp_model.CHOOSE_FIRST,
-    "lowest-min": cp_model.CHOOSE_LOWEST_MIN,
-    "highest-max": cp_model.CHOOSE_HIGHEST_MAX,
-    "min-domain": cp_model.CHOOSE_MIN_DOMAIN_SIZE,
-    "max-domain": cp_model.CHOOSE_MAX_DOMAIN_SIZE,
-}
+VARIABLE_CHOICE = dict(zip(VARIABLE_CHOICES, (
+    cp_model.CHOOSE_FIRST,
+    cp_model.CHOOSE_LOWEST_MIN,
+    cp_model.CHOOSE_HIGHEST_MAX,
+    cp_model.CHOOSE_MIN_DOMAIN_SIZE,
+    cp_model.CHOOSE_MAX_DOMAIN_SIZE,
+)))
 #: Value selection: strategy name part -> CP-SAT constant.
-VALUE_CHOICE = {
-    "min": cp_model.SELECT_MIN_VALUE,
-    "max": cp_model.SELECT_MAX_VALUE,
-    "lower-half": cp_model.SELECT_LOWER_HALF,
-    "upper-half": cp_model.SELECT_UPPER_HALF,
-    "median": cp_model.SELECT_MEDIAN_VALUE,
-}
-DEFAULT_STRATEGY = "portfolio"
-STRATEGIES: tuple[str, ...] = (DEFAULT_STRATEGY,) + tuple(
-    f"{variable}:{value}" for variable in VARIABLE_CHOICE for value in VALUE_CHOICE
-)
+VALUE_CHOICE = dict(zip(VALUE_CHOICES, (
+    cp_model.SELECT_MIN_VALUE,
+    cp_model.SELECT_MAX_VALUE,
+    cp_model.SELECT_LOWER_HALF,
+    cp_model.SELECT_UPPER_HALF,
+    cp_model.SELECT_MEDIAN_VALUE,
+)))
 
 #: The seed's SICStus labeling options and their CP-SAT counterparts (None: no counterpart).
 #: Variable choice: leftmost = the first unfixed variable; smallest / largest = the lowest

@@ -5,4 +5,3 @@ from boardlab.families.nqueens.family import NQueens
 
 FAMILY = register(NQueens())
 
-from boardlab.families.nqueens import experiments  # noqa: E402,F401  (registers the benchmark experiments)

@@ -5,4 +5,3 @@ from boardlab.families.tents.family import Tents
 
 FAMILY = register(Tents())
 
-from boardlab.families.tents import experiments  # noqa: E402,F401  (registers the benchmarks)

@@ -1,0 +1,15 @@
+"""Names of C-Note's encodings and search strategies, without importing the solver.
+
+A strategy is `VARIABLE:VALUE` (CP-SAT decision strategy with fixed search and one worker), or
+`portfolio` (CP-SAT's default search); `model.py` maps the names to CP-SAT's constants.
+"""
+
+from __future__ import annotations
+
+ENCODINGS = ("domain", "digits")
+VARIABLE_CHOICES = ("first", "lowest-min", "highest-max", "min-domain", "max-domain")
+VALUE_CHOICES = ("min", "max", "lower-half", "upper-half", "median")
+DEFAULT_STRATEGY = "portfolio"
+STRATEGIES: tuple[str, ...] = (DEFAULT_STRATEGY,) + tuple(
+    f"{variable}:{value}" for variable in VARIABLE_CHOICES for value in VALUE_CHOICES
+)
