@@ -11,10 +11,12 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, Callable, TypeVar
 
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Family, Record
+
+T = TypeVar("T")
 
 #: Largest input read (bytes): puzzles are small, this guards against reading a disk image.
 MAX_INPUT_BYTES = 64 * 1024 * 1024
@@ -49,6 +51,42 @@ def read_source(argument: str, stdin: BinaryIO | None = None) -> tuple[str, str]
     if len(data) > MAX_INPUT_BYTES:
         raise BadInput(f"file larger than {MAX_INPUT_BYTES} bytes", source=argument)
     return decode_text(data, argument), argument
+
+
+def text_blocks(text: str) -> list[list[tuple[int, str]]]:
+    """Blocks of (line number, content) separated by blank lines.
+
+    `#` starts a comment; a line holding only a comment neither counts nor ends a block.
+    """
+    blocks: list[list[tuple[int, str]]] = []
+    block: list[tuple[int, str]] = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        content = raw.split("#", 1)[0]
+        if content.strip():
+            block.append((number, content))
+        elif not raw.strip() and block:
+            blocks.append(block)
+            block = []
+    if block:
+        blocks.append(block)
+    return blocks
+
+
+def parse_blocks(
+    text: str, source: str, parse_block: Callable[[list[tuple[int, str]], str], T], nothing: str = "no board found"
+) -> list[Record]:
+    """One record per block of `text` (see `text_blocks`), labelled with its first line.
+
+    `parse_block(block, source)` builds the instance; a BadInput stays in that block's record.
+    """
+    records: list[Record] = []
+    for block in text_blocks(text):
+        label = f"{source}:{block[0][0]}"
+        try:
+            records.append(Record(label, instance=parse_block(block, source)))
+        except BadInput as error:
+            records.append(Record(label, error=error))
+    return records or [Record(source, error=BadInput(nothing, source=source))]
 
 
 def _unwrap(data: Any) -> Any:

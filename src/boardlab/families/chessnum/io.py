@@ -30,6 +30,7 @@ from typing import Any
 
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Record
+from boardlab.core.io import parse_blocks
 
 #: Piece letters, in the order used everywhere (solution JSON, canonical piece strings).
 PIECE_ORDER = "KQRBNP"
@@ -183,28 +184,7 @@ def dump_text(instance: ChessNumInstance) -> str:
 
 def parse_text(text: str, source: str) -> list[Record[ChessNumInstance]]:
     """Boards separated by blank lines; errors name the line and column."""
-    records: list[Record[ChessNumInstance]] = []
-    block: list[tuple[int, str]] = []
-
-    def close() -> None:
-        if block:
-            label = f"{source}:{block[0][0]}"
-            try:
-                records.append(Record(label, instance=_parse_board(block, source)))
-            except BadInput as error:
-                records.append(Record(label, error=error))
-            block.clear()
-
-    for number, raw in enumerate(text.splitlines(), 1):
-        content = raw.split("#", 1)[0]
-        if content.strip():
-            block.append((number, content))
-        elif not raw.strip():
-            close()
-    close()
-    if not records:
-        records.append(Record(source, error=BadInput("no board found", source=source)))
-    return records
+    return parse_blocks(text, source, _parse_board)
 
 
 def _cells(number: int, line: str) -> list[tuple[int, str]]:

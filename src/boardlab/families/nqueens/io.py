@@ -18,6 +18,7 @@ from typing import Any
 
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Record
+from boardlab.core.io import parse_blocks
 
 #: Largest board accepted (the construction needs O(n) memory).
 MAX_N = 100_000_000
@@ -90,35 +91,14 @@ def dump_text(instance: QueensInstance) -> str:
 
 def parse_text(text: str, source: str) -> list[Record[QueensInstance]]:
     """Boards of `Q` and `.`, separated by blank lines."""
-    records: list[Record[QueensInstance]] = []
-    block: list[tuple[int, str]] = []
-
-    def close() -> None:
-        if block:
-            first = block[0][0]
-            label = f"{source}:{first}"
-            try:
-                records.append(Record(label, instance=_parse_board(block, source)))
-            except BadInput as error:
-                records.append(Record(label, error=error))
-            block.clear()
-
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.split("#", 1)[0].strip()
-        if line:
-            block.append((number, line))
-        elif not raw.strip():
-            close()
-    close()
-    if not records:
-        records.append(Record(source, error=BadInput("no board found", source=source)))
-    return records
+    return parse_blocks(text, source, _parse_board)
 
 
 def _parse_board(block: list[tuple[int, str]], source: str) -> QueensInstance:
     n = len(block)
     fixed = []
-    for row, (number, line) in enumerate(block):
+    for row, (number, content) in enumerate(block):
+        line = content.strip()
         if len(line) != n:
             raise BadInput(f"row has {len(line)} squares, expected {n} (the board must be square)", source=source, line=number, column=1)
         for col, char in enumerate(line):
