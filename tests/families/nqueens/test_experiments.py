@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from boardlab.families.nqueens import cref
 
 OEIS = json.loads((Path(__file__).parent / "data" / "oeis_nqueens.json").read_text())
 TOTAL = {int(k): v for k, v in OEIS["A000170"]["values"].items()}
+FUNDAMENTAL = {int(k): v for k, v in OEIS["A002562"]["values"].items()}
 
 
 def ours() -> dict[str, object]:
@@ -38,6 +40,11 @@ def test_c_reference_counts_like_oeis(tmp_path: Path) -> None:
         count, seconds = cref.run_reference(binary, n)
         assert count == TOTAL[n] and seconds > 0
     assert cref.compile_reference(str(tmp_path)) == binary  # cached
+    fullsym = cref.compile_reference(str(tmp_path), kind="fullsym")
+    assert fullsym is not None and fullsym != binary
+    for n in range(5, 13):
+        done = subprocess.run([fullsym, str(n)], capture_output=True, text=True, check=True)
+        assert [int(v) for v in done.stdout.split()] == [TOTAL[n], FUNDAMENTAL[n]]
 
 
 @pytest.mark.skipif(cref.compiler() is None, reason="no C compiler")
@@ -49,6 +56,8 @@ def test_count_vs_c_runs_boardlab_and_c_alternately() -> None:
     assert measured.stats["fundamental"] == 46
     reference = experiment.run(Case("n=9 c", {"n": 9, "program": "c"}), 120)
     assert reference.value == TOTAL[9]
+    fullsym = experiment.run(Case("n=9 c-fullsym", {"n": 9, "program": "c-fullsym"}), 120)
+    assert fullsym.value == TOTAL[9] and fullsym.stats["ratio_to_c"] > 0
 
 
 @pytest.mark.parametrize("name", ["executors", "algorithm", "construct"])

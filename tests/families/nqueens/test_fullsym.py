@@ -103,6 +103,25 @@ def test_top_level_pieces_sum_to_the_split(n: int) -> None:
     assert total(top_level(n)) == total(split(n, 2000))
 
 
+@pytest.mark.parametrize("n", range(5, 12))
+def test_every_split_depth_gives_the_same_classes(n: int) -> None:
+    """The kernels start from any depth (up to all rows but the last) with the same result:
+    this exercises their entry code, the in-place finish of the last two rows and the bound2
+    rule at every row."""
+    from boardlab.families.nqueens.split import _deepen, children
+
+    expected = None
+    for depth in range(2, n):
+        pieces = [deeper for piece in top_level(n) for deeper in _deepen(n, piece, min(depth, n - 2))]
+        if depth == n - 1:
+            pieces = [c for p in pieces for c in children(n, p)]  # all rows but the last fixed
+        rows = fullsym.count_batch(n, *arrays(n, pieces)).sum(axis=0).tolist()
+        expected = expected or rows
+        assert rows == expected, depth
+    assert 2 * expected[0] + 4 * expected[1] + 8 * expected[2] == TOTAL[n]
+    assert sum(expected) == FUNDAMENTAL[n]
+
+
 def test_small_boards_table_matches_brute_force() -> None:
     for n in range(1, 5):
         solutions = brute_force(n)

@@ -26,8 +26,10 @@ Rows are bit patterns: bit c set means column c. The search is split in two kind
 The kernels start from any consistent partial board (a "piece" of `split.py`), so the search
 is cut into independent, balanced subproblems that the executors of `parallel.py` count on all
 cores or on a Ray cluster. They are iterative (explicit per-row stacks): in numba this measured
-about 2x faster than the recursive form of the same algorithm (docs/nqueens.md), and on par
-with the original C on one core.
+about 2x faster than the recursive form of the same algorithm (docs/nqueens.md). Two additions
+to Takahashi's search, not in his program: the last two rows are finished in place, and the
+side kind cuts a branch once the last row has no allowed column left; with them one core
+counts n = 17 in about the time of his C program compiled with gcc -O3 (docs/nqueens.md).
 """
 
 from __future__ import annotations
@@ -114,6 +116,10 @@ def side_masks(n: int, bound1: int) -> tuple[int, int]:
     return lastmask & ((1 << n) - 1), endbit
 
 
+#: `side_masks` compiled, for the kernels.
+_side_masks = njit(cache=True)(side_masks)
+
+
 def row_allowed(n: int, kind: int, bound1: int, y: int, down: int) -> int:
     """The columns (bits) row y may use besides the attacks, given the columns `down` used above.
 
@@ -154,8 +160,8 @@ def _start(n: int, prefix: np.ndarray, board: np.ndarray) -> tuple[np.int64, np.
 def count_corner(n: int, bound1: int, prefix: np.ndarray) -> np.int64:
     """Corner-kind solutions extending `prefix` (rows 0 and 1 at least; each counts 8 images).
 
-    Iterative depth-first search on explicit per-row stacks; measured faster than the
-    recursive form in numba (docs/nqueens.md).
+    Iterative depth-first search on explicit per-row stacks; the last two rows are finished in
+    place (at most two columns are left for them), without a stack frame of their own.
     """
     sizee = n - 1
     mask = (np.int64(1) << n) - 1
@@ -172,10 +178,12 @@ def count_corner(n: int, bound1: int, prefix: np.ndarray) -> np.int64:
     bitmap = mask & ~(lf | dn | rt) & allow[start]
     if start == sizee:
         return np.int64(1) if bitmap != 0 else np.int64(0)
+    if start == sizee - 1:
+        return _finish_corner(lf, dn, rt, bitmap, mask)
     # row indices are unsigned: numba then skips the negative-index wraparound (~25% faster)
     one = np.uint64(1)
     first = np.uint64(start)
-    last = np.uint64(sizee)
+    pen = np.uint64(sizee - 1)
     y = first
     left[y] = lf
     down[y] = dn
@@ -198,8 +206,8 @@ def count_corner(n: int, bound1: int, prefix: np.ndarray) -> np.int64:
         b = ~(nl | nd | nr) & allow[ny]
         if b == 0:
             continue
-        if ny == last:
-            c8 += 1
+        if ny == pen:
+            c8 += _finish_corner(nl, nd, nr, b, mask)
             continue
         y = ny
         left[y] = nl
@@ -209,101 +217,150 @@ def count_corner(n: int, bound1: int, prefix: np.ndarray) -> np.int64:
     return c8
 
 
+@njit(cache=True, inline="always")
+def _finish_corner(left: np.int64, down: np.int64, right: np.int64, free: np.int64, mask: np.int64) -> np.int64:
+    """Solutions of the last two rows: `free` are the penultimate row's free columns."""
+    found = np.int64(0)
+    while free != 0:
+        bit = free & -free
+        free ^= bit
+        if ~(((left | bit) << 1) | (down | bit) | ((right | bit) >> 1)) & mask != 0:
+            found += 1
+    return found
+
+
 @njit(cache=True)
 def count_side(n: int, bound1: int, prefix: np.ndarray) -> np.ndarray:
-    """Side-kind canonical solutions extending `prefix` (row 0 at least): [count2, count4, count8]."""
+    """Side-kind canonical solutions extending `prefix` (row 0 at least): [count2, count4, count8].
+
+    The masks are unsigned and the current row's masks live in locals (pushed only when the
+    search goes down a row). Two cheap additions to Takahashi's search, measured ~6% faster
+    together: the last two rows are finished in place, and a branch is cut as soon as the
+    last row has no allowed column left (its diagonals are the current masks shifted by the
+    rows still to go).
+    """
     sizee = n - 1
-    mask = (np.int64(1) << n) - 1
-    topbit = np.int64(1) << sizee
+    one = np.uint64(1)
+    zero = np.uint64(0)
+    mask = (one << np.uint64(n)) - one
+    topbit = one << np.uint64(sizee)
     bound2 = sizee - bound1
-    sidemask = topbit | 1
-    lastmask = sidemask
-    endbit = topbit >> 1
-    for _ in range(1, bound1):
-        lastmask |= (lastmask >> 1) | (lastmask << 1)
-        endbit >>= 1
-    allow = np.full(n + 1, mask, dtype=np.int64)
+    sidemask = topbit | one
+    lastmask_i, endbit_i = _side_masks(n, bound1)
+    lastallow = mask & ~np.uint64(lastmask_i)
+    allow = np.full(n + 1, mask, dtype=np.uint64)
     for r in range(1, bound1):
         allow[r] = mask & ~sidemask
-    allow[sizee] = mask & ~lastmask
+    allow[sizee] = lastallow
     board = np.zeros(n, dtype=np.int64)
-    left = np.zeros(n, dtype=np.int64)
-    down = np.zeros(n, dtype=np.int64)
-    right = np.zeros(n, dtype=np.int64)
-    avail = np.zeros(n, dtype=np.int64)
+    left = np.zeros(n, dtype=np.uint64)
+    down = np.zeros(n, dtype=np.uint64)
+    right = np.zeros(n, dtype=np.uint64)
+    avail = np.zeros(n, dtype=np.uint64)
     counts = np.zeros(3, dtype=np.int64)
-    lf, dn, rt = _start(n, prefix, board)
+    l = zero
+    d = zero
+    r = zero
+    for y0 in range(len(prefix)):
+        bit = np.uint64(prefix[y0])
+        board[y0] = prefix[y0]
+        l = (l | bit) << one
+        d = d | bit
+        r = (r | bit) >> one
     start = len(prefix)
-    bitmap = mask & ~(lf | dn | rt) & allow[start]
+    a = mask & ~(l | d | r) & allow[start]
     if start == bound2:
-        s = dn & sidemask
-        if s == 0:
-            bitmap = 0
+        s = d & sidemask
+        if s == zero:
+            a = zero
         elif s != sidemask:
-            bitmap &= sidemask
+            a &= sidemask
     if start == sizee:
-        if bitmap != 0:
-            board[sizee] = bitmap
-            c = _classify(board, n, bound1, bound2, topbit, endbit)
+        if a != zero:
+            board[sizee] = np.int64(a)
+            c = _classify(board, n, bound1, bound2, np.int64(topbit), endbit_i)
             if c > 0:
                 counts[c // 4] += 1  # 2 -> 0, 4 -> 1, 8 -> 2
         return counts
-    one = np.uint64(1)
+    if start == sizee - 1:
+        _finish_side(board, counts, n, bound1, l, d, r, a, lastallow, endbit_i)
+        return counts
     first = np.uint64(start)
+    pen = np.uint64(sizee - 1)
     last = np.uint64(sizee)
     edge = np.uint64(bound2)
     y = first
-    left[y] = lf
-    down[y] = dn
-    right[y] = rt
-    avail[y] = bitmap
-    c2 = np.int64(0)
-    c4 = np.int64(0)
-    c8 = np.int64(0)
     while True:
-        a = avail[y]
-        if a == 0:
+        if a == zero:
             if y == first:
                 break
             y -= one
+            l = left[y]
+            d = down[y]
+            r = right[y]
+            a = avail[y]
             continue
-        bit = a & -a
-        avail[y] = a ^ bit
-        board[y] = bit
-        nl = (left[y] | bit) << 1
-        nd = down[y] | bit
-        nr = (right[y] | bit) >> 1
+        bit = a & (zero - a)
+        a ^= bit
+        board[y] = np.int64(bit)
+        nl = (l | bit) << one
+        nd = d | bit
+        nr = (r | bit) >> one
         ny = y + one
         b = ~(nl | nd | nr) & allow[ny]
-        if b == 0:
-            continue
-        if ny == last:
-            board[ny] = b
-            c = _classify(board, n, bound1, bound2, topbit, endbit)
-            if c == 8:
-                c8 += 1
-            elif c == 4:
-                c4 += 1
-            elif c == 2:
-                c2 += 1
+        if b == zero:
             continue
         if ny == edge:
             s = nd & sidemask
-            if s == 0:
+            if s == zero:
                 continue
             if s != sidemask:
                 b &= sidemask
-                if b == 0:
+                if b == zero:
                     continue
+        if ny == pen:
+            _finish_side(board, counts, n, bound1, nl, nd, nr, b, lastallow, endbit_i)
+            continue
+        shift = last - ny
+        if ~(nd | (nl << shift) | (nr >> shift)) & lastallow == zero:
+            continue
+        left[y] = l
+        down[y] = d
+        right[y] = r
+        avail[y] = a
         y = ny
-        left[y] = nl
-        down[y] = nd
-        right[y] = nr
-        avail[y] = b
-    counts[0] = c2
-    counts[1] = c4
-    counts[2] = c8
+        l = nl
+        d = nd
+        r = nr
+        a = b
     return counts
+
+
+@njit(cache=True, inline="always")
+def _finish_side(board: np.ndarray, counts: np.ndarray, n: int, bound1: int, left: np.uint64, down: np.uint64,
+                 right: np.uint64, free: np.uint64, lastallow: np.uint64, endbit: np.int64) -> None:
+    """The last two rows of a side-kind board (`free`: the penultimate row's free columns):
+    each solution is classified and added to `counts` ([count2, count4, count8])."""
+    one = np.uint64(1)
+    zero = np.uint64(0)
+    sizee = n - 1
+    bound2 = sizee - bound1
+    topbit = np.int64(1) << sizee
+    while free != zero:
+        bit = free & (zero - free)
+        free ^= bit
+        last = ~(((left | bit) << one) | (down | bit) | ((right | bit) >> one)) & lastallow
+        if last == zero:
+            continue
+        board[sizee - 1] = np.int64(bit)
+        board[sizee] = np.int64(last)
+        # _classify returns 8 at once unless one of its three rotation tests can apply
+        if board[bound2] == 1 or board[sizee] == endbit or board[bound1] == topbit:
+            c = _classify(board, n, bound1, bound2, topbit, endbit)
+            if c > 0:
+                counts[c // 4] += 1
+        else:
+            counts[2] += 1
 
 
 @njit(cache=True)
