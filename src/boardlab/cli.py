@@ -14,12 +14,11 @@ import inspect
 import json
 import os
 import sys
-from typing import Annotated, Any, Callable, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Callable, Optional
 
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from boardlab import __version__
 from boardlab.bench.command import bench_command
@@ -29,20 +28,23 @@ from boardlab.core.family import Family, Record
 from boardlab.core.io import load_json_argument, read_instances
 from boardlab.core.results import Mode, Result, SolveRequest, Status
 
+if TYPE_CHECKING:
+    from rich.progress import Progress
+
 EXIT_OK, EXIT_INVALID, EXIT_BAD_INPUT, EXIT_TIME_LIMIT, EXIT_INTERNAL = 0, 1, 2, 3, 4
 
 
 def _click_exceptions(name: str) -> tuple[type[BaseException], ...]:
-    """The click exception class `name`, from typer's vendored click and/or click itself."""
-    found = []
+    """The click exception class `name` of the click typer runs on: its vendored copy (recent
+    typer) or else click itself. A typer with its own copy never raises click's classes, so
+    click (often installed too, for uvicorn) is not imported for nothing."""
     for module_name in ("typer._click.exceptions", "click.exceptions"):
         try:
             module = __import__(module_name, fromlist=[name])
         except ImportError:
             continue
-        if hasattr(module, name):
-            found.append(getattr(module, name))
-    return tuple(found)
+        return (getattr(module, name),) if hasattr(module, name) else ()
+    return ()
 
 
 _EXIT = _click_exceptions("Exit") + (typer.Exit,)
@@ -129,6 +131,8 @@ def _progress() -> tuple[Progress | None, Callable[[int, int], None] | None]:
     """A progress bar on stderr (only when it is a terminal) and the callback that feeds it."""
     if not err.is_terminal:
         return None, None
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
     bar = Progress(
         TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
         console=err, transient=True,
