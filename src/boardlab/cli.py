@@ -10,6 +10,7 @@ error (an answer failed verification). Errors are one line on stderr, never a tr
 
 from __future__ import annotations
 
+import functools
 import inspect
 import json
 import os
@@ -114,6 +115,26 @@ def _with_parameters(function: Callable[..., Any], family: Family, verb: str) ->
     command.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     command.__annotations__ = {p.name: p.annotation for p in parameters}
     command.__doc__ = function.__doc__
+    return command
+
+
+class _Interrupted(BaseException):
+    """Ctrl-C during a command, on its way to `main`. typer turns a KeyboardInterrupt into a
+    silent exit code 130 (click into Abort), so a command cannot let it through: it raises this
+    instead (a BaseException, like KeyboardInterrupt, so no `except Exception` stops it)."""
+
+
+def _interruptible(function: Callable[..., Any]) -> Callable[..., Any]:
+    """`function` (a command), raising `_Interrupted` where it was interrupted by Ctrl-C, so that
+    `main` says "interrupted" once and exits 130."""
+
+    @functools.wraps(function)
+    def command(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return function(*args, **kwargs)
+        except KeyboardInterrupt:
+            raise _Interrupted() from None
+
     return command
 
 
@@ -413,11 +434,12 @@ VERBS: dict[str, Callable[..., Any]] = {
 def _family_app(family: Family) -> typer.Typer:
     sub = typer.Typer(help=f"{family.title}: {family.rules}", no_args_is_help=True, add_completion=False)
     for verb, function in VERBS.items():
-        sub.command(verb, help=function.__doc__)(_with_parameters(function, family, verb))
+        sub.command(verb, help=function.__doc__)(_interruptible(_with_parameters(function, family, verb)))
     return sub
 
 
 @app.command("families")
+@_interruptible
 def families_command(as_json: JsonFlag = False) -> None:
     """List the registered puzzle families, their backends, strategies and options."""
     found = registry.families()
@@ -435,6 +457,7 @@ def families_command(as_json: JsonFlag = False) -> None:
 
 
 @app.command("serve")
+@_interruptible
 def serve_command(
     host: Annotated[str, typer.Option("--host", help="address to listen on (127.0.0.1: this machine only)")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="TCP port")] = 8000,
@@ -464,7 +487,7 @@ def _root(
 for _family in registry.families():
     app.add_typer(_family_app(_family), name=_family.name)
 
-app.command("bench")(bench_command)
+app.command("bench")(_interruptible(bench_command))
 
 
 def _say(message: str) -> None:
@@ -485,7 +508,7 @@ def main(argv: list[str] | None = None) -> None:
     except _USAGE as error:
         _say(f"error: {error.format_message()}")
         code = EXIT_BAD_INPUT
-    except (KeyboardInterrupt, *_ABORT):
+    except (KeyboardInterrupt, _Interrupted, *_ABORT):
         _say("interrupted")
         code = 130
     except SolverBug as bug:
