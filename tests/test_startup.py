@@ -16,7 +16,7 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 #: Imported only by the commands that need them: the benchmark report (`bench`), the SVG renderer
 #: (`render --svg`, the web page), the progress bar (a count on a terminal), the solvers and
 #: numba (solving), pydantic (no command: typer 0.29 would import it, see pyproject.toml).
-LAZY = ("boardlab.bench.report", "boardlab.bench.runner", "boardlab.render.svg", "rich.progress", "ortools", "numba", "numpy", "pydantic")
+LAZY = ("boardlab.bench.report", "boardlab.bench.runner", "boardlab.render.svg", "rich.progress", "ortools", "pysat", "numba", "numpy", "pydantic")
 
 CHECK = f"""
 import json, sys
