@@ -10,16 +10,16 @@ error (an answer failed verification). Errors are one line on stderr, never a tr
 
 from __future__ import annotations
 
+import functools
 import inspect
 import json
 import os
 import sys
-from typing import Annotated, Any, Callable, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Callable, Optional
 
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from boardlab import __version__
 from boardlab.bench.command import bench_command
@@ -29,20 +29,23 @@ from boardlab.core.family import Family, Record
 from boardlab.core.io import load_json_argument, read_instances
 from boardlab.core.results import Mode, Result, SolveRequest, Status
 
+if TYPE_CHECKING:
+    from rich.progress import Progress
+
 EXIT_OK, EXIT_INVALID, EXIT_BAD_INPUT, EXIT_TIME_LIMIT, EXIT_INTERNAL = 0, 1, 2, 3, 4
 
 
 def _click_exceptions(name: str) -> tuple[type[BaseException], ...]:
-    """The click exception class `name`, from typer's vendored click and/or click itself."""
-    found = []
+    """The click exception class `name` of the click typer runs on: its vendored copy (recent
+    typer) or else click itself. A typer with its own copy never raises click's classes, so
+    click (often installed too, for uvicorn) is not imported for nothing."""
     for module_name in ("typer._click.exceptions", "click.exceptions"):
         try:
             module = __import__(module_name, fromlist=[name])
         except ImportError:
             continue
-        if hasattr(module, name):
-            found.append(getattr(module, name))
-    return tuple(found)
+        return (getattr(module, name),) if hasattr(module, name) else ()
+    return ()
 
 
 _EXIT = _click_exceptions("Exit") + (typer.Exit,)
@@ -115,6 +118,26 @@ def _with_parameters(function: Callable[..., Any], family: Family, verb: str) ->
     return command
 
 
+class _Interrupted(BaseException):
+    """Ctrl-C during a command, on its way to `main`. typer turns a KeyboardInterrupt into a
+    silent exit code 130 (click into Abort), so a command cannot let it through: it raises this
+    instead (a BaseException, like KeyboardInterrupt, so no `except Exception` stops it)."""
+
+
+def _interruptible(function: Callable[..., Any]) -> Callable[..., Any]:
+    """`function` (a command), raising `_Interrupted` where it was interrupted by Ctrl-C, so that
+    `main` says "interrupted" once and exits 130."""
+
+    @functools.wraps(function)
+    def command(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return function(*args, **kwargs)
+        except KeyboardInterrupt:
+            raise _Interrupted() from None
+
+    return command
+
+
 # ---- shared pieces ---------------------------------------------------------------------------
 JsonFlag = Annotated[bool, typer.Option("--json", help="print JSON (one object per puzzle, one per line)")]
 TimeLimit = Annotated[Optional[float], typer.Option("--time-limit", min=0.0, help="stop after this many seconds (status unknown)")]
@@ -129,6 +152,8 @@ def _progress() -> tuple[Progress | None, Callable[[int, int], None] | None]:
     """A progress bar on stderr (only when it is a terminal) and the callback that feeds it."""
     if not err.is_terminal:
         return None, None
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
     bar = Progress(
         TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
         console=err, transient=True,
@@ -409,11 +434,12 @@ VERBS: dict[str, Callable[..., Any]] = {
 def _family_app(family: Family) -> typer.Typer:
     sub = typer.Typer(help=f"{family.title}: {family.rules}", no_args_is_help=True, add_completion=False)
     for verb, function in VERBS.items():
-        sub.command(verb, help=function.__doc__)(_with_parameters(function, family, verb))
+        sub.command(verb, help=function.__doc__)(_interruptible(_with_parameters(function, family, verb)))
     return sub
 
 
 @app.command("families")
+@_interruptible
 def families_command(as_json: JsonFlag = False) -> None:
     """List the registered puzzle families, their backends, strategies and options."""
     found = registry.families()
@@ -431,6 +457,7 @@ def families_command(as_json: JsonFlag = False) -> None:
 
 
 @app.command("serve")
+@_interruptible
 def serve_command(
     host: Annotated[str, typer.Option("--host", help="address to listen on (127.0.0.1: this machine only)")] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="TCP port")] = 8000,
@@ -460,7 +487,7 @@ def _root(
 for _family in registry.families():
     app.add_typer(_family_app(_family), name=_family.name)
 
-app.command("bench")(bench_command)
+app.command("bench")(_interruptible(bench_command))
 
 
 def _say(message: str) -> None:
@@ -481,7 +508,7 @@ def main(argv: list[str] | None = None) -> None:
     except _USAGE as error:
         _say(f"error: {error.format_message()}")
         code = EXIT_BAD_INPUT
-    except (KeyboardInterrupt, *_ABORT):
+    except (KeyboardInterrupt, _Interrupted, *_ABORT):
         _say("interrupted")
         code = 130
     except SolverBug as bug:

@@ -4,20 +4,25 @@ Exit codes: 0 done; 1 `--compare` found cases answered differently in the two fi
 arguments or an unreadable results file; 4 some case raised an error (a bug in an experiment:
 the report lists it); 130 interrupted (finished cases are kept, and the report is written from
 them; the same command resumes).
+
+Every `boardlab` command builds this command's help, so this module imports only what the
+signature needs; the runner, the report and the results files are imported when it runs.
 """
 
 from __future__ import annotations
 
 import shlex
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 from rich.console import Console
 
-from boardlab.bench import report, runner
-from boardlab.bench.results import ERROR, read_records
+from boardlab.bench.defaults import DEFAULT_REPEAT, DEFAULT_TIME_LIMIT, QUICK_BUDGET
 from boardlab.core.errors import BadInput
+
+if TYPE_CHECKING:
+    from boardlab.bench import runner
 
 EXIT_DIFFERENT = 1
 EXIT_ERRORS = 4
@@ -44,6 +49,8 @@ def _command_line(settings: runner.Settings, given: dict[str, object]) -> str:
 
 def _list(selectors: tuple[str, ...]) -> None:
     """Print the selected experiments: key, cases (quick/full), what they compare, title."""
+    from boardlab.bench import runner
+
     for experiment in runner.select(selectors):
         try:
             counts = f"{len(experiment.cases(True))}/{len(experiment.cases(False))} cases (quick/full)"
@@ -56,14 +63,14 @@ def _list(selectors: tuple[str, ...]) -> None:
 
 
 def bench_command(
-    quick: Annotated[bool, typer.Option("--quick", help=f"the quick cases, {runner.DEFAULT_TIME_LIMIT[True]:g} s per case, within a {runner.QUICK_BUDGET:g} s budget (CI)")] = False,
+    quick: Annotated[bool, typer.Option("--quick", help=f"the quick cases, {DEFAULT_TIME_LIMIT[True]:g} s per case, within a {QUICK_BUDGET:g} s budget (CI)")] = False,
     only: Annotated[Optional[list[str]], typer.Option("--only", metavar="FAMILY[/EXPERIMENT]", help="run only these (repeatable)")] = None,
     out: Annotated[Optional[Path], typer.Option("--out", metavar="DIR", help="results, report and plots go here (default: bench-results, quick: bench-results-quick)")] = None,
-    time_limit: Annotated[Optional[float], typer.Option("--time-limit", metavar="S", help=f"seconds per case and repeat (default: {runner.DEFAULT_TIME_LIMIT[False]:g}, quick: {runner.DEFAULT_TIME_LIMIT[True]:g})")] = None,
-    repeat: Annotated[Optional[int], typer.Option("--repeat", metavar="K", help=f"repeats per case, the median is kept (default: {runner.DEFAULT_REPEAT[False]}, quick: {runner.DEFAULT_REPEAT[True]})")] = None,
+    time_limit: Annotated[Optional[float], typer.Option("--time-limit", metavar="S", help=f"seconds per case and repeat (default: {DEFAULT_TIME_LIMIT[False]:g}, quick: {DEFAULT_TIME_LIMIT[True]:g})")] = None,
+    repeat: Annotated[Optional[int], typer.Option("--repeat", metavar="K", help=f"repeats per case, the median is kept (default: {DEFAULT_REPEAT[False]}, quick: {DEFAULT_REPEAT[True]})")] = None,
     fresh: Annotated[bool, typer.Option("--fresh", help="discard earlier results in DIR instead of resuming")] = False,
     seed: Annotated[int, typer.Option("--seed", help="random seed set before each run (recorded)")] = 0,
-    budget: Annotated[Optional[float], typer.Option("--budget", metavar="S", help=f"stop starting cases after S seconds in all (default: none, quick: {runner.QUICK_BUDGET:g})")] = None,
+    budget: Annotated[Optional[float], typer.Option("--budget", metavar="S", help=f"stop starting cases after S seconds in all (default: none, quick: {QUICK_BUDGET:g})")] = None,
     report_only: Annotated[bool, typer.Option("--report-only", help="rewrite DIR/report.md from DIR/results.jsonl, run nothing")] = False,
     list_: Annotated[bool, typer.Option("--list", help="list the experiments (with --only: those) and their cases, run nothing")] = False,
     compare: Annotated[Optional[tuple[str, str]], typer.Option("--compare", metavar="A.jsonl B.jsonl", help="print time ratios B/A between two results files instead of running")] = None,
@@ -86,6 +93,9 @@ def bench_command(
     if list_:
         _list(selectors)
         return
+    from boardlab.bench import report, runner
+    from boardlab.bench.results import ERROR, read_records
+
     settings = runner.Settings(
         out=out or _default_out(quick), quick=quick, only=selectors, time_limit=time_limit, repeat=repeat,
         fresh=fresh, seed=seed, budget=budget,

@@ -33,20 +33,15 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from boardlab.bench import environment
+from boardlab.bench.defaults import DEFAULT_REPEAT, DEFAULT_TIME_LIMIT, QUICK_BUDGET
 from boardlab.bench.experiment import Case, Experiment, experiments
 from boardlab.bench.results import ANSWERED, ERROR, RESULTS_NAME, TIMEOUT, ResultsFile, key_of, make_record
 from boardlab.bench.progress import Reporter
 from boardlab.bench.worker import Worker
 from boardlab.core.errors import BadInput
 
-#: Per-case time limit (seconds per repeat) when none is given.
-DEFAULT_TIME_LIMIT = {True: 10.0, False: 120.0}
-#: Repeats per case when none is given (the median is kept).
-DEFAULT_REPEAT = {True: 1, False: 3}
 #: The least a warm-up run may take before it is killed (see `Budget.warm_up_limit`).
 WARM_UP_LIMIT = 30.0
-#: Seconds the whole quick run may spend running cases (CI runs it; it must end within 3 minutes).
-QUICK_BUDGET = 130.0
 
 
 def grace(time_limit: float) -> float:

@@ -13,7 +13,6 @@ from rich.text import Text
 
 from boardlab.core.errors import BadInput
 from boardlab.families.armies.io import ArmiesInstance
-from boardlab.render.svg import SvgBoard
 from boardlab.render.terminal import MAX_DRAWN, board_text
 
 WHITE_QUEEN = "\u2655"
@@ -81,6 +80,8 @@ def render_text(instance: ArmiesInstance, solution: dict[str, Any] | None = None
 
 
 def render_svg(instance: ArmiesInstance, solution: dict[str, Any] | None = None) -> str:
+    from boardlab.render.svg import SvgBoard  # here, not at the top: only drawing needs it (CLI start-up)
+
     n = instance.n
     if n > MAX_SVG:
         raise BadInput(f"a {n}x{n} board is too large to draw as SVG (at most {MAX_SVG})")

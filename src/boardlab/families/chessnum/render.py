@@ -15,7 +15,6 @@ from rich.text import Text
 
 from boardlab.families.chessnum import explain as explaining
 from boardlab.families.chessnum.io import FILES, PIECE_NAMES, ChessNumInstance, Square, placement_from_json
-from boardlab.render.svg import SvgBoard
 from boardlab.render.terminal import board_text
 
 GLYPHS = {"K": "\u265a", "Q": "\u265b", "R": "\u265c", "B": "\u265d", "N": "\u265e", "P": "\u265f"}
@@ -69,6 +68,8 @@ def render_text(instance: ChessNumInstance, solution: dict[str, Any] | None = No
 
 
 def render_svg(instance: ChessNumInstance, solution: dict[str, Any] | None = None, attackers: bool | None = None) -> str:
+    from boardlab.render.svg import SvgBoard  # here, not at the top: only drawing needs it (CLI start-up)
+
     n = instance.size
     cell = 48 if n <= 10 else 36
     clues = instance.clue_map

@@ -14,7 +14,6 @@ from typing import Any
 from rich.text import Text
 
 from boardlab.families.cnote.io import CNoteInstance
-from boardlab.render.svg import SvgBoard
 
 GIVEN_STYLE = "bold blue"
 ADDED_STYLE = "bold dark_orange"
@@ -68,6 +67,8 @@ def render_text(instance: CNoteInstance, solution: dict[str, Any] | None = None)
 
 
 def render_svg(instance: CNoteInstance, solution: dict[str, Any] | None = None) -> str:
+    from boardlab.render.svg import SvgBoard  # here, not at the top: only drawing needs it (CLI start-up)
+
     numbers = _numbers(instance, solution)
     digits = max(len(str(v)) for row in (numbers or instance.grid) for v in row)
     labels = max(len(str(t)) for t in instance.rows + instance.cols)

@@ -8,7 +8,6 @@ from rich.text import Text
 
 from boardlab.core.errors import BadInput
 from boardlab.families.nqueens.io import QueensInstance
-from boardlab.render.svg import SvgBoard
 from boardlab.render.terminal import MAX_DRAWN, board_text
 
 QUEEN = "\u265b"
@@ -42,6 +41,8 @@ MAX_SVG = 256
 
 
 def render_svg(instance: QueensInstance, solution: dict[str, Any] | None = None) -> str:
+    from boardlab.render.svg import SvgBoard  # here, not at the top: only drawing needs it (CLI start-up)
+
     if instance.n > MAX_SVG:
         raise BadInput(f"a {instance.n}x{instance.n} board is too large to draw as SVG (at most {MAX_SVG})")
     squares = _squares(instance, solution)

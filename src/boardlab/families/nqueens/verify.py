@@ -8,9 +8,13 @@ the instance are where they were placed.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
+
+# numpy is imported by the functions that count with it (huge boards, solution files), not at
+# the top: the CLI imports this module for every command, and most never need numpy.
 
 #: From this many queens on, a valid solution is confirmed with numpy counting (seconds for
 #: n = 10^7 instead of a minute); any violation found is then reported by the plain loop.
@@ -19,6 +23,8 @@ FAST_FROM = 50_000
 
 def _valid_by_counting(n: int, queens: list[Any] | np.ndarray) -> bool:
     """True when every entry is an int on the board and no column or diagonal repeats."""
+    import numpy as np
+
     if isinstance(queens, np.ndarray):
         cols = queens
     elif set(map(type, queens)) != {int}:
@@ -77,6 +83,8 @@ def file_violations(n: int, fixed: tuple[tuple[int, int], ...], path: Any) -> li
             data = handle.read()
     except OSError as error:
         return [f"cannot read {path}: {error.strerror}"]
+    import numpy as np
+
     raw = np.frombuffer(data, dtype=np.uint8)
     histogram = np.bincount(raw, minlength=256)
     if int(histogram.sum() - histogram[48:58].sum() - histogram[10]) != 0:
@@ -107,6 +115,8 @@ def _parse_lines(raw: np.ndarray, newline: np.ndarray, width: int) -> np.ndarray
     """The numbers of a buffer of digit lines (checked: digits and non-empty lines only),
     decoded with numpy, a block of lines at a time, each line right-aligned in `width` digit
     columns; None when a line is longer than `width` (its number is off the board)."""
+    import numpy as np
+
     ends = np.flatnonzero(newline)
     starts = np.concatenate(([0], ends[:-1] + 1))
     if int((ends - starts).max()) > width:

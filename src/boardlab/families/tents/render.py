@@ -12,7 +12,6 @@ from rich.text import Text
 
 from boardlab.core.errors import BadInput
 from boardlab.families.tents.io import TentsInstance
-from boardlab.render.svg import SvgBoard
 from boardlab.render.terminal import MAX_DRAWN, board_text
 
 TREE_GLYPH = "\u2663"  # club suit, a tree
@@ -71,6 +70,8 @@ def render_text(instance: TentsInstance, solution: dict[str, Any] | None = None)
 
 
 def render_svg(instance: TentsInstance, solution: dict[str, Any] | None = None) -> str:
+    from boardlab.render.svg import SvgBoard  # here, not at the top: only drawing needs it (CLI start-up)
+
     w, h = instance.width, instance.height
     if max(w, h) > MAX_SVG:
         raise BadInput(f"a {w}x{h} board is too large to draw as SVG (at most {MAX_SVG} per side)")

@@ -1,0 +1,92 @@
+"""Ctrl-C on a real `boardlab nqueens count N --checkpoint F` process: one "interrupted" line on
+stderr, exit 130, the pool's workers stopped, the checkpoint kept; the same command resumes
+from it and gives the right count (OEIS A000170)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+SRC = HERE.parents[2] / "src"
+OEIS = json.loads((HERE / "data" / "oeis_nqueens.json").read_text())
+
+# SIGINT as in an interactive shell (KeyboardInterrupt), whatever this test process inherited
+# (a shell's background job starts with SIGINT ignored, and so would the CLI).
+LAUNCH = "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); from boardlab.cli import main; main()"
+
+#: n = 16 counts for about a second on two processes here: time to interrupt it in the middle.
+N = 16
+
+
+def _records(path: Path) -> int:
+    """Complete piece lines in a checkpoint (the first line is the header)."""
+    if not path.exists():
+        return 0
+    return sum(1 for line in path.read_text().split("\n")[1:] if line.endswith("}"))
+
+
+def _children(pid: int) -> list[int]:
+    """Processes whose parent is `pid` (Linux /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as handle:
+                    if int(handle.read().rsplit(")", 1)[1].split()[1]) == pid:
+                        found.append(int(entry))
+            except OSError:
+                continue
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as handle:
+            return handle.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def _count(checkpoint: Path, *extra: str) -> subprocess.Popen[str]:
+    env = dict(os.environ, PYTHONPATH=str(SRC))
+    command = [sys.executable, "-c", LAUNCH, "nqueens", "count", str(N), "--checkpoint", str(checkpoint), "--json", *extra]
+    return subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def test_ctrl_c_says_interrupted_keeps_the_checkpoint_and_the_count_resumes(tmp_path: Path) -> None:
+    checkpoint = tmp_path / "count.ckpt"
+    process = _count(checkpoint, "--executor", "processes", "--workers", "2")
+    try:
+        deadline = time.monotonic() + 60
+        while _records(checkpoint) == 0:  # interrupt in the middle of the count, not at start-up
+            assert process.poll() is None, process.communicate()
+            assert time.monotonic() < deadline, "no piece counted within 60 s"
+            time.sleep(0.02)
+        workers = _children(process.pid)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130, err
+    assert err == "boardlab: interrupted\n"
+    assert out == ""
+    assert workers, "the processes executor should have pool workers"
+    time.sleep(0.2)
+    assert not any(_alive(pid) for pid in workers)
+    kept = _records(checkpoint)
+    assert kept > 0
+
+    again = _count(checkpoint)
+    out, err = again.communicate(timeout=300)
+    assert again.returncode == 0, err
+    data = json.loads(out)
+    assert data["count"] == OEIS["A000170"]["values"][str(N)] == 14772512
+    stats = data["stats"]
+    assert stats["subproblems_resumed"] == kept < stats["subproblems"] == stats["subproblems_finished"]

@@ -1,0 +1,61 @@
+"""Start-up: importing the CLI (which every `boardlab` command does) leaves the heavy modules to
+the commands that use them. A check of what is imported, in a fresh interpreter, not of time."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[1] / "src"
+
+#: Imported only by the commands that need them: the benchmark report (`bench`), the SVG renderer
+#: (`render --svg`, the web page), the progress bar (a count on a terminal), the solvers and
+#: numba (solving), pydantic (no command: typer 0.29 would import it, see pyproject.toml).
+LAZY = ("boardlab.bench.report", "boardlab.bench.runner", "boardlab.render.svg", "rich.progress", "ortools", "pysat", "numba", "numpy", "pydantic")
+
+CHECK = f"""
+import json, sys
+import boardlab.cli
+print(json.dumps(sorted(name for name in {LAZY!r} if name in sys.modules)))
+"""
+
+
+def test_importing_the_cli_imports_no_heavy_module() -> None:
+    env = dict(os.environ, PYTHONPATH=str(SRC))
+    done = subprocess.run([sys.executable, "-c", CHECK], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == []
+
+
+def test_the_check_sees_an_imported_module() -> None:
+    """The same check after a command's own import finds it (the check can fail)."""
+    env = dict(os.environ, PYTHONPATH=str(SRC))
+    check = CHECK.replace("import boardlab.cli\n", "import boardlab.cli\nimport boardlab.bench.report\n")
+    done = subprocess.run([sys.executable, "-c", check], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "boardlab.bench.report" in json.loads(done.stdout)
+
+
+def test_the_progress_bar_is_built_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """rich.progress, imported when a bar is wanted, still gives one (stderr a terminal)."""
+    import io
+
+    from rich.console import Console
+    from rich.progress import Progress
+
+    from boardlab import cli
+
+    screen = io.StringIO()
+    monkeypatch.setattr(cli, "err", Console(file=screen, force_terminal=True, width=80))
+    bar, update = cli._progress()
+    assert isinstance(bar, Progress) and update is not None
+    with bar:
+        update(3, 7)
+    assert bar.tasks[0].completed == 3 and bar.tasks[0].total == 7
+    monkeypatch.setattr(cli, "err", Console(file=io.StringIO(), force_terminal=False))
+    assert cli._progress() == (None, None)
