@@ -59,3 +59,30 @@ def test_the_progress_bar_is_built_on_a_terminal(monkeypatch: pytest.MonkeyPatch
     assert bar.tasks[0].completed == 3 and bar.tasks[0].total == 7
     monkeypatch.setattr(cli, "err", Console(file=io.StringIO(), force_terminal=False))
     assert cli._progress() == (None, None)
+
+
+FREEZE_CHECK = """
+import atexit, gc, sys
+atexit.register(lambda: print("frozen", gc.get_freeze_count() > 0))
+sys.argv = ["boardlab", "nqueens", "render", "4"]
+from boardlab.cli import main
+main()
+"""
+
+
+def test_the_program_spares_the_last_garbage_collections() -> None:
+    """Run as the program, the CLI freezes the heap before exiting (the interpreter's final
+    collections cost 0.1-0.2 s after numba is loaded); the exit handlers still run."""
+    env = dict(os.environ, PYTHONPATH=str(SRC))
+    done = subprocess.run([sys.executable, "-c", FREEZE_CHECK], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().endswith("frozen True")
+
+
+def test_called_with_arguments_the_cli_leaves_the_heap_alone(cli_run) -> None:
+    """In-process callers (tests, scripts) keep a normal garbage collector."""
+    import gc
+
+    before = gc.get_freeze_count()
+    assert cli_run(["nqueens", "render", "4"]).code == 0
+    assert gc.get_freeze_count() == before
