@@ -498,6 +498,12 @@ def _say(message: str) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point: run the command, turning every error into one line and an exit code."""
+    if argv is None:
+        # Run as the program: the command's imports (numba, OR-Tools) allocate ~10^5 objects
+        # that live until exit; collecting the young generation every 100,000 allocations
+        # instead of 700 spares ~0.04 s of repeated full collections (measured), and
+        # long-running commands (serve, bench) still collect.
+        gc.set_threshold(100_000, 50, 100)
     command = typer.main.get_command(app)
     try:
         code = command.main(args=argv, prog_name="boardlab", standalone_mode=False)
