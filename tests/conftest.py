@@ -12,6 +12,10 @@ import pytest
 
 DATA = Path(__file__).parent / "data"
 
+# shared helper modules of the tests (processes.py) import by name
+if str(Path(__file__).parent) not in sys.path:
+    sys.path.insert(0, str(Path(__file__).parent))
+
 
 @dataclass
 class CliRun:

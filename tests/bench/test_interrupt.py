@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
+from processes import alive, children
 
 from bench_tiny import read_results
 
@@ -18,30 +19,6 @@ HERE = Path(__file__).resolve().parent
 SRC = HERE.parents[1] / "src"
 
 LAUNCH = "import bench_tiny; from boardlab.cli import main; main()"
-
-
-def _children(pid: int) -> list[int]:
-    """Processes whose parent is `pid` (Linux /proc)."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/stat") as handle:
-                fields = handle.read().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid:
-            found.append(int(entry))
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as handle:
-            return handle.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
 
 
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
@@ -58,7 +35,7 @@ def test_a_signal_keeps_finished_results_and_stops_the_worker(tmp_path: Path, si
             assert process.poll() is None, process.communicate()
             time.sleep(0.1)
         time.sleep(0.3)
-        workers = _children(process.pid)
+        workers = children(process.pid)
         assert workers, "the runner should have a worker process"
         process.send_signal(signum)
         out, err = process.communicate(timeout=30)
@@ -71,7 +48,7 @@ def test_a_signal_keeps_finished_results_and_stops_the_worker(tmp_path: Path, si
     report = (tmp_path / "report.md").read_text()
     assert "interrupted: 1 of 3 cases not run yet" in report
     time.sleep(0.2)
-    assert not any(_alive(pid) for pid in workers)
+    assert not any(alive(pid) for pid in workers)
 
 
 def test_the_worker_dies_with_a_killed_runner(tmp_path: Path) -> None:
@@ -85,19 +62,19 @@ def test_the_worker_dies_with_a_killed_runner(tmp_path: Path) -> None:
         while time.monotonic() < deadline and not (results.exists() and len(read_results(results)) == 2):
             time.sleep(0.1)
         time.sleep(0.3)
-        workers = _children(process.pid)
+        workers = children(process.pid)
         assert workers
         process.kill()  # no chance to clean up
         process.wait(10)
         stop = time.monotonic() + 5
-        while time.monotonic() < stop and any(_alive(pid) for pid in workers):
+        while time.monotonic() < stop and any(alive(pid) for pid in workers):
             time.sleep(0.1)
-        survivors = [pid for pid in workers if _alive(pid)]
+        survivors = [pid for pid in workers if alive(pid)]
         assert not survivors, "the worker outlived its runner"
     finally:
         if process.poll() is None:
             process.kill()
         for pid in workers:  # the test's own processes: never leave them running
-            if _alive(pid):
+            if alive(pid):
                 os.kill(pid, signal.SIGKILL)
     assert [r["case"] for r in read_results(results)] == ["n=5", "n=6"]

@@ -12,6 +12,8 @@ import sys
 import time
 from pathlib import Path
 
+from processes import alive, children
+
 HERE = Path(__file__).resolve().parent
 SRC = HERE.parents[2] / "src"
 OEIS = json.loads((HERE / "data" / "oeis_nqueens.json").read_text())
@@ -31,28 +33,6 @@ def _records(path: Path) -> int:
     return sum(1 for line in path.read_text().split("\n")[1:] if line.endswith("}"))
 
 
-def _children(pid: int) -> list[int]:
-    """Processes whose parent is `pid` (Linux /proc)."""
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as handle:
-                    if int(handle.read().rsplit(")", 1)[1].split()[1]) == pid:
-                        found.append(int(entry))
-            except OSError:
-                continue
-    return found
-
-
-def _alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as handle:
-            return handle.read().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
 def _count(checkpoint: Path, *extra: str) -> subprocess.Popen[str]:
     env = dict(os.environ, PYTHONPATH=str(SRC))
     command = [sys.executable, "-c", LAUNCH, "nqueens", "count", str(N), "--checkpoint", str(checkpoint), "--json", *extra]
@@ -68,7 +48,7 @@ def test_ctrl_c_says_interrupted_keeps_the_checkpoint_and_the_count_resumes(tmp_
             assert process.poll() is None, process.communicate()
             assert time.monotonic() < deadline, "no piece counted within 60 s"
             time.sleep(0.02)
-        workers = _children(process.pid)
+        workers = children(process.pid)
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=60)
     finally:
@@ -79,7 +59,7 @@ def test_ctrl_c_says_interrupted_keeps_the_checkpoint_and_the_count_resumes(tmp_
     assert out == ""
     assert workers, "the processes executor should have pool workers"
     time.sleep(0.2)
-    assert not any(_alive(pid) for pid in workers)
+    assert not any(alive(pid) for pid in workers)
     kept = _records(checkpoint)
     assert kept > 0
 
