@@ -26,7 +26,7 @@ Rows are bit patterns: bit c set means column c. The search is split in two kind
 The kernels start from any consistent partial board (a "piece" of `split.py`), so the search
 is cut into independent, balanced subproblems that the executors of `parallel.py` count on all
 cores or on a Ray cluster. They are iterative (explicit per-row stacks): in numba this measured
-about 2x faster than the recursive form of the same algorithm (docs/nqueens.md). Two additions
+about 2.5x faster than the recursive form of the same algorithm (docs/nqueens.md). Two additions
 to Takahashi's search, not in his program: the last two rows are finished in place, and the
 side kind cuts a branch once the last row has no allowed column left; with them one core
 counts n = 17 in about the time of his C program compiled with gcc -O3 (docs/nqueens.md).
