@@ -8,12 +8,18 @@ Choices (see DESIGN.md, "Known pitfalls"):
   Boufkhad 2003], modulo totalizer [Ogawa et al. 2013], ladder, bitwise, ...).
 - Enumeration blocks on the family's key variables only (never on auxiliaries, which would
   over-count); `unique` stops at the second model.
-- Time limits: CaDiCaL has no interrupt in python-sat but honours conflict budgets, so the
-  search runs `solve_limited` in budgeted slices and stops between slices when time is up.
+- Time limits (`solve_before`): solvers that python-sat can interrupt (the MiniSat and Glucose
+  families, Minicard, Gluecard, MapleSAT, MergeSat) get one `solve_limited(expect_interrupt=True)`
+  call stopped by `interrupt()` from a `threading.Timer` at the deadline. CaDiCaL has no
+  interrupt in python-sat (1.9.dev17: `Cadical195.interrupt` raises NotImplementedError and
+  `solve_limited` ignores `expect_interrupt`) but honours conflict budgets, so the search runs
+  in budgeted slices sized from the conflict rate measured so far (each aims at half the time
+  left) and stops between slices when time is up.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Hashable
 from typing import Any, Callable, Iterable, Sequence
@@ -40,8 +46,10 @@ ENCODINGS: dict[str, int] = {
 AT_MOST_ONE_ONLY = {"pairwise", "bitwise", "ladder"}
 
 DEFAULT_SOLVER = "cadical195"
-_FIRST_BUDGET = 2_000
-_MAX_BUDGET = 10_000  # small slices: large boards still honour the time limit
+_FIRST_BUDGET = 100  # conflicts; the first slice also measures the conflict rate
+_MIN_BUDGET = 20
+_MAX_BUDGET = 10_000
+_SLICE_SHARE = 0.5  # a slice aims at this share of the time left
 
 
 class CNF:
@@ -93,19 +101,72 @@ class CNF:
         return self.pool.top
 
 
-def solve_before(solver: Solver, deadline: float | None, assumptions: Sequence[int] = ()) -> bool | None:
+def supports_interrupt(solver: Solver) -> bool:
+    """Whether python-sat can interrupt `solver` (`interrupt()` during `solve_limited`).
+
+    Probed with `clear_interrupt()`, harmless on a solver that is not running, which the
+    solvers without interrupts (CaDiCaL, Lingeling, Kissat, CryptoMiniSat) refuse with
+    NotImplementedError.
+    """
+    try:
+        solver.clear_interrupt()
+    except NotImplementedError:
+        return False
+    return True
+
+
+def solve_before(
+    solver: Solver,
+    deadline: float | None,
+    assumptions: Sequence[int] = (),
+    *,
+    clock: Callable[[], float] = time.perf_counter,
+) -> bool | None:
     """One SAT call (under `assumptions`); None when the deadline passed first.
 
-    `deadline` is a `time.perf_counter()` value. The call runs `solve_limited` in conflict-budget
-    slices that double up to a cap and checks the clock between slices; solvers without budgets
-    (e.g. Lingeling) get a plain `solve`, which no time limit can stop.
+    `deadline` is a `clock()` value (by default `time.perf_counter()`, seconds). A solver that
+    can be interrupted runs one `solve_limited(expect_interrupt=True)` with no conflict budget,
+    interrupted by a timer at the deadline; the interrupt is cleared before returning, so the
+    solver stays usable. Otherwise `solve_limited` runs in conflict-budget slices: the first is
+    small, each next one is sized from the seconds per conflict of the previous slice to take
+    about half the time left (at most double the previous one, within [_MIN_BUDGET,
+    _MAX_BUDGET]), and the clock is checked between slices, so a slice overruns the deadline by
+    at most a misestimate (e.g. an inprocessing round) rather than by a fixed number of
+    conflicts. Solvers with neither (e.g. Lingeling) get a plain `solve`, which no time limit
+    can stop.
     """
     assumptions = list(assumptions)
     if deadline is None:
         return solver.solve(assumptions=assumptions)
+    if clock() >= deadline:
+        return None
+    if supports_interrupt(solver):
+        return _solve_interrupted(solver, deadline, assumptions, clock)
+    return _solve_sliced(solver, deadline, assumptions, clock)
+
+
+def _solve_interrupted(solver: Solver, deadline: float, assumptions: list[int], clock: Callable[[], float]) -> bool | None:
+    try:
+        solver.conf_budget(-1)  # no budget left over from an earlier limited call
+    except NotImplementedError:
+        pass
+    timer = threading.Timer(max(0.0, deadline - clock()), solver.interrupt)
+    timer.daemon = True
+    timer.start()
+    try:
+        answer = solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
+    finally:
+        timer.cancel()
+        timer.join()  # an interrupt that fired after the call returned is cleared below
+        solver.clear_interrupt()
+    return answer
+
+
+def _solve_sliced(solver: Solver, deadline: float, assumptions: list[int], clock: Callable[[], float]) -> bool | None:
     budget = _FIRST_BUDGET
     while True:
-        if time.perf_counter() >= deadline:
+        started = clock()
+        if started >= deadline:
             return None
         try:
             solver.conf_budget(budget)
@@ -114,7 +175,10 @@ def solve_before(solver: Solver, deadline: float | None, assumptions: Sequence[i
             return solver.solve(assumptions=assumptions)
         if answer is not None:
             return answer
-        budget = min(budget * 2, _MAX_BUDGET)
+        now = clock()
+        per_conflict = max(now - started, 0.0) / budget
+        wanted = _SLICE_SHARE * (deadline - now) / per_conflict if per_conflict > 0 else float("inf")
+        budget = int(max(_MIN_BUDGET, min(wanted, 2 * budget, _MAX_BUDGET)))
 
 
 def solve_sat(

@@ -131,3 +131,29 @@ def test_time_limit_zero_is_unknown_or_answered(capsys, example) -> None:
     code, out, _ = run(capsys, "solve", example, "--unique", "--time-limit", "0", "--json")
     assert code in (0, 3)
     assert json.loads(out)["status"] in ("solved", "unknown")
+
+
+def test_pieces_option_admits_clues_above_six(cli_run, tmp_path) -> None:
+    """--pieces applies before the clue range is checked: a file without a 'pieces:' line may
+    hold a 7, and counts the same as the file that names the pieces itself."""
+    board = "....\n..7.\n....\n....\n"
+    bare, named, as_json = tmp_path / "bare.txt", tmp_path / "named.txt", tmp_path / "bare.json"
+    bare.write_text(board)
+    named.write_text("pieces: KQRBNNP\n" + board)
+    as_json.write_text(json.dumps({"size": 4, "clues": {"c3": 7}}))
+    expected = cli_run(["chessnum", "count", str(named), "--json"])
+    assert expected.code == 0, expected.stderr
+    count = json.loads(expected.stdout)["count"]
+    assert count > 0
+    for path in (bare, as_json):
+        run = cli_run(["chessnum", "count", str(path), "--pieces", "KQRBNNP", "--json"])
+        assert run.code == 0, run.stderr
+        data = json.loads(run.stdout)
+        assert data["count"] == count and data["instance"]["pieces"] == "KQRBNNP"
+    # without --pieces (or with too few pieces) the clue is still an error: one line, located
+    run = cli_run(["chessnum", "solve", str(bare)])
+    assert run.code == 2 and f"{bare}:2:3:" in run.stderr and "--pieces" in run.stderr
+    assert len(run.stderr.strip().splitlines()) == 1 and "Traceback" not in run.stderr
+    run = cli_run(["chessnum", "solve", str(as_json), "--pieces", "QR"])
+    assert run.code == 2 and str(as_json) in run.stderr and "2 pieces (QR)" in run.stderr
+    assert len(run.stderr.strip().splitlines()) == 1

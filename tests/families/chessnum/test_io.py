@@ -61,7 +61,6 @@ def test_square_names_up_to_16() -> None:
         ("....\n....\n....\n", 3, 1, "3 rows"),
         ("....\n....\n....\n....\n....\n", 5, 1, "5 rows"),
         ("...\n...\n...\n", 1, 1, "4 to 16"),
-        ("....\n..7.\n....\n....\n", 2, 3, "more than the 6 pieces"),
         ("pieces: KQX\n....\n....\n....\n....\n", 1, 9, "unknown piece letter"),
         ("# only a comment\n", None, None, "no board"),
     ],
@@ -77,7 +76,6 @@ def test_parse_errors_name_line_and_column(family, text, line, column, words) ->
 @pytest.mark.parametrize(
     "data,words",
     [
-        ({"clues": {"b8": 7}}, "between 0 and the 6 pieces"),
         ({"clues": {"b8": -1}}, "between 0"),
         ({"clues": {"b8": "1"}}, "integer"),
         ({"clues": {"z9": 1}}, "not a square name"),
@@ -95,6 +93,31 @@ def test_parse_errors_name_line_and_column(family, text, line, column, words) ->
 def test_bad_json(family, data, words) -> None:
     with pytest.raises(BadInput, match=words):
         family.from_json(data)
+
+
+def test_clues_above_the_pieces_wait_for_the_options(family) -> None:
+    """A clue above the number of pieces is reported when the options are applied (every
+    reader applies them), unless they name pieces that the clues fit."""
+    for text, pieces in (("....\n..7.\n....\n....\n", "KQRBNP"), ("pieces: QR\n....\n..3.\n....\n....\n", "QR")):
+        [record] = family.parse_text(text, "f.txt")
+        assert record.error is None and record.instance.unsettled is not None
+        with pytest.raises(BadInput, match=f"more than the {len(pieces)} pieces") as raised:
+            family.apply_options(record.instance, {})
+        line = 2 if pieces == "KQRBNP" else 3
+        assert (raised.value.source, raised.value.line, raised.value.column) == ("f.txt", line, 3)
+        for method in (lambda i: family.solve(i), lambda i: family.verify(i, {}), family.render_text):
+            with pytest.raises(BadInput, match="more than the"):
+                method(record.instance)
+        settled = family.apply_options(record.instance, {"pieces": "KQRBNNP"})
+        assert settled.pieces == "KQRBNNP" and settled.unsettled is None and settled.clues == record.instance.clues
+        with pytest.raises(BadInput, match="between 0 and the 2 pieces"):
+            family.apply_options(record.instance, {"pieces": "BN"})
+    unsettled = family.from_json({"clues": {"b8": 7}})
+    with pytest.raises(BadInput, match="between 0 and the 6 pieces"):
+        family.apply_options(unsettled, {})
+    assert family.apply_options(unsettled, {"pieces": "KQRBNNP"}).clue_map == {(1, 7): 7}
+    with pytest.raises(BadInput, match="between 0"):  # never fixed by other pieces
+        family.from_json({"clues": {"b8": -1}})
 
 
 def test_solution_shapes(family) -> None:

@@ -67,8 +67,7 @@ class ChessNum(Family[ChessNumInstance]):
 
     def apply_options(self, instance: ChessNumInstance, options: dict[str, Any]) -> ChessNumInstance:
         pieces = options.get("pieces")
-        if pieces is not None:
-            instance = io.make_instance(instance.size, io.normalise_pieces(pieces, "--pieces"), instance.clues)
+        instance = io.settle(instance, None if pieces is None else io.normalise_pieces(pieces, "--pieces"))
         if options.get("explain"):
             instance = dataclasses.replace(instance, explain=True)
         return instance
@@ -78,12 +77,14 @@ class ChessNum(Family[ChessNumInstance]):
 
     # checking
     def verify(self, instance: ChessNumInstance, solution: dict[str, Any]) -> list[str]:
+        instance = io.settle(instance)
         return verify.violations(instance.size, instance.pieces, instance.clue_map, solution)
 
     # solving
     def solve_instance(self, instance: ChessNumInstance, request: SolveRequest) -> Result:
         from boardlab.families.chessnum import explain, model
 
+        instance = io.settle(instance)
         encoding = request.options.get("encoding") or "piece"
         if encoding not in model.ENCODINGS:
             raise BadInput(f"unknown encoding '{encoding}' (choose from {', '.join(model.ENCODINGS)})")
@@ -123,13 +124,13 @@ class ChessNum(Family[ChessNumInstance]):
 
     # drawing
     def render_text(self, instance: ChessNumInstance, solution: dict[str, Any] | None = None) -> Any:
-        return render.render_text(instance, solution)
+        return render.render_text(io.settle(instance), solution)
 
     def render_svg(self, instance: ChessNumInstance, solution: dict[str, Any] | None = None) -> str:
-        return render.render_svg(instance, solution)
+        return render.render_svg(io.settle(instance), solution)
 
     # playing
     def hint(self, instance: ChessNumInstance, partial: dict[str, Any] | None) -> dict[str, Any]:
         from boardlab.families.chessnum.hint import hint
 
-        return hint(instance, partial)
+        return hint(io.settle(instance), partial)

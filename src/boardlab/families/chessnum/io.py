@@ -13,6 +13,13 @@ starts a comment; spaces inside a line are ignored. An optional first line `piec
 names the pieces (default `KQRBNP`). Several boards in one file are separated by blank lines.
 A digit cannot say more than 9: clues above 9 (large piece sets) need JSON.
 
+Clues above the number of pieces: the CLI's `--pieces` (and the web page's `pieces` option)
+replaces the piece set of the file, so reading does not reject them; the instance comes back
+*unsettled*, carrying the error, and `settle` (called by `apply_options`, which every reader
+calls) either rebuilds it with the given pieces or raises that error (one line, with the
+location of the first clue too large). Solving, checking, drawing and hints refuse an
+unsettled instance.
+
 JSON: `{"family": "chessnum", "size": 8, "pieces": "KQRBNP", "clues": {"b8": 1, "d8": 6}}`
 (`size` and `pieces` may be omitted: 8 and `KQRBNP`).
 
@@ -23,6 +30,7 @@ A partial placement (for hints) has the same shape with pieces left out or lists
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -54,12 +62,15 @@ class ChessNumInstance:
         clues: `((file, rank), value)` in the order given.
         explain: a display preference (list each clue's attackers when drawing a solution);
             not part of the puzzle, ignored by equality.
+        unsettled: as read, a clue is above the number of pieces: the error to report unless
+            the options name other pieces (see `settle`); None for a valid instance.
     """
 
     size: int
     pieces: str
     clues: tuple[tuple[Square, int], ...]
     explain: bool = field(default=False, compare=False)
+    unsettled: BadInput | None = field(default=None, compare=False, repr=False)
 
     @property
     def clue_map(self) -> dict[Square, int]:
@@ -122,14 +133,25 @@ def check_value(value: Any, pieces: str, where: str) -> int:
     return value
 
 
-def make_instance(size: int, pieces: str, clues: list[tuple[Square, int]] | tuple[tuple[Square, int], ...]) -> ChessNumInstance:
-    """A validated instance: size 4..16, known pieces that fit, clues on the board, values in range."""
+def make_instance(
+    size: int,
+    pieces: str,
+    clues: list[tuple[Square, int]] | tuple[tuple[Square, int], ...],
+    *,
+    defer_values: bool = False,
+) -> ChessNumInstance:
+    """A validated instance: size 4..16, known pieces that fit, clues on the board, values in range.
+
+    With `defer_values`, a clue above the number of pieces does not raise: the instance comes
+    back unsettled (see `settle`), since other pieces may still be given.
+    """
     size = check_size(size)
     pieces = normalise_pieces(pieces)
     if len(pieces) > size * size:
         raise BadInput(f"{len(pieces)} pieces do not fit on a {size}x{size} board")
     seen: set[Square] = set()
     checked = []
+    unsettled: BadInput | None = None
     for square, value in clues:
         name = square_name(square) if 0 <= square[0] < size and 0 <= square[1] < size else str(square)
         if not (0 <= square[0] < size and 0 <= square[1] < size):
@@ -137,8 +159,24 @@ def make_instance(size: int, pieces: str, clues: list[tuple[Square, int]] | tupl
         if square in seen:
             raise BadInput(f"two clues on {name}")
         seen.add(square)
-        checked.append((square, check_value(value, pieces, f"clue {name}")))
-    return ChessNumInstance(size, pieces, tuple(checked))
+        try:
+            checked.append((square, check_value(value, pieces, f"clue {name}")))
+        except BadInput as error:
+            if not (defer_values and isinstance(value, int) and not isinstance(value, bool) and value > len(pieces)):
+                raise
+            checked.append((square, value))
+            unsettled = unsettled or error
+    return ChessNumInstance(size, pieces, tuple(checked), unsettled=unsettled)
+
+
+def settle(instance: ChessNumInstance, pieces: str | None = None) -> ChessNumInstance:
+    """The instance with `pieces` (when given) in place of its own, validated; without `pieces`,
+    the instance itself, or its error when a clue is above its number of pieces."""
+    if pieces is not None:
+        return dataclasses.replace(make_instance(instance.size, pieces, instance.clues), explain=instance.explain)
+    if instance.unsettled is not None:
+        raise instance.unsettled
+    return instance
 
 
 # ---- JSON ------------------------------------------------------------------------------------
@@ -153,11 +191,8 @@ def from_json(data: Any) -> ChessNumInstance:
     clues = data.get("clues")
     if not isinstance(clues, dict):
         raise BadInput('chessnum instance needs "clues": {"b8": 1, ...}')
-    parsed = []
-    for name, value in clues.items():
-        square = parse_square(name, size, "clue square")
-        parsed.append((square, check_value(value, pieces, f"clue {name}")))
-    return make_instance(size, pieces, parsed)
+    parsed = [(parse_square(name, size, "clue square"), value) for name, value in clues.items()]
+    return make_instance(size, pieces, parsed, defer_values=True)
 
 
 def to_json(instance: ChessNumInstance) -> dict[str, Any]:
@@ -206,15 +241,16 @@ def _parse_board(block: list[tuple[int, str]], source: str) -> ChessNumInstance:
         if not block:
             raise BadInput("a 'pieces:' line without a board", source=source, line=first_number, column=1)
     rows = [(number, _cells(number, line)) for number, line in block]
+    too_large: BadInput | None = None  # reported by `settle` unless --pieces names other pieces
     for number, cells in rows:
         for column, char in cells:
             if char == ".":
                 continue
             if not (char.isascii() and char.isdigit()):
                 raise BadInput(f"unexpected character {char!r} (use '.' or a digit)", source=source, line=number, column=column)
-            if int(char) > len(pieces):
-                raise BadInput(
-                    f"clue {char} is more than the {len(pieces)} pieces ({pieces}); a 'pieces:' first line names others",
+            if int(char) > len(pieces) and too_large is None:
+                too_large = BadInput(
+                    f"clue {char} is more than the {len(pieces)} pieces ({pieces}); a 'pieces:' first line or --pieces names others",
                     source=source, line=number, column=column,
                 )
     size = len(rows[0][1])
@@ -235,9 +271,10 @@ def _parse_board(block: list[tuple[int, str]], source: str) -> ChessNumInstance:
             if char != ".":
                 clues.append(((file, rank), int(char)))
     try:
-        return make_instance(size, pieces, clues)
+        instance = make_instance(size, pieces, clues, defer_values=True)
     except BadInput as error:
         raise error.located(source=source, line=first_number) from None
+    return dataclasses.replace(instance, unsettled=too_large) if too_large is not None else instance
 
 
 # ---- solutions -------------------------------------------------------------------------------

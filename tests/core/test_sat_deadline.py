@@ -1,0 +1,108 @@
+"""Deadlines of `boardlab.core.sat.solve_before`: interrupts where python-sat has them, conflict
+budget slices (sized from the measured conflict rate) where it does not (CaDiCaL).
+
+No assertion here depends on wall-clock speed: the interrupt test checks that the interrupt was
+used and that the solver answers correctly afterwards; the slice test runs on a clock that
+counts the solver's conflicts (1 ms each), so it is deterministic.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from pysat.examples.genhard import PHP
+from pysat.solvers import Solver
+
+from boardlab.core.results import Mode, SolveRequest, Status
+from boardlab.core.sat import CNF, solve_before, solve_sat, supports_interrupt
+
+KEYS = 5
+
+
+def relaxed_pigeonhole(holes: int) -> tuple[list[list[int]], int, list[int]]:
+    """Pigeonhole clauses for `holes` holes, each switched on by a selector `a`, plus
+    "exactly one of KEYS fresh key variables". Under `a` the formula is unsatisfiable and hard
+    for CDCL; under `-a` it has exactly KEYS solutions over the keys."""
+    php = PHP(nof_holes=holes)
+    a = php.nv + 1
+    keys = list(range(a + 1, a + 1 + KEYS))
+    clauses = [clause + [-a] for clause in php.clauses]
+    clauses.append(keys)
+    clauses += [[-x, -y] for i, x in enumerate(keys) for y in keys[i + 1:]]
+    return clauses, a, keys
+
+
+def enumerate_keys(solver: Any, assumptions: list[int], keys: list[int]) -> list[tuple[int, ...]]:
+    """All key assignments (true keys) under `assumptions`, blocking on the keys, each call with
+    a deadline far away (so both code paths of solve_before run)."""
+    found = []
+    while True:
+        answer = solve_before(solver, time.perf_counter() + 600, assumptions)
+        assert answer is not None
+        if not answer:
+            return found
+        true = {lit for lit in solver.get_model() if lit > 0}
+        found.append(tuple(k for k in keys if k in true))
+        solver.add_clause([-k if k in true else k for k in keys])
+
+
+class CountingInterrupts:
+    """A solver that counts the interrupts it receives (everything else passes through)."""
+
+    def __init__(self, solver: Solver) -> None:
+        self._solver = solver
+        self.interrupts = 0
+
+    def interrupt(self) -> None:
+        self.interrupts += 1
+        self._solver.interrupt()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._solver, name)
+
+
+def test_which_solvers_can_be_interrupted() -> None:
+    for name, expected in (("minisat22", True), ("glucose4", True), ("minicard", True), ("cadical195", False), ("lingeling", False)):
+        with Solver(name=name) as solver:
+            assert supports_interrupt(solver) is expected, name
+
+
+def test_interrupt_stops_a_hard_call_and_the_solver_stays_usable() -> None:
+    clauses, a, keys = relaxed_pigeonhole(12)
+    with Solver(name="minisat22", bootstrap_with=clauses) as raw:
+        solver = CountingInterrupts(raw)
+        assert solve_before(solver, time.perf_counter() + 0.2, [a]) is None
+        assert solver.interrupts == 1  # stopped by the timer, not by a conflict budget
+        # the interrupt was cleared: the next calls run to their answers
+        found = enumerate_keys(solver, [-a], keys)
+        assert sorted(found) == [(k,) for k in keys]
+        assert solver.interrupts == 1
+
+
+def test_budget_slices_stop_near_the_deadline_on_a_conflict_clock() -> None:
+    clauses, a, keys = relaxed_pigeonhole(10)
+    with Solver(name="cadical195", bootstrap_with=clauses) as solver:
+        assert not supports_interrupt(solver)
+
+        def conflicts() -> int:
+            return (solver.accum_stats() or {}).get("conflicts", 0)
+
+        def clock() -> float:  # one conflict = 1 ms
+            return conflicts() / 1000
+
+        deadline = clock() + 2.5  # 2,500 conflicts
+        assert solve_before(solver, deadline, [a], clock=clock) is None
+        # slices shrink towards the deadline: the overrun is at most a minimal slice (the
+        # former fixed slices of 2,000 then 4,000 conflicts stopped at 6,000)
+        assert 2_500 <= conflicts() <= 2_600
+        found = enumerate_keys(solver, [-a], keys)
+        assert sorted(found) == [(k,) for k in keys]
+
+
+def test_solve_sat_time_limit_with_an_interruptible_solver() -> None:
+    clauses, a, keys = relaxed_pigeonhole(12)
+    cnf = CNF()
+    cnf.clauses = [*clauses, [a]]
+    outcome = solve_sat(cnf, keys, lambda true: {}, SolveRequest(mode=Mode.FIRST, time_limit=0.2), solver_name="minisat22")
+    assert outcome.status == Status.UNKNOWN
