@@ -49,7 +49,7 @@ BUDGET = 30_000
 MINIMISE_BUDGET = 3_000
 #: Cap on the conflicts of the whole clean-up (step 3): once spent, the givens not yet tried
 #: stay. Bounds the time on very large boards; deterministic (counts conflicts).
-MINIMISE_TOTAL = 400_000
+MINIMISE_TOTAL = 250_000
 #: Givens tried together in step 3 (halved while the solver finds the puzzle not unique).
 CHUNK = 1
 #: Above this many cells, `UPFRONT_LARGE` of the planted tents are given before the first call.
