@@ -151,7 +151,8 @@ register(Experiment(
 
 
 def _generator_cases(quick: bool) -> list[Case]:
-    sizes = (10, 15, 25) if quick else (10, 15, 25, 35, 50, 70, 100)
+    # 100x100 left out: about 6.5 min with the current generator (docs/tents.md, "Generator").
+    sizes = (10, 15, 25) if quick else (10, 15, 25, 35, 50, 70)
     return [Case(f"{n}x{n}", {"n": n, "seed": 1}) for n in sizes]
 
 
