@@ -52,7 +52,7 @@ Cell = tuple[int, int]
 BUDGET = 30_000
 #: Conflicts per call when dropping givens (a call that runs out keeps them). Budgets count
 #: conflicts, not seconds, so the result is the same on every machine.
-MINIMISE_BUDGET = 3_000
+MINIMISE_BUDGET = 1_000
 #: Cap on the conflicts of the whole clean-up (step 3): once spent, the givens not yet tried
 #: stay. Bounds the time on very large boards; deterministic (counts conflicts).
 MINIMISE_TOTAL = 250_000
