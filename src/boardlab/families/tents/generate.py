@@ -28,9 +28,9 @@
    given was tried alone and found needed with a superset of the final givens, so dropping
    it from the final puzzle admits a second solution too.
 
-Measured (docs/tents.md, "Generator"): 50x50 31-45 givens in 3-6 s (before: 34-66 in
-11-13 s); 70x70 109-136 givens (before: 180-208) but about 100 s (before: 34-39 s), the
-clean-up being the cost.
+Measured (docs/tents.md, "Generator"): 50x50 31-46 givens in 3-6 s (before: 34-66 in
+11-13 s); 70x70 106-120 givens (before: 180-208) in 41-46 s (before: 34-39 s), the
+clean-up being the cost; 100x100 358 givens (before: 663) but 390 s (before: 29 s).
 
 Deterministic per seed (the RNG drives placement and choices; the SAT solver is deterministic
 and every limit counts conflicts, not seconds).
