@@ -1,21 +1,39 @@
 """Tents puzzles with a unique solution, solution first.
 
 1. Place a valid solution (`board.random_board`: tents, each with its own tree, none touching)
-   and compute all clues from it. Above 5000 cells, give 15% of the planted tents at once
-   (the first SAT calls, on a board with very many solutions, are the slow ones).
-2. Block the planted tent set in an incremental SAT solver (the exact `matching` model) and
-   ask for another solution. While there is one, look where the two differ (grouped into
-   regions of cells within distance 2) and give the player one cell in each region, chosen
-   at random among its differing cells: a pre-placed tent (a
-   cell of the planted solution that the other one leaves empty) or a pre-placed empty square
-   (a tent of the other solution), marked `^` / `x` (`!` / `-` in the game ID). Givens are
-   SAT assumptions, so the solver keeps what it learnt. A call that exceeds its conflict
-   budget (`BUDGET`) makes the generator give 10% more of the planted tents and try again.
-3. Drop givens that are not needed: each is retried without it, in random order, with a
-   conflict budget per call (`MINIMISE_BUDGET`; a call that runs out keeps the given): all
-   of them up to 2500 cells, `MINIMISE_TRIES_LARGE` beyond.
+   and compute all clues from it. Above `LARGE_CELLS` cells, give `UPFRONT_LARGE` of the
+   planted tents at once (step 3 takes back the ones that are not needed).
+2. Load the exact `matching` model (totalizer encoding, `ORACLE_ENCODING`) into an incremental
+   CaDiCaL, solve it once with the planted tents as assumptions and make that full assignment
+   (tents, pairings, encoding variables) the solver's preferred phases (`set_phases`, which
+   also switches CaDiCaL's "lucky" phases off). Then block the planted tent set and ask for
+   another solution. With the phases, the solver starts each search on the planted solution,
+   so the alternative it finds differs from it in a few small regions, found in a few
+   conflicts (70x70: the first alternative in 1 conflict instead of 10,782 conflicts and
+   4.8 s). While there is one, the differing cells are grouped into regions (cells within
+   distance 2) and the player gets one cell in each region, chosen at random among its
+   differing cells, tents first: a pre-placed tent (a cell of the planted solution that the
+   other one leaves empty; it also empties its 8 neighbours) or, when the region has none, a
+   pre-placed empty square (a tent of the other solution), marked `^` / `x` (`!` / `-` in
+   the game ID). Givens are SAT assumptions, so the solver keeps what it
+   learnt. A call that exceeds its conflict budget (`BUDGET`) makes the generator give 10%
+   more of the planted tents and try again.
+3. Drop givens that are not needed, at every size, by binary splitting (delta debugging):
+   the givens in random order, in chunks of `CHUNK`; a chunk is removed at once when the
+   solver proves that the puzzle without it is still unique; otherwise it is halved and each
+   half tried the same way, down to single givens. Each call has a conflict budget
+   (`MINIMISE_BUDGET`); a call that runs out counts as "needed", so the result is always
+   unique and the same on every machine; once the pass has spent `MINIMISE_TOTAL` conflicts
+   the givens not yet tried stay. Without budget hits the result is irreducible: each kept
+   given was tried alone and found needed with a superset of the final givens, so dropping
+   it from the final puzzle admits a second solution too.
 
-Deterministic per seed (the RNG drives placement and choices; the SAT solver is deterministic).
+Measured (docs/tents.md, "Generator"): 50x50 31-46 givens in 3-6 s (before: 34-66 in
+11-13 s); 70x70 106-120 givens (before: 180-208) in 41-46 s (before: 34-39 s), the
+clean-up being the cost; 100x100 358 givens (before: 663) but 390 s (before: 29 s).
+
+Deterministic per seed (the RNG drives placement and choices; the SAT solver is deterministic
+and every limit counts conflicts, not seconds).
 """
 
 from __future__ import annotations
@@ -30,13 +48,21 @@ from boardlab.families.tents.model_sat import Oracle
 Cell = tuple[int, int]
 
 #: Conflicts per SAT call. A call that runs out gives 10% more of the planted tents (step 2)
-#: or keeps the given (step 3), so generation always ends, at worst with many givens.
+#: so generation always ends, at worst with many givens.
 BUDGET = 30_000
-#: Conflicts per call when dropping a given (a call that runs out keeps the given). Budgets
-#: count conflicts, not seconds, so the result is the same on every machine.
-MINIMISE_BUDGET = 2_000
-#: Above 2500 cells a try that proves a given unneeded costs up to a second: try this many.
-MINIMISE_TRIES_LARGE = 60
+#: Conflicts per call when dropping givens (a call that runs out keeps them). Budgets count
+#: conflicts, not seconds, so the result is the same on every machine.
+MINIMISE_BUDGET = 1_000
+#: Cap on the conflicts of the whole clean-up (step 3): once spent, the givens not yet tried
+#: stay. Bounds the time on very large boards; deterministic (counts conflicts).
+MINIMISE_TOTAL = 250_000
+#: Givens tried together in step 3 (halved while the solver finds the puzzle not unique).
+CHUNK = 1
+#: Above this many cells, `UPFRONT_LARGE` of the planted tents are given before the first call.
+LARGE_CELLS = 5000
+UPFRONT_LARGE = 0.0
+#: Cardinality encoding of the generator's oracle (measured against `cardnetwrk`, docs/tents.md).
+ORACLE_ENCODING = "totalizer"
 
 
 def _clusters(cells: list[Cell]) -> list[list[Cell]]:
@@ -61,18 +87,51 @@ def _clusters(cells: list[Cell]) -> list[list[Cell]]:
     return groups
 
 
+class _Dropper:
+    """Step 3: drop givens by binary splitting, each call within `MINIMISE_BUDGET` conflicts."""
+
+    def __init__(self, oracle: Oracle, planted: set[Cell], givens: set[Cell]):
+        self.oracle = oracle
+        self.planted = planted
+        self.kept = set(givens)
+        self.calls = 0
+        self.conflicts = 0
+
+    def unique_without(self, cells: list[Cell]) -> bool:
+        """Whether the puzzle stays unique with `cells` no longer given (False if unsure)."""
+        trial = self.kept.difference(cells)
+        tents = {c for c in trial if c in self.planted}
+        before = _conflicts(self.oracle)
+        answer = self.oracle.possible(tents, trial - tents, budget=MINIMISE_BUDGET)
+        self.calls += 1
+        self.conflicts += _conflicts(self.oracle) - before
+        return answer is False
+
+    def drop(self, cells: list[Cell]) -> None:
+        if self.conflicts >= MINIMISE_TOTAL:
+            return
+        if self.unique_without(cells):
+            self.kept.difference_update(cells)
+        elif len(cells) > 1:
+            half = len(cells) // 2
+            self.drop(cells[:half])
+            self.drop(cells[half:])
+
+
+def _conflicts(oracle: Oracle) -> int:
+    return int((oracle.solver.accum_stats() or {}).get("conflicts", 0))
+
+
 def generate(
     width: int, height: int, density: float, seed: int, upfront: float | None = None
 ) -> tuple[TentsInstance, list[Cell], dict[str, float | int]]:
     """(puzzle, its unique solution, figures) for a `width` x `height` board.
 
     `upfront`: share of the planted tents given before the first SAT call (default 0 up to
-    5000 cells, 0.15 beyond, where the first calls, on a board with very many solutions, are
-    the slow ones).
+    `LARGE_CELLS` cells, `UPFRONT_LARGE` beyond).
     """
-    large = width * height > 5000
     if upfront is None:
-        upfront = 0.15 if large else 0.0
+        upfront = UPFRONT_LARGE if width * height > LARGE_CELLS else 0.0
     start = time.perf_counter()
     rng = random.Random(seed)
     trees, pairs = random_board(width, height, density, rng)
@@ -82,8 +141,12 @@ def generate(
     given_tents: set[Cell] = set(rng.sample(sorted(planted), int(upfront * len(planted))))
     given_empty: set[Cell] = set()
     rounds = escalations = 0
-    with Oracle(bare) as oracle:
+    with Oracle(bare, encoding=ORACLE_ENCODING) as oracle:
         var = oracle.built.tent_var
+        # The planted solution as the preferred phases (every variable, pairings included).
+        if oracle.possible(planted, set()) is not True:
+            raise AssertionError("the planted solution does not satisfy its own model")
+        oracle.solver.set_phases(oracle.solver.get_model())
         oracle.solver.add_clause([-var[c] if c in planted else var[c] for c in sorted(var)])
         while True:
             answer = oracle.possible(given_tents, given_empty, budget=BUDGET)
@@ -97,24 +160,26 @@ def generate(
             rounds += 1
             other = oracle.model_tents()
             for cluster in _clusters(sorted(planted ^ other)):
-                cell = rng.choice(cluster)
+                cell = rng.choice([c for c in cluster if c in planted] or cluster)
                 (given_tents if cell in planted else given_empty).add(cell)
         search_seconds = time.perf_counter() - start
-        givens = sorted(given_tents) + sorted(given_empty)
-        rng.shuffle(givens)
-        dropped = 0
-        for cell in givens if width * height <= 2500 else givens[:MINIMISE_TRIES_LARGE]:
-            trial_tents = given_tents - {cell}
-            trial_empty = given_empty - {cell}
-            if oracle.possible(trial_tents, trial_empty, budget=MINIMISE_BUDGET) is False:
-                given_tents, given_empty = trial_tents, trial_empty
-                dropped += 1
+        found = len(given_tents) + len(given_empty)
+        order = sorted(given_tents) + sorted(given_empty)
+        rng.shuffle(order)
+        dropper = _Dropper(oracle, planted, given_tents | given_empty)
+        for i in range(0, len(order), CHUNK):
+            dropper.drop(order[i:i + CHUNK])
+        given_tents = {c for c in dropper.kept if c in planted}
+        given_empty = dropper.kept - given_tents
     instance = TentsInstance(width, height, frozenset(trees), rows, cols, frozenset(given_tents), frozenset(given_empty))
     figures = {
         "rounds": rounds,
         "escalations": escalations,
         "givens": len(given_tents) + len(given_empty),
-        "givens_dropped": dropped,
+        "givens_found": found,
+        "givens_dropped": found - len(dropper.kept),
+        "drop_calls": dropper.calls,
+        "drop_conflicts": dropper.conflicts,
         "trees": len(trees),
         "search_seconds": round(search_seconds, 3),
         "seconds": round(time.perf_counter() - start, 3),
