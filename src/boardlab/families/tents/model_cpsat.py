@@ -23,7 +23,7 @@ from ortools.sat.python import cp_model
 from boardlab.core.cpsat import solve_cpsat
 from boardlab.core.results import Mode, Outcome, SolveRequest, Status
 from boardlab.families.tents.io import TentsInstance
-from boardlab.families.tents.prepare import prepare
+from boardlab.families.tents.prepare import flow_cuts, prepare
 
 
 #: CP-SAT parameters. `linearization_level=0` (no LP relaxation): on random 30x30 boards it cut
@@ -67,24 +67,9 @@ def build(instance: TentsInstance) -> tuple[cp_model.CpModel, dict[tuple[int, in
 
 
 def _flows(model: cp_model.CpModel, instance: TentsInstance, p: dict) -> None:
-    """Redundant flow constraints across line boundaries (see `sat_constraints.flows`):
-    `#down(b) - #up(b+1) = trees(0..b) - clues(0..b)` for rows, and the same for columns."""
-    trees = sorted(instance.trees)
-    for axis, clues, span in ((0, instance.rows, instance.height), (1, instance.cols, instance.width)):
-        per_line = [0] * span
-        for tree in trees:
-            per_line[tree[axis]] += 1
-        for b in range(span - 1):
-            before, after = clues[: b + 1], clues[b + 1:]
-            if all(v is not None for v in before):
-                constant = sum(per_line[: b + 1]) - sum(before)  # type: ignore[arg-type]
-            elif all(v is not None for v in after):
-                constant = sum(after) - sum(per_line[b + 1:])  # type: ignore[arg-type]
-            else:
-                continue
-            down = [var for (tree, cell), var in p.items() if tree[axis] == b and cell[axis] == b + 1]
-            up = [var for (tree, cell), var in p.items() if tree[axis] == b + 1 and cell[axis] == b]
-            model.add(sum(down) - sum(up) == constant)
+    """The redundant flow constraints across line boundaries (`prepare.flow_cuts`)."""
+    for down, up, constant in flow_cuts(instance, list(p)):
+        model.add(sum(p[pair] for pair in down) - sum(p[pair] for pair in up) == constant)
 
 
 def solve(instance: TentsInstance, request: SolveRequest) -> Outcome:

@@ -81,3 +81,37 @@ def prepare(instance: TentsInstance, simplify: bool = True, deduce: bool = True)
         if lonely:
             impossible = f"the tree at {list(lonely[0])} has no free cell next to it"
     return Prepared(cells, partners, trees_of, impossible, forced)
+
+
+Pair = tuple[Cell, Cell]  # (tree, its tent's cell)
+
+
+def flow_cuts(instance: TentsInstance, pairs: list[Pair]) -> list[tuple[list[Pair], list[Pair], int]]:
+    """The redundant flow constraints across every boundary between two adjacent lines, as
+    (down, up, constant): `#down - #up = constant` over the chosen pairs.
+
+    Cut the board between rows b and b+1. The tents in rows 0..b are the clues' sum; they are
+    the partners of the trees in rows 0..b, minus those trees of row b whose tent is below the
+    cut (`down`), plus the trees of row b+1 whose tent is above it (`up`). So
+    `#down - #up = trees(0..b) - clues(0..b)`, a constant. The same holds from the other side
+    (with the clues below the cut) and for columns; a cut with missing clues on both sides has
+    no constraint. CDCL can only find this by adding up many rows; stated, it ties each pair
+    of neighbouring lines. Both models state it (`model_sat`, `model_cpsat`).
+    """
+    cuts = []
+    for axis, clues, span in ((0, instance.rows, instance.height), (1, instance.cols, instance.width)):
+        per_line = [0] * span
+        for tree in instance.trees:
+            per_line[tree[axis]] += 1
+        for b in range(span - 1):
+            before, after = clues[: b + 1], clues[b + 1:]
+            if all(v is not None for v in before):
+                constant = sum(per_line[: b + 1]) - sum(before)  # type: ignore[arg-type]
+            elif all(v is not None for v in after):
+                constant = sum(after) - sum(per_line[b + 1:])  # type: ignore[arg-type]
+            else:
+                continue
+            down = [(tree, cell) for tree, cell in pairs if tree[axis] == b and cell[axis] == b + 1]
+            up = [(tree, cell) for tree, cell in pairs if tree[axis] == b + 1 and cell[axis] == b]
+            cuts.append((down, up, constant))
+    return cuts

@@ -9,7 +9,7 @@ from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
 from boardlab.families.tents.io import TentsInstance
-from boardlab.families.tents.prepare import Prepared
+from boardlab.families.tents.prepare import Prepared, flow_cuts
 
 def hall_cut(prepared: Prepared, t: dict, pool: IDPool, tents: set[tuple[int, int]]) -> list[list[int]] | None:
     """Clauses of a Hall cut excluding `tents`, or None when the tents match the trees."""
@@ -85,40 +85,12 @@ def pairing(prepared: Prepared, t: dict, pool: IDPool) -> list[list[int]]:
 
 
 def flows(instance: TentsInstance, prepared: Prepared, pool: IDPool) -> list[tuple[list[int], int]]:
-    """Redundant flow constraints across every boundary between two adjacent lines.
-
-    Cut the board between rows b and b+1. The tents in rows 0..b are the clues' sum; they are
-    the partners of the trees in rows 0..b, minus those trees of row b whose tent is below
-    the cut, plus the trees of row b+1 whose tent is above it. So
-    `#down(b) - #up(b+1) = trees(0..b) - clues(0..b)`, a constant: as a cardinality
-    constraint, `sum(down) + sum(not up) = constant + |up|` over pairing variables. The same
-    holds from the other side (with the clues below the cut) and for columns. CDCL can only
-    find this by adding up many rows; stated, it ties each pair of neighbouring lines.
-    """
+    """The flow constraints of `prepare.flow_cuts` over the pairing variables, as cardinality
+    constraints `sum(down) + sum(not up) = constant + |up|`."""
     p = {(tree, cell): pool.id(("p", tree, cell)) for tree, near in prepared.partners.items() for cell in near}
     out: list[tuple[list[int], int]] = []
-    trees = sorted(instance.trees)
-    for axis, clues, span in ((0, instance.rows, instance.height), (1, instance.cols, instance.width)):
-        per_line = [0] * span
-        for tree in trees:
-            per_line[tree[axis]] += 1
-        for b in range(span - 1):
-            before = clues[: b + 1]
-            after = clues[b + 1:]
-            if all(v is not None for v in before):
-                constant = sum(per_line[: b + 1]) - sum(before)  # type: ignore[arg-type]
-            elif all(v is not None for v in after):
-                constant = sum(after) - sum(per_line[b + 1:])  # type: ignore[arg-type]
-            else:
-                continue
-            down, up = [], []
-            for (tree, cell), var in p.items():
-                if tree[axis] == b and cell[axis] == b + 1:
-                    down.append(var)
-                elif tree[axis] == b + 1 and cell[axis] == b:
-                    up.append(var)
-            lits = down + [-v for v in up]
-            out.append((lits, constant + len(up)))
+    for down, up, constant in flow_cuts(instance, list(p)):
+        out.append(([p[pair] for pair in down] + [-p[pair] for pair in up], constant + len(up)))
     return out
 
 
