@@ -102,20 +102,13 @@ def sat_decide(n: int, m: int, settings: Settings, deadline: float | None) -> Ou
     """Mode first: a placement of m of each, or a proof there is none."""
     start = time.perf_counter()
     f = cnf_module.build(n, settings.formulation, settings.symmetry)
-    kind = "equals" if f.exact else "atleast"
-    f.card(f.white, m, kind, settings.encoding)
-    f.card(f.black, m, kind, settings.encoding)
-    with Solver(name=SAT_SOLVER, bootstrap_with=f.clauses) as solver:
-        answer = solve_before(solver, deadline)
-        model = solver.get_model() if answer else None
-        raw = solver.accum_stats() or {}
-    stats = _sat_stats(f, settings, raw, start)
+    answer, squares, stats = _sat_call(n, m, "equals" if f.exact else "atleast", settings, deadline, f, start)
     if answer is None:
         return Outcome(Status.UNKNOWN, stats=stats)
     if not answer:
         return Outcome(Status.UNSATISFIABLE, count=0, stats=stats)
-    true = {lit for lit in model if lit > 0}
-    return Outcome(Status.SOLVED, [decode(n, _squares(true, f.white), _squares(true, f.black), m)], stats=stats)
+    assert squares is not None
+    return Outcome(Status.SOLVED, [decode(n, squares[0], squares[1], m)], stats=stats)
 
 
 def sat_enumerate(n: int, m: int, settings: Settings, request: SolveRequest) -> Outcome:
@@ -177,22 +170,40 @@ def sat_optimise(n: int, settings: Settings, start_placement: tuple[list[int], l
 
 def _sat_at_least(n: int, k: int, settings: Settings, deadline: float | None) -> Outcome:
     """"At least k of each" (any formulation); the squares of a model go to stats.extra."""
-    start = time.perf_counter()
-    f = cnf_module.build(n, settings.formulation, settings.symmetry)
-    f.card(f.white, k, "atleast", settings.encoding)
-    f.card(f.black, k, "atleast", settings.encoding)
+    answer, squares, stats = _sat_call(n, k, "atleast", settings, deadline)
+    if answer is None:
+        return Outcome(Status.UNKNOWN, stats=stats)
+    if not answer:
+        return Outcome(Status.UNSATISFIABLE, stats=stats)
+    stats.extra["squares"] = squares
+    return Outcome(Status.SOLVED, stats=stats)
+
+
+def _sat_call(
+    n: int,
+    count: int,
+    kind: str,
+    settings: Settings,
+    deadline: float | None,
+    f: cnf_module.Formula | None = None,
+    start: float | None = None,
+) -> tuple[bool | None, tuple[list[int], list[int]] | None, Stats]:
+    """One SAT call with `count` queens of each colour (`kind`: "equals" or "atleast") on the
+    formula `f` (built here when not given; `start`: when the caller's timing began):
+    (answer, the squares of each colour when satisfiable, stats). None: the deadline passed."""
+    start = time.perf_counter() if start is None else start
+    f = f or cnf_module.build(n, settings.formulation, settings.symmetry)
+    f.card(f.white, count, kind, settings.encoding)
+    f.card(f.black, count, kind, settings.encoding)
     with Solver(name=SAT_SOLVER, bootstrap_with=f.clauses) as solver:
         answer = solve_before(solver, deadline)
         model = solver.get_model() if answer else None
         raw = solver.accum_stats() or {}
     stats = _sat_stats(f, settings, raw, start)
-    if answer is None:
-        return Outcome(Status.UNKNOWN, stats=stats)
     if not answer:
-        return Outcome(Status.UNSATISFIABLE, stats=stats)
+        return answer, None, stats
     true = {lit for lit in model if lit > 0}
-    stats.extra["squares"] = (_squares(true, f.white), _squares(true, f.black))
-    return Outcome(Status.SOLVED, stats=stats)
+    return answer, (_squares(true, f.white), _squares(true, f.black)), stats
 
 
 def _sat_stats(f: cnf_module.Formula, settings: Settings, raw: dict[str, Any], start: float) -> Stats:
