@@ -409,7 +409,7 @@ def hint_command(
     """A hint: the next placement that follows, or the mistakes in the placements so far."""
     instance = _single(family, puzzle, options)
     partial = load_json_argument(placed) if placed is not None else None
-    answer = family.hint(instance, partial)
+    answer = family.hint(instance, partial).to_json()
     if as_json:
         print(json.dumps(answer))
         return

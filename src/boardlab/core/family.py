@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from boardlab.core.errors import BadInput, SolverBug, Unsupported
 from boardlab.core.options import Option
+from boardlab.core.oracle import Hint
 from boardlab.core.results import Mode, Result, SolveRequest, Stats, Status
 
 InstanceT = TypeVar("InstanceT")
@@ -128,15 +129,16 @@ class Family(ABC, Generic[InstanceT]):
         """A standalone SVG document of the board, with the solution if given."""
 
     # ---- playing -------------------------------------------------------------------------
-    def hint(self, instance: InstanceT, partial: dict[str, Any] | None) -> dict[str, Any]:
+    def hint(self, instance: InstanceT, partial: dict[str, Any] | None) -> Hint:
         """A hint for a player who has made the placements `partial`.
 
         `partial` has the family's solution JSON shape but may be incomplete (each family
-        documents what a partial placement looks like). The answer is
-        `{"status": "solved" | "mistake" | "progress" | "unsolvable", "message": str,
-        "place": <partial solution JSON to add> | None, "remove": <partial solution JSON to
-        take away> | None}`: a mistake names placements that no solution extends, progress
-        names one placement that follows (by deduction where the family can say why).
+        documents what a partial placement looks like). The answer is a `core.oracle.Hint`,
+        whose JSON is `{"status": "solved" | "mistake" | "progress" | "unsolvable", "message":
+        str, "place": <partial solution JSON to add> | None, "remove": <partial solution JSON
+        to take away> | None}`: a mistake names placements that no solution extends, progress
+        names one placement that follows (by deduction where the family can say why). Every
+        family answers through its `core.oracle.Oracle`, the one the generator asks.
         """
         raise Unsupported(f"{self.name} offers no hints")
 

@@ -130,6 +130,6 @@ def hint_job(family_name: str, instance_json: dict[str, Any], partial: dict[str,
     """`Family.hint` for a player's partial placement."""
     family = registry.get(family_name)
     instance = family.from_json(instance_json)
-    answer = dict(family.hint(instance, partial))
+    answer = family.hint(instance, partial).to_json()
     answer.setdefault("family", family.name)
     return _sized(answer, max_bytes)

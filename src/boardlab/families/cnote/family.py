@@ -16,6 +16,7 @@ from typing import Any
 from boardlab.core.errors import BadInput, Unsupported
 from boardlab.core.family import Family, Generated, Record
 from boardlab.core.options import Option
+from boardlab.core.oracle import Hint
 from boardlab.core.results import Mode, Outcome, Result, SolveRequest, Stats, Status
 from boardlab.families.cnote import io, render, verify
 from boardlab.families.cnote.io import CNoteInstance
@@ -166,7 +167,7 @@ class CNote(Family[CNoteInstance]):
         return io.make_instance(grid, None, rows, cols)
 
     # playing
-    def hint(self, instance: CNoteInstance, partial: dict[str, Any] | None) -> dict[str, Any]:
+    def hint(self, instance: CNoteInstance, partial: dict[str, Any] | None) -> Hint:
         """See `hint.py`: a partial placement is the solution grid with null for empty cells."""
         from boardlab.families.cnote.hint import hint
 

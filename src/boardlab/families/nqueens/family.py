@@ -17,6 +17,7 @@ from typing import Any
 from boardlab.core.errors import BadInput, Unsupported
 from boardlab.core.family import Family, Generated, Record
 from boardlab.core.options import Option
+from boardlab.core.oracle import Hint
 from boardlab.core.results import Mode, Outcome, Result, SolveRequest, Stats, Status
 from boardlab.families.nqueens import io, render, verify
 from boardlab.families.nqueens.io import QueensInstance
@@ -235,7 +236,7 @@ class NQueens(Family[QueensInstance]):
         return io.make_instance(n, sorted(squares))
 
     # playing
-    def hint(self, instance: QueensInstance, partial: dict[str, Any] | None) -> dict[str, Any]:
+    def hint(self, instance: QueensInstance, partial: dict[str, Any] | None) -> Hint:
         from boardlab.families.nqueens.hint import hint
 
         return hint(instance, partial)

@@ -19,6 +19,7 @@ from typing import Any
 from boardlab.core.errors import BadInput, Unsupported
 from boardlab.core.family import Family, Generated, Record
 from boardlab.core.options import Option
+from boardlab.core.oracle import Hint
 from boardlab.core.results import Mode, Result, SolveRequest, Stats
 from boardlab.families.tents import game_id, io, render, verify
 from boardlab.families.tents.io import TentsInstance
@@ -171,13 +172,13 @@ class Tents(Family[TentsInstance]):
         return render.render_svg(instance, solution)
 
     # playing
-    def hint(self, instance: TentsInstance, partial: dict[str, Any] | None) -> dict[str, Any]:
+    def hint(self, instance: TentsInstance, partial: dict[str, Any] | None) -> Hint:
         """Partial placement: `{"tents": [[r, c], ...], "empty": [[r, c], ...]}` (both optional)."""
         from boardlab.families.tents.hint import difficulty, hint
 
         tents, empty = io.partial_from_json(instance, partial)
         answer = hint(instance, tents, empty)
-        answer["difficulty"] = difficulty(instance)
+        answer.details["difficulty"] = difficulty(instance)
         return answer
 
 
