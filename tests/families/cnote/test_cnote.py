@@ -313,32 +313,32 @@ def test_hints_lead_to_the_unique_solution() -> None:
     answer = record["solution"]["grid"]
     partial = {"grid": [[None] * 3 for _ in range(3)]}
     for _ in range(9):
-        given = family.hint(instance, partial)
+        given = family.hint(instance, partial).to_json()
         assert given["status"] == "progress" and "must be" in given["message"]
         for r, row in enumerate(given["place"]["grid"]):
             for c, value in enumerate(row):
                 if value is not None:
                     assert value == answer[r][c]
                     partial["grid"][r][c] = value
-    assert family.hint(instance, partial)["status"] == "solved"
+    assert family.hint(instance, partial).to_json()["status"] == "solved"
 
 
 def test_hints_name_mistakes() -> None:
     record = load(DATA / "cnote-01.json")
     instance = family.from_json(record["instance"])
     answer = record["solution"]["grid"]
-    no_digit = family.hint(instance, {"grid": [[84, None, None], [None] * 3, [None] * 3]})
+    no_digit = family.hint(instance, {"grid": [[84, None, None], [None] * 3, [None] * 3]}).to_json()
     assert no_digit["status"] == "mistake" and no_digit["remove"]["grid"][0][0] == 84
     wrong = [[None] * 3 for _ in range(3)]
     wrong[0][0], wrong[1][1] = 8, answer[1][1]  # 8 contains the digit but no solution has it
-    given = family.hint(instance, {"grid": wrong})
+    given = family.hint(instance, {"grid": wrong}).to_json()
     assert given["status"] == "mistake" and given["remove"]["grid"][0][0] == 8 and given["remove"]["grid"][1][1] is None
     with pytest.raises(BadInput):
-        family.hint(instance, {"grid": [[1, 2]]})
+        family.hint(instance, {"grid": [[1, 2]]}).to_json()
 
 
 def test_hint_on_unsolvable_and_ambiguous_puzzles() -> None:
-    assert family.hint(io.make_instance([[9, 9], [9, 9]], 5), None)["status"] == "unsolvable"
+    assert family.hint(io.make_instance([[9, 9], [9, 9]], 5), None).to_json()["status"] == "unsolvable"
     demo = io.make_instance([[8, 8, 4], [6, 2, 5], [3, 6, 1]], 100)
-    given = family.hint(demo, None)
+    given = family.hint(demo, None).to_json()
     assert given["status"] == "progress" and given["place"] is not None

@@ -101,12 +101,9 @@ class Givens:
 class TentsStrategy(Strategy[Givens, frozenset[Cell], Cell]):
     """Givens refuting alternatives found near the planted solution (module docstring)."""
 
-    budget = BUDGET
-    minimise_budget = MINIMISE_BUDGET
-    minimise_total = MINIMISE_TOTAL
-    chunk = CHUNK
-
     def __init__(self, width: int, height: int, density: float, upfront: float):
+        self.budget, self.chunk = BUDGET, CHUNK
+        self.minimise_budget, self.minimise_total = MINIMISE_BUDGET, MINIMISE_TOTAL
         self.width, self.height, self.density, self.upfront = width, height, density, upfront
         self.trees: frozenset[Cell] = frozenset()
         self.planted: frozenset[Cell] = frozenset()
