@@ -24,11 +24,16 @@ InstanceT = TypeVar("InstanceT")
 
 @dataclass
 class Generated(Generic[InstanceT]):
-    """A generated puzzle, its solution, and how it was made."""
+    """A generated puzzle, its solution, and how it was made.
+
+    `unique`: the generator made the solution unique (the default of every generator; False only
+    where a family offers an explicit option for unconstrained instances, e.g. cnote's `any`).
+    """
 
     instance: InstanceT
     solution: dict[str, Any]
     stats: Stats = field(default_factory=Stats)
+    unique: bool = True
 
 
 @dataclass
@@ -161,13 +166,16 @@ class Family(ABC, Generic[InstanceT]):
         return result
 
     def generate(self, seed: int | None = None, options: dict[str, Any] | None = None) -> Generated[InstanceT]:
-        """Generate a puzzle; its solution is verified and, for clue puzzles, proven unique anew."""
+        """Generate a puzzle; its solution is verified and, for clue puzzles made unique (the
+        default, `Generated.unique`), proven unique anew by a fresh solve.
+
+        Every family's generator runs the loop of `core.generate` (plant, refine, minimise)."""
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         generated = self.generate_instance(seed, dict(options or {}))
         generated.stats.seed = seed
         self._check_solution(generated.instance, generated.solution)
-        if self.has_clues:
+        if self.has_clues and generated.unique:
             recheck = self.solve(generated.instance, SolveRequest(mode=Mode.UNIQUE))
             if recheck.unique is not True:
                 raise SolverBug(f"{self.name} generator produced a puzzle without a unique solution")

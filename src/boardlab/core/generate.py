@@ -223,7 +223,8 @@ class Made(Generic[PuzzleT, SolutionT]):
 
 def make_unique(strategy: Strategy[PuzzleT, SolutionT, Any], seed: int, *, attempts: int = 1, keep: int = 1,
                 score: Callable[[PuzzleT], float] | None = None,
-                progress: Callable[[int, int], None] | None = None, failure: str = "") -> Made[PuzzleT, SolutionT]:
+                progress: Callable[[int, int], None] | None = None,
+                failure: Callable[[Tally], str] | None = None) -> Made[PuzzleT, SolutionT]:
     """The generator loop: plant, refine, minimise, polish; deterministic per `seed`.
 
     Up to `attempts` planted solutions are tried; the first `keep` that give a unique puzzle
@@ -261,7 +262,7 @@ def make_unique(strategy: Strategy[PuzzleT, SolutionT, Any], seed: int, *, attem
         if made >= keep:
             break
     if best is None:
-        raise BadInput(failure or f"no unique puzzle found in {tally.attempts} planted solutions")
+        raise BadInput(failure(tally) if failure else f"no unique puzzle found in {tally.attempts} planted solutions")
     return best
 
 

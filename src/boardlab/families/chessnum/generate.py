@@ -176,6 +176,6 @@ def generate(
     """A puzzle with exactly one solution, and that solution (deterministic per seed)."""
     made = make_unique(
         ChessNumStrategy(size, pieces), seed, attempts=ATTEMPTS, keep=TRIES if min_clues else 1, score=len, progress=progress,
-        failure=f"no placement of {pieces} on a {size}x{size} board gave a unique puzzle in {ATTEMPTS} tries",
+        failure=lambda tally: f"no placement of {pieces} on a {size}x{size} board gave a unique puzzle in {ATTEMPTS} tries",
     )
     return _puzzle(size, pieces, made.puzzle), made.solution

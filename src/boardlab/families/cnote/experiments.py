@@ -236,7 +236,7 @@ def _run_generate(case: Case, time_limit: float | None) -> Measurement:
     p = case.params
     family = _family()
     seconds, attempts, checks = [], [], []
-    options = {"size": p["size"], "target": p["target"], "unique": True}
+    options = {"size": p["size"], "target": p["target"]}
     if p["mix"] == "none":
         options["mix"] = 0
     for seed in range(p["puzzles"]):

@@ -4,7 +4,7 @@ Backends: `cpsat` (the model of `model.py`: any mode, named search strategies, t
 "contains the digit") and `brute` (the plain-Python enumerator of `brute.py`, for small grids:
 the ground truth of the tests). Options: `--target` (every row and column, overrides the
 file), `--model domain|digits`, `--no-presolve` (so that the search strategy alone decides,
-as in the strategy experiment); for `generate`: `--size`, `--cols`, `--target`, `--unique`, `--mix`.
+as in the strategy experiment); for `generate`: `--size`, `--cols`, `--target`, `--any`, `--mix`.
 """
 
 from __future__ import annotations
@@ -45,9 +45,10 @@ class CNote(Family[CNoteInstance]):
         Option("no_presolve", bool, False, "switch CP-SAT presolve off (so that the search strategy alone decides)"),
         Option("size", int, 4, "rows of the generated grid", verbs=("generate",), minimum=1, maximum=io.MAX_SIDE),
         Option("cols", int, None, "columns of the generated grid (default: as many as rows)", verbs=("generate",), minimum=1, maximum=io.MAX_SIDE),
-        Option("unique", bool, False, "generate a puzzle with exactly one solution", verbs=("generate",)),
+        Option("any", bool, False, "generate any puzzle the planted solution solves, not necessarily with exactly "
+               "one solution (default: unique; instant at every target)", verbs=("generate",)),
         Option(
-            "mix", int, None, "with --unique: random changes tried on the solution to make it less regular "
+            "mix", int, None, "random changes tried on a unique puzzle's solution to make it less regular "
             "(default twice the longer side; 0: none, faster)", verbs=("generate",), minimum=0, maximum=10_000,
         ),
     )
@@ -120,18 +121,6 @@ class CNote(Family[CNoteInstance]):
         return Outcome(Status.SOLVED, found, count=count, stats=stats)
 
     # generating
-    def generate(self, seed: int | None = None, options: dict[str, Any] | None = None) -> Generated[CNoteInstance]:
-        """As `Family.generate`; the uniqueness re-check only applies with the `unique` option."""
-        options = dict(options or {})
-        if options.get("unique"):
-            return super().generate(seed, options)
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**31)
-        generated = self.generate_instance(seed, options)
-        generated.stats.seed = seed
-        self._check_solution(generated.instance, generated.solution)
-        return generated
-
     def generate_instance(self, seed: int, options: dict[str, Any]) -> Generated[CNoteInstance]:
         from boardlab.families.cnote.generate import generate
 
@@ -141,11 +130,11 @@ class CNote(Family[CNoteInstance]):
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= io.MAX_SIDE:
                 raise BadInput(f"{flag} must be an integer from 1 to {io.MAX_SIDE}, got {value!r}")
         target = options.get("target") or io.DEFAULT_TARGET
-        unique = bool(options.get("unique"))
+        unique = not options.get("any")
         instance, planted, report = generate(height, width, target, seed, unique, moves=options.get("mix"))
         stats = Stats(seconds=report.seconds, backend="cpsat", model="planted solution" + (" + CEGAR digits" if unique else ""))
         stats.extra.update(attempts=report.attempts, uniqueness_checks=report.solves, unique=unique, **report.extra)
-        return Generated(instance, {"grid": planted}, stats)
+        return Generated(instance, {"grid": planted}, stats, unique=unique)
 
     def sample(self, rng: random.Random) -> CNoteInstance:
         """Half the time a Friedman-style square of digits 1-9 with one target; otherwise any
