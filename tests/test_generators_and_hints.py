@@ -72,8 +72,7 @@ def test_cnote_generates_unique_puzzles_by_default_and_any_on_request() -> None:
     assert unique.unique and unique.stats.extra["unique"] is True
     loose = family.generate(2, {"size": 4, "target": 100, "any": True})
     assert loose.unique is False and family.verify(loose.instance, loose.solution) == []
-    result = family.solve(loose.instance, SolveRequest(Mode.COUNT, limit=3, backend="brute"))
-    assert result.count is not None and result.count >= 1
+    assert family.solve(loose.instance, SolveRequest(Mode.FIRST)).solutions
 
 
 # ---- hints --------------------------------------------------------------------------------------

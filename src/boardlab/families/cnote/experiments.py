@@ -255,7 +255,7 @@ def _run_generate(case: Case, time_limit: float | None) -> Measurement:
 register(Experiment(
     family="cnote", name="generate", title="C-Note: generating unique puzzles (target 100)",
     description=(
-        "`cnote generate --unique --size n` for seeds 0..k-1: mean seconds per puzzle (the generator's "
+        "`cnote generate --size n` for seeds 0..k-1: mean seconds per puzzle (the generator's "
         "own time, without the independent re-check of uniqueness), planted solutions tried, and "
         "uniqueness checks (CP-SAT solves). mix = default: 2n random changes tried on the solution "
         "to make it less regular; none: `--mix 0`. The seed called generating unique puzzles "
