@@ -28,7 +28,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Self, TypeVar
 
 ItemT = TypeVar("ItemT")
 
@@ -88,7 +88,7 @@ class Oracle(ABC, Generic[ItemT]):
     def close(self) -> None:
         """Release the backend (nothing by default)."""
 
-    def __enter__(self) -> Oracle[ItemT]:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -45,8 +45,8 @@ class QueensOracle(Oracle[Queen]):
         placed = set(placed)
         rest = list(forbidden)
         if not rest:
-            found = self._search(placed, 1)
-            return as_items(found[0]) if found else None
+            queens = self._search(placed, 1)
+            return as_items(queens[0]) if queens else None
         row, col = rest.pop(0)
         taken = {c for r, c in self.given | placed if r == row}
         if col in taken:

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from boardlab.core.generate import Strategy, Tally, make_unique
@@ -153,7 +154,7 @@ class TentsStrategy(Strategy[Givens, frozenset[Cell], Cell]):
         rng.shuffle(order)
         return order
 
-    def without(self, puzzle: Givens, items: list[Cell] | tuple[Cell, ...]) -> Givens:
+    def without(self, puzzle: Givens, items: Sequence[Cell]) -> Givens:
         return Givens(puzzle.tents.difference(items), puzzle.empty.difference(items))
 
     def effort(self) -> float:

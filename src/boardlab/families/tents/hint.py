@@ -64,12 +64,12 @@ def hint(instance: TentsInstance, tents: set[Cell], empty: set[Cell]) -> Hint:
         if state.contradiction is None and state.steps:
             placed_tents = {d.cell for d in state.steps if d.tent}
             placed_empty = {d.cell for d in state.steps if not d.tent}
-            first = next((d for d in state.steps if d.tent), state.steps[0])  # a tent is the better hint
-            kind = "a tent" if first.tent else "empty"
+            step = next((d for d in state.steps if d.tent), state.steps[0])  # a tent is the better hint
+            kind = "a tent" if step.tent else "empty"
             return Hint(
                 HintStatus.PROGRESS,
-                f"[{first.cell[0]}, {first.cell[1]}] is {kind}: {first.reason}",
-                place=_split({first.cell} if first.tent else set(), set() if first.tent else {first.cell}),
+                f"[{step.cell[0]}, {step.cell[1]}] is {kind}: {step.reason}",
+                place=_split({step.cell} if step.tent else set(), set() if step.tent else {step.cell}),
                 details={"forced": _split(placed_tents, placed_empty) | {"by": "propagation"}},
             )
         # Propagation is stuck: find a cell whose other value admits no solution.
