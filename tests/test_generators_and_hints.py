@@ -1,15 +1,16 @@
 """Every generator and every family's hints, through the one framework and oracle interface.
 
 Generators: the puzzle is proven unique by a second method, independent of the generator's own
-oracle (tents: the generator asks SAT, the check counts with CP-SAT; chess-num: SAT and CP-SAT
-against brute force over all placements; cnote: CP-SAT against the brute-force backend;
-nqueens: the bitboard against CP-SAT), and the same seed gives the same puzzle.
+oracle (tents: the generator asks SAT, the check counts with CP-SAT; chess-num: the generator
+asks SAT with clue selectors, the check counts with another CP-SAT formulation, and
+tests/families/chessnum/test_brute_force.py with brute force; cnote: CP-SAT against the
+brute-force backend; nqueens: the bitboard against CP-SAT), and the same seed gives the same
+puzzle.
 Hints: each family answers solved, mistake, progress and unsolvable, as a core `Hint`.
 """
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
 import pytest
@@ -17,39 +18,15 @@ import pytest
 from boardlab.core.oracle import Hint, HintStatus
 from boardlab.core.registry import get
 from boardlab.core.results import Mode, SolveRequest
-from boardlab.families.chessnum import verify as chessnum_verify
 from boardlab.families.cnote import io as cnote_io
 from boardlab.families.tents.io import TentsInstance
 
 GENERATED = [
     ("tents", {"size": "9x8"}, 3, {"backend": "cpsat"}),
-    ("chessnum", {"size": 4, "pieces": "KQN"}, 2, None),
+    ("chessnum", {"size": 5, "pieces": "KQN"}, 2, {"backend": "cpsat", "options": {"encoding": "ray"}}),
     ("cnote", {"size": 3}, 1, {"backend": "brute"}),
     ("nqueens", {"size": 8}, 5, {"backend": "cpsat"}),
 ]
-
-
-def chessnum_brute_force(instance: Any) -> int:
-    """Solutions of a chess-num puzzle by trying every placement of its pieces."""
-    n, clues = instance.size, instance.clue_map
-    free = [(f, r) for f in range(n) for r in range(n) if (f, r) not in clues]
-    letters = list(instance.counts.items())
-    found = 0
-
-    def place(index: int, used: frozenset, placed: list) -> None:
-        nonlocal found
-        if index == len(letters):
-            from boardlab.families.chessnum.io import placement_to_json
-
-            solution = placement_to_json(instance, placed)
-            found += not chessnum_verify.violations(n, instance.pieces, clues, solution)
-            return
-        letter, count = letters[index]
-        for squares in itertools.combinations([s for s in free if s not in used], count):
-            place(index + 1, used | set(squares), placed + [(letter, s) for s in squares])
-
-    place(0, frozenset(), [])
-    return found
 
 
 @pytest.mark.parametrize("name, options, seed, second", GENERATED)
@@ -57,11 +34,8 @@ def test_generated_puzzle_unique_by_a_second_method_and_deterministic(name, opti
     family = get(name)
     made = family.generate(seed, dict(options))
     assert made.unique and family.verify(made.instance, made.solution) == []
-    if name == "chessnum":
-        assert chessnum_brute_force(made.instance) == 1
-    else:
-        result = family.solve(made.instance, SolveRequest(Mode.COUNT, limit=2, **second))
-        assert result.count == 1
+    result = family.solve(made.instance, SolveRequest(Mode.COUNT, limit=2, **second))
+    assert result.count == 1
     again = family.generate(seed, dict(options))
     assert family.to_json(again.instance) == family.to_json(made.instance) and again.solution == made.solution
 

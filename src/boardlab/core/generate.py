@@ -33,7 +33,7 @@ import random
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from boardlab.core.errors import BadInput
@@ -64,15 +64,6 @@ class Tally:
     """Backend effort (e.g. SAT conflicts) spent by minimisation."""
     refine_seconds: float = 0.0
     """Wall time of planting and refinement (statistics only; no limit depends on it)."""
-    extra: dict[str, Any] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "attempts": self.attempts, "questions": self.questions, "rounds": self.rounds,
-            "escalations": self.escalations, "items_found": self.items_found,
-            "items_dropped": self.items_dropped, "drop_questions": self.drop_questions,
-            "drop_effort": self.drop_effort, "refine_seconds": round(self.refine_seconds, 3), **self.extra,
-        }
 
 
 class Strategy(ABC, Generic[PuzzleT, SolutionT, ItemT]):
