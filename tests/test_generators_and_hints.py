@@ -75,14 +75,23 @@ def _case(name: str) -> tuple[Any, dict, dict, Any]:
     instance, solution = made.instance, made.solution
     if name == "tents":
         tents = {tuple(t) for t in solution["tents"]}
-        cell = next((r, c) for r in range(instance.height) for c in range(instance.width)
-                    if (r, c) not in tents and (r, c) not in instance.trees
-                    and any((r + dr, c + dc) in instance.trees for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))))
+        cell = next(
+            (r, c)
+            for r in range(instance.height)
+            for c in range(instance.width)
+            if (r, c) not in tents
+            and (r, c) not in instance.trees
+            and any((r + dr, c + dc) in instance.trees for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0)))
+        )
         unsolvable = TentsInstance(2, 1, frozenset({(0, 0)}), (0,), (0, 0))
         return instance, solution, {"tents": [list(cell)]}, unsolvable
     if name == "chessnum":
-        return instance, solution, _chessnum_wrong(instance, solution), family.from_json(
-            {"family": "chessnum", "clues": {"a1": 6, "h8": 6}})
+        return (
+            instance,
+            solution,
+            _chessnum_wrong(instance, solution),
+            family.from_json({"family": "chessnum", "clues": {"a1": 6, "h8": 6}}),
+        )
     if name == "cnote":
         grid = solution["grid"]
         wrong = [[None] * len(row) for row in grid]
@@ -91,9 +100,15 @@ def _case(name: str) -> tuple[Any, dict, dict, Any]:
     fixed_rows = {r for r, _ in instance.fixed}
     row = next(r for r in range(instance.n) if r not in fixed_rows)
     queens: list = [None] * instance.n
-    queens[row] = next(c for c in range(instance.n) if c != solution["queens"][row]
-                       and get("nqueens").hint(instance, {"queens": [q if i != row else c for i, q in enumerate(queens)]})
-                       .status == HintStatus.MISTAKE)
+    queens[row] = next(
+        c
+        for c in range(instance.n)
+        if c != solution["queens"][row]
+        and get("nqueens")
+        .hint(instance, {"queens": [q if i != row else c for i, q in enumerate(queens)]})
+        .status
+        == HintStatus.MISTAKE
+    )
     return instance, solution, {"queens": queens}, family.from_size(3, {})
 
 

@@ -38,8 +38,9 @@ class ToyOracle(Oracle[Item]):
         self.cost = cost
         self.asked = 0
 
-    def solution(self, placed: Collection[Item] = (), forbidden: Collection[Item] = (),
-                 budget: float | None = None) -> frozenset[Item] | None | Undecided:
+    def solution(
+        self, placed: Collection[Item] = (), forbidden: Collection[Item] = (), budget: float | None = None
+    ) -> frozenset[Item] | None | Undecided:
         self.asked += 1
         if budget is not None and budget < self.cost:
             return UNDECIDED
@@ -69,7 +70,9 @@ class ToyStrategy(Strategy[tuple[Item, ...], frozenset[Item], Item]):
     def alternative(self, puzzle: tuple[Item, ...], budget: float | None) -> object:
         return self.oracle.alternative(self.planted, puzzle, budget)
 
-    def refute(self, puzzle: tuple[Item, ...], alternative: frozenset[Item], rng: random.Random) -> tuple[Item, ...]:
+    def refute(
+        self, puzzle: tuple[Item, ...], alternative: frozenset[Item], rng: random.Random
+    ) -> tuple[Item, ...]:
         return puzzle + (rng.choice(sorted(self.planted - alternative)),)
 
     def escalate(self, puzzle: tuple[Item, ...], rng: random.Random) -> tuple[Item, ...] | None:
@@ -88,7 +91,9 @@ shapes = st.tuples(st.integers(1, 9), st.integers(0, 4)).filter(lambda nw: unive
 
 @settings(max_examples=60, deadline=None)
 @given(shape=shapes, seed=st.integers(0, 2**31 - 1), chunk=st.integers(1, 4))
-def test_loop_makes_unique_irreducible_deterministic_puzzles(shape: tuple[int, int], seed: int, chunk: int) -> None:
+def test_loop_makes_unique_irreducible_deterministic_puzzles(
+    shape: tuple[int, int], seed: int, chunk: int
+) -> None:
     n, w = shape
     strategy = ToyStrategy(n, w)
     strategy.chunk = chunk
@@ -107,7 +112,9 @@ def test_loop_makes_unique_irreducible_deterministic_puzzles(shape: tuple[int, i
 
 @settings(max_examples=40, deadline=None)
 @given(shape=shapes, seed=st.integers(0, 2**31 - 1))
-def test_budget_runs_out_escalates_and_minimise_keeps_undecided_items(shape: tuple[int, int], seed: int) -> None:
+def test_budget_runs_out_escalates_and_minimise_keeps_undecided_items(
+    shape: tuple[int, int], seed: int
+) -> None:
     n, w = shape
     strategy = ToyStrategy(n, w, cost=5, budget=1)  # every refinement question is undecided
     strategy.minimise_budget = 1  # and every minimisation question too: nothing is dropped
@@ -204,5 +211,16 @@ def test_oracle_defaults_agree_with_brute_force(shape: tuple[int, int], data: st
 
 def test_hint_json_is_the_contract() -> None:
     hint = Hint(HintStatus.PROGRESS, "go", place={"x": 1}, details={"forced": []})
-    assert hint.to_json() == {"status": "progress", "message": "go", "place": {"x": 1}, "remove": None, "forced": []}
-    assert Hint(HintStatus.SOLVED, "done").to_json() == {"status": "solved", "message": "done", "place": None, "remove": None}
+    assert hint.to_json() == {
+        "status": "progress",
+        "message": "go",
+        "place": {"x": 1},
+        "remove": None,
+        "forced": [],
+    }
+    assert Hint(HintStatus.SOLVED, "done").to_json() == {
+        "status": "solved",
+        "message": "done",
+        "place": None,
+        "remove": None,
+    }

@@ -133,8 +133,13 @@ class Strategy(ABC, Generic[PuzzleT, SolutionT, ItemT]):
         return False
 
 
-def refine(strategy: Strategy[PuzzleT, Any, Any], puzzle: PuzzleT, rng: random.Random, tally: Tally,
-           budget: float | None = None) -> PuzzleT | None:
+def refine(
+    strategy: Strategy[PuzzleT, Any, Any],
+    puzzle: PuzzleT,
+    rng: random.Random,
+    tally: Tally,
+    budget: float | None = None,
+) -> PuzzleT | None:
     """Refute alternatives until the oracle finds none: the unique puzzle, or None when an
     alternative cannot be refuted (or escalation gives up)."""
     while True:
@@ -156,7 +161,9 @@ def refine(strategy: Strategy[PuzzleT, Any, Any], puzzle: PuzzleT, rng: random.R
         puzzle = changed
 
 
-def minimise(strategy: Strategy[PuzzleT, Any, ItemT], puzzle: PuzzleT, rng: random.Random, tally: Tally) -> PuzzleT:
+def minimise(
+    strategy: Strategy[PuzzleT, Any, ItemT], puzzle: PuzzleT, rng: random.Random, tally: Tally
+) -> PuzzleT:
     """`puzzle` with the items it does not need dropped (binary splitting, module docstring)."""
     order = strategy.items(puzzle, rng)
     tally.items_found = len(order)
@@ -185,7 +192,7 @@ def minimise(strategy: Strategy[PuzzleT, Any, ItemT], puzzle: PuzzleT, rng: rand
             drop(cells[half:])
 
     for i in range(0, len(order), strategy.chunk):
-        drop(order[i:i + strategy.chunk])
+        drop(order[i : i + strategy.chunk])
     return puzzle
 
 
@@ -212,10 +219,16 @@ class Made(Generic[PuzzleT, SolutionT]):
     tally: Tally
 
 
-def make_unique(strategy: Strategy[PuzzleT, SolutionT, Any], seed: int, *, attempts: int = 1, keep: int = 1,
-                score: Callable[[PuzzleT], float] | None = None,
-                progress: Callable[[int, int], None] | None = None,
-                failure: Callable[[Tally], str] | None = None) -> Made[PuzzleT, SolutionT]:
+def make_unique(
+    strategy: Strategy[PuzzleT, SolutionT, Any],
+    seed: int,
+    *,
+    attempts: int = 1,
+    keep: int = 1,
+    score: Callable[[PuzzleT], float] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    failure: Callable[[Tally], str] | None = None,
+) -> Made[PuzzleT, SolutionT]:
     """The generator loop: plant, refine, minimise, polish; deterministic per `seed`.
 
     Up to `attempts` planted solutions are tried; the first `keep` that give a unique puzzle
@@ -253,8 +266,20 @@ def make_unique(strategy: Strategy[PuzzleT, SolutionT, Any], seed: int, *, attem
         if made >= keep:
             break
     if best is None:
-        raise BadInput(failure(tally) if failure else f"no unique puzzle found in {tally.attempts} planted solutions")
+        raise BadInput(
+            failure(tally) if failure else f"no unique puzzle found in {tally.attempts} planted solutions"
+        )
     return best
 
 
-__all__ = ["Made", "Strategy", "Tally", "UNDECIDED", "Undecided", "make_unique", "minimise", "propose", "refine"]
+__all__ = [
+    "Made",
+    "Strategy",
+    "Tally",
+    "UNDECIDED",
+    "Undecided",
+    "make_unique",
+    "minimise",
+    "propose",
+    "refine",
+]

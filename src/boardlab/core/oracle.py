@@ -67,8 +67,13 @@ class Hint:
     details: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {"status": self.status.value, "message": self.message, "place": self.place,
-                "remove": self.remove, **self.details}
+        return {
+            "status": self.status.value,
+            "message": self.message,
+            "place": self.place,
+            "remove": self.remove,
+            **self.details,
+        }
 
 
 class Oracle(ABC, Generic[ItemT]):
@@ -121,7 +126,9 @@ class Oracle(ABC, Generic[ItemT]):
                 return found
         return UNDECIDED if undecided else None
 
-    def forced(self, placed: Collection[ItemT] = (), candidates: Iterable[ItemT] | None = None) -> ItemT | None:
+    def forced(
+        self, placed: Collection[ItemT] = (), candidates: Iterable[ItemT] | None = None
+    ) -> ItemT | None:
         """The first of `candidates` (default: the items of one solution containing `placed`, not
         placed yet, in sorted order) that every solution containing `placed` has; None when no
         candidate is forced or no solution contains `placed`."""

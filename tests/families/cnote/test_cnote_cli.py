@@ -79,7 +79,8 @@ def test_time_limit_exit_code(cli_run, tmp_path: Path) -> None:
 
 
 def test_generate_unique_and_check(cli_run, tmp_path: Path) -> None:
-    result = cli_run(["cnote", "generate", "--size", "4", "--cols", "5", "--target", "120", "--seed", "7", "--json"])
+    result = cli_run(["cnote", "generate", "--size", "4", "--cols", "5", "--target", "120", "--seed", "7",
+                      "--json"])
     assert result.code == 0
     made = json.loads(result.stdout)
     assert made["instance"]["rows"] == [120] * 4 and sum(made["instance"]["cols"]) == 480

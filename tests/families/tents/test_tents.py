@@ -313,7 +313,8 @@ def test_hint_walks_to_the_solution():
     tents: set = set()
     empty: set = set()
     for _ in range(inst.width * inst.height):
-        answer = FAMILY.hint(inst, {"tents": [list(t) for t in tents], "empty": [list(e) for e in empty]}).to_json()
+        partial = {"tents": [list(t) for t in tents], "empty": [list(e) for e in empty]}
+        answer = FAMILY.hint(inst, partial).to_json()
         if answer["status"] == "solved":
             break
         assert answer["status"] == "progress", answer
@@ -425,7 +426,8 @@ def test_hint_by_search_when_propagation_is_stuck():
     state = propagate(inst)
     tents = {c for c, v in state.state.items() if v == 1}
     empty = {c for c, v in state.state.items() if v == 2}
-    answer = FAMILY.hint(inst, {"tents": [list(c) for c in tents], "empty": [list(c) for c in empty]}).to_json()
+    partial = {"tents": [list(c) for c in tents], "empty": [list(c) for c in empty]}
+    answer = FAMILY.hint(inst, partial).to_json()
     assert answer["status"] == "progress" and answer["forced"]["by"] == "search"
     solution = {tuple(t) for t in record["solution"]["tents"]}
     for cell in answer["place"]["tents"]:

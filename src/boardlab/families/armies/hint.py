@@ -49,7 +49,11 @@ def hint(instance: ArmiesInstance, partial: dict[str, Any] | None) -> Hint:
         return _answer("mistake", f"{len(off)} queen(s) off the board", remove=_split(off, white, black))
     clash = sorted({b for b in black for w in white if _attacks(w, b)})
     if clash:
-        return _answer("mistake", f"{len(clash)} black queen(s) attacked by white", remove={"white": [], "black": [list(s) for s in clash]})
+        return _answer(
+            "mistake",
+            f"{len(clash)} black queen(s) attacked by white",
+            remove={"white": [], "black": [list(s) for s in clash]},
+        )
     for colour, army in (("white", white), ("black", black)):
         if len(army) > m:
             extra = army[m:]
@@ -62,11 +66,15 @@ def hint(instance: ArmiesInstance, partial: dict[str, Any] | None) -> Hint:
         if found is None:
             culprits = oracle.conflict(queens)
             if not culprits:
-                return _answer("unsolvable", f"no placement of {m} white and {m} black queens exists on {n}x{n}")
+                return _answer(
+                    "unsolvable", f"no placement of {m} white and {m} black queens exists on {n}x{n}"
+                )
             return _answer(
                 "mistake",
                 "these queens cannot all stay in any placement of m each",
-                remove={colour: [list(s) for c, s in culprits if c == colour] for colour in ("white", "black")},
+                remove={
+                    colour: [list(s) for c, s in culprits if c == colour] for colour in ("white", "black")
+                },
             )
     colour = "white" if len(white) <= len(black) else "black"
     placed = set(white) if colour == "white" else set(black)
@@ -78,7 +86,10 @@ def hint(instance: ArmiesInstance, partial: dict[str, Any] | None) -> Hint:
 
 def _split(squares: list, white: list, black: list) -> dict[str, list]:
     chosen = set(squares)
-    return {"white": [list(s) for s in white if s in chosen], "black": [list(s) for s in black if s in chosen]}
+    return {
+        "white": [list(s) for s in white if s in chosen],
+        "black": [list(s) for s in black if s in chosen],
+    }
 
 
 def _answer(status: str, message: str, place: dict | None = None, remove: dict | None = None) -> Hint:

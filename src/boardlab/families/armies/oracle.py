@@ -50,7 +50,8 @@ class ArmiesOracle(Oracle[Queen]):
         return frozenset(
             (colour, (s // n, s % n))
             for colour, lits in (("white", self.formula.white), ("black", self.formula.black))
-            for s, lit in enumerate(lits) if lit in true
+            for s, lit in enumerate(lits)
+            if lit in true
         )
 
     def conflict(self, placed: Collection[Queen], forbidden: Collection[Queen] = ()) -> list[Queen]:

@@ -12,8 +12,8 @@
    with a puzzle whose only solution is the intended placement. Among the refuting squares
    the generator draws one at random, weighted by `(1 + number)^2`: large numbers pin the
    pieces down fastest (the published puzzles have 4s, 5s and 6s).
-3. (`minimise`) Clues are then removed again, one at a time in random order, while the solution stays unique, so no
-   clue is superfluous (an irreducible clue set).
+3. (`minimise`) Clues are then removed again, one at a time in random order, while the
+   solution stays unique, so no clue is superfluous (an irreducible clue set).
 4. `min_clues`: the number of clues depends mostly on the placement (pieces gathered around
    one square give large numbers and short puzzles; an exact minimum per placement by an
    implicit hitting-set loop took 440 s on one 8x8 placement, too slow to offer), so
@@ -171,11 +171,23 @@ class ChessNumStrategy(Strategy[Clues, Placement, tuple[Square, int]]):
 
 
 def generate(
-    size: int, pieces: str, seed: int, *, min_clues: bool = False, progress: Callable[[int, int], None] | None = None
+    size: int,
+    pieces: str,
+    seed: int,
+    *,
+    min_clues: bool = False,
+    progress: Callable[[int, int], None] | None = None,
 ) -> tuple[ChessNumInstance, Placement]:
     """A puzzle with exactly one solution, and that solution (deterministic per seed)."""
     made = make_unique(
-        ChessNumStrategy(size, pieces), seed, attempts=ATTEMPTS, keep=TRIES if min_clues else 1, score=len, progress=progress,
-        failure=lambda tally: f"no placement of {pieces} on a {size}x{size} board gave a unique puzzle in {ATTEMPTS} tries",
+        ChessNumStrategy(size, pieces),
+        seed,
+        attempts=ATTEMPTS,
+        keep=TRIES if min_clues else 1,
+        score=len,
+        progress=progress,
+        failure=lambda tally: (
+            f"no placement of {pieces} on a {size}x{size} board gave a unique puzzle in {ATTEMPTS} tries"
+        ),
     )
     return _puzzle(size, pieces, made.puzzle), made.solution

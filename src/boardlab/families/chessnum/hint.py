@@ -23,7 +23,15 @@ from __future__ import annotations
 from typing import Any
 
 from boardlab.core.oracle import Hint, HintStatus
-from boardlab.families.chessnum.io import PIECE_NAMES, PIECE_ORDER, ChessNumInstance, Square, placement_from_json, placement_to_json, square_name
+from boardlab.families.chessnum.io import (
+    PIECE_NAMES,
+    PIECE_ORDER,
+    ChessNumInstance,
+    Square,
+    placement_from_json,
+    placement_to_json,
+    square_name,
+)
 from boardlab.families.chessnum.oracle import ChessNumOracle
 from boardlab.families.chessnum.verify import violations
 
@@ -45,30 +53,46 @@ def hint(instance: ChessNumInstance, partial: dict[str, Any] | None) -> Hint:
     for item in placed:
         letter, square = item
         if square in clues:
-            return Hint(HintStatus.MISTAKE, f"{_cap(_name(item))} stands on a numbered square; numbered squares stay empty.",
-                        remove=placement_to_json(instance, [item]))
+            return Hint(
+                HintStatus.MISTAKE,
+                f"{_cap(_name(item))} stands on a numbered square; numbered squares stay empty.",
+                remove=placement_to_json(instance, [item]),
+            )
         if square in seen:
-            return Hint(HintStatus.MISTAKE, f"{_cap(_name(item))} shares its square with {_name(seen[square])}.",
-                        remove=placement_to_json(instance, [item]))
+            return Hint(
+                HintStatus.MISTAKE,
+                f"{_cap(_name(item))} shares its square with {_name(seen[square])}.",
+                remove=placement_to_json(instance, [item]),
+            )
         seen[square] = item
-    if len(placed) == len(instance.pieces) and not violations(instance.size, instance.pieces, clues, placement_to_json(instance, placed)):
-        return Hint(HintStatus.SOLVED, "Solved: every numbered square is attacked by exactly its number of pieces.")
+    if len(placed) == len(instance.pieces) and not violations(
+        instance.size, instance.pieces, clues, placement_to_json(instance, placed)
+    ):
+        return Hint(
+            HintStatus.SOLVED, "Solved: every numbered square is attacked by exactly its number of pieces."
+        )
     oracle = ChessNumOracle(instance)
     if not oracle.possible():
-        return Hint(HintStatus.UNSOLVABLE, "This puzzle has no solution: no placement of the pieces matches every number.")
+        return Hint(
+            HintStatus.UNSOLVABLE,
+            "This puzzle has no solution: no placement of the pieces matches every number.",
+        )
     found = oracle.solution(placed)
     if isinstance(found, frozenset):
         return _progress(instance, oracle, placed, found)
     return _mistake(instance, oracle, placed)
 
 
-def _progress(instance: ChessNumInstance, oracle: ChessNumOracle, placed: Placement, found: frozenset) -> Hint:
+def _progress(
+    instance: ChessNumInstance, oracle: ChessNumOracle, placed: Placement, found: frozenset
+) -> Hint:
     remaining = sorted(found - set(placed), key=lambda item: (PIECE_ORDER.index(item[0]), item[1]))
     item = oracle.forced(placed, remaining)
     if item is not None:
         return Hint(
             HintStatus.PROGRESS,
-            f"Place the {PIECE_NAMES[item[0]]} on {square_name(item[1])}: every solution with your pieces has it there.",
+            f"Place the {PIECE_NAMES[item[0]]} on {square_name(item[1])}: "
+            "every solution with your pieces has it there.",
             place=placement_to_json(instance, [item]),
         )
     item = remaining[0]

@@ -45,8 +45,8 @@ class CNote(Family[CNoteInstance]):
         Option("no_presolve", bool, False, "switch CP-SAT presolve off (so that the search strategy alone decides)"),
         Option("size", int, 4, "rows of the generated grid", verbs=("generate",), minimum=1, maximum=io.MAX_SIDE),
         Option("cols", int, None, "columns of the generated grid (default: as many as rows)", verbs=("generate",), minimum=1, maximum=io.MAX_SIDE),
-        Option("any", bool, False, "generate any puzzle the planted solution solves, not necessarily with exactly "
-               "one solution (default: unique; instant at every target)", verbs=("generate",)),
+        Option("any", bool, False, "generate any puzzle the planted solution solves, not necessarily "
+               "with exactly one solution (default: unique; instant at every target)", verbs=("generate",)),
         Option(
             "mix", int, None, "random changes tried on a unique puzzle's solution to make it less regular "
             "(default twice the longer side; 0: none, faster)", verbs=("generate",), minimum=0, maximum=10_000,

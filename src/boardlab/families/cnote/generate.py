@@ -4,13 +4,13 @@ A puzzle is made from a planted solution (a matrix of positive numbers with the 
 column sums): each cell shows one non-zero digit of its number (digits 1-9, as in Friedman's
 puzzles), so the planted solution solves the puzzle by construction.
 
-With `unique=False` (the `any` option), the planted solution is a random matrix with the given sums, drawn by a
-random walk on such matrices: start from a north-west-corner matrix, then apply many moves
-`+k` on two opposite corners of a random rectangle and `-k` on the other two, which keeps every
-sum (Diaconis and Gangolli, "Rectangular arrays with fixed margins", 1995).
+With `unique=False` (the `any` option), the planted solution is a random matrix with the given
+sums, drawn by a random walk on such matrices: start from a north-west-corner matrix, then apply
+many moves `+k` on two opposite corners of a random rectangle and `-k` on the other two, which
+keeps every sum (Diaconis and Gangolli, "Rectangular arrays with fixed margins", 1995).
 
-Unique puzzles (the default), three steps (a 7x7 puzzle at target 100 in about 0.1 s on average without mixing,
-1 to 1.5 s with it; see docs/cnote.md):
+Unique puzzles (the default), three steps (a 7x7 puzzle at target 100 in about 0.1 s on average
+without mixing, 1 to 1.5 s with it; see docs/cnote.md):
 
 1. A rigid planted solution. Random matrices are almost never the solution of a unique puzzle,
    whatever digits are shown (measured: of 200 random 4x4 puzzles at target 100, none was
@@ -75,7 +75,9 @@ def column_targets(target: int, height: int, width: int) -> list[int]:
     return [base + (1 if c < extra else 0) for c in range(width)]
 
 
-def random_matrix(rows: list[int], cols: list[int], rng: random.Random, moves: int | None = None) -> list[list[int]]:
+def random_matrix(
+    rows: list[int], cols: list[int], rng: random.Random, moves: int | None = None
+) -> list[list[int]]:
     """A random matrix of positive integers with row sums `rows` and column sums `cols`."""
     height, width = len(rows), len(cols)
     row_left = [t - width for t in rows]
@@ -211,12 +213,16 @@ class CNoteStrategy(Strategy[Digits, list[list[int]], Any]):
     solution; `max_checks` questions in all stop the search.
     """
 
-    def __init__(self, rows: list[int], cols: list[int], batch: int, patience: int, max_checks: int, moves: int):
+    def __init__(
+        self, rows: list[int], cols: list[int], batch: int, patience: int, max_checks: int, moves: int
+    ):
         self.rows, self.cols = rows, cols
         self.height, self.width = len(rows), len(cols)
         self.batch, self.patience, self.max_checks, self.moves = batch, patience, max_checks, moves
         self.budget = 2.0
-        self.shapes = [(4, True), (4, False), (1, False)] if self.height == self.width else [(4, False), (1, False)]
+        self.shapes = (
+            [(4, True), (4, False), (1, False)] if self.height == self.width else [(4, False), (1, False)]
+        )
         self.rng = random.Random()
         self.planted: list[list[int]] = []
         self.weights: list[list[dict[int, int]]] = []
@@ -264,7 +270,9 @@ class CNoteStrategy(Strategy[Digits, list[list[int]], Any]):
             return None
         return self._choose(others)  # None: no choice of digits rules them all out
 
-    def polish(self, puzzle: Digits, planted: list[list[int]], rng: random.Random) -> tuple[Digits, list[list[int]]]:
+    def polish(
+        self, puzzle: Digits, planted: list[list[int]], rng: random.Random
+    ) -> tuple[Digits, list[list[int]]]:
         """Mixing: `moves` random-walk moves on the solution (+k, -k, +k, -k on the corners of a
         rectangle, k <= 30), each kept when CEGAR finds digits (the current ones preferred) that
         keep it unique (`core.generate.propose`, the cspuz way). A check over 0.5 deterministic
@@ -292,8 +300,10 @@ class CNoteStrategy(Strategy[Digits, list[list[int]], Any]):
             trial[r2][c1] -= k
             self.planted = trial
             self.weights = [
-                [{d: 0 if d == current.digits[r][c] else rng.randrange(1, 1000) for d in digits_of(v)}
-                 for c, v in enumerate(row)]
+                [
+                    {d: 0 if d == current.digits[r][c] else rng.randrange(1, 1000) for d in digits_of(v)}
+                    for c, v in enumerate(row)
+                ]
                 for r, row in enumerate(trial)
             ]
             start = self._choose(())
@@ -341,7 +351,9 @@ def generate(
     rows = [target] * height
     cols = column_targets(target, height, width)
     if target < width or min(cols) < height:
-        raise BadInput(f"target {target} is too small for a {height}x{width} grid (every number is at least 1)")
+        raise BadInput(
+            f"target {target} is too small for a {height}x{width} grid (every number is at least 1)"
+        )
     start = time.perf_counter()
     if not unique:
         rng = random.Random(seed)
@@ -351,12 +363,18 @@ def generate(
         report.seconds = time.perf_counter() - start
         report.extra["planted"] = "random"
         return make_instance(digits, target, rows, cols), planted, report
-    strategy = CNoteStrategy(rows, cols, batch, patience, max_checks, 2 * max(height, width) if moves is None else moves)
+    strategy = CNoteStrategy(
+        rows, cols, batch, patience, max_checks, 2 * max(height, width) if moves is None else moves
+    )
     made = make_unique(
-        strategy, seed, attempts=max_attempts,
-        failure=lambda tally: f"no unique {height}x{width} puzzle with target {target} found ({tally.attempts} "
-        f"planted solutions, {strategy.report.solves} uniqueness checks; unique puzzles are found for line "
-        f"targets up to about {UNIQUE_TARGET_LIMIT}): try another seed, a smaller target, or --any",
+        strategy,
+        seed,
+        attempts=max_attempts,
+        failure=lambda tally: (
+            f"no unique {height}x{width} puzzle with target {target} found ({tally.attempts} "
+            f"planted solutions, {strategy.report.solves} uniqueness checks; unique puzzles are found for "
+            f"line targets up to about {UNIQUE_TARGET_LIMIT}): try another seed, a smaller target, or --any"
+        ),
     )
     report = strategy.report
     report.seconds = time.perf_counter() - start

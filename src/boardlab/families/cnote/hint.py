@@ -32,7 +32,9 @@ def _partial(instance: CNoteInstance, data: Any) -> list[list[int | None]]:
         return [[None] * instance.width for _ in range(instance.height)]
     grid = data.get("grid") if isinstance(data, dict) else None
     if not isinstance(grid, list) or len(grid) != instance.height:
-        raise BadInput(f'a cnote placement is {{"grid": [[n or null, ...], ...]}} with {instance.height} rows')
+        raise BadInput(
+            f'a cnote placement is {{"grid": [[n or null, ...], ...]}} with {instance.height} rows'
+        )
     cells: list[list[int | None]] = []
     for r, row in enumerate(grid):
         if not isinstance(row, list) or len(row) != instance.width:
@@ -57,12 +59,12 @@ def hint(instance: CNoteInstance, data: Any) -> Hint:
         problems = violations(instance.grid, instance.rows, instance.cols, {"grid": partial})
         if not problems:
             return Hint(HintStatus.SOLVED, "solved: every row and column adds up")
-    wrong = [
-        (r, c, v) for r, c, v in placed if v < 1 or str(instance.grid[r][c]) not in str(v)
-    ]
+    wrong = [(r, c, v) for r, c, v in placed if v < 1 or str(instance.grid[r][c]) not in str(v)]
     if wrong:
         r, c, v = wrong[0]
-        return _mistake(instance, wrong, f"{v} at [{r}, {c}] does not contain the given digit {instance.grid[r][c]}")
+        return _mistake(
+            instance, wrong, f"{v} at [{r}, {c}] does not contain the given digit {instance.grid[r][c]}"
+        )
     if trivially_unsatisfiable(instance) is not None:
         return Hint(HintStatus.UNSOLVABLE, "this puzzle has no solution")
     oracle = CNoteOracle(instance)

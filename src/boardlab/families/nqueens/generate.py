@@ -70,7 +70,9 @@ class QueensStrategy(Strategy[tuple[Queen, ...], list[int], Queen]):
     def alternative(self, puzzle: tuple[Queen, ...], budget: float | None) -> frozenset[Queen] | None:
         return self.oracle.alternative(self.planted, puzzle)
 
-    def refute(self, puzzle: tuple[Queen, ...], alternative: frozenset[Queen], rng: random.Random) -> tuple[Queen, ...]:
+    def refute(
+        self, puzzle: tuple[Queen, ...], alternative: frozenset[Queen], rng: random.Random
+    ) -> tuple[Queen, ...]:
         row = next(r for r in self.order if (r, dict(self.planted)[r]) not in alternative)
         return puzzle + ((row, dict(self.planted)[row]),)
 

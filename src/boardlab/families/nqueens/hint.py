@@ -1,12 +1,13 @@
 """Hints for playing N-Queens (and completion puzzles).
 
 The player's placements are `{"queens": [col or null, ...]}`, one entry per row (null, or -1
-as the web page writes it: no queen yet). A hint is, in this order: `solved` when the board is a valid solution; `mistake` when a
-placed queen attacks another (or a given one), or when the placements cannot be completed (the
-queen whose removal makes the board completable is named); `progress` with the queen of the
-first empty row in a completion of the player's board (found by the bitboard search, with the
-player's queens fixed); `unsolvable` when the puzzle itself has no solution. The questions go
-to the family's oracle (`oracle.QueensOracle`); the answer is a `core.oracle.Hint`.
+as the web page writes it: no queen yet). A hint is, in this order: `solved` when the board is
+a valid solution; `mistake` when a placed queen attacks another (or a given one), or when the
+placements cannot be completed (the queen whose removal makes the board completable is named);
+`progress` with the queen of the first empty row in a completion of the player's board (found by
+the bitboard search, with the player's queens fixed); `unsolvable` when the puzzle itself has no
+solution. The questions go to the family's oracle (`oracle.QueensOracle`); the answer is a
+`core.oracle.Hint`.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from boardlab.families.nqueens.oracle import QueensOracle
 def _placements(instance: QueensInstance, partial: dict[str, Any] | None) -> dict[int, int]:
     queens = (partial or {}).get("queens") or []
     if not isinstance(queens, list) or len(queens) > instance.n:
-        raise BadInput(f"placements are {{\"queens\": [col or null, ...]}} with at most {instance.n} rows")
+        raise BadInput(f'placements are {{"queens": [col or null, ...]}} with at most {instance.n} rows')
     placed = {}
     for row, col in enumerate(queens):
         if col is None or col == -1:
@@ -45,13 +46,19 @@ def hint(instance: QueensInstance, partial: dict[str, Any] | None) -> Hint:
         placed.setdefault(row, col)
     for row, col in instance.fixed:
         if placed[row] != col:
-            return _answer("mistake", f"row {row} has a given queen in column {col}", remove={row: placed[row]})
+            return _answer(
+                "mistake", f"row {row} has a given queen in column {col}", remove={row: placed[row]}
+            )
     squares = sorted(placed.items())
     for i, a in enumerate(squares):
         for b in squares[:i]:
             if _attacks(a, b):
                 mover = a if a[0] not in given else b
-                return _answer("mistake", f"the queens on rows {b[0]} and {a[0]} attack each other", remove={mover[0]: mover[1]})
+                return _answer(
+                    "mistake",
+                    f"the queens on rows {b[0]} and {a[0]} attack each other",
+                    remove={mover[0]: mover[1]},
+                )
     if len(placed) == instance.n:
         return _answer("solved", "every row has a queen and none attacks another")
     completion = oracle.solution(squares)
@@ -62,14 +69,24 @@ def hint(instance: QueensInstance, partial: dict[str, Any] | None) -> Hint:
             if row in given:
                 continue
             if oracle.possible([s for s in squares if s[0] != row]):
-                return _answer("mistake", f"no solution has the queens placed so far; the queen on row {row} is the one to move", remove={row: col})
-        return _answer("mistake", "no solution extends these queens; remove some of them", remove={r: c for r, c in squares if r not in given})
+                return _answer(
+                    "mistake",
+                    f"no solution has the queens placed so far; the queen on row {row} is the one to move",
+                    remove={row: col},
+                )
+        return _answer(
+            "mistake",
+            "no solution extends these queens; remove some of them",
+            remove={r: c for r, c in squares if r not in given},
+        )
     row = next(r for r in range(instance.n) if r not in placed)
     col = dict(completion)[row]
     return _answer("progress", f"a queen fits in row {row}, column {col}", place={row: col})
 
 
-def _answer(status: str, message: str, place: dict[int, int] | None = None, remove: dict[int, int] | None = None) -> Hint:
+def _answer(
+    status: str, message: str, place: dict[int, int] | None = None, remove: dict[int, int] | None = None
+) -> Hint:
     def shape(cells: dict[int, int] | None) -> dict[str, Any] | None:
         if not cells:
             return None

@@ -28,7 +28,9 @@ class QueensOracle(Oracle[Queen]):
 
     def __init__(self, instance: QueensInstance):
         if instance.n > MAX_BITBOARD_N:
-            raise BadInput(f"questions on N-Queens boards are answered up to {MAX_BITBOARD_N}x{MAX_BITBOARD_N}")
+            raise BadInput(
+                f"questions on N-Queens boards are answered up to {MAX_BITBOARD_N}x{MAX_BITBOARD_N}"
+            )
         self.n = instance.n
         self.given = frozenset(instance.fixed)
 

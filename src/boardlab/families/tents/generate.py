@@ -3,9 +3,10 @@
 1. Place a valid solution (`board.random_board`: tents, each with its own tree, none touching)
    and compute all clues from it. Above `LARGE_CELLS` cells, give `UPFRONT_LARGE` of the
    planted tents at once (step 3 takes back the ones that are not needed).
-2. (`refine`) Load the exact `matching` model (`oracle.TentsOracle`) (totalizer encoding, `ORACLE_ENCODING`) into an incremental
-   CaDiCaL, solve it once with the planted tents as assumptions and make that full assignment
-   (tents, pairings, encoding variables) the solver's preferred phases (`set_phases`, which
+2. (`refine`) Load the exact `matching` model (`oracle.TentsOracle`; totalizer encoding,
+   `ORACLE_ENCODING`) into an incremental CaDiCaL, solve it once with the planted tents as
+   assumptions and make that full assignment (tents, pairings, encoding variables) the
+   solver's preferred phases (`set_phases`, which
    also switches CaDiCaL's "lucky" phases off). Then block the planted tent set and ask for
    another solution. With the phases, the solver starts each search on the planted solution,
    so the alternative it finds differs from it in a few small regions, found in a few
@@ -176,8 +177,9 @@ def generate(
     made = make_unique(strategy, seed)
     tally: Tally = made.tally
     givens = made.puzzle
-    instance = TentsInstance(width, height, strategy.trees, strategy.bare().rows, strategy.bare().cols,
-                             givens.tents, givens.empty)
+    instance = TentsInstance(
+        width, height, strategy.trees, strategy.bare().rows, strategy.bare().cols, givens.tents, givens.empty
+    )
     figures = {
         "rounds": tally.rounds,
         "escalations": tally.escalations,

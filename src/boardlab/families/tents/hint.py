@@ -37,7 +37,9 @@ def _cells(cells: set[Cell] | list[Cell]) -> list[list[int]]:
 def difficulty(instance: TentsInstance) -> dict[str, int]:
     """Cells decided by propagation alone, and cells left for search."""
     state = propagate(instance)
-    free = [cell for cell in state.state if cell not in instance.given_tents and cell not in instance.given_empty]
+    free = [
+        cell for cell in state.state if cell not in instance.given_tents and cell not in instance.given_empty
+    ]
     left = sum(1 for cell in free if state.state[cell] == UNKNOWN)
     return {"cells": len(free), "by_propagation": len(free) - left, "by_search": left}
 
@@ -56,9 +58,21 @@ def hint(instance: TentsInstance, tents: set[Cell], empty: set[Cell]) -> Hint:
                 first = min(wrong_tents) if wrong_tents else min(wrong_empty)
                 what = "tent" if wrong_tents else "empty mark"
                 message = f"no solution has the {what} at [{first[0]}, {first[1]}]"
-            return Hint(HintStatus.MISTAKE, message, remove={"tents": _cells(wrong_tents), "empty": _cells(wrong_empty)})
-        if not violations(instance.width, instance.height, instance.trees, instance.rows, instance.cols,
-                          instance.given_tents, instance.given_empty, {"tents": _cells(tents | instance.given_tents)}):
+            return Hint(
+                HintStatus.MISTAKE,
+                message,
+                remove={"tents": _cells(wrong_tents), "empty": _cells(wrong_empty)},
+            )
+        if not violations(
+            instance.width,
+            instance.height,
+            instance.trees,
+            instance.rows,
+            instance.cols,
+            instance.given_tents,
+            instance.given_empty,
+            {"tents": _cells(tents | instance.given_tents)},
+        ):
             return Hint(HintStatus.SOLVED, "all tents are placed correctly")
         state = propagate(instance, tents, empty)
         if state.contradiction is None and state.steps:
@@ -73,21 +87,25 @@ def hint(instance: TentsInstance, tents: set[Cell], empty: set[Cell]) -> Hint:
                 details={"forced": _split(placed_tents, placed_empty) | {"by": "propagation"}},
             )
         # Propagation is stuck: find a cell whose other value admits no solution.
-        known = (tents | empty | instance.given_tents | instance.given_empty)
+        known = tents | empty | instance.given_tents | instance.given_empty
         model = oracle.solution(tents, empty)
         assert isinstance(model, frozenset)  # possible(tents, empty) held above
         for cell in sorted(state.state):
             if cell in known or state.state[cell] != UNKNOWN:
                 continue
             is_tent = cell in model
-            other_ok = oracle.possible(tents, empty | {cell}) if is_tent else oracle.possible(tents | {cell}, empty)
+            other_ok = (
+                oracle.possible(tents, empty | {cell}) if is_tent else oracle.possible(tents | {cell}, empty)
+            )
             if not other_ok:
                 kind = "a tent" if is_tent else "empty"
                 place = _split({cell} if is_tent else set(), set() if is_tent else {cell})
                 return Hint(
                     HintStatus.PROGRESS,
-                    f"[{cell[0]}, {cell[1]}] is {kind}: the other choice leads to no solution (found by search)",
-                    place=place, details={"forced": place | {"by": "search"}},
+                    f"[{cell[0]}, {cell[1]}] is {kind}: "
+                    "the other choice leads to no solution (found by search)",
+                    place=place,
+                    details={"forced": place | {"by": "search"}},
                 )
         return Hint(HintStatus.PROGRESS, "no cell is forced: the puzzle has several solutions from here")
 
