@@ -49,8 +49,8 @@ class TentsOracle(Oracle[Cell]):
             return UNDECIDED
         if not answer:
             return None
-        true = {lit for lit in self.solver.get_model() if lit > 0}
-        return frozenset(cell for cell, v in var.items() if v in true)
+        model = self.solver.get_model()  # model[v - 1] is the literal of variable v
+        return frozenset(cell for cell, v in var.items() if model[v - 1] > 0)
 
     def conflicts(self) -> int:
         """Conflicts spent by the solver so far."""
