@@ -112,12 +112,12 @@ class Strategy(ABC, Generic[PuzzleT, SolutionT, ItemT]):
         this planted solution)."""
         return None
 
-    def items(self, puzzle: PuzzleT, rng: random.Random) -> list[Any]:
+    def items(self, puzzle: PuzzleT, rng: random.Random) -> list[ItemT]:
         """The items minimisation may drop, in the order to try them (none by default)."""
         return []
 
-    def without(self, puzzle: PuzzleT, items: Sequence[Any]) -> PuzzleT:
-        """`puzzle` without `items` (for strategies with `items`)."""
+    def without(self, puzzle: PuzzleT, items: Sequence[ItemT]) -> PuzzleT:
+        """`puzzle` without `items` (a strategy that has `items` overrides this)."""
         raise NotImplementedError
 
     def effort(self) -> float:

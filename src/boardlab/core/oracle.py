@@ -112,9 +112,10 @@ class Oracle(ABC, Generic[ItemT]):
         """A solution containing `placed` other than `solution`; None when `solution` is the only
         one (or there is none); `UNDECIDED` when `budget` ran out.
 
-        Default: a solution without one of `solution`'s items, tried item by item (each other
-        solution misses at least one of them, as solutions of one puzzle have the same size or
-        differ somewhere). Backends with blocking clauses override this with one call.
+        Default: a solution without one of `solution`'s items, tried item by item. Complete when
+        no solution strictly contains another (true of every family here: all solutions of a
+        puzzle have the same number of items), since then every other solution misses one of
+        `solution`'s items. Backends that can block a solution override this with one call.
         """
         given = set(placed)
         undecided = False
