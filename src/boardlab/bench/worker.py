@@ -56,8 +56,14 @@ def _status_text(status: Any) -> str:
     return str(getattr(status, "value", status))
 
 
-def run_case(key: str, case_id: str, params: dict[str, Any], time_limit: float | None, seed: int,
-             modules: tuple[str, ...]) -> dict[str, Any]:
+def run_case(
+    key: str,
+    case_id: str,
+    params: dict[str, Any],
+    time_limit: float | None,
+    seed: int,
+    modules: tuple[str, ...],
+) -> dict[str, Any]:
     """The job the worker runs: one repeat of a case, answered with its measurement or its error
     (a failing case is a result, status error, not a failed job)."""
     start = time.perf_counter()
@@ -78,7 +84,9 @@ def run_case(key: str, case_id: str, params: dict[str, Any], time_limit: float |
     return reply
 
 
-SETTINGS = Settings(name="boardlab-bench-worker", start_method="fork", own_group=True, die_with_parent=True, daemon=False)
+SETTINGS = Settings(
+    name="boardlab-bench-worker", start_method="fork", own_group=True, die_with_parent=True, daemon=False
+)
 
 
 class Worker:
@@ -95,12 +103,16 @@ class Worker:
             self.warmed = set()
         self._worker.start()
 
-    def run(self, key: str, case: Case, time_limit: float | None, seed: int, hard_limit: float | None) -> dict[str, Any]:
+    def run(
+        self, key: str, case: Case, time_limit: float | None, seed: int, hard_limit: float | None
+    ) -> dict[str, Any]:
         """Run `case` once; the worker's reply, or {"ok": False, "timeout": True} after `hard_limit` s."""
         self.start()
         start = time.perf_counter()
         try:
-            return self._worker.call(run_case, (key, case.id, case.params, time_limit, seed, self.modules), hard_limit)
+            return self._worker.call(
+                run_case, (key, case.id, case.params, time_limit, seed, self.modules), hard_limit
+            )
         except TimedOut:
             self.warmed = set()
             return {"ok": False, "timeout": True, "wall": time.perf_counter() - start}

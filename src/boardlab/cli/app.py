@@ -15,7 +15,12 @@ from boardlab import __version__
 from boardlab.bench.command import bench_command
 from boardlab.cli.commands import VERBS
 from boardlab.cli.errors import (
-    EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_OK, Interrupted, interruptible,
+    EXIT_BAD_INPUT,
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    Interrupted,
+    interruptible,
 )
 from boardlab.cli.flags import JsonFlag, with_family_options
 from boardlab.cli.output import print_families, print_json, say
@@ -72,9 +77,13 @@ def families_command(as_json: JsonFlag = False) -> None:
 @app.command("serve")
 @interruptible
 def serve_command(
-    host: Annotated[str, typer.Option("--host", help="address to listen on (127.0.0.1: this machine only)")] = "127.0.0.1",
+    host: Annotated[
+        str, typer.Option("--host", help="address to listen on (127.0.0.1: this machine only)")
+    ] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="TCP port")] = 8000,
-    workers: Annotated[Optional[int], typer.Option("--workers", min=1, max=32, help="solver processes (solves at once)")] = None,
+    workers: Annotated[
+        Optional[int], typer.Option("--workers", min=1, max=32, help="solver processes (solves at once)")
+    ] = None,
 ) -> None:
     """Serve the web page and the JSON API on http://HOST:PORT/ (needs the web extra)."""
     try:
@@ -92,7 +101,9 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _root(
-    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True, help="print the version")] = False,
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="print the version")
+    ] = False,
 ) -> None:
     """A constraint-programming lab for chessboard and grid puzzles."""
 

@@ -10,10 +10,27 @@ import typer
 
 from boardlab.cli.errors import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, EXIT_TIME_LIMIT
 from boardlab.cli.flags import (
-    Backend, Force, GeneratorSeed, JsonFlag, Limit, Puzzle, SolutionJson, SolverSeed, Strategy, TimeLimit, Workers,
+    Backend,
+    Force,
+    GeneratorSeed,
+    JsonFlag,
+    Limit,
+    Puzzle,
+    SolutionJson,
+    SolverSeed,
+    Strategy,
+    TimeLimit,
+    Workers,
 )
 from boardlab.cli.output import (
-    out, print_check, print_generated, print_hint, print_json, print_result, say, write_new_file,
+    out,
+    print_check,
+    print_generated,
+    print_hint,
+    print_json,
+    print_result,
+    say,
+    write_new_file,
 )
 from boardlab.cli.progress import progress_bar
 from boardlab.core import requests
@@ -64,8 +81,12 @@ def solve_command(
     all_: Annotated[bool, typer.Option("--all", help="all solutions (with --limit: at most K)")] = False,
     limit: Limit = None,
     count: Annotated[bool, typer.Option("--count", help="count the solutions")] = False,
-    unique: Annotated[bool, typer.Option("--unique", help="prove the solution unique (stops at a second one)")] = False,
-    optimise: Annotated[bool, typer.Option("--optimise", help="optimise (families with an objective)")] = False,
+    unique: Annotated[
+        bool, typer.Option("--unique", help="prove the solution unique (stops at a second one)")
+    ] = False,
+    optimise: Annotated[
+        bool, typer.Option("--optimise", help="optimise (families with an objective)")
+    ] = False,
     time_limit: TimeLimit = None,
     backend: Backend = None,
     strategy: Strategy = None,
@@ -74,14 +95,24 @@ def solve_command(
     as_json: JsonFlag = False,
 ) -> None:
     """Solve puzzles: one solution, all, a count, a uniqueness proof, or an optimum."""
-    asked = (("--all", all_ or limit is not None, Mode.ALL), ("--count", count, Mode.COUNT),
-             ("--unique", unique, Mode.UNIQUE), ("--optimise", optimise, Mode.OPTIMISE))
+    asked = (
+        ("--all", all_ or limit is not None, Mode.ALL),
+        ("--count", count, Mode.COUNT),
+        ("--unique", unique, Mode.UNIQUE),
+        ("--optimise", optimise, Mode.OPTIMISE),
+    )
     chosen = [(name, mode) for name, flag, mode in asked if flag]
     if len(chosen) > 1:
         raise BadInput(f"choose one of {', '.join(name for name, _ in chosen)}")
     mode = chosen[0][1] if chosen else Mode.FIRST
     request = requests.solve_request(
-        mode, limit=limit, time_limit=time_limit, backend=backend, strategy=strategy, workers=workers, seed=seed,
+        mode,
+        limit=limit,
+        time_limit=time_limit,
+        backend=backend,
+        strategy=strategy,
+        workers=workers,
+        seed=seed,
         options=options,
     )
     raise typer.Exit(_run(family, puzzle, options, request, as_json))
@@ -91,7 +122,9 @@ def count_command(
     family: Family,
     options: dict[str, Any],
     puzzle: Puzzle,
-    limit: Annotated[Optional[int], typer.Option("--limit", min=0, help="also list up to K solutions")] = None,
+    limit: Annotated[
+        Optional[int], typer.Option("--limit", min=0, help="also list up to K solutions")
+    ] = None,
     time_limit: TimeLimit = None,
     backend: Backend = None,
     workers: Workers = None,
@@ -108,7 +141,10 @@ def generate_command(
     family: Family,
     options: dict[str, Any],
     seed: GeneratorSeed = None,
-    out_path: Annotated[Optional[str], typer.Option("--out", help="also write the puzzle to this file (.json: JSON, else text)")] = None,
+    out_path: Annotated[
+        Optional[str],
+        typer.Option("--out", help="also write the puzzle to this file (.json: JSON, else text)"),
+    ] = None,
     force: Force = False,
     as_json: JsonFlag = False,
 ) -> None:
@@ -150,10 +186,14 @@ def render_command(
     options: dict[str, Any],
     puzzle: Puzzle,
     solve: Annotated[bool, typer.Option("--solve", help="draw the puzzle with a solution")] = False,
-    solution: Annotated[Optional[str], typer.Option("--solution", help="draw this solution (JSON inline or file)")] = None,
+    solution: Annotated[
+        Optional[str], typer.Option("--solution", help="draw this solution (JSON inline or file)")
+    ] = None,
     svg: Annotated[Optional[str], typer.Option("--svg", help="write an SVG file (- for stdout)")] = None,
     force: Force = False,
-    as_json: Annotated[bool, typer.Option("--json", help='print {"family", "instance", "solution", "svg"}')] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help='print {"family", "instance", "solution", "svg"}')
+    ] = False,
 ) -> None:
     """Draw a puzzle in the terminal, or as SVG."""
     instance = requests.read_instance(family, puzzle, options)
@@ -178,7 +218,13 @@ def hint_command(
     family: Family,
     options: dict[str, Any],
     puzzle: Puzzle,
-    placed: Annotated[Optional[str], typer.Argument(metavar="PARTIAL_JSON", help="the placements so far (JSON inline or file), as Family.hint documents")] = None,
+    placed: Annotated[
+        Optional[str],
+        typer.Argument(
+            metavar="PARTIAL_JSON",
+            help="the placements so far (JSON inline or file), as Family.hint documents",
+        ),
+    ] = None,
     as_json: JsonFlag = False,
 ) -> None:
     """A hint: the next placement that follows, or the mistakes in the placements so far."""

@@ -14,17 +14,28 @@ from boardlab.core import requests
 from boardlab.core.family import Family
 
 # ---- common flags and arguments ------------------------------------------------------------------
-Puzzle = Annotated[str, typer.Argument(metavar="PUZZLE", help="board size N, puzzle file (- for stdin) or game ID")]
+Puzzle = Annotated[
+    str, typer.Argument(metavar="PUZZLE", help="board size N, puzzle file (- for stdin) or game ID")
+]
 JsonFlag = Annotated[bool, typer.Option("--json", help="print JSON (one object per puzzle, one per line)")]
-TimeLimit = Annotated[Optional[float], typer.Option("--time-limit", min=0.0, help="stop after this many seconds (status unknown)")]
-Workers = Annotated[Optional[int], typer.Option("--workers", min=1, help="parallel workers where the backend uses them")]
+TimeLimit = Annotated[
+    Optional[float],
+    typer.Option("--time-limit", min=0.0, help="stop after this many seconds (status unknown)"),
+]
+Workers = Annotated[
+    Optional[int], typer.Option("--workers", min=1, help="parallel workers where the backend uses them")
+]
 Backend = Annotated[Optional[str], typer.Option("--backend", help="solver backend (see `boardlab families`)")]
-Strategy = Annotated[Optional[str], typer.Option("--strategy", help="search strategy (see `boardlab families`)")]
+Strategy = Annotated[
+    Optional[str], typer.Option("--strategy", help="search strategy (see `boardlab families`)")
+]
 SolverSeed = Annotated[Optional[int], typer.Option("--seed", help="random seed of the solver")]
 GeneratorSeed = Annotated[Optional[int], typer.Option("--seed", help="random seed (same seed, same puzzle)")]
 Limit = Annotated[Optional[int], typer.Option("--limit", min=1, help="at most K solutions")]
 Force = Annotated[bool, typer.Option("--force", help="overwrite the output file if it exists")]
-SolutionJson = Annotated[str, typer.Argument(metavar="SOLUTION_JSON", help="solution JSON, inline or a file (- for stdin)")]
+SolutionJson = Annotated[
+    str, typer.Argument(metavar="SOLUTION_JSON", help="solution JSON, inline or a file (- for stdin)")
+]
 
 
 # ---- family options ------------------------------------------------------------------------------
@@ -39,7 +50,11 @@ def _family_parameters(family: Family, verb: str) -> list[inspect.Parameter]:
             show_default=option.default is not None,
         )
         annotation = Annotated[option.type if option.default is not None else Optional[option.type], info]
-        params.append(inspect.Parameter(option.name, inspect.Parameter.KEYWORD_ONLY, default=option.default, annotation=annotation))
+        params.append(
+            inspect.Parameter(
+                option.name, inspect.Parameter.KEYWORD_ONLY, default=option.default, annotation=annotation
+            )
+        )
     return params
 
 

@@ -80,7 +80,9 @@ def print_check(answer: dict[str, Any]) -> None:
 
 
 def print_hint(answer: dict[str, Any]) -> None:
-    out.print(f"[bold]{escape(str(answer.get('status')))}[/]: {escape(str(answer.get('message')))}", highlight=False)
+    out.print(
+        f"[bold]{escape(str(answer.get('status')))}[/]: {escape(str(answer.get('message')))}", highlight=False
+    )
     for key in ("place", "remove"):
         if answer.get(key):
             out.print(f"  {key}: {json.dumps(answer[key])}", markup=False)
@@ -97,7 +99,9 @@ def print_families(found: list[Family]) -> None:
         if family.strategies:
             out.print(f"  [dim]strategies:[/] {', '.join(family.strategies)}")
         for option in family.options:
-            out.print(f"  [dim]{option.flag} ({'/'.join(option.verbs)}):[/] {escape(option.help)}", highlight=False)
+            out.print(
+                f"  [dim]{option.flag} ({'/'.join(option.verbs)}):[/] {escape(option.help)}", highlight=False
+            )
 
 
 def write_new_file(path: str, text: str, force: bool) -> None:

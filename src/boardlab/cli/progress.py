@@ -15,11 +15,23 @@ def progress_bar() -> tuple[Progress | None, Callable[[int, int], None] | None]:
     """A progress bar on stderr (only when it is a terminal) and the callback that feeds it."""
     if not output.err.is_terminal:
         return None, None
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
 
     bar = Progress(
-        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), TimeRemainingColumn(),
-        console=output.err, transient=True,
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        console=output.err,
+        transient=True,
     )
     task = bar.add_task("subproblems", total=None)
 

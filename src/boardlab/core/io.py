@@ -224,6 +224,8 @@ def read_instance(family: Family, argument: str, options: dict[str, Any] | None 
 #: Where errors in a text given in a request are said to be.
 VALUE_SOURCE = "input"
 
+_NOT_AN_INSTANCE = "'instance' must be a JSON object, a text (text format, game ID or JSON) or a board size"
+
 
 def parse_value(family: Family, value: Any, options: dict[str, Any]) -> Any:
     """The instance a request field describes, with the options applied (BadInput otherwise).
@@ -234,7 +236,7 @@ def parse_value(family: Family, value: Any, options: dict[str, Any]) -> Any:
     a path: nothing here touches the file system.
     """
     if isinstance(value, bool) or value is None:
-        raise BadInput("'instance' must be a JSON object, a text (text format, game ID or JSON) or a board size")
+        raise BadInput(_NOT_AN_INSTANCE)
     if isinstance(value, int):
         instance = from_size(family, value, options)
     elif isinstance(value, dict):
@@ -242,7 +244,7 @@ def parse_value(family: Family, value: Any, options: dict[str, Any]) -> Any:
     elif isinstance(value, str):
         instance = _from_text(family, value, options)
     else:
-        raise BadInput("'instance' must be a JSON object, a text (text format, game ID or JSON) or a board size")
+        raise BadInput(_NOT_AN_INSTANCE)
     return family.apply_options(instance, options)
 
 

@@ -32,9 +32,25 @@ from boardlab.core.options import VERBS, Option
 from boardlab.core.results import Mode, Result, SolveRequest, Status
 
 __all__ = [
-    "VERBS", "Drawing", "check", "check_options", "draw", "error_json", "family", "generate", "generated_json",
-    "hint", "instance_json", "load_json_argument", "options_for", "parse_value", "read_instance",
-    "read_instances", "solution_of", "solve", "solve_request",
+    "VERBS",
+    "Drawing",
+    "check",
+    "check_options",
+    "draw",
+    "error_json",
+    "family",
+    "generate",
+    "generated_json",
+    "hint",
+    "instance_json",
+    "load_json_argument",
+    "options_for",
+    "parse_value",
+    "read_instance",
+    "read_instances",
+    "solution_of",
+    "solve",
+    "solve_request",
 ]
 
 
@@ -51,7 +67,12 @@ def options_for(chosen: Family, verbs: tuple[str, ...], local: bool = False) -> 
 
 
 def check_options(
-    chosen: Family, verbs: tuple[str, ...], given: dict[str, Any] | None, *, local: bool = False, flags: bool = False
+    chosen: Family,
+    verbs: tuple[str, ...],
+    given: dict[str, Any] | None,
+    *,
+    local: bool = False,
+    flags: bool = False,
 ) -> dict[str, Any]:
     """The options for `verbs`, checked (`Option.check`), with the declared defaults filled in.
 
@@ -187,7 +208,9 @@ def draw(chosen: Family, instance: Any, solution: Any = None, solve_it: bool = F
         return Drawing(chosen, instance, drawn, chosen.verify(instance, drawn))
     if solve_it:
         result = chosen.solve(instance, solve_request())
-        return Drawing(chosen, instance, result.solutions[0] if result.solutions else None, None, result.status)
+        return Drawing(
+            chosen, instance, result.solutions[0] if result.solutions else None, None, result.status
+        )
     return Drawing(chosen, instance)
 
 

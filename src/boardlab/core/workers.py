@@ -154,7 +154,10 @@ def _serve(conn: Connection, settings: Settings) -> None:
         try:
             value = function(*args)
         except BaseException as error:  # noqa: BLE001 - every failure goes back to the parent
-            reply: tuple[str, Any] = ("error", (type(error).__name__, describe_error(error), traceback.format_exc()))
+            reply: tuple[str, Any] = (
+                "error",
+                (type(error).__name__, describe_error(error), traceback.format_exc()),
+            )
         else:
             reply = ("ok", value)
         try:
@@ -163,7 +166,9 @@ def _serve(conn: Connection, settings: Settings) -> None:
             return
         except Exception as error:  # an unpicklable answer
             text = traceback.format_exc()
-            conn.send(("error", (type(error).__name__, {"message": f"answer could not be sent: {error}"}, text)))
+            conn.send(
+                ("error", (type(error).__name__, {"message": f"answer could not be sent: {error}"}, text))
+            )
 
 
 class Worker:
@@ -188,6 +193,8 @@ class Worker:
         """Start the process (it imports its modules in the background), unless it runs."""
         if self.alive:
             return
+        if self.process is not None:  # died between calls: let go of it first
+            self.kill()
         context = self.settings.context()
         ours, theirs = context.Pipe(duplex=True)
         process = context.Process(
@@ -203,7 +210,7 @@ class Worker:
         self.process, self.conn, self.ready, self.jobs = process, ours, False, 0
 
     def how_it_ended(self) -> str:
-        """"exit code N" or "signal N", once the process has ended."""
+        """ "exit code N" or "signal N", once the process has ended."""
         if self.process is None:
             return "not started"
         self.process.join(1)

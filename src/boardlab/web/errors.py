@@ -21,7 +21,9 @@ log = logging.getLogger("boardlab.web")
 class ApiError(Exception):
     """An answer other than 200: HTTP status, a short kind, one line of detail."""
 
-    def __init__(self, status: int, kind: str, detail: str, headers: dict[str, str] | None = None, **extra: Any) -> None:
+    def __init__(
+        self, status: int, kind: str, detail: str, headers: dict[str, str] | None = None, **extra: Any
+    ) -> None:
         super().__init__(detail)
         self.status = status
         self.kind = kind
@@ -43,14 +45,20 @@ def from_job_failure(failure: JobFailed, config: WebConfig) -> ApiError:
     if "BadInput" in bases:
         kind = "unsupported" if "Unsupported" in bases else "bad_input"
         return ApiError(
-            400, kind, text,
-            source=failure.payload.get("source"), line=failure.payload.get("line"), column=failure.payload.get("column"),
+            400,
+            kind,
+            text,
+            source=failure.payload.get("source"),
+            line=failure.payload.get("line"),
+            column=failure.payload.get("column"),
         )
     if "AnswerTooLarge" in bases:
         return ApiError(413, "answer_too_large", text)
     if "MemoryError" in bases:
         limit = config.worker_memory_bytes / 1024**3
-        return ApiError(413, "too_large", f"the job needs more memory than a worker process may use ({limit:g} GiB)")
+        return ApiError(
+            413, "too_large", f"the job needs more memory than a worker process may use ({limit:g} GiB)"
+        )
     if "RecursionError" in bases:
         return ApiError(400, "bad_input", "input nested too deeply")
     if "SolverBug" in bases:
@@ -74,8 +82,13 @@ async def _invalid_request(request: Request, error: RequestValidationError) -> J
         lines.append(f"{where}: {item.get('msg', 'invalid')}" if where else str(item.get("msg", "invalid")))
     detail = "; ".join(lines) or "invalid request"
     if errors and errors[0].get("type") == "json_invalid":
-        detail = "malformed JSON in the request body: " + str(errors[0].get("ctx", {}).get("error", "")).strip()
-    safe = [{"loc": list(map(str, e.get("loc", ()))), "msg": e.get("msg"), "type": e.get("type")} for e in errors[:20]]
+        detail = (
+            "malformed JSON in the request body: " + str(errors[0].get("ctx", {}).get("error", "")).strip()
+        )
+    safe = [
+        {"loc": list(map(str, e.get("loc", ()))), "msg": e.get("msg"), "type": e.get("type")}
+        for e in errors[:20]
+    ]
     return JSONResponse({"error": "invalid_request", "detail": detail, "errors": safe}, status_code=422)
 
 
@@ -90,7 +103,9 @@ async def _http_error(request: Request, error: StarletteHTTPException) -> JSONRe
 
 async def _internal_error(request: Request, error: Exception) -> JSONResponse:
     log.exception("internal error")
-    return JSONResponse({"error": "internal", "detail": f"internal error: {type(error).__name__}"}, status_code=500)
+    return JSONResponse(
+        {"error": "internal", "detail": f"internal error: {type(error).__name__}"}, status_code=500
+    )
 
 
 def install(app: FastAPI) -> None:

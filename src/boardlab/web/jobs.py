@@ -47,7 +47,9 @@ def _sized(data: dict[str, Any], max_bytes: int) -> dict[str, Any]:
     return data
 
 
-def parse_job(family_name: str, value: Any, options: dict[str, Any], want_text: bool, max_bytes: int) -> dict[str, Any]:
+def parse_job(
+    family_name: str, value: Any, options: dict[str, Any], want_text: bool, max_bytes: int
+) -> dict[str, Any]:
     """The instance `value` describes (text, game ID, JSON or size): its JSON and text format."""
     family = requests.family(family_name)
     instance = requests.parse_value(family, value, options)
@@ -61,14 +63,18 @@ def check_job(family_name: str, value: Any, options: dict[str, Any], solution: A
     return _sized(requests.check(family, instance, solution), 8 * 1024 * 1024)
 
 
-def render_job(family_name: str, value: Any, options: dict[str, Any], solution: Any, max_bytes: int) -> dict[str, Any]:
+def render_job(
+    family_name: str, value: Any, options: dict[str, Any], solution: Any, max_bytes: int
+) -> dict[str, Any]:
     """`render --json` (`{"family", "instance", "solution", "svg"}`) plus the solution's violations."""
     family = requests.family(family_name)
     instance = requests.parse_value(family, value, options)
     return _sized(requests.draw(family, instance, solution).to_json(violations=True), max_bytes)
 
 
-def solve_job(family_name: str, instance_json: dict[str, Any], fields: dict[str, Any], max_bytes: int) -> dict[str, Any]:
+def solve_job(
+    family_name: str, instance_json: dict[str, Any], fields: dict[str, Any], max_bytes: int
+) -> dict[str, Any]:
     """`Family.solve` on the instance; the answer is the object `solve --json` prints."""
     family = requests.family(family_name)
     instance = family.from_json(instance_json)
@@ -85,14 +91,18 @@ def solve_job(family_name: str, instance_json: dict[str, Any], fields: dict[str,
     return _sized(requests.solve(family, instance, request).to_json(), max_bytes)
 
 
-def generate_job(family_name: str, seed: int | None, options: dict[str, Any], max_bytes: int) -> dict[str, Any]:
+def generate_job(
+    family_name: str, seed: int | None, options: dict[str, Any], max_bytes: int
+) -> dict[str, Any]:
     """`Family.generate`; the answer is the object `generate --json` prints, plus `text`."""
     family = requests.family(family_name)
     generated = requests.generate(family, seed, options)
     return _sized(requests.generated_json(family, generated, text=True), max_bytes)
 
 
-def hint_job(family_name: str, instance_json: dict[str, Any], partial: dict[str, Any] | None, max_bytes: int) -> dict[str, Any]:
+def hint_job(
+    family_name: str, instance_json: dict[str, Any], partial: dict[str, Any] | None, max_bytes: int
+) -> dict[str, Any]:
     """`Family.hint` for a player's partial placement."""
     family = requests.family(family_name)
     return _sized(requests.hint(family, family.from_json(instance_json), partial), max_bytes)

@@ -73,8 +73,12 @@ class WorkerPool:
         self.size = size
         self.name = name
         self.settings = Settings(
-            name=f"boardlab-{name}", start_method="spawn", preload=tuple(preload), initializer=load_families,
-            max_memory=max_memory, daemon=True,
+            name=f"boardlab-{name}",
+            start_method="spawn",
+            preload=tuple(preload),
+            initializer=load_families,
+            max_memory=max_memory,
+            daemon=True,
         )
         self._executor = ThreadPoolExecutor(max_workers=size, thread_name_prefix=f"boardlab-{name}")
         self._slots: asyncio.Semaphore | None = None
@@ -161,7 +165,9 @@ class WorkerPool:
             elif not self._closed:
                 self._idle.append(worker)
 
-    def _call(self, worker: Worker, function: Callable[..., Any], args: tuple[Any, ...], timeout: float) -> Any:
+    def _call(
+        self, worker: Worker, function: Callable[..., Any], args: tuple[Any, ...], timeout: float
+    ) -> Any:
         """Run one job on `worker` (blocking); the worker is replaced if it had to die."""
         replace = True
         try:

@@ -27,7 +27,16 @@ from boardlab.core import registry, requests
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Family
 from boardlab.web import jobs
-from boardlab.web.bodies import ERRORS, SOLVER_ERRORS, CheckBody, GenerateBody, HintBody, InstanceBody, RenderBody, SolveBody
+from boardlab.web.bodies import (
+    ERRORS,
+    SOLVER_ERRORS,
+    CheckBody,
+    GenerateBody,
+    HintBody,
+    InstanceBody,
+    RenderBody,
+    SolveBody,
+)
 from boardlab.web.config import MAX_SOLUTIONS, WebConfig
 from boardlab.web.errors import ApiError, bad_input, from_job_failure
 from boardlab.web.pool import Busy, Crashed, JobFailed, TimedOut, WorkerPool
@@ -81,30 +90,53 @@ class Services:
     def time_limit(self, value: float | None) -> float:
         return float(value) if value is not None else self.config.default_time_limit
 
-    async def run(self, workers: WorkerPool, function: Any, *args: Any, timeout: float, wait: float = 0.0) -> Any:
+    async def run(
+        self, workers: WorkerPool, function: Any, *args: Any, timeout: float, wait: float = 0.0
+    ) -> Any:
         try:
             return await workers.run(function, *args, timeout=timeout, wait=wait)
         except Busy as error:
-            raise ApiError(429, "busy", f"{error}; try again in a moment", headers={"Retry-After": "1"}) from None
+            raise ApiError(
+                429, "busy", f"{error}; try again in a moment", headers={"Retry-After": "1"}
+            ) from None
         except Crashed as error:
-            raise ApiError(503, "worker_crashed", f"{error}; a fresh process was started, try again") from None
+            raise ApiError(
+                503, "worker_crashed", f"{error}; a fresh process was started, try again"
+            ) from None
         except JobFailed as failure:
             raise from_job_failure(failure, self.config) from None
 
-    async def in_pool(self, function: Any, *args: Any, timeout: float) -> Any:
-        """A solver job: the time limit plus the kill grace, refused at once when all are busy."""
-        return await self.run(self.pool, function, *args, timeout=timeout + self.config.kill_grace)
+    async def in_pool(
+        self, function: Any, *args: Any, timeout: float, missing: str | None = None, advice: str = ""
+    ) -> Any:
+        """A solver job: the time limit plus the kill grace, refused at once when all are busy.
+        A job killed at its limit raises `TimedOut`, or answers 504 "no `missing` within the time
+        limit" (and `advice`) if `missing` is given."""
+        try:
+            return await self.run(self.pool, function, *args, timeout=timeout + self.config.kill_grace)
+        except TimedOut:
+            if missing is None:
+                raise
+            raise ApiError(
+                504, "time_limit", f"no {missing} within the time limit of {timeout:g} s{advice}"
+            ) from None
 
     async def in_quick(self, function: Any, *args: Any) -> Any:
         """A quick job (parse, check, render): short hard limit, waits a little for a process."""
         config = self.config
         try:
-            return await self.run(self.quick, function, *args, timeout=config.quick_seconds, wait=config.quick_wait)
+            return await self.run(
+                self.quick, function, *args, timeout=config.quick_seconds, wait=config.quick_wait
+            )
         except TimedOut:
-            raise ApiError(413, "too_large", f"the puzzle took more than {config.quick_seconds:g} s to read or draw") from None
+            raise ApiError(
+                413, "too_large", f"the puzzle took more than {config.quick_seconds:g} s to read or draw"
+            ) from None
 
     async def instance_json(self, family: Family, value: Any, options: dict[str, Any]) -> dict[str, Any]:
-        answer = await self.in_quick(jobs.parse_job, family.name, value, options, False, self.config.max_answer_bytes)
+        answer = await self.in_quick(
+            jobs.parse_job, family.name, value, options, False, self.config.max_answer_bytes
+        )
         return answer["instance"]
 
 
@@ -140,13 +172,17 @@ def api_routes(services: Services) -> APIRouter:
             "limits": config.to_json(),
         }
 
-    @router.post("/api/{family}/parse", summary="Read an instance (text, game ID, JSON or size)", responses=ERRORS)
+    @router.post(
+        "/api/{family}/parse", summary="Read an instance (text, game ID, JSON or size)", responses=ERRORS
+    )
     async def parse(family: str, body: InstanceBody) -> dict[str, Any]:
         chosen = services.family(family)
         options = services.options(chosen, requests.VERBS, body.options)
         return await services.in_quick(jobs.parse_job, chosen.name, body.instance, options, True, max_bytes)
 
-    @router.post("/api/{family}/solve", summary="Solve: first, unique, count, all or optimise", responses=SOLVER_ERRORS)
+    @router.post(
+        "/api/{family}/solve", summary="Solve: first, unique, count, all or optimise", responses=SOLVER_ERRORS
+    )
     async def solve(family: str, body: SolveBody) -> dict[str, Any]:
         chosen = services.family(family)
         options = services.options(chosen, ("count",) if body.mode == "count" else ("solve",), body.options)
@@ -156,31 +192,59 @@ def api_routes(services: Services) -> APIRouter:
             limit = MAX_SOLUTIONS
         seconds = services.time_limit(body.time_limit)
         fields = {
-            "mode": body.mode, "limit": limit, "time_limit": seconds, "backend": body.backend,
-            "strategy": body.strategy, "workers": body.workers, "seed": body.seed, "options": options,
+            "mode": body.mode,
+            "limit": limit,
+            "time_limit": seconds,
+            "backend": body.backend,
+            "strategy": body.strategy,
+            "workers": body.workers,
+            "seed": body.seed,
+            "options": options,
         }
         try:
-            return await services.in_pool(jobs.solve_job, chosen.name, instance, fields, max_bytes, timeout=seconds)
+            return await services.in_pool(
+                jobs.solve_job, chosen.name, instance, fields, max_bytes, timeout=seconds
+            )
         except TimedOut:
             # the solver did not stop by itself: the answer of a time limit, with nothing found
             return {
-                "family": chosen.name, "status": "unknown", "instance": instance, "solutions": [],
-                "count": None, "unique": None,
-                "stats": {"seconds": seconds + config.kill_grace, "backend": body.backend, "stopped": "killed at the time limit"},
+                "family": chosen.name,
+                "status": "unknown",
+                "instance": instance,
+                "solutions": [],
+                "count": None,
+                "unique": None,
+                "stats": {
+                    "seconds": seconds + config.kill_grace,
+                    "backend": body.backend,
+                    "stopped": "killed at the time limit",
+                },
             }
 
-    @router.post("/api/{family}/generate", summary="Generate a puzzle (unique where it has clues)", responses=SOLVER_ERRORS)
+    @router.post(
+        "/api/{family}/generate",
+        summary="Generate a puzzle (unique where it has clues)",
+        responses=SOLVER_ERRORS,
+    )
     async def generate(family: str, body: GenerateBody) -> dict[str, Any]:
         chosen = services.family(family)
         options = services.options(chosen, ("generate",), body.options)
         seconds = services.time_limit(body.time_limit)
         seed = body.seed if body.seed is not None else random.SystemRandom().randrange(2**31)
-        try:
-            return await services.in_pool(jobs.generate_job, chosen.name, seed, options, max_bytes, timeout=seconds)
-        except TimedOut:
-            raise ApiError(504, "time_limit", f"no puzzle within the time limit of {seconds:g} s (try a smaller one)") from None
+        return await services.in_pool(
+            jobs.generate_job,
+            chosen.name,
+            seed,
+            options,
+            max_bytes,
+            timeout=seconds,
+            missing="puzzle",
+            advice=" (try a smaller one)",
+        )
 
-    @router.post("/api/{family}/check", summary="Check a proposed solution (violations listed)", responses=ERRORS)
+    @router.post(
+        "/api/{family}/check", summary="Check a proposed solution (violations listed)", responses=ERRORS
+    )
     async def check(family: str, body: CheckBody) -> dict[str, Any]:
         chosen = services.family(family)
         options = services.options(chosen, ("check",), body.options)
@@ -194,15 +258,16 @@ def api_routes(services: Services) -> APIRouter:
         options = services.options(chosen, ("solve",), body.options)
         instance = await services.instance_json(chosen, body.instance, options)
         seconds = services.time_limit(body.time_limit)
-        try:
-            return await services.in_pool(jobs.hint_job, chosen.name, instance, body.partial, max_bytes, timeout=seconds)
-        except TimedOut:
-            raise ApiError(504, "time_limit", f"no hint within the time limit of {seconds:g} s") from None
+        return await services.in_pool(
+            jobs.hint_job, chosen.name, instance, body.partial, max_bytes, timeout=seconds, missing="hint"
+        )
 
     @router.post("/api/{family}/render", summary="Draw the board as SVG", responses=ERRORS)
     async def render(family: str, body: RenderBody) -> dict[str, Any]:
         chosen = services.family(family)
         options = services.options(chosen, ("render",), body.options)
-        return await services.in_quick(jobs.render_job, chosen.name, body.instance, options, body.solution, max_bytes)
+        return await services.in_quick(
+            jobs.render_job, chosen.name, body.instance, options, body.solution, max_bytes
+        )
 
     return router
