@@ -49,7 +49,8 @@ def _family_parameters(family: Family, verb: str) -> list[inspect.Parameter]:
             max=option.maximum if option.type in (int, float) else None,
             show_default=option.default is not None,
         )
-        annotation = Annotated[option.type if option.default is not None else Optional[option.type], info]
+        kind = option.type if option.default is not None else Optional[option.type]
+        annotation: Any = Annotated[kind, info]
         params.append(
             inspect.Parameter(
                 option.name, inspect.Parameter.KEYWORD_ONLY, default=option.default, annotation=annotation

@@ -23,7 +23,7 @@ from typing import AsyncIterator
 
 from fastapi import FastAPI
 from fastapi.openapi.docs import get_swagger_ui_html
-from fastapi.responses import FileResponse, HTMLResponse, Response
+from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from boardlab import __version__
@@ -85,7 +85,7 @@ def create_app(config: WebConfig | None = None, pool: WorkerPool | None = None) 
         app.mount("/docs-static", StaticFiles(directory=swagger), name="docs-static")
 
     @app.get("/docs", include_in_schema=False)
-    async def docs() -> HTMLResponse:
+    async def docs() -> Response:
         if swagger is not None:
             return get_swagger_ui_html(
                 openapi_url="/openapi.json",

@@ -21,7 +21,7 @@ InstanceField = Field(
     ),
     examples=[8, {"family": "nqueens", "n": 8, "fixed": [[0, 0]]}, "Q...\n....\n....\n...."],
 )
-OptionsField = Field(default_factory=dict, description="Family options by name (see GET /api/families).")
+OptionsField: Any = Field(default_factory=dict, description="Family options by name (see GET /api/families).")
 TimeLimitField = Field(
     None,
     gt=0,
