@@ -7,7 +7,7 @@ import json
 import pytest
 
 from boardlab.bench.experiment import Experiment, experiments
-from boardlab.families.cnote.experiments import SEED_BY_SIZE, SEED_BY_TARGET
+from boardlab.bench.experiments.cnote import SEED_BY_SIZE, SEED_BY_TARGET
 
 CNOTE = [e for e in experiments() if e.family == "cnote"]
 

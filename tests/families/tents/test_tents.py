@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from boardlab.bench.data import TENTS_TATHAM_SAMPLE
 from boardlab.core.errors import BadInput
 from boardlab.core.registry import get
 from boardlab.core.results import Mode, SolveRequest, Status
@@ -22,10 +23,9 @@ from boardlab.families.tents import game_id, io
 from boardlab.families.tents.board import random_instance
 from boardlab.families.tents.io import TentsInstance
 
-DATA = Path(__file__).parent / "data"
 SRC = Path(__file__).resolve().parents[3] / "src"
 FAMILY = get("tents")
-SAMPLE = [json.loads(line) for line in (DATA / "tatham-sample.jsonl").read_text().splitlines() if line.strip()]
+SAMPLE = [json.loads(line) for line in TENTS_TATHAM_SAMPLE.read_text().splitlines() if line.strip()]
 
 
 def tents_of(result) -> list[frozenset]:

@@ -17,17 +17,11 @@ import json
 import random
 import time
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
+from boardlab.bench.data import TENTS_TATHAM_SAMPLE
 from boardlab.bench.experiment import Case, Experiment, Measurement, register
 from boardlab.core.results import Mode, SolveRequest
-
-SAMPLE_PATHS = (
-    Path(__file__).resolve().parents[4] / "tests" / "families" / "tents" / "data" / "tatham-sample.jsonl",
-    Path("/work/shared/data/tents/tatham-sample.jsonl"),
-)
-
 
 def _family():
     from boardlab.core.registry import get
@@ -182,10 +176,8 @@ register(Experiment(
 
 
 def _sample() -> list[dict[str, Any]]:
-    for path in SAMPLE_PATHS:
-        if path.exists():
-            return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-    return []
+    text = TENTS_TATHAM_SAMPLE.read_text()
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
 def _tatham_cases(quick: bool) -> list[Case]:
@@ -221,14 +213,14 @@ register(Experiment(
     run=_run_tatham,
     series="variant",
     seed_figures={f"{r['id']} {b}": r["tatham"]["solve_cpu_s"] for r in _sample() if r.get("tatham") for b in ("sat", "cpsat")},
-    seed_source="/work/shared/data/tents/tatham-sample.jsonl, field tatham.solve_cpu_s",
+    seed_source="bench/data/tents-tatham-sample.jsonl, field tatham.solve_cpu_s",
 ))
 
 
 def main(argv: list[str] | None = None) -> None:
     """Run the Tents experiments without the bench runner and print Markdown tables.
 
-    `python -m boardlab.families.tents.experiments [--quick] [--time-limit S] [NAME ...]`
+    `python -m boardlab.bench.experiments.tents [--quick] [--time-limit S] [NAME ...]`
     (one run per case; `boardlab bench` repeats cases and keeps medians).
     """
     import argparse

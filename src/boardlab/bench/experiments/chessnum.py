@@ -19,7 +19,7 @@ import time
 from boardlab.bench.experiment import Case, Experiment, Measurement, register
 from boardlab.core.results import Mode, SolveRequest
 from boardlab.families.chessnum.io import ChessNumInstance, from_json, make_instance
-from boardlab.families.chessnum.published import PUBLISHED
+from boardlab.bench.data.chessnum_published import PUBLISHED
 
 SEED_SOURCE = (
     "seed 000 (Martins & Costa, Chess-Num - PLOG 2020, section 'Experiments and Results'): 0.02 s "
