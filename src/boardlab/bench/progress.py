@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from boardlab.bench.runner import Planned
+from boardlab.bench.experiment import Case, Experiment
+
+
+class Item(Protocol):
+    """What the progress shows of a planned case (the runner's `Planned`)."""
+
+    @property
+    def experiment(self) -> Experiment: ...
+
+    @property
+    def case(self) -> Case: ...
 
 
 class Reporter:
@@ -33,11 +42,11 @@ class Reporter:
             self.task = self.bar.add_task("", total=total)
             self.bar.start()
 
-    def starting(self, item: "Planned") -> None:
+    def starting(self, item: Item) -> None:
         if self.bar is not None:
             self.bar.update(self.task, description=f"{item.experiment.key} {item.case.id}")
 
-    def finished(self, item: "Planned", record: dict[str, Any] | None) -> None:
+    def finished(self, item: Item, record: dict[str, Any] | None) -> None:
         self.count += 1
         if self.bar is not None:
             self.bar.update(self.task, advance=1)
