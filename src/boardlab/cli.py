@@ -171,7 +171,7 @@ def _records(family: Family, argument: str, options: dict[str, Any]) -> list[Rec
     return read_instances(family, argument, options)
 
 
-def _print_result(family: Family, record: Record, result: Result, many: bool) -> None:
+def _print_result(family: Family, record: Record, result: Result, many: bool, options: dict[str, Any]) -> None:
     if many:
         out.rule(record.label, style="dim")
     status = result.status
@@ -188,7 +188,7 @@ def _print_result(family: Family, record: Record, result: Result, many: bool) ->
     for index, solution in enumerate(result.solutions):
         if len(result.solutions) > 1:
             out.print(f"[dim]solution {index + 1}[/]")
-        out.print(family.render_text(record.instance, solution))
+        out.print(family.render_text(record.instance, solution, options))
     stats = result.stats.to_json()
     shown = {k: v for k, v in stats.items() if v is not None and k != "seconds"}
     out.print(f"[dim]{stats['seconds']:.3f} s  " + "  ".join(f"{k}: {v}" for k, v in shown.items()) + "[/]")
@@ -226,7 +226,7 @@ def _run(family: Family, argument: str, options: dict[str, Any], request: SolveR
         if as_json:
             print(json.dumps(result.to_json()), flush=True)
         else:
-            _print_result(family, record, result, many)
+            _print_result(family, record, result, many, request.options)
         if result.status == Status.UNKNOWN and code == EXIT_OK:
             code = EXIT_TIME_LIMIT
     return code
@@ -332,11 +332,11 @@ def generate_command(
         }))
         return
     out.print(f"[bold]{family.title}[/] puzzle, seed {generated.stats.seed}:")
-    out.print(family.render_text(generated.instance))
+    out.print(family.render_text(generated.instance, None, options))
     out.print("[dim]text format:[/]")
     out.print(family.dump_text(generated.instance), markup=False, end="")
     out.print("[dim]solution:[/]")
-    out.print(family.render_text(generated.instance, generated.solution))
+    out.print(family.render_text(generated.instance, generated.solution, options))
 
 
 def check_command(
@@ -389,14 +389,14 @@ def render_command(
             _say(f"{result.status.value}: nothing to draw but the puzzle")
         drawn = result.solutions[0] if result.solutions else None
     if as_json:
-        print(json.dumps({"family": family.name, "instance": family.to_json(instance), "solution": drawn, "svg": family.render_svg(instance, drawn)}))
+        print(json.dumps({"family": family.name, "instance": family.to_json(instance), "solution": drawn, "svg": family.render_svg(instance, drawn, options)}))
     if svg is not None:
-        _write_new_file(svg, family.render_svg(instance, drawn), force)
+        _write_new_file(svg, family.render_svg(instance, drawn, options), force)
         if svg != "-":
             _say(f"wrote {svg}")
         return
     if not as_json:
-        out.print(family.render_text(instance, drawn))
+        out.print(family.render_text(instance, drawn, options))
 
 
 def hint_command(

@@ -175,8 +175,6 @@ SOLVER_ERRORS: dict[int | str, dict[str, Any]] = {
 
 
 # ---- the application ----------------------------------------------------------------------------
-def _offers_hint(family: Family) -> bool:
-    return type(family).hint is not Family.hint
 
 
 def _example(family: Family) -> dict[str, Any] | None:
@@ -192,7 +190,7 @@ def _example(family: Family) -> dict[str, Any] | None:
 def _describe(family: Family) -> dict[str, Any]:
     data = family.describe()
     data["options"] = [o for o in data["options"] if not o["local"]]  # the API never takes them
-    data["hint"] = _offers_hint(family)
+    data["hint"] = family.offers_hints
     data["example"] = _example(family)
     return data
 
@@ -388,7 +386,7 @@ def create_app(config: WebConfig | None = None, pool: WorkerPool | None = None) 
     @app.post("/api/{family}/hint", summary="A hint for a partly solved board", responses=SOLVER_ERRORS)
     async def hint(family: str, body: HintBody) -> dict[str, Any]:
         chosen = family_named(family)
-        if not _offers_hint(chosen):
+        if not chosen.offers_hints:
             raise ApiError(400, "unsupported", f"{chosen.name} offers no hints")
         options = options_of(chosen, ("solve",), body.options)
         instance = await instance_json(chosen, body.instance, options)

@@ -84,7 +84,7 @@ def render_job(family_name: str, value: Any, options: dict[str, Any], solution: 
             "family": family.name,
             "instance": family.to_json(instance),
             "solution": drawn,
-            "svg": family.render_svg(instance, drawn),
+            "svg": family.render_svg(instance, drawn, options),
             "violations": problems,
         },
         max_bytes,

@@ -197,7 +197,7 @@ def test_backends_agree_with_brute_force_on_tiny_boards():
             result = FAMILY.solve(inst, SolveRequest(Mode.ALL, backend=backend))
             assert set(tents_of(result)) == truth, (backend, game_id.encode(inst))
             assert result.count == len(truth)
-        for model in ("lazy", "plain", "full", "seed"):
+        for model in ("lazy", "plain", "full", "baseline"):
             result = FAMILY.solve(inst, SolveRequest(Mode.COUNT, options={"model": model}))
             assert result.count == len(truth), (model, game_id.encode(inst))
 
@@ -251,8 +251,8 @@ def test_verify_rejects_unmatchable_tents():
     # and the solvers agree there is no solution at all
     for backend in ("sat", "cpsat"):
         assert FAMILY.solve(inst, SolveRequest(Mode.COUNT, backend=backend)).count == 0
-    # the seed's encoding alone would accept it; with its lazy matching check it must not
-    assert FAMILY.solve(inst, SolveRequest(Mode.COUNT, options={"model": "seed"})).count == 0
+    # the baseline encoding alone would accept it; with its lazy matching check it must not
+    assert FAMILY.solve(inst, SolveRequest(Mode.COUNT, options={"model": "baseline"})).count == 0
     assert brute_force(inst) == set()
 
 

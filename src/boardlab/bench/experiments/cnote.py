@@ -24,7 +24,7 @@ from boardlab.bench.experiment import Case, Experiment, Measurement, register
 from boardlab.core.results import Mode, SolveRequest, Status
 from boardlab.families.cnote import io
 from boardlab.families.cnote.generate import generate
-from boardlab.families.cnote.model import SEED_VALUE, SEED_VARIABLE, STRATEGIES, VALUE_CHOICE, VARIABLE_CHOICE
+from boardlab.families.cnote.model_cpsat import SEED_VALUE, SEED_VARIABLE, STRATEGIES, VALUE_CHOICE, VARIABLE_CHOICE
 
 SEED = "seed 002 (C-Note, SICStus CLP(FD))"
 SEED_PUZZLE = [[5, 2, 7, 1], [7, 1, 5, 9], [8, 8, 3, 7], [5, 2, 9, 1]]

@@ -6,7 +6,7 @@ largest m". Its formats are in `io.py`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from boardlab.core.errors import BadInput
@@ -17,15 +17,10 @@ MAX_N = 400
 
 @dataclass(frozen=True)
 class ArmiesInstance:
-    """An n x n board and the army size m (None: maximise).
-
-    `show_attacks` only changes drawings (squares attacked by each army); it is not part of the
-    puzzle and not in its JSON.
-    """
+    """An n x n board and the army size m (None: maximise)."""
 
     n: int
     m: int | None = None
-    show_attacks: bool = field(default=False, compare=False)
 
 
 def _integer(value: Any, what: str) -> int:

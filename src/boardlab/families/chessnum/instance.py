@@ -7,7 +7,6 @@ with the given pieces or raises that error. Its formats are in `io.py`.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections import Counter
 from dataclasses import dataclass, field
@@ -35,8 +34,6 @@ class ChessNumInstance:
         size: the board is size x size.
         pieces: the piece multiset, canonical (letters in `PIECE_ORDER` order).
         clues: `((file, rank), value)` in the order given.
-        explain: a display preference (list each clue's attackers when drawing a solution);
-            not part of the puzzle, ignored by equality.
         unsettled: as read, a clue is above the number of pieces: the error to report unless
             the options name other pieces (see `settle`); None for a valid instance.
     """
@@ -44,7 +41,6 @@ class ChessNumInstance:
     size: int
     pieces: str
     clues: tuple[tuple[Square, int], ...]
-    explain: bool = field(default=False, compare=False)
     unsettled: BadInput | None = field(default=None, compare=False, repr=False)
 
     @property
@@ -148,7 +144,7 @@ def settle(instance: ChessNumInstance, pieces: str | None = None) -> ChessNumIns
     """The instance with `pieces` (when given) in place of its own, validated; without `pieces`,
     the instance itself, or its error when a clue is above its number of pieces."""
     if pieces is not None:
-        return dataclasses.replace(make_instance(instance.size, pieces, instance.clues), explain=instance.explain)
+        return make_instance(instance.size, pieces, instance.clues)
     if instance.unsettled is not None:
         raise instance.unsettled
     return instance

@@ -45,7 +45,7 @@ from ortools.sat.python import cp_model
 from boardlab.core.cpsat import solve_cpsat
 from boardlab.core.results import Mode, Outcome, SolveRequest, Stats, Status
 from boardlab.families.cnote.io import CNoteInstance
-from boardlab.families.cnote.strategies import DEFAULT_STRATEGY, ENCODINGS, STRATEGIES, VALUE_CHOICES, VARIABLE_CHOICES  # noqa: F401  (re-exported)
+from boardlab.families.cnote.choices import DEFAULT_STRATEGY, MODELS, STRATEGIES, VALUE_CHOICES, VARIABLE_CHOICES  # noqa: F401  (re-exported)
 
 #: Variable selection: strategy name part -> CP-SAT constant.
 VARIABLE_CHOICE = dict(zip(VARIABLE_CHOICES, (
@@ -117,7 +117,7 @@ class Model:
     """The built model: the CP-SAT model, the cell variables (row-major) and its size."""
 
     def __init__(self, instance: CNoteInstance, encoding: str = "domain", strategy: str | None = None) -> None:
-        if encoding not in ENCODINGS:
+        if encoding not in MODELS:
             raise ValueError(f"unknown encoding {encoding!r}")
         self.instance = instance
         self.encoding = encoding
