@@ -54,8 +54,9 @@ class Experiment:
         x: the parameter plotted on the x-axis (time against size, say); None for categories.
         series: the parameter naming the compared variants (strategy, model, encoding, backend).
         reference: the value of `series` that ratios are taken against (measured in the same run).
-        seed_figures: figures the seed reported, by case id (seconds, or any value to show beside ours).
-        seed_source: where those figures come from (seed file and table).
+        baseline_figures: figures of the report the work started from, by case id (seconds, or any
+            value to show beside ours).
+        baseline_source: where those figures come from (report and table).
         value_label: the report's column heading for `Measurement.value` (e.g. "count").
         stats_columns: keys of `Measurement.stats` the report shows beside the time (e.g.
             ("branches", "conflicts") to reproduce a seed table of backtracks).
@@ -70,8 +71,8 @@ class Experiment:
     x: str | None = None
     series: str | None = None
     reference: str | None = None
-    seed_figures: dict[str, Any] | None = None
-    seed_source: str | None = None
+    baseline_figures: dict[str, Any] | None = None
+    baseline_source: str | None = None
     value_label: str = "value"
     stats_columns: tuple[str, ...] = ()
 

@@ -116,8 +116,8 @@ register(
         run=_run_published,
         series="order",
         reference="given",
-        seed_figures={"chessnum-01/given": 0.02},
-        seed_source=SEED_SOURCE,
+        baseline_figures={"chessnum-01/given": 0.02},
+        baseline_source=SEED_SOURCE,
     )
 )
 

@@ -112,8 +112,8 @@ register(
         x="n",
         series="program",
         reference="c",
-        seed_figures=ISSUE_FIGURES,
-        seed_source="issue 7 (C mirror-halving counter, single core, this kind of machine)",
+        baseline_figures=ISSUE_FIGURES,
+        baseline_source="issue 7 (C mirror-halving counter, single core, this kind of machine)",
         value_label="count", stats_columns=("ratio_to_c", "c_seconds", "fundamental"),
     )
 )

@@ -212,8 +212,8 @@ register(Experiment(
     cases=_tatham_cases,
     run=_run_tatham,
     series="variant",
-    seed_figures={f"{r['id']} {b}": r["tatham"]["solve_cpu_s"] for r in _sample() if r.get("tatham") for b in ("sat", "cpsat")},
-    seed_source="bench/data/tents-tatham-sample.jsonl, field tatham.solve_cpu_s",
+    baseline_figures={f"{r['id']} {b}": r["tatham"]["solve_cpu_s"] for r in _sample() if r.get("tatham") for b in ("sat", "cpsat")},
+    baseline_source="bench/data/tents-tatham-sample.jsonl, field tatham.solve_cpu_s",
 ))
 
 
@@ -240,7 +240,7 @@ def main(argv: list[str] | None = None) -> None:
         print("|---|---|---:|---|---|")
         for case in experiment.cases(args.quick):
             m = experiment.run(case, args.time_limit)
-            seed = (experiment.seed_figures or {}).get(case.id)
+            seed = (experiment.baseline_figures or {}).get(case.id)
             stats = dict(m.stats)
             if seed is not None:
                 stats["seed_figure"] = seed
