@@ -8,10 +8,10 @@ neighbours, the knight its 8 jumps; the pawn is white and attacks the two square
 towards the last rank (it may stand on the first or the last rank; on the last it attacks
 nothing).
 
-Backends: `cpsat` (the model in `model_cpsat.py`, default) and `sat` (the same formulation as CNF
-for CaDiCaL, `model_sat.py`; used to cross-check). Options: `--pieces` (any multiset of KQRBNP),
-`--model` (the CP-SAT model's blocking formulation, for experiments), `--explain` (list each
-clue's attackers), and for `generate`: `--size`, `--min-clues`.
+Backends: `cpsat` (the model in `model_cpsat.py`, default) and `sat` (the same formulation as
+CNF for CaDiCaL, `model_sat.py`; used to cross-check). Options: `--pieces` (any multiset of
+KQRBNP), `--model` (the CP-SAT model's blocking formulation, for experiments), `--explain` (a
+drawing option: list each clue's attackers), and for `generate`: `--size`, `--min-clues`.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The C-Note family (Erich Friedman's "100"): write digits around given digits to hit the sums.
 
-Backends: `cpsat` (the model of `model_cpsat.py`: any mode, named search strategies, two encodings of
-"contains the digit") and `brute` (the plain-Python enumerator of `brute.py`, for small grids:
+Backends: `cpsat` (the model of `model_cpsat.py`: any mode, named search strategies, two
+formulations of "contains the digit") and `brute` (the plain-Python enumerator of `brute.py`, for small grids:
 the ground truth of the tests). Options: `--target` (every row and column, overrides the
 file), `--model domain|digits`, `--no-presolve` (so that the search strategy alone decides,
 as in the strategy experiment); for `generate`: `--size`, `--cols`, `--target`, `--unique`, `--mix`.
