@@ -9,7 +9,8 @@ import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from boardlab.core.family import Family
 from boardlab.core.io import parse_document
@@ -130,3 +131,20 @@ def test_display_options_are_not_instance_fields(family: Family) -> None:
     assert fields & display == set()
     for name in display:
         assert family.render_svg(instance, None, {name: True}).lstrip().startswith("<svg")
+
+
+@pytest.mark.parametrize("family", FAMILIES, ids=IDS)
+def test_every_model_and_encoding_choice_is_implemented(family: Family) -> None:
+    """Each declared `--model` and `--encoding` choice answers a small instance as the default
+    does (an unknown name is an error in the models, so a stale choice list fails here)."""
+    instance = family.sample(random.Random(3))
+    expected = family.solve(instance, SolveRequest(Mode.FIRST, time_limit=20)).status
+    for option in family.options:
+        if option.name not in ("model", "encoding"):
+            continue
+        for choice in option.choices or ():
+            backend = "sat" if option.name == "encoding" else None
+            if family.name == "chessnum":
+                backend = "cpsat"  # its models are CP-SAT formulations
+            request = SolveRequest(Mode.FIRST, time_limit=20, backend=backend, options={option.name: choice})
+            assert family.solve(instance, request).status == expected, (option.name, choice)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
 from boardlab.core.errors import BadInput, SolverBug, Unsupported
@@ -130,13 +130,19 @@ class Family(ABC, Generic[InstanceT]):
     # never a field of the instance.
     @abstractmethod
     def render_text(
-        self, instance: InstanceT, solution: dict[str, Any] | None = None, options: Mapping[str, Any] | None = None
+        self,
+        instance: InstanceT,
+        solution: dict[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
     ) -> Any:
         """A rich renderable of the board, with the solution if given."""
 
     @abstractmethod
     def render_svg(
-        self, instance: InstanceT, solution: dict[str, Any] | None = None, options: Mapping[str, Any] | None = None
+        self,
+        instance: InstanceT,
+        solution: dict[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
     ) -> str:
         """A standalone SVG document of the board, with the solution if given."""
 

@@ -49,7 +49,8 @@ def _solve_unique(instance: ChessNumInstance, formulation: str, time_limit: floa
 
     family = get("chessnum")
     start = time.perf_counter()
-    result = family.solve(instance, SolveRequest(mode=Mode.UNIQUE, time_limit=time_limit, options={"model": formulation}))
+    request = SolveRequest(mode=Mode.UNIQUE, time_limit=time_limit, options={"model": formulation})
+    result = family.solve(instance, request)
     seconds = time.perf_counter() - start
     stats = result.stats.to_json()
     return Measurement(result.status.value, seconds, value=result.unique, stats=stats)

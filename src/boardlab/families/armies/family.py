@@ -24,6 +24,7 @@ from boardlab.families.armies import io, known, render, verify
 from boardlab.families.armies.choices import CUTS, ENCODINGS, MODELS, SYMMETRY_LEVELS
 from boardlab.families.armies.io import ArmiesInstance
 
+
 class Armies(Family[ArmiesInstance]):
     name = "armies"
     title = "Peaceable armies of queens"
@@ -108,11 +109,17 @@ class Armies(Family[ArmiesInstance]):
 
     # drawing
     def render_text(
-        self, instance: ArmiesInstance, solution: dict[str, Any] | None = None, options: Mapping[str, Any] | None = None
+        self,
+        instance: ArmiesInstance,
+        solution: dict[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
     ) -> Any:
         return render.render_text(instance, solution, attacks=bool((options or {}).get("attacks")))
 
     def render_svg(
-        self, instance: ArmiesInstance, solution: dict[str, Any] | None = None, options: Mapping[str, Any] | None = None
+        self,
+        instance: ArmiesInstance,
+        solution: dict[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
     ) -> str:
         return render.render_svg(instance, solution, attacks=bool((options or {}).get("attacks")))

@@ -122,12 +122,18 @@ class ChessNum(Family[ChessNumInstance]):
 
     # drawing
     def render_text(
-        self, instance: ChessNumInstance, solution: dict[str, Any] | None = None, options: Mapping[str, Any] | None = None
+        self,
+        instance: ChessNumInstance,
+        solution: dict[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
     ) -> Any:
         return render.render_text(io.settle(instance), solution, attackers=bool((options or {}).get("explain")))
 
     def render_svg(
-        self, instance: ChessNumInstance, solution: dict[str, Any] | None = None, options: Mapping[str, Any] | None = None
+        self,
+        instance: ChessNumInstance,
+        solution: dict[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
     ) -> str:
         return render.render_svg(io.settle(instance), solution, attackers=bool((options or {}).get("explain")))
 

@@ -19,8 +19,8 @@ from boardlab.core.family import Family, Generated, Record
 from boardlab.core.options import Option
 from boardlab.core.results import Mode, Outcome, Result, SolveRequest, Stats, Status
 from boardlab.families.cnote import io, render, verify
-from boardlab.families.cnote.io import CNoteInstance
 from boardlab.families.cnote.choices import MODELS, STRATEGIES
+from boardlab.families.cnote.io import CNoteInstance
 
 
 class CNote(Family[CNoteInstance]):
@@ -176,11 +176,17 @@ class CNote(Family[CNoteInstance]):
 
     # drawing
     def render_text(
-        self, instance: CNoteInstance, solution: dict[str, Any] | None = None, options: Mapping[str, Any] | None = None
+        self,
+        instance: CNoteInstance,
+        solution: dict[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
     ) -> Any:
         return render.render_text(instance, solution)
 
     def render_svg(
-        self, instance: CNoteInstance, solution: dict[str, Any] | None = None, options: Mapping[str, Any] | None = None
+        self,
+        instance: CNoteInstance,
+        solution: dict[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
     ) -> str:
         return render.render_svg(instance, solution)

@@ -245,11 +245,17 @@ class NQueens(Family[QueensInstance]):
 
     # drawing
     def render_text(
-        self, instance: QueensInstance, solution: dict[str, Any] | None = None, options: Mapping[str, Any] | None = None
+        self,
+        instance: QueensInstance,
+        solution: dict[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
     ) -> Any:
         return render.render_text(instance, solution)
 
     def render_svg(
-        self, instance: QueensInstance, solution: dict[str, Any] | None = None, options: Mapping[str, Any] | None = None
+        self,
+        instance: QueensInstance,
+        solution: dict[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
     ) -> str:
         return render.render_svg(instance, solution)

@@ -168,12 +168,18 @@ class Tents(Family[TentsInstance]):
 
     # drawing
     def render_text(
-        self, instance: TentsInstance, solution: dict[str, Any] | None = None, options: Mapping[str, Any] | None = None
+        self,
+        instance: TentsInstance,
+        solution: dict[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
     ) -> Any:
         return render.render_text(instance, solution)
 
     def render_svg(
-        self, instance: TentsInstance, solution: dict[str, Any] | None = None, options: Mapping[str, Any] | None = None
+        self,
+        instance: TentsInstance,
+        solution: dict[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
     ) -> str:
         return render.render_svg(instance, solution)
 
