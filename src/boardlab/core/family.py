@@ -228,5 +228,4 @@ class Family(ABC, Generic[InstanceT]):
             "modes": sorted(m.value for m in self.modes),
             "options": [o.to_json() for o in self.options],
             "has_clues": self.has_clues,
-            "offers_hints": self.offers_hints,
         }
