@@ -68,7 +68,7 @@ def _run(family: Family, argument: str, options: dict[str, Any], request: SolveR
         if as_json:
             print_json(result.to_json())
         else:
-            print_result(family, record, result, many)
+            print_result(family, record, result, many, options)
         if result.status == Status.UNKNOWN and code == EXIT_OK:
             code = EXIT_TIME_LIMIT
     return code
@@ -159,7 +159,7 @@ def generate_command(
     if as_json:
         print_json(requests.generated_json(family, generated))
     else:
-        print_generated(family, generated)
+        print_generated(family, generated, options)
 
 
 def check_command(
@@ -198,7 +198,7 @@ def render_command(
     """Draw a puzzle in the terminal, or as SVG."""
     instance = requests.read_instance(family, puzzle, options)
     given = requests.load_json_argument(solution) if solution is not None else None
-    drawing = requests.draw(family, instance, given, solve_it=solve)
+    drawing = requests.draw(family, instance, given, solve_it=solve, options=options)
     if drawing.violations:
         say(f"warning: the solution is invalid: {drawing.violations[0]}")
     if drawing.status is not None and drawing.solution is None:
@@ -211,7 +211,7 @@ def render_command(
             say(f"wrote {svg}")
         return
     if not as_json:
-        out.print(family.render_text(instance, drawing.solution))
+        out.print(family.render_text(instance, drawing.solution, options))
 
 
 def hint_command(

@@ -38,7 +38,9 @@ def print_json(data: Any) -> None:
     print(json.dumps(data), flush=True)
 
 
-def print_result(family: Family, record: Record, result: Result, many: bool) -> None:
+def print_result(
+    family: Family, record: Record, result: Result, many: bool, options: dict[str, Any]
+) -> None:
     if many:
         out.rule(record.label, style="dim")
     status = result.status
@@ -55,19 +57,19 @@ def print_result(family: Family, record: Record, result: Result, many: bool) -> 
     for index, solution in enumerate(result.solutions):
         if len(result.solutions) > 1:
             out.print(f"[dim]solution {index + 1}[/]")
-        out.print(family.render_text(record.instance, solution))
+        out.print(family.render_text(record.instance, solution, options))
     stats = result.stats.to_json()
     shown = {k: v for k, v in stats.items() if v is not None and k != "seconds"}
     out.print(f"[dim]{stats['seconds']:.3f} s  " + "  ".join(f"{k}: {v}" for k, v in shown.items()) + "[/]")
 
 
-def print_generated(family: Family, generated: Generated) -> None:
+def print_generated(family: Family, generated: Generated, options: dict[str, Any]) -> None:
     out.print(f"[bold]{family.title}[/] puzzle, seed {generated.stats.seed}:")
-    out.print(family.render_text(generated.instance))
+    out.print(family.render_text(generated.instance, None, options))
     out.print("[dim]text format:[/]")
     out.print(family.dump_text(generated.instance), markup=False, end="")
     out.print("[dim]solution:[/]")
-    out.print(family.render_text(generated.instance, generated.solution))
+    out.print(family.render_text(generated.instance, generated.solution, options))
 
 
 def print_check(answer: dict[str, Any]) -> None:

@@ -21,7 +21,7 @@ Printing, exit codes, HTTP statuses, worker processes and answer sizes belong to
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from boardlab.core import registry
@@ -183,9 +183,11 @@ class Drawing:
     violations: list[str] | None = None
     status: Status | None = None
     """The status of the solve, when the solution was asked for (`draw(solve=True)`)."""
+    options: dict[str, Any] = field(default_factory=dict)
+    """The family's render options (e.g. armies `attacks`, chessnum `explain`)."""
 
     def svg(self) -> str:
-        return self.family.render_svg(self.instance, self.solution)
+        return self.family.render_svg(self.instance, self.solution, self.options)
 
     def to_json(self, violations: bool = False) -> dict[str, Any]:
         """`{"family", "instance", "solution", "svg"}` (and `violations` if asked)."""
@@ -200,18 +202,25 @@ class Drawing:
         return answer
 
 
-def draw(chosen: Family, instance: Any, solution: Any = None, solve_it: bool = False) -> Drawing:
+def draw(
+    chosen: Family,
+    instance: Any,
+    solution: Any = None,
+    solve_it: bool = False,
+    options: dict[str, Any] | None = None,
+) -> Drawing:
     """The board with `solution` (user JSON, checked: its violations are listed), or with a
-    solution found now (`solve_it`), or alone."""
+    solution found now (`solve_it`), or alone; `options` are the family's render options."""
+    render = dict(options or {})
     if solution is not None:
         drawn = chosen.solution_from_json(instance, solution)
-        return Drawing(chosen, instance, drawn, chosen.verify(instance, drawn))
+        return Drawing(chosen, instance, drawn, chosen.verify(instance, drawn), options=render)
     if solve_it:
         result = chosen.solve(instance, solve_request())
         return Drawing(
-            chosen, instance, result.solutions[0] if result.solutions else None, None, result.status
+            chosen, instance, result.solutions[0] if result.solutions else None, None, result.status, render
         )
-    return Drawing(chosen, instance)
+    return Drawing(chosen, instance, options=render)
 
 
 def error_json(chosen: Family, record: Record) -> dict[str, Any]:

@@ -44,10 +44,6 @@ from boardlab.web.pool import Busy, Crashed, JobFailed, TimedOut, WorkerPool
 log = logging.getLogger("boardlab.web")
 
 
-def offers_hint(family: Family) -> bool:
-    return type(family).hint is not Family.hint
-
-
 def _example(family: Family) -> dict[str, Any] | None:
     """A small instance for the page's editor (the family's own `sample`), or None."""
     try:
@@ -61,7 +57,7 @@ def _example(family: Family) -> dict[str, Any] | None:
 def _describe(family: Family) -> dict[str, Any]:
     data = family.describe()
     data["options"] = [o for o in data["options"] if not o["local"]]  # the API never takes them
-    data["hint"] = offers_hint(family)
+    data["hint"] = family.offers_hints
     data["example"] = _example(family)
     return data
 
@@ -253,7 +249,7 @@ def api_routes(services: Services) -> APIRouter:
     @router.post("/api/{family}/hint", summary="A hint for a partly solved board", responses=SOLVER_ERRORS)
     async def hint(family: str, body: HintBody) -> dict[str, Any]:
         chosen = services.family(family)
-        if not offers_hint(chosen):
+        if not chosen.offers_hints:
             raise ApiError(400, "unsupported", f"{chosen.name} offers no hints")
         options = services.options(chosen, ("solve",), body.options)
         instance = await services.instance_json(chosen, body.instance, options)

@@ -26,7 +26,7 @@ from typing import Any
 from pysat.solvers import Solver
 
 from boardlab.core.errors import Unsupported
-from boardlab.families.armies import cnf as cnf_module
+from boardlab.families.armies import model_sat as cnf_module
 from boardlab.families.armies import known
 from boardlab.families.armies.io import ArmiesInstance
 

@@ -36,10 +36,10 @@ import random
 from typing import Callable
 
 from boardlab.core.errors import BadInput
-from boardlab.families.chessnum import model
+from boardlab.families.chessnum import model_cpsat as model
 from boardlab.families.chessnum.geometry import attack_counts, attackers
 from boardlab.families.chessnum.io import ChessNumInstance, Square, make_instance
-from boardlab.families.chessnum.sat_model import Alternatives
+from boardlab.families.chessnum.model_sat import Alternatives
 
 #: Placements tried with `min_clues`.
 TRIES = 6

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardlab.families.chessnum import model
+from boardlab.families.chessnum import model_cpsat as model
 from boardlab.families.chessnum.io import PIECE_NAMES, PIECE_ORDER, ChessNumInstance, Square, placement_from_json, placement_to_json, square_name
 from boardlab.families.chessnum.verify import violations
 

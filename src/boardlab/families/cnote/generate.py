@@ -49,7 +49,7 @@ from ortools.sat.python import cp_model
 
 from boardlab.core.errors import BadInput
 from boardlab.families.cnote.io import CNoteInstance, check_target, make_instance
-from boardlab.families.cnote.model import Model
+from boardlab.families.cnote.model_cpsat import Model
 
 
 @dataclass

@@ -20,7 +20,7 @@ from ortools.sat.python import cp_model
 
 from boardlab.core.errors import BadInput
 from boardlab.families.cnote.io import CNoteInstance
-from boardlab.families.cnote.model import Model, trivially_unsatisfiable
+from boardlab.families.cnote.model_cpsat import Model, trivially_unsatisfiable
 from boardlab.families.cnote.verify import violations
 
 

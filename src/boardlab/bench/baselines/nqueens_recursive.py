@@ -1,5 +1,5 @@
 """The recursive form of the full-symmetry counter, kept only to be measured against the
-iterative kernels of `fullsym.py` (the `nqueens/algorithm` experiment).
+iterative kernels of `boardlab.families.nqueens.fullsym` (the `nqueens/algorithm` experiment).
 
 Same algorithm, same symmetry rules and the same `_classify`, written as Takahashi wrote it in
 C: one recursive call per placed queen, the masks passed as arguments. In numba it measured

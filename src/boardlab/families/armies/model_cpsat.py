@@ -11,7 +11,7 @@ most one queen); they differ in how:
   u_L + v_L <= 1. A line may hold one colour many times; what is forbidden is both colours on
   one line, which is exactly the attack relation. O(n^2) clauses.
 - `colouring`: one literal c_L per line ("L is white"), w_s <-> AND of its four lines,
-  b_s <-> AND of their negations (see `cnf.py`, where it is the default SAT formulation).
+  b_s <-> AND of their negations (see `model_sat.py`, where it is the default SAT formulation).
   Symmetry breaking acts on the line literals.
 - `dominance` (per-line plus maximality): in an optimal placement we may assume that both
   armies are *maximal*: every square attacked by no white queen holds a black queen and every
@@ -43,10 +43,10 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
+from boardlab.families.armies.choices import MODELS
 from boardlab.families.armies.geometry import attacks, lines, lines_of
 from boardlab.families.armies.symmetry import image_vector, images, lex_leq_cpsat
 
-FORMULATIONS = ("pairwise", "lines", "dominance", "colouring")
 
 
 @dataclass
@@ -78,14 +78,14 @@ def build(
 
     Args:
         n: board size.
-        formulation: one of FORMULATIONS.
+        formulation: one of `choices.MODELS`.
         m: the army size (decision or enumeration); None with `optimise`.
         optimise: maximise m.
         symmetry: one of `symmetry.LEVELS`.
         lower, upper: bounds on m (cuts), None for none.
         hint: a placement (white squares, black squares) to hint.
     """
-    if formulation not in FORMULATIONS:
+    if formulation not in MODELS:
         raise ValueError(f"unknown formulation '{formulation}'")
     size = n * n
     model = cp_model.CpModel()
@@ -147,7 +147,7 @@ def build(
     x = w + b
     if symmetry != "none":
         if line_literals is not None:
-            from boardlab.families.armies.cnf import _line_images
+            from boardlab.families.armies.model_sat import _line_images
 
             c = line_literals
             for index, (perm, swap) in enumerate(_line_images(n, symmetry)):

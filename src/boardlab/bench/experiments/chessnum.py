@@ -18,8 +18,9 @@ import time
 
 from boardlab.bench.experiment import Case, Experiment, Measurement, register
 from boardlab.core.results import Mode, SolveRequest
+from boardlab.families.chessnum.choices import MODELS
 from boardlab.families.chessnum.io import ChessNumInstance, from_json, make_instance
-from boardlab.families.chessnum.published import PUBLISHED
+from boardlab.bench.data.chessnum_published import PUBLISHED
 
 SEED_SOURCE = (
     "seed 000 (Martins & Costa, Chess-Num - PLOG 2020, section 'Experiments and Results'): 0.02 s "
@@ -43,12 +44,13 @@ def shuffled(instance: ChessNumInstance, seed: int) -> ChessNumInstance:
     return make_instance(instance.size, instance.pieces, clues)
 
 
-def _solve_unique(instance: ChessNumInstance, encoding: str, time_limit: float | None) -> Measurement:
+def _solve_unique(instance: ChessNumInstance, formulation: str, time_limit: float | None) -> Measurement:
     from boardlab.core.registry import get
 
     family = get("chessnum")
     start = time.perf_counter()
-    result = family.solve(instance, SolveRequest(mode=Mode.UNIQUE, time_limit=time_limit, options={"encoding": encoding}))
+    request = SolveRequest(mode=Mode.UNIQUE, time_limit=time_limit, options={"model": formulation})
+    result = family.solve(instance, request)
     seconds = time.perf_counter() - start
     stats = result.stats.to_json()
     return Measurement(result.status.value, seconds, value=result.unique, stats=stats)
@@ -74,15 +76,15 @@ def _run_published(case: Case, time_limit: float | None) -> Measurement:
 def _encoding_cases(quick: bool) -> list[Case]:
     cases = []
     for record in PUBLISHED:
-        for encoding in ("piece", "piece-direct", "ray"):
-            if quick and encoding == "ray" and record["id"] in ("chessnum-02", "chessnum-04"):
+        for formulation in MODELS:
+            if quick and formulation == "ray" and record["id"] in ("chessnum-02", "chessnum-04"):
                 continue  # seconds each: full runs only
-            cases.append(Case(f"{record['id']}/{encoding}", {"board": record["id"], "encoding": encoding}))
+            cases.append(Case(f"{record['id']}/{formulation}", {"board": record["id"], "model": formulation}))
     return cases
 
 
 def _run_encoding(case: Case, time_limit: float | None) -> Measurement:
-    return _solve_unique(_board(case.params["board"]), case.params["encoding"], time_limit)
+    return _solve_unique(_board(case.params["board"]), case.params["model"], time_limit)
 
 
 def _generate_cases(quick: bool) -> list[Case]:
@@ -115,8 +117,8 @@ register(
         run=_run_published,
         series="order",
         reference="given",
-        seed_figures={"chessnum-01/given": 0.02},
-        seed_source=SEED_SOURCE,
+        baseline_figures={"chessnum-01/given": 0.02},
+        baseline_source=SEED_SOURCE,
     )
 )
 
@@ -127,11 +129,11 @@ register(
         title="Chess-Num blocking formulations: per-piece attack counts against per-ray attacks",
         description=(
             "The published boards proven unique with each formulation of the model (see "
-            "families/chessnum/model.py): piece (chain), piece-direct, ray (no per-piece counts)."
+            "families/chessnum/model_cpsat.py): piece (chain), piece-direct, ray (no per-piece counts)."
         ),
         cases=_encoding_cases,
         run=_run_encoding,
-        series="encoding",
+        series="model",
         reference="piece",
     )
 )

@@ -1,12 +1,15 @@
-"""Names of C-Note's encodings and search strategies, without importing the solver.
+"""The names of C-Note's models (`--model`) and search strategies, without importing the solver.
+
+`model_cpsat.py` implements them: `domain` and `digits` are two formulations of "the number contains
+the cell's digit" (see there).
 
 A strategy is `VARIABLE:VALUE` (CP-SAT decision strategy with fixed search and one worker), or
-`portfolio` (CP-SAT's default search); `model.py` maps the names to CP-SAT's constants.
+`portfolio` (CP-SAT's default search); `model_cpsat.py` maps the names to CP-SAT's constants.
 """
 
 from __future__ import annotations
 
-ENCODINGS = ("domain", "digits")
+MODELS = ("domain", "digits")
 VARIABLE_CHOICES = ("first", "lowest-min", "highest-max", "min-domain", "max-domain")
 VALUE_CHOICES = ("min", "max", "lower-half", "upper-half", "median")
 DEFAULT_STRATEGY = "portfolio"

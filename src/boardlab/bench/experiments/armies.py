@@ -126,8 +126,8 @@ register(
         cases=lambda quick: [Case(f"n={n}", {"n": n}) for n in (range(1, 8) if quick else range(1, 11))],
         run=_run_prove,
         x="n",
-        seed_figures={f"n={n}": v for n, v in known.PROVEN.items() if n <= 10},
-        seed_source="OEIS A250000 (values a(n), not times)",
+        baseline_figures={f"n={n}": v for n, v in known.PROVEN.items() if n <= 10},
+        baseline_source="OEIS A250000 (values a(n), not times)",
         value_label="m", stats_columns=("upper_bound", "heuristic_seconds"),
     )
 )
@@ -140,8 +140,8 @@ register(
         cases=lambda quick: [Case(f"n={n}", {"n": n}) for n in ((16, 18) if quick else range(16, 31))],
         run=_run_lower,
         x="n",
-        seed_figures={f"n={n}": v for n, v in known.LOWER_BOUNDS.items()},
-        seed_source="OEIS A250000 best known lower bounds",
+        baseline_figures={f"n={n}": v for n, v in known.LOWER_BOUNDS.items()},
+        baseline_source="OEIS A250000 best known lower bounds",
         value_label="m", stats_columns=("best_known", "reached"),
     )
 )

@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from boardlab.bench.experiment import Case, experiments
-from boardlab.families.nqueens import cref
+from boardlab.bench.baselines import nqueens_cref as cref
 
-OEIS = json.loads((Path(__file__).parent / "data" / "oeis_nqueens.json").read_text())
+NQUEENS_DATA = Path(__file__).resolve().parents[2] / "families" / "nqueens" / "data"
+OEIS = json.loads((NQUEENS_DATA / "oeis_nqueens.json").read_text())
 TOTAL = {int(k): v for k, v in OEIS["A000170"]["values"].items()}
 FUNDAMENTAL = {int(k): v for k, v in OEIS["A002562"]["values"].items()}
 

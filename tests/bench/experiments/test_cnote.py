@@ -7,7 +7,7 @@ import json
 import pytest
 
 from boardlab.bench.experiment import Experiment, experiments
-from boardlab.families.cnote.experiments import SEED_BY_SIZE, SEED_BY_TARGET
+from boardlab.bench.experiments.cnote import SEED_BY_SIZE, SEED_BY_TARGET
 
 CNOTE = [e for e in experiments() if e.family == "cnote"]
 
@@ -15,10 +15,10 @@ CNOTE = [e for e in experiments() if e.family == "cnote"]
 def test_the_seed_tables_are_all_there() -> None:
     assert {e.name for e in CNOTE} >= {"size", "target", "strategies", "generate", "encodings"}
     by_name = {e.name: e for e in CNOTE}
-    assert len(by_name["size"].seed_figures) == len(SEED_BY_SIZE) == 5
-    assert len(by_name["target"].seed_figures) == len(SEED_BY_TARGET) == 11
+    assert len(by_name["size"].baseline_figures) == len(SEED_BY_SIZE) == 5
+    assert len(by_name["target"].baseline_figures) == len(SEED_BY_TARGET) == 11
     # 5 variable choices x 3 value choices of the seed's Table 5 have a CP-SAT counterpart
-    assert len(by_name["strategies"].seed_figures) == 15
+    assert len(by_name["strategies"].baseline_figures) == 15
 
 
 @pytest.mark.parametrize("experiment", CNOTE, ids=[e.key for e in CNOTE])
@@ -34,9 +34,9 @@ def test_experiment_is_well_formed(experiment: Experiment, quick: bool) -> None:
                 assert name in case.params
     if experiment.reference is not None:
         assert experiment.reference in {case.params[experiment.series] for case in cases}
-    if experiment.seed_figures:
+    if experiment.baseline_figures:
         every = {c.id for c in experiment.cases(True)} | {c.id for c in experiment.cases(False)}
-        assert set(experiment.seed_figures) <= every and experiment.seed_source
+        assert set(experiment.baseline_figures) <= every and experiment.baseline_source
 
 
 @pytest.mark.parametrize("experiment", CNOTE, ids=[e.key for e in CNOTE])

@@ -1,8 +1,8 @@
-"""The four published Chess-Num boards with their solutions (for the benchmark and the docs).
+"""The four published Chess-Num boards with their solutions, measured by the chessnum benchmarks.
 
-Copied from `/work/shared/data/chessnum/*.json` (data README: "Erich Friedman's Chess-Num page,
-as transcribed in public student projects; solutions re-checked by solving"); each record keeps
-its `source` line. The tests read the shared files themselves (copied to tests/data/chessnum).
+Erich Friedman's Chess-Num page, as transcribed in public student projects; solutions re-checked
+by solving (SOURCES.md). Each record keeps its `source` line. The tests read their own copies
+(tests/data/chessnum).
 """
 
 from __future__ import annotations

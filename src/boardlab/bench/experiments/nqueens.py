@@ -55,7 +55,7 @@ def _boardlab_count(n: int, workers: int, time_limit: float | None) -> tuple[dic
 
 # ---- count against C ------------------------------------------------------------------------
 def _vs_c_cases(quick: bool) -> list[Case]:
-    from boardlab.families.nqueens.cref import compiler
+    from boardlab.bench.baselines.nqueens_cref import compiler
 
     sizes = [13] if quick else list(range(12, 18))
     programs = (["c", "c-fullsym"] if compiler() else []) + ["boardlab-1", "boardlab-2"]
@@ -63,7 +63,7 @@ def _vs_c_cases(quick: bool) -> list[Case]:
 
 
 def _vs_c_run(case: Case, time_limit: float | None) -> Measurement:
-    from boardlab.families.nqueens.cref import compile_reference, run_reference
+    from boardlab.bench.baselines.nqueens_cref import compile_reference, run_reference
 
     n, program = case.params["n"], case.params["program"]
     binary = compile_reference()
@@ -112,8 +112,8 @@ register(
         x="n",
         series="program",
         reference="c",
-        seed_figures=ISSUE_FIGURES,
-        seed_source="issue 7 (C mirror-halving counter, single core, this kind of machine)",
+        baseline_figures=ISSUE_FIGURES,
+        baseline_source="issue 7 (C mirror-halving counter, single core, this kind of machine)",
         value_label="count", stats_columns=("ratio_to_c", "c_seconds", "fundamental"),
     )
 )
@@ -171,7 +171,7 @@ def _algorithm_run(case: Case, time_limit: float | None) -> Measurement:
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     start = time.perf_counter()
     if algorithm == "full-symmetry-recursive":
-        from boardlab.families.nqueens.recursive import count_recursive
+        from boardlab.bench.baselines.nqueens_recursive import count_recursive
 
         count_recursive(6)  # load the kernel before timing
         start = time.perf_counter()

@@ -24,9 +24,34 @@ from boardlab.bench.experiment import Case, Experiment, Measurement, register
 from boardlab.core.results import Mode, SolveRequest, Status
 from boardlab.families.cnote import io
 from boardlab.families.cnote.generate import generate
-from boardlab.families.cnote.model import SEED_VALUE, SEED_VARIABLE, STRATEGIES, VALUE_CHOICE, VARIABLE_CHOICE
+from boardlab.families.cnote.model_cpsat import STRATEGIES, VALUE_CHOICE, VARIABLE_CHOICE
 
 SEED = "seed 002 (C-Note, SICStus CLP(FD))"
+
+#: The seed's SICStus labeling options and their CP-SAT counterparts (None: no counterpart).
+#: Variable choice: leftmost = the first unfixed variable; smallest / largest = the lowest
+#: lower bound / highest upper bound; first_fail / anti_first_fail = the smallest / largest
+#: domain. occurrence (most constraints) and most_constrained (first_fail, ties broken by
+#: occurrence) have none in CP-SAT: every cell is in exactly two sums, so occurrence ties
+#: everywhere and behaves as leftmost, and most_constrained as first_fail (the seed's own
+#: figures agree); max_regret has none. Value choice: step (x = min, else x > min) and enum
+#: (all values in turn) both try the minimum first, which is SELECT_MIN_VALUE (CP-SAT's search
+#: is binary, so enum and step coincide); bisect splits the domain at its middle, lower half
+#: first, which is SELECT_LOWER_HALF; median tries the median of the domain, SELECT_MEDIAN_VALUE;
+#: middle tries the value (min + max) / 2, closest in CP-SAT is SELECT_MEDIAN_VALUE.
+SEED_VARIABLE = {
+    "leftmost": "first",
+    "smallest": "lowest-min",
+    "largest": "highest-max",
+    "first_fail": "min-domain",
+    "anti_first_fail": "max-domain",
+    "occurrence": None,
+    "most_constrained": None,
+    "max_regret": None,
+}
+SEED_VALUE = {"step": "min", "enum": "min", "bisect": "lower-half", "middle": None, "median": "median"}
+
+#: The seed's 4x4 puzzle.
 SEED_PUZZLE = [[5, 2, 7, 1], [7, 1, 5, 9], [8, 8, 3, 7], [5, 2, 9, 1]]
 DEMO = [[8, 8, 4], [6, 2, 5], [3, 6, 1]]
 
@@ -134,8 +159,8 @@ register(Experiment(
         "The seed solved other generated puzzles of the same sizes."
     ),
     cases=_size_cases, run=_run_size, x="size", series="strategy", reference="portfolio",
-    seed_figures={f"{n}x{n} {SEED_DEFAULT}": _seed_text(f) for n, f in SEED_BY_SIZE.items()},
-    seed_source=f"{SEED}, table 'Varying Target Sum' (its rows are grid sizes at target 60)",
+    baseline_figures={f"{n}x{n} {SEED_DEFAULT}": _seed_text(f) for n, f in SEED_BY_SIZE.items()},
+    baseline_source=f"{SEED}, table 'Varying Target Sum' (its rows are grid sizes at target 60)",
     **_optional(value_label="puzzles", stats_columns=STATS),
 ))
 
@@ -163,8 +188,8 @@ register(Experiment(
         "10,000, one solution each, one worker; mean per puzzle. The seed went to 1500."
     ),
     cases=_target_cases, run=_run_target, x="target", series="strategy", reference="portfolio",
-    seed_figures={f"target {t} {SEED_DEFAULT}": _seed_text(f) for t, f in SEED_BY_TARGET.items()},
-    seed_source=f"{SEED}, table 'Varying Input Size' (its rows are targets on 3x3 grids)",
+    baseline_figures={f"target {t} {SEED_DEFAULT}": _seed_text(f) for t, f in SEED_BY_TARGET.items()},
+    baseline_source=f"{SEED}, table 'Varying Input Size' (its rows are targets on 3x3 grids)",
     **_optional(value_label="puzzles", stats_columns=STATS),
 ))
 
@@ -215,8 +240,8 @@ register(Experiment(
         "options that map to the strategy (docs/cnote.md has the whole mapping)."
     ),
     cases=_strategy_cases, run=_run_strategy, x=None, series="value", reference="min",
-    seed_figures=_seed_strategy_figures(),
-    seed_source=f"{SEED}, Table 5 (SICStus labeling/2 options; times on the authors' machine)",
+    baseline_figures=_seed_strategy_figures(),
+    baseline_source=f"{SEED}, Table 5 (SICStus labeling/2 options; times on the authors' machine)",
     **_optional(stats_columns=("branches", "conflicts")),
 ))
 

@@ -1,6 +1,6 @@
 """The Chess-Num model as CNF for python-sat (backend `sat`, and the generator's fast checks).
 
-The same formulation as the CP-SAT model (`model.py`), in clauses:
+The same formulation as the CP-SAT model (`model_cpsat.py`), in clauses:
 
 - `x[p, s]` for every piece letter p and square s; `o[s] <-> OR_p x[p, s]` (occupied);
   `exactly count(p)` of the `x[p, *]` (sequential counter, Sinz 2005); at most one piece per

@@ -31,7 +31,8 @@ Search strategies (`Family.strategies`): `portfolio` is CP-SAT's default (its po
 workers when solving for one solution); the others are `VARIABLE:VALUE` pairs passed to
 `AddDecisionStrategy` on the cell variables in row-major order and followed exactly
 (`search_branching = FIXED_SEARCH`, one worker), the CP-SAT counterparts of the SICStus
-`labeling/2` options compared in the seed (see `SEED_VARIABLE` and `SEED_VALUE`).
+`labeling/2` options compared in the starting report (the `cnote/strategies` experiment
+maps them).
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ from ortools.sat.python import cp_model
 from boardlab.core.cpsat import solve_cpsat
 from boardlab.core.results import Mode, Outcome, SolveRequest, Stats, Status
 from boardlab.families.cnote.io import CNoteInstance
-from boardlab.families.cnote.strategies import DEFAULT_STRATEGY, ENCODINGS, STRATEGIES, VALUE_CHOICES, VARIABLE_CHOICES  # noqa: F401  (re-exported)
+from boardlab.families.cnote.choices import DEFAULT_STRATEGY, MODELS, STRATEGIES, VALUE_CHOICES, VARIABLE_CHOICES  # noqa: F401  (re-exported)
 
 #: Variable selection: strategy name part -> CP-SAT constant.
 VARIABLE_CHOICE = dict(zip(VARIABLE_CHOICES, (
@@ -64,28 +65,6 @@ VALUE_CHOICE = dict(zip(VALUE_CHOICES, (
     cp_model.SELECT_MEDIAN_VALUE,
 )))
 
-#: The seed's SICStus labeling options and their CP-SAT counterparts (None: no counterpart).
-#: Variable choice: leftmost = the first unfixed variable; smallest / largest = the lowest
-#: lower bound / highest upper bound; first_fail / anti_first_fail = the smallest / largest
-#: domain. occurrence (most constraints) and most_constrained (first_fail, ties broken by
-#: occurrence) have none in CP-SAT: every cell is in exactly two sums, so occurrence ties
-#: everywhere and behaves as leftmost, and most_constrained as first_fail (the seed's own
-#: figures agree); max_regret has none. Value choice: step (x = min, else x > min) and enum
-#: (all values in turn) both try the minimum first, which is SELECT_MIN_VALUE (CP-SAT's search
-#: is binary, so enum and step coincide); bisect splits the domain at its middle, lower half
-#: first, which is SELECT_LOWER_HALF; median tries the median of the domain, SELECT_MEDIAN_VALUE;
-#: middle tries the value (min + max) / 2, closest in CP-SAT is SELECT_MEDIAN_VALUE.
-SEED_VARIABLE = {
-    "leftmost": "first",
-    "smallest": "lowest-min",
-    "largest": "highest-max",
-    "first_fail": "min-domain",
-    "anti_first_fail": "max-domain",
-    "occurrence": None,
-    "most_constrained": None,
-    "max_regret": None,
-}
-SEED_VALUE = {"step": "min", "enum": "min", "bisect": "lower-half", "middle": None, "median": "median"}
 
 
 @lru_cache(maxsize=64)
@@ -117,7 +96,7 @@ class Model:
     """The built model: the CP-SAT model, the cell variables (row-major) and its size."""
 
     def __init__(self, instance: CNoteInstance, encoding: str = "domain", strategy: str | None = None) -> None:
-        if encoding not in ENCODINGS:
+        if encoding not in MODELS:
             raise ValueError(f"unknown encoding {encoding!r}")
         self.instance = instance
         self.encoding = encoding

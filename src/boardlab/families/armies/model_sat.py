@@ -1,18 +1,18 @@
 """SAT formulations of peaceable armies (python-sat, CaDiCaL by default).
 
-Formulations (the same names as the CP-SAT ones in `model.py`):
+Formulations (the same names as the CP-SAT ones in `model_cpsat.py`):
 
 - `pairwise`: clauses (-w_s | -b_t) for s, t on a common line (and s = t).
 - `lines`: u_L <-> OR(w_s : s on L), v_L <-> OR(b_s : s on L), (-u_L | -v_L).
 - `dominance`: `lines` plus maximal armies, (b_s | u_row | u_col | u_diag | u_anti) and the
-  same for w (see `model.py`); for "at least m of each" only.
+  same for w (see `model_cpsat.py`); for "at least m of each" only.
 - `colouring` (the default): one literal c_L per line, "L is a white line" (false: a black
   line). A white queen needs all four of its lines white, a black queen all four black:
   w_s <-> c_row & c_col & c_diag & c_anti, b_s <-> all four false. Every colouring gives a
   peaceful placement (a line cannot be both), and every placement comes from a colouring (colour
   each line by the queens on it, empty lines either way), so "m of each" is feasible iff some
   colouring has at least m white and m black squares; the answer keeps the first m of each.
-  With the equivalences the armies are maximal (the dominance argument of `model.py`), and the
+  With the equivalences the armies are maximal (the dominance argument of `model_cpsat.py`), and the
   search runs over 6n - 2 line literals only.
 
 Cardinalities (sum(w) >= m, sum(b) >= m, or = m for enumeration) use `pysat.card` encodings
@@ -36,10 +36,10 @@ from functools import lru_cache
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
+from boardlab.families.armies.choices import MODELS
 from boardlab.families.armies.geometry import attacks, lines, lines_of, permutations
 from boardlab.families.armies.symmetry import image_vector, images, lex_leq_cnf
 
-FORMULATIONS = ("pairwise", "lines", "dominance", "colouring")
 ENCODINGS = {
     "seqcounter": EncType.seqcounter,
     "totalizer": EncType.totalizer,
@@ -97,7 +97,7 @@ def line_permutation(n: int, symmetry: int) -> tuple[int, ...]:
 
 def build(n: int, formulation: str, symmetry: str = "full") -> Formula:
     """The clauses of `formulation` with symmetry breaking at level `symmetry` (no cardinalities)."""
-    if formulation not in FORMULATIONS:
+    if formulation not in MODELS:
         raise ValueError(f"unknown SAT formulation '{formulation}'")
     f = Formula(n, formulation)
     size = n * n

@@ -3,7 +3,7 @@
 - `tents/encodings`: SAT models and cardinality encodings, and CP-SAT, on Tatham-style
   puzzles (generated here, unique, 8x8..30x30) and on random solution-first boards
   (30x30..100x100, ~16% tents, all clues), solving for one solution under a time limit:
-  variables, clauses, seconds. The seed's encoding (`seed`) and the no-simplification
+  variables, clauses, seconds. The starting report's encoding (`baseline`) and the no-simplification
   encoding (`full`) stand beside the good ones.
 - `tents/unique`: deciding uniqueness of the same random boards (second solution or proof).
 - `tents/generator`: generator time per size (25x25 target 2 s, 50x50 target 30 s).
@@ -17,17 +17,11 @@ import json
 import random
 import time
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
+from boardlab.bench.data import TENTS_TATHAM_SAMPLE
 from boardlab.bench.experiment import Case, Experiment, Measurement, register
 from boardlab.core.results import Mode, SolveRequest
-
-SAMPLE_PATHS = (
-    Path(__file__).resolve().parents[4] / "tests" / "families" / "tents" / "data" / "tatham-sample.jsonl",
-    Path("/work/shared/data/tents/tatham-sample.jsonl"),
-)
-
 
 def _family():
     from boardlab.core.registry import get
@@ -53,7 +47,7 @@ VARIANTS = [
     ("sat", "lazy", "totalizer"),
     ("sat", "plain", "seqcounter"),
     ("sat", "full", "seqcounter"),
-    ("sat", "seed", "seqcounter"),
+    ("sat", "baseline", "seqcounter"),
     ("cpsat", "matching", "-"),
 ]
 
@@ -77,7 +71,7 @@ def _encoding_cases(quick: bool) -> list[Case]:
     for kind, size in boards:
         for backend, model, encoding in variants:
             if kind == "random" and (
-                (size >= 50 and model in ("full", "seed", "lazy"))
+                (size >= 50 and model in ("full", "baseline", "lazy"))
                 or (size >= 70 and model == "plain")
             ):
                 continue  # known to time out (see docs/tents.md)
@@ -182,10 +176,8 @@ register(Experiment(
 
 
 def _sample() -> list[dict[str, Any]]:
-    for path in SAMPLE_PATHS:
-        if path.exists():
-            return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-    return []
+    text = TENTS_TATHAM_SAMPLE.read_text()
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
 def _tatham_cases(quick: bool) -> list[Case]:
@@ -220,15 +212,15 @@ register(Experiment(
     cases=_tatham_cases,
     run=_run_tatham,
     series="variant",
-    seed_figures={f"{r['id']} {b}": r["tatham"]["solve_cpu_s"] for r in _sample() if r.get("tatham") for b in ("sat", "cpsat")},
-    seed_source="/work/shared/data/tents/tatham-sample.jsonl, field tatham.solve_cpu_s",
+    baseline_figures={f"{r['id']} {b}": r["tatham"]["solve_cpu_s"] for r in _sample() if r.get("tatham") for b in ("sat", "cpsat")},
+    baseline_source="bench/data/tents-tatham-sample.jsonl, field tatham.solve_cpu_s",
 ))
 
 
 def main(argv: list[str] | None = None) -> None:
     """Run the Tents experiments without the bench runner and print Markdown tables.
 
-    `python -m boardlab.families.tents.experiments [--quick] [--time-limit S] [NAME ...]`
+    `python -m boardlab.bench.experiments.tents [--quick] [--time-limit S] [NAME ...]`
     (one run per case; `boardlab bench` repeats cases and keeps medians).
     """
     import argparse
@@ -248,7 +240,7 @@ def main(argv: list[str] | None = None) -> None:
         print("|---|---|---:|---|---|")
         for case in experiment.cases(args.quick):
             m = experiment.run(case, args.time_limit)
-            seed = (experiment.seed_figures or {}).get(case.id)
+            seed = (experiment.baseline_figures or {}).get(case.id)
             stats = dict(m.stats)
             if seed is not None:
                 stats["seed_figure"] = seed

@@ -1,6 +1,6 @@
 """Small C N-Queens counters, the references that `boardlab bench` measures us against.
 
-* `plain` (the reference of issue 7's targets): the textbook bitboard counter (recursive, one
+* `plain` (the reference of the counting targets): the textbook bitboard counter (recursive, one
   bit per column and diagonal) with the left/right mirror halving: first-row queens in the
   left half count twice, the middle one (odd n) once. No other symmetry, no threads: the fast
   single-core C a user would write or find.

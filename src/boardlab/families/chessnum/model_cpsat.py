@@ -16,7 +16,7 @@ non-clue squares from t outwards to the edge, and `occ_k = sum_p x[p, s_k]` (0/1
 piece p that moves along d attacks t from `s_k` exactly when `x[p, s_k] = 1` and
 `occ_1 = ... = occ_{k-1} = 0`. Clue squares are left out of the rays: they are always empty,
 so they block nothing, as the rules say. With `a[p, t, d, k]` that Boolean,
-`att[p, t] = sum_{d, k} a[p, t, d, k]`. Encodings (option `encoding`):
+`att[p, t] = sum_{d, k} a[p, t, d, k]`. Formulations (option `model`, names in `choices.py`):
 
 - `piece` (default): chain encoding. Booleans `e_k` = "s_1 .. s_{k-1} are empty", shared by
   the pieces of the ray: `e_1 = 1`, `e_{k+1} <-> e_k and not occ_k` (three inequalities:
@@ -51,10 +51,10 @@ from typing import Any, Callable, Iterable
 
 from ortools.sat.python import cp_model
 
+from boardlab.families.chessnum.choices import MODELS
 from boardlab.families.chessnum.geometry import LINE_DIRECTIONS, ORTHOGONAL, DIAGONAL, STEP_PIECES, ray, step_attackers
 from boardlab.families.chessnum.io import ChessNumInstance, Square, placement_to_json
 
-ENCODINGS = ("piece", "piece-direct", "ray")
 
 
 @dataclass
@@ -88,12 +88,12 @@ def build(
     """The model of `instance`.
 
     Args:
-        encoding: one of `ENCODINGS` (see the module docstring).
+        encoding: one of `choices.MODELS` (see the module docstring).
         fixed: placements that must hold (`(letter, square)`), e.g. a player's moves.
         forbid: placements that must not hold (no piece of that letter on that square).
         exclude: complete placements that are not allowed (the generator's "another solution").
     """
-    if encoding not in ENCODINGS:
+    if encoding not in MODELS:
         raise ValueError(f"unknown encoding {encoding!r}")
     n = instance.size
     counts = instance.counts
