@@ -66,7 +66,7 @@ QUEENS = register(Experiment(
     family="tiny", name="queens", title="N-Queens counts by backend",
     description="Count all solutions with the bitboard counter and with CP-SAT.",
     cases=_queens_cases, run=_queens_run, x="n", series="backend", reference="bitboard",
-    seed_figures={"n=6 bitboard": 4, "n=5 cpsat": 10}, seed_source="OEIS A000170 (counts, not times)",
+    baseline_figures={"n=6 bitboard": 4, "n=5 cpsat": 10}, baseline_source="OEIS A000170 (counts, not times)",
     value_label="count", stats_columns=("branches",),
 ))
 

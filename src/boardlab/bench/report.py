@@ -1,7 +1,7 @@
 """The benchmark report: `DIR/report.md`, one section per experiment, with PNG plots in `DIR/plots/`.
 
 The report is written from the results file alone (plus the registered experiments' titles,
-descriptions, seed figures and options when they are registered), so it can be rewritten at any
+descriptions, baseline figures and options when they are registered), so it can be rewritten at any
 time and holds everything the file holds for the mode (quick or full), not only the last run.
 
 A section has the experiment's table (`tables.py`), its errors, then its plots (`plots.py`):
@@ -38,7 +38,7 @@ def _meta(key: str, records: list[dict[str, Any]], registered: dict[str, Experim
         order = []
     return Meta(
         key, experiment.title, experiment.description, experiment.x, experiment.series, experiment.reference,
-        experiment.seed_figures, experiment.seed_source, experiment.value_label, order,
+        experiment.baseline_figures, experiment.baseline_source, experiment.value_label, order,
         tuple(getattr(experiment, "stats_columns", ())),
     )
 
@@ -196,8 +196,8 @@ def write(
                 lines += ["† the reference was measured by another run of this results file (resumed).", ""]
         else:
             lines += [plain_table(meta, group), ""]
-        if meta.seed_figures:
-            lines += [f"Seed figures (column `seed`): {meta.seed_source or 'the seed document'}. Seed times were measured "
+        if meta.baseline_figures:
+            lines += [f"Baseline figures (column `baseline`): {meta.baseline_source or 'the starting report'}. They were measured "
                       "on other hardware with other software: compare their trend, not their values.", ""]
         errors = [r for r in group if r.get("error")]
         for record in errors:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -58,6 +59,10 @@ class Family(ABC, Generic[InstanceT]):
         options: family-specific options.
         modes: the solve modes the family answers.
         has_clues: generated puzzles must have a unique solution (checked by a fresh solve).
+        offers_hints: the family answers `hint` (the web page shows its hint button).
+
+    What a family offers is declared by these flags, never detected by whether a method is
+    overridden. The module kit a family is made of is in docs/design.md ("Adding a family").
     """
 
     name: ClassVar[str]
@@ -69,6 +74,7 @@ class Family(ABC, Generic[InstanceT]):
     options: ClassVar[tuple[Option, ...]] = ()
     modes: ClassVar[frozenset[Mode]] = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE})
     has_clues: ClassVar[bool] = True
+    offers_hints: ClassVar[bool] = False
 
     # ---- formats -------------------------------------------------------------------------
     @abstractmethod
@@ -125,12 +131,25 @@ class Family(ABC, Generic[InstanceT]):
         """A random well-formed instance (solvable or not), cheap: for format tests."""
 
     # ---- drawing -------------------------------------------------------------------------
+    # `options` are the family's options by name, as for solving: a display choice (armies'
+    # `attacks`, chessnum's `explain`) is an option with the verb "render", read here; it is
+    # never a field of the instance.
     @abstractmethod
-    def render_text(self, instance: InstanceT, solution: dict[str, Any] | None = None) -> Any:
+    def render_text(
+        self,
+        instance: InstanceT,
+        solution: dict[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> Any:
         """A rich renderable of the board, with the solution if given."""
 
     @abstractmethod
-    def render_svg(self, instance: InstanceT, solution: dict[str, Any] | None = None) -> str:
+    def render_svg(
+        self,
+        instance: InstanceT,
+        solution: dict[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> str:
         """A standalone SVG document of the board, with the solution if given."""
 
     # ---- playing -------------------------------------------------------------------------

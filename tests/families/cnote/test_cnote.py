@@ -16,7 +16,7 @@ from boardlab.core.results import Mode, SolveRequest, Status
 from boardlab.families.cnote import io
 from boardlab.families.cnote.brute import solutions as brute_solutions
 from boardlab.families.cnote.generate import generate, random_matrix
-from boardlab.families.cnote.model import STRATEGIES, admissible
+from boardlab.families.cnote.model_cpsat import STRATEGIES, admissible
 
 DATA = Path(__file__).parents[2] / "data" / "cnote"
 PUBLISHED = sorted(DATA.glob("*.json"))

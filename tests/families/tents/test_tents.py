@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from boardlab.bench.data import TENTS_TATHAM_SAMPLE
 from boardlab.core.errors import BadInput
 from boardlab.core.registry import get
 from boardlab.core.results import Mode, SolveRequest, Status
@@ -22,10 +23,9 @@ from boardlab.families.tents import game_id, io
 from boardlab.families.tents.board import random_instance
 from boardlab.families.tents.io import TentsInstance
 
-DATA = Path(__file__).parent / "data"
 SRC = Path(__file__).resolve().parents[3] / "src"
 FAMILY = get("tents")
-SAMPLE = [json.loads(line) for line in (DATA / "tatham-sample.jsonl").read_text().splitlines() if line.strip()]
+SAMPLE = [json.loads(line) for line in TENTS_TATHAM_SAMPLE.read_text().splitlines() if line.strip()]
 
 
 def tents_of(result) -> list[frozenset]:
@@ -197,7 +197,7 @@ def test_backends_agree_with_brute_force_on_tiny_boards():
             result = FAMILY.solve(inst, SolveRequest(Mode.ALL, backend=backend))
             assert set(tents_of(result)) == truth, (backend, game_id.encode(inst))
             assert result.count == len(truth)
-        for model in ("lazy", "plain", "full", "seed"):
+        for model in ("lazy", "plain", "full", "baseline"):
             result = FAMILY.solve(inst, SolveRequest(Mode.COUNT, options={"model": model}))
             assert result.count == len(truth), (model, game_id.encode(inst))
 
@@ -251,8 +251,8 @@ def test_verify_rejects_unmatchable_tents():
     # and the solvers agree there is no solution at all
     for backend in ("sat", "cpsat"):
         assert FAMILY.solve(inst, SolveRequest(Mode.COUNT, backend=backend)).count == 0
-    # the seed's encoding alone would accept it; with its lazy matching check it must not
-    assert FAMILY.solve(inst, SolveRequest(Mode.COUNT, options={"model": "seed"})).count == 0
+    # the baseline encoding alone would accept it; with its lazy matching check it must not
+    assert FAMILY.solve(inst, SolveRequest(Mode.COUNT, options={"model": "baseline"})).count == 0
     assert brute_force(inst) == set()
 
 

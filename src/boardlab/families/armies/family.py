@@ -7,28 +7,23 @@ time limit, status feasible), `all` / `count` / `unique` with m (exact placement
 up to the 16 symmetries: board symmetries and colour swap).
 
 Backends: `sat` (default; CaDiCaL on the `colouring` formulation with full symmetry breaking,
-which proved fastest, see docs/armies.md), `cpsat` (every formulation of `model.py`),
+which proved fastest, see docs/armies.md), `cpsat` (every formulation of `model_cpsat.py`),
 `anneal` (the heuristic alone: lower bounds for large boards, no proofs).
 """
 
 from __future__ import annotations
 
 import random
-import time
-from dataclasses import replace
+from collections.abc import Mapping
 from typing import Any
 
 from boardlab.core.family import Family, Generated, Record
 from boardlab.core.options import Option
 from boardlab.core.oracle import Hint
-from boardlab.core.results import Mode, Result, SolveRequest, Stats
+from boardlab.core.results import Mode, Result, SolveRequest
 from boardlab.families.armies import io, known, render, verify
+from boardlab.families.armies.choices import CUTS, ENCODINGS, MODELS, SYMMETRY_LEVELS
 from boardlab.families.armies.io import ArmiesInstance
-
-FORMULATIONS = ("pairwise", "lines", "dominance", "colouring")
-SYMMETRY_LEVELS = ("none", "colour", "board", "full")
-ENCODINGS = ("kmtotalizer", "totalizer", "seqcounter", "sortnetwrk", "cardnetwrk", "mtotalizer")
-CUTS = ("none", "lower", "oeis")
 
 
 class Armies(Family[ArmiesInstance]):
@@ -43,9 +38,10 @@ class Armies(Family[ArmiesInstance]):
     backends = ("sat", "cpsat", "anneal")
     modes = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE, Mode.OPTIMISE})
     has_clues = False
+    offers_hints = True
     options = (
         Option("m", int, None, "army size: m queens of each colour (omit to find the largest m)", verbs=("solve", "count", "render", "check"), minimum=0),
-        Option("model", str, None, "formulation (default: colouring on sat, lines on cpsat; lines for enumeration)", choices=FORMULATIONS),
+        Option("model", str, None, "formulation (default: colouring on sat, lines on cpsat; lines for enumeration)", choices=MODELS),
         Option("symmetry", str, None, "symmetry breaking: none, colour swap, the 7 board symmetries, or all 15 (default: full; none when enumerating)", choices=SYMMETRY_LEVELS),
         Option("encoding", str, "kmtotalizer", "cardinality encoding of the sat backend", choices=ENCODINGS),
         Option("cuts", str, "none", "cpsat optimisation cuts: lower (heuristic placement), oeis (published A250000 bounds, proof conditional)", choices=CUTS, verbs=("solve",)),
@@ -75,8 +71,6 @@ class Armies(Family[ArmiesInstance]):
     def apply_options(self, instance: ArmiesInstance, options: dict[str, Any]) -> ArmiesInstance:
         if options.get("m") is not None:
             instance = io.make_instance(instance.n, options["m"])
-        if options.get("attacks"):
-            instance = replace(instance, show_attacks=True)
         return instance
 
     def solution_from_json(self, instance: ArmiesInstance, data: Any) -> dict[str, Any]:
@@ -95,21 +89,10 @@ class Armies(Family[ArmiesInstance]):
     # generating
     def generate_instance(self, seed: int, options: dict[str, Any]) -> Generated[ArmiesInstance]:
         """A random feasible instance: n = `size`, m drawn below the heuristic's value for n."""
-        from boardlab.families.armies.heuristic import anneal
-        from boardlab.families.armies.search import Settings, sat_decide
+        from boardlab.families.armies.generate import generate
 
-        n = options.get("size") or 8
-        io.make_instance(n)
-        rng = random.Random(seed)
-        start = time.perf_counter()
-        best, _, _, _ = anneal(n, seconds=min(2.0, 0.2 + n * n / 400), seed=seed)
-        m = rng.randint(0, best)
-        instance = io.make_instance(n, m)
-        outcome = sat_decide(n, m, Settings("sat", "colouring", "full"), None)
-        if not outcome.solutions:
-            raise RuntimeError(f"no placement found for n={n}, m={m} below the heuristic's value {best}")
-        stats = Stats(seconds=time.perf_counter() - start, backend="sat", model="colouring")
-        return Generated(instance, outcome.solutions[0], stats)
+        instance, solution, stats = generate(options.get("size") or 8, seed)
+        return Generated(instance, solution, stats)
 
     def sample(self, rng: random.Random) -> ArmiesInstance:
         """Small boards (n <= 7) with m up to one above the optimum: each solves in about a second."""
@@ -126,8 +109,18 @@ class Armies(Family[ArmiesInstance]):
         return hint(instance, partial)
 
     # drawing
-    def render_text(self, instance: ArmiesInstance, solution: dict[str, Any] | None = None) -> Any:
-        return render.render_text(instance, solution)
+    def render_text(
+        self,
+        instance: ArmiesInstance,
+        solution: dict[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> Any:
+        return render.render_text(instance, solution, attacks=bool((options or {}).get("attacks")))
 
-    def render_svg(self, instance: ArmiesInstance, solution: dict[str, Any] | None = None) -> str:
-        return render.render_svg(instance, solution)
+    def render_svg(
+        self,
+        instance: ArmiesInstance,
+        solution: dict[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> str:
+        return render.render_svg(instance, solution, attacks=bool((options or {}).get("attacks")))

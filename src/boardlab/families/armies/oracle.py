@@ -13,7 +13,7 @@ from collections.abc import Collection
 
 from pysat.solvers import Solver
 
-from boardlab.families.armies import cnf as cnf_module
+from boardlab.families.armies import model_sat as cnf_module
 from boardlab.core.oracle import Oracle
 
 SOLVER = "cadical195"

@@ -13,7 +13,7 @@ most (n/2)^4.
   totalizer measured fastest on the proofs); with the heuristic's start there is usually
   one call. Time limits: CaDiCaL honours conflict budgets (`conf_budget` + `solve_limited`),
   so each call runs in budgeted slices and stops between slices when time is up.
-- CP-SAT: maximise m (see `model.py`), with the incumbent and bound reported by callbacks.
+- CP-SAT: maximise m (see `model_cpsat.py`), with the incumbent and bound reported by callbacks.
 
 Progress is reported as (seconds, incumbent, bound) to a callback and kept in the stats
 (`trace`).
@@ -31,9 +31,9 @@ from pysat.solvers import Solver
 from boardlab.core.cpsat import solve_cpsat
 from boardlab.core.results import Outcome, SolveRequest, Stats, Status
 from boardlab.core.sat import CNF, solve_before, solve_sat
-from boardlab.families.armies import cnf as cnf_module
-from boardlab.families.armies import model as cp_module
-from boardlab.families.armies.model import decode
+from boardlab.families.armies import model_sat as cnf_module
+from boardlab.families.armies import model_cpsat as cp_module
+from boardlab.families.armies.model_cpsat import decode
 
 Report = Callable[[float, int, int], None]
 SAT_SOLVER = "cadical195"

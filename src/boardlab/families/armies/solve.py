@@ -145,7 +145,7 @@ def _try_heuristic_first(instance: ArmiesInstance, request: SolveRequest) -> boo
 
 def _quick_placement(instance: ArmiesInstance, request: SolveRequest, settings: Settings) -> Outcome | None:
     from boardlab.families.armies.heuristic import anneal
-    from boardlab.families.armies.model import decode
+    from boardlab.families.armies.model_cpsat import decode
 
     value, white, black, restarts = anneal(instance.n, seconds=settings.heuristic_seconds, seed=request.seed or 0, target=instance.m)
     if value < instance.m:  # type: ignore[operator]
@@ -156,7 +156,7 @@ def _quick_placement(instance: ArmiesInstance, request: SolveRequest, settings: 
 
 def _anneal_decide(instance: ArmiesInstance, request: SolveRequest, settings: Settings) -> Outcome:
     from boardlab.families.armies.heuristic import anneal
-    from boardlab.families.armies.model import decode
+    from boardlab.families.armies.model_cpsat import decode
 
     seconds = request.time_limit if request.time_limit is not None else 60.0
     value, white, black, restarts = anneal(instance.n, seconds=seconds, seed=request.seed or 0, target=instance.m)
@@ -168,7 +168,7 @@ def _anneal_decide(instance: ArmiesInstance, request: SolveRequest, settings: Se
 
 def _optimise(instance: ArmiesInstance, request: SolveRequest, settings: Settings, start: float) -> Outcome:
     from boardlab.families.armies.heuristic import anneal
-    from boardlab.families.armies.model import decode
+    from boardlab.families.armies.model_cpsat import decode
 
     n = instance.n
     tracker = Tracker(start, _reporter(bool(request.options.get("verbose")), request.progress))

@@ -22,7 +22,7 @@
    and another one drawn.
 
 The questions "is there another solution with these clues?" go to one incremental SAT solver
-per placement (`sat_model.Alternatives`: every candidate clue is in the formula, switched on by
+per placement (`model_sat.Alternatives`: every candidate clue is in the formula, switched on by
 an assumption literal), most answered in a few milliseconds. Each has a conflict budget
 (deterministic, unlike a time limit); the rare ones past it, usually proofs that there is no
 alternative, go to CP-SAT (one worker, no time limit). So the same seed gives the same
@@ -36,10 +36,10 @@ import random
 from collections.abc import Callable, Sequence
 
 from boardlab.core.generate import Strategy, make_unique
-from boardlab.families.chessnum import model
+from boardlab.families.chessnum import model_cpsat as model
 from boardlab.families.chessnum.geometry import attack_counts, attackers
 from boardlab.families.chessnum.io import ChessNumInstance, Square, make_instance
-from boardlab.families.chessnum.sat_model import Alternatives
+from boardlab.families.chessnum.model_sat import Alternatives
 
 #: Placements tried with `min_clues`.
 TRIES = 6

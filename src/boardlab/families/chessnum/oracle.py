@@ -4,7 +4,7 @@ Each question is one CP-SAT solve of the `piece` model (`model.find`: one worker
 limit, deterministic) with the placed pieces fixed and the forbidden ones excluded; on the
 boards people play (8x8) a question takes milliseconds. The generator asks a different question
 (which placements other than the planted one satisfy a *subset* of the clues), answered by the
-incremental SAT solver of `sat_model.Alternatives`.
+incremental SAT solver of `model_sat.Alternatives`.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from boardlab.core.oracle import Oracle
-from boardlab.families.chessnum import model
+from boardlab.families.chessnum import model_cpsat as model
 from boardlab.families.chessnum.io import ChessNumInstance, Square
 
 Item = tuple[str, Square]

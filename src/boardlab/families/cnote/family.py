@@ -1,7 +1,7 @@
 """The C-Note family (Erich Friedman's "100"): write digits around given digits to hit the sums.
 
-Backends: `cpsat` (the model of `model.py`: any mode, named search strategies, two encodings of
-"contains the digit") and `brute` (the plain-Python enumerator of `brute.py`, for small grids:
+Backends: `cpsat` (the model of `model_cpsat.py`: any mode, named search strategies, two
+formulations of "contains the digit") and `brute` (the plain-Python enumerator of `brute.py`, for small grids:
 the ground truth of the tests). Options: `--target` (every row and column, overrides the
 file), `--model domain|digits`, `--no-presolve` (so that the search strategy alone decides,
 as in the strategy experiment); for `generate`: `--size`, `--cols`, `--target`, `--any`, `--mix`.
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from boardlab.core.errors import BadInput, Unsupported
@@ -19,8 +20,8 @@ from boardlab.core.options import Option
 from boardlab.core.oracle import Hint
 from boardlab.core.results import Mode, Outcome, Result, SolveRequest, Stats, Status
 from boardlab.families.cnote import io, render, verify
+from boardlab.families.cnote.choices import MODELS, STRATEGIES
 from boardlab.families.cnote.io import CNoteInstance
-from boardlab.families.cnote.strategies import ENCODINGS, STRATEGIES
 
 
 class CNote(Family[CNoteInstance]):
@@ -36,12 +37,13 @@ class CNote(Family[CNoteInstance]):
     strategies = STRATEGIES
     modes = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE})
     has_clues = True
+    offers_hints = True
     options = (
         Option(
             "target", int, None, "target of every row and column (overrides the puzzle's; default 100)",
             verbs=("solve", "count", "generate", "render", "check"), minimum=1, maximum=io.MAX_TARGET,
         ),
-        Option("model", str, None, "encoding of 'contains the digit' (default domain)", choices=ENCODINGS),
+        Option("model", str, None, "formulation of 'contains the digit' (default domain)", choices=MODELS),
         Option("no_presolve", bool, False, "switch CP-SAT presolve off (so that the search strategy alone decides)"),
         Option("size", int, 4, "rows of the generated grid", verbs=("generate",), minimum=1, maximum=io.MAX_SIDE),
         Option("cols", int, None, "columns of the generated grid (default: as many as rows)", verbs=("generate",), minimum=1, maximum=io.MAX_SIDE),
@@ -81,7 +83,7 @@ class CNote(Family[CNoteInstance]):
         if (request.backend or "cpsat") == "brute":
             outcome = self._brute(instance, request)
         else:
-            from boardlab.families.cnote import model
+            from boardlab.families.cnote import model_cpsat as model
 
             outcome = model.solve(instance, request)
         return outcome.to_result(self.name, self.to_json(instance))
@@ -163,8 +165,18 @@ class CNote(Family[CNoteInstance]):
         return hint(instance, partial)
 
     # drawing
-    def render_text(self, instance: CNoteInstance, solution: dict[str, Any] | None = None) -> Any:
+    def render_text(
+        self,
+        instance: CNoteInstance,
+        solution: dict[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> Any:
         return render.render_text(instance, solution)
 
-    def render_svg(self, instance: CNoteInstance, solution: dict[str, Any] | None = None) -> str:
+    def render_svg(
+        self,
+        instance: CNoteInstance,
+        solution: dict[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> str:
         return render.render_svg(instance, solution)

@@ -22,7 +22,7 @@ from typing import Any
 from boardlab.core.errors import BadInput, SolverBug
 from boardlab.core.oracle import Hint, HintStatus
 from boardlab.families.cnote.io import CNoteInstance
-from boardlab.families.cnote.model import trivially_unsatisfiable
+from boardlab.families.cnote.model_cpsat import trivially_unsatisfiable
 from boardlab.families.cnote.oracle import CNoteOracle
 from boardlab.families.cnote.verify import violations
 

@@ -15,7 +15,7 @@ from ortools.sat.python import cp_model
 
 from boardlab.core.oracle import UNDECIDED, Oracle, Undecided
 from boardlab.families.cnote.io import CNoteInstance
-from boardlab.families.cnote.model import Model
+from boardlab.families.cnote.model_cpsat import Model
 
 Item = tuple[int, int, int]
 Grid = list[list[int]]

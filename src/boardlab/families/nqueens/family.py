@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import random
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from boardlab.core.errors import BadInput, Unsupported
@@ -20,6 +21,7 @@ from boardlab.core.options import Option
 from boardlab.core.oracle import Hint
 from boardlab.core.results import Mode, Outcome, Result, SolveRequest, Stats, Status
 from boardlab.families.nqueens import io, render, verify
+from boardlab.families.nqueens.choices import EXECUTORS
 from boardlab.families.nqueens.io import QueensInstance
 
 
@@ -34,12 +36,13 @@ class NQueens(Family[QueensInstance]):
     backends = ("auto", "bitboard", "construct", "cpsat")
     modes = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE})
     has_clues = True
+    offers_hints = True
     options = (
         Option("fundamental", bool, False, "count solutions up to the 8 symmetries of the square (OEIS A002562)", verbs=("count",)),
         Option(
             "executor", str, None,
             "where an empty board's count runs: auto, serial, processes, threads (numba prange) or ray (boardlab[cluster])",
-            choices=("auto", "serial", "processes", "threads", "ray"), verbs=("count",), local=True,
+            choices=EXECUTORS, verbs=("count",), local=True,
         ),
         Option("address", str, None, "Ray cluster address for --executor ray (default: start a local Ray)", verbs=("count",), local=True),
         Option("checkpoint", str, None, "record each finished subproblem in this file; resume from it if it exists", verbs=("count",), local=True),
@@ -88,7 +91,7 @@ class NQueens(Family[QueensInstance]):
         elif backend == "bitboard":
             outcome = self._bitboard(instance, request)
         else:
-            from boardlab.families.nqueens import model
+            from boardlab.families.nqueens import model_cpsat as model
 
             outcome = model.solve(instance, request)
         return outcome.to_result(self.name, self.to_json(instance))
@@ -242,8 +245,18 @@ class NQueens(Family[QueensInstance]):
         return hint(instance, partial)
 
     # drawing
-    def render_text(self, instance: QueensInstance, solution: dict[str, Any] | None = None) -> Any:
+    def render_text(
+        self,
+        instance: QueensInstance,
+        solution: dict[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> Any:
         return render.render_text(instance, solution)
 
-    def render_svg(self, instance: QueensInstance, solution: dict[str, Any] | None = None) -> str:
+    def render_svg(
+        self,
+        instance: QueensInstance,
+        solution: dict[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> str:
         return render.render_svg(instance, solution)

@@ -36,9 +36,8 @@ import numpy as np
 from boardlab.core.errors import BadInput, Unsupported
 from boardlab.families.nqueens import fullsym
 from boardlab.families.nqueens.checkpoint import Checkpoint
+from boardlab.families.nqueens.choices import EXECUTORS
 from boardlab.families.nqueens.split import DEFAULT_TARGET, Piece, arrays, digest, split
-
-EXECUTORS = ("auto", "serial", "processes", "threads", "ray")
 
 #: Below this n the whole count takes milliseconds: parallel start-up would cost more.
 PARALLEL_FROM_N = 12

@@ -1,7 +1,7 @@
 """The Tents family (Tents and Trees, as in Simon Tatham's collection).
 
 Backends: `sat` (python-sat, CaDiCaL 1.9.5 by default; models `matching`, `lazy`, `plain`,
-`full`, `seed` and the cardinality encodings of `model_sat`), `cpsat` (OR-Tools CP-SAT,
+`full`, `baseline` and the cardinality encodings of `model_sat`), `cpsat` (OR-Tools CP-SAT,
 `model_cpsat`), and `auto` (the default: SAT up to 2500 cells, CP-SAT beyond, unless a SAT
 option is given or the mode is unique / count on a puzzle with givens, where SAT proves
 uniqueness far faster: docs/tents.md).
@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 import re
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from boardlab.core.errors import BadInput, Unsupported
@@ -22,6 +23,7 @@ from boardlab.core.options import Option
 from boardlab.core.oracle import Hint
 from boardlab.core.results import Mode, Result, SolveRequest, Stats
 from boardlab.families.tents import game_id, io, render, verify
+from boardlab.families.tents.choices import ENCODINGS, MODELS
 from boardlab.families.tents.io import TentsInstance
 
 #: `auto` uses CP-SAT above this many cells, SAT (CaDiCaL) below: measured with the flow
@@ -45,13 +47,14 @@ class Tents(Family[TentsInstance]):
     backends = ("auto", "sat", "cpsat")
     modes = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE})
     has_clues = True
+    offers_hints = True
     options = (
         Option("encoding", str, None, "cardinality encoding of the SAT backend (default seqcounter)",
-               choices=("seqcounter", "sortnetwrk", "cardnetwrk", "totalizer", "mtotalizer", "kmtotalizer", "native", "regular")),
+               choices=ENCODINGS),
         Option("model", str, None, "SAT model: matching (exact pairing after deduction, default), lazy (pairing by Hall "
-               "cuts on demand), plain (no deduction), full (no simplification), seed (the seed's "
-               "encoding, pairing checked lazily)",
-               choices=("matching", "lazy", "plain", "full", "seed")),
+               "cuts on demand), plain (no deduction), full (no simplification), baseline (the starting "
+               "report's encoding, pairing checked lazily)",
+               choices=MODELS),
         Option("sat_solver", str, None, "python-sat solver name (default cadical195)"),
         Option("size", str, "10x10", "board size WxH of the generated puzzle", verbs=("generate",)),
         Option("density", float, 0.16, "share of cells holding a tent in the generated puzzle",
@@ -165,10 +168,20 @@ class Tents(Family[TentsInstance]):
         return TentsInstance(width, height, instance.trees, rows, cols, given_tents, given_empty)
 
     # drawing
-    def render_text(self, instance: TentsInstance, solution: dict[str, Any] | None = None) -> Any:
+    def render_text(
+        self,
+        instance: TentsInstance,
+        solution: dict[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> Any:
         return render.render_text(instance, solution)
 
-    def render_svg(self, instance: TentsInstance, solution: dict[str, Any] | None = None) -> str:
+    def render_svg(
+        self,
+        instance: TentsInstance,
+        solution: dict[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> str:
         return render.render_svg(instance, solution)
 
     # playing

@@ -17,7 +17,7 @@ Models (the `model` option):
   propagation: each tree has a tent among its candidate cells (a clause over `t`), and the
   **flow constraints** of `sat_constraints.flows` across every boundary between two adjacent lines (the
   difference that made large boards fast: random 70x70 from no answer in 40 s to 5 s).
-- `lazy`: the `seed` clauses (no pairing variables) after deduction, plus "exactly as many
+- `lazy`: the `baseline` clauses (no pairing variables) after deduction, plus "exactly as many
   tents as trees" when a clue is missing; the pairing is enforced by Hall cuts added on
   demand (counter-example guided): every model's tent set is matched to the trees (Kuhn's
   augmenting paths); when the matching fails, the trees S reachable by alternating paths
@@ -28,8 +28,8 @@ Models (the `model` option):
 - `plain`: `matching` without the deduction step of `prepare` (only the simple
   simplifications), to measure what deduction buys.
 - `full`: the same rules with a variable for every non-tree cell (no simplification): the
-  seed's "one variable per cell" encoding, the worse baseline of the experiments.
-- `seed`: the seed's encoding (seed 004, update of 17.11): no pairing variables; each tree
+  starting report's "one variable per cell" encoding, the worse reference of the experiments.
+- `baseline`: the encoding of the report the project started from: no pairing variables; each tree
   has at least one tent among its free neighbours, no two tents touch, line clues. It does not
   state the one-to-one matching, so it admits boards that break the rules; here every model is
   checked with a matching and rejected ones are blocked (on tent variables) and the search
@@ -60,9 +60,9 @@ from boardlab.core.results import Mode, Outcome, SolveRequest, Stats
 from boardlab.core.sat import enumeration_outcome, solve_before
 from boardlab.families.tents.io import TentsInstance
 from boardlab.families.tents import sat_constraints as sc
+from boardlab.families.tents.choices import ENCODINGS, MODELS
 from boardlab.families.tents.prepare import KING, Prepared, prepare
 
-MODELS = ("matching", "lazy", "plain", "full", "seed")
 EQUALS_ENCODINGS: dict[str, int] = {
     "seqcounter": EncType.seqcounter,
     "sortnetwrk": EncType.sortnetwrk,
@@ -71,7 +71,6 @@ EQUALS_ENCODINGS: dict[str, int] = {
     "mtotalizer": EncType.mtotalizer,
     "kmtotalizer": EncType.kmtotalizer,
 }
-ENCODINGS = tuple(EQUALS_ENCODINGS) + ("native", "regular")
 DEFAULT_ENCODING = "seqcounter"
 DEFAULT_SOLVER = "cadical195"
 NATIVE_SOLVER = "minicard"
@@ -123,7 +122,7 @@ def build(instance: TentsInstance, model: str = "matching", encoding: str = DEFA
             other = (r + dr, c + dc)
             if other in t and other > (r, c):
                 clauses.append([-var, -t[other]])
-    if model in ("seed", "lazy"):
+    if model in ("baseline", "lazy"):
         for tree, near in prepared.partners.items():
             clauses.append([t[cell] for cell in near])
         out.needs_check = True
@@ -159,7 +158,7 @@ def build(instance: TentsInstance, model: str = "matching", encoding: str = DEFA
                 lines.append(([t[(r, c)] for r in range(instance.height) if (r, c) in t], clue))
     if pairs:
         lines.extend(sc.pairs(instance, t, pool, out.clauses))
-    if strips and model not in ("seed", "lazy"):
+    if strips and model not in ("baseline", "lazy"):
         lines.extend(sc.strips(instance, t, pool, out.clauses))
     for lits, clue in lines:
         _equals(out, pool, lits, clue, encoding)
@@ -199,10 +198,10 @@ def solve(
 ) -> Outcome:
     """Run `request.mode` (first, all, count, unique), enumerating distinct tent sets only.
 
-    `check(tents)` is the matching test the `seed` model needs (models it rejects are
+    `check(tents)` is the matching test the `baseline` model needs (models it rejects are
     blocked and do not count).
     """
-    if model in ("seed", "lazy") and check is None:
+    if model in ("baseline", "lazy") and check is None:
         raise ValueError(f"the {model} model needs a matching check")
     start = time.perf_counter()
     built = build(instance, model, encoding, strips=strips, pairs=pairs)
