@@ -87,6 +87,7 @@ def test_module_kit(family: Family) -> None:
     missing += [f"model_{b}" for b in family.backends if b in MODEL_BACKENDS and not _has_module(family, f"model_{b}")]
     assert missing == []
     assert _has_module(family, "hint") == family.offers_hints
+    assert _has_module(family, "oracle") == family.offers_hints
 
 
 @pytest.mark.parametrize("family", FAMILIES, ids=IDS)
