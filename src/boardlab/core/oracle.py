@@ -27,7 +27,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Any, Generic, Self, TypeVar
 
 ItemT = TypeVar("ItemT")
@@ -42,7 +42,7 @@ class Undecided(Enum):
 UNDECIDED = Undecided.UNDECIDED
 
 
-class HintStatus(str, Enum):
+class HintStatus(StrEnum):
     """What a hint says about the player's placements."""
 
     SOLVED = "solved"

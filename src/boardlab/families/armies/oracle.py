@@ -13,8 +13,8 @@ from collections.abc import Collection
 
 from pysat.solvers import Solver
 
-from boardlab.families.armies import model_sat as cnf_module
 from boardlab.core.oracle import Oracle
+from boardlab.families.armies import model_sat as cnf_module
 
 SOLVER = "cadical195"
 

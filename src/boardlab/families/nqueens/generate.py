@@ -11,7 +11,6 @@ stays unique, so no given queen is superfluous.
 from __future__ import annotations
 
 import random
-
 from collections.abc import Sequence
 
 from boardlab.core.errors import BadInput
