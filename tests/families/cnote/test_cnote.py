@@ -342,3 +342,8 @@ def test_hint_on_unsolvable_and_ambiguous_puzzles() -> None:
     demo = io.make_instance([[8, 8, 4], [6, 2, 5], [3, 6, 1]], 100)
     given = family.hint(demo, None).to_json()
     assert given["status"] == "progress" and given["place"] is not None
+
+
+def test_unique_generation_gives_up_with_the_target_limit_named() -> None:
+    with pytest.raises(BadInput, match="line targets up to about 120"):
+        generate(5, 5, 150, 0, max_checks=3)

@@ -168,3 +168,11 @@ def test_bad_usage_is_one_line_and_exit_2(cli_run, args: list[str]) -> None:
     result = cli_run(args, stdin=b"1 2\n3 4\n")
     assert result.code == 2, (result.stdout, result.stderr)
     assert len([line for line in result.stderr.splitlines() if line.strip()]) == 1 and "Traceback" not in result.stderr
+
+
+@pytest.mark.slow
+def test_unique_generation_beyond_the_target_limit_is_one_line_exit_2(cli_run) -> None:
+    result = cli_run(["cnote", "generate", "--size", "5", "--target", "150", "--seed", "0"])
+    assert result.code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "up to about 120" in lines[0] and "--any" in lines[0]
