@@ -55,6 +55,7 @@ class QueensStrategy(Strategy[tuple[Queen, ...], list[int], Queen]):
     def __init__(self, n: int):
         self.n = n
         self.oracle = QueensOracle(QueensInstance(n))
+        self.columns: list[int] = []
         self.planted: frozenset[Queen] = frozenset()
         self.order: list[int] = []
 
@@ -62,7 +63,7 @@ class QueensStrategy(Strategy[tuple[Queen, ...], list[int], Queen]):
         return random_solution(self.n, rng)
 
     def start(self, planted: list[int], rng: random.Random) -> tuple[Queen, ...]:
-        self.planted = as_items(planted)
+        self.columns, self.planted = planted, as_items(planted)
         self.order = rng.sample(range(self.n), self.n)
         return ()
 
@@ -72,8 +73,8 @@ class QueensStrategy(Strategy[tuple[Queen, ...], list[int], Queen]):
     def refute(
         self, puzzle: tuple[Queen, ...], alternative: frozenset[Queen], rng: random.Random
     ) -> tuple[Queen, ...]:
-        row = next(r for r in self.order if (r, dict(self.planted)[r]) not in alternative)
-        return puzzle + ((row, dict(self.planted)[row]),)
+        row = next(r for r in self.order if (r, self.columns[r]) not in alternative)
+        return puzzle + ((row, self.columns[row]),)
 
     def items(self, puzzle: tuple[Queen, ...], rng: random.Random) -> list[Queen]:
         return list(puzzle)
