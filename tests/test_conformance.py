@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from boardlab.core.family import Family
 from boardlab.core.io import parse_document
 from boardlab.core.registry import families
+from boardlab.core.deadline import Deadline
 from boardlab.core.results import Mode, SolveRequest, Status
 
 FAMILIES = families()
@@ -49,7 +50,7 @@ def test_answers_are_verified_and_drawn(family: Family) -> None:
     rng = random.Random(7)
     for _ in range(3):
         instance = family.sample(rng)
-        result = family.solve(instance, SolveRequest(time_limit=20))
+        result = family.solve(instance, SolveRequest(deadline=Deadline.after(20)))
         assert result.status in (Status.SOLVED, Status.OPTIMAL, Status.FEASIBLE, Status.UNSATISFIABLE)
         json.dumps(result.to_json())
         solution = result.solutions[0] if result.solutions else None

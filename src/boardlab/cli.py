@@ -28,6 +28,7 @@ from boardlab.core import registry
 from boardlab.core.errors import BadInput, BoardlabError, SolverBug
 from boardlab.core.family import Family, Record
 from boardlab.core.io import load_json_argument, read_instances
+from boardlab.core.deadline import Deadline
 from boardlab.core.results import Mode, Result, SolveRequest, Status
 
 if TYPE_CHECKING:
@@ -289,7 +290,7 @@ def solve_command(
         mode = Mode.UNIQUE
     elif optimise:
         mode = Mode.OPTIMISE
-    request = SolveRequest(mode, limit, time_limit, backend, strategy, workers, seed, options)
+    request = SolveRequest(mode, limit, Deadline.after(time_limit), backend, strategy, workers, seed, options)
     raise typer.Exit(_run(family, puzzle, options, request, as_json))
 
 
@@ -304,7 +305,7 @@ def count_command(
     as_json: JsonFlag = False,
 ) -> None:
     """Count all solutions."""
-    request = SolveRequest(Mode.COUNT, limit, time_limit, backend, None, workers, None, options)
+    request = SolveRequest(Mode.COUNT, limit, Deadline.after(time_limit), backend, None, workers, None, options)
     raise typer.Exit(_run(family, puzzle, options, request, as_json))
 
 

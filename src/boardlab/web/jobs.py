@@ -15,6 +15,7 @@ import math
 from typing import Any
 
 from boardlab.core import registry
+from boardlab.core.deadline import Deadline
 from boardlab.core.results import Mode, SolveRequest
 from boardlab.web.inputs import parse_instance
 
@@ -98,7 +99,7 @@ def solve_job(family_name: str, instance_json: dict[str, Any], fields: dict[str,
     request = SolveRequest(
         mode=Mode(fields["mode"]),
         limit=fields.get("limit"),
-        time_limit=fields.get("time_limit"),
+        deadline=Deadline.after(fields.get("time_limit")),
         backend=fields.get("backend"),
         strategy=fields.get("strategy"),
         workers=fields.get("workers") or 1,  # the server's pool is its parallelism

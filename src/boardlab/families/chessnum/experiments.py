@@ -17,6 +17,7 @@ import random
 import time
 
 from boardlab.bench.experiment import Case, Experiment, Measurement, register
+from boardlab.core.deadline import Deadline
 from boardlab.core.results import Mode, SolveRequest
 from boardlab.families.chessnum.io import ChessNumInstance, from_json, make_instance
 from boardlab.families.chessnum.published import PUBLISHED
@@ -48,7 +49,7 @@ def _solve_unique(instance: ChessNumInstance, encoding: str, time_limit: float |
 
     family = get("chessnum")
     start = time.perf_counter()
-    result = family.solve(instance, SolveRequest(mode=Mode.UNIQUE, time_limit=time_limit, options={"encoding": encoding}))
+    result = family.solve(instance, SolveRequest(mode=Mode.UNIQUE, deadline=Deadline.after(time_limit), options={"encoding": encoding}))
     seconds = time.perf_counter() - start
     stats = result.stats.to_json()
     return Measurement(result.status.value, seconds, value=result.unique, stats=stats)
