@@ -112,6 +112,7 @@ def solve_cpsat(
         seed=request.seed,
     )
     start = time.perf_counter()
+    searched = True
     if request.mode == Mode.OPTIMISE:
         callback = _Progress(progress) if progress is not None else None
         code = solver.solve(model, callback) if callback else solver.solve(model)
@@ -119,18 +120,21 @@ def solve_cpsat(
     else:
         params.enumerate_all_solutions = enumerate_mode
         collector = _Collector(key, decode, Tally(Budget.of(request)))
-        code = solver.solve(model, collector)
+        searched = not collector.tally.done  # `all` with limit 0 needs no search
+        code = solver.solve(model, collector) if searched else cp_model.UNKNOWN
         if code == cp_model.MODEL_INVALID:
             raise RuntimeError("CP-SAT rejected the model as invalid")
         tally = collector.tally
         if code in (cp_model.OPTIMAL, cp_model.FEASIBLE) and tally.found == 0:  # solved without a callback
             tally.add(decode(solver.value))
-        # Exhausted: the search ended by itself, with every solution (enumeration) or none.
+        # Exhausted: the search ended by itself, with every solution (enumeration) or none
+        # (a budget reached before any search, `all` with limit 0, is not exhausted).
         ended = code == cp_model.INFEASIBLE or (enumerate_mode and code == cp_model.OPTIMAL)
         outcome = tally.outcome(ended and not collector.stopped)
     stats.seconds = time.perf_counter() - start
-    stats.branches = solver.num_branches
-    stats.conflicts = solver.num_conflicts
+    if searched:
+        stats.branches = solver.num_branches
+        stats.conflicts = solver.num_conflicts
     if request.mode == Mode.OPTIMISE and code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         stats.extra["objective"] = solver.objective_value
         stats.extra["bound"] = solver.best_objective_bound

@@ -22,7 +22,7 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from boardlab.core.cpsat import solve_cpsat
-from boardlab.core.deadline import OutOfTime
+from boardlab.core.deadline import NO_DEADLINE, Deadline, OutOfTime
 from boardlab.core.enumerate import Budget, collect, solve_block_repeat
 from boardlab.core.results import Mode, Outcome, SolveRequest, Status
 from boardlab.families.tents.io import TentsInstance
@@ -35,8 +35,9 @@ from boardlab.families.tents.prepare import flow_cuts, prepare
 PARAMETERS = {"linearization_level": 0}
 
 
-def build(instance: TentsInstance) -> tuple[cp_model.CpModel, dict[tuple[int, int], Any], dict[Any, Any]]:
-    prepared = prepare(instance)
+def build(instance: TentsInstance, deadline: Deadline = NO_DEADLINE) -> tuple[cp_model.CpModel, dict[tuple[int, int], Any], dict[Any, Any]]:
+    prepared = prepare(instance, deadline=deadline)
+    deadline.check()
     model = cp_model.CpModel()
     if prepared.impossible:
         model.add_bool_or([])
@@ -59,7 +60,9 @@ def build(instance: TentsInstance) -> tuple[cp_model.CpModel, dict[tuple[int, in
             block = [t[x] for x in ((r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)) if x in t]
             if len(block) > 1:
                 model.add_at_most_one(block)
+    deadline.check()
     _flows(model, instance, p)
+    deadline.check()
     for r, clue in enumerate(instance.rows):
         if clue is not None:
             model.add(sum(t[(r, c)] for c in range(w) if (r, c) in t) == clue)
@@ -78,7 +81,7 @@ def _flows(model: cp_model.CpModel, instance: TentsInstance, p: dict) -> None:
 def solve(instance: TentsInstance, request: SolveRequest) -> Outcome:
     """Run `request.mode`; enumeration counts distinct tent sets (never pairings)."""
     start = time.perf_counter()
-    model, t, p = build(instance)
+    model, t, p = build(instance, request.deadline)
     request.deadline.check()  # building counts against the time limit
     cells = sorted(t)
     key = [t[cell] for cell in cells]

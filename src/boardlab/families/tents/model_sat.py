@@ -96,7 +96,7 @@ def build(
         raise ValueError(f"unknown SAT model {model!r}")
     if encoding not in ENCODINGS:
         raise ValueError(f"unknown cardinality encoding {encoding!r}")
-    prepared = prepare(instance, simplify=(model != "full"), deduce=(model in ("matching", "lazy")))
+    prepared = prepare(instance, simplify=(model != "full"), deduce=(model in ("matching", "lazy")), deadline=deadline)
     deadline.check()
     out = SatModel(prepared=prepared)
     cnf = out.cnf
