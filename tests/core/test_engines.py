@@ -93,7 +93,8 @@ def test_native_constraints_need_a_native_solver() -> None:
     cnf, xs = k_subsets_sat(5, 2, NATIVE)
     with pytest.raises(Unsupported, match="native cardinality"):
         solve_sat(cnf, xs, lambda true: {}, SolveRequest(), solver_name="cadical195")
-    assert solve_sat(cnf, xs, lambda true: {}, SolveRequest(mode=Mode.COUNT), solver_name="gluecard4").count == 10
+    counted = solve_sat(cnf, xs, lambda true: {}, SolveRequest(mode=Mode.COUNT), solver_name="gluecard4")
+    assert counted.count == 10
 
 
 def test_sat_modes_and_impossible_bounds() -> None:

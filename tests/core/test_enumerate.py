@@ -4,7 +4,8 @@ on the real drivers: the SAT solve-block-repeat loop and CP-SAT's solution callb
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from hypothesis import example, given, settings
@@ -32,13 +33,16 @@ def expected(mode: Mode, limit: int | None, k: int, timeout_at: int | None) -> d
     if timeout_at is not None and timeout_at < calls:
         found = timeout_at
         listed = found if kept is None else min(found, kept)
-        return {"status": Status.UNKNOWN, "count": None, "unique": None, "listed": listed, "found_before_limit": found}
+        return {
+            "status": Status.UNKNOWN, "count": None, "unique": None, "listed": listed, "found_before_limit": found,
+        }
     found = k if stop is None else min(k, stop)
     listed = found if kept is None else min(found, kept)
     if stop == 0:  # `all` with limit 0: nothing to look for, nothing decided
         return {"status": Status.SOLVED, "count": None, "unique": None, "listed": 0}
     if k == 0:
-        return {"status": Status.UNSATISFIABLE, "count": 0, "unique": False if mode == Mode.UNIQUE else None, "listed": 0}
+        unique = False if mode == Mode.UNIQUE else None
+        return {"status": Status.UNSATISFIABLE, "count": 0, "unique": unique, "listed": 0}
     if mode == Mode.UNIQUE:
         if k >= 2:
             return {"status": Status.SOLVED, "count": None, "unique": False, "listed": 2}
@@ -89,7 +93,9 @@ timeouts = st.one_of(st.none(), st.integers(0, 8))
 
 @settings(max_examples=400, deadline=None)
 @given(mode=modes, limit=limits, k=sizes, timeout_at=timeouts)
-def test_solve_block_repeat_and_collect(mode: Mode, limit: int | None, k: int, timeout_at: int | None) -> None:
+def test_solve_block_repeat_and_collect(
+    mode: Mode, limit: int | None, k: int, timeout_at: int | None
+) -> None:
     fake = FakeSolver(k, timeout_at)
     budget = Budget.of(SolveRequest(mode, limit))
     outcome = collect(budget, solve_block_repeat(fake.solve, fake.block), lambda i: {"i": i})

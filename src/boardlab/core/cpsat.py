@@ -145,7 +145,8 @@ def solve_cpsat(
 
 def _optimum(code: int, solver: cp_model.CpSolver, decode: Decoder) -> Outcome:
     if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return Outcome(Status.OPTIMAL if code == cp_model.OPTIMAL else Status.FEASIBLE, [decode(solver.value)])
+        status = Status.OPTIMAL if code == cp_model.OPTIMAL else Status.FEASIBLE
+        return Outcome(status, [decode(solver.value)])
     if code == cp_model.INFEASIBLE:
         return Outcome(Status.UNSATISFIABLE, count=0)
     if code == cp_model.MODEL_INVALID:

@@ -160,7 +160,8 @@ class Family(ABC, Generic[InstanceT]):
         try:
             result = self.solve_instance(instance, request)
         except OutOfTime:  # the deadline passed before a solver could answer (e.g. while building)
-            result = Result(self.name, Status.UNKNOWN, self.to_json(instance), stats=Stats(time.perf_counter() - started))
+            stats = Stats(time.perf_counter() - started)
+            result = Result(self.name, Status.UNKNOWN, self.to_json(instance), stats=stats)
         self._check_result(instance, result)
         return result
 

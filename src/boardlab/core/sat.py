@@ -88,7 +88,9 @@ class CNF:
     def add(self, clause: Iterable[int]) -> None:
         self.clauses.append(list(clause))
 
-    def card(self, lits: Sequence[int], bound: int, kind: str, encoding: str, unless: Sequence[int] = ()) -> None:
+    def card(
+        self, lits: Sequence[int], bound: int, kind: str, encoding: str, unless: Sequence[int] = ()
+    ) -> None:
         """sum(lits) `kind` bound, `kind` one of "atmost", "atleast", "equals".
 
         Trivial bounds become unit or empty clauses (no encoding needed); otherwise `encoding`
@@ -100,7 +102,8 @@ class CNF:
         if kind not in ("atmost", "atleast", "equals"):
             raise ValueError(f"unknown cardinality constraint '{kind}'")
         if encoding != NATIVE and encoding not in ENCODINGS:
-            raise Unsupported(f"unknown cardinality encoding '{encoding}' (choose from {', '.join(ENCODINGS)}, {NATIVE})")
+            known = ", ".join((*ENCODINGS, NATIVE))
+            raise Unsupported(f"unknown cardinality encoding '{encoding}' (choose from {known})")
         if encoding in AT_MOST_ONE_ONLY and not (kind == "atmost" and bound == 1):
             raise Unsupported(
                 f"the {encoding} encoding only states 'at most 1' "
@@ -127,13 +130,19 @@ class CNF:
             encoded = method(lits=lits, bound=bound, vpool=self.pool, encoding=ENCODINGS[encoding])
             self.clauses.extend(clause + guard for clause in encoded.clauses)
 
-    def at_most(self, lits: Sequence[int], bound: int, encoding: str = "seqcounter", unless: Sequence[int] = ()) -> None:
+    def at_most(
+        self, lits: Sequence[int], bound: int, encoding: str = "seqcounter", unless: Sequence[int] = ()
+    ) -> None:
         self.card(lits, bound, "atmost", encoding, unless)
 
-    def at_least(self, lits: Sequence[int], bound: int, encoding: str = "totalizer", unless: Sequence[int] = ()) -> None:
+    def at_least(
+        self, lits: Sequence[int], bound: int, encoding: str = "totalizer", unless: Sequence[int] = ()
+    ) -> None:
         self.card(lits, bound, "atleast", encoding, unless)
 
-    def exactly(self, lits: Sequence[int], bound: int, encoding: str = "seqcounter", unless: Sequence[int] = ()) -> None:
+    def exactly(
+        self, lits: Sequence[int], bound: int, encoding: str = "seqcounter", unless: Sequence[int] = ()
+    ) -> None:
         self.card(lits, bound, "equals", encoding, unless)
 
     @property
@@ -145,14 +154,18 @@ class CNF:
         """Clauses and native constraints."""
         return len(self.clauses) + len(self.atmost)
 
+    def solver_name(self, name: str | None = None) -> str:
+        """`name`, or the default: `NATIVE_SOLVER` with native constraints, else `DEFAULT_SOLVER`."""
+        return name or (NATIVE_SOLVER if self.atmost else DEFAULT_SOLVER)
+
     def solver(self, name: str | None = None) -> Solver:
         """A python-sat solver loaded with the formula (`NATIVE_SOLVER` by default when there
         are native constraints, else `DEFAULT_SOLVER`); `Unsupported` when the solver named
         has no native cardinality constraints and the formula needs them."""
-        if name is None:
-            name = NATIVE_SOLVER if self.atmost else DEFAULT_SOLVER
+        name = self.solver_name(name)
         if self.atmost and name not in _NATIVE_CAPABLE:
-            raise Unsupported(f"native cardinality constraints need one of the solvers {', '.join(sorted(_NATIVE_CAPABLE))}, not {name}")
+            capable = ", ".join(sorted(_NATIVE_CAPABLE))
+            raise Unsupported(f"native cardinality constraints need one of the solvers {capable}, not {name}")
         solver = Solver(name=name, bootstrap_with=self.clauses)
         for lits, bound in self.atmost:
             solver.add_atmost(lits, bound)
@@ -178,7 +191,9 @@ def supports_interrupt(solver: Solver) -> bool:
     return True
 
 
-def solve_before(solver: Solver, deadline: Deadline = NO_DEADLINE, assumptions: Sequence[int] = ()) -> bool | None:
+def solve_before(
+    solver: Solver, deadline: Deadline = NO_DEADLINE, assumptions: Sequence[int] = ()
+) -> bool | None:
     """One SAT call (under `assumptions`); None when the deadline passed first.
 
     A solver that can be interrupted runs one `solve_limited(expect_interrupt=True)` with no
@@ -295,10 +310,9 @@ def solve_sat(
     with cnf.solver(solver_name) as solver:
         outcome = collect(Budget.of(request), models(solver, key, request.deadline, reject, cnf), decode)
         raw = solver.accum_stats() or {}
-    name = solver_name or (NATIVE_SOLVER if cnf.atmost else DEFAULT_SOLVER)
     outcome.stats = Stats(
         seconds=time.perf_counter() - start,
-        backend=f"sat:{name}",
+        backend=f"sat:{cnf.solver_name(solver_name)}",
         strategy=request.strategy,
         model=model_name,
         branches=raw.get("decisions"),

@@ -125,7 +125,9 @@ def sat_enumerate(n: int, m: int, settings: Settings, request: SolveRequest) -> 
     return outcome
 
 
-def sat_optimise(n: int, settings: Settings, start_placement: tuple[list[int], list[int]], tracker: Tracker, deadline: Deadline) -> Outcome:
+def sat_optimise(
+    n: int, settings: Settings, start_placement: tuple[list[int], list[int]], tracker: Tracker, deadline: Deadline
+) -> Outcome:
     """Ascending SAT search from the heuristic's placement (see the module docstring).
 
     Each step k is a fresh decision "at least k of each" with the chosen encoding (when the

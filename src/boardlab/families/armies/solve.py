@@ -179,7 +179,8 @@ def _optimise(instance: ArmiesInstance, request: SolveRequest, settings: Setting
     if settings.backend in ("sat", "anneal") or settings.cuts == "lower":
         seconds = settings.heuristic_seconds
         if settings.backend == "anneal":
-            seconds = 10.0 if deadline.remaining() is None else deadline.remaining()  # type: ignore[assignment]
+            left = deadline.remaining()
+            seconds = 10.0 if left is None else left
         target = tracker.bound
         if settings.backend == "anneal" and request.options.get("target") is not None:
             target = min(target, request.options["target"])

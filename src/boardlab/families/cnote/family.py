@@ -92,9 +92,10 @@ class CNote(Family[CNoteInstance]):
         if request.strategy not in (None, "portfolio"):
             raise Unsupported("search strategies apply to the cpsat backend")
         start = time.perf_counter()
-        outcome = collect(Budget.of(request), solutions(instance, request.deadline), lambda grid: {"grid": grid})
-        outcome.stats = Stats(seconds=time.perf_counter() - start, backend="brute", model="row-major enumeration",
-                              extra=outcome.stats.extra)
+        found = solutions(instance, request.deadline)
+        outcome = collect(Budget.of(request), found, lambda grid: {"grid": grid})
+        seconds = time.perf_counter() - start
+        outcome.stats = Stats(seconds, backend="brute", model="row-major enumeration", extra=outcome.stats.extra)
         return outcome
 
     # generating

@@ -200,7 +200,9 @@ class NQueens(Family[QueensInstance]):
             number = counted.fundamental if fundamental else counted.total
             return _counted(request, number or 0, counted.complete, stats)
         budget = Budget.of(request)
-        found, complete = counter.enumerate_solutions(instance.n, instance.fixed, limit=budget.stop_at, deadline=request.deadline)
+        found, complete = counter.enumerate_solutions(
+            instance.n, instance.fixed, limit=budget.stop_at, deadline=request.deadline
+        )
         stats.seconds = time.perf_counter() - start
         outcome = classify(budget, len(found), [{"queens": q} for q in found], complete)
         stats.extra.update(outcome.stats.extra)

@@ -35,7 +35,9 @@ from boardlab.families.tents.prepare import flow_cuts, prepare
 PARAMETERS = {"linearization_level": 0}
 
 
-def build(instance: TentsInstance, deadline: Deadline = NO_DEADLINE) -> tuple[cp_model.CpModel, dict[tuple[int, int], Any], dict[Any, Any]]:
+def build(
+    instance: TentsInstance, deadline: Deadline = NO_DEADLINE
+) -> tuple[cp_model.CpModel, dict[tuple[int, int], Any], dict[Any, Any]]:
     prepared = prepare(instance, deadline=deadline)
     deadline.check()
     model = cp_model.CpModel()
@@ -98,7 +100,9 @@ def solve(instance: TentsInstance, request: SolveRequest) -> Outcome:
     return outcome
 
 
-def _enumerate(model: cp_model.CpModel, t: dict, cells: list, key: list, decode: Any, request: SolveRequest) -> Outcome:
+def _enumerate(
+    model: cp_model.CpModel, t: dict, cells: list, key: list, decode: Any, request: SolveRequest
+) -> Outcome:
     """Enumerate tent sets by repeated solves with a no-good on the tent variables (the core
     engine's solve-block-repeat loop, each solve a CP-SAT `first` under the same deadline).
 

@@ -96,7 +96,8 @@ def build(
         raise ValueError(f"unknown SAT model {model!r}")
     if encoding not in ENCODINGS:
         raise ValueError(f"unknown cardinality encoding {encoding!r}")
-    prepared = prepare(instance, simplify=(model != "full"), deduce=(model in ("matching", "lazy")), deadline=deadline)
+    deduce = model in ("matching", "lazy")
+    prepared = prepare(instance, simplify=(model != "full"), deduce=deduce, deadline=deadline)
     deadline.check()
     out = SatModel(prepared=prepared)
     cnf = out.cnf
@@ -210,7 +211,9 @@ def solve(
 
     outcome = solve_sat(
         built.cnf, key, lambda true: {"tents": [list(cell) for cell in sorted(tents_of(true))]}, request,
-        solver_name=solver_name, model_name=f"{model}/{encoding}", reject=reject if built.needs_check else None,
+        solver_name=solver_name,
+        model_name=f"{model}/{encoding}",
+        reject=reject if built.needs_check else None,
     )
     outcome.stats.seconds = time.perf_counter() - start
     outcome.stats.extra["build_seconds"] = round(build_seconds, 4)

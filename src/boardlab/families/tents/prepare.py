@@ -35,7 +35,9 @@ class Prepared:
     """Candidate cells that deduction shows are tents in every solution."""
 
 
-def prepare(instance: TentsInstance, simplify: bool = True, deduce: bool = True, deadline: Deadline = NO_DEADLINE) -> Prepared:
+def prepare(
+    instance: TentsInstance, simplify: bool = True, deduce: bool = True, deadline: Deadline = NO_DEADLINE
+) -> Prepared:
     """Candidate cells; with `deduce`, the rules of `deduce.propagate` run first and every cell
     they decide is fixed (empty cells lose their variable, tents become unit clauses). The
     deduction counts against `deadline` (`OutOfTime`)."""

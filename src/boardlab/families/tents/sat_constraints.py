@@ -11,6 +11,7 @@ from boardlab.core.sat import CNF
 from boardlab.families.tents.io import TentsInstance
 from boardlab.families.tents.prepare import Prepared, flow_cuts
 
+
 def hall_cut(prepared: Prepared, t: dict, cnf: CNF, tents: set[tuple[int, int]]) -> list[list[int]] | None:
     """Clauses of a Hall cut excluding `tents` (also added to `cnf`), or None when the tents
     match the trees."""
@@ -60,12 +61,11 @@ def hall_cut(prepared: Prepared, t: dict, cnf: CNF, tents: set[tuple[int, int]])
     cells = sorted({cell for tree in reach for cell in prepared.partners[tree]})
     lits = [t[cell] for cell in cells]
     need = len(reach)
-    if need > len(lits):
-        return [[]]
-    if need == 1:
-        return [lits]
     start = len(cnf.clauses)
-    cnf.at_least(lits, need, "totalizer")
+    if need == 1:
+        cnf.add(lits)
+    else:
+        cnf.at_least(lits, need, "totalizer")  # more trees than cells: the empty clause
     return cnf.clauses[start:]
 
 
