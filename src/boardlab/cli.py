@@ -25,10 +25,10 @@ from rich.markup import escape
 from boardlab import __version__
 from boardlab.bench.command import bench_command
 from boardlab.core import registry
+from boardlab.core.deadline import Deadline
 from boardlab.core.errors import BadInput, BoardlabError, SolverBug
 from boardlab.core.family import Family, Record
 from boardlab.core.io import load_json_argument, read_instances
-from boardlab.core.deadline import Deadline
 from boardlab.core.results import Mode, Result, SolveRequest, Status
 
 if TYPE_CHECKING:

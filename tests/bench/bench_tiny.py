@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from boardlab.bench.experiment import Case, Experiment, Measurement, register
-from boardlab.core.registry import get
 from boardlab.core.deadline import Deadline
+from boardlab.core.registry import get
 from boardlab.core.results import Mode, SolveRequest
 
 #: Number of n-queens solutions (OEIS A000170), the ground truth the tests check values against.

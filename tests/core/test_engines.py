@@ -9,8 +9,8 @@ from ortools.sat.python import cp_model
 
 from boardlab.core.cpsat import solve_cpsat
 from boardlab.core.deadline import Deadline
-from boardlab.core.results import Mode, SolveRequest, Status
 from boardlab.core.errors import Unsupported
+from boardlab.core.results import Mode, SolveRequest, Status
 from boardlab.core.sat import AT_MOST_ONE_ONLY, CNF, GENERAL_ENCODINGS, NATIVE, solve_sat
 
 

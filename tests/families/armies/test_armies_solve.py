@@ -11,8 +11,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 from armies_truth import LOWER, PROVEN, brute_optimum, count_classes, count_placements  # noqa: E402
 
+from boardlab.core.deadline import Deadline  # noqa: E402
 from boardlab.core.registry import get  # noqa: E402
-from boardlab.core.deadline import Deadline
 from boardlab.core.results import Mode, SolveRequest, Status  # noqa: E402
 
 FAMILY = get("armies")

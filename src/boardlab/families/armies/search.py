@@ -28,9 +28,9 @@ from typing import Any, Callable
 from ortools.sat.python import cp_model
 
 from boardlab.core.cpsat import solve_cpsat
-from boardlab.core.results import Mode, Outcome, SolveRequest, Stats, Status
 from boardlab.core.deadline import NO_DEADLINE, Deadline
 from boardlab.core.enumerate import Budget, classify
+from boardlab.core.results import Mode, Outcome, SolveRequest, Stats, Status
 from boardlab.core.sat import DEFAULT_SOLVER, solve_before, solve_sat
 from boardlab.families.armies import cnf as cnf_module
 from boardlab.families.armies import model as cp_module

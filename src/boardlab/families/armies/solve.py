@@ -16,6 +16,7 @@ from typing import Any
 
 from rich.console import Console
 
+from boardlab.core.enumerate import Budget, classify
 from boardlab.core.errors import BadInput, Unsupported
 from boardlab.core.results import Mode, Outcome, SolveRequest, Stats, Status
 from boardlab.families.armies import known
@@ -161,9 +162,11 @@ def _anneal_decide(instance: ArmiesInstance, request: SolveRequest, settings: Se
     seconds = 60.0 if seconds is None else seconds
     value, white, black, restarts = anneal(instance.n, seconds=seconds, seed=request.seed or 0, target=instance.m)
     stats = Stats(backend="anneal", model="colouring", seed=request.seed, extra={"restarts": restarts})
-    if value >= instance.m:  # type: ignore[operator]
-        return Outcome(Status.SOLVED, [decode(instance.n, white, black, instance.m)], stats=stats)
-    return Outcome(Status.UNKNOWN, stats=stats)
+    found = [decode(instance.n, white, black, instance.m)] if value >= instance.m else []  # type: ignore[operator]
+    outcome = classify(Budget.of(request), len(found), found, exhausted=False)  # a heuristic proves nothing
+    stats.extra.update(outcome.stats.extra)
+    outcome.stats = stats
+    return outcome
 
 
 def _optimise(instance: ArmiesInstance, request: SolveRequest, settings: Settings, start: float) -> Outcome:

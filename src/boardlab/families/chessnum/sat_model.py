@@ -25,7 +25,14 @@ from typing import Any, Iterable
 
 from boardlab.core.errors import Unsupported
 from boardlab.core.sat import CNF, DEFAULT_SOLVER
-from boardlab.families.chessnum.geometry import DIAGONAL, LINE_DIRECTIONS, ORTHOGONAL, STEP_PIECES, ray, step_attackers
+from boardlab.families.chessnum.geometry import (
+    DIAGONAL,
+    LINE_DIRECTIONS,
+    ORTHOGONAL,
+    STEP_PIECES,
+    ray,
+    step_attackers,
+)
 from boardlab.families.chessnum.io import ChessNumInstance, Square, placement_to_json
 
 #: Encodings of the clue cardinalities ("exactly v attackers").

@@ -17,7 +17,7 @@ from boardlab.core.enumerate import Budget, collect
 from boardlab.core.errors import BadInput, Unsupported
 from boardlab.core.family import Family, Generated, Record
 from boardlab.core.options import Option
-from boardlab.core.results import Mode, Outcome, Result, SolveRequest, Stats, Status
+from boardlab.core.results import Mode, Outcome, Result, SolveRequest, Stats
 from boardlab.families.cnote import io, render, verify
 from boardlab.families.cnote.io import CNoteInstance
 from boardlab.families.cnote.strategies import ENCODINGS, STRATEGIES

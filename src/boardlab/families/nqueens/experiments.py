@@ -27,8 +27,8 @@ import sys
 import tempfile
 import time
 
-from boardlab.core.deadline import Deadline
 from boardlab.bench.experiment import Case, Experiment, Measurement, register
+from boardlab.core.deadline import Deadline
 
 #: Figures quoted in issue 7, measured on this kind of machine (single core).
 ISSUE_FIGURES = {"n=16 c": 3.4, "n=17 c": 25.0}

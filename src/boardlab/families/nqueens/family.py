@@ -18,7 +18,7 @@ from boardlab.core.enumerate import Budget, classify
 from boardlab.core.errors import BadInput, Unsupported
 from boardlab.core.family import Family, Generated, Record
 from boardlab.core.options import Option
-from boardlab.core.results import Mode, Outcome, Result, SolveRequest, Stats, Status
+from boardlab.core.results import Mode, Outcome, Result, SolveRequest, Stats
 from boardlab.families.nqueens import io, render, verify
 from boardlab.families.nqueens.io import QueensInstance
 
@@ -117,9 +117,11 @@ class NQueens(Family[QueensInstance]):
         start = time.perf_counter()
         path = request.options.get("queens_out")
         stats = Stats(backend="construct", model="Bernhardsson 1991")
-        if not construct.solvable(instance.n):
+        if not construct.solvable(instance.n):  # n = 2, 3: proved, no search needed
             stats.seconds = time.perf_counter() - start
-            return Outcome(Status.UNSATISFIABLE, count=0, stats=stats)
+            outcome = classify(Budget.of(request), 0, [], exhausted=True)
+            outcome.stats = stats
+            return outcome
         if path is None:
             solution: dict[str, Any] = {"queens": construct.construct(instance.n).tolist()}  # type: ignore[union-attr]
         else:
@@ -132,7 +134,9 @@ class NQueens(Family[QueensInstance]):
                 raise BadInput(f"cannot write file: {error.strerror}", source=path) from None
             solution = {"queens_file": path}
         stats.seconds = time.perf_counter() - start
-        return Outcome(Status.SOLVED, [solution], stats=stats)
+        outcome = classify(Budget.of(request), 1, [solution], exhausted=False)
+        outcome.stats = stats
+        return outcome
 
     def _count_board(self, n: int, request: SolveRequest, start: float) -> Outcome:
         """Empty board: the full-symmetry counter, totals and fundamental counts in one pass."""

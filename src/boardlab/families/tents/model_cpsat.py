@@ -28,7 +28,6 @@ from boardlab.core.results import Mode, Outcome, SolveRequest, Status
 from boardlab.families.tents.io import TentsInstance
 from boardlab.families.tents.prepare import flow_cuts, prepare
 
-
 #: CP-SAT parameters. `linearization_level=0` (no LP relaxation): on random 30x30 boards it cut
 #: one solve from 7.1 s to 0.2 s, and solved 50x50 in 4 s where the default did not finish in
 #: 20 s (level 2 was worse still); measured with one worker, see docs/tents.md.

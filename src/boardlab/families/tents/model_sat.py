@@ -55,8 +55,8 @@ from typing import Callable
 from boardlab.core.deadline import NO_DEADLINE, Deadline
 from boardlab.core.results import Outcome, SolveRequest
 from boardlab.core.sat import CNF, DEFAULT_SOLVER, GENERAL_ENCODINGS, NATIVE, solve_sat
-from boardlab.families.tents.io import TentsInstance
 from boardlab.families.tents import sat_constraints as sc
+from boardlab.families.tents.io import TentsInstance
 from boardlab.families.tents.prepare import KING, Prepared, prepare
 
 MODELS = ("matching", "lazy", "plain", "full", "seed")
