@@ -143,7 +143,7 @@ def solve_cpsat(
     return outcome
 
 
-def _optimum(code: int, solver: cp_model.CpSolver, decode: Decoder) -> Outcome:
+def _optimum(code: Any, solver: cp_model.CpSolver, decode: Decoder) -> Outcome:
     if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         status = Status.OPTIMAL if code == cp_model.OPTIMAL else Status.FEASIBLE
         return Outcome(status, [decode(solver.value)])
