@@ -126,7 +126,11 @@ def sat_enumerate(n: int, m: int, settings: Settings, request: SolveRequest) -> 
 
 
 def sat_optimise(
-    n: int, settings: Settings, start_placement: tuple[list[int], list[int]], tracker: Tracker, deadline: Deadline
+    n: int,
+    settings: Settings,
+    start_placement: tuple[list[int], list[int]],
+    tracker: Tracker,
+    deadline: Deadline,
 ) -> Outcome:
     """Ascending SAT search from the heuristic's placement (see the module docstring).
 

@@ -162,7 +162,8 @@ def _anneal_decide(instance: ArmiesInstance, request: SolveRequest, settings: Se
     seconds = 60.0 if seconds is None else seconds
     value, white, black, restarts = anneal(instance.n, seconds=seconds, seed=request.seed or 0, target=instance.m)
     stats = Stats(backend="anneal", model="colouring", seed=request.seed, extra={"restarts": restarts})
-    found = [decode(instance.n, white, black, instance.m)] if value >= instance.m else []  # type: ignore[operator]
+    enough = value >= instance.m  # type: ignore[operator]
+    found = [decode(instance.n, white, black, instance.m)] if enough else []
     outcome = classify(Budget.of(request), len(found), found, exhausted=False)  # a heuristic proves nothing
     stats.extra.update(outcome.stats.extra)
     outcome.stats = stats

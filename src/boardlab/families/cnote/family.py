@@ -95,7 +95,8 @@ class CNote(Family[CNoteInstance]):
         found = solutions(instance, request.deadline)
         outcome = collect(Budget.of(request), found, lambda grid: {"grid": grid})
         seconds = time.perf_counter() - start
-        outcome.stats = Stats(seconds, backend="brute", model="row-major enumeration", extra=outcome.stats.extra)
+        model = "row-major enumeration"
+        outcome.stats = Stats(seconds, backend="brute", model=model, extra=outcome.stats.extra)
         return outcome
 
     # generating
