@@ -10,11 +10,13 @@ that fails it raises `SolverBug` instead of reaching the user.
 from __future__ import annotations
 
 import random
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
+from boardlab.core.deadline import OutOfTime
 from boardlab.core.errors import BadInput, SolverBug, Unsupported
 from boardlab.core.options import Option
 from boardlab.core.oracle import Hint
@@ -180,7 +182,12 @@ class Family(ABC, Generic[InstanceT]):
         if request.strategy is not None and request.strategy not in self.strategies:
             known = ", ".join(self.strategies) or "none"
             raise Unsupported(f"unknown strategy '{request.strategy}' for {self.name} (known: {known})")
-        result = self.solve_instance(instance, request)
+        started = time.perf_counter()
+        try:
+            result = self.solve_instance(instance, request)
+        except OutOfTime:  # the deadline passed before a solver could answer (e.g. while building)
+            stats = Stats(time.perf_counter() - started)
+            result = Result(self.name, Status.UNKNOWN, self.to_json(instance), stats=stats)
         self._check_result(instance, result)
         return result
 

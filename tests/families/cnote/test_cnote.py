@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from boardlab.core.errors import BadInput
 from boardlab.core.io import parse_document
 from boardlab.core.registry import get
+from boardlab.core.deadline import Deadline
 from boardlab.core.results import Mode, SolveRequest, Status
 from boardlab.families.cnote import io
 from boardlab.families.cnote.brute import solutions as brute_solutions
@@ -153,7 +154,7 @@ def test_a_zero_needs_a_digit_before_it() -> None:
 def test_large_targets(target: int) -> None:
     instance, planted, _ = generate(4, 4, target, 3, unique=False)
     assert family.verify(instance, {"grid": planted}) == []
-    result = family.solve(instance, SolveRequest(time_limit=60))
+    result = family.solve(instance, SolveRequest(deadline=Deadline.after(60)))
     assert result.status == Status.SOLVED and family.verify(instance, result.solutions[0]) == []
     assert max(max(row) for row in result.solutions[0]["grid"]) > 100
 
@@ -173,7 +174,7 @@ def test_unbalanced_targets_are_unsatisfiable_not_an_error() -> None:
 
 def test_time_limit_gives_unknown() -> None:
     instance, _, _ = generate(10, 10, 100, 0, unique=False)
-    result = family.solve(instance, SolveRequest(mode=Mode.COUNT, time_limit=0.05))
+    result = family.solve(instance, SolveRequest(mode=Mode.COUNT, deadline=Deadline.after(0.05)))
     assert result.status == Status.UNKNOWN
 
 

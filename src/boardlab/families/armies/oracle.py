@@ -11,12 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from pysat.solvers import Solver
-
 from boardlab.core.oracle import Oracle
 from boardlab.families.armies import model_sat as cnf_module
-
-SOLVER = "cadical195"
 
 Square = tuple[int, int]
 Queen = tuple[str, Square]
@@ -30,7 +26,7 @@ class ArmiesOracle(Oracle[Queen]):
         self.formula = cnf_module.build(n, "colouring", "none")
         self.formula.card(self.formula.white, m, "atleast", "kmtotalizer")
         self.formula.card(self.formula.black, m, "atleast", "kmtotalizer")
-        self.solver = Solver(name=SOLVER, bootstrap_with=self.formula.clauses)
+        self.solver = self.formula.solver()
 
     def close(self) -> None:
         self.solver.delete()

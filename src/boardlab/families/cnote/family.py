@@ -14,11 +14,12 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
+from boardlab.core.enumerate import Budget, collect
 from boardlab.core.errors import BadInput, Unsupported
 from boardlab.core.family import Family, Generated, Record
 from boardlab.core.options import Option
 from boardlab.core.oracle import Hint
-from boardlab.core.results import Mode, Outcome, Result, SolveRequest, Stats, Status
+from boardlab.core.results import Mode, Outcome, Result, SolveRequest, Stats
 from boardlab.families.cnote import io, render, verify
 from boardlab.families.cnote.choices import MODELS, STRATEGIES
 from boardlab.families.cnote.io import CNoteInstance
@@ -89,38 +90,18 @@ class CNote(Family[CNoteInstance]):
         return outcome.to_result(self.name, self.to_json(instance))
 
     def _brute(self, instance: CNoteInstance, request: SolveRequest) -> Outcome:
-        from boardlab.families.cnote.brute import Deadline, solutions
+        """The brute-force enumerator as a native producer for the core engine."""
+        from boardlab.families.cnote.brute import solutions
 
         if request.strategy not in (None, "portfolio"):
             raise Unsupported("search strategies apply to the cpsat backend")
         start = time.perf_counter()
-        deadline = None if request.time_limit is None else start + request.time_limit
-        stop_at = {Mode.FIRST: 1, Mode.UNIQUE: 2, Mode.ALL: request.limit, Mode.COUNT: None}[request.mode]
-        keep = (request.limit or 0) if request.mode == Mode.COUNT else stop_at
-        found: list[dict[str, Any]] = []
-        total = 0
-        complete = True
-        try:
-            for grid in solutions(instance, deadline):
-                total += 1
-                if keep is None or len(found) < keep:
-                    found.append({"grid": grid})
-                if stop_at is not None and total >= stop_at:
-                    complete = False
-                    break
-        except Deadline:
-            complete = False
-        stats = Stats(seconds=time.perf_counter() - start, backend="brute", model="row-major enumeration")
-        timed_out = not complete and (stop_at is None or total < stop_at)
-        if timed_out:
-            stats.extra["found_before_limit"] = total
-            return Outcome(Status.UNKNOWN, found if request.mode != Mode.COUNT else [], stats=stats)
-        if total == 0:
-            return Outcome(Status.UNSATISFIABLE, count=0, unique=False if request.mode == Mode.UNIQUE else None, stats=stats)
-        if request.mode == Mode.UNIQUE:
-            return Outcome(Status.SOLVED, found, count=1 if total == 1 else None, unique=total == 1, stats=stats)
-        count = total if complete and request.mode in (Mode.ALL, Mode.COUNT) else None
-        return Outcome(Status.SOLVED, found, count=count, stats=stats)
+        found = solutions(instance, request.deadline)
+        outcome = collect(Budget.of(request), found, lambda grid: {"grid": grid})
+        seconds = time.perf_counter() - start
+        model = "row-major enumeration"
+        outcome.stats = Stats(seconds, backend="brute", model=model, extra=outcome.stats.extra)
+        return outcome
 
     # generating
     def generate_instance(self, seed: int, options: dict[str, Any]) -> Generated[CNoteInstance]:

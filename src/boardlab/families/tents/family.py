@@ -131,8 +131,6 @@ class Tents(Family[TentsInstance]):
                 known = sorted({n for names in vars(SolverNames).values() if isinstance(names, tuple) for n in names})
                 if solver_name not in known:
                     raise BadInput(f"unknown SAT solver '{solver_name}' (known: {', '.join(known)})")
-                if encoding == "native" and solver_name not in ("minicard", "gluecard3", "gluecard4"):
-                    raise Unsupported("--encoding native needs a solver with native cardinality constraints (minicard, gluecard3, gluecard4)")
             outcome = model_sat.solve(
                 instance, request, model=model, encoding=encoding, solver_name=solver_name,
                 check=lambda tents: self._matches(instance, tents),

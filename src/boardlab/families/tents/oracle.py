@@ -14,11 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from pysat.solvers import Solver
-
 from boardlab.core.oracle import UNDECIDED, Oracle, Undecided
+from boardlab.core.sat import DEFAULT_SOLVER
 from boardlab.families.tents.io import TentsInstance
-from boardlab.families.tents.model_sat import DEFAULT_SOLVER, build
+from boardlab.families.tents.model_sat import build
 
 Cell = tuple[int, int]
 
@@ -28,7 +27,7 @@ class TentsOracle(Oracle[Cell]):
 
     def __init__(self, instance: TentsInstance, encoding: str = "cardnetwrk"):
         self.built = build(instance, "matching", encoding)
-        self.solver = Solver(name=DEFAULT_SOLVER, bootstrap_with=self.built.clauses)
+        self.solver = self.built.cnf.solver(DEFAULT_SOLVER)
 
     def close(self) -> None:
         self.solver.delete()
