@@ -114,8 +114,8 @@ def build(n: int, formulation: str, symmetry: str = "full") -> Formula:
     return f
 
 
-def _line_images(n: int, level: str) -> list[tuple[tuple[int, ...], bool]]:
-    board = [line_permutation(n, k) for k in range(8)]
+def _line_images(n: int, level: str) -> list[tuple[list[int], bool]]:
+    board = [list(line_permutation(n, k)) for k in range(8)]
     if level == "colour":
         return [(board[0], True)]
     if level == "board":

@@ -75,7 +75,7 @@ class Tracker:
     def __init__(self, start: float, report: Report | None) -> None:
         self.start = start
         self.report = report
-        self.trace: list[list[float | int]] = []
+        self.trace: list[list[float | int | None]] = []
         self.incumbent = -1
         self.bound: int | None = None
 
@@ -205,7 +205,7 @@ def _sat_call(
     stats = _sat_stats(f, settings, raw, start)
     if not answer:
         return answer, None, stats
-    true = {lit for lit in model if lit > 0}
+    true = {lit for lit in model or () if lit > 0}
     return answer, (_squares(true, f.white), _squares(true, f.black)), stats
 
 

@@ -205,6 +205,8 @@ def parse_size(text: Any) -> tuple[int, int]:
             match = _SIZE.match(f"{text.strip()}x{text.strip()}")
         else:
             raise BadInput(f"--size must be WxH (e.g. 10x10), got {text!r}")
+    if match is None:
+        raise BadInput(f"--size must be WxH (e.g. 10x10), got {text!r}")
     width, height = int(match.group(1)), int(match.group(2))
     if not (2 <= width <= 200 and 2 <= height <= 200):
         raise BadInput(f"--size {width}x{height}: each side must be between 2 and 200")

@@ -128,7 +128,9 @@ def build(
             trees = len(instance.trees)
             rows_all = all(v is not None for v in instance.rows)
             cols_all = all(v is not None for v in instance.cols)
-            if (rows_all and sum(instance.rows) != trees) or (cols_all and sum(instance.cols) != trees):
+            row_sum = sum(v for v in instance.rows if v is not None)
+            col_sum = sum(v for v in instance.cols if v is not None)
+            if (rows_all and row_sum != trees) or (cols_all and col_sum != trees):
                 clauses.append([])  # as many tents as trees: the clues say otherwise
             elif not rows_all and not cols_all:
                 cnf.exactly(list(t.values()), trees, "totalizer")

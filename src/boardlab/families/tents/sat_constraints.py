@@ -209,7 +209,8 @@ def strips(instance: TentsInstance, t: dict, pool: IDPool, clauses: list[list[in
     w, h = instance.width, instance.height
     for axis, clues, length, span in (("r", instance.rows, w, h), ("c", instance.cols, h, w)):
         for i in range(span - 1):
-            if clues[i] is None or clues[i + 1] is None:
+            first, second = clues[i], clues[i + 1]
+            if first is None or second is None:
                 continue
             slices: list[int] = []
             previous: int | None = None
@@ -229,6 +230,6 @@ def strips(instance: TentsInstance, t: dict, pool: IDPool, clauses: list[list[in
                     clauses.append([-previous, -u])
                 slices.append(u)
                 previous = u
-            lines.append((slices, clues[i] + clues[i + 1]))
+            lines.append((slices, first + second))
     return lines
 
