@@ -86,10 +86,18 @@ def _has_module(family: Family, name: str) -> bool:
 def test_module_kit(family: Family) -> None:
     assert type(family).__module__ == f"boardlab.families.{family.name}.family"
     missing = [m for m in KIT if not _has_module(family, m)]
-    missing += [f"model_{b}" for b in family.backends if b in MODEL_BACKENDS and not _has_module(family, f"model_{b}")]
+    missing += [
+        f"model_{b}" for b in family.backends if b in MODEL_BACKENDS and not _has_module(family, f"model_{b}")
+    ]
     assert missing == []
     assert _has_module(family, "hint") == family.offers_hints
     assert _has_module(family, "oracle") == family.offers_hints
+
+
+@pytest.mark.parametrize("family", FAMILIES, ids=IDS)
+def test_formats_come_from_the_kit(family: Family) -> None:
+    """The format methods of `Family` read and write through the family's own `io` module."""
+    assert family.formats is importlib.import_module(f"{_package(family)}.io")
 
 
 @pytest.mark.parametrize("family", FAMILIES, ids=IDS)
@@ -148,5 +156,7 @@ def test_every_model_and_encoding_choice_is_implemented(family: Family) -> None:
             backend = "sat" if option.name == "encoding" else None
             if family.name == "chessnum":
                 backend = "cpsat"  # its models are CP-SAT formulations
-            request = SolveRequest(Mode.FIRST, deadline=Deadline.after(20), backend=backend, options={option.name: choice})
+            request = SolveRequest(
+                Mode.FIRST, deadline=Deadline.after(20), backend=backend, options={option.name: choice}
+            )
             assert family.solve(instance, request).status == expected, (option.name, choice)

@@ -14,7 +14,7 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from boardlab.core.deadline import OutOfTime
 from boardlab.core.errors import BadInput, SolverBug, Unsupported
@@ -48,6 +48,20 @@ class Record(Generic[InstanceT]):
     error: BadInput | None = None
 
 
+class Formats(Protocol):
+    """A family's `io` module: its text and JSON formats (the first module of the kit)."""
+
+    def parse_text(self, text: str, source: str) -> list[Record[Any]]: ...
+
+    def dump_text(self, instance: Any) -> str: ...
+
+    def from_json(self, data: Any) -> Any: ...
+
+    def to_json(self, instance: Any) -> dict[str, Any]: ...
+
+    def solution_from_json(self, instance: Any, data: Any) -> dict[str, Any]: ...
+
+
 class Family(ABC, Generic[InstanceT]):
     """A puzzle family. Subclasses set the class attributes and the abstract methods.
 
@@ -62,6 +76,7 @@ class Family(ABC, Generic[InstanceT]):
         modes: the solve modes the family answers.
         has_clues: generated puzzles must have a unique solution (checked by a fresh solve).
         offers_hints: the family answers `hint` (the web page shows its hint button).
+        formats: the family's `io` module; the format methods below read and write through it.
 
     What a family offers is declared by these flags, never detected by whether a method is
     overridden. The module kit a family is made of is in docs/design.md ("Adding a family").
@@ -77,23 +92,25 @@ class Family(ABC, Generic[InstanceT]):
     modes: ClassVar[frozenset[Mode]] = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE})
     has_clues: ClassVar[bool] = True
     offers_hints: ClassVar[bool] = False
+    formats: ClassVar[Formats]
 
-    # ---- formats -------------------------------------------------------------------------
-    @abstractmethod
+    # ---- formats (the kit's io module) ---------------------------------------------------
     def parse_text(self, text: str, source: str) -> list[Record[InstanceT]]:
         """Parse the family's text format; a text may hold several puzzles."""
+        return self.formats.parse_text(text, source)
 
-    @abstractmethod
     def dump_text(self, instance: InstanceT) -> str:
         """The family's text format; `parse_text(dump_text(x))` gives back x."""
+        return self.formats.dump_text(instance)
 
-    @abstractmethod
     def from_json(self, data: Any) -> InstanceT:
         """An instance from its JSON form (raises BadInput)."""
+        instance: InstanceT = self.formats.from_json(data)
+        return instance
 
-    @abstractmethod
     def to_json(self, instance: InstanceT) -> dict[str, Any]:
         """The instance's JSON form, with `"family": name`."""
+        return self.formats.to_json(instance)
 
     def from_size(self, n: int, options: dict[str, Any]) -> InstanceT:
         """The instance for board size `n` (families with `takes_size`)."""
@@ -107,9 +124,9 @@ class Family(ABC, Generic[InstanceT]):
         """The instance with command-line overrides applied (e.g. cnote's `--target`)."""
         return instance
 
-    @abstractmethod
     def solution_from_json(self, instance: InstanceT, data: Any) -> dict[str, Any]:
         """A solution in canonical JSON form from user JSON (raises BadInput on bad shape)."""
+        return self.formats.solution_from_json(instance, data)
 
     # ---- checking ------------------------------------------------------------------------
     @abstractmethod
@@ -191,7 +208,9 @@ class Family(ABC, Generic[InstanceT]):
         self._check_result(instance, result)
         return result
 
-    def generate(self, seed: int | None = None, options: dict[str, Any] | None = None) -> Generated[InstanceT]:
+    def generate(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> Generated[InstanceT]:
         """Generate a puzzle; its solution is verified and, for clue puzzles made unique (the
         default, `Generated.unique`), proven unique anew by a fresh solve.
 

@@ -17,7 +17,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from boardlab.core.family import Family, Generated, Record
+from boardlab.core.family import Family, Generated
 from boardlab.core.options import Option
 from boardlab.core.oracle import Hint
 from boardlab.core.results import Mode, Result, SolveRequest
@@ -52,19 +52,9 @@ class Armies(Family[ArmiesInstance]):
         Option("size", int, 8, "board size of the generated instance", verbs=("generate",), minimum=1, maximum=io.MAX_N),
     )
 
+    formats = io
+
     # formats
-    def parse_text(self, text: str, source: str) -> list[Record[ArmiesInstance]]:
-        return io.parse_text(text, source)
-
-    def dump_text(self, instance: ArmiesInstance) -> str:
-        return io.dump_text(instance)
-
-    def from_json(self, data: Any) -> ArmiesInstance:
-        return io.from_json(data)
-
-    def to_json(self, instance: ArmiesInstance) -> dict[str, Any]:
-        return io.to_json(instance)
-
     def from_size(self, n: int, options: dict[str, Any]) -> ArmiesInstance:
         return io.make_instance(n, options.get("m"))
 
@@ -72,9 +62,6 @@ class Armies(Family[ArmiesInstance]):
         if options.get("m") is not None:
             instance = io.make_instance(instance.n, options["m"])
         return instance
-
-    def solution_from_json(self, instance: ArmiesInstance, data: Any) -> dict[str, Any]:
-        return io.solution_from_json(instance, data)
 
     def verify(self, instance: ArmiesInstance, solution: dict[str, Any]) -> list[str]:
         return verify.violations(instance.n, instance.m, solution)

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from boardlab.core.errors import BadInput
-from boardlab.core.family import Family, Generated, Record
+from boardlab.core.family import Family, Generated
 from boardlab.core.options import Option
 from boardlab.core.oracle import Hint
 from boardlab.core.results import Mode, Result, SolveRequest, Stats
@@ -46,35 +46,48 @@ class ChessNum(Family[ChessNumInstance]):
     has_clues = True
     offers_hints = True
     options = (
-        Option("pieces", str, None, "piece multiset, e.g. KQRBNNP (default: the puzzle's, KQRBNP)",
-               verbs=("solve", "count", "generate", "render", "check")),
-        Option("model", str, None, "blocking formulation of the CP-SAT model (default: piece)",
-               choices=MODELS, verbs=("solve", "count")),
-        Option("explain", bool, False, "draw, for each clue, the pieces that attack it", verbs=("solve", "render")),
-        Option("size", int, 8, "board size of the generated puzzle", verbs=("generate",), minimum=4, maximum=16),
-        Option("min_clues", bool, False, "try harder for few clues (best of several placements, each with an irreducible clue set)", verbs=("generate",)),
+        Option(
+            "pieces",
+            str,
+            None,
+            "piece multiset, e.g. KQRBNNP (default: the puzzle's, KQRBNP)",
+            verbs=("solve", "count", "generate", "render", "check"),
+        ),
+        Option(
+            "model",
+            str,
+            None,
+            "blocking formulation of the CP-SAT model (default: piece)",
+            choices=MODELS,
+            verbs=("solve", "count"),
+        ),
+        Option(
+            "explain",
+            bool,
+            False,
+            "draw, for each clue, the pieces that attack it",
+            verbs=("solve", "render"),
+        ),
+        Option(
+            "size", int, 8, "board size of the generated puzzle", verbs=("generate",), minimum=4, maximum=16
+        ),
+        Option(
+            "min_clues",
+            bool,
+            False,
+            "try harder for few clues (best of several placements, each with an irreducible clue set)",
+            verbs=("generate",),
+        ),
     )
 
+    formats = io
+
     # formats
-    def parse_text(self, text: str, source: str) -> list[Record[ChessNumInstance]]:
-        return io.parse_text(text, source)
-
-    def dump_text(self, instance: ChessNumInstance) -> str:
-        return io.dump_text(instance)
-
-    def from_json(self, data: Any) -> ChessNumInstance:
-        return io.from_json(data)
-
-    def to_json(self, instance: ChessNumInstance) -> dict[str, Any]:
-        return io.to_json(instance)
 
     def apply_options(self, instance: ChessNumInstance, options: dict[str, Any]) -> ChessNumInstance:
         pieces = options.get("pieces")
         instance = io.settle(instance, None if pieces is None else io.normalise_pieces(pieces, "--pieces"))
         return instance
-
-    def solution_from_json(self, instance: ChessNumInstance, data: Any) -> dict[str, Any]:
-        return io.solution_from_json(instance, data)
 
     # checking
     def verify(self, instance: ChessNumInstance, solution: dict[str, Any]) -> list[str]:
@@ -109,7 +122,9 @@ class ChessNum(Family[ChessNumInstance]):
             raise BadInput(f"{len(pieces)} pieces leave no square for a clue on a {size}x{size} board")
         start = time.perf_counter()
         instance, placement = generate(size, pieces, seed, min_clues=bool(options.get("min_clues")))
-        stats = Stats(seconds=time.perf_counter() - start, backend="cpsat", model="counterexample-guided clue choice")
+        stats = Stats(
+            seconds=time.perf_counter() - start, backend="cpsat", model="counterexample-guided clue choice"
+        )
         stats.extra["clues"] = len(instance.clues)
         return Generated(instance, io.placement_to_json(instance, placement), stats)
 
@@ -128,7 +143,9 @@ class ChessNum(Family[ChessNumInstance]):
         solution: dict[str, Any] | None = None,
         options: Mapping[str, Any] | None = None,
     ) -> Any:
-        return render.render_text(io.settle(instance), solution, attackers=bool((options or {}).get("explain")))
+        return render.render_text(
+            io.settle(instance), solution, attackers=bool((options or {}).get("explain"))
+        )
 
     def render_svg(
         self,
@@ -136,7 +153,9 @@ class ChessNum(Family[ChessNumInstance]):
         solution: dict[str, Any] | None = None,
         options: Mapping[str, Any] | None = None,
     ) -> str:
-        return render.render_svg(io.settle(instance), solution, attackers=bool((options or {}).get("explain")))
+        return render.render_svg(
+            io.settle(instance), solution, attackers=bool((options or {}).get("explain"))
+        )
 
     # playing
     def hint(self, instance: ChessNumInstance, partial: dict[str, Any] | None) -> Hint:

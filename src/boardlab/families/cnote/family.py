@@ -16,7 +16,7 @@ from typing import Any
 
 from boardlab.core.enumerate import Budget, collect
 from boardlab.core.errors import BadInput, Unsupported
-from boardlab.core.family import Family, Generated, Record
+from boardlab.core.family import Family, Generated
 from boardlab.core.options import Option
 from boardlab.core.oracle import Hint
 from boardlab.core.results import Mode, Outcome, Result, SolveRequest, Stats
@@ -41,40 +41,60 @@ class CNote(Family[CNoteInstance]):
     offers_hints = True
     options = (
         Option(
-            "target", int, None, "target of every row and column (overrides the puzzle's; default 100)",
-            verbs=("solve", "count", "generate", "render", "check"), minimum=1, maximum=io.MAX_TARGET,
+            "target",
+            int,
+            None,
+            "target of every row and column (overrides the puzzle's; default 100)",
+            verbs=("solve", "count", "generate", "render", "check"),
+            minimum=1,
+            maximum=io.MAX_TARGET,
         ),
         Option("model", str, None, "formulation of 'contains the digit' (default domain)", choices=MODELS),
-        Option("no_presolve", bool, False, "switch CP-SAT presolve off (so that the search strategy alone decides)"),
-        Option("size", int, 4, "rows of the generated grid", verbs=("generate",), minimum=1, maximum=io.MAX_SIDE),
-        Option("cols", int, None, "columns of the generated grid (default: as many as rows)", verbs=("generate",), minimum=1, maximum=io.MAX_SIDE),
-        Option("any", bool, False, "generate any puzzle the planted solution solves, not necessarily "
-               "with exactly one solution (default: unique; instant at every target)", verbs=("generate",)),
         Option(
-            "mix", int, None, "random changes tried on a unique puzzle's solution to make it less regular "
-            "(default twice the longer side; 0: none, faster)", verbs=("generate",), minimum=0, maximum=10_000,
+            "no_presolve",
+            bool,
+            False,
+            "switch CP-SAT presolve off (so that the search strategy alone decides)",
+        ),
+        Option(
+            "size", int, 4, "rows of the generated grid", verbs=("generate",), minimum=1, maximum=io.MAX_SIDE
+        ),
+        Option(
+            "cols",
+            int,
+            None,
+            "columns of the generated grid (default: as many as rows)",
+            verbs=("generate",),
+            minimum=1,
+            maximum=io.MAX_SIDE,
+        ),
+        Option(
+            "any",
+            bool,
+            False,
+            "generate any puzzle the planted solution solves, not necessarily "
+            "with exactly one solution (default: unique; instant at every target)",
+            verbs=("generate",),
+        ),
+        Option(
+            "mix",
+            int,
+            None,
+            "random changes tried on a unique puzzle's solution to make it less regular "
+            "(default twice the longer side; 0: none, faster)",
+            verbs=("generate",),
+            minimum=0,
+            maximum=10_000,
         ),
     )
 
+    formats = io
+
     # formats
-    def parse_text(self, text: str, source: str) -> list[Record[CNoteInstance]]:
-        return io.parse_text(text, source)
-
-    def dump_text(self, instance: CNoteInstance) -> str:
-        return io.dump_text(instance)
-
-    def from_json(self, data: Any) -> CNoteInstance:
-        return io.from_json(data)
-
-    def to_json(self, instance: CNoteInstance) -> dict[str, Any]:
-        return io.to_json(instance)
 
     def apply_options(self, instance: CNoteInstance, options: dict[str, Any]) -> CNoteInstance:
         target = options.get("target")
         return io.with_target(instance, target) if target is not None else instance
-
-    def solution_from_json(self, instance: CNoteInstance, data: Any) -> dict[str, Any]:
-        return io.solution_from_json(instance, data)
 
     def verify(self, instance: CNoteInstance, solution: dict[str, Any]) -> list[str]:
         return verify.violations(instance.grid, instance.rows, instance.cols, solution)
@@ -115,8 +135,14 @@ class CNote(Family[CNoteInstance]):
         target = options.get("target") or io.DEFAULT_TARGET
         unique = not options.get("any")
         instance, planted, report = generate(height, width, target, seed, unique, moves=options.get("mix"))
-        stats = Stats(seconds=report.seconds, backend="cpsat", model="planted solution" + (" + CEGAR digits" if unique else ""))
-        stats.extra.update(attempts=report.attempts, uniqueness_checks=report.solves, unique=unique, **report.extra)
+        stats = Stats(
+            seconds=report.seconds,
+            backend="cpsat",
+            model="planted solution" + (" + CEGAR digits" if unique else ""),
+        )
+        stats.extra.update(
+            attempts=report.attempts, uniqueness_checks=report.solves, unique=unique, **report.extra
+        )
         return Generated(instance, {"grid": planted}, stats, unique=unique)
 
     def sample(self, rng: random.Random) -> CNoteInstance:

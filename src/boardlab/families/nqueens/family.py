@@ -17,7 +17,7 @@ from typing import Any
 
 from boardlab.core.enumerate import Budget, classify
 from boardlab.core.errors import BadInput, Unsupported
-from boardlab.core.family import Family, Generated, Record
+from boardlab.core.family import Family, Generated
 from boardlab.core.options import Option
 from boardlab.core.oracle import Hint
 from boardlab.core.results import Mode, Outcome, Result, SolveRequest, Stats
@@ -55,24 +55,11 @@ class NQueens(Family[QueensInstance]):
         Option("size", int, 8, "board size of the generated puzzle", verbs=("generate",), minimum=1, maximum=62),
     )
 
+    formats = io
+
     # formats
-    def parse_text(self, text: str, source: str) -> list[Record[QueensInstance]]:
-        return io.parse_text(text, source)
-
-    def dump_text(self, instance: QueensInstance) -> str:
-        return io.dump_text(instance)
-
-    def from_json(self, data: Any) -> QueensInstance:
-        return io.from_json(data)
-
-    def to_json(self, instance: QueensInstance) -> dict[str, Any]:
-        return io.to_json(instance)
-
     def from_size(self, n: int, options: dict[str, Any]) -> QueensInstance:
         return io.make_instance(n)
-
-    def solution_from_json(self, instance: QueensInstance, data: Any) -> dict[str, Any]:
-        return io.solution_from_json(instance, data)
 
     def verify(self, instance: QueensInstance, solution: dict[str, Any]) -> list[str]:
         return verify.violations(instance.n, instance.fixed, solution)

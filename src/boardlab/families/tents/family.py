@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from boardlab.core.errors import BadInput, Unsupported
-from boardlab.core.family import Family, Generated, Record
+from boardlab.core.family import Family, Generated
 from boardlab.core.options import Option
 from boardlab.core.oracle import Hint
 from boardlab.core.results import Mode, Result, SolveRequest, Stats
@@ -49,30 +49,38 @@ class Tents(Family[TentsInstance]):
     has_clues = True
     offers_hints = True
     options = (
-        Option("encoding", str, None, "cardinality encoding of the SAT backend (default seqcounter)",
-               choices=ENCODINGS),
-        Option("model", str, None, "SAT model: matching (exact pairing after deduction, default), lazy (pairing by Hall "
-               "cuts on demand), plain (no deduction), full (no simplification), baseline (the starting "
-               "report's encoding, pairing checked lazily)",
-               choices=MODELS),
+        Option(
+            "encoding",
+            str,
+            None,
+            "cardinality encoding of the SAT backend (default seqcounter)",
+            choices=ENCODINGS,
+        ),
+        Option(
+            "model",
+            str,
+            None,
+            "SAT model: matching (exact pairing after deduction, default), lazy (pairing by Hall "
+            "cuts on demand), plain (no deduction), full (no simplification), baseline (the starting "
+            "report's encoding, pairing checked lazily)",
+            choices=MODELS,
+        ),
         Option("sat_solver", str, None, "python-sat solver name (default cadical195)"),
         Option("size", str, "10x10", "board size WxH of the generated puzzle", verbs=("generate",)),
-        Option("density", float, 0.16, "share of cells holding a tent in the generated puzzle",
-               verbs=("generate",), minimum=0.01, maximum=0.25),
+        Option(
+            "density",
+            float,
+            0.16,
+            "share of cells holding a tent in the generated puzzle",
+            verbs=("generate",),
+            minimum=0.01,
+            maximum=0.25,
+        ),
     )
 
+    formats = io
+
     # formats
-    def parse_text(self, text: str, source: str) -> list[Record[TentsInstance]]:
-        return io.parse_text(text, source)
-
-    def dump_text(self, instance: TentsInstance) -> str:
-        return io.dump_text(instance)
-
-    def from_json(self, data: Any) -> TentsInstance:
-        return io.from_json(data)
-
-    def to_json(self, instance: TentsInstance) -> dict[str, Any]:
-        return io.to_json(instance)
 
     def from_argument(self, argument: str) -> TentsInstance | None:
         if _LOOKS_LIKE_ID.match(argument) or "#" in argument:
@@ -84,9 +92,6 @@ class Tents(Family[TentsInstance]):
             )
         return None
 
-    def solution_from_json(self, instance: TentsInstance, data: Any) -> dict[str, Any]:
-        return io.solution_from_json(instance, data)
-
     def game_id(self, instance: TentsInstance) -> str:
         """Tatham's descriptive game ID of `instance`."""
         return game_id.encode(instance)
@@ -94,8 +99,14 @@ class Tents(Family[TentsInstance]):
     # checking
     def verify(self, instance: TentsInstance, solution: dict[str, Any]) -> list[str]:
         return verify.violations(
-            instance.width, instance.height, instance.trees, instance.rows, instance.cols,
-            instance.given_tents, instance.given_empty, solution,
+            instance.width,
+            instance.height,
+            instance.trees,
+            instance.rows,
+            instance.cols,
+            instance.given_tents,
+            instance.given_empty,
+            solution,
         )
 
     def _matches(self, instance: TentsInstance, tents: set[tuple[int, int]]) -> bool:
@@ -110,7 +121,9 @@ class Tents(Family[TentsInstance]):
             large = instance.width * instance.height > AUTO_CPSAT_CELLS
             # Proving a puzzle with givens unique (a generated one, re-proven by `generate`):
             # SAT. A generated 70x70 with 136 givens: SAT 6.4 s, CP-SAT no answer in 60 s.
-            proving = request.mode in (Mode.UNIQUE, Mode.COUNT) and bool(instance.given_tents or instance.given_empty)
+            proving = request.mode in (Mode.UNIQUE, Mode.COUNT) and bool(
+                instance.given_tents or instance.given_empty
+            )
             backend = "cpsat" if large and not sat_options and not proving else "sat"
         if backend == "cpsat":
             for name in ("encoding", "model", "sat_solver"):
@@ -128,11 +141,17 @@ class Tents(Family[TentsInstance]):
             if solver_name is not None:
                 from pysat.solvers import SolverNames
 
-                known = sorted({n for names in vars(SolverNames).values() if isinstance(names, tuple) for n in names})
+                known = sorted(
+                    {n for names in vars(SolverNames).values() if isinstance(names, tuple) for n in names}
+                )
                 if solver_name not in known:
                     raise BadInput(f"unknown SAT solver '{solver_name}' (known: {', '.join(known)})")
             outcome = model_sat.solve(
-                instance, request, model=model, encoding=encoding, solver_name=solver_name,
+                instance,
+                request,
+                model=model,
+                encoding=encoding,
+                solver_name=solver_name,
                 check=lambda tents: self._matches(instance, tents),
             )
         return outcome.to_result(self.name, self.to_json(instance))
