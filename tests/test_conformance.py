@@ -95,9 +95,10 @@ def test_module_kit(family: Family) -> None:
 
 
 @pytest.mark.parametrize("family", FAMILIES, ids=IDS)
-def test_formats_come_from_the_kit(family: Family) -> None:
+def test_formats_and_drawing_come_from_the_kit(family: Family) -> None:
     """The format methods of `Family` read and write through the family's own `io` module."""
     assert family.formats is importlib.import_module(f"{_package(family)}.io")
+    assert family.drawing is importlib.import_module(f"{_package(family)}.render")
 
 
 @pytest.mark.parametrize("family", FAMILIES, ids=IDS)

@@ -14,7 +14,7 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, Callable, ClassVar, Generic, Protocol, TypeVar
 
 from boardlab.core.deadline import OutOfTime
 from boardlab.core.errors import BadInput, SolverBug, Unsupported
@@ -62,6 +62,17 @@ class Formats(Protocol):
     def solution_from_json(self, instance: Any, data: Any) -> dict[str, Any]: ...
 
 
+class Drawing(Protocol):
+    """A family's `render` module: the board in the terminal and as SVG. Display options (the
+    family's bool options of the verb "render") arrive as keyword arguments of the same name."""
+
+    @property
+    def render_text(self) -> Callable[..., Any]: ...
+
+    @property
+    def render_svg(self) -> Callable[..., str]: ...
+
+
 class Family(ABC, Generic[InstanceT]):
     """A puzzle family. Subclasses set the class attributes and the abstract methods.
 
@@ -77,6 +88,7 @@ class Family(ABC, Generic[InstanceT]):
         has_clues: generated puzzles must have a unique solution (checked by a fresh solve).
         offers_hints: the family answers `hint` (the web page shows its hint button).
         formats: the family's `io` module; the format methods below read and write through it.
+        drawing: the family's `render` module; `render_text`/`render_svg` draw through it.
 
     What a family offers is declared by these flags, never detected by whether a method is
     overridden. The module kit a family is made of is in docs/design.md ("Adding a family").
@@ -92,7 +104,8 @@ class Family(ABC, Generic[InstanceT]):
     modes: ClassVar[frozenset[Mode]] = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE})
     has_clues: ClassVar[bool] = True
     offers_hints: ClassVar[bool] = False
-    formats: ClassVar[Formats]
+    formats: Formats
+    drawing: Drawing
 
     # ---- formats (the kit's io module) ---------------------------------------------------
     def parse_text(self, text: str, source: str) -> list[Record[InstanceT]]:
@@ -153,7 +166,6 @@ class Family(ABC, Generic[InstanceT]):
     # `options` are the family's options by name, as for solving: a display choice (armies'
     # `attacks`, chessnum's `explain`) is an option with the verb "render", read here; it is
     # never a field of the instance.
-    @abstractmethod
     def render_text(
         self,
         instance: InstanceT,
@@ -161,8 +173,8 @@ class Family(ABC, Generic[InstanceT]):
         options: Mapping[str, Any] | None = None,
     ) -> Any:
         """A rich renderable of the board, with the solution if given."""
+        return self.drawing.render_text(instance, solution, **self.display_flags(options))
 
-    @abstractmethod
     def render_svg(
         self,
         instance: InstanceT,
@@ -170,6 +182,14 @@ class Family(ABC, Generic[InstanceT]):
         options: Mapping[str, Any] | None = None,
     ) -> str:
         """A standalone SVG document of the board, with the solution if given."""
+        return self.drawing.render_svg(instance, solution, **self.display_flags(options))
+
+    def display_flags(self, options: Mapping[str, Any] | None) -> dict[str, bool]:
+        """The display flags set in `options`: the family's bool options of the verb "render"."""
+        given = options or {}
+        return {
+            o.name: True for o in self.options if "render" in o.verbs and o.type is bool and given.get(o.name)
+        }
 
     # ---- playing -------------------------------------------------------------------------
     def hint(self, instance: InstanceT, partial: dict[str, Any] | None) -> Hint:

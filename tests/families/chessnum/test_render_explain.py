@@ -36,7 +36,7 @@ def test_text_board_shows_numbers_pieces_and_attackers() -> None:
     instance = from_json(board["instance"])
     plain = text_of(render.render_text(instance))
     assert "6" in plain and "\u265b" not in plain and "a b c d e f g h" in plain
-    solved = text_of(render.render_text(instance, board["solution"], attackers=True))
+    solved = text_of(render.render_text(instance, board["solution"], explain=True))
     assert "\u265b" in solved and "d8 = 6: king d7, knight b7, pawn e7, queen g8, rook c8, bishop a5" in solved
 
 
@@ -46,7 +46,7 @@ def test_every_size_draws(size) -> None:
     solution = {"K": "b2", "Q": "c3", "N": ["d1", "d2"]}
     text = text_of(render.render_text(instance, solution))
     assert str(size) in text and f" {FILES[size - 1]}" in text  # rank and file labels
-    root = ET.fromstring(render.render_svg(instance, solution, attackers=True))
+    root = ET.fromstring(render.render_svg(instance, solution, explain=True))
     glyphs = [t.text for t in root.iter(SVG + "text")]
     assert glyphs.count("\u265e") == 2 and "1" in glyphs
 

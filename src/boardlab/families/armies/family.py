@@ -14,7 +14,6 @@ which proved fastest, see docs/armies.md), `cpsat` (every formulation of `model_
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import Any
 
 from boardlab.core.family import Family, Generated
@@ -53,6 +52,7 @@ class Armies(Family[ArmiesInstance]):
     )
 
     formats = io
+    drawing = render
 
     # formats
     def from_size(self, n: int, options: dict[str, Any]) -> ArmiesInstance:
@@ -95,19 +95,3 @@ class Armies(Family[ArmiesInstance]):
             partial = io.solution_from_json(instance, {"white": [], "black": [], **partial})
         return hint(instance, partial)
 
-    # drawing
-    def render_text(
-        self,
-        instance: ArmiesInstance,
-        solution: dict[str, Any] | None = None,
-        options: Mapping[str, Any] | None = None,
-    ) -> Any:
-        return render.render_text(instance, solution, attacks=bool((options or {}).get("attacks")))
-
-    def render_svg(
-        self,
-        instance: ArmiesInstance,
-        solution: dict[str, Any] | None = None,
-        options: Mapping[str, Any] | None = None,
-    ) -> str:
-        return render.render_svg(instance, solution, attacks=bool((options or {}).get("attacks")))

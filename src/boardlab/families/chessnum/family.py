@@ -81,6 +81,7 @@ class ChessNum(Family[ChessNumInstance]):
     )
 
     formats = io
+    drawing = render
 
     # formats
 
@@ -143,9 +144,7 @@ class ChessNum(Family[ChessNumInstance]):
         solution: dict[str, Any] | None = None,
         options: Mapping[str, Any] | None = None,
     ) -> Any:
-        return render.render_text(
-            io.settle(instance), solution, attackers=bool((options or {}).get("explain"))
-        )
+        return super().render_text(io.settle(instance), solution, options)
 
     def render_svg(
         self,
@@ -153,9 +152,7 @@ class ChessNum(Family[ChessNumInstance]):
         solution: dict[str, Any] | None = None,
         options: Mapping[str, Any] | None = None,
     ) -> str:
-        return render.render_svg(
-            io.settle(instance), solution, attackers=bool((options or {}).get("explain"))
-        )
+        return super().render_svg(io.settle(instance), solution, options)
 
     # playing
     def hint(self, instance: ChessNumInstance, partial: dict[str, Any] | None) -> Hint:

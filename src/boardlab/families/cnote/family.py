@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping
 from typing import Any
 
 from boardlab.core.enumerate import Budget, collect
@@ -89,6 +88,7 @@ class CNote(Family[CNoteInstance]):
     )
 
     formats = io
+    drawing = render
 
     # formats
 
@@ -171,19 +171,3 @@ class CNote(Family[CNoteInstance]):
 
         return hint(instance, partial)
 
-    # drawing
-    def render_text(
-        self,
-        instance: CNoteInstance,
-        solution: dict[str, Any] | None = None,
-        options: Mapping[str, Any] | None = None,
-    ) -> Any:
-        return render.render_text(instance, solution)
-
-    def render_svg(
-        self,
-        instance: CNoteInstance,
-        solution: dict[str, Any] | None = None,
-        options: Mapping[str, Any] | None = None,
-    ) -> str:
-        return render.render_svg(instance, solution)

@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import random
 import time
-from collections.abc import Mapping
 from typing import Any
 
 from boardlab.core.enumerate import Budget, classify
@@ -56,6 +55,7 @@ class NQueens(Family[QueensInstance]):
     )
 
     formats = io
+    drawing = render
 
     # formats
     def from_size(self, n: int, options: dict[str, Any]) -> QueensInstance:
@@ -224,22 +224,6 @@ class NQueens(Family[QueensInstance]):
 
         return hint(instance, partial)
 
-    # drawing
-    def render_text(
-        self,
-        instance: QueensInstance,
-        solution: dict[str, Any] | None = None,
-        options: Mapping[str, Any] | None = None,
-    ) -> Any:
-        return render.render_text(instance, solution)
-
-    def render_svg(
-        self,
-        instance: QueensInstance,
-        solution: dict[str, Any] | None = None,
-        options: Mapping[str, Any] | None = None,
-    ) -> str:
-        return render.render_svg(instance, solution)
 
 
 def _counted(request: SolveRequest, number: int, complete: bool, stats: Stats) -> Outcome:

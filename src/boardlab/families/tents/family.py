@@ -14,7 +14,6 @@ from __future__ import annotations
 import random
 import re
 import time
-from collections.abc import Mapping
 from typing import Any
 
 from boardlab.core.errors import BadInput, Unsupported
@@ -79,6 +78,7 @@ class Tents(Family[TentsInstance]):
     )
 
     formats = io
+    drawing = render
 
     # formats
 
@@ -184,22 +184,6 @@ class Tents(Family[TentsInstance]):
         given_empty = frozenset(c for c in free if c not in tents and rng.random() < 0.05)
         return TentsInstance(width, height, instance.trees, rows, cols, given_tents, given_empty)
 
-    # drawing
-    def render_text(
-        self,
-        instance: TentsInstance,
-        solution: dict[str, Any] | None = None,
-        options: Mapping[str, Any] | None = None,
-    ) -> Any:
-        return render.render_text(instance, solution)
-
-    def render_svg(
-        self,
-        instance: TentsInstance,
-        solution: dict[str, Any] | None = None,
-        options: Mapping[str, Any] | None = None,
-    ) -> str:
-        return render.render_svg(instance, solution)
 
     # playing
     def hint(self, instance: TentsInstance, partial: dict[str, Any] | None) -> Hint:
