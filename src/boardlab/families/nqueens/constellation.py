@@ -45,8 +45,8 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit, prange
 
-#: Largest n: the masks are 64-bit and the diagonals shift up to three places past the board.
-MAX_N = 60
+#: Largest n, as for `fullsym` (bits shifted past bit 63 leave the board anyway).
+MAX_N = 62
 
 # the 8 symmetries of the square as maps of (row, column), n - 1 = m
 _SYMMETRIES = 8
