@@ -46,7 +46,7 @@ EXECUTORS = ("auto", "serial", "processes", "threads", "ray")
 METHODS = ("auto", "fullsym", "constellation")
 
 #: From this n on, `auto` counts by constellations (measured faster, docs/nqueens.md).
-CONSTELLATION_FROM = 10
+CONSTELLATION_FROM = 13
 
 #: Below this n the whole count takes milliseconds: parallel start-up would cost more.
 PARALLEL_FROM_N = 12
