@@ -50,10 +50,12 @@ def test_c_reference_counts_like_oeis(tmp_path: Path) -> None:
 @pytest.mark.skipif(cref.compiler() is None, reason="no C compiler")
 def test_count_vs_c_runs_boardlab_and_c_alternately() -> None:
     experiment = ours()["nqueens/count-vs-c"]
-    measured = experiment.run(Case("n=9 boardlab-2", {"n": 9, "program": "boardlab-2"}), 120)
+    measured = experiment.run(Case("n=9 constellation-2", {"n": 9, "program": "constellation-2"}), 120)
     assert measured.status == "solved" and measured.value == TOTAL[9]
     assert measured.stats["c_seconds"] > 0 and measured.stats["ratio_to_c"] > 0
-    assert measured.stats["fundamental"] == 46
+    assert measured.stats["fundamental"] == 46 and measured.stats["method"] == "constellation"
+    auto = experiment.run(Case("n=9 boardlab-1", {"n": 9, "program": "boardlab-1"}), 120)
+    assert auto.value == TOTAL[9] and auto.stats["method"] == "fullsym"  # auto: fullsym below n = 13
     reference = experiment.run(Case("n=9 c", {"n": 9, "program": "c"}), 120)
     assert reference.value == TOTAL[9]
     fullsym = experiment.run(Case("n=9 c-fullsym", {"n": 9, "program": "c-fullsym"}), 120)
