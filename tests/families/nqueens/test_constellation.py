@@ -212,6 +212,15 @@ def test_checkpoint_of_the_other_method_is_refused(tmp_path: Path) -> None:
         count_board(10, workers=1, method="constellation", checkpoint=path)
 
 
+def test_a_sample_counts_every_stride_th_unit() -> None:
+    whole = count_board(11, workers=1, method="constellation")
+    halves = [count_board(11, workers=1, method="constellation", stride=2) for _ in range(2)]
+    assert halves[0].sampled == (whole.subproblems + 1) // 2 and not halves[0].complete
+    assert halves[0].total == halves[1].total < whole.total
+    with pytest.raises(BadInput, match="sample"):
+        count_board(11, workers=1, stride=0)
+
+
 def test_bad_method_and_depth() -> None:
     with pytest.raises(BadInput, match="--method"):
         count_board(9, method="magic")

@@ -22,7 +22,8 @@ def ours() -> dict[str, object]:
 
 def test_registered_with_well_formed_cases() -> None:
     found = ours()
-    assert {"nqueens/count-vs-c", "nqueens/executors", "nqueens/algorithm", "nqueens/construct"} <= set(found)
+    names = ("count-vs-c", "executors", "algorithm", "construct", "projection")
+    assert {f"nqueens/{name}" for name in names} <= set(found)
     for experiment in found.values():
         for quick in (True, False):
             cases = experiment.cases(quick)
@@ -70,3 +71,13 @@ def test_quick_cases_run(name: str) -> None:
         assert measured.status == "solved" and measured.seconds > 0
         if name != "construct":
             assert measured.value == TOTAL[case.params["n"]]
+
+
+def test_projection_counts_a_sample() -> None:
+    experiment = ours()["nqueens/projection"]
+    [case] = experiment.cases(True)
+    measured = experiment.run(case, 60)
+    stats = measured.stats
+    assert measured.status == "unknown"  # a projection, never a count
+    assert stats["sampled"] == -(-stats["subproblems"] // 64) and stats["projected_seconds"] > stats["sample_seconds"]
+    assert 0 < measured.value

@@ -14,6 +14,8 @@
   the same with the per-solution canonical-image check for fundamental counts, the
   full-symmetry counter (both counts in one pass), iterative (ours) and recursive (full runs),
   and the constellation counter (both counts in one pass).
+* `nqueens/projection`: n = 18..20 (Ray for 20) counted on a systematic sample of the
+  constellation work units, time and count projected (stated as projections).
 * `nqueens/construct`: one solution of a huge board by construction, verified: as a JSON list
   (`solve N`) and streamed to a file (`solve N --queens-out FILE`).
 
@@ -213,6 +215,53 @@ register(
         series="algorithm",
         reference="plain",
         value_label="count", stats_columns=("fundamental",),
+    )
+)
+
+
+# ---- projections from a sample ---------------------------------------------------------------
+#: Every STRIDE-th piece is counted; time and count are projected by the factor STRIDE.
+STRIDE = 64
+
+
+def _projection_cases(quick: bool) -> list[Case]:
+    sizes = [(14, "processes")] if quick else [(18, "processes"), (19, "processes"), (20, "ray")]
+    return [Case(f"n={n} {e}", {"n": n, "executor": e}) for n, e in sizes]
+
+
+def _projection_run(case: Case, time_limit: float | None) -> Measurement:
+    from boardlab.families.nqueens.parallel import count_board
+
+    n, executor = case.params["n"], case.params["executor"]
+    counted = count_board(n, workers=2, executor=executor, method="constellation", stride=STRIDE)
+    factor = counted.subproblems / counted.sampled
+    stats = {
+        "executor": executor,
+        "subproblems": counted.subproblems,
+        "sampled": counted.sampled,
+        "sample_seconds": counted.seconds,
+        "projected_seconds": counted.seconds * factor,
+        "projected_count": round(counted.total * factor),
+    }
+    return Measurement("unknown", counted.seconds * factor, round(counted.total * factor), stats)
+
+
+register(
+    Experiment(
+        family="nqueens",
+        name="projection",
+        title="N-Queens counts too long to run: time and count projected from a sample of the constellations",
+        description=(
+            f"Every {STRIDE}th work unit of the constellation count (units in their fixed order, large first) "
+            "counted on 2 workers; seconds and count are the sample's times the number of units over the sample "
+            "size: a projection, not a count (compare projected_count with OEIS A000170 to judge the sample)."
+        ),
+        cases=_projection_cases,
+        run=_projection_run,
+        x="n",
+        series="executor",
+        reference="processes",
+        value_label="projected count", stats_columns=("sampled", "sample_seconds", "projected_seconds"),
     )
 )
 

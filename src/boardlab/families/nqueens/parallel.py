@@ -76,6 +76,7 @@ class FullCount:
     subproblems: int = 0
     finished: int = 0
     resumed: int = 0
+    sampled: int = 0
     depth: int = 0
     executor: str = "serial"
     workers: int = 1
@@ -252,6 +253,7 @@ def count_board(
     progress: Callable[[int, int], None] | None = None,
     target: int | None = None,
     depth: int | None = None,
+    stride: int = 1,
     stop_after: int | None = None,
 ) -> FullCount:
     """All solutions and fundamental solutions of the empty n x n board (1 <= n <= 62).
@@ -266,6 +268,8 @@ def count_board(
         progress: called with (pieces done, pieces) as chunks finish.
         target: how many pieces to aim for (default: max(512, 64 per worker)).
         depth: constellations only: the free rows placed in every piece (default: from target).
+        stride: count only every stride-th piece (a sample, for projections: the count is then
+            incomplete and `sampled` says how many pieces it holds).
         stop_after: stop after this many chunks (tests use it to simulate a crash).
     """
     start = time.perf_counter()
@@ -285,7 +289,10 @@ def count_board(
     )
     saved = Checkpoint(checkpoint, n, outcome.subproblems, fingerprint, method) if checkpoint else None
     try:
-        todo = list(range(outcome.subproblems))
+        if stride < 1 or (stride > 1 and saved is not None):
+            raise BadInput("a sample (stride >= 1) is counted without a checkpoint")
+        todo = list(range(0, outcome.subproblems, stride))
+        outcome.sampled = len(todo)
         if saved is not None:
             for counts in saved.done.values():
                 outcome.add(counts)
