@@ -26,7 +26,9 @@ class Checkpoint:
 
     def __init__(self, path: str, n: int, pieces: int, split_digest: str, method: str = "fullsym") -> None:
         self.path = path
-        self.header: dict[str, Any] = {"boardlab": KIND, "n": n, "method": method, "pieces": pieces, "split": split_digest}
+        self.header: dict[str, Any] = {
+            "boardlab": KIND, "n": n, "method": method, "pieces": pieces, "split": split_digest,
+        }
         self.done: dict[int, tuple[int, int, int]] = {}
         self._handle: IO[str] | None = None
         if os.path.exists(path) and os.path.getsize(path) > 0:

@@ -199,7 +199,8 @@ def constellations(n: int) -> np.ndarray:
 
 
 @njit(cache=True)
-def _prepare(n: int, a: int, b: int, c: int, d: int, free: np.ndarray, order: np.ndarray, shift: np.ndarray) -> int:
+def _prepare(n: int, a: int, b: int, c: int, d: int, free: np.ndarray, order: np.ndarray,
+             shift: np.ndarray) -> int:
     """The free rows of constellation (a, b, c, d) in `order`, each one's columns not attacked
     by the border queens in `free` (indexed like `order`), the row distance to the next free
     row in `shift`; returns the number of free rows."""
@@ -491,7 +492,11 @@ def units(n: int, target: int = 0, depth: int | None = None) -> list[Unit]:
     order is deterministic, so an index names a unit in checkpoints and on a cluster."""
     table = constellations(n)
     found = [
-        Unit(tuple(int(x) for x in row[SEARCH]), int(row[WEIGHT]), bool(row[STAB] & R180))  # type: ignore[arg-type]
+        Unit(
+            tuple(int(x) for x in row[SEARCH]),  # type: ignore[arg-type]
+            int(row[WEIGHT]),
+            bool(row[STAB] & R180),
+        )
         for row in table
     ]
     found.sort(key=lambda u: (u.search[0] in (0, n - 1) or u.search[1] in (0, n - 1)) is False)

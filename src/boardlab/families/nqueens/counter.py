@@ -132,7 +132,9 @@ def count_subtree(n: int, allowed: np.ndarray, prefix: np.ndarray, fundamental: 
 
 
 @njit(cache=True)
-def enumerate_subtree(n: int, allowed: np.ndarray, first: int, out: np.ndarray, canonical: bool) -> tuple[np.int64, bool]:
+def enumerate_subtree(
+    n: int, allowed: np.ndarray, first: int, out: np.ndarray, canonical: bool
+) -> tuple[np.int64, bool]:
     """Solutions with the first-row queen in column `first`, written to `out` (rows); only the
     canonical ones (lexicographically smallest of their 8 images) when `canonical`.
 

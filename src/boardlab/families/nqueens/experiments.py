@@ -92,7 +92,8 @@ def _vs_c_run(case: Case, time_limit: float | None) -> Measurement:
         c_seconds = None
         if binary is not None:  # alternate: C, then boardlab, under the same load
             c_count, c_seconds = run_reference(binary, n)
-        data, seconds = _boardlab_count(n, int(workers), "auto" if method == "boardlab" else method, time_limit)
+        method = "auto" if method == "boardlab" else method
+        data, seconds = _boardlab_count(n, int(workers), method, time_limit)
     except subprocess.TimeoutExpired:
         return Measurement("unknown", float(time_limit or 0.0))
     keys = ("seconds", "method", "executor", "workers", "subproblems", "fundamental", "solutions_per_second")
@@ -112,9 +113,10 @@ register(
         title="N-Queens count: boardlab (whole process) against plain C",
         description=(
             "Wall time of the whole `boardlab nqueens count N --workers W --method M` process (M: fullsym, "
-            "Takahashi's full-symmetry search, or constellation, the Q27 / NQueensFAF method) against a plain "
-            "single-core C bitboard counter with mirror halving (gcc -O3), run alternately; ratio_to_c is taken "
-            "per run. c-fullsym: Takahashi's algorithm in C, one core. Target: n=17 <= 0.16x with 2 workers."
+            "Takahashi's full-symmetry search, or constellation, the Q27 / NQueensFAF method) against a "
+            "plain single-core C bitboard counter with mirror halving (gcc -O3), run alternately; "
+            "ratio_to_c is taken per run. c-fullsym: Takahashi's algorithm in C, one core. "
+            "Target: n=17 <= 0.16x with 2 workers."
         ),
         cases=_vs_c_cases,
         run=_vs_c_run,
@@ -152,7 +154,10 @@ register(
         family="nqueens",
         name="executors",
         title="N-Queens count on all local cores: forked processes against numba prange threads",
-        description="The count (method auto) in this process, kernels loaded: serial against processes and threads on all local cores.",
+        description=(
+            "The count (method auto) in this process, kernels loaded: serial against processes and threads "
+            "on all local cores."
+        ),
         cases=_executor_cases,
         run=_executor_run,
         x="n",
@@ -206,8 +211,8 @@ register(
         title="N-Queens counting algorithms on one core",
         description=(
             "Plain bitboard with mirror halving, the same with a canonical-image check per solution (fundamental "
-            "counts), the full-symmetry algorithm (Takahashi 2003) and the constellation method (Q27, NQueensFAF), "
-            "both with totals and fundamental counts in one pass."
+            "counts), the full-symmetry algorithm (Takahashi 2003) and the constellation method (Q27, "
+            "NQueensFAF), both with totals and fundamental counts in one pass."
         ),
         cases=_algorithm_cases,
         run=_algorithm_run,
