@@ -473,11 +473,11 @@ class Unit:
 def _deepen(n: int, unit: Unit) -> list[Unit] | None:
     """The unit's children by one more free row ([] for a dead end), or None when it has two
     free rows or fewer left (the kernel finishes those in place)."""
-    options, rows = next_options(n, *unit.search, np.array(unit.prefix, dtype=np.int64))
+    free, rows = next_options(n, *unit.search, np.array(unit.prefix, dtype=np.int64))
     if len(unit.prefix) >= rows - 2:
         return None
     children = []
-    options = int(options)
+    options = int(free)
     while options:
         bit = options & -options
         options ^= bit

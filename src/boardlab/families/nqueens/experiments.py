@@ -171,7 +171,7 @@ register(
 # ---- algorithms -----------------------------------------------------------------------------
 def _algorithm_cases(quick: bool) -> list[Case]:
     sizes = [12] if quick else [12, 13, 14, 15, 16]
-    algorithms = ("plain", "plain+fundamental", "full-symmetry", "constellation")
+    algorithms: tuple[str, ...] = ("plain", "plain+fundamental", "full-symmetry", "constellation")
     algorithms += () if quick else ("full-symmetry-recursive",)
     return [Case(f"n={n} {a}", {"n": n, "algorithm": a}) for n in sizes for a in algorithms]
 
@@ -186,6 +186,7 @@ def _algorithm_run(case: Case, time_limit: float | None) -> Measurement:
     constellation.warm_up()
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     start = time.perf_counter()
+    fundamental: int | None
     if algorithm == "full-symmetry-recursive":
         from boardlab.families.nqueens.recursive import count_recursive
 

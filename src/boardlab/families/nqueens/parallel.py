@@ -34,7 +34,7 @@ import os
 import signal
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Iterator
+from typing import Callable, Iterator, cast
 
 import numpy as np
 
@@ -126,8 +126,8 @@ def _take(work: tuple[np.ndarray, ...], index: np.ndarray) -> tuple[np.ndarray, 
 
 def _count_forked(index: np.ndarray) -> Chunk:
     """A pool worker's task: the arrays were inherited at fork, only indices travel."""
-    method, n, work = _SHARED["work"]  # type: ignore[misc]
-    return index, _count_chunk(method, n, *_take(work, index))  # type: ignore[arg-type]
+    method, n, work = cast(tuple[str, int, tuple[np.ndarray, ...]], _SHARED["work"])
+    return index, _count_chunk(method, n, *_take(work, index))
 
 
 def _worker_init() -> None:
