@@ -50,8 +50,8 @@ MAX_N = 62
 
 # the 8 symmetries of the square as maps of (row, column), n - 1 = m
 _SYMMETRIES = 8
-#: Bits of the stabiliser mask: the rotations by 180 and by 90 degrees.
-R180, R90 = 1 << 3, 1 << 5
+#: The bit of the 180 degree rotation in a stabiliser mask.
+R180 = 1 << 3
 #: Columns of a `constellations` row: weight, stabiliser, the searched member.
 WEIGHT, STAB, SEARCH = 4, 5, slice(6, 10)
 
