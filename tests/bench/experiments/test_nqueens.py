@@ -23,7 +23,8 @@ def ours() -> dict[str, object]:
 
 def test_registered_with_well_formed_cases() -> None:
     found = ours()
-    assert {"nqueens/count-vs-c", "nqueens/executors", "nqueens/algorithm", "nqueens/construct"} <= set(found)
+    names = ("count-vs-c", "executors", "algorithm", "construct", "projection")
+    assert {f"nqueens/{name}" for name in names} <= set(found)
     for experiment in found.values():
         for quick in (True, False):
             cases = experiment.cases(quick)
@@ -51,10 +52,12 @@ def test_c_reference_counts_like_oeis(tmp_path: Path) -> None:
 @pytest.mark.skipif(cref.compiler() is None, reason="no C compiler")
 def test_count_vs_c_runs_boardlab_and_c_alternately() -> None:
     experiment = ours()["nqueens/count-vs-c"]
-    measured = experiment.run(Case("n=9 boardlab-2", {"n": 9, "program": "boardlab-2"}), 120)
+    measured = experiment.run(Case("n=9 constellation-2", {"n": 9, "program": "constellation-2"}), 120)
     assert measured.status == "solved" and measured.value == TOTAL[9]
     assert measured.stats["c_seconds"] > 0 and measured.stats["ratio_to_c"] > 0
-    assert measured.stats["fundamental"] == 46
+    assert measured.stats["fundamental"] == 46 and measured.stats["method"] == "constellation"
+    auto = experiment.run(Case("n=9 boardlab-1", {"n": 9, "program": "boardlab-1"}), 120)
+    assert auto.value == TOTAL[9] and auto.stats["method"] == "fullsym"  # auto: fullsym below n = 13
     reference = experiment.run(Case("n=9 c", {"n": 9, "program": "c"}), 120)
     assert reference.value == TOTAL[9]
     fullsym = experiment.run(Case("n=9 c-fullsym", {"n": 9, "program": "c-fullsym"}), 120)
@@ -69,3 +72,13 @@ def test_quick_cases_run(name: str) -> None:
         assert measured.status == "solved" and measured.seconds > 0
         if name != "construct":
             assert measured.value == TOTAL[case.params["n"]]
+
+
+def test_projection_counts_a_sample() -> None:
+    experiment = ours()["nqueens/projection"]
+    [case] = experiment.cases(True)
+    measured = experiment.run(case, 60)
+    stats = measured.stats
+    assert measured.status == "unknown"  # a projection, never a count
+    assert stats["sampled"] == -(-stats["subproblems"] // 64) and stats["projected_seconds"] > stats["sample_seconds"]
+    assert 0 < measured.value

@@ -1,17 +1,21 @@
 """N-Queens experiments for `boardlab bench`.
 
-* `nqueens/count-vs-c`: whole-process wall time of `boardlab nqueens count N --workers W`
-  against a plain single-core C bitboard counter with mirror halving (`cref.py`, compiled with
-  gcc -O3 at bench time; skipped where no compiler exists). Every boardlab run is preceded by
-  a run of the C program, alternately, and records its own ratio (`ratio_to_c`), so the ratio
-  is taken under the same machine load. Targets (issue 7): n = 16 at most 0.5x, n = 17 at
-  most 0.25x on two cores. `c-fullsym` (our C rendering of Takahashi's full-symmetry
-  algorithm, one core) shows what C doing the same work as our kernels takes.
-* `nqueens/executors`: the same count in this process on all local cores with forked
-  processes against numba's `prange` threads, against one core (`serial`).
+* `nqueens/count-vs-c`: whole-process wall time of
+  `boardlab nqueens count N --workers W --method M` against a plain single-core C bitboard
+  counter with mirror halving (`cref.py`, compiled with gcc -O3 at bench time; skipped where
+  no compiler exists). Every boardlab run is preceded by a run of the C program, alternately,
+  and records its own ratio (`ratio_to_c`), so the ratio is taken under the same machine
+  load. Series `fullsym-W` and `constellation-W` are the two counting methods on W workers;
+  `c-fullsym` (our C rendering of Takahashi's full-symmetry algorithm, one core) shows what C
+  doing the work of the fullsym kernels takes. Targets: n = 17 at most 0.16x on two cores.
+* `nqueens/executors`: the same count (method auto) in this process on all local cores with
+  forked processes against numba's `prange` threads, against one core (`serial`).
 * `nqueens/algorithm`: one core, in this process: the plain mirror-halving numba counter,
-  the same with the per-solution canonical-image check for fundamental counts, and the
-  full-symmetry counter (both counts in one pass), iterative (ours) and recursive (full runs).
+  the same with the per-solution canonical-image check for fundamental counts, the
+  full-symmetry counter (both counts in one pass), iterative (ours) and recursive (full runs),
+  and the constellation counter (both counts in one pass).
+* `nqueens/projection`: n = 18..20 (Ray for 20) counted on a systematic sample of the
+  constellation work units, time and count projected (stated as projections).
 * `nqueens/construct`: one solution of a huge board by construction, verified: as a JSON list
   (`solve N`) and streamed to a file (`solve N --queens-out FILE`).
 
@@ -30,7 +34,7 @@ import time
 from boardlab.bench.experiment import Case, Experiment, Measurement, register
 from boardlab.core.deadline import Deadline
 
-#: Figures quoted in issue 7, measured on this kind of machine (single core).
+#: Figures quoted when the benchmark was set up, measured on this kind of machine (single core).
 ISSUE_FIGURES = {"n=16 c": 3.4, "n=17 c": 25.0}
 
 
@@ -44,8 +48,9 @@ def _environment() -> dict[str, str]:
     return env
 
 
-def _boardlab_count(n: int, workers: int, time_limit: float | None) -> tuple[dict, float]:
+def _boardlab_count(n: int, workers: int, method: str, time_limit: float | None) -> tuple[dict, float]:
     command = [sys.executable, "-m", "boardlab", "nqueens", "count", str(n), "--workers", str(workers), "--json"]
+    command += ["--method", method]
     start = time.perf_counter()
     done = subprocess.run(command, capture_output=True, text=True, env=_environment(), timeout=time_limit)
     seconds = time.perf_counter() - start
@@ -59,7 +64,9 @@ def _vs_c_cases(quick: bool) -> list[Case]:
     from boardlab.bench.baselines.nqueens_cref import compiler
 
     sizes = [13] if quick else list(range(12, 18))
-    programs = (["c", "c-fullsym"] if compiler() else []) + ["boardlab-1", "boardlab-2"]
+    programs = (["c", "c-fullsym"] if compiler() else []) + [
+        f"{method}-{workers}" for method in ("fullsym", "constellation") for workers in (1, 2)
+    ]
     return [Case(f"n={n} {program}", {"n": n, "program": program}) for n in sizes for program in programs]
 
 
@@ -69,7 +76,7 @@ def _vs_c_run(case: Case, time_limit: float | None) -> Measurement:
     n, program = case.params["n"], case.params["program"]
     binary = compile_reference()
     try:
-        if program.startswith("c"):
+        if program in ("c", "c-fullsym"):
             if binary is None:
                 return Measurement("unknown", 0.0, stats={"skipped": "no C compiler"})
             if program == "c":
@@ -82,14 +89,16 @@ def _vs_c_run(case: Case, time_limit: float | None) -> Measurement:
             if count != c_count:
                 raise RuntimeError(f"n={n}: the full-symmetry C counted {count}, the plain C {c_count}")
             return Measurement("solved", seconds, count, {"program": program, "c_seconds": c_seconds, "ratio_to_c": seconds / c_seconds})
-        workers = int(program.split("-")[1])
+        method, workers = program.rsplit("-", 1)  # boardlab-W: the method auto
         c_seconds = None
         if binary is not None:  # alternate: C, then boardlab, under the same load
             c_count, c_seconds = run_reference(binary, n)
-        data, seconds = _boardlab_count(n, workers, time_limit)
+        method = "auto" if method == "boardlab" else method
+        data, seconds = _boardlab_count(n, int(workers), method, time_limit)
     except subprocess.TimeoutExpired:
         return Measurement("unknown", float(time_limit or 0.0))
-    stats = {k: data["stats"].get(k) for k in ("seconds", "executor", "workers", "subproblems", "fundamental", "solutions_per_second")}
+    keys = ("seconds", "method", "executor", "workers", "subproblems", "fundamental", "solutions_per_second")
+    stats = {k: data["stats"].get(k) for k in keys}
     stats["process_seconds"] = seconds
     if c_seconds is not None:
         if c_count != data["count"]:
@@ -104,9 +113,11 @@ register(
         name="count-vs-c",
         title="N-Queens count: boardlab (whole process) against plain C",
         description=(
-            "Wall time of the whole `boardlab nqueens count N --workers W` process against a plain single-core C "
-            "bitboard counter with mirror halving (gcc -O3), run alternately; ratio_to_c is taken per run. "
-            "Targets: n=16 <= 0.5x, n=17 <= 0.25x with 2 workers."
+            "Wall time of the whole `boardlab nqueens count N --workers W --method M` process (M: fullsym, "
+            "Takahashi's full-symmetry search, or constellation, the Q27 / NQueensFAF method) against a "
+            "plain single-core C bitboard counter with mirror halving (gcc -O3), run alternately; "
+            "ratio_to_c is taken per run. c-fullsym: Takahashi's algorithm in C, one core. "
+            "Target: n=17 <= 0.16x with 2 workers."
         ),
         cases=_vs_c_cases,
         run=_vs_c_run,
@@ -144,7 +155,10 @@ register(
         family="nqueens",
         name="executors",
         title="N-Queens count on all local cores: forked processes against numba prange threads",
-        description="The full-symmetry count in this process (kernels loaded), serial against processes and threads on all local cores.",
+        description=(
+            "The count (method auto) in this process, kernels loaded: serial against processes and threads "
+            "on all local cores."
+        ),
         cases=_executor_cases,
         run=_executor_run,
         x="n",
@@ -158,19 +172,22 @@ register(
 # ---- algorithms -----------------------------------------------------------------------------
 def _algorithm_cases(quick: bool) -> list[Case]:
     sizes = [12] if quick else [12, 13, 14, 15, 16]
-    algorithms = ("plain", "plain+fundamental", "full-symmetry") + (() if quick else ("full-symmetry-recursive",))
+    algorithms: tuple[str, ...] = ("plain", "plain+fundamental", "full-symmetry", "constellation")
+    algorithms += () if quick else ("full-symmetry-recursive",)
     return [Case(f"n={n} {a}", {"n": n, "algorithm": a}) for n in sizes for a in algorithms]
 
 
 def _algorithm_run(case: Case, time_limit: float | None) -> Measurement:
-    from boardlab.families.nqueens import counter, fullsym
+    from boardlab.families.nqueens import constellation, counter, fullsym
     from boardlab.families.nqueens.parallel import count_board
 
     n, algorithm = case.params["n"], case.params["algorithm"]
     counter.warm_up()
     fullsym.warm_up()
+    constellation.warm_up()
     deadline = Deadline.after(time_limit)
     start = time.perf_counter()
+    fundamental: int | None
     if algorithm == "full-symmetry-recursive":
         from boardlab.bench.baselines.nqueens_recursive import count_recursive
 
@@ -178,8 +195,9 @@ def _algorithm_run(case: Case, time_limit: float | None) -> Measurement:
         start = time.perf_counter()
         c2, c4, c8 = (int(c) for c in count_recursive(n))
         total, fundamental, complete = 2 * c2 + 4 * c4 + 8 * c8, c2 + c4 + c8, True
-    elif algorithm == "full-symmetry":
-        counted = count_board(n, workers=1, executor="serial", deadline=deadline)
+    elif algorithm in ("full-symmetry", "constellation"):
+        method = "fullsym" if algorithm == "full-symmetry" else "constellation"
+        counted = count_board(n, workers=1, executor="serial", method=method, deadline=deadline)
         total, fundamental, complete = counted.total, counted.fundamental, counted.complete
     else:
         plain = counter.count(n, fundamental=algorithm == "plain+fundamental", deadline=deadline)
@@ -195,7 +213,8 @@ register(
         title="N-Queens counting algorithms on one core",
         description=(
             "Plain bitboard with mirror halving, the same with a canonical-image check per solution (fundamental "
-            "counts), and the full-symmetry algorithm (Takahashi 2003: totals and fundamental counts in one pass)."
+            "counts), the full-symmetry algorithm (Takahashi 2003) and the constellation method (Q27, "
+            "NQueensFAF), both with totals and fundamental counts in one pass."
         ),
         cases=_algorithm_cases,
         run=_algorithm_run,
@@ -203,6 +222,53 @@ register(
         series="algorithm",
         reference="plain",
         value_label="count", stats_columns=("fundamental",),
+    )
+)
+
+
+# ---- projections from a sample ---------------------------------------------------------------
+#: Every STRIDE-th piece is counted; time and count are projected by the factor STRIDE.
+STRIDE = 64
+
+
+def _projection_cases(quick: bool) -> list[Case]:
+    sizes = [(14, "processes")] if quick else [(18, "processes"), (19, "processes"), (20, "ray")]
+    return [Case(f"n={n} {e}", {"n": n, "executor": e}) for n, e in sizes]
+
+
+def _projection_run(case: Case, time_limit: float | None) -> Measurement:
+    from boardlab.families.nqueens.parallel import count_board
+
+    n, executor = case.params["n"], case.params["executor"]
+    counted = count_board(n, workers=2, executor=executor, method="constellation", stride=STRIDE)
+    factor = counted.subproblems / counted.sampled
+    stats = {
+        "executor": executor,
+        "subproblems": counted.subproblems,
+        "sampled": counted.sampled,
+        "sample_seconds": counted.seconds,
+        "projected_seconds": counted.seconds * factor,
+        "projected_count": round(counted.total * factor),
+    }
+    return Measurement("unknown", counted.seconds * factor, round(counted.total * factor), stats)
+
+
+register(
+    Experiment(
+        family="nqueens",
+        name="projection",
+        title="N-Queens counts too long to run: time and count projected from a sample of the constellations",
+        description=(
+            f"Every {STRIDE}th work unit of the constellation count (units in their fixed order, large first) "
+            "counted on 2 workers; seconds and count are the sample's times the number of units over the sample "
+            "size: a projection, not a count (compare projected_count with OEIS A000170 to judge the sample)."
+        ),
+        cases=_projection_cases,
+        run=_projection_run,
+        x="n",
+        series="executor",
+        reference="processes",
+        value_label="projected count", stats_columns=("sampled", "sample_seconds", "projected_seconds"),
     )
 )
 

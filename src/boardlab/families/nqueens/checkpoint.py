@@ -1,11 +1,13 @@
 """Checkpoints of a long count: one line per finished subproblem, so a crash loses little.
 
 The file is JSON Lines. The first line names the count:
-`{"boardlab": "nqueens-count", "n": 19, "pieces": 1834, "split": "<digest>"}`; every further
-line is one finished piece: `{"i": index, "c": [count2, count4, count8]}`. Lines are appended
-and flushed as pieces finish; a torn last line (the crash came mid-write) is ignored on resume.
-Resuming checks that the header matches the count asked for (same n, same split), then skips
-the pieces already recorded.
+`{"boardlab": "nqueens-count", "n": 19, "method": "constellation", "pieces": 1834, "split":
+"<digest>"}`; every further line is one finished piece: `{"i": index, "c": [x, y, z]}`, its
+three counts (fullsym: [C2, C4, C8]; constellation: [total, N180, N90] weighted, see
+`parallel`). Lines are appended and flushed as pieces finish; a torn last line (the crash came
+mid-write) is ignored on resume. Resuming checks that the header matches the count asked for
+(same n, method and split; a header without a method is a fullsym count, the only method of
+older files), then skips the pieces already recorded.
 """
 
 from __future__ import annotations
@@ -22,9 +24,11 @@ KIND = "nqueens-count"
 class Checkpoint:
     """An open checkpoint file: `done` holds the pieces already counted (index -> counts)."""
 
-    def __init__(self, path: str, n: int, pieces: int, split_digest: str) -> None:
+    def __init__(self, path: str, n: int, pieces: int, split_digest: str, method: str = "fullsym") -> None:
         self.path = path
-        self.header: dict[str, Any] = {"boardlab": KIND, "n": n, "pieces": pieces, "split": split_digest}
+        self.header: dict[str, Any] = {
+            "boardlab": KIND, "n": n, "method": method, "pieces": pieces, "split": split_digest,
+        }
         self.done: dict[int, tuple[int, int, int]] = {}
         self._handle: IO[str] | None = None
         if os.path.exists(path) and os.path.getsize(path) > 0:
@@ -54,7 +58,8 @@ class Checkpoint:
             raise BadInput("not a boardlab checkpoint (bad first line)", source=self.path, line=1) from None
         if not isinstance(header, dict) or header.get("boardlab") != KIND:
             raise BadInput("not a boardlab nqueens count checkpoint", source=self.path, line=1)
-        for key in ("n", "pieces", "split"):
+        header.setdefault("method", "fullsym")
+        for key in ("n", "method", "pieces", "split"):
             if header.get(key) != self.header[key]:
                 raise BadInput(
                     f"checkpoint is for another count ({key} = {header.get(key)!r}, this count has {self.header[key]!r})",

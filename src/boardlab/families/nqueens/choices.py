@@ -1,4 +1,5 @@
-"""The names of the N-Queens count executors (`--executor`), without importing numba or numpy.
+"""The names of the N-Queens count executors (`--executor`) and counting methods (`--method`),
+without importing numba or numpy.
 
 `parallel.py` implements them (see its docstring).
 """
@@ -6,3 +7,5 @@
 from __future__ import annotations
 
 EXECUTORS = ("auto", "serial", "processes", "threads", "ray")
+#: Counting methods of an empty board (`--method`): the faster for n, Q27 constellations, Takahashi.
+METHODS = ("auto", "constellation", "fullsym")

@@ -133,14 +133,18 @@ def count_subtree(n: int, allowed: np.ndarray, prefix: np.ndarray, fundamental: 
 
 
 @njit(cache=True)
-def enumerate_subtree(n: int, allowed: np.ndarray, first: int, out: np.ndarray) -> tuple[np.int64, bool]:
-    """Solutions with the first-row queen in column `first`, written to `out` (rows).
+def enumerate_subtree(
+    n: int, allowed: np.ndarray, first: int, out: np.ndarray, canonical: bool
+) -> tuple[np.int64, bool]:
+    """Solutions with the first-row queen in column `first`, written to `out` (rows); only the
+    canonical ones (lexicographically smallest of their 8 images) when `canonical`.
 
     Returns (number written, complete): complete is False when `out` filled up first.
     """
     full = (np.int64(1) << n) - 1
     capacity = out.shape[0]
     q = np.zeros(n, dtype=np.int64)
+    image = np.zeros(n, dtype=np.int64)
     cols = np.zeros(n + 1, dtype=np.int64)
     left = np.zeros(n + 1, dtype=np.int64)
     right = np.zeros(n + 1, dtype=np.int64)
@@ -169,6 +173,8 @@ def enumerate_subtree(n: int, allowed: np.ndarray, first: int, out: np.ndarray) 
         avail[r] = a ^ bit
         q[r] = _column_of(bit)
         if r == n - 1:
+            if canonical and not _is_canonical(q, n, image):
+                continue
             if found == capacity:
                 return found, False
             for i in range(n):
@@ -250,7 +256,7 @@ def _count_one(args: tuple[int, np.ndarray, tuple[int, ...], bool]) -> tuple[int
 def warm_up() -> None:
     """Compile (or load from cache) the jitted functions."""
     count_subtree(4, np.full(4, 15, dtype=np.int64), np.zeros(0, dtype=np.int64), True)
-    enumerate_subtree(4, np.full(4, 15, dtype=np.int64), 1, np.zeros((2, 4), dtype=np.int64))
+    enumerate_subtree(4, np.full(4, 15, dtype=np.int64), 1, np.zeros((2, 4), dtype=np.int64), True)
 
 
 def count(
@@ -311,23 +317,29 @@ def enumerate_solutions(
     *,
     limit: int | None = None,
     deadline: Deadline = NO_DEADLINE,
+    canonical: bool = False,
 ) -> tuple[list[list[int]], bool]:
     """Solutions in lexicographic order, at most `limit`; (solutions, search complete).
 
-    The search is complete only when it ran to the end (not stopped by the limit or deadline).
+    With `canonical` (an empty board only), one solution per symmetry class: the one that is
+    lexicographically smallest among its 8 images (its first queen lies in the left half, so
+    the other first columns are skipped). The search is complete only when it ran to the end
+    (not stopped by the limit or deadline).
     """
+    if canonical and fixed:
+        raise ValueError("one solution per symmetry class needs an empty board")
     if n > MAX_BITBOARD_N:
         raise ValueError(f"the bitboard enumerator handles n <= {MAX_BITBOARD_N}")
     allowed = allowed_masks(n, fixed)
     found: list[list[int]] = []
-    for first in range(n):
+    for first in range((n + 1) // 2 if canonical else n):
         if deadline.expired():
             return found, False
         capacity = 64
         while True:
             room = capacity if limit is None else min(capacity, limit - len(found))
             out = np.zeros((room, n), dtype=np.int64)
-            written, complete = enumerate_subtree(n, allowed, first, out)
+            written, complete = enumerate_subtree(n, allowed, first, out, canonical)
             if complete or (limit is not None and len(found) + written >= limit):
                 found.extend(out[: int(written)].tolist())
                 break

@@ -2,7 +2,8 @@
 
 Backends: `construct` (one solution for any n, O(n), optionally streamed to a file),
 `bitboard` (numba backtracking: first, all, count, unique; n <= 62; counts of an empty board
-use the full-symmetry counter, totals and fundamental counts in one pass, on all cores or Ray),
+use the constellation or the full-symmetry counter, totals and fundamental counts in one pass,
+on all cores or Ray; `solve --all --fundamental` lists one solution per symmetry class),
 `cpsat` (AllDifferent model: any mode, used to cross-check). `auto` picks construct for one solution on an empty board, the bitboard
 otherwise, and CP-SAT for completion puzzles larger than the bitboard.
 """
@@ -21,8 +22,12 @@ from boardlab.core.options import Option
 from boardlab.core.oracle import Hint
 from boardlab.core.results import Mode, Outcome, Result, SolveRequest, Stats
 from boardlab.families.nqueens import io, render, verify
-from boardlab.families.nqueens.choices import EXECUTORS
+from boardlab.families.nqueens.choices import EXECUTORS, METHODS
 from boardlab.families.nqueens.io import QueensInstance
+
+
+#: The `model` of a count's stats, per method.
+MODELS = {"fullsym": "full symmetry (Takahashi 2003)", "constellation": "constellations (Q27, NQueensFAF)"}
 
 
 class NQueens(Family[QueensInstance]):
@@ -38,7 +43,16 @@ class NQueens(Family[QueensInstance]):
     has_clues = True
     offers_hints = True
     options = (
-        Option("fundamental", bool, False, "count solutions up to the 8 symmetries of the square (OEIS A002562)", verbs=("count",)),
+        Option(
+            "fundamental", bool, False,
+            "solutions up to the 8 symmetries of the square (OEIS A002562): count them, or list one per class (--all)",
+            verbs=("count", "solve"),
+        ),
+        Option(
+            "method", str, None,
+            "how an empty board is counted: auto (the faster for n), constellation (Q27 / NQueensFAF) or fullsym (Takahashi)",
+            choices=METHODS, verbs=("count",),
+        ),
         Option(
             "executor", str, None,
             "where an empty board's count runs: auto, serial, processes, threads (numba prange) or ray (boardlab[cluster])",
@@ -67,11 +81,16 @@ class NQueens(Family[QueensInstance]):
     # solving
     def solve_instance(self, instance: QueensInstance, request: SolveRequest) -> Result:
         backend = self._choose_backend(instance, request)
-        if request.options.get("fundamental") and (request.mode != Mode.COUNT or instance.fixed or backend != "bitboard"):
-            raise Unsupported("--fundamental counts all solutions of an empty board with the bitboard backend")
+        if request.options.get("fundamental") and (
+            request.mode not in (Mode.COUNT, Mode.ALL) or instance.fixed or backend != "bitboard"
+        ):
+            raise Unsupported(
+                "--fundamental counts (count) or lists (solve --all / --limit) the solutions of an empty board, "
+                "with the bitboard backend"
+            )
         if request.options.get("queens_out") is not None and backend != "construct":
             raise Unsupported("--queens-out writes the constructed solution of an empty board (mode 'first')")
-        board_only = [o for o in ("executor", "address", "checkpoint") if request.options.get(o) not in (None, "auto")]
+        board_only = [o for o in ("executor", "method", "address", "checkpoint") if request.options.get(o) not in (None, "auto")]
         if board_only and (request.mode != Mode.COUNT or instance.fixed or backend != "bitboard"):
             raise Unsupported(f"--{board_only[0]} applies to counting an empty board with the bitboard backend")
         if backend == "construct":
@@ -130,7 +149,8 @@ class NQueens(Family[QueensInstance]):
         return outcome
 
     def _count_board(self, n: int, request: SolveRequest, start: float) -> Outcome:
-        """Empty board: the full-symmetry counter, totals and fundamental counts in one pass."""
+        """Empty board: the constellation or full-symmetry counter, totals and fundamental counts
+        in one pass."""
         from boardlab.families.nqueens.parallel import count_board
 
         options = request.options
@@ -138,14 +158,17 @@ class NQueens(Family[QueensInstance]):
             n,
             workers=request.workers,
             executor=options.get("executor") or "auto",
+            method=options.get("method") or "auto",
             address=options.get("address"),
             checkpoint=options.get("checkpoint"),
             deadline=request.deadline,
             progress=request.progress,
         )
         seconds = time.perf_counter() - start
-        stats = Stats(seconds=seconds, backend="bitboard", model="full symmetry (Takahashi 2003)", workers=counted.workers)
+        model = MODELS[counted.method]
+        stats = Stats(seconds=seconds, backend="bitboard", model=model, workers=counted.workers)
         stats.extra.update(
+            method=counted.method,
             executor=counted.executor,
             subproblems=counted.subproblems,
             subproblems_finished=counted.finished,
@@ -153,7 +176,9 @@ class NQueens(Family[QueensInstance]):
             split_depth=counted.depth,
         )
         if not counted.complete:
-            stats.extra.update(counted_so_far=counted.total, fundamental_so_far=counted.fundamental)
+            stats.extra["counted_so_far"] = counted.total
+            if counted.fundamental is not None:  # a constellation count knows it only at the end
+                stats.extra["fundamental_so_far"] = counted.fundamental
         else:
             stats.extra.update(
                 total=counted.total,
@@ -196,7 +221,11 @@ class NQueens(Family[QueensInstance]):
             return _counted(request, number or 0, counted.complete, stats)
         budget = Budget.of(request)
         found, complete = counter.enumerate_solutions(
-            instance.n, instance.fixed, limit=budget.stop_at, deadline=request.deadline
+            instance.n,
+            instance.fixed,
+            limit=budget.stop_at,
+            deadline=request.deadline,
+            canonical=bool(request.options.get("fundamental")),
         )
         stats.seconds = time.perf_counter() - start
         outcome = classify(budget, len(found), [{"queens": q} for q in found], complete)

@@ -1,8 +1,12 @@
 """Counting all N-Queens solutions of an empty board on all cores, or on a Ray cluster.
 
-The work is the list of subproblems of `split` (pieces); an executor counts them in chunks
-and reports each finished chunk, in any order. The driver (`count_board`) adds the counts up,
-writes them to the checkpoint, feeds the progress bar and stops at the deadline.
+Two methods cut the count into independent pieces: `fullsym` (Takahashi's full-symmetry
+search, split by `split`) and `constellation` (the border queens placed first, one
+constellation per symmetry class, `constellation.units`). Each piece's answer is three
+integers that add up over pieces: [C2, C4, C8] for fullsym, [total, N180, N90] (weighted) for
+constellations; `summarise` turns the sums into the totals. An executor counts the pieces in
+chunks and reports each finished chunk, in any order. The driver (`count_board`) adds the
+counts up, writes them to the checkpoint, feeds the progress bar and stops at the deadline.
 
 Executors:
 
@@ -18,7 +22,8 @@ Executors:
   already initialised Ray (`ray.init` called by the caller) reuses it and leaves it running.
 
 `auto` is `serial` for one worker or small boards, else `processes`, the faster of the two
-local parallel executors in our measurements (docs/nqueens.md).
+local parallel executors in our measurements (docs/nqueens.md). The method `auto` is the
+faster of the two for n in our measurements (`CONSTELLATION_FROM`).
 """
 
 from __future__ import annotations
@@ -29,21 +34,24 @@ import os
 import signal
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Iterator
+from typing import Callable, Iterator, cast
 
 import numpy as np
 
 from boardlab.core.deadline import NO_DEADLINE, Deadline
 from boardlab.core.errors import BadInput, Unsupported
-from boardlab.families.nqueens import fullsym
+from boardlab.families.nqueens import constellation, fullsym, split
 from boardlab.families.nqueens.checkpoint import Checkpoint
-from boardlab.families.nqueens.choices import EXECUTORS
-from boardlab.families.nqueens.split import DEFAULT_TARGET, Piece, arrays, digest, split
+
+from boardlab.families.nqueens.choices import EXECUTORS, METHODS
+
+#: From this n on, `auto` counts by constellations (measured faster, docs/nqueens.md).
+CONSTELLATION_FROM = 13
 
 #: Below this n the whole count takes milliseconds: parallel start-up would cost more.
 PARALLEL_FROM_N = 12
 
-Chunk = tuple[np.ndarray, np.ndarray]  # (piece indices, counts rows [c2, c4, c8])
+Chunk = tuple[np.ndarray, np.ndarray]  # (piece indices, one row of three counts per piece)
 
 
 def local_cores() -> int:
@@ -59,25 +67,39 @@ class FullCount:
     """The outcome of a count: totals so far, and how the work went."""
 
     n: int
+    method: str = "fullsym"
+    sums: list[int] = field(default_factory=lambda: [0, 0, 0])
     total: int = 0
-    fundamental: int = 0
+    fundamental: int | None = 0
     classes: list[int] = field(default_factory=lambda: [0, 0, 0])
     complete: bool = False
     subproblems: int = 0
     finished: int = 0
     resumed: int = 0
+    sampled: int = 0
     depth: int = 0
     executor: str = "serial"
     workers: int = 1
     seconds: float = 0.0
 
     def add(self, counts: np.ndarray | tuple[int, int, int]) -> None:
-        c2, c4, c8 = (int(c) for c in counts)
-        self.classes[0] += c2
-        self.classes[1] += c4
-        self.classes[2] += c8
-        self.total += 2 * c2 + 4 * c4 + 8 * c8
-        self.fundamental += c2 + c4 + c8
+        for i, c in enumerate(counts):
+            self.sums[i] += int(c)
+
+    def summarise(self) -> None:
+        """Set total, classes and fundamental from the sums (a constellation count knows its
+        classes only once complete: fundamental is None before)."""
+        if self.method == "fullsym":
+            self.classes = list(self.sums)
+            c2, c4, c8 = self.classes
+            self.total, self.fundamental = 2 * c2 + 4 * c4 + 8 * c8, c2 + c4 + c8
+        else:
+            self.total = self.sums[0]
+            if self.complete:
+                self.classes = list(constellation.classes((self.sums[0], self.sums[1], self.sums[2])))
+                self.fundamental = sum(self.classes)
+            else:
+                self.fundamental = None
 
 
 # ---- the executors: each yields finished chunks ---------------------------------------------
@@ -88,15 +110,24 @@ def _chunks(indices: list[int], size: int) -> list[np.ndarray]:
     return [np.array(indices[i : i + size], dtype=np.int64) for i in range(0, len(indices), size)]
 
 
-def _count_chunk(n: int, kinds: np.ndarray, bounds: np.ndarray, prefixes: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+def _kernel(method: str, parallel: bool = False) -> Callable[..., np.ndarray]:
+    module = fullsym if method == "fullsym" else constellation
+    return module.count_batch_parallel if parallel else module.count_batch
+
+
+def _count_chunk(method: str, n: int, *work: np.ndarray) -> np.ndarray:
     """Count one chunk of pieces given as arrays (the unit of work of every executor)."""
-    return fullsym.count_batch(n, kinds, bounds, prefixes, lengths)
+    return _kernel(method)(n, *work)
+
+
+def _take(work: tuple[np.ndarray, ...], index: np.ndarray) -> tuple[np.ndarray, ...]:
+    return tuple(array[index] for array in work)
 
 
 def _count_forked(index: np.ndarray) -> Chunk:
     """A pool worker's task: the arrays were inherited at fork, only indices travel."""
-    n, kinds, bounds, prefixes, lengths = _SHARED["work"]  # type: ignore[misc]
-    return index, _count_chunk(n, kinds[index], bounds[index], prefixes[index], lengths[index])  # type: ignore[index]
+    method, n, work = cast(tuple[str, int, tuple[np.ndarray, ...]], _SHARED["work"])
+    return index, _count_chunk(method, n, *_take(work, index))
 
 
 def _worker_init() -> None:
@@ -106,14 +137,13 @@ def _worker_init() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-def _serial(n: int, work: tuple, indices: list[int], workers: int) -> Iterator[Chunk]:
-    kinds, bounds, prefixes, lengths = work
+def _serial(method: str, n: int, work: tuple, indices: list[int], workers: int) -> Iterator[Chunk]:
     for index in _chunks(indices, 8):
-        yield index, _count_chunk(n, kinds[index], bounds[index], prefixes[index], lengths[index])
+        yield index, _count_chunk(method, n, *_take(work, index))
 
 
-def _processes(n: int, work: tuple, indices: list[int], workers: int) -> Iterator[Chunk]:
-    _SHARED["work"] = (n, *work)
+def _processes(method: str, n: int, work: tuple, indices: list[int], workers: int) -> Iterator[Chunk]:
+    _SHARED["work"] = (method, n, work)
     size = max(1, min(16, len(indices) // (workers * 32)))
     context = multiprocessing.get_context("fork")
     pool = context.Pool(workers, initializer=_worker_init)
@@ -126,22 +156,22 @@ def _processes(n: int, work: tuple, indices: list[int], workers: int) -> Iterato
         _SHARED.clear()
 
 
-def _threads(n: int, work: tuple, indices: list[int], workers: int) -> Iterator[Chunk]:
+def _threads(method: str, n: int, work: tuple, indices: list[int], workers: int) -> Iterator[Chunk]:
     import numba
 
-    kinds, bounds, prefixes, lengths = work
+    kernel = _kernel(method, parallel=True)
     previous = numba.get_num_threads()
     numba.set_num_threads(min(workers, numba.config.NUMBA_NUM_THREADS))
     chunksize = numba.set_parallel_chunksize(1)
     try:
         for index in _chunks(indices, workers * 32):
-            yield index, fullsym.count_batch_parallel(n, kinds[index], bounds[index], prefixes[index], lengths[index])
+            yield index, kernel(n, *_take(work, index))
     finally:
         numba.set_parallel_chunksize(chunksize)
         numba.set_num_threads(previous)
 
 
-def _ray(n: int, work: tuple, indices: list[int], workers: int, address: str | None) -> Iterator[Chunk]:
+def _ray(method: str, n: int, work: tuple, indices: list[int], workers: int, address: str | None) -> Iterator[Chunk]:
     try:
         import ray
     except ImportError:
@@ -158,14 +188,13 @@ def _ray(n: int, work: tuple, indices: list[int], workers: int, address: str | N
         else:
             # a cluster: ship this boardlab with the job
             ray.init(address=address, runtime_env={"py_modules": [os.path.dirname(boardlab.__file__)]}, **quiet)
-    kinds, bounds, prefixes, lengths = work
     task = ray.remote(num_cpus=1)(_count_chunk)
     cpus = int(ray.cluster_resources().get("CPU", workers))
     size = max(1, min(64, len(indices) // (max(cpus, 1) * 8)))
     pending = {}
     try:
         for index in _chunks(indices, size):
-            ref = task.remote(n, kinds[index], bounds[index], prefixes[index], lengths[index])
+            ref = task.remote(method, n, *_take(work, index))
             pending[ref] = index
         while pending:
             ready, _ = ray.wait(list(pending), num_returns=1)
@@ -191,16 +220,40 @@ def choose_executor(executor: str, n: int, workers: int) -> str:
     return executor
 
 
+def choose_method(method: str, n: int) -> str:
+    if method not in METHODS:
+        raise BadInput(f"--method must be one of {', '.join(METHODS)}, got '{method}'")
+    if method == "auto":
+        return "constellation" if n >= CONSTELLATION_FROM else "fullsym"
+    return method
+
+
+def plan(n: int, method: str, target: int, depth: int | None = None) -> tuple[tuple[np.ndarray, ...], int, int, str]:
+    """The pieces of a count of n >= 5 by `method`: (their arrays, how many, the split depth,
+    the split's digest). `depth` (constellations only) fixes the rows placed per piece."""
+    if method == "fullsym":
+        if depth is not None:
+            raise BadInput("a split depth applies to the constellation method")
+        pieces = split.split(n, target)
+        return split.arrays(n, pieces), len(pieces), max(len(p.prefix) for p in pieces), split.digest(n, pieces)
+    units = constellation.units(n, target, depth)
+    depth_ = max((len(u.prefix) for u in units), default=0)
+    return constellation.arrays(units), len(units), depth_, constellation.digest(n, units)
+
+
 def count_board(
     n: int,
     *,
     workers: int | None = None,
     executor: str = "auto",
+    method: str = "auto",
     address: str | None = None,
     checkpoint: str | None = None,
     deadline: Deadline = NO_DEADLINE,
     progress: Callable[[int, int], None] | None = None,
     target: int | None = None,
+    depth: int | None = None,
+    stride: int = 1,
     stop_after: int | None = None,
 ) -> FullCount:
     """All solutions and fundamental solutions of the empty n x n board (1 <= n <= 62).
@@ -208,45 +261,53 @@ def count_board(
     Args:
         workers: processes, threads or Ray CPUs (None: all local cores).
         executor: one of EXECUTORS.
+        method: one of METHODS.
         address: the Ray cluster to join (None: start a local Ray).
         checkpoint: a file recording each finished piece; an existing one is resumed.
         deadline: after it no new chunk is waited for.
         progress: called with (pieces done, pieces) as chunks finish.
         target: how many pieces to aim for (default: max(512, 64 per worker)).
+        depth: constellations only: the free rows placed in every piece (default: from target).
+        stride: count only every stride-th piece (a sample, for projections: the count is then
+            incomplete and `sampled` says how many pieces it holds).
         stop_after: stop after this many chunks (tests use it to simulate a crash).
     """
     start = time.perf_counter()
     if not 1 <= n <= fullsym.MAX_N:
-        raise Unsupported(f"the full-symmetry counter handles 1 <= n <= {fullsym.MAX_N}")
+        raise Unsupported(f"the counter handles 1 <= n <= {fullsym.MAX_N}")
     workers = local_cores() if workers is None else workers
     chosen = choose_executor(executor, n, workers)
-    outcome = FullCount(n, executor=chosen, workers=workers if chosen != "serial" else 1)
+    method = choose_method(method, n)
+    outcome = FullCount(n, method=method, executor=chosen, workers=workers if chosen != "serial" else 1)
     if n <= 4:
         total, fundamental = fullsym.count_small(n)
         outcome.total, outcome.fundamental, outcome.complete = total, fundamental, True
         outcome.seconds = time.perf_counter() - start
         return outcome
-    pieces: list[Piece] = split(n, target or max(DEFAULT_TARGET, 64 * workers))
-    outcome.subproblems = len(pieces)
-    outcome.depth = max(len(p.prefix) for p in pieces)
-    saved = Checkpoint(checkpoint, n, len(pieces), digest(n, pieces)) if checkpoint else None
+    work, outcome.subproblems, outcome.depth, fingerprint = plan(
+        n, method, target or max(split.DEFAULT_TARGET, 64 * workers), depth
+    )
+    saved = Checkpoint(checkpoint, n, outcome.subproblems, fingerprint, method) if checkpoint else None
     try:
-        todo = list(range(len(pieces)))
+        if stride < 1 or (stride > 1 and saved is not None):
+            raise BadInput("a sample (stride >= 1) is counted without a checkpoint")
+        todo = list(range(0, outcome.subproblems, stride))
+        outcome.sampled = len(todo)
         if saved is not None:
             for counts in saved.done.values():
                 outcome.add(counts)
             outcome.resumed = outcome.finished = len(saved.done)
             todo = [i for i in todo if i not in saved.done]
         if chosen != "ray":  # Ray workers load the kernels themselves
-            fullsym.warm_up(parallel=chosen == "threads")
-        work = arrays(n, pieces)
+            (fullsym if method == "fullsym" else constellation).warm_up(parallel=chosen == "threads")
         if chosen == "ray":
-            stream = _ray(n, work, todo, workers, address)
+            stream = _ray(method, n, work, todo, workers, address)
         else:
-            stream = {"serial": _serial, "processes": _processes, "threads": _threads}[chosen](n, work, todo, workers)
+            run = {"serial": _serial, "processes": _processes, "threads": _threads}[chosen]
+            stream = run(method, n, work, todo, workers)
         chunks = 0
         if progress is not None:
-            progress(outcome.finished, len(pieces))
+            progress(outcome.finished, outcome.subproblems)
         try:
             for index, counts in stream:
                 for i, row in zip(index.tolist(), counts):
@@ -256,7 +317,7 @@ def count_board(
                 outcome.finished += len(index)
                 chunks += 1
                 if progress is not None:
-                    progress(outcome.finished, len(pieces))
+                    progress(outcome.finished, outcome.subproblems)
                 if deadline.expired() or (stop_after is not None and chunks >= stop_after):
                     break
         finally:
@@ -266,6 +327,7 @@ def count_board(
     finally:
         if saved is not None:
             saved.close()
-    outcome.complete = outcome.finished == len(pieces)
+    outcome.complete = outcome.finished == outcome.subproblems
+    outcome.summarise()
     outcome.seconds = time.perf_counter() - start
     return outcome
