@@ -26,7 +26,7 @@ from boardlab import __version__
 from boardlab.core import registry, requests
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Family
-from boardlab.web import jobs
+from boardlab.web import examples, jobs
 from boardlab.web.bodies import (
     ERRORS,
     SOLVER_ERRORS,
@@ -45,10 +45,9 @@ log = logging.getLogger("boardlab.web")
 
 
 def _example(family: Family) -> dict[str, Any] | None:
-    """A small instance for the page's editor (the family's own `sample`), or None."""
+    """The puzzle the page opens on (`examples.example`), or None."""
     try:
-        instance = family.sample(random.Random(1))
-        return {"instance": family.to_json(instance), "text": family.dump_text(instance)}
+        return examples.example(family)
     except Exception:  # an example is a convenience: never let it break the listing
         log.exception("no example for %s", family.name)
         return None
