@@ -227,7 +227,8 @@
     const feedback = state.play && ed.play.errors ? ed.play.errors(state.instance, state.partial) : { bad: new Set() };
     const sums = Boolean(feedback.rows);  // numbers beside the grid (clues or sums)
     const side = shape.edges || sums;
-    const wideEdge = sums && !shape.edges;  // C-Note sums like "87/100" need more room than a cell
+    const long = (x) => x.text.length > 3;  // sums like "87/100" need more room than a cell
+    const wideEdge = sums && feedback.rows.some(long);
     const table = h("div", { role: "grid", class: "grid" + (state.play ? " playing" : "") + (state.play && ed.play.paint ? " paintable" : "") + (state.solved ? " solved" : ""), "aria-label": state.play ? "Board (play)" : "Board (edit)", "aria-rowcount": shape.rows, "aria-colcount": shape.cols });
     table.style.gridTemplateColumns = `var(--label) repeat(${shape.cols}, var(--cell))` + (side ? (wideEdge ? " var(--edge)" : " var(--cell)") : "");
     // coordinates: files and ranks on chess boards, row and column numbers (as messages say) elsewhere
@@ -237,7 +238,7 @@
     for (let c = 0; c < shape.cols; c++) head.append(h("span", { class: "coord", role: "columnheader" }, colName(c)));
     if (side) head.append(h("span", { class: "coord" }));
     table.append(head);
-    const edgeCell = (info, label) => h("span", { class: "edge" + (info.state ? " " + info.state : ""), "aria-label": label }, info.text);
+    const edgeCell = (info, label) => h("span", { class: "edge" + (info.state ? " " + info.state : "") + (long(info) ? " long" : ""), "aria-label": label }, info.text);
     const [fr, fc] = state.focus;
     for (let r = 0; r < shape.rows; r++) {
       const row = h("div", { role: "row", class: "grid-row" }, h("span", { class: "coord", role: "rowheader" }, rowName(r)));
@@ -247,7 +248,7 @@
         if (shape.checkered) classes.push((r + c) % 2 ? "dark" : "light");
         if (marks.has(r + "," + c)) classes.push("hinted");
         const key = r + "," + c;
-        if (feedback.bad.has(key)) classes.push("error");
+        if (feedback.bad.has(key)) classes.push("wrong");
         const clue = feedback.clues && feedback.clues[key];
         if (clue) classes.push(clue.state || "open");
         const text = clue ? clue.text : info.text;
@@ -420,7 +421,11 @@
   /* ---- progress in the browser and share links ---- */
   const freeze = (p) => JSON.stringify(p, (k, v) => (v instanceof Set ? { $set: [...v] } : v));
   const thaw = (text) => JSON.parse(text, (k, v) => (v && typeof v === "object" && Array.isArray(v.$set) ? new Set(v.$set) : v));
-  const progressKey = () => `boardlab:${state.family.name}:${JSON.stringify(state.instance)}`;
+  // the same puzzle, however the editor or the server spelled it (key order, empty lists)
+  const canonical = (v) => (Array.isArray(v) ? v.map(canonical) : v && typeof v === "object"
+    ? Object.fromEntries(Object.keys(v).sort().filter((k) => v[k] !== null && !(Array.isArray(v[k]) && !v[k].length)).map((k) => [k, canonical(v[k])]))
+    : v);
+  const progressKey = () => `boardlab:${state.family.name}:${JSON.stringify(canonical(state.instance))}`;
   function saveProgress() {
     if (!state.play || !editor()) return;
     try { localStorage.setItem(progressKey(), freeze(state.partial)); } catch (e) { /* storage full or off */ }

@@ -364,7 +364,7 @@
       return { ...i, grid };
     },
     play: {
-      help: "Write a number in each cell that keeps its digit (digits added before and/or after).",
+      help: "Write a number in each cell that keeps its digit (digits added before and/or after); the sums beside the grid turn green at the target, red past it.",
       start(i, solution) {
         const grid = i.grid.map((row, r) => row.map((d, c) => (solution && solution.grid && solution.grid[r] ? solution.grid[r][c] : null)));
         return { grid };
@@ -382,8 +382,9 @@
         return { grid };
       },
       solution: (i, p) => ({ grid: p.grid.map((row, r) => row.map((v, c) => (v === null ? i.grid[r][c] : v))) }),
-      merge(i, p, place) {
+      merge(i, p, place, remove) {
         const grid = p.grid.map((row) => row.slice());
+        if (remove && Array.isArray(remove.grid)) remove.grid.forEach((row, r) => (row || []).forEach((v, c) => { if (Number.isInteger(v) && grid[r] && grid[r][c] === v) grid[r][c] = null; }));
         if (place && Array.isArray(place.grid)) place.grid.forEach((row, r) => (row || []).forEach((v, c) => { if (Number.isInteger(v) && grid[r]) grid[r][c] = v; }));
         return { grid };
       },
@@ -392,9 +393,10 @@
         if (json && Array.isArray(json.grid)) json.grid.forEach((row, r) => (row || []).forEach((v, c) => { if (Number.isInteger(v)) out.push(keyOf(r, c)); }));
         return out;
       },
-      progress: (i, p) => {
-        const sol = cnote.play.solution(i, p).grid;
-        return "row sums: " + sol.map((row) => row.reduce((a, b) => a + b, 0)).join(", ");
+      progress(i, p) {
+        const written = p.grid.reduce((a, row) => a + row.filter((v) => v !== null).length, 0);
+        const target = Array.isArray(i.rows) || Array.isArray(i.cols) ? "" : ` (target ${i.target === undefined ? 100 : i.target})`;
+        return `${written} of ${p.grid.length * p.grid[0].length} numbers written${target}`;
       },
     },
   };
@@ -576,12 +578,15 @@
       const bad = new Set();
       p.grid.forEach((row, r) => row.forEach((v, c) => { if (v !== null && !String(v).includes(String(i.grid[r][c]))) bad.add(keyOf(r, c)); }));
       const sums = cnoteSums(i, p.grid);
+      // one target for all: the sums alone (the target is in the help line); else sum/target
+      const common = !Array.isArray(i.rows) && !Array.isArray(i.cols);
       const target = (list, k) => (Array.isArray(list) ? list[k] : i.target === undefined ? 100 : i.target);
       const open = (cells) => cells.some((v) => v === null);
+      const sum = (v, t, cells) => ({ text: common ? String(v) : `${v}/${t}`, state: lineState(v, t, open(cells)) });
       return {
         bad,
-        rows: sums.rows.map((v, r) => ({ text: `${v}/${target(i.rows, r)}`, state: lineState(v, target(i.rows, r), open(p.grid[r])) })),
-        cols: sums.cols.map((v, c) => ({ text: `${v}/${target(i.cols, c)}`, state: lineState(v, target(i.cols, c), open(p.grid.map((row) => row[c]))) })),
+        rows: sums.rows.map((v, r) => sum(v, target(i.rows, r), p.grid[r])),
+        cols: sums.cols.map((v, c) => sum(v, target(i.cols, c), p.grid.map((row) => row[c]))),
       };
     },
   });
