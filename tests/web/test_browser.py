@@ -117,10 +117,6 @@ def test_edit_solve_and_see_the_solution(page, live_server):
     assert queens[0] == 0 and sorted(queens) == list(range(8))
     assert page.locator("#stats tr").count() >= 2
     assert "seconds" in page.inner_text("#stats")
-    shot = os.environ.get("BOARDLAB_WEB_SCREENSHOT")
-    if shot:
-        Path(shot).parent.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=shot, full_page=True)
 
 
 def test_count_and_unique_buttons(page):
@@ -303,7 +299,7 @@ def test_downloads(page):
 
 
 def test_phone_width(browser, live_server):
-    context = browser.new_context(viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     phone = context.new_page()
     phone.goto(live_server + "/")
     phone.wait_for_selector("#editor .cell")
@@ -312,10 +308,21 @@ def test_phone_width(browser, live_server):
     overflow = phone.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 1, f"the page is {overflow}px wider than the phone"
     box = phone.locator("#editor .grid").bounding_box()
-    assert box["width"] <= 375
+    assert box["width"] <= 390
+    if "chessnum" in {f.name for f in registry.families()}:  # play on the phone: taps and clue counts
+        phone.select_option("#family", "chessnum")
+        phone.wait_for_function("() => window.boardlabState.family.name === 'chessnum' && document.querySelector('#cell-0-0')")
+        phone.tap("#play")
+        phone.wait_for_function("() => window.boardlabState.play")
+        for index, (row, col) in ((0, (1, 3)), (2, (0, 2))):  # king d7, rook c8
+            phone.tap(f"label[for=piece-{index}]")
+            phone.tap(f"#cell-{row}-{col}")
+        phone.wait_for_function("() => document.getElementById('cell-0-3').textContent === '2/6'")
+        assert phone.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 1
     shot = os.environ.get("BOARDLAB_WEB_SCREENSHOT")
     if shot:
-        phone.screenshot(path=re.sub(r"(\.png)?$", "-phone.png", shot, count=1), full_page=True)
+        phone.locator("#board-section").scroll_into_view_if_needed()
+        phone.screenshot(path=re.sub(r"(\.png)?$", "-phone.png", shot, count=1))
     context.close()
 
 
@@ -538,6 +545,14 @@ def test_tents_play_marks_hint_and_solved(page):
     page.wait_for_function("() => /^Hint/.test(document.getElementById('hint-message').textContent)")
     page.click("#apply-hint")
     page.wait_for_function("() => window.boardlabState.partial.tents.size + window.boardlabState.partial.empty.size > 0")
+    shot = os.environ.get("BOARDLAB_WEB_SCREENSHOT")
+    if shot:  # the docs' picture: a hint applied, touching tents marked, an over-full line red
+        page.click(f"#cell-{r}-{c}")
+        page.click(f"#cell-{r}-{c + 1}")
+        page.click("#hint")
+        page.wait_for_function("() => /^Mistake/.test(document.getElementById('hint-message').textContent)")
+        Path(shot).parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=shot, full_page=True)
     page.click("#clear-play")
     page.wait_for_function("() => window.boardlabState.partial.tents.size === 0")
     # the solution by keyboard ('t' on a focused cell); the clues turn green

@@ -438,8 +438,8 @@
       },
       cell(i, p, r, c) {
         const colour = p.cells[keyOf(r, c)];
-        const text = colour === "white" ? "\u2655" : colour === "black" ? "\u265B" : "";
-        return { text, label: `row ${r}, column ${c}: ${colour ? colour + " queen" : "empty"}`, cls: colour ? "placed" : "" };
+        // both armies use the solid glyph: white with a dark outline, black with a light one (legible on both squares)
+        return { text: colour ? "\u265B" : "", label: `row ${r}, column ${c}: ${colour ? colour + " queen" : "empty"}`, cls: colour ? `placed ${colour}-queen` : "" };
       },
       activate(i, p, r, c, key) {
         const k = keyOf(r, c);
