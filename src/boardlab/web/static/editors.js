@@ -7,6 +7,7 @@
  *
  * Editor interface:
  *   accepts(inst) -> bool              the instance has the shape this editor draws
+ *   fields                             (optional) option names the editor sets on the instance
  *   help                               one line telling what a click does
  *   controls(inst, set) -> [Node]      size fields and the like; set(newInst) to change
  *   shape(inst) -> {rows, cols, checkered, edges}
@@ -16,6 +17,7 @@
  *   play: {start(inst, solution?), cell(inst, p, r, c), activate(inst, p, r, c, key),
  *          solution(inst, p), merge(inst, p, place, remove), marks(inst, json) -> ["r,c"],
  *          controls(inst, p, setP)?, progress(inst, p)?, help}
+ *         and the feedback functions below (partial, complete, errors, paint/painted)
  */
 (function () {
   "use strict";
