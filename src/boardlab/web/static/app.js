@@ -200,7 +200,6 @@
     const controls = $("editor-controls"), grid = $("editor"), help = $("editor-help");
     const focused = document.activeElement && document.activeElement.id;
     controls.replaceChildren();
-    grid.replaceChildren();
     help.textContent = "";
     $("play-generic").hidden = true;
     if (state.family && state.family.takes_size && !ed && !state.play) {
@@ -209,6 +208,7 @@
       controls.append(h("label", {}, "Board size ", size), go);
     }
     if (!ed) {
+      grid.replaceChildren();
       if (state.play) { $("play-generic").hidden = false; help.textContent = "Write your solution as JSON; it is checked as you type."; }
       else help.textContent = state.family ? "Edit the puzzle as text or JSON below." : "";
       $("text-box").open = true;
@@ -229,6 +229,26 @@
     const side = shape.edges || sums;
     const long = (x) => x.text.length > 3;  // sums like "87/100" need more room than a cell
     const wideEdge = sums && feedback.rows.some(long);
+    const view = (r, c) => {
+      const info = state.play ? ed.play.cell(state.instance, state.partial, r, c) : ed.cell(state.instance, r, c);
+      const classes = ["cell", info.cls || ""];
+      if (shape.checkered) classes.push((r + c) % 2 ? "dark" : "light");
+      const key = r + "," + c;
+      if (marks.has(key)) classes.push("hinted");
+      if (feedback.bad.has(key)) classes.push("wrong");
+      const clue = feedback.clues && feedback.clues[key];
+      if (clue) classes.push(clue.state || "open");
+      const label = info.label + (feedback.bad.has(key) ? " (breaks a rule)" : "") + (clue ? ` (attacked ${clue.text})` : "");
+      return { info, cls: classes.join(" "), text: clue ? clue.text : info.text, label };
+    };
+    const sig = [state.family.name, state.play, wideEdge, JSON.stringify(state.instance)].join("|");
+    const old = grid.querySelector(".grid");
+    if (state.play && old && old.dataset.sig === sig) {  // a move: the cells change in place (fast on 50x50)
+      patchBoard(shape, view, feedback);
+      old.classList.toggle("solved", state.solved);
+      return;
+    }
+    grid.replaceChildren();
     const table = h("div", { role: "grid", class: "grid" + (state.play ? " playing" : "") + (state.play && ed.play.paint ? " paintable" : "") + (state.solved ? " solved" : ""), "aria-label": state.play ? "Board (play)" : "Board (edit)", "aria-rowcount": shape.rows, "aria-colcount": shape.cols });
     table.style.gridTemplateColumns = `var(--label) repeat(${shape.cols}, var(--cell))` + (side ? (wideEdge ? " var(--edge)" : " var(--cell)") : "");
     // coordinates: files and ranks on chess boards, row and column numbers (as messages say) elsewhere
@@ -238,28 +258,20 @@
     for (let c = 0; c < shape.cols; c++) head.append(h("span", { class: "coord", role: "columnheader" }, colName(c)));
     if (side) head.append(h("span", { class: "coord" }));
     table.append(head);
-    const edgeCell = (info, label) => h("span", { class: "edge" + (info.state ? " " + info.state : "") + (long(info) ? " long" : ""), "aria-label": label }, info.text);
+    const edgeClass = (info) => "edge" + (info.state ? " " + info.state : "") + (long(info) ? " long" : "");
+    const edgeCell = (info, label, id) => h("span", { class: edgeClass(info), "aria-label": label, id }, info.text);
     const [fr, fc] = state.focus;
     for (let r = 0; r < shape.rows; r++) {
       const row = h("div", { role: "row", class: "grid-row" }, h("span", { class: "coord", role: "rowheader" }, rowName(r)));
       for (let c = 0; c < shape.cols; c++) {
-        const info = state.play ? ed.play.cell(state.instance, state.partial, r, c) : ed.cell(state.instance, r, c);
-        const classes = ["cell", info.cls || ""];
-        if (shape.checkered) classes.push((r + c) % 2 ? "dark" : "light");
-        if (marks.has(r + "," + c)) classes.push("hinted");
-        const key = r + "," + c;
-        if (feedback.bad.has(key)) classes.push("wrong");
-        const clue = feedback.clues && feedback.clues[key];
-        if (clue) classes.push(clue.state || "open");
-        const text = clue ? clue.text : info.text;
-        const label = info.label + (feedback.bad.has(key) ? " (breaks a rule)" : "") + (clue ? ` (attacked ${clue.text})` : "");
+        const { info, cls, text, label } = view(r, c);
         let el;
         if (info.input) {
-          el = h("input", { type: "text", inputmode: "numeric", class: classes.join(" "), value: info.value, placeholder: info.placeholder, "aria-label": label, id: `cell-${r}-${c}`, maxlength: 9 });
+          el = h("input", { type: "text", inputmode: "numeric", class: cls, value: info.value, placeholder: info.placeholder, "aria-label": label, id: `cell-${r}-${c}`, maxlength: 9 });
           el.addEventListener("change", () => act(r, c, el.value));
           el.addEventListener("keydown", (ev) => inputKey(ev, r, c, shape));
         } else {
-          el = h("button", { type: "button", class: classes.join(" "), "aria-label": label, id: `cell-${r}-${c}`, tabindex: r === fr && c === fc ? 0 : -1 }, text);
+          el = h("button", { type: "button", class: cls, "aria-label": label, id: `cell-${r}-${c}`, tabindex: r === fr && c === fc ? 0 : -1 }, text);
           el.addEventListener("click", () => { if (drag.suppress) return; state.focus = [r, c]; act(r, c, undefined); });
           el.addEventListener("keydown", (ev) => cellKey(ev, r, c, shape));
           el.dataset.r = r;
@@ -268,19 +280,20 @@
         el.setAttribute("role", "gridcell");
         row.append(el);
       }
-      if (feedback.rows) row.append(edgeCell(feedback.rows[r], `row ${rowName(r)}: ${feedback.rows[r].text}`));
+      if (feedback.rows) row.append(edgeCell(feedback.rows[r], `row ${rowName(r)}: ${feedback.rows[r].text}`, `edge-row-${r}`));
       else if (shape.edges) row.append(edges ? edges.right[r] : h("span", { class: "edge" }, clueText(state.instance.rows, r)));
       table.append(row);
     }
     if (side) {
       const row = h("div", { role: "row", class: "grid-row" }, h("span", { class: "coord" }));
       for (let c = 0; c < shape.cols; c++) {
-        if (feedback.cols) row.append(edgeCell(feedback.cols[c], `column ${colName(c)}: ${feedback.cols[c].text}`));
+        if (feedback.cols) row.append(edgeCell(feedback.cols[c], `column ${colName(c)}: ${feedback.cols[c].text}`, `edge-col-${c}`));
         else row.append(edges ? edges.bottom[c] : h("span", { class: "edge" }, clueText(state.instance.cols, c)));
       }
       row.append(h("span", { class: "edge" }));
       table.append(row);
     }
+    table.dataset.sig = sig;
     grid.append(table);
     grid.dataset.cols = shape.cols;
     grid.dataset.side = side ? (wideEdge ? "wide" : "cell") : "";
@@ -288,6 +301,29 @@
     sizeBoard();
     if (state.play && ed.play.paint) wireDrag(table, ed);
     if (focused && $(focused) && focused !== "editor") $(focused).focus();
+  }
+
+  function patchBoard(shape, view, feedback) {
+    const set = (el, name, value) => { if (el.getAttribute(name) !== value) el.setAttribute(name, value); };
+    for (let r = 0; r < shape.rows; r++) {
+      for (let c = 0; c < shape.cols; c++) {
+        const el = $(`cell-${r}-${c}`);
+        const { info, cls, text, label } = view(r, c);
+        if (el.className !== cls) el.className = cls;
+        set(el, "aria-label", label);
+        if (info.input) { if (el.value !== info.value && document.activeElement !== el) el.value = info.value; }
+        else if (el.textContent !== text) el.textContent = text;
+      }
+    }
+    for (const [list, name] of [[feedback.rows, "row"], [feedback.cols, "col"]]) {
+      (list || []).forEach((info, k) => {
+        const el = $(`edge-${name}-${k}`);
+        if (!el) return;
+        el.className = "edge" + (info.state ? " " + info.state : "") + (info.text.length > 3 ? " long" : "");
+        el.textContent = info.text;
+        el.setAttribute("aria-label", `${el.getAttribute("aria-label").split(":")[0]}: ${info.text}`);
+      });
+    }
   }
 
   /* The cells fill the board panel's width (at most 2.6rem, at least 6 px): any size fits. */
