@@ -208,14 +208,16 @@ def wrong_cells(page) -> list[str]:
 
 def wait_wrong(page, cells: list[str]) -> None:
     page.wait_for_function(
-        "want => JSON.stringify([...document.querySelectorAll('#editor .cell.wrong')].map(el => el.id).sort()) === JSON.stringify(want)",
+        "want => JSON.stringify([...document.querySelectorAll('#editor .cell.wrong')]"
+        ".map(el => el.id).sort()) === JSON.stringify(want)",
         arg=sorted(cells),
     )
 
 
 def wait_solved(page) -> None:
     page.wait_for_function(
-        "() => document.getElementById('play-status').textContent.startsWith('Solved!') && document.querySelector('#editor .grid.solved')"
+        "() => document.getElementById('play-status').textContent.startsWith('Solved!')"
+        " && document.querySelector('#editor .grid.solved')"
     )
 
 
@@ -223,9 +225,13 @@ def test_play_mode_marks_attacks_undo_redo_and_solved(page):
     choose(page, "nqueens")
     page.fill("#ed-size", "4")
     page.press("#ed-size", "Enter")
-    page.wait_for_function("() => window.boardlabState.instance.n === 4 && document.querySelectorAll('#editor .cell').length === 16")
+    page.wait_for_function(
+        "() => window.boardlabState.instance.n === 4 "
+        "&& document.querySelectorAll('#editor .cell').length === 16")
     page.click("#play")
-    page.wait_for_function("() => document.getElementById('play-status').textContent.includes('0 of 4 queens')")
+    page.wait_for_function(
+        "() => "
+        "document.getElementById('play-status').textContent.includes('0 of 4 queens')")
     assert page.locator("#violations li").count() == 0  # no list of unmet rules before a move
     page.click("#cell-0-0")
     page.click("#cell-1-1")
@@ -261,7 +267,9 @@ def test_board_coordinates(page):
     heads = page.evaluate("() => [...document.querySelectorAll('#editor .coord')].map(el => el.textContent)")
     assert heads[1:9] == list("abcdefgh") and "8" in heads and "1" in heads
     choose(page, "tents")
-    heads = page.evaluate("() => [...document.querySelectorAll('#editor [role=columnheader]')].map(el => el.textContent)")
+    heads = page.evaluate(
+        "() => [...document.querySelectorAll('#editor "
+        "[role=columnheader]')].map(el => el.textContent)")
     assert heads == [str(k) for k in range(len(heads))]
 
 
@@ -311,7 +319,9 @@ def test_phone_width(browser, live_server):
     assert box["width"] <= 390
     if "chessnum" in {f.name for f in registry.families()}:  # play on the phone: taps and clue counts
         phone.select_option("#family", "chessnum")
-        phone.wait_for_function("() => window.boardlabState.family.name === 'chessnum' && document.querySelector('#cell-0-0')")
+        phone.wait_for_function(
+            "() => window.boardlabState.family.name === 'chessnum' "
+            "&& document.querySelector('#cell-0-0')")
         phone.tap("#play")
         phone.wait_for_function("() => window.boardlabState.play")
         for index, (row, col) in ((0, (1, 3)), (2, (0, 2))):  # king d7, rook c8
@@ -521,7 +531,9 @@ def first_tents_record() -> dict:
 
 def start_play(page) -> None:
     page.click("#play")
-    page.wait_for_function("() => window.boardlabState.play && document.querySelector('#editor .grid.playing')")
+    page.wait_for_function(
+        "() => window.boardlabState.play "
+        "&& document.querySelector('#editor .grid.playing')")
 
 
 def test_tents_play_marks_hint_and_solved(page):
@@ -531,7 +543,8 @@ def test_tents_play_marks_hint_and_solved(page):
     assert page.evaluate("window.boardlabState.instance") == record["instance"]  # opens on Tatham's puzzle
     start_play(page)
     grid = record["instance"]["grid"]
-    free = next((r, c) for r in range(len(grid)) for c in range(len(grid[0]) - 1) if grid[r][c] == grid[r][c + 1] == ".")
+    pairs = ((r, c) for r in range(len(grid)) for c in range(len(grid[0]) - 1))
+    free = next((r, c) for r, c in pairs if grid[r][c] == grid[r][c + 1] == ".")
     (r, c) = free
     page.click(f"#cell-{r}-{c}")
     page.click(f"#cell-{r}-{c + 1}")
@@ -544,7 +557,9 @@ def test_tents_play_marks_hint_and_solved(page):
     page.click("#hint")
     page.wait_for_function("() => /^Hint/.test(document.getElementById('hint-message').textContent)")
     page.click("#apply-hint")
-    page.wait_for_function("() => window.boardlabState.partial.tents.size + window.boardlabState.partial.empty.size > 0")
+    page.wait_for_function(
+        "() => window.boardlabState.partial.tents.size + "
+        "window.boardlabState.partial.empty.size > 0")
     shot = os.environ.get("BOARDLAB_WEB_SCREENSHOT")
     if shot:  # the docs' picture: a hint applied, touching tents marked, an over-full line red
         page.click(f"#cell-{r}-{c}")
@@ -571,9 +586,13 @@ def test_cnote_hint_on_an_empty_board_and_solved(page):
     page.wait_for_function("() => document.getElementById('play-status').textContent.startsWith('0 of 16')")
     assert page.locator("#violations li").count() == 0
     page.click("#hint")
-    page.wait_for_function("() => /^Hint: \\[\\d+, \\d+\\] must be \\d+/.test(document.getElementById('hint-message').textContent)")
+    page.wait_for_function(
+        "() => /^Hint: \\[\\d+, \\d+\\] must be "
+        "\\d+/.test(document.getElementById('hint-message').textContent)")
     page.click("#apply-hint")
-    page.wait_for_function("() => window.boardlabState.partial.grid.flat().filter(v => v !== null).length === 1")
+    page.wait_for_function(
+        "() => window.boardlabState.partial.grid.flat().filter(v => v "
+        "!== null).length === 1")
     # a number without its cell's digit is marked, and the hint removes it
     page.click("#clear-play")
     digit = page.evaluate("window.boardlabState.instance.grid[1][1]")
@@ -622,11 +641,14 @@ def test_big_tents_board_fits_the_window(browser, live_server):
         context = browser.new_context(viewport={"width": width, "height": 900})
         page = context.new_page()
         page.goto(live_server + "/#tents")
-        page.wait_for_function("() => window.boardlabState.family && window.boardlabState.family.name === 'tents' && document.querySelector('#editor .cell')")
+        page.wait_for_function(
+            "() => window.boardlabState.family "
+            "&& window.boardlabState.family.name === 'tents' && document.querySelector('#editor .cell')")
         grid = ["".join("T" if r % 4 == 0 and c % 3 == 0 else "." for c in range(n)) for r in range(n)]
         if not page.is_visible("#text"):
             page.click("#text-box summary")
-        page.fill("#text", json.dumps({"family": "tents", "grid": grid, "rows": [None] * n, "cols": [None] * n}))
+        blank = [None] * n
+        page.fill("#text", json.dumps({"family": "tents", "grid": grid, "rows": blank, "cols": blank}))
         page.click("#load")
         page.wait_for_function("n => document.querySelectorAll('#editor .cell').length === n * n", arg=n)
         start_play(page)
@@ -650,7 +672,9 @@ def test_share_link_and_saved_progress(page, live_server):
     choose(page, "nqueens")
     page.fill("#ed-size", "5")
     page.press("#ed-size", "Enter")
-    page.wait_for_function("() => window.boardlabState.instance.n === 5 && document.querySelectorAll('#editor .cell').length === 25")
+    page.wait_for_function(
+        "() => window.boardlabState.instance.n === 5 "
+        "&& document.querySelectorAll('#editor .cell').length === 25")
     start_play(page)
     page.click("#cell-0-0")
     page.click("#cell-1-2")
@@ -661,15 +685,21 @@ def test_share_link_and_saved_progress(page, live_server):
     assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
     page.goto("about:blank")
     page.goto(link)
-    page.wait_for_function("() => window.boardlabState.play && window.boardlabState.instance && window.boardlabState.instance.n === 5")
+    page.wait_for_function(
+        "() => window.boardlabState.play "
+        "&& window.boardlabState.instance && window.boardlabState.instance.n === 5")
     assert page.evaluate("window.boardlabState.partial.queens") == [0, 2, -1, -1, -1]
     # saved in the browser: the same puzzle, played again, starts where it was left
     page.click("#cell-2-4")
     page.wait_for_function("() => JSON.stringify(window.boardlabState.partial.queens) === '[0,2,4,-1,-1]'")
     page.goto(live_server + "/?family=nqueens")  # a new page load (a changed hash alone is none)
-    page.wait_for_function("() => window.boardlabState.family && window.boardlabState.family.name === 'nqueens'")
+    page.wait_for_function(
+        "() => window.boardlabState.family "
+        "&& window.boardlabState.family.name === 'nqueens'")
     page.fill("#ed-size", "5")
     page.press("#ed-size", "Enter")
-    page.wait_for_function("() => window.boardlabState.instance.n === 5 && document.querySelectorAll('#editor .cell').length === 25")
+    page.wait_for_function(
+        "() => window.boardlabState.instance.n === 5 "
+        "&& document.querySelectorAll('#editor .cell').length === 25")
     start_play(page)
     assert page.evaluate("window.boardlabState.partial.queens") == [0, 2, 4, -1, -1]
