@@ -221,13 +221,19 @@ def wait_solved(page) -> None:
     )
 
 
-def test_play_mode_marks_attacks_undo_redo_and_solved(page):
-    choose(page, "nqueens")
-    page.fill("#ed-size", "4")
+def queens_board(page, n: int) -> None:
+    """An empty n x n N-Queens board in the editor."""
+    page.fill("#ed-size", str(n))
     page.press("#ed-size", "Enter")
     page.wait_for_function(
-        "() => window.boardlabState.instance.n === 4 "
-        "&& document.querySelectorAll('#editor .cell').length === 16")
+        "n => window.boardlabState.instance.n === n && document.querySelectorAll('#editor .cell').length === n * n",
+        arg=n,
+    )
+
+
+def test_play_mode_marks_attacks_undo_redo_and_solved(page):
+    choose(page, "nqueens")
+    queens_board(page, 4)
     page.click("#play")
     page.wait_for_function(
         "() => "
@@ -670,11 +676,7 @@ def test_big_tents_board_fits_the_window(browser, live_server):
 
 def test_share_link_and_saved_progress(page, live_server):
     choose(page, "nqueens")
-    page.fill("#ed-size", "5")
-    page.press("#ed-size", "Enter")
-    page.wait_for_function(
-        "() => window.boardlabState.instance.n === 5 "
-        "&& document.querySelectorAll('#editor .cell').length === 25")
+    queens_board(page, 5)
     start_play(page)
     page.click("#cell-0-0")
     page.click("#cell-1-2")
@@ -696,10 +698,6 @@ def test_share_link_and_saved_progress(page, live_server):
     page.wait_for_function(
         "() => window.boardlabState.family "
         "&& window.boardlabState.family.name === 'nqueens'")
-    page.fill("#ed-size", "5")
-    page.press("#ed-size", "Enter")
-    page.wait_for_function(
-        "() => window.boardlabState.instance.n === 5 "
-        "&& document.querySelectorAll('#editor .cell').length === 25")
+    queens_board(page, 5)
     start_play(page)
     assert page.evaluate("window.boardlabState.partial.queens") == [0, 2, 4, -1, -1]
