@@ -12,9 +12,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from boardlab.core.deadline import Deadline
 from boardlab.core.family import Family
 from boardlab.core.io import parse_document
 from boardlab.core.registry import families
+from boardlab.core.deadline import Deadline
 from boardlab.core.results import Mode, SolveRequest, Status
 
 FAMILIES = families()
@@ -53,7 +55,7 @@ def test_answers_are_verified_and_drawn(family: Family) -> None:
     rng = random.Random(7)
     for _ in range(3):
         instance = family.sample(rng)
-        result = family.solve(instance, SolveRequest(time_limit=20))
+        result = family.solve(instance, SolveRequest(deadline=Deadline.after(20)))
         assert result.status in (Status.SOLVED, Status.OPTIMAL, Status.FEASIBLE, Status.UNSATISFIABLE)
         json.dumps(result.to_json())
         solution = result.solutions[0] if result.solutions else None
@@ -87,6 +89,7 @@ def test_module_kit(family: Family) -> None:
     missing += [f"model_{b}" for b in family.backends if b in MODEL_BACKENDS and not _has_module(family, f"model_{b}")]
     assert missing == []
     assert _has_module(family, "hint") == family.offers_hints
+    assert _has_module(family, "oracle") == family.offers_hints
 
 
 @pytest.mark.parametrize("family", FAMILIES, ids=IDS)
@@ -137,7 +140,7 @@ def test_every_model_and_encoding_choice_is_implemented(family: Family) -> None:
     """Each declared `--model` and `--encoding` choice answers a small instance as the default
     does (an unknown name is an error in the models, so a stale choice list fails here)."""
     instance = family.sample(random.Random(3))
-    expected = family.solve(instance, SolveRequest(Mode.FIRST, time_limit=20)).status
+    expected = family.solve(instance, SolveRequest(Mode.FIRST, deadline=Deadline.after(20))).status
     for option in family.options:
         if option.name not in ("model", "encoding"):
             continue
@@ -145,5 +148,5 @@ def test_every_model_and_encoding_choice_is_implemented(family: Family) -> None:
             backend = "sat" if option.name == "encoding" else None
             if family.name == "chessnum":
                 backend = "cpsat"  # its models are CP-SAT formulations
-            request = SolveRequest(Mode.FIRST, time_limit=20, backend=backend, options={option.name: choice})
+            request = SolveRequest(Mode.FIRST, deadline=Deadline.after(20), backend=backend, options={option.name: choice})
             assert family.solve(instance, request).status == expected, (option.name, choice)

@@ -54,7 +54,8 @@ def test_a_range_is_enforced_and_json_numbers_are_converted():
 
 def test_solve_request_is_made_in_one_place():
     request = requests.solve_request("count", limit=3, time_limit=0.5, workers=2, options={"x": 1})
-    assert (request.mode, request.limit, request.time_limit, request.workers) == (Mode.COUNT, 3, 0.5, 2)
+    assert (request.mode, request.limit, request.deadline.seconds, request.workers) == (Mode.COUNT, 3, 0.5, 2)
+    assert 0 < request.deadline.remaining() <= 0.5  # the deadline starts when the request is made
     with pytest.raises(ValueError):
         requests.solve_request("sideways")
 

@@ -43,6 +43,12 @@ def _meta(key: str, records: list[dict[str, Any]], registered: dict[str, Experim
     )
 
 
+def _bar(record: dict[str, Any]) -> tuple[float, bool] | None:
+    """One bar: the time to draw and whether the run answered (None: nothing to draw)."""
+    seconds = _plotted_time(record)
+    return None if seconds is None else (seconds, answered(record))
+
+
 def _plotted_time(record: dict[str, Any]) -> float | None:
     """The time to draw: the median when measured, else the limit it ran into."""
     if fmt.seconds(record.get("seconds")) != "–":
@@ -97,12 +103,11 @@ def _plots(meta: Meta, records: list[dict[str, Any]], out: Path) -> list[tuple[s
         drawn.append((f"cactus plot by {meta.series}", path))
         labels = [fmt.short(row_label(row, meta.series), 24) for row in rows]
         bar_groups = {
-            name: [(_plotted_time(row.cells[name]), answered(row.cells[name])) if name in row.cells and _plotted_time(row.cells[name]) is not None else None for row in rows]  # type: ignore[misc]
-            for name in names
+            name: [_bar(row.cells[name]) if name in row.cells else None for row in rows] for name in names
         }
     else:
         labels = [fmt.short(r["case"], 24) for r in records]
-        bar_groups = {"time": [(_plotted_time(r), answered(r)) if _plotted_time(r) is not None else None for r in records]}  # type: ignore[misc]
+        bar_groups = {"time": [_bar(r) for r in records]}
     if len(labels) <= MAX_BARS:
         path = f"{PLOTS_DIR}/{stem}-bars.png"
         plots.bars(f"{meta.key}: time per case", labels, bar_groups, out / path)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import gc
 import os
 import sys
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -29,7 +29,7 @@ from boardlab.core.errors import BadInput, BoardlabError, SolverBug
 from boardlab.core.family import Family
 
 
-def _click_exceptions(name: str) -> tuple[type[BaseException], ...]:
+def _click_exceptions(name: str) -> tuple[Any, ...]:
     """The click exception class `name` of the click typer runs on: its vendored copy (recent
     typer) or else click itself. A typer with its own copy never raises click's classes, so
     click (often installed too, for uvicorn) is not imported for nothing."""

@@ -10,13 +10,16 @@ that fails it raises `SolverBug` instead of reaching the user.
 from __future__ import annotations
 
 import random
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
+from boardlab.core.deadline import OutOfTime
 from boardlab.core.errors import BadInput, SolverBug, Unsupported
 from boardlab.core.options import Option
+from boardlab.core.oracle import Hint
 from boardlab.core.results import Mode, Result, SolveRequest, Stats, Status
 
 InstanceT = TypeVar("InstanceT")
@@ -24,11 +27,16 @@ InstanceT = TypeVar("InstanceT")
 
 @dataclass
 class Generated(Generic[InstanceT]):
-    """A generated puzzle, its solution, and how it was made."""
+    """A generated puzzle, its solution, and how it was made.
+
+    `unique`: the generator made the solution unique (the default of every generator; False only
+    where a family offers an explicit option for unconstrained instances, e.g. cnote's `any`).
+    """
 
     instance: InstanceT
     solution: dict[str, Any]
     stats: Stats = field(default_factory=Stats)
+    unique: bool = True
 
 
 @dataclass
@@ -147,15 +155,16 @@ class Family(ABC, Generic[InstanceT]):
         """A standalone SVG document of the board, with the solution if given."""
 
     # ---- playing -------------------------------------------------------------------------
-    def hint(self, instance: InstanceT, partial: dict[str, Any] | None) -> dict[str, Any]:
+    def hint(self, instance: InstanceT, partial: dict[str, Any] | None) -> Hint:
         """A hint for a player who has made the placements `partial`.
 
         `partial` has the family's solution JSON shape but may be incomplete (each family
-        documents what a partial placement looks like). The answer is
-        `{"status": "solved" | "mistake" | "progress" | "unsolvable", "message": str,
-        "place": <partial solution JSON to add> | None, "remove": <partial solution JSON to
-        take away> | None}`: a mistake names placements that no solution extends, progress
-        names one placement that follows (by deduction where the family can say why).
+        documents what a partial placement looks like). The answer is a `core.oracle.Hint`,
+        whose JSON is `{"status": "solved" | "mistake" | "progress" | "unsolvable", "message":
+        str, "place": <partial solution JSON to add> | None, "remove": <partial solution JSON
+        to take away> | None}`: a mistake names placements that no solution extends, progress
+        names one placement that follows (by deduction where the family can say why). Every
+        family answers through its `core.oracle.Oracle`, the one the generator asks.
         """
         raise Unsupported(f"{self.name} offers no hints")
 
@@ -173,18 +182,26 @@ class Family(ABC, Generic[InstanceT]):
         if request.strategy is not None and request.strategy not in self.strategies:
             known = ", ".join(self.strategies) or "none"
             raise Unsupported(f"unknown strategy '{request.strategy}' for {self.name} (known: {known})")
-        result = self.solve_instance(instance, request)
+        started = time.perf_counter()
+        try:
+            result = self.solve_instance(instance, request)
+        except OutOfTime:  # the deadline passed before a solver could answer (e.g. while building)
+            stats = Stats(time.perf_counter() - started)
+            result = Result(self.name, Status.UNKNOWN, self.to_json(instance), stats=stats)
         self._check_result(instance, result)
         return result
 
     def generate(self, seed: int | None = None, options: dict[str, Any] | None = None) -> Generated[InstanceT]:
-        """Generate a puzzle; its solution is verified and, for clue puzzles, proven unique anew."""
+        """Generate a puzzle; its solution is verified and, for clue puzzles made unique (the
+        default, `Generated.unique`), proven unique anew by a fresh solve.
+
+        Every family's generator runs the loop of `core.generate` (plant, refine, minimise)."""
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         generated = self.generate_instance(seed, dict(options or {}))
         generated.stats.seed = seed
         self._check_solution(generated.instance, generated.solution)
-        if self.has_clues:
+        if self.has_clues and generated.unique:
             recheck = self.solve(generated.instance, SolveRequest(mode=Mode.UNIQUE))
             if recheck.unique is not True:
                 raise SolverBug(f"{self.name} generator produced a puzzle without a unique solution")

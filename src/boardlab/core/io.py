@@ -139,7 +139,7 @@ def _parse_json_lines(family: Family, text: str, source: str, whole_error: json.
                 error=BadInput(f"malformed JSON: {whole_error.msg}", source=source, line=whole_error.lineno, column=whole_error.colno),
             )
         ]
-    records = []
+    records: list[Record[Any]] = []
     for number, line in lines:
         label = f"{source}:{number}"
         try:

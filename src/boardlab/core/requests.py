@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from boardlab.core import registry
+from boardlab.core.deadline import Deadline
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Family, Generated, Record
 from boardlab.core.io import load_json_argument, parse_value, read_instance, read_instances
@@ -103,12 +104,14 @@ def solve_request(
     options: dict[str, Any] | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> SolveRequest:
-    """The `SolveRequest` of a request's fields: the one place where they become one (the time
-    limit included), for the command line and the API alike."""
+    """The `SolveRequest` of a request's fields: the one place where they become one, for the
+    command line and the API alike. The time limit becomes the request's `Deadline` here: it
+    starts now, and everything that serves the request (model building included) counts
+    against it."""
     return SolveRequest(
         mode=Mode(mode),
         limit=limit,
-        time_limit=time_limit,
+        deadline=Deadline.after(time_limit),
         backend=backend,
         strategy=strategy,
         workers=workers,
@@ -168,7 +171,7 @@ def check(chosen: Family, instance: Any, data: Any) -> dict[str, Any]:
 
 def hint(chosen: Family, instance: Any, partial: dict[str, Any] | None) -> dict[str, Any]:
     """`Family.hint` for a player's placements so far, naming the family."""
-    answer = dict(chosen.hint(instance, partial))
+    answer = chosen.hint(instance, partial).to_json()
     answer.setdefault("family", chosen.name)
     return answer
 

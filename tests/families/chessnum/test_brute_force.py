@@ -91,3 +91,10 @@ def test_five_pieces_on_a_crowded_4x4(family) -> None:
     expected = brute_force(instance)
     result = family.solve(instance, SolveRequest(mode=Mode.COUNT))
     assert result.count == len(expected)
+
+
+@pytest.mark.parametrize("size,pieces,seed", [(4, "KQN", 2), (4, "QRB", 5), (5, "KNP", 1)])
+def test_generated_puzzles_are_unique_by_brute_force(family, size, pieces, seed) -> None:
+    """The generator's own questions go to SAT (and CP-SAT past a budget); this is the second method."""
+    made = family.generate(seed, {"size": size, "pieces": pieces})
+    assert brute_force(made.instance) == [made.solution]

@@ -290,7 +290,7 @@ def test_generated_small_puzzle_matches_brute_force():
 def test_hint_progress_and_mistakes():
     record = SAMPLE[0]
     inst = game_id.decode(record["game_id"])
-    answer = FAMILY.hint(inst, None)
+    answer = FAMILY.hint(inst, None).to_json()
     assert answer["status"] == "progress"
     solution = {tuple(t) for t in record["solution"]["tents"]}
     for cell in answer["place"]["tents"]:
@@ -300,9 +300,9 @@ def test_hint_progress_and_mistakes():
     assert answer["difficulty"]["by_search"] == 0  # an 'easy' Tatham puzzle needs no search
     wrong = next((r, c) for r in range(inst.height) for c in range(inst.width)
                  if (r, c) not in solution and (r, c) not in inst.trees)
-    answer = FAMILY.hint(inst, {"tents": [list(wrong)]})
+    answer = FAMILY.hint(inst, {"tents": [list(wrong)]}).to_json()
     assert answer["status"] == "mistake" and answer["remove"]["tents"] == [list(wrong)]
-    answer = FAMILY.hint(inst, {"tents": [list(t) for t in solution]})
+    answer = FAMILY.hint(inst, {"tents": [list(t) for t in solution]}).to_json()
     assert answer["status"] == "solved"
 
 
@@ -313,7 +313,8 @@ def test_hint_walks_to_the_solution():
     tents: set = set()
     empty: set = set()
     for _ in range(inst.width * inst.height):
-        answer = FAMILY.hint(inst, {"tents": [list(t) for t in tents], "empty": [list(e) for e in empty]})
+        partial = {"tents": [list(t) for t in tents], "empty": [list(e) for e in empty]}
+        answer = FAMILY.hint(inst, partial).to_json()
         if answer["status"] == "solved":
             break
         assert answer["status"] == "progress", answer
@@ -425,7 +426,8 @@ def test_hint_by_search_when_propagation_is_stuck():
     state = propagate(inst)
     tents = {c for c, v in state.state.items() if v == 1}
     empty = {c for c, v in state.state.items() if v == 2}
-    answer = FAMILY.hint(inst, {"tents": [list(c) for c in tents], "empty": [list(c) for c in empty]})
+    partial = {"tents": [list(c) for c in tents], "empty": [list(c) for c in empty]}
+    answer = FAMILY.hint(inst, partial).to_json()
     assert answer["status"] == "progress" and answer["forced"]["by"] == "search"
     solution = {tuple(t) for t in record["solution"]["tents"]}
     for cell in answer["place"]["tents"]:

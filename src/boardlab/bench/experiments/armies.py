@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardlab.bench.experiment import Case, Experiment, Measurement, register
+from boardlab.core.deadline import Deadline
 from boardlab.core.results import Mode, SolveRequest
 from boardlab.families.armies import known
 
@@ -42,7 +43,7 @@ def _family():
 def _measure(instance_n: int, m: int | None, options: dict[str, Any], backend: str | None, time_limit: float | None, mode: Mode = Mode.FIRST) -> Measurement:
     family = _family()
     instance = family.from_size(instance_n, {"m": m})
-    result = family.solve(instance, SolveRequest(mode=mode, time_limit=time_limit, backend=backend, options=options))
+    result = family.solve(instance, SolveRequest(mode=mode, deadline=Deadline.after(time_limit), backend=backend, options=options))
     stats = result.stats.to_json()
     stats.pop("trace", None)
     value: Any = None

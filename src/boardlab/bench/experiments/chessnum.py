@@ -17,6 +17,7 @@ import random
 import time
 
 from boardlab.bench.experiment import Case, Experiment, Measurement, register
+from boardlab.core.deadline import Deadline
 from boardlab.core.results import Mode, SolveRequest
 from boardlab.families.chessnum.choices import MODELS
 from boardlab.families.chessnum.io import ChessNumInstance, from_json, make_instance
@@ -49,8 +50,9 @@ def _solve_unique(instance: ChessNumInstance, formulation: str, time_limit: floa
 
     family = get("chessnum")
     start = time.perf_counter()
-    request = SolveRequest(mode=Mode.UNIQUE, time_limit=time_limit, options={"model": formulation})
-    result = family.solve(instance, request)
+    result = family.solve(
+        instance, SolveRequest(mode=Mode.UNIQUE, deadline=Deadline.after(time_limit), options={"model": formulation})
+    )
     seconds = time.perf_counter() - start
     stats = result.stats.to_json()
     return Measurement(result.status.value, seconds, value=result.unique, stats=stats)

@@ -17,10 +17,11 @@ magnitude, not of the same puzzles. The strategy grid uses the seed's own puzzle
 from __future__ import annotations
 
 import statistics
-from dataclasses import fields
+from dataclasses import fields, replace
 from typing import Any
 
 from boardlab.bench.experiment import Case, Experiment, Measurement, register
+from boardlab.core.deadline import Deadline
 from boardlab.core.results import Mode, SolveRequest, Status
 from boardlab.families.cnote import io
 from boardlab.families.cnote.generate import generate
@@ -100,11 +101,10 @@ def _solve_many(instances: list[io.CNoteInstance], request: SolveRequest) -> Mea
     The case's time limit is shared: each puzzle gets its part of it.
     """
     family = _family()
-    if request.time_limit is not None:
-        request.time_limit = request.time_limit / len(instances)
+    share = None if request.deadline.seconds is None else request.deadline.seconds / len(instances)
     seconds, branches, conflicts, constraints, statuses = [], [], [], [], []
     for instance in instances:
-        result = family.solve(instance, request)
+        result = family.solve(instance, replace(request, deadline=Deadline.after(share)))
         statuses.append(result.status)
         seconds.append(result.stats.seconds + result.stats.extra.get("build_seconds", 0.0))
         branches.append(result.stats.branches or 0)
@@ -131,7 +131,7 @@ def _puzzles(size: int, target: int, count: int) -> list[io.CNoteInstance]:
 
 
 def _request(strategy: str, time_limit: float | None, mode: Mode = Mode.FIRST, presolve: bool = True) -> SolveRequest:
-    return SolveRequest(mode=mode, time_limit=time_limit, strategy=strategy, workers=1, options={"no_presolve": not presolve})
+    return SolveRequest(mode=mode, deadline=Deadline.after(time_limit), strategy=strategy, workers=1, options={"no_presolve": not presolve})
 
 
 # ---- by size -----------------------------------------------------------------------------------
@@ -261,7 +261,7 @@ def _run_generate(case: Case, time_limit: float | None) -> Measurement:
     p = case.params
     family = _family()
     seconds, attempts, checks = [], [], []
-    options = {"size": p["size"], "target": p["target"], "unique": True}
+    options = {"size": p["size"], "target": p["target"]}
     if p["mix"] == "none":
         options["mix"] = 0
     for seed in range(p["puzzles"]):
@@ -280,7 +280,7 @@ def _run_generate(case: Case, time_limit: float | None) -> Measurement:
 register(Experiment(
     family="cnote", name="generate", title="C-Note: generating unique puzzles (target 100)",
     description=(
-        "`cnote generate --unique --size n` for seeds 0..k-1: mean seconds per puzzle (the generator's "
+        "`cnote generate --size n` for seeds 0..k-1: mean seconds per puzzle (the generator's "
         "own time, without the independent re-check of uniqueness), planted solutions tried, and "
         "uniqueness checks (CP-SAT solves). mix = default: 2n random changes tried on the solution "
         "to make it less regular; none: `--mix 0`. The seed called generating unique puzzles "
@@ -313,7 +313,7 @@ def _encoding_instance(name: str) -> io.CNoteInstance:
 
 def _run_encoding(case: Case, time_limit: float | None) -> Measurement:
     p = case.params
-    request = SolveRequest(mode=Mode(p["mode"]), time_limit=time_limit, workers=1, options={"model": p["model"]})
+    request = SolveRequest(mode=Mode(p["mode"]), deadline=Deadline.after(time_limit), workers=1, options={"model": p["model"]})
     result = _family().solve(_encoding_instance(p["puzzle"]), request)
     return Measurement(
         status=result.status.value,

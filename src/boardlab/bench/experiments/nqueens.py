@@ -28,6 +28,7 @@ import tempfile
 import time
 
 from boardlab.bench.experiment import Case, Experiment, Measurement, register
+from boardlab.core.deadline import Deadline
 
 #: Figures quoted in issue 7, measured on this kind of machine (single core).
 ISSUE_FIGURES = {"n=16 c": 3.4, "n=17 c": 25.0}
@@ -130,7 +131,7 @@ def _executor_run(case: Case, time_limit: float | None) -> Measurement:
     from boardlab.families.nqueens.parallel import count_board, local_cores
 
     fullsym.warm_up(parallel=True)
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    deadline = Deadline.after(time_limit)
     workers = 1 if case.params["executor"] == "serial" else local_cores()
     counted = count_board(case.params["n"], workers=workers, executor=case.params["executor"], deadline=deadline)
     status = "solved" if counted.complete else "unknown"
@@ -168,7 +169,7 @@ def _algorithm_run(case: Case, time_limit: float | None) -> Measurement:
     n, algorithm = case.params["n"], case.params["algorithm"]
     counter.warm_up()
     fullsym.warm_up()
-    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    deadline = Deadline.after(time_limit)
     start = time.perf_counter()
     if algorithm == "full-symmetry-recursive":
         from boardlab.bench.baselines.nqueens_recursive import count_recursive

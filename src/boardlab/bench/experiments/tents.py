@@ -21,6 +21,7 @@ from typing import Any
 
 from boardlab.bench.data import TENTS_TATHAM_SAMPLE
 from boardlab.bench.experiment import Case, Experiment, Measurement, register
+from boardlab.core.deadline import Deadline
 from boardlab.core.results import Mode, SolveRequest
 
 def _family():
@@ -88,7 +89,7 @@ def _run_solve(case: Case, time_limit: float | None, mode: Mode) -> Measurement:
     options: dict[str, Any] = {}
     if p["backend"] == "sat":
         options = {"model": p["model"], "encoding": p["encoding"]}
-    request = SolveRequest(mode, time_limit=time_limit if time_limit is not None else 60.0,
+    request = SolveRequest(mode, deadline=Deadline.after(time_limit if time_limit is not None else 60.0),
                            backend=p["backend"], workers=1, options=options)
     start = time.perf_counter()
     result = _family().solve(instance, request)
@@ -192,7 +193,7 @@ def _run_tatham(case: Case, time_limit: float | None) -> Measurement:
     record = next(r for r in _sample() if r["id"] == case.params["id"])
     instance = decode(case.params["game_id"])
     start = time.perf_counter()
-    result = _family().solve(instance, SolveRequest(Mode.UNIQUE, time_limit=time_limit, backend=case.params["backend"], workers=1))
+    result = _family().solve(instance, SolveRequest(Mode.UNIQUE, deadline=Deadline.after(time_limit), backend=case.params["backend"], workers=1))
     seconds = time.perf_counter() - start
     correct = result.unique is True and result.solutions == [record["solution"]]
     tatham = record.get("tatham", {})

@@ -19,6 +19,7 @@ from typing import Any
 
 from boardlab.core.family import Family, Generated, Record
 from boardlab.core.options import Option
+from boardlab.core.oracle import Hint
 from boardlab.core.results import Mode, Result, SolveRequest
 from boardlab.families.armies import io, known, render, verify
 from boardlab.families.armies.choices import CUTS, ENCODINGS, MODELS, SYMMETRY_LEVELS
@@ -103,7 +104,7 @@ class Armies(Family[ArmiesInstance]):
         return io.make_instance(n, None if rng.random() < 0.3 else rng.randint(0, optimum + 1))
 
     # playing
-    def hint(self, instance: ArmiesInstance, partial: dict[str, Any] | None) -> dict[str, Any]:
+    def hint(self, instance: ArmiesInstance, partial: dict[str, Any] | None) -> Hint:
         from boardlab.families.armies.hint import hint
 
         if partial is not None:

@@ -26,7 +26,7 @@ def generate(n: int, seed: int) -> tuple[ArmiesInstance, dict[str, Any], Stats]:
     best, _, _, _ = anneal(n, seconds=min(2.0, 0.2 + n * n / 400), seed=seed)
     m = rng.randint(0, best)
     instance = make_instance(n, m)
-    outcome = sat_decide(n, m, Settings("sat", "colouring", "full"), None)
+    outcome = sat_decide(n, m, Settings("sat", "colouring", "full"))
     if not outcome.solutions:
         raise RuntimeError(f"no placement found for n={n}, m={m} below the heuristic's value {best}")
     stats = Stats(seconds=time.perf_counter() - start, backend="sat", model="colouring")

@@ -30,60 +30,27 @@ are sound for "at least m of each". For the other formulations they act on (w, b
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import lru_cache
 
-from pysat.card import CardEnc, EncType
-from pysat.formula import IDPool
-
+from boardlab.core.sat import CNF
 from boardlab.families.armies.choices import MODELS
 from boardlab.families.armies.geometry import attacks, lines, lines_of, permutations
 from boardlab.families.armies.symmetry import image_vector, images, lex_leq_cnf
 
-ENCODINGS = {
-    "seqcounter": EncType.seqcounter,
-    "totalizer": EncType.totalizer,
-    "sortnetwrk": EncType.sortnetwrk,
-    "cardnetwrk": EncType.cardnetwrk,
-    "mtotalizer": EncType.mtotalizer,
-    "kmtotalizer": EncType.kmtotalizer,
-}
 
+class Formula(CNF):
+    """The core CNF of a formulation, with the square literals of each colour."""
 
-@dataclass
-class Formula:
-    """Clauses, the square literals, and helpers for cardinalities."""
-
-    n: int
-    formulation: str
-    pool: IDPool = field(default_factory=IDPool)
-    clauses: list[list[int]] = field(default_factory=list)
-    white: list[int] = field(default_factory=list)
-    black: list[int] = field(default_factory=list)
+    def __init__(self, n: int, formulation: str) -> None:
+        super().__init__()
+        self.n = n
+        self.formulation = formulation
+        self.white: list[int] = []
+        self.black: list[int] = []
 
     @property
     def exact(self) -> bool:
         return self.formulation in ("pairwise", "lines")
-
-    def fresh(self) -> int:
-        return self.pool.id(("aux", self.pool.top + 1))
-
-    def add(self, clause: list[int]) -> None:
-        self.clauses.append(clause)
-
-    def card(self, lits: list[int], bound: int, kind: str, encoding: str) -> None:
-        """sum(lits) >= bound ("atleast") or == bound ("equals")."""
-        if bound <= 0 and kind == "atleast":
-            return
-        if bound > len(lits):
-            self.add([])
-            return
-        if bound == 0:
-            for lit in lits:
-                self.add([-lit])
-            return
-        method = CardEnc.atleast if kind == "atleast" else CardEnc.equals
-        self.clauses.extend(method(lits=lits, bound=bound, vpool=self.pool, encoding=ENCODINGS[encoding]).clauses)
 
 
 @lru_cache(maxsize=64)
@@ -147,8 +114,8 @@ def build(n: int, formulation: str, symmetry: str = "full") -> Formula:
     return f
 
 
-def _line_images(n: int, level: str) -> list[tuple[tuple[int, ...], bool]]:
-    board = [line_permutation(n, k) for k in range(8)]
+def _line_images(n: int, level: str) -> list[tuple[list[int], bool]]:
+    board = [list(line_permutation(n, k)) for k in range(8)]
     if level == "colour":
         return [(board[0], True)]
     if level == "board":

@@ -16,6 +16,7 @@ from typing import Any
 
 from rich.console import Console
 
+from boardlab.core.enumerate import Budget, classify
 from boardlab.core.errors import BadInput, Unsupported
 from boardlab.core.results import Mode, Outcome, SolveRequest, Stats, Status
 from boardlab.families.armies import known
@@ -77,7 +78,7 @@ def settings_for(instance: ArmiesInstance, request: SolveRequest, enumerate_: bo
         cuts=cuts,
         workers=request.workers or 2,
         seed=request.seed,
-        heuristic_seconds=heuristic_budget(instance.n, request.time_limit),
+        heuristic_seconds=heuristic_budget(instance.n, request.deadline.remaining()),
     )
 
 
@@ -116,16 +117,15 @@ def solve(instance: ArmiesInstance, request: SolveRequest) -> Outcome:
             raise Unsupported("the anneal backend finds one placement; enumerate with sat or cpsat")
         outcome = _anneal_decide(instance, request, settings)
     elif settings.backend == "sat":
-        deadline = None if request.time_limit is None else start + request.time_limit
         if enumerate_:
-            inner = SolveRequest(mode, request.limit, request.time_limit, seed=request.seed)
+            inner = SolveRequest(mode, request.limit, request.deadline, seed=request.seed)
             outcome = sat_enumerate(instance.n, instance.m, settings, inner)  # type: ignore[arg-type]
         else:
             outcome = _quick_placement(instance, request, settings) if _try_heuristic_first(instance, request) else None
             if outcome is None:
-                outcome = sat_decide(instance.n, instance.m, settings, deadline)  # type: ignore[arg-type]
+                outcome = sat_decide(instance.n, instance.m, settings, request.deadline)  # type: ignore[arg-type]
     else:
-        outcome = cp_solve(instance.n, instance.m, settings, SolveRequest(mode, request.limit, request.time_limit))  # type: ignore[arg-type]
+        outcome = cp_solve(instance.n, instance.m, settings, SolveRequest(mode, request.limit, request.deadline))  # type: ignore[arg-type]
     outcome.stats.seconds = time.perf_counter() - start
     outcome.stats.model = "colouring (simulated annealing)" if outcome.stats.backend == "anneal" else settings.name
     if enumerate_:
@@ -158,12 +158,16 @@ def _anneal_decide(instance: ArmiesInstance, request: SolveRequest, settings: Se
     from boardlab.families.armies.heuristic import anneal
     from boardlab.families.armies.model_cpsat import decode
 
-    seconds = request.time_limit if request.time_limit is not None else 60.0
+    seconds = request.deadline.remaining()
+    seconds = 60.0 if seconds is None else seconds
     value, white, black, restarts = anneal(instance.n, seconds=seconds, seed=request.seed or 0, target=instance.m)
     stats = Stats(backend="anneal", model="colouring", seed=request.seed, extra={"restarts": restarts})
-    if value >= instance.m:  # type: ignore[operator]
-        return Outcome(Status.SOLVED, [decode(instance.n, white, black, instance.m)], stats=stats)
-    return Outcome(Status.UNKNOWN, stats=stats)
+    enough = value >= instance.m  # type: ignore[operator]
+    found = [decode(instance.n, white, black, instance.m)] if enough else []
+    outcome = classify(Budget.of(request), len(found), found, exhausted=False)  # a heuristic proves nothing
+    stats.extra.update(outcome.stats.extra)
+    outcome.stats = stats
+    return outcome
 
 
 def _optimise(instance: ArmiesInstance, request: SolveRequest, settings: Settings, start: float) -> Outcome:
@@ -173,13 +177,14 @@ def _optimise(instance: ArmiesInstance, request: SolveRequest, settings: Setting
     n = instance.n
     tracker = Tracker(start, _reporter(bool(request.options.get("verbose")), request.progress))
     tracker.update(bound=trivial_bound(n))
-    deadline = None if request.time_limit is None else start + request.time_limit
+    deadline = request.deadline
     extra: dict[str, Any] = {}
     placement = None
     if settings.backend in ("sat", "anneal") or settings.cuts == "lower":
         seconds = settings.heuristic_seconds
         if settings.backend == "anneal":
-            seconds = request.time_limit if request.time_limit is not None else 10.0
+            left = deadline.remaining()
+            seconds = 10.0 if left is None else left
         target = tracker.bound
         if settings.backend == "anneal" and request.options.get("target") is not None:
             target = min(target, request.options["target"])
@@ -205,8 +210,7 @@ def _optimise(instance: ArmiesInstance, request: SolveRequest, settings: Setting
                 raise Unsupported(f"no published A250000 value for n = {n}")
             oeis = (value, value if proven else None)
             extra["proof"] = "conditional: bounds assumed from OEIS A250000"
-        remaining = None if deadline is None else max(0.01, deadline - time.perf_counter())
-        outcome = cp_optimise(n, settings, placement, tracker, remaining, oeis)
+        outcome = cp_optimise(n, settings, placement, tracker, deadline, oeis)
     extra.update(incumbent=tracker.incumbent if tracker.incumbent >= 0 else None, upper_bound=tracker.bound, trace=tracker.trace)
     outcome.stats.extra.update(extra)
     if outcome.status == Status.OPTIMAL:

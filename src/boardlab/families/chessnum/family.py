@@ -24,6 +24,7 @@ from typing import Any
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Family, Generated, Record
 from boardlab.core.options import Option
+from boardlab.core.oracle import Hint
 from boardlab.core.results import Mode, Result, SolveRequest, Stats
 from boardlab.families.chessnum import io, render, verify
 from boardlab.families.chessnum.choices import MODELS
@@ -138,7 +139,7 @@ class ChessNum(Family[ChessNumInstance]):
         return render.render_svg(io.settle(instance), solution, attackers=bool((options or {}).get("explain")))
 
     # playing
-    def hint(self, instance: ChessNumInstance, partial: dict[str, Any] | None) -> dict[str, Any]:
+    def hint(self, instance: ChessNumInstance, partial: dict[str, Any] | None) -> Hint:
         from boardlab.families.chessnum.hint import hint
 
         return hint(io.settle(instance), partial)

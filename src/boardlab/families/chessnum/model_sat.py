@@ -23,14 +23,20 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from pysat.card import CardEnc, EncType
-from pysat.solvers import Solver
-
+from boardlab.core.errors import Unsupported
 from boardlab.core.sat import CNF, DEFAULT_SOLVER
-from boardlab.families.chessnum.geometry import DIAGONAL, LINE_DIRECTIONS, ORTHOGONAL, STEP_PIECES, ray, step_attackers
+from boardlab.families.chessnum.geometry import (
+    DIAGONAL,
+    LINE_DIRECTIONS,
+    ORTHOGONAL,
+    STEP_PIECES,
+    ray,
+    step_attackers,
+)
 from boardlab.families.chessnum.io import ChessNumInstance, Square, placement_to_json
 
-CARD_ENCODINGS = {"seqcounter": EncType.seqcounter, "totalizer": EncType.totalizer, "cardnetwrk": EncType.cardnetwrk}
+#: Encodings of the clue cardinalities ("exactly v attackers").
+CARD_ENCODINGS = ("seqcounter", "totalizer", "cardnetwrk")
 
 
 class SatModel:
@@ -40,7 +46,9 @@ class SatModel:
         self.size = size
         self.pieces = pieces
         self.counts = counts
-        self.card = CARD_ENCODINGS[card]
+        if card not in CARD_ENCODINGS:
+            raise Unsupported(f"unknown clue encoding '{card}' (choose from {', '.join(CARD_ENCODINGS)})")
+        self.card = card
         self.cnf = CNF()
         self.squares = [(f, r) for r in range(size) for f in range(size)]
         for letter, count in counts.items():
@@ -106,17 +114,7 @@ class SatModel:
         guard = [] if selector is None else [-selector]
         for letter in self.counts:
             self.cnf.add(guard + [-self.x(letter, target)])
-        lits = self._attack_literals(target)
-        if value > len(lits):
-            self.cnf.add(guard)
-            return
-        if value == 0:
-            for lit in lits:
-                self.cnf.add(guard + [-lit])
-            return
-        encoded = CardEnc.equals(lits=lits, bound=value, vpool=self.cnf.pool, encoding=self.card)
-        for clause in encoded.clauses:
-            self.cnf.add(guard + clause)
+        self.cnf.exactly(self._attack_literals(target), value, self.card, unless=guard)
 
     def exclude(self, placement: Iterable[tuple[str, Square]]) -> None:
         self.cnf.add([-self.x(letter, square) for letter, square in placement])
@@ -160,7 +158,7 @@ class Alternatives:
         for square, value in numbers.items():
             self.sat.add_clue(square, value, self.sat.selector(square))
         self.sat.exclude(placement)
-        self.solver = Solver(name=DEFAULT_SOLVER, bootstrap_with=self.sat.cnf.clauses)
+        self.solver = self.sat.cnf.solver(DEFAULT_SOLVER)
         self.budget = budget
 
     def find(self, clues: Iterable[Square]) -> list[tuple[str, Square]] | None | bool:

@@ -33,10 +33,11 @@ def render_text(instance: ChessNumInstance, solution: dict[str, Any] | None = No
     n = instance.size
     clues = instance.clue_map
     placed = {square: letter for letter, square in _placement(instance, solution)}
-    cells = []
-    styles = []
+    cells: list[list[str]] = []
+    styles: list[list[str | None]] = []
     for rank in range(n - 1, -1, -1):
-        row_cells, row_styles = [], []
+        row_cells: list[str] = []
+        row_styles: list[str | None] = []
         for file in range(n):
             square = (file, rank)
             if square in clues:

@@ -33,6 +33,7 @@ from typing import Callable, Iterator
 
 import numpy as np
 
+from boardlab.core.deadline import NO_DEADLINE, Deadline
 from boardlab.core.errors import BadInput, Unsupported
 from boardlab.families.nqueens import fullsym
 from boardlab.families.nqueens.checkpoint import Checkpoint
@@ -197,7 +198,7 @@ def count_board(
     executor: str = "auto",
     address: str | None = None,
     checkpoint: str | None = None,
-    deadline: float | None = None,
+    deadline: Deadline = NO_DEADLINE,
     progress: Callable[[int, int], None] | None = None,
     target: int | None = None,
     stop_after: int | None = None,
@@ -209,7 +210,7 @@ def count_board(
         executor: one of EXECUTORS.
         address: the Ray cluster to join (None: start a local Ray).
         checkpoint: a file recording each finished piece; an existing one is resumed.
-        deadline: a `time.perf_counter()` value after which no new chunk is waited for.
+        deadline: after it no new chunk is waited for.
         progress: called with (pieces done, pieces) as chunks finish.
         target: how many pieces to aim for (default: max(512, 64 per worker)).
         stop_after: stop after this many chunks (tests use it to simulate a crash).
@@ -256,7 +257,7 @@ def count_board(
                 chunks += 1
                 if progress is not None:
                     progress(outcome.finished, len(pieces))
-                if (deadline is not None and time.perf_counter() > deadline) or (stop_after is not None and chunks >= stop_after):
+                if deadline.expired() or (stop_after is not None and chunks >= stop_after):
                     break
         finally:
             close = getattr(stream, "close", None)

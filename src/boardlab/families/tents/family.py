@@ -20,6 +20,7 @@ from typing import Any
 from boardlab.core.errors import BadInput, Unsupported
 from boardlab.core.family import Family, Generated, Record
 from boardlab.core.options import Option
+from boardlab.core.oracle import Hint
 from boardlab.core.results import Mode, Result, SolveRequest, Stats
 from boardlab.families.tents import game_id, io, render, verify
 from boardlab.families.tents.choices import ENCODINGS, MODELS
@@ -130,8 +131,6 @@ class Tents(Family[TentsInstance]):
                 known = sorted({n for names in vars(SolverNames).values() if isinstance(names, tuple) for n in names})
                 if solver_name not in known:
                     raise BadInput(f"unknown SAT solver '{solver_name}' (known: {', '.join(known)})")
-                if encoding == "native" and solver_name not in ("minicard", "gluecard3", "gluecard4"):
-                    raise Unsupported("--encoding native needs a solver with native cardinality constraints (minicard, gluecard3, gluecard4)")
             outcome = model_sat.solve(
                 instance, request, model=model, encoding=encoding, solver_name=solver_name,
                 check=lambda tents: self._matches(instance, tents),
@@ -184,13 +183,13 @@ class Tents(Family[TentsInstance]):
         return render.render_svg(instance, solution)
 
     # playing
-    def hint(self, instance: TentsInstance, partial: dict[str, Any] | None) -> dict[str, Any]:
+    def hint(self, instance: TentsInstance, partial: dict[str, Any] | None) -> Hint:
         """Partial placement: `{"tents": [[r, c], ...], "empty": [[r, c], ...]}` (both optional)."""
         from boardlab.families.tents.hint import difficulty, hint
 
         tents, empty = io.partial_from_json(instance, partial)
         answer = hint(instance, tents, empty)
-        answer["difficulty"] = difficulty(instance)
+        answer.details["difficulty"] = difficulty(instance)
         return answer
 
 
@@ -206,6 +205,8 @@ def parse_size(text: Any) -> tuple[int, int]:
             match = _SIZE.match(f"{text.strip()}x{text.strip()}")
         else:
             raise BadInput(f"--size must be WxH (e.g. 10x10), got {text!r}")
+    if match is None:
+        raise BadInput(f"--size must be WxH (e.g. 10x10), got {text!r}")
     width, height = int(match.group(1)), int(match.group(2))
     if not (2 <= width <= 200 and 2 <= height <= 200):
         raise BadInput(f"--size {width}x{height}: each side must be between 2 and 200")
