@@ -450,3 +450,14 @@ def test_each_family_opens_on_a_solvable_puzzle(client, name):
             assert sorted(map(tuple, found["tents"])) == sorted(map(tuple, expected["tents"]))
         else:
             assert found == expected
+
+
+def test_the_published_puzzles_are_listed_and_read(client):
+    listed = {f["name"]: f for f in client.get("/api/families").json()}
+    expected = {"chessnum": len(PUBLISHED), "tents": len(TENTS_TATHAM_SAMPLE.read_text().splitlines())}
+    for name, family in listed.items():
+        assert len(family["library"]) == expected.get(name, 0), name
+        for entry in family["library"]:
+            assert entry["title"] and entry["source"]
+            parsed = post(client, f"/api/{name}/parse", {"instance": entry["instance"]}).json()
+            assert parsed["instance"] == entry["instance"]

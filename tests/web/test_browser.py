@@ -701,3 +701,20 @@ def test_share_link_and_saved_progress(page, live_server):
     queens_board(page, 5)
     start_play(page)
     assert page.evaluate("window.boardlabState.partial.queens") == [0, 2, 4, -1, -1]
+
+
+def test_published_puzzles_menu_and_puzzle_of_the_day(page):
+    needs("tents")
+    choose(page, "tents")
+    records = [json.loads(line) for line in TENTS_TATHAM_SAMPLE.read_text().splitlines() if line.strip()]
+    assert page.locator("#library option").count() == len(records) + 1
+    page.select_option("#library", "2")
+    wait_status(page, "Loaded tatham-")
+    assert page.evaluate("window.boardlabState.instance") == records[2]["instance"]
+    page.click("#daily")
+    status = wait_status(page, "Puzzle of the day|No puzzle")
+    assert "Puzzle of the day" in status, status
+    first = page.evaluate("window.boardlabState.instance")
+    page.click("#daily")  # the same puzzle again: the seed is the date
+    wait_status(page, "Puzzle of the day")
+    assert page.evaluate("window.boardlabState.instance") == first

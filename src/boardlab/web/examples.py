@@ -1,4 +1,5 @@
-"""The puzzle each family opens on in the page and in the API listing (`example`).
+"""The puzzle each family opens on in the page and in the API listing (`example`), and the
+published puzzles the page offers in its puzzles menu (`library`).
 
 A good first puzzle is solvable and, where the family has clues, has exactly one solution: a
 published puzzle shipped with the package where there is one (`boardlab.bench.data`, sources in
@@ -21,9 +22,13 @@ from boardlab.core.family import Family
 CNOTE_UNIQUE_4X4 = "target: 100\n3 7 9 9\n8 2 4 7\n7 7 8 5\n3 2 6 7\n"
 
 
+def _tatham() -> list[dict[str, Any]]:
+    lines = TENTS_TATHAM_SAMPLE.read_text(encoding="utf-8").splitlines()
+    return [json.loads(line) for line in lines if line.strip()]
+
+
 def _tents() -> Any:
-    first = TENTS_TATHAM_SAMPLE.read_text(encoding="utf-8").splitlines()[0]
-    return json.loads(first)["instance"]  # Tatham's generator, 8x8 easy: one solution
+    return _tatham()[0]["instance"]  # Tatham's generator, 8x8 easy: one solution
 
 
 def _source(name: str) -> Any:
@@ -49,3 +54,12 @@ def example(family: Family) -> dict[str, Any]:
     else:
         instance = requests.parse_value(family, source, {})
     return {"instance": family.to_json(instance), "text": family.dump_text(instance)}
+
+
+def library(family: Family) -> list[dict[str, Any]]:
+    """The published puzzles shipped for `family` (`{"title", "source", "instance"}`), or []."""
+    if family.name == "chessnum":
+        return [{"title": p["id"], "source": p["source"], "instance": p["instance"]} for p in PUBLISHED]
+    if family.name == "tents":
+        return [{"title": r["id"], "source": r["source"], "instance": r["instance"]} for r in _tatham()]
+    return []

@@ -2,7 +2,8 @@
 request pipeline) and runs the rest of the pipeline as a job in a worker process (`jobs`).
 
 - `GET /api/families`: `boardlab families --json`, each family also saying whether it offers
-  hints (`hint`) and an example instance (`example`: JSON and text) for the page's editor.
+  hints (`hint`), the puzzle the page opens on (`example`: JSON and text) and the published
+  puzzles shipped for it (`library`).
 - `POST /api/{family}/parse`: an instance from text, game ID, JSON or board size, answered as
   its JSON and its text format.
 - `POST /api/{family}/solve`: `{"instance", "mode", "limit", "time_limit", ...}`, answered with
@@ -58,6 +59,7 @@ def _describe(family: Family) -> dict[str, Any]:
     data["options"] = [o for o in data["options"] if not o["local"]]  # the API never takes them
     data["hint"] = family.offers_hints
     data["example"] = _example(family)
+    data["library"] = examples.library(family)
     return data
 
 

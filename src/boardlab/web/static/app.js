@@ -134,6 +134,10 @@
     setPlay(false);
     clearResult();
     showError("");
+    const library = family.library || [];
+    $("library").replaceChildren(h("option", { value: "" }, library.length ? `(${library.length} published)` : "(none shipped)"),
+      ...library.map((p, k) => h("option", { value: k, title: p.source }, p.title)));
+    $("library").disabled = library.length === 0;
     let start = family.example;
     if (shared) {
       try { start = await api(`/api/${family.name}/parse`, { instance: shared }); } catch (e) { showError(`the puzzle in this link: ${e.message}`); }
@@ -189,9 +193,25 @@
       setInstance(parsed.instance, parsed.text);
       await drawPuzzle();
       $("status").textContent = "Puzzle loaded.";
+      return true;
     } catch (e) {
       showError(e.message);
+      return false;
     }
+  }
+
+  async function loadPublished(k) {
+    const chosen = (state.family.library || [])[k];
+    if (!chosen) return;
+    if (await loadText(chosen.instance)) $("status").textContent = `Loaded ${chosen.title} (${chosen.source}).`;
+  }
+
+  /* The puzzle of the day: the family's generator with today's date (UTC) as the seed. */
+  async function daily() {
+    const day = new Date().toISOString().slice(0, 10);
+    $("seed").value = day.replace(/-/g, "");
+    await generate();
+    if (state.generated) $("status").textContent = `Puzzle of the day ${day} (seed ${state.generated.seed}). Solve it, or play it.`;
   }
 
   /* ---- the board grid (editing and playing) ---- */
@@ -797,6 +817,8 @@
     $("undo").addEventListener("click", () => undo(true));
     $("redo").addEventListener("click", () => undo(false));
     $("share").addEventListener("click", share);
+    $("library").addEventListener("change", (e) => { if (e.target.value !== "") loadPublished(parseInt(e.target.value, 10)); });
+    $("daily").addEventListener("click", daily);
     document.addEventListener("keydown", (e) => {
       if (!state.play || !(e.ctrlKey || e.metaKey) || e.altKey) return;
       const inText = e.target.closest && e.target.closest("textarea, input:not(.cell)");
