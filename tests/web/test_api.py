@@ -15,12 +15,13 @@ import time
 
 import pytest
 
+from boardlab.bench.data import TENTS_TATHAM_SAMPLE
+from boardlab.bench.data.chessnum_published import PUBLISHED
+
 WEB_EXTRA = "the web tests need the web extra: pip install 'boardlab[web]' (fastapi, uvicorn, httpx)"
 for _module in ("fastapi", "uvicorn", "httpx"):
     pytest.importorskip(_module, reason=WEB_EXTRA)
 
-from boardlab.bench.data import TENTS_TATHAM_SAMPLE
-from boardlab.bench.data.chessnum_published import PUBLISHED
 from boardlab.core import registry
 
 A000170 = {1: 1, 2: 0, 3: 0, 4: 2, 5: 10, 6: 4, 7: 40, 8: 92}
@@ -433,7 +434,8 @@ def test_each_family_opens_on_a_solvable_puzzle(client, name):
     family = next(f for f in client.get("/api/families").json() if f["name"] == name)
     instance = family["example"]["instance"]
     mode = "unique" if name in CLUED else "first"
-    solved = post(client, f"/api/{name}/solve", {"instance": instance, "mode": mode, "time_limit": 30}).json()
+    body = {"instance": instance, "mode": mode, "time_limit": 30}
+    solved = post(client, f"/api/{name}/solve", body).json()
     assert solved["status"] in ("solved", "optimal"), solved
     if name in CLUED:
         assert solved["unique"] is True
