@@ -15,6 +15,9 @@ import time
 
 import pytest
 
+from boardlab.bench.data import TENTS_TATHAM_SAMPLE
+from boardlab.bench.data.chessnum_published import PUBLISHED
+
 WEB_EXTRA = "the web tests need the web extra: pip install 'boardlab[web]' (fastapi, uvicorn, httpx)"
 for _module in ("fastapi", "uvicorn", "httpx"):
     pytest.importorskip(_module, reason=WEB_EXTRA)
@@ -419,3 +422,44 @@ def test_local_options_never_reach_the_machine_through_the_api(client, tmp_path)
     answer = client.post("/api/nqueens/solve", json={"instance": {"n": 9}, "options": {"queens_out": str(target)}})
     assert answer.status_code in (400, 422)
     assert not target.exists()
+
+
+# ---- the puzzle each family opens on ---------------------------------------------------------
+#: Families whose puzzles have clues: their first puzzle has exactly one solution.
+CLUED = {"chessnum", "cnote", "tents"}
+
+
+@pytest.mark.parametrize("name", [f.name for f in registry.families()])
+def test_each_family_opens_on_a_solvable_puzzle(client, name):
+    family = next(f for f in client.get("/api/families").json() if f["name"] == name)
+    instance = family["example"]["instance"]
+    mode = "unique" if name in CLUED else "first"
+    body = {"instance": instance, "mode": mode, "time_limit": 30}
+    solved = post(client, f"/api/{name}/solve", body).json()
+    assert solved["status"] in ("solved", "optimal"), solved
+    if name in CLUED:
+        assert solved["unique"] is True
+    if name == "armies":  # the largest peaceable armies on 6x6 are 5 each (OEIS A250000)
+        assert instance == {"family": "armies", "n": 6, "m": 5}
+    published = {
+        "chessnum": lambda: next(p["solution"] for p in PUBLISHED if p["instance"] == instance),
+        "tents": lambda: json.loads(TENTS_TATHAM_SAMPLE.read_text().splitlines()[0])["solution"],
+    }
+    if name in published:  # the solver's answer is the published one
+        expected = published[name]()
+        found = solved["solutions"][0]
+        if name == "tents":
+            assert sorted(map(tuple, found["tents"])) == sorted(map(tuple, expected["tents"]))
+        else:
+            assert found == expected
+
+
+def test_the_published_puzzles_are_listed_and_read(client):
+    listed = {f["name"]: f for f in client.get("/api/families").json()}
+    expected = {"chessnum": len(PUBLISHED), "tents": len(TENTS_TATHAM_SAMPLE.read_text().splitlines())}
+    for name, family in listed.items():
+        assert len(family["library"]) == expected.get(name, 0), name
+        for entry in family["library"]:
+            assert entry["title"] and entry["source"]
+            parsed = post(client, f"/api/{name}/parse", {"instance": entry["instance"]}).json()
+            assert parsed["instance"] == entry["instance"]

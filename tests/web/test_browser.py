@@ -117,10 +117,6 @@ def test_edit_solve_and_see_the_solution(page, live_server):
     assert queens[0] == 0 and sorted(queens) == list(range(8))
     assert page.locator("#stats tr").count() >= 2
     assert "seconds" in page.inner_text("#stats")
-    shot = os.environ.get("BOARDLAB_WEB_SCREENSHOT")
-    if shot:
-        Path(shot).parent.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=shot, full_page=True)
 
 
 def test_count_and_unique_buttons(page):
@@ -206,19 +202,81 @@ def test_generate_with_seed_then_solve(page):
     assert result["solutions"][0] == generated["solution"]
 
 
-def test_play_mode_checks_moves_live(page):
-    choose(page, "nqueens")
-    page.fill("#ed-size", "4")
+def wrong_cells(page) -> list[str]:
+    return page.evaluate("() => [...document.querySelectorAll('#editor .cell.wrong')].map(el => el.id)")
+
+
+def wait_wrong(page, cells: list[str]) -> None:
+    page.wait_for_function(
+        "want => JSON.stringify([...document.querySelectorAll('#editor .cell.wrong')]"
+        ".map(el => el.id).sort()) === JSON.stringify(want)",
+        arg=sorted(cells),
+    )
+
+
+def wait_solved(page) -> None:
+    page.wait_for_function(
+        "() => document.getElementById('play-status').textContent.startsWith('Solved!')"
+        " && document.querySelector('#editor .grid.solved')"
+    )
+
+
+def queens_board(page, n: int) -> None:
+    """An empty n x n N-Queens board in the editor."""
+    page.fill("#ed-size", str(n))
     page.press("#ed-size", "Enter")
-    page.wait_for_function("() => window.boardlabState.instance.n === 4")
+    page.wait_for_function(
+        "n => window.boardlabState.instance.n === n && document.querySelectorAll('#editor .cell').length === n * n",
+        arg=n,
+    )
+
+
+def test_play_mode_marks_attacks_undo_redo_and_solved(page):
+    choose(page, "nqueens")
+    queens_board(page, 4)
     page.click("#play")
+    page.wait_for_function(
+        "() => "
+        "document.getElementById('play-status').textContent.includes('0 of 4 queens')")
+    assert page.locator("#violations li").count() == 0  # no list of unmet rules before a move
     page.click("#cell-0-0")
     page.click("#cell-1-1")
-    page.wait_for_function("() => document.getElementById('violations').textContent.includes('share a diagonal')")
+    wait_wrong(page, ["cell-0-0", "cell-1-1"])  # the two queens share a diagonal
+    assert "column -1" not in page.inner_text("#play-report")
+    page.click("#undo")
+    wait_wrong(page, [])
+    assert page.evaluate("window.boardlabState.partial.queens") == [0, -1, -1, -1]
+    page.keyboard.press("Control+y")
+    wait_wrong(page, ["cell-0-0", "cell-1-1"])
+    page.keyboard.press("Control+z")
+    page.keyboard.press("Control+z")
+    page.wait_for_function("() => JSON.stringify(window.boardlabState.partial.queens) === '[-1,-1,-1,-1]'")
+    # the keyboard alone: arrows move, Enter puts the row's queen
+    page.focus("#cell-0-0")
     for row, col in enumerate([1, 3, 0, 2]):
+        page.focus(f"#cell-{row}-0")
+        for _ in range(col):
+            page.keyboard.press("ArrowRight")
+        page.keyboard.press("Enter")
+    wait_solved(page)
+    assert wrong_cells(page) == [] and page.locator("#violations li").count() == 0
+    # and with the mouse, after clearing
+    page.click("#clear-play")
+    page.wait_for_function("() => !document.querySelector('#editor .grid.solved')")
+    for row, col in enumerate([2, 0, 3, 1]):
         page.click(f"#cell-{row}-{col}")
-    page.wait_for_function("() => document.getElementById('play-status').textContent.startsWith('Solved')")
-    assert page.locator("#violations li").count() == 0
+    wait_solved(page)
+
+
+def test_board_coordinates(page):
+    choose(page, "chessnum")
+    heads = page.evaluate("() => [...document.querySelectorAll('#editor .coord')].map(el => el.textContent)")
+    assert heads[1:9] == list("abcdefgh") and "8" in heads and "1" in heads
+    choose(page, "tents")
+    heads = page.evaluate(
+        "() => [...document.querySelectorAll('#editor "
+        "[role=columnheader]')].map(el => el.textContent)")
+    assert heads == [str(k) for k in range(len(heads))]
 
 
 def test_unknown_shapes_fall_back_to_text(page):
@@ -255,7 +313,7 @@ def test_downloads(page):
 
 
 def test_phone_width(browser, live_server):
-    context = browser.new_context(viewport={"width": 375, "height": 740}, is_mobile=True, has_touch=True)
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     phone = context.new_page()
     phone.goto(live_server + "/")
     phone.wait_for_selector("#editor .cell")
@@ -264,10 +322,23 @@ def test_phone_width(browser, live_server):
     overflow = phone.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 1, f"the page is {overflow}px wider than the phone"
     box = phone.locator("#editor .grid").bounding_box()
-    assert box["width"] <= 375
+    assert box["width"] <= 390
+    if "chessnum" in {f.name for f in registry.families()}:  # play on the phone: taps and clue counts
+        phone.select_option("#family", "chessnum")
+        phone.wait_for_function(
+            "() => window.boardlabState.family.name === 'chessnum' "
+            "&& document.querySelector('#cell-0-0')")
+        phone.tap("#play")
+        phone.wait_for_function("() => window.boardlabState.play")
+        for index, (row, col) in ((0, (1, 3)), (2, (0, 2))):  # king d7, rook c8
+            phone.tap(f"label[for=piece-{index}]")
+            phone.tap(f"#cell-{row}-{col}")
+        phone.wait_for_function("() => document.getElementById('cell-0-3').textContent === '2/6'")
+        assert phone.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 1
     shot = os.environ.get("BOARDLAB_WEB_SCREENSHOT")
     if shot:
-        phone.screenshot(path=re.sub(r"(\.png)?$", "-phone.png", shot, count=1), full_page=True)
+        phone.locator("#board-section").scroll_into_view_if_needed()
+        phone.screenshot(path=re.sub(r"(\.png)?$", "-phone.png", shot, count=1))
     context.close()
 
 
@@ -447,12 +518,203 @@ def test_armies_edit_solve_and_play(page):
     page.click("#cell-0-0")  # white
     page.click("#cell-0-1")
     page.click("#cell-0-1")  # black, attacked by the white queen beside it
-    page.wait_for_function("() => document.querySelectorAll('#violations li').length > 0")
+    wait_wrong(page, ["cell-0-0", "cell-0-1"])
     page.click("#cell-0-1")  # empty again
+    wait_wrong(page, [])
     page.wait_for_function("() => window.boardlabState.partial && Object.keys(window.boardlabState.partial.cells).length === 1")
     # a peaceful placement of 2 + 2: white on the top-left pair, black out of their reach
     page.click("#cell-0-1")  # white
     for square, clicks in (((1, 3), 2), ((3, 2), 2)):
         for _ in range(clicks):
             page.click(f"#cell-{square[0]}-{square[1]}")
-    page.wait_for_function("() => document.getElementById('play-status').textContent.startsWith('Solved')")
+    wait_solved(page)
+
+
+# ---- playing every family: marks on the board, hints, undo, Solved!, any size, sharing --------
+def first_tents_record() -> dict:
+    return json.loads(TENTS_TATHAM_SAMPLE.read_text().splitlines()[0])
+
+
+def start_play(page) -> None:
+    page.click("#play")
+    page.wait_for_function(
+        "() => window.boardlabState.play "
+        "&& document.querySelector('#editor .grid.playing')")
+
+
+def test_tents_play_marks_hint_and_solved(page):
+    needs("tents")
+    choose(page, "tents")
+    record = first_tents_record()
+    assert page.evaluate("window.boardlabState.instance") == record["instance"]  # opens on Tatham's puzzle
+    start_play(page)
+    grid = record["instance"]["grid"]
+    pairs = ((r, c) for r in range(len(grid)) for c in range(len(grid[0]) - 1))
+    free = next((r, c) for r, c in pairs if grid[r][c] == grid[r][c + 1] == ".")
+    (r, c) = free
+    page.click(f"#cell-{r}-{c}")
+    page.click(f"#cell-{r}-{c + 1}")
+    wait_wrong(page, [f"cell-{r}-{c}", f"cell-{r}-{c + 1}"])  # touching tents
+    page.keyboard.press("Control+z")
+    wait_wrong(page, [])
+    page.click("#clear-play")
+    page.wait_for_function("() => window.boardlabState.partial.tents.size === 0")
+    # a hint on the empty board, applied
+    page.click("#hint")
+    page.wait_for_function("() => /^Hint/.test(document.getElementById('hint-message').textContent)")
+    page.click("#apply-hint")
+    page.wait_for_function(
+        "() => window.boardlabState.partial.tents.size + "
+        "window.boardlabState.partial.empty.size > 0")
+    shot = os.environ.get("BOARDLAB_WEB_SCREENSHOT")
+    if shot:  # the docs' picture: a hint applied, touching tents marked, an over-full line red
+        page.click(f"#cell-{r}-{c}")
+        page.click(f"#cell-{r}-{c + 1}")
+        page.click("#hint")
+        page.wait_for_function("() => /^Mistake/.test(document.getElementById('hint-message').textContent)")
+        Path(shot).parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=shot, full_page=True)
+    page.click("#clear-play")
+    page.wait_for_function("() => window.boardlabState.partial.tents.size === 0")
+    # the solution by keyboard ('t' on a focused cell); the clues turn green
+    for row, col in record["solution"]["tents"]:
+        page.focus(f"#cell-{row}-{col}")
+        page.keyboard.press("t")
+    wait_solved(page)
+    assert page.locator("#editor .edge.over").count() == 0
+    assert page.locator("#editor .edge.met").count() == len(grid) + len(grid[0])
+
+
+def test_cnote_hint_on_an_empty_board_and_solved(page):
+    needs("cnote")
+    choose(page, "cnote")
+    start_play(page)
+    page.wait_for_function("() => document.getElementById('play-status').textContent.startsWith('0 of 16')")
+    assert page.locator("#violations li").count() == 0
+    page.click("#hint")
+    page.wait_for_function(
+        "() => /^Hint: \\[\\d+, \\d+\\] must be "
+        "\\d+/.test(document.getElementById('hint-message').textContent)")
+    page.click("#apply-hint")
+    page.wait_for_function(
+        "() => window.boardlabState.partial.grid.flat().filter(v => v "
+        "!== null).length === 1")
+    # a number without its cell's digit is marked, and the hint removes it
+    page.click("#clear-play")
+    digit = page.evaluate("window.boardlabState.instance.grid[1][1]")
+    page.fill("#cell-1-1", str((digit + 1) % 10 or 1) * 2 if digit != 1 else "22")
+    page.press("#cell-1-1", "Enter")
+    wait_wrong(page, ["cell-1-1"])
+    page.click("#hint")
+    page.wait_for_function("() => /^Mistake/.test(document.getElementById('hint-message').textContent)")
+    page.click("#apply-hint")
+    wait_wrong(page, [])
+    # solve it: the sums beside the grid go green, the page says Solved!
+    page.click("#mode-buttons button[data-mode=unique]")
+    assert "unique: yes" in wait_status(page, "Status")
+    solution = page.evaluate("window.boardlabState.result.solutions[0].grid")
+    for r, row in enumerate(solution):
+        for c, value in enumerate(row):
+            page.fill(f"#cell-{r}-{c}", str(value))
+            page.press(f"#cell-{r}-{c}", "Enter")
+    wait_solved(page)
+    assert page.locator("#editor .edge.met").count() == 8
+
+
+def test_chessnum_clue_counts_on_the_board(page):
+    needs("chessnum")
+    choose(page, "chessnum")
+    start_play(page)
+    assert page.inner_text("#cell-4-3") == "0/0"  # d4, nothing placed yet
+    page.check("#piece-2")  # the rook
+    page.click("#cell-7-3")  # d1: the rook attacks d4
+    page.wait_for_function("() => document.getElementById('cell-4-3').textContent === '1/0'")
+    assert "over" in page.get_attribute("#cell-4-3", "class")
+    page.click("#undo")
+    page.wait_for_function("() => document.getElementById('cell-4-3').textContent === '0/0'")
+    files = "abcdefgh"
+    solution = {"K": "d7", "Q": "g8", "R": "c8", "B": "a5", "N": "b7", "P": "e7"}
+    for index, letter in enumerate("KQRBNP"):
+        page.check(f"#piece-{index}")
+        page.click(f"#cell-{8 - int(solution[letter][1])}-{files.index(solution[letter][0])}")
+    wait_solved(page)
+    assert page.locator("#editor .cell.clue.met").count() == 4
+
+
+def test_big_tents_board_fits_the_window(browser, live_server):
+    needs("tents")
+    for width, n in ((1280, 50), (390, 15)):
+        context = browser.new_context(viewport={"width": width, "height": 900})
+        page = context.new_page()
+        page.goto(live_server + "/#tents")
+        page.wait_for_function(
+            "() => window.boardlabState.family "
+            "&& window.boardlabState.family.name === 'tents' && document.querySelector('#editor .cell')")
+        grid = ["".join("T" if r % 4 == 0 and c % 3 == 0 else "." for c in range(n)) for r in range(n)]
+        if not page.is_visible("#text"):
+            page.click("#text-box summary")
+        blank = [None] * n
+        page.fill("#text", json.dumps({"family": "tents", "grid": grid, "rows": blank, "cols": blank}))
+        page.click("#load")
+        page.wait_for_function("n => document.querySelectorAll('#editor .cell').length === n * n", arg=n)
+        start_play(page)
+        assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+        box = page.locator(f"#cell-{n - 1}-{n - 1}").bounding_box()
+        assert box["x"] + box["width"] <= width and box["width"] >= 16
+        # drag along a row: every cell passed over gets a tent, one move to undo
+        page.locator("#cell-1-4").scroll_into_view_if_needed()
+        start, end = page.locator("#cell-1-0").bounding_box(), page.locator("#cell-1-4").bounding_box()
+        page.mouse.move(start["x"] + 4, start["y"] + 4)
+        page.mouse.down()
+        page.mouse.move(end["x"] + 4, end["y"] + 4, steps=10)
+        page.mouse.up()
+        page.wait_for_function("() => window.boardlabState.partial.tents.size === 5")
+        page.click("#undo")
+        page.wait_for_function("() => window.boardlabState.partial.tents.size === 0")
+        context.close()
+
+
+def test_share_link_and_saved_progress(page, live_server):
+    choose(page, "nqueens")
+    queens_board(page, 5)
+    start_play(page)
+    page.click("#cell-0-0")
+    page.click("#cell-1-2")
+    page.wait_for_function("() => JSON.stringify(window.boardlabState.partial.queens) === '[0,2,-1,-1,-1]'")
+    page.click("#share")
+    page.wait_for_function("() => document.getElementById('share-url').value.includes('puzzle=')")
+    link = page.input_value("#share-url")
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+    page.goto("about:blank")
+    page.goto(link)
+    page.wait_for_function(
+        "() => window.boardlabState.play "
+        "&& window.boardlabState.instance && window.boardlabState.instance.n === 5")
+    assert page.evaluate("window.boardlabState.partial.queens") == [0, 2, -1, -1, -1]
+    # saved in the browser: the same puzzle, played again, starts where it was left
+    page.click("#cell-2-4")
+    page.wait_for_function("() => JSON.stringify(window.boardlabState.partial.queens) === '[0,2,4,-1,-1]'")
+    page.goto(live_server + "/?family=nqueens")  # a new page load (a changed hash alone is none)
+    page.wait_for_function(
+        "() => window.boardlabState.family "
+        "&& window.boardlabState.family.name === 'nqueens'")
+    queens_board(page, 5)
+    start_play(page)
+    assert page.evaluate("window.boardlabState.partial.queens") == [0, 2, 4, -1, -1]
+
+
+def test_published_puzzles_menu_and_puzzle_of_the_day(page):
+    needs("tents")
+    choose(page, "tents")
+    records = [json.loads(line) for line in TENTS_TATHAM_SAMPLE.read_text().splitlines() if line.strip()]
+    assert page.locator("#library option").count() == len(records) + 1
+    page.select_option("#library", "2")
+    wait_status(page, "Loaded tatham-")
+    assert page.evaluate("window.boardlabState.instance") == records[2]["instance"]
+    page.click("#daily")
+    status = wait_status(page, "Puzzle of the day|No puzzle")
+    assert "Puzzle of the day" in status, status
+    first = page.evaluate("window.boardlabState.instance")
+    page.click("#daily")  # the same puzzle again: the seed is the date
+    wait_status(page, "Puzzle of the day")
+    assert page.evaluate("window.boardlabState.instance") == first

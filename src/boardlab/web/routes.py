@@ -2,7 +2,8 @@
 request pipeline) and runs the rest of the pipeline as a job in a worker process (`jobs`).
 
 - `GET /api/families`: `boardlab families --json`, each family also saying whether it offers
-  hints (`hint`) and an example instance (`example`: JSON and text) for the page's editor.
+  hints (`hint`), the puzzle the page opens on (`example`: JSON and text) and the published
+  puzzles shipped for it (`library`).
 - `POST /api/{family}/parse`: an instance from text, game ID, JSON or board size, answered as
   its JSON and its text format.
 - `POST /api/{family}/solve`: `{"instance", "mode", "limit", "time_limit", ...}`, answered with
@@ -26,7 +27,7 @@ from boardlab import __version__
 from boardlab.core import registry, requests
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Family
-from boardlab.web import jobs
+from boardlab.web import examples, jobs
 from boardlab.web.bodies import (
     ERRORS,
     SOLVER_ERRORS,
@@ -45,10 +46,9 @@ log = logging.getLogger("boardlab.web")
 
 
 def _example(family: Family) -> dict[str, Any] | None:
-    """A small instance for the page's editor (the family's own `sample`), or None."""
+    """The puzzle the page opens on (`examples.example`), or None."""
     try:
-        instance = family.sample(random.Random(1))
-        return {"instance": family.to_json(instance), "text": family.dump_text(instance)}
+        return examples.example(family)
     except Exception:  # an example is a convenience: never let it break the listing
         log.exception("no example for %s", family.name)
         return None
@@ -59,6 +59,7 @@ def _describe(family: Family) -> dict[str, Any]:
     data["options"] = [o for o in data["options"] if not o["local"]]  # the API never takes them
     data["hint"] = family.offers_hints
     data["example"] = _example(family)
+    data["library"] = examples.library(family)
     return data
 
 

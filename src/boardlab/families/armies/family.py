@@ -46,7 +46,10 @@ class Armies(Family[ArmiesInstance]):
         Option("cuts", str, "none", "cpsat optimisation cuts: lower (heuristic placement), oeis (published A250000 bounds, proof conditional)", choices=CUTS, verbs=("solve",)),
         Option("up_to_symmetry", bool, False, "enumerate or count placements up to rotation, reflection and colour swap", verbs=("solve", "count")),
         Option("target", int, None, "anneal backend: stop once the armies reach this size", verbs=("solve",), minimum=0),
-        Option("verbose", bool, False, "print the incumbent and the bound as they improve (stderr)", verbs=("solve",)),
+        Option(
+            "verbose", bool, False, "print the incumbent and the bound as they improve (stderr)",
+            verbs=("solve",), local=True,
+        ),
         Option("attacks", bool, False, "mark the squares attacked by each army", verbs=("render",)),
         Option("size", int, 8, "board size of the generated instance", verbs=("generate",), minimum=1, maximum=io.MAX_N),
     )

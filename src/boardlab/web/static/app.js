@@ -19,6 +19,9 @@
     generated: null,     // last generate answer (its solution is hidden until asked)
     shown: null,         // {solution, svg} drawn in the result panel
     play: false,
+    past: [],            // play moves to undo (earlier partials), and to redo
+    future: [],
+    solved: false,
     partial: null,       // editor's play state
     hint: null,          // last hint answer
     focus: [0, 0],       // roving focus cell of the board grid
@@ -70,9 +73,16 @@
     state.families = await api("/api/families");
     const select = $("family");
     select.replaceChildren(...state.families.map((f) => h("option", { value: f.name }, f.title)));
-    const wanted = new URLSearchParams(location.search).get("family") || (location.hash || "").slice(1);
+    const params = new URLSearchParams(location.search);
+    const wanted = params.get("family") || (location.hash || "").slice(1);
     const initial = state.families.find((f) => f.name === wanted) || state.families[0];
-    if (initial) { select.value = initial.name; await chooseFamily(initial.name); }
+    if (!initial) return;
+    select.value = initial.name;
+    await chooseFamily(initial.name, params.get("puzzle"));
+    const moves = params.get("moves");
+    if (params.get("puzzle") && moves && editor()) {
+      try { setPlay(true, thaw(moves)); } catch (e) { showError("the moves in this link cannot be read"); }
+    }
   }
 
   function optionInput(option, verb) {
@@ -101,15 +111,19 @@
   }
 
   function fillOptions(fieldset, verbs) {
-    const options = state.family.options.filter((o) => o.verbs.some((v) => verbs.includes(v)));
+    // an option the board editor already sets (armies' m, cnote's target) is not asked twice
+    const known = window.BoardEditors[state.family.name];
+    const onBoard = verbs.includes("generate") || !known ? [] : known.fields || [];
+    const options = state.family.options.filter((o) => o.verbs.some((v) => verbs.includes(v)) && !onBoard.includes(o.name));
     fieldset.replaceChildren(h("legend", {}, "Options"), ...options.map((o) => { const el = optionInput(o, verbs[0]); el.dataset.verbs = o.verbs.join(" "); return el; }));
     fieldset.hidden = options.length === 0;
   }
 
-  async function chooseFamily(name) {
+  async function chooseFamily(name, shared = null) {
     const family = state.families.find((f) => f.name === name);
     state.family = family;
-    history.replaceState(null, "", "#" + name);
+    history.replaceState(null, "", location.pathname + "#" + name);
+    $("share-box").hidden = true;
     $("rules").textContent = family.rules;
     fillOptions($("solve-options"), ["solve", "count"]);
     fillOptions($("generate-options"), ["generate"]);
@@ -120,10 +134,13 @@
     setPlay(false);
     clearResult();
     showError("");
-    const known = window.BoardEditors[family.name];
+    const library = family.library || [];
+    $("library").replaceChildren(h("option", { value: "" }, library.length ? `(${library.length} published)` : "(none shipped)"),
+      ...library.map((p, k) => h("option", { value: k, title: p.source }, p.title)));
+    $("library").disabled = library.length === 0;
     let start = family.example;
-    if (known && known.initial) {
-      try { start = await api(`/api/${family.name}/parse`, { instance: known.initial }); } catch (e) { /* keep the example */ }
+    if (shared) {
+      try { start = await api(`/api/${family.name}/parse`, { instance: shared }); } catch (e) { showError(`the puzzle in this link: ${e.message}`); }
     }
     if (start) setInstance(start.instance, start.text);
     else { state.instance = null; state.text = ""; $("text").value = ""; renderEditor(); }
@@ -176,9 +193,25 @@
       setInstance(parsed.instance, parsed.text);
       await drawPuzzle();
       $("status").textContent = "Puzzle loaded.";
+      return true;
     } catch (e) {
       showError(e.message);
+      return false;
     }
+  }
+
+  async function loadPublished(k) {
+    const chosen = (state.family.library || [])[k];
+    if (!chosen) return;
+    if (await loadText(chosen.instance)) $("status").textContent = `Loaded ${chosen.title} (${chosen.source}).`;
+  }
+
+  /* The puzzle of the day: the family's generator with today's date (UTC) as the seed. */
+  async function daily() {
+    const day = new Date().toISOString().slice(0, 10);
+    $("seed").value = day.replace(/-/g, "");
+    await generate();
+    if (state.generated) $("status").textContent = `Puzzle of the day ${day} (seed ${state.generated.seed}). Solve it, or play it.`;
   }
 
   /* ---- the board grid (editing and playing) ---- */
@@ -187,7 +220,6 @@
     const controls = $("editor-controls"), grid = $("editor"), help = $("editor-help");
     const focused = document.activeElement && document.activeElement.id;
     controls.replaceChildren();
-    grid.replaceChildren();
     help.textContent = "";
     $("play-generic").hidden = true;
     if (state.family && state.family.takes_size && !ed && !state.play) {
@@ -196,6 +228,7 @@
       controls.append(h("label", {}, "Board size ", size), go);
     }
     if (!ed) {
+      grid.replaceChildren();
       if (state.play) { $("play-generic").hidden = false; help.textContent = "Write your solution as JSON; it is checked as you type."; }
       else help.textContent = state.family ? "Edit the puzzle as text or JSON below." : "";
       $("text-box").open = true;
@@ -211,42 +244,158 @@
     const shape = ed.shape(state.instance);
     const marks = new Set(state.play && state.hint ? [...ed.play.marks(state.instance, state.hint.place), ...ed.play.marks(state.instance, state.hint.remove)] : []);
     const edges = !state.play && shape.edges && ed.edges ? ed.edges(state.instance, editInstance) : null;
-    const cols = shape.cols + (shape.edges ? 1 : 0);
-    const cellSize = `min(2.6rem, calc((min(100vw, 40rem) - 4.5rem) / ${cols}))`;
-    grid.style.setProperty("--cell", cellSize);
-    const table = h("div", { role: "grid", class: "grid" + (state.play ? " playing" : ""), "aria-label": state.play ? "Board (play)" : "Board (edit)", "aria-rowcount": shape.rows, "aria-colcount": shape.cols });
-    table.style.gridTemplateColumns = `repeat(${cols}, var(--cell))`;
+    const feedback = state.play && ed.play.errors ? ed.play.errors(state.instance, state.partial) : { bad: new Set() };
+    const sums = Boolean(feedback.rows);  // numbers beside the grid (clues or sums)
+    const side = shape.edges || sums;
+    const long = (x) => x.text.length > 3;  // sums like "87/100" need more room than a cell
+    const wideEdge = sums && feedback.rows.some(long);
+    const view = (r, c) => {
+      const info = state.play ? ed.play.cell(state.instance, state.partial, r, c) : ed.cell(state.instance, r, c);
+      const classes = ["cell", info.cls || ""];
+      if (shape.checkered) classes.push((r + c) % 2 ? "dark" : "light");
+      const key = r + "," + c;
+      if (marks.has(key)) classes.push("hinted");
+      if (feedback.bad.has(key)) classes.push("wrong");
+      const clue = feedback.clues && feedback.clues[key];
+      if (clue) classes.push(clue.state || "open");
+      const label = info.label + (feedback.bad.has(key) ? " (breaks a rule)" : "") + (clue ? ` (attacked ${clue.text})` : "");
+      return { info, cls: classes.join(" "), text: clue ? clue.text : info.text, label };
+    };
+    const sig = [state.family.name, state.play, wideEdge, JSON.stringify(state.instance)].join("|");
+    const old = grid.querySelector(".grid");
+    if (state.play && old && old.dataset.sig === sig) {  // a move: the cells change in place (fast on 50x50)
+      patchBoard(shape, view, feedback);
+      old.classList.toggle("solved", state.solved);
+      return;
+    }
+    grid.replaceChildren();
+    const table = h("div", { role: "grid", class: "grid" + (state.play ? " playing" : "") + (state.play && ed.play.paint ? " paintable" : "") + (state.solved ? " solved" : ""), "aria-label": state.play ? "Board (play)" : "Board (edit)", "aria-rowcount": shape.rows, "aria-colcount": shape.cols });
+    table.style.gridTemplateColumns = `var(--label) repeat(${shape.cols}, var(--cell))` + (side ? (wideEdge ? " var(--edge)" : " var(--cell)") : "");
+    // coordinates: files and ranks on chess boards, row and column numbers (as messages say) elsewhere
+    const colName = (c) => (shape.files ? shape.files[c] : String(c));
+    const rowName = (r) => (shape.files ? String(shape.rows - r) : String(r));
+    const head = h("div", { role: "row", class: "grid-row" }, h("span", { class: "coord", "aria-hidden": "true" }));
+    for (let c = 0; c < shape.cols; c++) head.append(h("span", { class: "coord", role: "columnheader" }, colName(c)));
+    if (side) head.append(h("span", { class: "coord" }));
+    table.append(head);
+    const edgeClass = (info) => "edge" + (info.state ? " " + info.state : "") + (long(info) ? " long" : "");
+    const edgeCell = (info, label, id) => h("span", { class: edgeClass(info), "aria-label": label, id }, info.text);
     const [fr, fc] = state.focus;
     for (let r = 0; r < shape.rows; r++) {
-      const row = h("div", { role: "row", class: "grid-row" });
+      const row = h("div", { role: "row", class: "grid-row" }, h("span", { class: "coord", role: "rowheader" }, rowName(r)));
       for (let c = 0; c < shape.cols; c++) {
-        const info = state.play ? ed.play.cell(state.instance, state.partial, r, c) : ed.cell(state.instance, r, c);
-        const classes = ["cell", info.cls || ""];
-        if (shape.checkered) classes.push((r + c) % 2 ? "dark" : "light");
-        if (marks.has(r + "," + c)) classes.push("hinted");
+        const { info, cls, text, label } = view(r, c);
         let el;
         if (info.input) {
-          el = h("input", { type: "text", inputmode: "numeric", class: classes.join(" "), value: info.value, placeholder: info.placeholder, "aria-label": info.label, id: `cell-${r}-${c}`, maxlength: 9 });
+          el = h("input", { type: "text", inputmode: "numeric", class: cls, value: info.value, placeholder: info.placeholder, "aria-label": label, id: `cell-${r}-${c}`, maxlength: 9 });
           el.addEventListener("change", () => act(r, c, el.value));
+          el.addEventListener("keydown", (ev) => inputKey(ev, r, c, shape));
         } else {
-          el = h("button", { type: "button", class: classes.join(" "), "aria-label": info.label, id: `cell-${r}-${c}`, tabindex: r === fr && c === fc ? 0 : -1 }, info.text);
-          el.addEventListener("click", () => { state.focus = [r, c]; act(r, c, undefined); });
+          el = h("button", { type: "button", class: cls, "aria-label": label, id: `cell-${r}-${c}`, tabindex: r === fr && c === fc ? 0 : -1 }, text);
+          el.addEventListener("click", () => { if (drag.suppress) return; state.focus = [r, c]; act(r, c, undefined); });
           el.addEventListener("keydown", (ev) => cellKey(ev, r, c, shape));
+          el.dataset.r = r;
+          el.dataset.c = c;
         }
         el.setAttribute("role", "gridcell");
         row.append(el);
       }
-      if (shape.edges) row.append(edges ? edges.right[r] : h("span", { class: "edge" }, clueText(state.instance.rows, r)));
+      if (feedback.rows) row.append(edgeCell(feedback.rows[r], `row ${rowName(r)}: ${feedback.rows[r].text}`, `edge-row-${r}`));
+      else if (shape.edges) row.append(edges ? edges.right[r] : h("span", { class: "edge" }, clueText(state.instance.rows, r)));
       table.append(row);
     }
-    if (shape.edges) {
-      const row = h("div", { role: "row", class: "grid-row" });
-      for (let c = 0; c < shape.cols; c++) row.append(edges ? edges.bottom[c] : h("span", { class: "edge" }, clueText(state.instance.cols, c)));
+    if (side) {
+      const row = h("div", { role: "row", class: "grid-row" }, h("span", { class: "coord" }));
+      for (let c = 0; c < shape.cols; c++) {
+        if (feedback.cols) row.append(edgeCell(feedback.cols[c], `column ${colName(c)}: ${feedback.cols[c].text}`, `edge-col-${c}`));
+        else row.append(edges ? edges.bottom[c] : h("span", { class: "edge" }, clueText(state.instance.cols, c)));
+      }
       row.append(h("span", { class: "edge" }));
       table.append(row);
     }
+    table.dataset.sig = sig;
     grid.append(table);
+    grid.dataset.cols = shape.cols;
+    grid.dataset.side = side ? (wideEdge ? "wide" : "cell") : "";
+    document.querySelector("main").classList.toggle("wide-board", shape.cols > 12);
+    sizeBoard();
+    if (state.play && ed.play.paint) wireDrag(table, ed);
     if (focused && $(focused) && focused !== "editor") $(focused).focus();
+  }
+
+  function patchBoard(shape, view, feedback) {
+    const set = (el, name, value) => { if (el.getAttribute(name) !== value) el.setAttribute(name, value); };
+    for (let r = 0; r < shape.rows; r++) {
+      for (let c = 0; c < shape.cols; c++) {
+        const el = $(`cell-${r}-${c}`);
+        const { info, cls, text, label } = view(r, c);
+        if (el.className !== cls) el.className = cls;
+        set(el, "aria-label", label);
+        if (info.input) { if (el.value !== info.value && document.activeElement !== el) el.value = info.value; }
+        else if (el.textContent !== text) el.textContent = text;
+      }
+    }
+    for (const [list, name] of [[feedback.rows, "row"], [feedback.cols, "col"]]) {
+      (list || []).forEach((info, k) => {
+        const el = $(`edge-${name}-${k}`);
+        if (!el) return;
+        el.className = "edge" + (info.state ? " " + info.state : "") + (info.text.length > 3 ? " long" : "");
+        el.textContent = info.text;
+        el.setAttribute("aria-label", `${el.getAttribute("aria-label").split(":")[0]}: ${info.text}`);
+      });
+    }
+  }
+
+  /* The cells fill the board panel's width (at most 2.6rem, at least 6 px): any size fits. */
+  function sizeBoard() {
+    const grid = $("editor");
+    const cols = parseInt(grid.dataset.cols || "0", 10);
+    if (!cols) return;
+    const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+    const free = grid.clientWidth - 14;
+    const edge = grid.dataset.side === "wide" ? 4.2 * rem : 0;
+    const units = cols + 0.9 + (grid.dataset.side === "cell" ? 1 : 0);
+    const cell = Math.max(6, Math.min(2.6 * rem, Math.floor((free - edge) / units)));
+    grid.style.setProperty("--cell", cell + "px");
+    grid.style.setProperty("--label", Math.max(6, Math.round(cell * 0.9)) + "px");
+    grid.style.setProperty("--edge", edge + "px");
+  }
+
+  /* Drag across cells to give them all the state the first cell took (tents: tent / empty mark). */
+  const drag = { start: null, token: null, suppress: false };
+  function wireDrag(table, ed) {
+    const cellAt = (ev) => {
+      const el = document.elementFromPoint(ev.clientX, ev.clientY);
+      return el && el.closest && el.closest("#editor button.cell");
+    };
+    table.addEventListener("pointerdown", (ev) => {
+      const el = cellAt(ev);
+      if (!el || ev.button !== 0) return;
+      drag.start = el.id;
+      drag.token = null;
+    });
+    table.addEventListener("pointermove", (ev) => {
+      if (!drag.start) return;
+      const el = cellAt(ev);
+      if (!el || (el.id === drag.start && drag.token === null)) return;
+      const r = parseInt(el.dataset.r, 10), c = parseInt(el.dataset.c, 10);
+      if (drag.token === null) {  // the drag begins: the first cell changes as a click would
+        const first = $(drag.start);
+        const fr = parseInt(first.dataset.r, 10), fc = parseInt(first.dataset.c, 10);
+        const next = ed.play.activate(state.instance, state.partial, fr, fc, undefined);
+        if (next) move(next);
+        drag.token = ed.play.paint(state.instance, state.partial, fr, fc);
+        drag.suppress = true;
+      }
+      const next = ed.play.painted(state.instance, state.partial, r, c, drag.token);
+      if (next) move(next, true);
+    });
+    const end = () => {
+      drag.start = null;
+      if (drag.suppress) setTimeout(() => { drag.suppress = false; }, 0);
+    };
+    table.addEventListener("pointerup", end);
+    table.addEventListener("pointercancel", end);
   }
 
   const clueText = (clues, k) => (clues && clues[k] !== null && clues[k] !== undefined ? String(clues[k]) : "?");
@@ -270,17 +419,24 @@
     }
   }
 
+  function inputKey(ev, r, c, shape) {  // number cells: arrows move between cells, Enter writes
+    const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0] };
+    if (!moves[ev.key] && ev.key !== "Enter") return;
+    ev.preventDefault();
+    if (ev.key === "Enter") { act(r, c, ev.target.value); return; }
+    const nr = Math.min(shape.rows - 1, Math.max(0, r + moves[ev.key][0]));
+    const next = $(`cell-${nr}-${c}`);
+    if (next) next.focus();
+  }
+
   function act(r, c, key) {
     const ed = editor();
     if (!ed) return false;
     if (state.play) {
       const next = ed.play.activate(state.instance, state.partial, r, c, key);
       if (!next) return false;
-      state.partial = next;
-      state.hint = null;
-      renderEditor();
+      move(next);
       $(`cell-${r}-${c}`) && $(`cell-${r}-${c}`).focus();
-      checkPlay();
       return true;
     }
     const next = ed.activate(state.instance, r, c, key);
@@ -288,6 +444,68 @@
     editInstance(next);
     $(`cell-${r}-${c}`) && $(`cell-${r}-${c}`).focus();
     return true;
+  }
+
+  /* A move in play: remembered for undo (a drag is one move), saved in the browser, checked. */
+  function move(next, continuing = false) {
+    if (!continuing) { state.past.push(state.partial); state.future = []; }
+    state.partial = next;
+    state.hint = null;
+    $("apply-hint").hidden = true;
+    afterMove();
+  }
+
+  function afterMove() {
+    state.solved = false;
+    renderEditor();
+    saveProgress();
+    $("undo").disabled = state.past.length === 0;
+    $("redo").disabled = state.future.length === 0;
+    checkPlay();
+  }
+
+  function undo(back = true) {
+    const from = back ? state.past : state.future, to = back ? state.future : state.past;
+    if (!state.play || !from.length) return;
+    to.push(state.partial);
+    state.partial = from.pop();
+    state.hint = null;
+    $("apply-hint").hidden = true;
+    afterMove();
+  }
+
+  /* ---- progress in the browser and share links ---- */
+  const freeze = (p) => JSON.stringify(p, (k, v) => (v instanceof Set ? { $set: [...v] } : v));
+  const thaw = (text) => JSON.parse(text, (k, v) => (v && typeof v === "object" && Array.isArray(v.$set) ? new Set(v.$set) : v));
+  // the same puzzle, however the editor or the server spelled it (key order, empty lists)
+  const canonical = (v) => (Array.isArray(v) ? v.map(canonical) : v && typeof v === "object"
+    ? Object.fromEntries(Object.keys(v).sort().filter((k) => v[k] !== null && !(Array.isArray(v[k]) && !v[k].length)).map((k) => [k, canonical(v[k])]))
+    : v);
+  const progressKey = () => `boardlab:${state.family.name}:${JSON.stringify(canonical(state.instance))}`;
+  function saveProgress() {
+    if (!state.play || !editor()) return;
+    try { localStorage.setItem(progressKey(), freeze(state.partial)); } catch (e) { /* storage full or off */ }
+  }
+  function savedProgress() {
+    try { const text = localStorage.getItem(progressKey()); return text ? thaw(text) : null; } catch (e) { return null; }
+  }
+
+  function shareLink() {
+    const url = new URL(location.href);
+    url.search = "";
+    url.hash = "";
+    url.searchParams.set("family", state.family.name);
+    url.searchParams.set("puzzle", JSON.stringify(state.instance));
+    if (state.play && editor()) url.searchParams.set("moves", freeze(state.partial));
+    return url.toString();
+  }
+
+  async function share() {
+    const link = shareLink();
+    $("share-url").value = link;
+    $("share-box").hidden = false;
+    try { await navigator.clipboard.writeText(link); $("share-note").textContent = "Copied to the clipboard."; }
+    catch (e) { $("share-note").textContent = "Copy the link above."; $("share-url").select(); }
   }
 
   /* ---- solving and generating ---- */
@@ -340,7 +558,7 @@
     const parts = [`Status: ${r.status}`];
     if (r.count !== null && r.count !== undefined) parts.push(`count: ${r.count}`);
     if (r.unique === true) parts.push("unique: yes");
-    if (r.unique === false) parts.push("unique: no (another solution exists)");
+    if (r.unique === false && r.status !== "unsatisfiable") parts.push("unique: no (another solution exists)");
     if (r.status === "unsatisfiable") parts.push("no solution exists");
     if (r.status === "unknown") parts.push("time limit reached");
     if (r.solutions.length > 1) parts.push(`${r.solutions.length} solutions listed`);
@@ -424,25 +642,35 @@
   }
 
   /* ---- play mode ---- */
-  function setPlay(on) {
+  function setPlay(on, restore = null) {
     state.play = on;
     state.hint = null;
+    state.solved = false;
+    state.past = [];
+    state.future = [];
     const ed = editor();
     $("play").setAttribute("aria-pressed", String(on));
     $("play").textContent = on ? "Stop playing" : "Play";
     $("hint").hidden = !on || !(state.family && state.family.hint);
     $("apply-hint").hidden = true;
-    $("clear-play").hidden = !on;
+    for (const id of ["clear-play", "undo", "redo"]) $(id).hidden = !on || !ed;
+    $("undo").disabled = $("redo").disabled = true;
     $("play-report").hidden = !on;
     $("hint-message").textContent = "";
     $("violations").replaceChildren();
     if (on) {
-      state.partial = ed ? ed.play.start(state.instance, null) : null;
+      state.partial = ed ? restore || savedProgress() || ed.play.start(state.instance, null) : null;
       if (ed) $("play-json").value = "";
       $("play-status").textContent = "Your move.";
     }
     renderEditor();
     if (on) checkPlay();
+  }
+
+  function clearMoves() {
+    const ed = editor();
+    if (!ed || !state.play) { setPlay(true); return; }
+    move(ed.play.start(state.instance, null));
   }
 
   function playSolution() {
@@ -453,12 +681,37 @@
     return JSON.parse(text);
   }
 
+  function playPartial() {  // what a hint starts from: the placements made, nothing filled in
+    const ed = editor();
+    if (ed) return ed.play.partial ? ed.play.partial(state.instance, state.partial) : ed.play.solution(state.instance, state.partial);
+    return playSolution();
+  }
+
+  function showPlayStatus(text, valid) {
+    $("play-status").textContent = text;
+    $("play-status").dataset.valid = String(valid);
+    state.solved = valid;
+    const grid = document.querySelector("#editor .grid");
+    if (grid) grid.classList.toggle("solved", valid);
+  }
+
   let checkTimer = null;
   let checkSeq = 0;
   function checkPlay() {
     clearTimeout(checkTimer);
+    const ed = editor();
+    if (ed && ed.play.complete && !ed.play.complete(state.instance, state.partial)) {
+      // not finished: the board shows the mistakes; the checker's list waits for a full board
+      ++checkSeq;
+      const errors = ed.play.errors ? ed.play.errors(state.instance, state.partial) : { bad: new Set() };
+      const over = Object.values(errors.clues || {}).concat(errors.rows || [], errors.cols || []).filter((x) => x.state === "over").length;
+      const wrong = errors.bad.size + over;
+      const progress = ed.play.progress ? ed.play.progress(state.instance, state.partial) + ". " : "";
+      showPlayStatus(progress + (wrong ? `${wrong} mistake${wrong === 1 ? "" : "s"} marked in red on the board.` : "No mistakes so far."), false);
+      $("violations").replaceChildren();
+      return;
+    }
     checkTimer = setTimeout(async () => {
-      const ed = editor();
       let solution;
       try { solution = playSolution(); } catch (e) { $("play-status").textContent = "Not valid JSON yet."; return; }
       if (solution === null) { $("play-status").textContent = "Write a solution to check."; $("violations").replaceChildren(); return; }
@@ -467,8 +720,8 @@
         const answer = await api(`/api/${state.family.name}/check`, { instance: state.instance, solution });
         if (seq !== checkSeq || !state.play) return; // a later move was made meanwhile
         const progress = ed && ed.play.progress ? ed.play.progress(state.instance, state.partial) + ". " : "";
-        $("play-status").textContent = answer.valid ? "Solved! Every rule holds." : `${progress}${answer.violations.length} rule${answer.violations.length === 1 ? "" : "s"} not met yet:`;
-        $("play-status").dataset.valid = String(answer.valid);
+        const count = answer.violations.length;
+        showPlayStatus(answer.valid ? "Solved! Every rule holds." : `${progress}${count} rule${count === 1 ? "" : "s"} not met:`, answer.valid);
         $("violations").replaceChildren(...answer.violations.slice(0, 30).map((v) => h("li", {}, v)));
       } catch (e) {
         if (seq !== checkSeq) return;
@@ -481,16 +734,22 @@
   async function askHint() {
     showError("");
     let partial;
-    try { partial = playSolution(); } catch (e) { showError("Your solution is not valid JSON."); return; }
+    try { partial = playPartial(); } catch (e) { showError("Your solution is not valid JSON."); return; }
     const limit = parseFloat($("time-limit").value);
+    $("hint-message").textContent = "Thinking…";
     try {
       const hint = await api(`/api/${state.family.name}/hint`, { instance: state.instance, partial, time_limit: limit > 0 ? Math.min(60, limit) : undefined });
       state.hint = hint;
       const details = editor() ? "" : [hint.place ? ` Place: ${JSON.stringify(hint.place)}.` : "", hint.remove ? ` Remove: ${JSON.stringify(hint.remove)}.` : ""].join("");
-      $("hint-message").textContent = `Hint (${hint.status}): ${hint.message}${details}`;
+      const steps = Array.isArray(hint.steps) ? " " + hint.steps.join(" ") : "";
+      const what = { progress: "Hint", mistake: "Mistake", solved: "Solved", unsolvable: "No solution" }[hint.status] || hint.status;
+      $("hint-message").textContent = `${what}: ${hint.message}.${steps}${details}`.replace(/\.\./g, ".");
+      $("hint-message").dataset.status = hint.status;
       $("apply-hint").hidden = !editor() || !(hint.place || hint.remove);
+      $("apply-hint").textContent = hint.remove && !hint.place ? "Remove the mistakes" : "Apply hint";
       renderEditor();
     } catch (e) {
+      $("hint-message").textContent = "";
       showError(e.message);
     }
   }
@@ -498,13 +757,10 @@
   function applyHint() {
     const ed = editor();
     const hint = state.hint;
-    if (!hint) return;
-    if (!ed) return;
-    state.partial = ed.play.merge(state.instance, state.partial, hint.place, hint.remove);
-    state.hint = null;
-    $("apply-hint").hidden = true;
-    renderEditor();
-    checkPlay();
+    if (!hint || !ed) return;
+    const next = ed.play.merge(state.instance, state.partial, hint.place, hint.remove);
+    $("hint-message").textContent = "";
+    move(next);
   }
 
   /* ---- downloads ---- */
@@ -557,7 +813,21 @@
     $("play").addEventListener("click", () => setPlay(!state.play));
     $("hint").addEventListener("click", askHint);
     $("apply-hint").addEventListener("click", applyHint);
-    $("clear-play").addEventListener("click", () => { setPlay(true); });
+    $("clear-play").addEventListener("click", clearMoves);
+    $("undo").addEventListener("click", () => undo(true));
+    $("redo").addEventListener("click", () => undo(false));
+    $("share").addEventListener("click", share);
+    $("library").addEventListener("change", (e) => { if (e.target.value !== "") loadPublished(parseInt(e.target.value, 10)); });
+    $("daily").addEventListener("click", daily);
+    document.addEventListener("keydown", (e) => {
+      if (!state.play || !(e.ctrlKey || e.metaKey) || e.altKey) return;
+      const inText = e.target.closest && e.target.closest("textarea, input:not(.cell)");
+      if (inText) return;
+      const key = e.key.toLowerCase();
+      if (key === "z" && !e.shiftKey) { e.preventDefault(); undo(true); }
+      else if (key === "y" || (key === "z" && e.shiftKey)) { e.preventDefault(); undo(false); }
+    });
+    window.addEventListener("resize", sizeBoard);
     $("play-json").addEventListener("input", checkPlay);
     $("play-check").addEventListener("click", checkPlay);
     const base = () => (state.family ? state.family.name : "puzzle");

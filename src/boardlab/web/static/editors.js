@@ -7,6 +7,7 @@
  *
  * Editor interface:
  *   accepts(inst) -> bool              the instance has the shape this editor draws
+ *   fields                             (optional) option names the editor sets on the instance
  *   help                               one line telling what a click does
  *   controls(inst, set) -> [Node]      size fields and the like; set(newInst) to change
  *   shape(inst) -> {rows, cols, checkered, edges}
@@ -16,6 +17,7 @@
  *   play: {start(inst, solution?), cell(inst, p, r, c), activate(inst, p, r, c, key),
  *          solution(inst, p), merge(inst, p, place, remove), marks(inst, json) -> ["r,c"],
  *          controls(inst, p, setP)?, progress(inst, p)?, help}
+ *         and the feedback functions below (partial, complete, errors, paint/painted)
  */
 (function () {
   "use strict";
@@ -43,6 +45,7 @@
   }
 
   const keyOf = (r, c) => r + "," + c;
+  const MAX_GRID = 60;  // the largest board the click editors draw (the page scales cells to fit)
   const onlyKeys = (obj, allowed) => Object.keys(obj).every((k) => allowed.includes(k));
   const isDigitKey = (key) => typeof key === "string" && /^[0-9]$/.test(key);
   const isClearKey = (key) => key === "Delete" || key === "Backspace";
@@ -50,7 +53,6 @@
   /* ---- N-Queens: fix queens (completion puzzles); play: one queen per row ---- */
   const QUEEN = "\u265B";
   const nqueens = {
-    initial: { family: "nqueens", n: 8 },
     help: "Click a square to fix a queen there (a completion puzzle). Arrow keys move, Enter toggles.",
     accepts: (i) => Number.isInteger(i.n) && i.n >= 1 && i.n <= 40 && onlyKeys(i, ["family", "n", "fixed"]),
     controls(i, set) {
@@ -128,12 +130,12 @@
   const tents = {
     help: "Click a cell to plant or remove a tree; type the tent count of each row (right) and column (below), or leave ? for no clue.",
     accepts: (i) =>
-      Array.isArray(i.grid) && i.grid.length >= 1 && i.grid.length <= 40 && i.grid.every((s) => typeof s === "string" && s.length === i.grid[0].length && s.length <= 40) &&
+      Array.isArray(i.grid) && i.grid.length >= 1 && i.grid.length <= MAX_GRID && i.grid.every((s) => typeof s === "string" && s.length === i.grid[0].length && s.length <= MAX_GRID) &&
       Array.isArray(i.rows) && Array.isArray(i.cols) && i.rows.length === i.grid.length && i.cols.length === i.grid[0].length && onlyKeys(i, ["family", "grid", "rows", "cols"]),
     controls(i, set) {
       return [
-        numberField("Width", i.grid[0].length, 1, 40, (w) => set(tentsResize(i, i.grid.length, w)), "ed-width"),
-        numberField("Height", i.grid.length, 1, 40, (hh) => set(tentsResize(i, hh, i.grid[0].length)), "ed-height"),
+        numberField("Width", i.grid[0].length, 1, MAX_GRID, (w) => set(tentsResize(i, i.grid.length, w)), "ed-width"),
+        numberField("Height", i.grid.length, 1, MAX_GRID, (hh) => set(tentsResize(i, hh, i.grid[0].length)), "ed-height"),
         h("button", { type: "button", onclick: () => set({ ...i, rows: i.rows.map(() => null), cols: i.cols.map(() => null) }) }, "Clear clues"),
       ];
     },
@@ -219,6 +221,7 @@
     return [i.size - parseInt(m[2], 10), FILES.indexOf(m[1])];
   }
   const chessnum = {
+    fields: ["pieces"],
     help: "Click a square to cycle its number (none, 0, 1, …), or type a digit on it; Delete clears it.",
     accepts: (i) => Number.isInteger(i.size) && i.size >= 1 && i.size <= 26 && typeof i.pieces === "string" && i.clues && typeof i.clues === "object" && !Array.isArray(i.clues) && onlyKeys(i, ["family", "size", "pieces", "clues"]),
     controls(i, set) {
@@ -341,6 +344,7 @@
     return { ...i, grid };
   }
   const cnote = {
+    fields: ["target"],
     help: "Type a digit on a cell, or click it to count it up; each row and column must reach the target.",
     accepts: (i) => Array.isArray(i.grid) && i.grid.length >= 1 && i.grid.length <= 20 && i.grid.every((row) => Array.isArray(row) && row.length === i.grid[0].length && row.length <= 20 && row.every(Number.isInteger)) && onlyKeys(i, ["family", "grid", "target"]),
     controls(i, set) {
@@ -362,7 +366,7 @@
       return { ...i, grid };
     },
     play: {
-      help: "Write a number in each cell that keeps its digit (digits added before and/or after).",
+      help: "Write a number in each cell that keeps its digit (digits added before and/or after); the sums beside the grid turn green at the target, red past it.",
       start(i, solution) {
         const grid = i.grid.map((row, r) => row.map((d, c) => (solution && solution.grid && solution.grid[r] ? solution.grid[r][c] : null)));
         return { grid };
@@ -380,8 +384,9 @@
         return { grid };
       },
       solution: (i, p) => ({ grid: p.grid.map((row, r) => row.map((v, c) => (v === null ? i.grid[r][c] : v))) }),
-      merge(i, p, place) {
+      merge(i, p, place, remove) {
         const grid = p.grid.map((row) => row.slice());
+        if (remove && Array.isArray(remove.grid)) remove.grid.forEach((row, r) => (row || []).forEach((v, c) => { if (Number.isInteger(v) && grid[r] && grid[r][c] === v) grid[r][c] = null; }));
         if (place && Array.isArray(place.grid)) place.grid.forEach((row, r) => (row || []).forEach((v, c) => { if (Number.isInteger(v) && grid[r]) grid[r][c] = v; }));
         return { grid };
       },
@@ -390,9 +395,10 @@
         if (json && Array.isArray(json.grid)) json.grid.forEach((row, r) => (row || []).forEach((v, c) => { if (Number.isInteger(v)) out.push(keyOf(r, c)); }));
         return out;
       },
-      progress: (i, p) => {
-        const sol = cnote.play.solution(i, p).grid;
-        return "row sums: " + sol.map((row) => row.reduce((a, b) => a + b, 0)).join(", ");
+      progress(i, p) {
+        const written = p.grid.reduce((a, row) => a + row.filter((v) => v !== null).length, 0);
+        const target = Array.isArray(i.rows) || Array.isArray(i.cols) ? "" : ` (target ${i.target === undefined ? 100 : i.target})`;
+        return `${written} of ${p.grid.length * p.grid[0].length} numbers written${target}`;
       },
     },
   };
@@ -404,7 +410,7 @@
     return json && Array.isArray(json[colour]) ? json[colour].filter((sq) => Array.isArray(sq) && sq.length === 2) : [];
   }
   const armies = {
-    initial: { family: "armies", n: 6, m: 5 },
+    fields: ["m"],
     help: "Set the board size n and the army size m (leave m empty to find the largest armies). The board has no clues to click.",
     accepts: (i) => Number.isInteger(i.n) && i.n >= 1 && i.n <= 30 && (i.m === null || i.m === undefined || (Number.isInteger(i.m) && i.m >= 0)) && onlyKeys(i, ["family", "n", "m"]),
     controls(i, set) {
@@ -434,8 +440,8 @@
       },
       cell(i, p, r, c) {
         const colour = p.cells[keyOf(r, c)];
-        const text = colour === "white" ? "\u2655" : colour === "black" ? "\u265B" : "";
-        return { text, label: `row ${r}, column ${c}: ${colour ? colour + " queen" : "empty"}`, cls: colour ? "placed" : "" };
+        // both armies use the solid glyph: white with a dark outline, black with a light one (legible on both squares)
+        return { text: colour ? "\u265B" : "", label: `row ${r}, column ${c}: ${colour ? colour + " queen" : "empty"}`, cls: colour ? `placed ${colour}-queen` : "" };
       },
       activate(i, p, r, c, key) {
         const k = keyOf(r, c);
@@ -473,6 +479,132 @@
       },
     },
   };
+
+  /* ---- play feedback drawn on the board (computed here, as the player moves) ----
+   * play.partial(inst, p)   the placement so far for a hint (the family's partial JSON)
+   * play.complete(inst, p)  every piece/number is in: the server's checker then decides
+   * play.errors(inst, p)    {bad: Set of "r,c", clues: {"r,c": {text, state}},
+   *                          rows: [{text, state}], cols: [{text, state}]}  state: over | met | ""
+   * play.paint(inst, p, r, c) -> token; play.painted(inst, p, r, c, token) -> p   (drag to mark)
+   */
+  const lineState = (have, want, open) => (want === null || want === undefined ? "" : have > want ? "over" : have === want ? "met" : open ? "" : "over");
+  function attacking(a, b) {
+    return a[0] === b[0] || a[1] === b[1] || Math.abs(a[0] - b[0]) === Math.abs(a[1] - b[1]);
+  }
+  function pairsOf(list, bad, test) {
+    for (let x = 0; x < list.length; x++) for (let y = x + 1; y < list.length; y++) if (test(list[x], list[y])) { bad.add(keyOf(...list[x])); bad.add(keyOf(...list[y])); }
+  }
+
+  Object.assign(nqueens.play, {
+    partial: (i, p) => ({ queens: p.queens.map((c) => (c >= 0 ? c : null)) }),
+    complete: (i, p) => p.queens.every((c) => c >= 0),
+    errors(i, p) {
+      const bad = new Set();
+      pairsOf(p.queens.map((c, r) => [r, c]).filter(([, c]) => c >= 0), bad, attacking);
+      return { bad };
+    },
+  });
+
+  const tentCells = (i, p) => tents.play.solution(i, p).tents;
+  Object.assign(tents.play, {
+    partial: (i, p) => ({ tents: tentCells(i, p), empty: [...p.empty].map((k) => k.split(",").map(Number)) }),
+    complete(i, p) {
+      let trees = 0;
+      for (const row of i.grid) for (const ch of row) if (ch === "T") trees++;
+      return tentCells(i, p).length === trees;
+    },
+    errors(i, p) {
+      const placed = tentCells(i, p), bad = new Set();
+      const at = new Set(placed.map(([r, c]) => keyOf(r, c)));
+      for (const [r, c] of placed) {
+        for (let dr = -1; dr <= 1; dr++) for (let dc = -1; dc <= 1; dc++) if ((dr || dc) && at.has(keyOf(r + dr, c + dc))) { bad.add(keyOf(r, c)); bad.add(keyOf(r + dr, c + dc)); }
+      }
+      const rowHave = i.grid.map(() => 0), colHave = i.grid[0].split("").map(() => 0);
+      const rowOpen = rowHave.map(() => false), colOpen = colHave.map(() => false);
+      for (const [r, c] of placed) { rowHave[r]++; colHave[c]++; }
+      i.grid.forEach((row, r) => [...row].forEach((ch, c) => { if (ch === "." && !at.has(keyOf(r, c)) && !p.empty.has(keyOf(r, c))) { rowOpen[r] = true; colOpen[c] = true; } }));
+      const line = (clues, have, open) => clues.map((v, k) => ({ text: v === null ? "?" : String(v), state: lineState(have[k], v, open[k]) }));
+      return { bad, rows: line(i.rows, rowHave, rowOpen), cols: line(i.cols, colHave, colOpen) };
+    },
+    paint(i, p, r, c) {
+      const k = keyOf(r, c);
+      return p.tents.has(k) ? "t" : p.empty.has(k) ? "x" : "Delete";
+    },
+    painted(i, p, r, c, token) { return tents.play.activate(i, p, r, c, token); },
+  });
+
+  /* Chess-Num attack counts as the checker counts them: line pieces stop at the first piece. */
+  const JUMPS = { K: [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]],
+    N: [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]], P: [[-1, 1], [1, 1]] };
+  const SLIDES = { Q: JUMPS.K, R: [[1, 0], [-1, 0], [0, 1], [0, -1]], B: [[1, 1], [1, -1], [-1, 1], [-1, -1]] };
+  function attackCounts(size, pieces) {  // pieces: [letter, [file, rank]] with rank 0 = rank 1
+    const occupied = new Set(pieces.map(([, s]) => keyOf(...s)));
+    const counts = {};
+    const hit = (f, r) => { counts[keyOf(f, r)] = (counts[keyOf(f, r)] || 0) + 1; };
+    const inside = (f, r) => f >= 0 && f < size && r >= 0 && r < size;
+    for (const [letter, [f, r]] of pieces) {
+      if (JUMPS[letter] && !SLIDES[letter]) { for (const [df, dr] of JUMPS[letter]) if (inside(f + df, r + dr)) hit(f + df, r + dr); continue; }
+      for (const [df, dr] of SLIDES[letter] || []) {
+        for (let g = f + df, s = r + dr; inside(g, s); g += df, s += dr) { hit(g, s); if (occupied.has(keyOf(g, s))) break; }
+      }
+    }
+    return counts;
+  }
+  Object.assign(chessnum.play, {
+    partial: (i, p) => chessnum.play.solution(i, p),
+    complete: (i, p) => p.placed.every((x) => x !== null),
+    errors(i, p) {
+      const pieces = [];
+      [...i.pieces].forEach((l, k) => { const rc = p.placed[k] && fromSquare(i, p.placed[k]); if (rc) pieces.push([l, [rc[1], i.size - 1 - rc[0]]]); });
+      const counts = attackCounts(i.size, pieces);
+      const all = p.placed.every((x) => x !== null);
+      const clues = {};
+      for (const [sq, want] of Object.entries(i.clues)) {
+        const rc = fromSquare(i, sq);
+        if (!rc) continue;
+        const have = counts[keyOf(rc[1], i.size - 1 - rc[0])] || 0;
+        clues[keyOf(rc[0], rc[1])] = { text: `${have}/${want}`, state: lineState(have, want, !all) };
+      }
+      return { bad: new Set(), clues };
+    },
+  });
+
+  const cnoteSums = (i, grid) => ({
+    rows: grid.map((row) => row.reduce((a, v) => a + (v || 0), 0)),
+    cols: grid[0].map((_, c) => grid.reduce((a, row) => a + (row[c] || 0), 0)),
+  });
+  Object.assign(cnote.play, {
+    partial: (i, p) => ({ grid: p.grid.map((row) => row.slice()) }),
+    complete: (i, p) => p.grid.every((row) => row.every((v) => v !== null)),
+    errors(i, p) {
+      const bad = new Set();
+      p.grid.forEach((row, r) => row.forEach((v, c) => { if (v !== null && !String(v).includes(String(i.grid[r][c]))) bad.add(keyOf(r, c)); }));
+      const sums = cnoteSums(i, p.grid);
+      // one target for all: the sums alone (the target is in the help line); else sum/target
+      const common = !Array.isArray(i.rows) && !Array.isArray(i.cols);
+      const target = (list, k) => (Array.isArray(list) ? list[k] : i.target === undefined ? 100 : i.target);
+      const open = (cells) => cells.some((v) => v === null);
+      const sum = (v, t, cells) => ({ text: common ? String(v) : `${v}/${t}`, state: lineState(v, t, open(cells)) });
+      return {
+        bad,
+        rows: sums.rows.map((v, r) => sum(v, target(i.rows, r), p.grid[r])),
+        cols: sums.cols.map((v, c) => sum(v, target(i.cols, c), p.grid.map((row) => row[c]))),
+      };
+    },
+  });
+
+  Object.assign(armies.play, {
+    partial: (i, p) => armies.play.solution(i, p),
+    complete(i, p) {
+      const sol = armies.play.solution(i, p);
+      return Number.isInteger(i.m) ? sol.white.length === i.m && sol.black.length === i.m : sol.white.length > 0 && sol.white.length === sol.black.length;
+    },
+    errors(i, p) {
+      const sol = armies.play.solution(i, p), bad = new Set();
+      for (const w of sol.white) for (const b of sol.black) if (attacking(w, b)) { bad.add(keyOf(...w)); bad.add(keyOf(...b)); }
+      return { bad };
+    },
+  });
 
   window.BoardEditors = { armies, nqueens, tents, chessnum, cnote };
   window.BoardDom = { h, numberField, keyOf };
