@@ -303,9 +303,9 @@ def load(source: PuzzleSource, family: str | None = None, **options: Any) -> Puz
 
     `source` is instance JSON (a dict; its `"family"` may stand for `family`), a board size
     (families that take one), a path (`pathlib.Path`) to a file in the text format or JSON, a
-    one-line string read as the command line reads its puzzle argument (a board size, a file,
-    a game ID), or a text of several lines (the text format) or JSON text. Raises `BadInput`
-    with the command line's message.
+    string without a newline read as the command line reads its puzzle argument (a board size,
+    a file, a game ID), or a text: the family's text format (lines that end with a newline, as
+    `Puzzle.text`) or JSON text. Raises `BadInput` with the command line's message.
 
     >>> load(8, family="nqueens")
     Puzzle('nqueens', {'family': 'nqueens', 'n': 8})
