@@ -9,9 +9,13 @@ The Python API (`boardlab.api`, documented there) is re-exported here:
 
 __version__ = "0.1.0"
 
-# The drawing subpackage `boardlab.render` is imported before the API binds the name `render`
-# here to its function: a first import of the subpackage later would bind the name to it again.
-import boardlab.render as _drawing  # noqa: E402, F401
+# `boardlab.render` and `boardlab.families` are the API's functions. The subpackages of the same
+# names (drawing, the families) are imported first, so that the functions bind the names last: a
+# first import of a subpackage later would bind its name to the module again. The subpackages
+# stay importable by their full names (`from boardlab.render.svg import ...`,
+# `importlib.import_module("boardlab.families")`), not as attributes of `boardlab`.
+import boardlab.families as _families_package  # noqa: E402, F401
+import boardlab.render as _drawing_package  # noqa: E402, F401
 from boardlab.api import (  # noqa: E402
     Answer,
     BadInput,
