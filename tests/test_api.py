@@ -86,8 +86,8 @@ def test_the_public_names_are_the_api() -> None:
 
 
 def test_render_stays_the_function_after_the_drawing_subpackage_is_imported() -> None:
-    import boardlab.render.svg  # noqa: F401
-    import boardlab.render.terminal  # noqa: F401
+    import boardlab.render.svg
+    import boardlab.render.terminal
 
     assert callable(boardlab.render) and boardlab.render is boardlab.api.render
 
@@ -225,7 +225,9 @@ ERRORS: list[tuple[Callable[[], Any], list[str]]] = [
 
 
 @pytest.mark.parametrize("call, args", ERRORS)
-def test_bad_input_raises_the_command_lines_message(call: Callable[[], Any], args: list[str], cli_run) -> None:
+def test_bad_input_raises_the_command_lines_message(
+    call: Callable[[], Any], args: list[str], cli_run: Callable
+) -> None:
     with pytest.raises(BadInput) as raised:
         call()
     assert str(raised.value) == cli_error(cli_run, args)

@@ -43,3 +43,13 @@ def test_the_api_reference_builds(tmp_path: Path) -> None:
     for name in api.__all__:
         assert f'id="{name}"' in page, name
     assert "&gt;&gt;&gt; boardlab.count(queens).count" in page or "boardlab.count(queens)" in page
+
+
+def test_the_readme_python_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    readme = (ROOT / "README.md").read_text()
+    start = readme.index("```python\n") + len("```python\n")
+    code = readme[start : readme.index("```", start)]
+    assert len(code.strip().splitlines()) == 5
+    exec(compile(code, "README.md", "exec"), {})
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0].startswith("{'queens': [") and printed[1] == "12" and printed[2].startswith("# 6x6:")

@@ -282,7 +282,8 @@ class FamilyInfo(Answer):
     def _rows(self) -> list[tuple[str, Any]]:
         rows = super()._rows()
         for option in self._data["options"]:
-            rows.append((f"{option['name']}=", f"{option['type']} ({'/'.join(option['verbs'])}): {option['help']}"))
+            verbs = "/".join(option["verbs"])
+            rows.append((f"{option['name']}=", f"{option['type']} ({verbs}): {option['help']}"))
         return rows
 
 
@@ -351,7 +352,7 @@ def puzzle(family: str, **fields: Any) -> Puzzle:
 def solve(
     puzzle: Puzzle,
     *,
-    all: bool = False,  # noqa: A002 - the command line's --all
+    all: bool = False,  # the command line's --all
     count: bool = False,
     unique: bool = False,
     optimise: bool = False,
@@ -477,7 +478,7 @@ def render(
     puzzle: Puzzle,
     solution: Any = None,
     *,
-    format: Literal["svg", "text"] = "svg",  # noqa: A002 - the name the API promises
+    format: Literal["svg", "text"] = "svg",  # the name the command line uses
     solve: bool = False,
     **options: Any,
 ) -> str:
@@ -518,7 +519,8 @@ def _with_options(
     """The family of `puzzle`, the verbs' options (checked, defaults filled in) and the instance
     with them applied."""
     if not isinstance(puzzle, Puzzle):
-        raise BadInput(f"expected a Puzzle (from boardlab.load or boardlab.puzzle), got {type(puzzle).__name__}")
+        got = type(puzzle).__name__
+        raise BadInput(f"expected a Puzzle (from boardlab.load or boardlab.puzzle), got {got}")
     chosen = _family_of(puzzle.family)
     given = requests.check_options(chosen, verbs, options, local=True, flags=True)
     return chosen, requests.with_options(chosen, puzzle.instance, given), given
@@ -566,6 +568,8 @@ def _copy(data: Any) -> Any:
 
 
 def _cell(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:.4g}"
     text = value if isinstance(value, str) else repr(value)
     return text if len(text) <= 80 else text[:77] + "..."
 
