@@ -16,43 +16,8 @@ __version__ = "0.1.0"
 # `importlib.import_module("boardlab.families")`), not as attributes of `boardlab`.
 import boardlab.families as _families_package  # noqa: E402, F401
 import boardlab.render as _drawing_package  # noqa: E402, F401
-from boardlab.api import (  # noqa: E402
-    Answer,
-    BadInput,
-    Checked,
-    FamilyInfo,
-    Generated,
-    Hint,
-    Puzzle,
-    Result,
-    check,
-    count,
-    families,
-    generate,
-    hint,
-    load,
-    puzzle,
-    render,
-    solve,
-)
+from boardlab import api as _api  # noqa: E402
+from boardlab.api import *  # noqa: E402, F403
 
-__all__ = [
-    "Answer",
-    "BadInput",
-    "Checked",
-    "FamilyInfo",
-    "Generated",
-    "Hint",
-    "Puzzle",
-    "Result",
-    "__version__",
-    "check",
-    "count",
-    "families",
-    "generate",
-    "hint",
-    "load",
-    "puzzle",
-    "render",
-    "solve",
-]
+#: The public names: `__version__` and those of `boardlab.api`.
+__all__ = ["__version__", *_api.__all__]
