@@ -30,7 +30,6 @@ of the command line's `--json` and show its fields as attributes; `to_json()` gi
 
 from __future__ import annotations
 
-import html
 import io
 import os
 import warnings
@@ -179,6 +178,8 @@ class Answer:
         return None
 
     def _repr_html_(self) -> str:
+        import html  # here, not at start-up: the command line imports this module too
+
         cells = "".join(
             f"<tr><th style='text-align:left'>{html.escape(name)}</th>"
             f"<td style='text-align:left'>{html.escape(_cell(value))}</td></tr>"
