@@ -283,6 +283,15 @@ def test_the_processes_executor_is_an_option() -> None:
     assert result.count == 2680 and result.stats["executor"] == "processes"
 
 
+@pytest.mark.slow
+def test_the_ray_executor_is_an_option() -> None:
+    """Through the API as on the command line: a local Ray, started and stopped by the count
+    (the cluster extra; CI's slow step installs it)."""
+    ray = pytest.importorskip("ray")
+    result = boardlab.count(boardlab.load(10, family="nqueens"), executor="ray", workers=2)
+    assert result.count == 724 and result.stats["executor"] == "ray" and not ray.is_initialized()
+
+
 @pytest.mark.parametrize("executor", ["serial", "processes"])
 def test_ctrl_c_stops_a_count_and_the_interpreter_goes_on(executor: str) -> None:
     """An interrupt (what Ctrl-C raises) stops a long count at once; no worker is left behind,
