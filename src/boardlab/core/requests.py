@@ -98,9 +98,9 @@ def check_options(
 def load_instance(chosen: Family, value: Any, options: dict[str, Any]) -> Any:
     """The one instance a Python value describes, with the options applied: a path
     (`os.PathLike`) or a string without a newline as the command line reads its argument
-    (`read_instance`: a board size, a file, a game ID); anything else as a request field
-    (`parse_value`: instance JSON, a board size, a text: the text format, whose lines end with
-    a newline, or JSON text)."""
+    (`read_instance`: a board size, a file, `-` for stdin, a game ID); anything else as a
+    request field (`parse_value`: instance JSON, a board size, a text: the text format, whose
+    lines end with a newline, or JSON text)."""
     if isinstance(value, os.PathLike):
         return read_instance(chosen, os.fspath(value), options)
     if isinstance(value, str) and "\n" not in value and not value.lstrip().startswith(("{", "[")):
