@@ -95,16 +95,7 @@ def solve_command(
     as_json: JsonFlag = False,
 ) -> None:
     """Solve puzzles: one solution, all, a count, a uniqueness proof, or an optimum."""
-    asked = (
-        ("--all", all_ or limit is not None, Mode.ALL),
-        ("--count", count, Mode.COUNT),
-        ("--unique", unique, Mode.UNIQUE),
-        ("--optimise", optimise, Mode.OPTIMISE),
-    )
-    chosen = [(name, mode) for name, flag, mode in asked if flag]
-    if len(chosen) > 1:
-        raise BadInput(f"choose one of {', '.join(name for name, _ in chosen)}")
-    mode = chosen[0][1] if chosen else Mode.FIRST
+    mode = requests.solve_mode(all=all_, count=count, unique=unique, optimise=optimise, limit=limit)
     request = requests.solve_request(
         mode,
         limit=limit,

@@ -29,8 +29,8 @@ def _discover() -> None:
     global _discovered
     if _discovered:
         return
-    import boardlab.families as package
-
+    # by its full name: `boardlab.families`, the attribute, is the API's function of that name
+    package = importlib.import_module("boardlab.families")
     for module in pkgutil.iter_modules(package.__path__):
         if module.ispkg:
             importlib.import_module(f"{package.__name__}.{module.name}")

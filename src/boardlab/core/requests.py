@@ -21,6 +21,7 @@ Printing, exit codes, HTTP statuses, worker processes and answer sizes belong to
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -44,6 +45,7 @@ __all__ = [
     "generated_json",
     "hint",
     "instance_json",
+    "load_instance",
     "load_json_argument",
     "options_for",
     "parse_value",
@@ -51,7 +53,9 @@ __all__ = [
     "read_instances",
     "solution_of",
     "solve",
+    "solve_mode",
     "solve_request",
+    "with_options",
 ]
 
 
@@ -91,7 +95,48 @@ def check_options(
     }
 
 
+# ---- 2. the instance (from Python: the API) ------------------------------------------------------
+def load_instance(chosen: Family, value: Any, options: dict[str, Any]) -> Any:
+    """The one instance a Python value describes, with the options applied: a path
+    (`os.PathLike`) or a string without a newline as the command line reads its argument
+    (`read_instance`: a board size, a file, `-` for stdin, a game ID); anything else as a
+    request field (`parse_value`: instance JSON, a board size, a text: the text format, whose
+    lines end with a newline, or JSON text)."""
+    if isinstance(value, os.PathLike):
+        return read_instance(chosen, os.fspath(value), options)
+    if isinstance(value, str) and "\n" not in value and not value.lstrip().startswith(("{", "[")):
+        return read_instance(chosen, value.strip(), options)
+    return parse_value(chosen, value, options)
+
+
+def with_options(chosen: Family, instance: Any, options: dict[str, Any]) -> Any:
+    """`instance` with the (checked) options applied, as reading it with them would have."""
+    return chosen.apply_options(instance, options)
+
+
 # ---- 3. the question ----------------------------------------------------------------------------
+def solve_mode(
+    *,
+    all: bool = False,
+    count: bool = False,
+    unique: bool = False,
+    optimise: bool = False,
+    limit: int | None = None,
+) -> Mode:
+    """The mode that the command line's `--all` (or a `--limit`), `--count`, `--unique` and
+    `--optimise` ask for (`first` when none is given); BadInput when more than one is."""
+    asked = (
+        ("--all", all or limit is not None, Mode.ALL),
+        ("--count", count, Mode.COUNT),
+        ("--unique", unique, Mode.UNIQUE),
+        ("--optimise", optimise, Mode.OPTIMISE),
+    )
+    chosen = [(name, mode) for name, flag, mode in asked if flag]
+    if len(chosen) > 1:
+        raise BadInput(f"choose one of {', '.join(name for name, _ in chosen)}")
+    return chosen[0][1] if chosen else Mode.FIRST
+
+
 def solve_request(
     mode: Mode | str = Mode.FIRST,
     *,
