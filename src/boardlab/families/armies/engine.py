@@ -163,10 +163,18 @@ def _knapsack_fits(ws, bs, k, cap_w, cap_b):
     (t_i = 1: item i takes white and loses bs_i black squares.) The cheapest way to bring the
     white loss within cap_w takes the items by increasing bs_i / ws_i (fractional knapsack)."""
     need = -cap_w
+    loss_w = 0  # each item on its cheaper side: a quick accept, and a quick reject
+    loss_b = 0
     for i in range(k):
         need += ws[i]
-    if need <= 0:
+        if bs[i] < ws[i]:
+            loss_b += bs[i]
+        else:
+            loss_w += ws[i]
+    if need <= 0 or (loss_w <= cap_w and loss_b <= cap_b):
         return True
+    if loss_w + loss_b > cap_w + cap_b:
+        return False
     # insertion sort by ratio bs / ws (ws > 0 for every item)
     for i in range(1, k):
         w = ws[i]

@@ -4,7 +4,7 @@ The work is the list of subproblems of `split` (pieces); an executor counts them
 and reports each finished chunk, in any order. The driver (`count_board`) adds the counts up,
 writes them to the checkpoint, feeds the progress bar and stops at the deadline.
 
-Executors:
+Executors (`serial`, `processes` and `ray` are the shared ones of `boardlab.core.executors`):
 
 * `serial`: this process, one chunk after another.
 * `processes`: a pool of forked processes (the compiled kernels are inherited, nothing is
@@ -23,10 +23,6 @@ local parallel executors in our measurements (docs/nqueens.md).
 
 from __future__ import annotations
 
-import logging
-import multiprocessing
-import os
-import signal
 import time
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
@@ -34,9 +30,12 @@ from typing import Callable, Iterator
 import numpy as np
 
 from boardlab.core.errors import BadInput, Unsupported
+from boardlab.core.executors import can_fork, chunks, local_cores, run_processes, run_ray, run_serial
 from boardlab.families.nqueens import fullsym
 from boardlab.families.nqueens.checkpoint import Checkpoint
 from boardlab.families.nqueens.split import DEFAULT_TARGET, Piece, arrays, digest, split
+
+__all__ = ["EXECUTORS", "FullCount", "choose_executor", "count_board", "local_cores"]
 
 EXECUTORS = ("auto", "serial", "processes", "threads", "ray")
 
@@ -44,14 +43,6 @@ EXECUTORS = ("auto", "serial", "processes", "threads", "ray")
 PARALLEL_FROM_N = 12
 
 Chunk = tuple[np.ndarray, np.ndarray]  # (piece indices, counts rows [c2, c4, c8])
-
-
-def local_cores() -> int:
-    """The cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not Linux
-        return os.cpu_count() or 1
 
 
 @dataclass
@@ -81,49 +72,11 @@ class FullCount:
 
 
 # ---- the executors: each yields finished chunks ---------------------------------------------
-_SHARED: dict[str, object] = {}
-
-
-def _chunks(indices: list[int], size: int) -> list[np.ndarray]:
-    return [np.array(indices[i : i + size], dtype=np.int64) for i in range(0, len(indices), size)]
-
-
-def _count_chunk(n: int, kinds: np.ndarray, bounds: np.ndarray, prefixes: np.ndarray, lengths: np.ndarray) -> np.ndarray:
-    """Count one chunk of pieces given as arrays (the unit of work of every executor)."""
-    return fullsym.count_batch(n, kinds, bounds, prefixes, lengths)
-
-
-def _count_forked(index: np.ndarray) -> Chunk:
-    """A pool worker's task: the arrays were inherited at fork, only indices travel."""
-    n, kinds, bounds, prefixes, lengths = _SHARED["work"]  # type: ignore[misc]
-    return index, _count_chunk(n, kinds[index], bounds[index], prefixes[index], lengths[index])  # type: ignore[index]
-
-
-def _worker_init() -> None:
-    """Pool workers leave interrupts to the parent (which stops the pool) and die quietly
-    when it terminates them, whatever handlers they inherited at fork."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
-def _serial(n: int, work: tuple, indices: list[int], workers: int) -> Iterator[Chunk]:
-    kinds, bounds, prefixes, lengths = work
-    for index in _chunks(indices, 8):
-        yield index, _count_chunk(n, kinds[index], bounds[index], prefixes[index], lengths[index])
-
-
-def _processes(n: int, work: tuple, indices: list[int], workers: int) -> Iterator[Chunk]:
-    _SHARED["work"] = (n, *work)
-    size = max(1, min(16, len(indices) // (workers * 32)))
-    context = multiprocessing.get_context("fork")
-    pool = context.Pool(workers, initializer=_worker_init)
-    try:
-        yield from pool.imap_unordered(_count_forked, _chunks(indices, size))
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
-        _SHARED.clear()
+def _count_chunk(work: tuple, index: np.ndarray) -> np.ndarray:
+    """Count one chunk of pieces (the unit of work of every executor; `work`: n and the arrays
+    of `split.arrays`)."""
+    n, kinds, bounds, prefixes, lengths = work
+    return fullsym.count_batch(n, kinds[index], bounds[index], prefixes[index], lengths[index])
 
 
 def _threads(n: int, work: tuple, indices: list[int], workers: int) -> Iterator[Chunk]:
@@ -134,48 +87,22 @@ def _threads(n: int, work: tuple, indices: list[int], workers: int) -> Iterator[
     numba.set_num_threads(min(workers, numba.config.NUMBA_NUM_THREADS))
     chunksize = numba.set_parallel_chunksize(1)
     try:
-        for index in _chunks(indices, workers * 32):
+        for index in chunks(indices, workers * 32):
             yield index, fullsym.count_batch_parallel(n, kinds[index], bounds[index], prefixes[index], lengths[index])
     finally:
         numba.set_parallel_chunksize(chunksize)
         numba.set_num_threads(previous)
 
 
-def _ray(n: int, work: tuple, indices: list[int], workers: int, address: str | None) -> Iterator[Chunk]:
-    try:
-        import ray
-    except ImportError:
-        raise Unsupported("the ray executor needs Ray: pip install 'boardlab[cluster]'") from None
-    import boardlab
-
-    started_here = not ray.is_initialized()
-    if started_here:
-        quiet = {"log_to_driver": False, "logging_level": logging.WARNING}
-        if address is None:
-            # a local Ray: its workers inherit this environment, boardlab and numba's cache
-            # ("local": a new Ray even when another runs here or RAY_ADDRESS names one)
-            ray.init(address="local", num_cpus=workers, include_dashboard=False, **quiet)
-        else:
-            # a cluster: ship this boardlab with the job
-            ray.init(address=address, runtime_env={"py_modules": [os.path.dirname(boardlab.__file__)]}, **quiet)
-    kinds, bounds, prefixes, lengths = work
-    task = ray.remote(num_cpus=1)(_count_chunk)
-    cpus = int(ray.cluster_resources().get("CPU", workers))
-    size = max(1, min(64, len(indices) // (max(cpus, 1) * 8)))
-    pending = {}
-    try:
-        for index in _chunks(indices, size):
-            ref = task.remote(n, kinds[index], bounds[index], prefixes[index], lengths[index])
-            pending[ref] = index
-        while pending:
-            ready, _ = ray.wait(list(pending), num_returns=1)
-            for ref in ready:
-                yield pending.pop(ref), ray.get(ref)
-    finally:
-        for ref in pending:
-            ray.cancel(ref, force=True)
-        if started_here:
-            ray.shutdown()
+def _stream(chosen: str, n: int, work: tuple, todo: list[int], workers: int, address: str | None) -> Iterator[Chunk]:
+    shared = (n, *work)
+    if chosen == "serial":
+        return run_serial(_count_chunk, shared, chunks(todo, 8))
+    if chosen == "processes":
+        return run_processes(_count_chunk, shared, chunks(todo, max(1, min(16, len(todo) // (workers * 32)))), workers)
+    if chosen == "threads":
+        return _threads(n, work, todo, workers)
+    return run_ray(_count_chunk, shared, chunks(todo, max(1, min(64, len(todo) // (max(workers, 1) * 8)))), workers, address)
 
 
 # ---- the driver -----------------------------------------------------------------------------
@@ -183,10 +110,8 @@ def choose_executor(executor: str, n: int, workers: int) -> str:
     if executor not in EXECUTORS:
         raise BadInput(f"--executor must be one of {', '.join(EXECUTORS)}, got '{executor}'")
     if executor == "auto":
-        # a daemonic process (e.g. a web server's solver worker) may not start child processes
-        can_fork = not multiprocessing.current_process().daemon
         if workers > 1 and n >= PARALLEL_FROM_N:
-            return "processes" if can_fork else "threads"
+            return "processes" if can_fork() else "threads"
         return "serial"
     return executor
 
@@ -240,10 +165,7 @@ def count_board(
         if chosen != "ray":  # Ray workers load the kernels themselves
             fullsym.warm_up(parallel=chosen == "threads")
         work = arrays(n, pieces)
-        if chosen == "ray":
-            stream = _ray(n, work, todo, workers, address)
-        else:
-            stream = {"serial": _serial, "processes": _processes, "threads": _threads}[chosen](n, work, todo, workers)
+        stream = _stream(chosen, n, work, todo, workers, address)
         chunks = 0
         if progress is not None:
             progress(outcome.finished, len(pieces))
