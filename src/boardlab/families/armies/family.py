@@ -6,9 +6,12 @@ Modes: `first` with m (a placement or a proof that none exists), `first` without
 time limit, status feasible), `all` / `count` / `unique` with m (exact placements, optionally
 up to the 16 symmetries: board symmetries and colour swap).
 
-Backends: `sat` (default; CaDiCaL on the `colouring` formulation with full symmetry breaking,
-which proved fastest, see docs/armies.md), `cpsat` (every formulation of `model.py`),
-`anneal` (the heuristic alone: lower bounds for large boards, no proofs).
+Backends: `engine` (default; the branch-and-bound engine over line labellings of `engine.py`,
+run by `prove.py` on one core, all local cores or Ray), `sat` (CaDiCaL on the `colouring`
+formulation with full symmetry breaking; the default for enumeration), `cpsat` (every
+formulation of `model.py`), `anneal` (the heuristic alone: lower bounds for large boards, no
+proofs), `construct` (the explicit construction of `construct.py`: lower bounds for any n in
+milliseconds, no proofs).
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ class Armies(Family[ArmiesInstance]):
         "Without m: find the largest m (OEIS A250000)."
     )
     takes_size = True
-    backends = ("sat", "cpsat", "anneal")
+    backends = ("engine", "sat", "cpsat", "anneal", "construct")
     modes = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE, Mode.OPTIMISE})
     has_clues = False
     options = (
@@ -52,6 +55,22 @@ class Armies(Family[ArmiesInstance]):
         Option("target", int, None, "anneal backend: stop once the armies reach this size", verbs=("solve",), minimum=0),
         Option("verbose", bool, False, "print the incumbent and the bound as they improve (stderr)", verbs=("solve",)),
         Option("attacks", bool, False, "mark the squares attacked by each army", verbs=("render",)),
+        Option(
+            "executor", str, None,
+            "engine: where the subproblems run: auto, serial, processes (all local cores) or ray (boardlab[cluster])",
+            choices=("auto", "serial", "processes", "ray"), verbs=("solve",), local=True,
+        ),
+        Option("address", str, None, "engine: Ray cluster address for --executor ray (default: a local Ray)", verbs=("solve",), local=True),
+        Option(
+            "checkpoint", str, None,
+            "engine: record each refuted subproblem of the decision (--m) in this file; resume from it if it exists",
+            verbs=("solve",), local=True,
+        ),
+        Option(
+            "bounds", str, None,
+            "engine: the bounds to use, all (default), none, or a comma list of live, family, joint, symmetry (for tests)",
+            verbs=("solve",),
+        ),
         Option("size", int, 8, "board size of the generated instance", verbs=("generate",), minimum=1, maximum=io.MAX_N),
     )
 

@@ -244,4 +244,6 @@ def decide(
     if decision.found is None and decision.finished == decision.subproblems:
         decision.found = False
     decision.seconds = time.perf_counter() - decision.started
+    if progress is not None:
+        progress(decision)
     return decision

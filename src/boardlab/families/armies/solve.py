@@ -1,9 +1,12 @@
 """Choosing what to run for an armies request, and running it.
 
-- m given, mode first: a decision (sat: `colouring` + full symmetry breaking by default).
+- m given, mode first: a decision (the engine by default, `engine.py` and `prove.py`; sat:
+  `colouring` + full symmetry breaking).
 - m not given (mode first) or mode optimise: the largest m. The heuristic (`heuristic.anneal`)
-  gives the first incumbent (sat and anneal backends; cpsat with `--cuts lower`), then the
-  backend improves and proves it (see `search.py`).
+  gives the first incumbent (engine, sat and anneal backends; cpsat with `--cuts lower`), then
+  the backend improves and proves it: the engine and sat ascend k = incumbent + 1, ... until
+  "k of each" is refuted (see `search.py` for sat and cpsat).
+- construct: the explicit construction of `construct.py` (lower bounds for any n, no proof).
 - all / count / unique (m required): exact placements on an exact formulation (`lines` by
   default); with `up_to_symmetry` all 15 lex-leader constraints keep one placement per orbit
   of the 16 symmetries, so counts are counts of inequivalent placements.
@@ -23,6 +26,8 @@ from boardlab.families.armies.io import ArmiesInstance
 from boardlab.families.armies.search import Settings, Tracker, cp_optimise, cp_solve, sat_decide, sat_enumerate, sat_optimise, trivial_bound
 
 DEFAULT_MODEL = {"sat": "colouring", "cpsat": "lines", "anneal": "colouring"}
+ENGINE_OPTIONS = ("executor", "address", "checkpoint", "bounds")
+MODEL_OPTIONS = ("model", "symmetry")
 ENUMERATION_MODEL = "lines"
 EXACT = ("pairwise", "lines")
 SAT_MODELS = ("pairwise", "lines", "dominance", "colouring")
@@ -32,23 +37,46 @@ SAT_MODELS = ("pairwise", "lines", "dominance", "colouring")
 PROVABLE_N = 11
 
 
-def heuristic_budget(n: int, time_limit: float | None) -> float:
+def heuristic_budget(n: int, time_limit: float | None, backend: str = "sat") -> float:
     """Seconds given to the heuristic before the exact search.
 
     0.05 s + n^2 / 400 (it reaches a(n) well within that for n <= 12, and the SAT search
     climbs from whatever it finds), at most a quarter of the time limit; for n > PROVABLE_N,
-    where the SAT search mostly serves to improve, three quarters of the time limit.
+    where the SAT search mostly serves to improve, three quarters of the time limit. The
+    engine finds placements quickly itself: it gets 0.02 s + n^2 / 2000 (n <= 12) under the
+    same caps.
     """
     budget = 0.05 + n * n / 400
+    if backend == "engine" and n <= 12:
+        budget = 0.02 + n * n / 2000
     if time_limit is not None:
         budget = min(budget, time_limit / 4) if n <= PROVABLE_N else max(min(budget, time_limit), 0.75 * time_limit)
     return budget
 
 
+def backend_for(instance: ArmiesInstance, request: SolveRequest, enumerate_: bool) -> str:
+    """The engine by default; sat for enumeration (the engine decides, it does not enumerate)."""
+    options = request.options
+    backend = request.backend or ("sat" if enumerate_ else "engine")
+    if backend in ("engine", "construct"):
+        if enumerate_:
+            raise Unsupported(f"the {backend} backend does not enumerate; use sat or cpsat")
+        given = [o for o in MODEL_OPTIONS if options.get(o)]
+        if given:
+            raise Unsupported(f"--{given[0]} applies to the sat and cpsat backends")
+    if backend != "engine":
+        given = [o for o in ENGINE_OPTIONS if options.get(o) not in (None, "auto")]
+        if given:
+            raise Unsupported(f"--{given[0]} applies to the engine backend")
+    if backend == "engine" and options.get("checkpoint") and instance.m is None:
+        raise BadInput("--checkpoint records one decision: give --m")
+    return backend
+
+
 def settings_for(instance: ArmiesInstance, request: SolveRequest, enumerate_: bool) -> Settings:
     options = request.options
-    backend = request.backend or "sat"
-    model = options.get("model") or (ENUMERATION_MODEL if enumerate_ else DEFAULT_MODEL[backend])
+    backend = backend_for(instance, request, enumerate_)
+    model = options.get("model") or (ENUMERATION_MODEL if enumerate_ else DEFAULT_MODEL.get(backend, "colouring"))
     up_to = bool(options.get("up_to_symmetry"))
     if enumerate_:
         if model not in EXACT:
@@ -77,7 +105,7 @@ def settings_for(instance: ArmiesInstance, request: SolveRequest, enumerate_: bo
         cuts=cuts,
         workers=request.workers or 2,
         seed=request.seed,
-        heuristic_seconds=heuristic_budget(instance.n, request.time_limit),
+        heuristic_seconds=heuristic_budget(instance.n, request.time_limit, backend),
     )
 
 
@@ -109,8 +137,13 @@ def solve(instance: ArmiesInstance, request: SolveRequest) -> Outcome:
         raise BadInput(f"mode '{mode.value}' needs the army size (--m M)")
     settings = settings_for(instance, request, enumerate_)
     start = time.perf_counter()
-    if mode == Mode.OPTIMISE:
+    if settings.backend == "construct":
+        outcome = _construct(instance)
+    elif mode == Mode.OPTIMISE:
         outcome = _optimise(instance, request, settings, start)
+    elif settings.backend == "engine":
+        deadline = None if request.time_limit is None else start + request.time_limit
+        outcome = _engine_decide(instance.n, instance.m, request, deadline)  # type: ignore[arg-type]
     elif settings.backend == "anneal":
         if enumerate_:
             raise Unsupported("the anneal backend finds one placement; enumerate with sat or cpsat")
@@ -127,7 +160,12 @@ def solve(instance: ArmiesInstance, request: SolveRequest) -> Outcome:
     else:
         outcome = cp_solve(instance.n, instance.m, settings, SolveRequest(mode, request.limit, request.time_limit))  # type: ignore[arg-type]
     outcome.stats.seconds = time.perf_counter() - start
-    outcome.stats.model = "colouring (simulated annealing)" if outcome.stats.backend == "anneal" else settings.name
+    if outcome.stats.backend == "anneal":
+        outcome.stats.model = "colouring (simulated annealing)"
+    elif outcome.stats.backend == "engine":
+        outcome.stats.model = ENGINE_MODEL
+    elif outcome.stats.backend != "construct":
+        outcome.stats.model = settings.name
     if enumerate_:
         outcome.stats.extra["up_to_symmetry"] = bool(request.options.get("up_to_symmetry"))
     value, proven = known.best_known(instance.n)
@@ -176,7 +214,7 @@ def _optimise(instance: ArmiesInstance, request: SolveRequest, settings: Setting
     deadline = None if request.time_limit is None else start + request.time_limit
     extra: dict[str, Any] = {}
     placement = None
-    if settings.backend in ("sat", "anneal") or settings.cuts == "lower":
+    if settings.backend in ("engine", "sat", "anneal") or settings.cuts == "lower":
         seconds = settings.heuristic_seconds
         if settings.backend == "anneal":
             seconds = request.time_limit if request.time_limit is not None else 10.0
@@ -197,6 +235,9 @@ def _optimise(instance: ArmiesInstance, request: SolveRequest, settings: Setting
     elif settings.backend == "sat":
         assert placement is not None
         outcome = sat_optimise(n, settings, placement, tracker, deadline)
+    elif settings.backend == "engine":
+        assert placement is not None
+        outcome = _engine_optimise(n, request, placement, tracker, deadline)
     else:
         oeis = None
         if settings.cuts == "oeis":
@@ -212,3 +253,128 @@ def _optimise(instance: ArmiesInstance, request: SolveRequest, settings: Setting
     if outcome.status == Status.OPTIMAL:
         outcome.stats.extra["upper_bound"] = outcome.stats.extra["incumbent"]
     return outcome
+
+
+# ---- the engine and the construction ---------------------------------------------------------
+ENGINE_MODEL = "line labelling branch and bound"
+
+
+def _engine_progress(request: SolveRequest, what: str):
+    """Progress of an engine decision: the CLI's bar (subproblems done of all) and, with
+    `--verbose`, a line on stderr at most every second: nodes, nodes/s, subproblems, ETA."""
+    verbose = bool(request.options.get("verbose"))
+    bar = request.progress
+    if not verbose and bar is None:
+        return None
+    console = Console(stderr=True, highlight=False)
+    last = [0.0]
+
+    def report(decision) -> None:
+        if bar is not None and decision.subproblems:
+            bar(decision.finished, decision.subproblems)
+        now = time.perf_counter()
+        if not verbose or (now - last[0] < 1.0 and decision.finished < decision.subproblems):
+            return
+        last[0] = now
+        seconds = max(1e-9, now - decision.started)
+        rate = decision.nodes / seconds
+        fresh = decision.finished - decision.resumed
+        left = decision.subproblems - decision.finished
+        eta = f"{seconds / fresh * left:.0f} s" if fresh > 0 else "?"
+        console.print(
+            f"[dim]{seconds:8.2f} s[/]  {what}  nodes {decision.nodes:,}  ({rate:,.0f}/s)  "
+            f"subproblems {decision.finished}/{decision.subproblems}  ETA {eta}"
+        )
+
+    return report
+
+
+def _engine_run(n: int, m: int, request: SolveRequest, deadline: float | None):
+    from boardlab.families.armies import prove
+
+    options = request.options
+    return prove.decide(
+        n,
+        m,
+        bounds=prove.parse_bounds(options.get("bounds")),
+        workers=request.workers,
+        executor=options.get("executor") or "auto",
+        address=options.get("address"),
+        checkpoint=options.get("checkpoint"),
+        target=None if deadline is None else max(64, 256 * (request.workers or 2)),
+        deadline=deadline,
+        progress=_engine_progress(request, f"m = {m}"),
+    )
+
+
+def _engine_stats(decisions: list) -> Stats:
+    last = decisions[-1]
+    stats = Stats(backend="engine", model=ENGINE_MODEL, branches=sum(d.nodes for d in decisions), workers=last.workers)
+    stats.extra["certificate"] = last.certificate()
+    if len(decisions) > 1:
+        stats.extra["decisions"] = [d.certificate() for d in decisions]
+    return stats
+
+
+def _engine_decide(n: int, m: int, request: SolveRequest, deadline: float | None) -> Outcome:
+    from boardlab.families.armies.model import decode
+
+    decision = _engine_run(n, m, request, deadline)
+    stats = _engine_stats([decision])
+    if decision.found is None:
+        return Outcome(Status.UNKNOWN, stats=stats)
+    if not decision.found:
+        return Outcome(Status.UNSATISFIABLE, count=0, stats=stats)
+    white, black = decision.placement()
+    return Outcome(Status.SOLVED, [decode(n, white, black, m)], stats=stats)
+
+
+def _engine_optimise(
+    n: int, request: SolveRequest, placement: tuple[list[int], list[int]], tracker: Tracker, deadline: float | None
+) -> Outcome:
+    """Ascend k = incumbent + 1, ... with engine decisions until one is refuted (optimal) or
+    the deadline passes (feasible)."""
+    from boardlab.families.armies.model import decode
+
+    white, black = placement
+    value = min(len(white), len(black))
+    tracker.update(incumbent=value)
+    decisions = []
+    status = Status.FEASIBLE
+    while True:
+        k = value + 1
+        if tracker.bound is not None and k > tracker.bound:
+            status = Status.OPTIMAL
+            break
+        decision = _engine_run(n, k, request, deadline)
+        decisions.append(decision)
+        if decision.found is None:
+            break
+        if not decision.found:
+            tracker.update(bound=value)
+            status = Status.OPTIMAL
+            break
+        white, black = decision.placement()
+        value = min(len(white), len(black))
+        tracker.update(incumbent=value)
+    stats = _engine_stats(decisions) if decisions else Stats(backend="engine", model=ENGINE_MODEL, branches=0)
+    return Outcome(status, [decode(n, white, black, value)], stats=stats)
+
+
+def _construct(instance: ArmiesInstance) -> Outcome:
+    """The construction of `construct.py`: a placement (no proof); with m, solved when it has m
+    of each, unknown otherwise; without m, the placement with status feasible."""
+    from boardlab.families.armies.construct import construct
+    from boardlab.families.armies.model import decode
+
+    n = instance.n
+    white, black = construct(n)
+    value = min(len(white), len(black))
+    stats = Stats(backend="construct", model="scaled template labelling")
+    stats.extra["value"] = value
+    if instance.m is None:
+        status = Status.OPTIMAL if value >= trivial_bound(n) else Status.FEASIBLE
+        return Outcome(status, [decode(n, white, black, value)], stats=stats)
+    if value >= instance.m:
+        return Outcome(Status.SOLVED, [decode(n, white, black, instance.m)], stats=stats)
+    return Outcome(Status.UNKNOWN, stats=stats)
