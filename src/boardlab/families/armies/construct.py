@@ -1,88 +1,120 @@
-"""Lower bounds for any n: a template labelling scaled to the board.
+"""Lower bounds for any n: a labelling by intervals, scaled to the board and tuned.
 
 Any labelling of the lines white/black is a peaceful placement (a square is white iff its four
-lines are white, black iff all four are black; docs/armies.md), so a placement for any n can be
-made by labelling each line of the n x n board after the line at the same relative position
-of a good template labelling of a small board: row r takes the label of template row
-floor((r + 1/2) N / n), column c likewise, diagonal r - c the label of template diagonal
-round((r - c) N / n + shift), anti-diagonal r + c the label of template anti-diagonal
-round((r + c + 1) N / n - 1 + shift). Peacefulness needs no argument; what scaling keeps is
-the template's shape: regions bounded by lines, so the armies' densities tend to the areas of
-the template's regions, within O(n) squares along their borders. A few shifts are tried and
-the best kept.
+lines are white, black iff all four are black; docs/armies.md), so a placement for any n is
+made by labelling each family of parallel lines by a few intervals: row r is white iff r / n
+falls in one of the row intervals, and likewise columns (c / n), diagonals ((r - c) / n) and
+anti-diagonals ((r + c) / n). Peacefulness needs no argument. The intervals (`SHAPE`) were
+found by a local search over breakpoints on small boards, refined on larger ones (the
+annealing heuristic's placements for n = 24 suggested the start: two blobs of each colour,
+as in Ainley's constructions). On boards up to `TUNE_UP_TO` the breakpoints, rounded to
+lines, are then tuned by a local search (moves of one or two lines while min(W, B), then
+W + B, improves).
 
-The template (`TEMPLATE`, N = 24) is a labelling with 84 of each found by this package's
-annealing heuristic (`heuristic.anneal`); its shape is the four-blob pattern of Ainley (1977),
-whose areas give 7 n^2 / 48 (the best known asymptotic lower bound, OEIS A250000). For n up
-to 30, `solve --backend anneal` starts from the construction (see `heuristic.anneal`'s
-`start`).
+Densities reached: see docs/armies.md (the best known asymptotic bound is 7 n^2 / 48,
+Ainley 1977, rediscovered by Jubin 2015, OEIS A250000).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-#: Template labelling (W white, B black) of the 24 x 24 board: rows 0..23, columns 0..23,
-#: diagonals r - c = -23..23, anti-diagonals r + c = 0..46.
-TEMPLATE_N = 24
-TEMPLATE = {
-    "rows": "",
-    "cols": "",
-    "diags": "",
-    "antis": "",
+#: White intervals [a, b) of each family, in units of n: rows (r / n), columns (c / n),
+#: diagonals ((r - c) / n), anti-diagonals ((r + c) / n).
+SHAPE: dict[str, tuple[float, ...]] = {
+    "rows": (0.25, 0.5, 0.75, 1.0),
+    "cols": (0.0, 0.5365),
+    "diags": (0.0, 1.0),
+    "antis": (0.0, 0.625, 0.9583, 1.2917),
 }
 
-SHIFTS = (-0.5, -0.25, 0.0, 0.25, 0.5)
+#: Boards up to this size get the local search over breakpoints.
+TUNE_UP_TO = 200
+
+#: The density min(W, B) / n^2 that the construction keeps from n = DENSITY_FROM on (tested).
+DENSITY = 0.142
+DENSITY_FROM = 100
+
+FAMILIES = ("rows", "cols", "diags", "antis")
 
 
-def _labels(text: str) -> np.ndarray:
-    return np.array([ch == "W" for ch in text], dtype=bool)
+def _breakpoints(n: int) -> list[int]:
+    return [int(round(t * n)) for family in FAMILIES for t in SHAPE[family]]
 
 
-def labelling(n: int, diag_shift: float = 0.0, anti_shift: float = 0.0) -> tuple[np.ndarray, ...]:
-    """The template scaled to n: (rows, cols, diagonals by r - c + n - 1, anti-diagonals by
-    r + c), True for white."""
-    big = TEMPLATE_N
-    rows = _labels(TEMPLATE["rows"])
-    cols = _labels(TEMPLATE["cols"])
-    diags = _labels(TEMPLATE["diags"])
-    antis = _labels(TEMPLATE["antis"])
-    index = np.minimum(((np.arange(n) + 0.5) * big / n).astype(np.int64), big - 1)
-    d = np.arange(-(n - 1), n)
-    di = np.clip(np.rint(d * big / n + diag_shift).astype(np.int64), -(big - 1), big - 1) + big - 1
-    a = np.arange(2 * n - 1)
-    ai = np.clip(np.rint((a + 1) * big / n - 1 + anti_shift).astype(np.int64), 0, 2 * big - 2)
-    return rows[index], cols[index], diags[di], antis[ai]
+def _split(points: list[int]) -> list[list[int]]:
+    out, k = [], 0
+    for family in FAMILIES:
+        size = len(SHAPE[family])
+        out.append(points[k : k + size])
+        k += size
+    return out
 
 
-def squares(n: int, labels: tuple[np.ndarray, ...]) -> tuple[list[int], list[int]]:
-    """White and black squares of a labelling given per family."""
-    rows, cols, diags, antis = labels
+def _inside(x: np.ndarray, bounds: list[int]) -> np.ndarray:
+    mask = np.zeros(x.shape, dtype=bool)
+    for a, b in zip(bounds[0::2], bounds[1::2]):
+        mask |= (x >= a) & (x < b)
+    return mask
+
+
+def labels(n: int, points: list[int]) -> tuple[np.ndarray, ...]:
+    """Per family, True for white: rows, columns, diagonals (index r - c + n - 1),
+    anti-diagonals (index r + c)."""
+    rows, cols, diags, antis = _split(points)
+    line = np.arange(n)
+    return (
+        _inside(line, rows),
+        _inside(line, cols),
+        _inside(np.arange(-(n - 1), n), diags),
+        _inside(np.arange(2 * n - 1), antis),
+    )
+
+
+def _masks(n: int, points: list[int]) -> tuple[np.ndarray, np.ndarray]:
+    rows, cols, diags, antis = labels(n, points)
     r = np.arange(n)[:, None]
     c = np.arange(n)[None, :]
     d = diags[r - c + n - 1]
     a = antis[r + c]
     white = rows[r] & cols[c] & d & a
     black = ~rows[r] & ~cols[c] & ~d & ~a
-    return np.flatnonzero(white).tolist(), np.flatnonzero(black).tolist()
+    return white, black
+
+
+def _score(n: int, points: list[int]) -> tuple[int, int]:
+    white, black = _masks(n, points)
+    w, b = int(np.count_nonzero(white)), int(np.count_nonzero(black))
+    return min(w, b), w + b
+
+
+def _tune(n: int, points: list[int]) -> list[int]:
+    best = _score(n, points)
+    improved = True
+    while improved:
+        improved = False
+        for i in range(len(points)):
+            for step in (1, -1, 2, -2):
+                trial = points.copy()
+                trial[i] += step
+                score = _score(n, trial)
+                if score > best:
+                    best, points, improved = score, trial, True
+    return points
 
 
 def construct(n: int) -> tuple[list[int], list[int]]:
-    """The best scaled template over a few shifts: (white squares, black squares)."""
-    best: tuple[list[int], list[int]] = ([], [])
-    best_value = -1
-    for ds in SHIFTS:
-        for as_ in SHIFTS:
-            white, black = squares(n, labelling(n, ds, as_))
-            value = min(len(white), len(black))
-            if value > best_value:
-                best, best_value = (white, black), value
-    return best
+    """(white squares, black squares) of the construction on the n x n board."""
+    points = _breakpoints(n)
+    if n <= TUNE_UP_TO:
+        points = _tune(n, points)
+    white, black = _masks(n, points)
+    return np.flatnonzero(white).tolist(), np.flatnonzero(black).tolist()
 
 
-def line_labels(n: int, white: list[int], black: list[int]) -> np.ndarray:
-    """A labelling of `geometry.lines(n)` (1 white) under which `white` and `black` are white
-    and black (a line with a white queen is white, every other line black)."""
+def line_colours(n: int, white: list[int]) -> np.ndarray:
+    """A labelling of `geometry.lines(n)` (1 white) under which every square of `white` is
+    white: the lines through a white queen are white, every other line black."""
     from boardlab.families.armies.geometry import lines_of
 
     own = lines_of(n)

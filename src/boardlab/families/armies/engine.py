@@ -303,10 +303,11 @@ def _choose(n, colour, lw, lb, order):
 
 
 @njit(cache=True)
-def search(n, m, flags, prefix, split_depth, capacity, line_sq, line_len, sq_lines, order, sym, swap):
+def search(n, m, flags, prefix, split_depth, capacity, node_limit, line_sq, line_len, sq_lines, order, sym, swap):
     """Search below `prefix` (labels of lines, in branching order: shape (k, 2)).
 
-    split_depth < 0: search to the end; returns (found, nodes, labelling, prefixes, count).
+    split_depth < 0: search to the end; returns (found, nodes, labelling, prefixes, count);
+    count is -1 when the search stopped at `node_limit` nodes (> 0) without an answer.
     split_depth >= 0: stop at that branching depth and list the open nodes there as
     prefixes (at most `capacity`; count > capacity means more were found).
     """
@@ -355,6 +356,9 @@ def search(n, m, flags, prefix, split_depth, capacity, line_sq, line_len, sq_lin
                 count += 1
             else:
                 nodes += 1
+                if node_limit > 0 and nodes >= node_limit:
+                    count = -1
+                    break
                 ok = True
                 cap_w = counts[0] - m
                 cap_b = counts[1] - m
@@ -402,13 +406,13 @@ def search(n, m, flags, prefix, split_depth, capacity, line_sq, line_len, sq_lin
 
 
 def run(n: int, m: int, flags: int = ALL_BOUNDS, prefix: np.ndarray | None = None, split_depth: int = -1,
-        capacity: int = 0):
+        capacity: int = 0, node_limit: int = 0):
     """The kernel with this board's tables (see `search`)."""
     t = tables(n)
     if prefix is None:
         prefix = np.zeros((0, 2), dtype=np.int64)
-    return search(n, m, flags, prefix, split_depth, capacity, t.line_sq, t.line_len, t.sq_lines, t.order,
-                  t.sym, t.swap)
+    return search(n, m, flags, prefix, split_depth, capacity, node_limit, t.line_sq, t.line_len, t.sq_lines,
+                  t.order, t.sym, t.swap)
 
 
 def placement_of(n: int, labels: np.ndarray) -> tuple[list[int], list[int]]:

@@ -32,6 +32,9 @@ KIND = "armies-refute"
 #: Below this n a whole decision takes well under a second: no split, no processes.
 PARALLEL_FROM_N = 12
 
+#: A cautious node rate of one core, which turns a deadline into a node limit per subproblem.
+NODES_PER_SECOND = 200_000
+
 #: The deepest split considered (branching depth).
 MAX_SPLIT_DEPTH = 40
 
@@ -138,14 +141,17 @@ def digest(prefixes: np.ndarray) -> str:
 
 def _decide_chunk(shared: tuple, chunk: np.ndarray) -> tuple[np.ndarray, int, np.ndarray | None]:
     """Search the subproblems of `chunk` in turn (the unit of work of every executor):
-    (nodes of each, index of the one with a placement or -1, its labelling)."""
-    n, m, flags, prefixes = shared
+    (nodes of each, index of the one with a placement or -1 (-2: one stopped at the node
+    limit), its labelling)."""
+    n, m, flags, prefixes, node_limit = shared
     nodes = np.zeros(len(chunk), dtype=np.int64)
     for k, i in enumerate(chunk.tolist()):
-        found, count, labels, _, _ = engine.run(n, m, flags, prefix=prefixes[i])
+        found, count, labels, _, stopped = engine.run(n, m, flags, prefix=prefixes[i], node_limit=node_limit)
         nodes[k] = count
         if found:
             return nodes[: k + 1], i, labels
+        if stopped < 0:
+            return nodes[: k + 1], -2, None
     return nodes, -1, None
 
 
@@ -205,8 +211,11 @@ def decide(
             decision.nodes += sum(saved.done.values())
             decision.resumed = decision.finished = len(saved.done)
             todo = [i for i in todo if i not in saved.done]
-        shared = (n, m, bounds, prefixes)
-        size = 1 if len(todo) < 64 else max(1, min(16, len(todo) // (max(1, workers) * 32)))
+        node_limit = 0
+        if deadline is not None:  # a subproblem may not outlive the deadline by much
+            node_limit = max(1, int(NODES_PER_SECOND * max(0.0, deadline - time.perf_counter())))
+        shared = (n, m, bounds, prefixes, node_limit)
+        size = 1 if len(todo) < 64 or deadline is not None else max(1, min(16, len(todo) // (max(1, workers) * 32)))
         work = chunks(todo, size)
         if chosen == "serial":
             stream = run_serial(_decide_chunk, shared, work)
@@ -222,6 +231,8 @@ def decide(
                 decision.nodes += int(nodes.sum())
                 if hit >= 0:
                     decision.found, decision.labels = True, labels
+                    break
+                if hit == -2:  # a subproblem stopped at the deadline's node limit
                     break
                 for i, count in zip(chunk.tolist(), nodes.tolist()):
                     if saved is not None:

@@ -175,6 +175,13 @@ def solve(instance: ArmiesInstance, request: SolveRequest) -> Outcome:
     return outcome
 
 
+def constructed(n: int):
+    """The construction's placement as a line colouring: the heuristic's first start."""
+    from boardlab.families.armies.construct import construct, line_colours
+
+    return line_colours(n, construct(n)[0])
+
+
 def _try_heuristic_first(instance: ArmiesInstance, request: SolveRequest) -> bool:
     """Decisions on large boards with the default model try the heuristic first: a placement
     of m is found in a second where the SAT search may need minutes (n >= 14)."""
@@ -185,7 +192,9 @@ def _quick_placement(instance: ArmiesInstance, request: SolveRequest, settings: 
     from boardlab.families.armies.heuristic import anneal
     from boardlab.families.armies.model import decode
 
-    value, white, black, restarts = anneal(instance.n, seconds=settings.heuristic_seconds, seed=request.seed or 0, target=instance.m)
+    value, white, black, restarts = anneal(
+        instance.n, seconds=settings.heuristic_seconds, seed=request.seed or 0, target=instance.m, initial=constructed(instance.n)
+    )
     if value < instance.m:  # type: ignore[operator]
         return None
     stats = Stats(backend="anneal", model="colouring", seed=request.seed, extra={"restarts": restarts, "note": "found by the heuristic before any SAT call"})
@@ -197,7 +206,9 @@ def _anneal_decide(instance: ArmiesInstance, request: SolveRequest, settings: Se
     from boardlab.families.armies.model import decode
 
     seconds = request.time_limit if request.time_limit is not None else 60.0
-    value, white, black, restarts = anneal(instance.n, seconds=seconds, seed=request.seed or 0, target=instance.m)
+    value, white, black, restarts = anneal(
+        instance.n, seconds=seconds, seed=request.seed or 0, target=instance.m, initial=constructed(instance.n)
+    )
     stats = Stats(backend="anneal", model="colouring", seed=request.seed, extra={"restarts": restarts})
     if value >= instance.m:  # type: ignore[operator]
         return Outcome(Status.SOLVED, [decode(instance.n, white, black, instance.m)], stats=stats)
@@ -222,7 +233,8 @@ def _optimise(instance: ArmiesInstance, request: SolveRequest, settings: Setting
         if settings.backend == "anneal" and request.options.get("target") is not None:
             target = min(target, request.options["target"])
         value, white, black, restarts = anneal(
-            n, seconds=seconds, seed=request.seed or 0, target=target, report=lambda s, v: tracker.update(incumbent=v)
+            n, seconds=seconds, seed=request.seed or 0, target=target, report=lambda s, v: tracker.update(incumbent=v),
+            initial=constructed(n),
         )
         placement = (white, black)
         extra.update(heuristic_value=value, heuristic_seconds=round(time.perf_counter() - start, 3), heuristic_restarts=restarts)
