@@ -373,7 +373,7 @@ def search(n, m, flags, prefix, split_depth, capacity, node_limit, line_sq, line
                         if not _family_ok(first, last, colour, lw, lb, cap_w, cap_b, ws, bs):
                             ok = False
                             break
-                if ok and use_joint and cap_w >= 0 and cap_b >= 0:
+                if ok and use_joint and top >= 2 * n and cap_w >= 0 and cap_b >= 0:  # (see JOINT)
                     ok = _joint_ok(n, m, 0, colour, lw, lb, nw, nb, sq_lines, contested, aw, ab, wj, bj)
                 if ok:
                     line = _choose(n, colour, lw, lb, order)
