@@ -32,7 +32,8 @@ import logging
 import multiprocessing
 import os
 import signal
-from typing import IO, Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import IO, Any
 
 import numpy as np
 
@@ -128,6 +129,20 @@ def run_ray(
             ray.cancel(ref, force=True)
         if started_here:
             ray.shutdown()
+
+
+def run(
+    executor: str, task: Task, shared: Any, work: list[np.ndarray], workers: int, address: str | None = None
+) -> Iterator[tuple[np.ndarray, Any]]:
+    """The stream of finished chunks of one of the executors `serial`, `processes`, `ray`.
+    Close it (`contextlib.closing`) to stop the workers when leaving early."""
+    if executor == "serial":
+        return run_serial(task, shared, work)
+    if executor == "processes":
+        return run_processes(task, shared, work, workers)
+    if executor == "ray":
+        return run_ray(task, shared, work, workers, address)
+    raise ValueError(f"unknown executor '{executor}'")
 
 
 # ---- checkpoint journal ---------------------------------------------------------------------

@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from armies_truth import PROVEN  # noqa: E402
+from armies_truth import PROVEN
 
-from boardlab.core.errors import BadInput  # noqa: E402
-from boardlab.families.armies import construct, engine, prove  # noqa: E402
-from boardlab.families.armies.model import decode  # noqa: E402
-from boardlab.families.armies.search import Settings, sat_decide  # noqa: E402
-from boardlab.families.armies.verify import violations  # noqa: E402
+from boardlab.core.errors import BadInput
+from boardlab.families.armies import construct, engine, prove
+from boardlab.families.armies.model import decode
+from boardlab.families.armies.search import Settings, sat_decide
+from boardlab.families.armies.verify import violations
 
 
 def engine_verdict(n: int, m: int, flags: int = engine.ALL_BOUNDS, **kwargs) -> bool:
@@ -36,14 +36,14 @@ def sat_verdict(n: int, m: int) -> bool:
 
 @pytest.mark.parametrize("n", range(1, 8))
 def test_engine_agrees_with_sat_on_every_m(n: int) -> None:
-    for m in range(0, PROVEN[n] + 3):
+    for m in range(PROVEN[n] + 3):
         assert engine_verdict(n, m) == sat_verdict(n, m), (n, m)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("n", [8, 9])
 def test_engine_agrees_with_sat_on_every_m_larger(n: int) -> None:
-    for m in range(0, PROVEN[n] + 3):
+    for m in range(PROVEN[n] + 3):
         assert engine_verdict(n, m) == sat_verdict(n, m), (n, m)
 
 

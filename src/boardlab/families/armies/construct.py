@@ -39,7 +39,7 @@ FAMILIES = ("rows", "cols", "diags", "antis")
 
 
 def _breakpoints(n: int) -> list[int]:
-    return [int(round(t * n)) for family in FAMILIES for t in SHAPE[family]]
+    return [round(t * n) for family in FAMILIES for t in SHAPE[family]]
 
 
 def _split(points: list[int]) -> list[list[int]]:

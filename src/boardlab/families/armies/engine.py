@@ -97,9 +97,9 @@ def tables(n: int) -> Tables:
     for index, f in enumerate(SYMMETRIES):
         image = {}
         for r in range(n):  # row r holds (r, 0) and (r, 1); its image is a row or a column
-            (r0, c0), (r1, c1) = f(r, 0, n), f(r, 1, n)
+            (r0, c0), (r1, _) = f(r, 0, n), f(r, 1, n)
             image[r] = r0 if r0 == r1 else n + c0
-            (r0, c0), (r1, c1) = f(0, r, n), f(1, r, n)
+            (r0, c0), (r1, _) = f(0, r, n), f(1, r, n)
             image[n + r] = r0 if r0 == r1 else n + c0
         preimage = {t: s for s, t in image.items()}
         for colour_swap in (False, True):

@@ -17,13 +17,15 @@ from __future__ import annotations
 
 import hashlib
 import time
+from collections.abc import Callable
+from contextlib import closing
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 
 from boardlab.core.errors import BadInput
-from boardlab.core.executors import Journal, can_fork, chunks, local_cores, run_processes, run_ray, run_serial
+from boardlab.core.executors import Journal, can_fork, chunks, local_cores, run
 from boardlab.families.armies import engine
 
 EXECUTORS = ("auto", "serial", "processes", "ray")
@@ -216,17 +218,11 @@ def decide(
             node_limit = max(1, int(NODES_PER_SECOND * max(0.0, deadline - time.perf_counter())))
         shared = (n, m, bounds, prefixes, node_limit)
         size = 1 if len(todo) < 64 or deadline is not None else max(1, min(16, len(todo) // (max(1, workers) * 32)))
-        work = chunks(todo, size)
-        if chosen == "serial":
-            stream = run_serial(_decide_chunk, shared, work)
-        elif chosen == "processes":
-            stream = run_processes(_decide_chunk, shared, work, workers)
-        else:
-            stream = run_ray(_decide_chunk, shared, work, workers, address)
+        stream = run(chosen, _decide_chunk, shared, chunks(todo, size), workers, address)
         if progress is not None:
             progress(decision)
         done_chunks = 0
-        try:
+        with closing(stream):
             for chunk, (nodes, hit, labels) in stream:
                 decision.nodes += int(nodes.sum())
                 if hit >= 0:
@@ -234,8 +230,8 @@ def decide(
                     break
                 if hit == -2:  # a subproblem stopped at the deadline's node limit
                     break
-                for i, count in zip(chunk.tolist(), nodes.tolist()):
-                    if saved is not None:
+                if saved is not None:
+                    for i, count in zip(chunk.tolist(), nodes.tolist()):
                         saved.record(i, int(count))
                 decision.finished += len(chunk)
                 done_chunks += 1
@@ -245,10 +241,6 @@ def decide(
                     stop_after is not None and done_chunks >= stop_after
                 ):
                     break
-        finally:
-            close = getattr(stream, "close", None)
-            if close is not None:
-                close()
     finally:
         if saved is not None:
             saved.close()

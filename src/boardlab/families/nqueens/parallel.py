@@ -24,13 +24,14 @@ local parallel executors in our measurements (docs/nqueens.md).
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterator
+from contextlib import closing
 from dataclasses import dataclass, field
-from typing import Callable, Iterator
 
 import numpy as np
 
 from boardlab.core.errors import BadInput, Unsupported
-from boardlab.core.executors import can_fork, chunks, local_cores, run_processes, run_ray, run_serial
+from boardlab.core.executors import can_fork, chunks, local_cores, run
 from boardlab.families.nqueens import fullsym
 from boardlab.families.nqueens.checkpoint import Checkpoint
 from boardlab.families.nqueens.split import DEFAULT_TARGET, Piece, arrays, digest, split
@@ -95,14 +96,12 @@ def _threads(n: int, work: tuple, indices: list[int], workers: int) -> Iterator[
 
 
 def _stream(chosen: str, n: int, work: tuple, todo: list[int], workers: int, address: str | None) -> Iterator[Chunk]:
-    shared = (n, *work)
-    if chosen == "serial":
-        return run_serial(_count_chunk, shared, chunks(todo, 8))
-    if chosen == "processes":
-        return run_processes(_count_chunk, shared, chunks(todo, max(1, min(16, len(todo) // (workers * 32)))), workers)
     if chosen == "threads":
         return _threads(n, work, todo, workers)
-    return run_ray(_count_chunk, shared, chunks(todo, max(1, min(64, len(todo) // (max(workers, 1) * 8)))), workers, address)
+    size = {"serial": 8, "processes": max(1, min(16, len(todo) // (workers * 32)))}.get(
+        chosen, max(1, min(64, len(todo) // (max(workers, 1) * 8)))
+    )
+    return run(chosen, _count_chunk, (n, *work), chunks(todo, size), workers, address)
 
 
 # ---- the driver -----------------------------------------------------------------------------
@@ -166,25 +165,23 @@ def count_board(
             fullsym.warm_up(parallel=chosen == "threads")
         work = arrays(n, pieces)
         stream = _stream(chosen, n, work, todo, workers, address)
-        chunks = 0
+        done_chunks = 0
         if progress is not None:
             progress(outcome.finished, len(pieces))
-        try:
+        with closing(stream):
             for index, counts in stream:
                 for i, row in zip(index.tolist(), counts):
                     outcome.add(row)
                     if saved is not None:
                         saved.record(i, (int(row[0]), int(row[1]), int(row[2])))
                 outcome.finished += len(index)
-                chunks += 1
+                done_chunks += 1
                 if progress is not None:
                     progress(outcome.finished, len(pieces))
-                if (deadline is not None and time.perf_counter() > deadline) or (stop_after is not None and chunks >= stop_after):
+                if (deadline is not None and time.perf_counter() > deadline) or (
+                    stop_after is not None and done_chunks >= stop_after
+                ):
                     break
-        finally:
-            close = getattr(stream, "close", None)
-            if close is not None:
-                close()
     finally:
         if saved is not None:
             saved.close()
