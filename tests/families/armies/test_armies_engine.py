@@ -184,7 +184,17 @@ def test_engine_bad_input_is_one_line_exit_2(cli_run, args: list[str]) -> None:
 
 
 # ---- construction ------------------------------------------------------------------------------
-@pytest.mark.parametrize("n", [*range(1, 41), 64, 100, 333, 1000])
+def peaceful_by_lines(n: int, white: list[int], black: list[int]) -> bool:
+    """No row, column, diagonal or anti-diagonal holds queens of both colours (for boards where
+    `verify`'s pairwise check would take too long), and no square holds both."""
+    def lines(squares: list[int]) -> list[set[int]]:
+        cells = [divmod(s, n) for s in squares]
+        return [{r for r, _ in cells}, {c for _, c in cells}, {r - c for r, c in cells}, {r + c for r, c in cells}]
+
+    return not set(white) & set(black) and all(not (a & b) for a, b in zip(lines(white), lines(black)))
+
+
+@pytest.mark.parametrize("n", range(1, 41))
 def test_construction_is_peaceful(n: int) -> None:
     white, black = construct.construct(n)
     m = min(len(white), len(black))
@@ -195,4 +205,9 @@ def test_construction_is_peaceful(n: int) -> None:
 @pytest.mark.parametrize("n", [100, 200, 500, 1000])
 def test_construction_density(n: int) -> None:
     white, black = construct.construct(n)
+    assert peaceful_by_lines(n, white, black)
     assert min(len(white), len(black)) >= construct.DENSITY * n * n
+
+
+def test_peaceful_by_lines_sees_an_attack() -> None:
+    assert peaceful_by_lines(4, [0], [5]) is False and peaceful_by_lines(4, [0], [6]) is True

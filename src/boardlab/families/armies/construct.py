@@ -32,7 +32,7 @@ SHAPE: dict[str, tuple[float, ...]] = {
 TUNE_UP_TO = 200
 
 #: The density min(W, B) / n^2 that the construction keeps from n = DENSITY_FROM on (tested).
-DENSITY = 0.142
+DENSITY = 0.1415
 DENSITY_FROM = 100
 
 FAMILIES = ("rows", "cols", "diags", "antis")

@@ -143,7 +143,9 @@ def solve(instance: ArmiesInstance, request: SolveRequest) -> Outcome:
         outcome = _optimise(instance, request, settings, start)
     elif settings.backend == "engine":
         deadline = None if request.time_limit is None else start + request.time_limit
-        outcome = _engine_decide(instance.n, instance.m, request, deadline)  # type: ignore[arg-type]
+        outcome = _quick_placement(instance, request, settings) if _try_heuristic_first(instance, request) else None
+        if outcome is None:
+            outcome = _engine_decide(instance.n, instance.m, request, deadline)  # type: ignore[arg-type]
     elif settings.backend == "anneal":
         if enumerate_:
             raise Unsupported("the anneal backend finds one placement; enumerate with sat or cpsat")
@@ -184,8 +186,14 @@ def constructed(n: int):
 
 def _try_heuristic_first(instance: ArmiesInstance, request: SolveRequest) -> bool:
     """Decisions on large boards with the default model try the heuristic first: a placement
-    of m is found in a second where the SAT search may need minutes (n >= 14)."""
-    return instance.n > PROVABLE_N and not request.options.get("model") and request.backend in (None, "sat")
+    of m is found in a second where the SAT search or the engine may need minutes (n >= 14).
+    Not with a checkpoint, which belongs to the engine's refutation."""
+    return (
+        instance.n > PROVABLE_N
+        and not request.options.get("model")
+        and not request.options.get("checkpoint")
+        and request.backend in (None, "sat", "engine")
+    )
 
 
 def _quick_placement(instance: ArmiesInstance, request: SolveRequest, settings: Settings) -> Outcome | None:
@@ -197,7 +205,7 @@ def _quick_placement(instance: ArmiesInstance, request: SolveRequest, settings: 
     )
     if value < instance.m:  # type: ignore[operator]
         return None
-    stats = Stats(backend="anneal", model="colouring", seed=request.seed, extra={"restarts": restarts, "note": "found by the heuristic before any SAT call"})
+    stats = Stats(backend="anneal", model="colouring", seed=request.seed, extra={"restarts": restarts, "note": "found by the heuristic before any exact search"})
     return Outcome(Status.SOLVED, [decode(instance.n, white, black, instance.m)], stats=stats)
 
 
