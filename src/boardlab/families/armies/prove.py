@@ -56,6 +56,7 @@ class Decision:
     subproblems: int = 0
     finished: int = 0
     resumed: int = 0
+    resumed_nodes: int = 0
     depth: int = 0
     executor: str = "serial"
     workers: int = 1
@@ -210,7 +211,8 @@ def decide(
     try:
         todo = list(range(len(prefixes)))
         if saved is not None:
-            decision.nodes += sum(saved.done.values())
+            decision.resumed_nodes = sum(saved.done.values())
+            decision.nodes += decision.resumed_nodes
             decision.resumed = decision.finished = len(saved.done)
             todo = [i for i in todo if i not in saved.done]
         node_limit = 0

@@ -297,7 +297,7 @@ def _engine_progress(request: SolveRequest, what: str):
             return
         last[0] = now
         seconds = max(1e-9, now - decision.started)
-        rate = decision.nodes / seconds
+        rate = (decision.nodes - decision.resumed_nodes) / seconds  # this run's nodes
         fresh = decision.finished - decision.resumed
         left = decision.subproblems - decision.finished
         eta = f"{seconds / fresh * left:.0f} s" if fresh > 0 else "?"
