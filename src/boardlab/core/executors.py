@@ -82,7 +82,9 @@ def run_serial(task: Task, shared: Any, work: list[np.ndarray]) -> Iterator[tupl
         yield chunk, task(shared, chunk)
 
 
-def run_processes(task: Task, shared: Any, work: list[np.ndarray], workers: int) -> Iterator[tuple[np.ndarray, Any]]:
+def run_processes(
+    task: Task, shared: Any, work: list[np.ndarray], workers: int
+) -> Iterator[tuple[np.ndarray, Any]]:
     _SHARED.update(task=task, shared=shared)
     context = multiprocessing.get_context("fork")
     pool = context.Pool(workers, initializer=_worker_init)
@@ -113,7 +115,9 @@ def run_ray(
             ray.init(address="local", num_cpus=workers, include_dashboard=False, **quiet)
         else:
             # a cluster: ship this boardlab with the job
-            ray.init(address=address, runtime_env={"py_modules": [os.path.dirname(boardlab.__file__)]}, **quiet)
+            ray.init(
+                address=address, runtime_env={"py_modules": [os.path.dirname(boardlab.__file__)]}, **quiet
+            )
     remote = ray.remote(num_cpus=1)(task)
     pending: dict[Any, np.ndarray] = {}
     try:
@@ -156,7 +160,13 @@ class Journal:
     """
 
     def __init__(
-        self, path: str, header: dict[str, Any], key: str, valid: Callable[[Any], bool], size: int, noun: str = "run"
+        self,
+        path: str,
+        header: dict[str, Any],
+        key: str,
+        valid: Callable[[Any], bool],
+        size: int,
+        noun: str = "run",
     ) -> None:
         self.path = path
         self.noun = noun
@@ -197,7 +207,8 @@ class Journal:
         for key, value in self.header.items():
             if header.get(key) != value:
                 raise BadInput(
-                    f"checkpoint is for another {self.noun} ({key} = {header.get(key)!r}, this {self.noun} has {value!r})",
+                    f"checkpoint is for another {self.noun} "
+                    f"({key} = {header.get(key)!r}, this {self.noun} has {value!r})",
                     source=self.path,
                     line=1,
                 )

@@ -96,7 +96,12 @@ def test_bounds_cut_nodes() -> None:
 @pytest.mark.parametrize("n, m", [(8, 10), (9, 13), (10, 15)])
 def test_node_count_is_the_same_for_every_split_and_executor(n: int, m: int) -> None:
     counts = set()
-    for executor, target, workers in [("serial", 1, 1), ("serial", 40, 1), ("serial", 500, 1), ("processes", 200, 2)]:
+    for executor, target, workers in [
+        ("serial", 1, 1),
+        ("serial", 40, 1),
+        ("serial", 500, 1),
+        ("processes", 200, 2),
+    ]:
         decision = prove.decide(n, m, executor=executor, target=target, workers=workers)
         assert decision.found is False
         assert decision.finished == decision.subproblems
@@ -149,7 +154,9 @@ def test_symmetry_tables_are_the_group() -> None:
     entries of any two gives another entry (or the identity): a group of order 16."""
     for n in (1, 2, 5, 6):
         t = engine.tables(n)
-        elements = {(tuple(range(2 * n)), 0)} | {(tuple(p), int(s)) for p, s in zip(t.sym.tolist(), t.swap.tolist())}
+        elements = {(tuple(range(2 * n)), 0)} | {
+            (tuple(p), int(s)) for p, s in zip(t.sym.tolist(), t.swap.tolist())
+        }
         assert len(elements) == 16 or n == 1
         for p, s in elements:
             for q, u in elements:
@@ -161,7 +168,11 @@ def test_cli_default_backend_is_the_engine(cli_run) -> None:
     data = json.loads(result.stdout)
     assert result.code == 0 and data["status"] == "optimal" and len(data["solutions"][0]["white"]) == 9
     certificate = data["stats"]["certificate"]
-    assert data["stats"]["backend"] == "engine" and certificate["verdict"] == "refuted" and certificate["m"] == 10
+    assert (
+        data["stats"]["backend"] == "engine"
+        and certificate["verdict"] == "refuted"
+        and certificate["m"] == 10
+    )
     result = cli_run(["armies", "solve", "8", "--m", "10", "--json", "--executor", "serial"])
     assert result.code == 0 and json.loads(result.stdout)["status"] == "unsatisfiable"
 
@@ -187,9 +198,15 @@ def test_engine_bad_input_is_one_line_exit_2(cli_run, args: list[str]) -> None:
 def peaceful_by_lines(n: int, white: list[int], black: list[int]) -> bool:
     """No row, column, diagonal or anti-diagonal holds queens of both colours (for boards where
     `verify`'s pairwise check would take too long), and no square holds both."""
+
     def lines(squares: list[int]) -> list[set[int]]:
         cells = [divmod(s, n) for s in squares]
-        return [{r for r, _ in cells}, {c for _, c in cells}, {r - c for r, c in cells}, {r + c for r, c in cells}]
+        return [
+            {r for r, _ in cells},
+            {c for _, c in cells},
+            {r - c for r, c in cells},
+            {r + c for r, c in cells},
+        ]
 
     return not set(white) & set(black) and all(not (a & b) for a, b in zip(lines(white), lines(black)))
 

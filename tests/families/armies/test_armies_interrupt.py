@@ -18,7 +18,10 @@ from processes import alive, children
 SRC = Path(__file__).resolve().parents[3] / "src"
 
 # SIGINT as in an interactive shell (KeyboardInterrupt), whatever this test process inherited.
-LAUNCH = "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); from boardlab.cli import main; main()"
+LAUNCH = (
+    "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    "from boardlab.cli import main; main()"
+)
 
 #: 12 x 12, 22 of each: a refutation of a few seconds on two processes, split into ~500 pieces.
 N, M = 12, 22
@@ -32,7 +35,20 @@ def _records(path: Path) -> int:
 
 def _solve(checkpoint: Path, *extra: str) -> subprocess.Popen[str]:
     env = dict(os.environ, PYTHONPATH=str(SRC))
-    command = [sys.executable, "-c", LAUNCH, "armies", "solve", str(N), "--m", str(M), "--checkpoint", str(checkpoint), "--json", *extra]
+    command = [
+        sys.executable,
+        "-c",
+        LAUNCH,
+        "armies",
+        "solve",
+        str(N),
+        "--m",
+        str(M),
+        "--checkpoint",
+        str(checkpoint),
+        "--json",
+        *extra,
+    ]
     return subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 

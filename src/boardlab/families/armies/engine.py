@@ -113,8 +113,13 @@ def tables(n: int) -> Tables:
             sym.append([position[preimage[order[p]]] for p in range(2 * n)])
             swap.append(int(colour_swap))
     return Tables(
-        n, line_sq, line_len, sq_lines, np.array(order, dtype=np.int64),
-        np.array(sym, dtype=np.int64).reshape(-1, 2 * n), np.array(swap, dtype=np.int64),
+        n,
+        line_sq,
+        line_len,
+        sq_lines,
+        np.array(order, dtype=np.int64),
+        np.array(sym, dtype=np.int64).reshape(-1, 2 * n),
+        np.array(swap, dtype=np.int64),
     )
 
 
@@ -306,7 +311,9 @@ def _choose(n, colour, lw, lb, order):
 
 
 @njit(cache=True)
-def search(n, m, flags, prefix, split_depth, capacity, node_limit, line_sq, line_len, sq_lines, order, sym, swap):
+def search(
+    n, m, flags, prefix, split_depth, capacity, node_limit, line_sq, line_len, sq_lines, order, sym, swap
+):
     """Search below `prefix` (labels of lines, in branching order: shape (k, 2)).
 
     split_depth < 0: search to the end; returns (found, nodes, labelling, prefixes, count);
@@ -408,14 +415,34 @@ def search(n, m, flags, prefix, split_depth, capacity, node_limit, line_sq, line
     return found, nodes, found_labels, prefixes, count
 
 
-def run(n: int, m: int, flags: int = ALL_BOUNDS, prefix: np.ndarray | None = None, split_depth: int = -1,
-        capacity: int = 0, node_limit: int = 0):
+def run(
+    n: int,
+    m: int,
+    flags: int = ALL_BOUNDS,
+    prefix: np.ndarray | None = None,
+    split_depth: int = -1,
+    capacity: int = 0,
+    node_limit: int = 0,
+):
     """The kernel with this board's tables (see `search`)."""
     t = tables(n)
     if prefix is None:
         prefix = np.zeros((0, 2), dtype=np.int64)
-    return search(n, m, flags, prefix, split_depth, capacity, node_limit, t.line_sq, t.line_len, t.sq_lines,
-                  t.order, t.sym, t.swap)
+    return search(
+        n,
+        m,
+        flags,
+        prefix,
+        split_depth,
+        capacity,
+        node_limit,
+        t.line_sq,
+        t.line_len,
+        t.sq_lines,
+        t.order,
+        t.sym,
+        t.swap,
+    )
 
 
 def placement_of(n: int, labels: np.ndarray) -> tuple[list[int], list[int]]:

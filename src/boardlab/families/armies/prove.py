@@ -101,7 +101,9 @@ def parse_bounds(text: str | None) -> int:
     for name in text.split(","):
         name = name.strip()
         if name not in engine.BOUND_NAMES:
-            raise BadInput(f"--bounds takes all, none or names from {', '.join(engine.BOUND_NAMES)}; got '{name}'")
+            raise BadInput(
+                f"--bounds takes all, none or names from {', '.join(engine.BOUND_NAMES)}; got '{name}'"
+            )
         flags |= engine.BOUND_NAMES[name]
     return flags
 
@@ -196,7 +198,9 @@ def decide(
         decision.seconds = time.perf_counter() - decision.started
         return decision
     if target is None:
-        target = 1 if chosen == "serial" and checkpoint is None and n < PARALLEL_FROM_N else 256 * max(1, workers)
+        target = (
+            1 if chosen == "serial" and checkpoint is None and n < PARALLEL_FROM_N else 256 * max(1, workers)
+        )
     depth, prefixes, top, labels = split(n, m, bounds, target)
     decision.depth, decision.top_nodes, decision.nodes = depth, top, top
     decision.subproblems = len(prefixes)
@@ -206,7 +210,14 @@ def decide(
         return decision
     saved = None
     if checkpoint:
-        header = {"boardlab": KIND, "n": n, "m": m, "bounds": bounds, "pieces": len(prefixes), "split": digest(prefixes)}
+        header = {
+            "boardlab": KIND,
+            "n": n,
+            "m": m,
+            "bounds": bounds,
+            "pieces": len(prefixes),
+            "split": digest(prefixes),
+        }
         saved = Journal(checkpoint, header, "nodes", lambda v: isinstance(v, int) and v >= 0, len(prefixes))
     try:
         todo = list(range(len(prefixes)))
@@ -219,7 +230,11 @@ def decide(
         if deadline is not None:  # a subproblem may not outlive the deadline by much
             node_limit = max(1, int(NODES_PER_SECOND * max(0.0, deadline - time.perf_counter())))
         shared = (n, m, bounds, prefixes, node_limit)
-        size = 1 if len(todo) < 64 or deadline is not None else max(1, min(16, len(todo) // (max(1, workers) * 32)))
+        size = (
+            1
+            if len(todo) < 64 or deadline is not None
+            else max(1, min(16, len(todo) // (max(1, workers) * 32)))
+        )
         stream = run(chosen, _decide_chunk, shared, chunks(todo, size), workers, address)
         if progress is not None:
             progress(decision)

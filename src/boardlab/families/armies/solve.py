@@ -23,7 +23,16 @@ from boardlab.core.errors import BadInput, Unsupported
 from boardlab.core.results import Mode, Outcome, SolveRequest, Stats, Status
 from boardlab.families.armies import known
 from boardlab.families.armies.io import ArmiesInstance
-from boardlab.families.armies.search import Settings, Tracker, cp_optimise, cp_solve, sat_decide, sat_enumerate, sat_optimise, trivial_bound
+from boardlab.families.armies.search import (
+    Settings,
+    Tracker,
+    cp_optimise,
+    cp_solve,
+    sat_decide,
+    sat_enumerate,
+    sat_optimise,
+    trivial_bound,
+)
 
 DEFAULT_MODEL = {"sat": "colouring", "cpsat": "lines", "anneal": "colouring"}
 ENGINE_OPTIONS = ("executor", "address", "checkpoint", "bounds")
