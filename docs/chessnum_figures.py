@@ -29,7 +29,7 @@ def deterministic_work(instance) -> tuple[float, int]:
     """CP-SAT's deterministic time and branches for the uniqueness proof (load-independent)."""
     from ortools.sat.python import cp_model
 
-    from boardlab.families.chessnum import model
+    from boardlab.families.chessnum import model_cpsat as model
 
     built = model.build(instance)
     solver = cp_model.CpSolver()

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import dataclasses
+import importlib
+import importlib.util
 import json
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from boardlab.core.deadline import Deadline
 from boardlab.core.family import Family
 from boardlab.core.io import parse_document
 from boardlab.core.registry import families
+from boardlab.core.deadline import Deadline
 from boardlab.core.results import Mode, SolveRequest, Status
 
 FAMILIES = families()
@@ -49,7 +55,7 @@ def test_answers_are_verified_and_drawn(family: Family) -> None:
     rng = random.Random(7)
     for _ in range(3):
         instance = family.sample(rng)
-        result = family.solve(instance, SolveRequest(time_limit=20))
+        result = family.solve(instance, SolveRequest(deadline=Deadline.after(20)))
         assert result.status in (Status.SOLVED, Status.OPTIMAL, Status.FEASIBLE, Status.UNSATISFIABLE)
         json.dumps(result.to_json())
         solution = result.solutions[0] if result.solutions else None
@@ -58,3 +64,99 @@ def test_answers_are_verified_and_drawn(family: Family) -> None:
             assert family.check(instance, json.loads(json.dumps(solution))) == []
         assert family.render_text(instance, solution) is not None
         assert family.render_svg(instance, solution).lstrip().startswith("<svg")
+
+
+# ---- the module kit (docs/design.md, "Adding a family") ------------------------------------------
+
+#: Modules every family package has, under these names.
+KIT = ("family", "instance", "io", "choices", "verify", "generate", "render")
+#: Backends that build a model for a constraint solver: each has its `model_<backend>` module.
+MODEL_BACKENDS = ("cpsat", "sat")
+
+
+def _package(family: Family) -> str:
+    return type(family).__module__.rsplit(".", 1)[0]
+
+
+def _has_module(family: Family, name: str) -> bool:
+    return importlib.util.find_spec(f"{_package(family)}.{name}") is not None
+
+
+@pytest.mark.parametrize("family", FAMILIES, ids=IDS)
+def test_module_kit(family: Family) -> None:
+    assert type(family).__module__ == f"boardlab.families.{family.name}.family"
+    missing = [m for m in KIT if not _has_module(family, m)]
+    missing += [
+        f"model_{b}" for b in family.backends if b in MODEL_BACKENDS and not _has_module(family, f"model_{b}")
+    ]
+    assert missing == []
+    assert _has_module(family, "hint") == family.offers_hints
+    assert _has_module(family, "oracle") == family.offers_hints
+
+
+@pytest.mark.parametrize("family", FAMILIES, ids=IDS)
+def test_formats_come_from_the_kit(family: Family) -> None:
+    """The format methods of `Family` read and write through the family's own `io` module."""
+    assert family.formats is importlib.import_module(f"{_package(family)}.io")
+
+
+@pytest.mark.parametrize("family", FAMILIES, ids=IDS)
+def test_capabilities_are_declared_not_detected(family: Family) -> None:
+    """`offers_hints` says what overriding `hint` would say (the web listing's `hint` reads it)."""
+    assert family.offers_hints == (type(family).hint is not Family.hint)
+
+
+@pytest.mark.parametrize("family", FAMILIES, ids=IDS)
+def test_choice_lists_are_declared_once(family: Family) -> None:
+    """`--model` and `--encoding` (and any option with choices) take their list from the family's
+    `choices` module, where the implementing modules read it too, never a literal copy."""
+    choices = importlib.import_module(f"{_package(family)}.choices")
+    declared = [value for value in vars(choices).values() if isinstance(value, tuple)]
+    for option in family.options:
+        if option.choices is not None:
+            assert any(option.choices is value for value in declared), option.name
+
+
+@pytest.mark.parametrize("family", FAMILIES, ids=IDS)
+def test_one_vocabulary(family: Family) -> None:
+    """`--model` is the formulation, `--encoding` the cardinality encoding of a SAT backend, and
+    "seed" is only ever the random seed (a common flag, never a family option or choice)."""
+    names = {option.name: option for option in family.options}
+    if "encoding" in names:
+        assert "sat" in family.backends and "cardinality" in names["encoding"].help
+    if "model" in names:
+        assert names["model"].choices
+    for option in family.options:
+        assert "seed" not in option.name
+        assert not any("seed" in choice for choice in option.choices or ())
+
+
+@pytest.mark.parametrize("family", FAMILIES, ids=IDS)
+def test_display_options_are_not_instance_fields(family: Family) -> None:
+    """A drawing option (a flag for `render`) travels to `render_text`/`render_svg` as an
+    option; the instance holds the puzzle only."""
+    instance = family.sample(random.Random(1))
+    fields = {f.name for f in dataclasses.fields(instance)}
+    display = {o.name for o in family.options if "render" in o.verbs and o.type is bool}
+    assert fields & display == set()
+    for name in display:
+        assert family.render_svg(instance, None, {name: True}).lstrip().startswith("<svg")
+
+
+@pytest.mark.parametrize("family", FAMILIES, ids=IDS)
+def test_every_model_and_encoding_choice_is_implemented(family: Family) -> None:
+    """Each declared `--model` and `--encoding` choice answers a small instance as the default
+    does (an unknown name is an error in the models, so a stale choice list fails here)."""
+    instance = family.sample(random.Random(3))
+    expected = family.solve(instance, SolveRequest(Mode.FIRST, deadline=Deadline.after(20))).status
+    for option in family.options:
+        if option.name not in ("model", "encoding"):
+            continue
+        for choice in option.choices or ():
+            backend = "sat" if option.name == "encoding" else None
+            if family.name == "chessnum":
+                backend = "cpsat"  # its models are CP-SAT formulations
+            request = SolveRequest(
+                Mode.FIRST, deadline=Deadline.after(20), backend=backend, options={option.name: choice}
+            )
+            assert family.solve(instance, request).status == expected, (option.name, choice)

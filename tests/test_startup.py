@@ -48,17 +48,17 @@ def test_the_progress_bar_is_built_on_a_terminal(monkeypatch: pytest.MonkeyPatch
     from rich.console import Console
     from rich.progress import Progress
 
-    from boardlab import cli
+    from boardlab.cli import output, progress
 
     screen = io.StringIO()
-    monkeypatch.setattr(cli, "err", Console(file=screen, force_terminal=True, width=80))
-    bar, update = cli._progress()
+    monkeypatch.setattr(output, "err", Console(file=screen, force_terminal=True, width=80))
+    bar, update = progress.progress_bar()
     assert isinstance(bar, Progress) and update is not None
     with bar:
         update(3, 7)
     assert bar.tasks[0].completed == 3 and bar.tasks[0].total == 7
-    monkeypatch.setattr(cli, "err", Console(file=io.StringIO(), force_terminal=False))
-    assert cli._progress() == (None, None)
+    monkeypatch.setattr(output, "err", Console(file=io.StringIO(), force_terminal=False))
+    assert progress.progress_bar() == (None, None)
 
 
 FREEZE_CHECK = """

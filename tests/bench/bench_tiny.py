@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from boardlab.bench.experiment import Case, Experiment, Measurement, register
+from boardlab.core.deadline import Deadline
 from boardlab.core.registry import get
 from boardlab.core.results import Mode, SolveRequest
 
@@ -57,7 +58,7 @@ def _queens_cases(quick: bool) -> list[Case]:
 def _queens_run(case: Case, time_limit: float | None) -> Measurement:
     family = get("nqueens")
     instance = family.from_size(case.params["n"], {})
-    request = SolveRequest(Mode.COUNT, backend=case.params["backend"], time_limit=time_limit)
+    request = SolveRequest(Mode.COUNT, backend=case.params["backend"], deadline=Deadline.after(time_limit))
     result = family.solve(instance, request)
     return Measurement(result.status.value, result.stats.seconds, result.count, result.stats.to_json())
 
@@ -66,7 +67,7 @@ QUEENS = register(Experiment(
     family="tiny", name="queens", title="N-Queens counts by backend",
     description="Count all solutions with the bitboard counter and with CP-SAT.",
     cases=_queens_cases, run=_queens_run, x="n", series="backend", reference="bitboard",
-    seed_figures={"n=6 bitboard": 4, "n=5 cpsat": 10}, seed_source="OEIS A000170 (counts, not times)",
+    baseline_figures={"n=6 bitboard": 4, "n=5 cpsat": 10}, baseline_source="OEIS A000170 (counts, not times)",
     value_label="count", stats_columns=("branches",),
 ))
 

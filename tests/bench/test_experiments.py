@@ -2,7 +2,7 @@
 
 The runner relies on this: case ids are the resume key (unique, stable), params are JSON, the
 series and x parameters exist in every case, the reference is one of the series' values, and
-seed figures name real cases. Listing cases must be cheap: it runs no solver.
+baseline figures name real cases. Listing cases must be cheap: it runs no solver.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ def test_experiment_is_well_formed(experiment: Experiment, quick: bool) -> None:
     if experiment.reference is not None:
         assert experiment.series, "a reference is a value of the series"
         assert experiment.reference in {case.params[experiment.series] for case in cases}
-    if experiment.seed_figures:
+    if experiment.baseline_figures:
         every = {case.id for case in experiment.cases(True)} | {case.id for case in experiment.cases(False)}
-        assert set(experiment.seed_figures) <= every, "seed figures are keyed by case id"
-        assert experiment.seed_source, "say where the seed's figures come from"
+        assert set(experiment.baseline_figures) <= every, "baseline figures are keyed by case id"
+        assert experiment.baseline_source, "say where the baseline figures come from"

@@ -1,4 +1,4 @@
-"""The report: one section per experiment, ratios to the reference, seed figures, PNG plots."""
+"""The report: one section per experiment, ratios to the reference, baseline figures, PNG plots."""
 
 from __future__ import annotations
 
@@ -39,11 +39,11 @@ def test_report_and_plots_exist_and_are_not_empty(tiny_run: tuple[int, Path]) ->
         assert data.startswith(PNG) and len(data) > 5000
 
 
-def test_series_table_has_ratios_values_and_seed_figures(tiny_run: tuple[int, Path]) -> None:
+def test_series_table_has_ratios_values_and_baseline_figures(tiny_run: tuple[int, Path]) -> None:
     code, tmp_path = tiny_run
     section = _section((tmp_path / "report.md").read_text(), "tiny/queens")
     rows = [line for line in section.splitlines() if line.startswith("| ")]
-    assert rows[0] == "| n | count | bitboard (reference) | cpsat | seed |"
+    assert rows[0] == "| n | count | bitboard (reference) | cpsat | baseline |"
     body = {row.split(" | ")[0].strip("| "): row for row in rows[1:]}
     for n in (4, 5, 6, 7):
         cells = [c.strip() for c in body[str(n)].strip("|").split("|")]

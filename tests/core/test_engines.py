@@ -8,8 +8,10 @@ import pytest
 from ortools.sat.python import cp_model
 
 from boardlab.core.cpsat import solve_cpsat
+from boardlab.core.deadline import Deadline
+from boardlab.core.errors import Unsupported
 from boardlab.core.results import Mode, SolveRequest, Status
-from boardlab.core.sat import CNF, ENCODINGS, solve_sat
+from boardlab.core.sat import AT_MOST_ONE_ONLY, CNF, GENERAL_ENCODINGS, NATIVE, solve_sat
 
 
 def k_subsets_cpsat(n: int, k: int):
@@ -63,7 +65,7 @@ def k_subsets_sat(n: int, k: int, encoding: str) -> tuple[CNF, list[int]]:
     return cnf, xs
 
 
-@pytest.mark.parametrize("encoding", sorted(ENCODINGS))
+@pytest.mark.parametrize("encoding", sorted(GENERAL_ENCODINGS) + [NATIVE])
 @pytest.mark.parametrize("n,k", [(6, 1), (6, 2), (7, 3), (5, 0), (5, 5)])
 def test_sat_enumeration_blocks_key_variables_only(encoding: str, n: int, k: int) -> None:
     cnf, xs = k_subsets_sat(n, k, encoding)
@@ -71,6 +73,28 @@ def test_sat_enumeration_blocks_key_variables_only(encoding: str, n: int, k: int
     outcome = solve_sat(cnf, xs, decode, SolveRequest(mode=Mode.ALL))
     assert outcome.count == math.comb(n, k)  # auxiliaries do not multiply the count
     assert len({tuple(s["set"]) for s in outcome.solutions}) == math.comb(n, k)
+
+
+@pytest.mark.parametrize("encoding", sorted(AT_MOST_ONE_ONLY))
+def test_at_most_one_encodings_state_only_at_most_one(encoding: str) -> None:
+    cnf = CNF()
+    xs = [cnf.var(i) for i in range(6)]
+    cnf.at_most(xs, 1, encoding)
+    decode = lambda true: {}  # noqa: E731
+    assert solve_sat(cnf, xs, decode, SolveRequest(mode=Mode.COUNT)).count == 7
+    for kind, bound in (("atmost", 2), ("atleast", 1), ("equals", 1), ("equals", 3)):
+        with pytest.raises(Unsupported, match="only states 'at most 1'"):
+            CNF().card(xs, bound, kind, encoding)  # an error, never a silent swap
+    with pytest.raises(Unsupported, match="unknown cardinality encoding"):
+        CNF().exactly(xs, 2, "sequential")
+
+
+def test_native_constraints_need_a_native_solver() -> None:
+    cnf, xs = k_subsets_sat(5, 2, NATIVE)
+    with pytest.raises(Unsupported, match="native cardinality"):
+        solve_sat(cnf, xs, lambda true: {}, SolveRequest(), solver_name="cadical195")
+    counted = solve_sat(cnf, xs, lambda true: {}, SolveRequest(mode=Mode.COUNT), solver_name="gluecard4")
+    assert counted.count == 10
 
 
 def test_sat_modes_and_impossible_bounds() -> None:
@@ -95,5 +119,5 @@ def test_sat_time_limit_gives_unknown() -> None:
     for h in range(holes):
         cnf.at_most([x[p][h] for p in range(pigeons)], 1, "pairwise")
     flat = [v for row in x for v in row]
-    outcome = solve_sat(cnf, flat, lambda true: {}, SolveRequest(time_limit=0.2))
+    outcome = solve_sat(cnf, flat, lambda true: {}, SolveRequest(deadline=Deadline.after(0.2)))
     assert outcome.status == Status.UNKNOWN

@@ -8,12 +8,12 @@ counts the solver's conflicts (1 ms each), so it is deterministic.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 from pysat.examples.genhard import PHP
 from pysat.solvers import Solver
 
+from boardlab.core.deadline import Deadline
 from boardlab.core.results import Mode, SolveRequest, Status
 from boardlab.core.sat import CNF, solve_before, solve_sat, supports_interrupt
 
@@ -38,7 +38,7 @@ def enumerate_keys(solver: Any, assumptions: list[int], keys: list[int]) -> list
     a deadline far away (so both code paths of solve_before run)."""
     found = []
     while True:
-        answer = solve_before(solver, time.perf_counter() + 600, assumptions)
+        answer = solve_before(solver, Deadline.after(600), assumptions)
         assert answer is not None
         if not answer:
             return found
@@ -72,7 +72,7 @@ def test_interrupt_stops_a_hard_call_and_the_solver_stays_usable() -> None:
     clauses, a, keys = relaxed_pigeonhole(12)
     with Solver(name="minisat22", bootstrap_with=clauses) as raw:
         solver = CountingInterrupts(raw)
-        assert solve_before(solver, time.perf_counter() + 0.2, [a]) is None
+        assert solve_before(solver, Deadline.after(0.2), [a]) is None
         assert solver.interrupts == 1  # stopped by the timer, not by a conflict budget
         # the interrupt was cleared: the next calls run to their answers
         found = enumerate_keys(solver, [-a], keys)
@@ -91,8 +91,8 @@ def test_budget_slices_stop_near_the_deadline_on_a_conflict_clock() -> None:
         def clock() -> float:  # one conflict = 1 ms
             return conflicts() / 1000
 
-        deadline = clock() + 2.5  # 2,500 conflicts
-        assert solve_before(solver, deadline, [a], clock=clock) is None
+        deadline = Deadline.after(2.5, clock)  # 2,500 conflicts
+        assert solve_before(solver, deadline, [a]) is None
         # slices shrink towards the deadline: the overrun is at most a minimal slice (the
         # former fixed slices of 2,000 then 4,000 conflicts stopped at 6,000)
         assert 2_500 <= conflicts() <= 2_600
@@ -104,5 +104,5 @@ def test_solve_sat_time_limit_with_an_interruptible_solver() -> None:
     clauses, a, keys = relaxed_pigeonhole(12)
     cnf = CNF()
     cnf.clauses = [*clauses, [a]]
-    outcome = solve_sat(cnf, keys, lambda true: {}, SolveRequest(mode=Mode.FIRST, time_limit=0.2), solver_name="minisat22")
+    outcome = solve_sat(cnf, keys, lambda true: {}, SolveRequest(mode=Mode.FIRST, deadline=Deadline.after(0.2)), solver_name="minisat22")
     assert outcome.status == Status.UNKNOWN

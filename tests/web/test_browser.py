@@ -23,6 +23,7 @@ WEB_EXTRA = "the web tests need the web extra: pip install 'boardlab[web]' (fast
 for _module in ("fastapi", "uvicorn", "httpx"):
     pytest.importorskip(_module, reason=WEB_EXTRA)
 
+from boardlab.bench.data import TENTS_TATHAM_SAMPLE
 from boardlab.core import registry
 
 CHROMIUM = "/usr/bin/chromium"
@@ -304,9 +305,7 @@ def test_tents_edit_solve_and_play(page, live_server):
 def test_tents_game_id_paste(page):
     needs("tents")
     choose(page, "tents")
-    here = Path(__file__).resolve()
-    source = here.parents[1] / "families" / "tents" / "data" / "tatham-sample.jsonl"  # in the repo
-    record = json.loads(source.read_text().splitlines()[0])
+    record = json.loads(TENTS_TATHAM_SAMPLE.read_text().splitlines()[0])
     game_id = next((v for k, v in record.items() if "id" in k.lower() and isinstance(v, str) and ":" in v), None)
     assert game_id is not None, "the sample record has a game ID"
     if not page.is_visible("#text"):

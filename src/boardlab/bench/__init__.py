@@ -1,1 +1,1 @@
-"""Benchmarks: experiments contributed by the families, run and reported by `boardlab bench`."""
+"""Benchmarks: the families' experiments (`experiments/`), run and reported by `boardlab bench`."""

@@ -118,7 +118,7 @@ def bench_command(
     command = _command_line(settings, {"--out": out, "--time-limit": time_limit, "--repeat": repeat, "--budget": budget, "--seed": seed or None})
     notes = list(summary.problems)
     if not runner.select(()):
-        notes.append("no experiments are registered (a family adds them in families/NAME/experiments.py)")
+        notes.append("no experiments are registered (a family adds them in bench/experiments/NAME.py)")
     if summary.interrupted:
         notes.append(f"interrupted: {summary.left} of {summary.planned} cases not run yet (rerun to resume)")
     elif summary.left:

@@ -59,7 +59,7 @@ def _memory_gib() -> float | None:
 def machine() -> dict[str, Any]:
     """Cores (all, and usable by this process), CPU model, memory, operating system."""
     try:
-        usable = len(os.sched_getaffinity(0))
+        usable: int | None = len(os.sched_getaffinity(0))
     except AttributeError:  # not on Linux
         usable = os.cpu_count()
     return {

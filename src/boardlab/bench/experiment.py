@@ -1,12 +1,12 @@
-"""The experiment registry: each family contributes its experiments, as it contributes its model.
+"""The experiment registry: each family has its experiments, as it has its model.
 
 An experiment is a list of cases (an instance and the settings under comparison) and a
 function that runs one case and measures it. The runner (`boardlab bench`) repeats each case,
 keeps the median time, records versions and machine, and writes tables and plots; families only
 say what to run and how to measure it.
 
-A family registers its experiments in `families/NAME/experiments.py`, which `experiments()`
-imports for every registered family:
+A family's experiments live in `bench/experiments/NAME.py` (the families never import the
+benchmarks), which `experiments()` imports for every registered family:
 
     register(Experiment(family="nqueens", name="count", title=..., description=...,
                         cases=lambda quick: [Case("n=8", {"n": 8}), ...],
@@ -54,8 +54,9 @@ class Experiment:
         x: the parameter plotted on the x-axis (time against size, say); None for categories.
         series: the parameter naming the compared variants (strategy, model, encoding, backend).
         reference: the value of `series` that ratios are taken against (measured in the same run).
-        seed_figures: figures the seed reported, by case id (seconds, or any value to show beside ours).
-        seed_source: where those figures come from (seed file and table).
+        baseline_figures: figures of the report the work started from, by case id (seconds, or any
+            value to show beside ours).
+        baseline_source: where those figures come from (report and table).
         value_label: the report's column heading for `Measurement.value` (e.g. "count").
         stats_columns: keys of `Measurement.stats` the report shows beside the time (e.g.
             ("branches", "conflicts") to reproduce a seed table of backtracks).
@@ -70,8 +71,8 @@ class Experiment:
     x: str | None = None
     series: str | None = None
     reference: str | None = None
-    seed_figures: dict[str, Any] | None = None
-    seed_source: str | None = None
+    baseline_figures: dict[str, Any] | None = None
+    baseline_source: str | None = None
     value_label: str = "value"
     stats_columns: tuple[str, ...] = ()
 
@@ -84,7 +85,7 @@ _EXPERIMENTS: dict[str, Experiment] = {}
 
 
 def register(experiment: Experiment) -> Experiment:
-    """Add an experiment (called at import of the family's `experiments` module)."""
+    """Add an experiment (called at import of the family's module in `bench/experiments`)."""
     _EXPERIMENTS[experiment.key] = experiment
     return experiment
 
@@ -95,15 +96,16 @@ def unregister(key: str) -> None:
 
 
 def experiments() -> list[Experiment]:
-    """All registered experiments: each registered family's `experiments` module is imported
-    here (not with the family, so that the CLI does not pay for benchmark imports)."""
+    """All registered experiments: the module `bench/experiments/NAME.py` of each registered
+    family is imported here (not with the family, so that the CLI does not pay for benchmark
+    imports)."""
     import importlib
     import importlib.util
 
     from boardlab.core.registry import families
 
     for family in families():
-        package = type(family).__module__.rsplit(".", 1)[0]
-        if importlib.util.find_spec(f"{package}.experiments") is not None:
-            importlib.import_module(f"{package}.experiments")
+        module = f"{__package__}.experiments.{family.name}"
+        if importlib.util.find_spec(module) is not None:
+            importlib.import_module(module)
     return [_EXPERIMENTS[key] for key in sorted(_EXPERIMENTS)]

@@ -1,11 +1,12 @@
-"""Progress of a benchmark run: a rich bar with an ETA on a terminal, one line per case otherwise."""
+"""Progress of a benchmark run: a rich bar with an ETA on a terminal, one line per case otherwise.
+
+Cases are named by their label (experiment key and case id), so this module knows nothing of
+the runner that calls it.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from boardlab.bench.runner import Planned
+from typing import Any
 
 
 class Reporter:
@@ -33,23 +34,23 @@ class Reporter:
             self.task = self.bar.add_task("", total=total)
             self.bar.start()
 
-    def starting(self, item: "Planned") -> None:
+    def starting(self, label: str) -> None:
         if self.bar is not None:
-            self.bar.update(self.task, description=f"{item.experiment.key} {item.case.id}")
+            self.bar.update(self.task, description=label)
 
-    def finished(self, item: "Planned", record: dict[str, Any] | None) -> None:
+    def finished(self, label: str, record: dict[str, Any] | None) -> None:
         self.count += 1
         if self.bar is not None:
             self.bar.update(self.task, advance=1)
         if self.console is None:
             return
         if record is None:
-            line = f"[{self.count}/{self.total}] {item.experiment.key} {item.case.id}: cut short by the budget (not kept)"
+            line = f"[{self.count}/{self.total}] {label}: cut short by the budget (not kept)"
         else:
             seconds = record["seconds"]
             shown = f" {seconds:.3g} s" if isinstance(seconds, (int, float)) else ""
             detail = f" ({record['error']})" if record.get("error") else ""
-            line = f"[{self.count}/{self.total}] {item.experiment.key} {item.case.id}: {record['status']}{shown}{detail}"
+            line = f"[{self.count}/{self.total}] {label}: {record['status']}{shown}{detail}"
         if self.bar is not None:
             self.bar.console.print(line, markup=False, highlight=False, soft_wrap=True)
         else:

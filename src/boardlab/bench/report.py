@@ -1,7 +1,7 @@
 """The benchmark report: `DIR/report.md`, one section per experiment, with PNG plots in `DIR/plots/`.
 
 The report is written from the results file alone (plus the registered experiments' titles,
-descriptions, seed figures and options when they are registered), so it can be rewritten at any
+descriptions, baseline figures and options when they are registered), so it can be rewritten at any
 time and holds everything the file holds for the mode (quick or full), not only the last run.
 
 A section has the experiment's table (`tables.py`), its errors, then its plots (`plots.py`):
@@ -38,9 +38,15 @@ def _meta(key: str, records: list[dict[str, Any]], registered: dict[str, Experim
         order = []
     return Meta(
         key, experiment.title, experiment.description, experiment.x, experiment.series, experiment.reference,
-        experiment.seed_figures, experiment.seed_source, experiment.value_label, order,
+        experiment.baseline_figures, experiment.baseline_source, experiment.value_label, order,
         tuple(getattr(experiment, "stats_columns", ())),
     )
+
+
+def _bar(record: dict[str, Any]) -> tuple[float, bool] | None:
+    """One bar: the time to draw and whether the run answered (None: nothing to draw)."""
+    seconds = _plotted_time(record)
+    return None if seconds is None else (seconds, answered(record))
 
 
 def _plotted_time(record: dict[str, Any]) -> float | None:
@@ -97,12 +103,11 @@ def _plots(meta: Meta, records: list[dict[str, Any]], out: Path) -> list[tuple[s
         drawn.append((f"cactus plot by {meta.series}", path))
         labels = [fmt.short(row_label(row, meta.series), 24) for row in rows]
         bar_groups = {
-            name: [(_plotted_time(row.cells[name]), answered(row.cells[name])) if name in row.cells and _plotted_time(row.cells[name]) is not None else None for row in rows]  # type: ignore[misc]
-            for name in names
+            name: [_bar(row.cells[name]) if name in row.cells else None for row in rows] for name in names
         }
     else:
         labels = [fmt.short(r["case"], 24) for r in records]
-        bar_groups = {"time": [(_plotted_time(r), answered(r)) if _plotted_time(r) is not None else None for r in records]}  # type: ignore[misc]
+        bar_groups = {"time": [_bar(r) for r in records]}
     if len(labels) <= MAX_BARS:
         path = f"{PLOTS_DIR}/{stem}-bars.png"
         plots.bars(f"{meta.key}: time per case", labels, bar_groups, out / path)
@@ -196,8 +201,8 @@ def write(
                 lines += ["† the reference was measured by another run of this results file (resumed).", ""]
         else:
             lines += [plain_table(meta, group), ""]
-        if meta.seed_figures:
-            lines += [f"Seed figures (column `seed`): {meta.seed_source or 'the seed document'}. Seed times were measured "
+        if meta.baseline_figures:
+            lines += [f"Baseline figures (column `baseline`): {meta.baseline_source or 'the starting report'}. They were measured "
                       "on other hardware with other software: compare their trend, not their values.", ""]
         errors = [r for r in group if r.get("error")]
         for record in errors:

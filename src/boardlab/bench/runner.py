@@ -111,6 +111,10 @@ class Planned:
     case: Case
     warm_up: Case  # the experiment's first case, run once unmeasured before its first measurement
 
+    @property
+    def label(self) -> str:
+        return f"{self.experiment.key} {self.case.id}"
+
 
 @dataclass
 class Summary:
@@ -323,11 +327,11 @@ def _run(
             if budget.limit(settings.time_limit) is None:
                 summary.left += len(todo) - index
                 break
-            reporter.starting(item)
+            reporter.starting(item.label)
             outcome = _run_case(worker, item, settings, budget)
             if not outcome.kept:
                 summary.left += 1
-                reporter.finished(item, None)
+                reporter.finished(item.label, None)
                 continue
             record = make_record(
                 experiment=item.experiment, case=item.case, status=outcome.status, times=outcome.times,
@@ -339,7 +343,7 @@ def _run(
             results.append(record)
             summary.ran += 1
             summary.statuses[outcome.status] = summary.statuses.get(outcome.status, 0) + 1
-            reporter.finished(item, record)
+            reporter.finished(item.label, record)
             if on_result is not None:
                 on_result(record)
     except KeyboardInterrupt:

@@ -8,7 +8,8 @@
   disagree, which would be a bug in one of the series.
 - An experiment without one gets one row per case (params, status, value, time).
 - Params equal in every case are said once above the table; params too long for a cell get
-  no column. The seed's figures (Experiment.seed_figures, by case id) are shown beside ours,
+  no column. The baseline figures (Experiment.baseline_figures, by case id: the figures of the
+  report the work started from) are shown beside ours,
   and the solver statistics named by Experiment.stats_columns beside the times.
 """
 
@@ -35,8 +36,8 @@ class Meta:
     x: str | None = None
     series: str | None = None
     reference: str | None = None
-    seed_figures: dict[str, Any] | None = None
-    seed_source: str | None = None
+    baseline_figures: dict[str, Any] | None = None
+    baseline_source: str | None = None
     value_label: str = "value"
     order: list[str] = field(default_factory=list)
     stats_columns: tuple[str, ...] = ()
@@ -93,11 +94,11 @@ def _status_cell(record: dict[str, Any]) -> str:
     return str(status)
 
 
-def _seed_cell(meta: Meta, case_ids: list[tuple[str, str]]) -> str:
-    """The seed's figures for these (label, case id) pairs."""
-    if not meta.seed_figures:
+def _baseline_cell(meta: Meta, case_ids: list[tuple[str, str]]) -> str:
+    """The baseline figures for these (label, case id) pairs."""
+    if not meta.baseline_figures:
         return ""
-    found = [(label, meta.seed_figures[case_id]) for label, case_id in case_ids if case_id in meta.seed_figures]
+    found = [(label, meta.baseline_figures[case_id]) for label, case_id in case_ids if case_id in meta.baseline_figures]
     if not found:
         return ""
     if len(found) == 1:
@@ -108,16 +109,16 @@ def _seed_cell(meta: Meta, case_ids: list[tuple[str, str]]) -> str:
 # ---- tables ------------------------------------------------------------------------------------
 def plain_table(meta: Meta, records: list[dict[str, Any]]) -> str:
     columns, fixed = _param_columns(records, None)
-    seeds = bool(meta.seed_figures)
+    seeds = bool(meta.baseline_figures)
     stats = list(meta.stats_columns)
-    headers = ["case", *columns, "status", meta.value_label, "seconds", *stats] + (["seed"] if seeds else [])
+    headers = ["case", *columns, "status", meta.value_label, "seconds", *stats] + (["baseline"] if seeds else [])
     rows = []
     for record in records:
         params = record.get("params", {})
         row = [record["case"], *[fmt.short(fmt.value(params.get(c))) for c in columns], _status_cell(record), fmt.value(record.get("value")), fmt.seconds(record.get("seconds"))]
         row += [fmt.value((record.get("stats") or {}).get(name)) for name in stats]
         if seeds:
-            row.append(_seed_cell(meta, [("", record["case"])]))
+            row.append(_baseline_cell(meta, [("", record["case"])]))
         rows.append(row)
     return "\n".join(_fixed_line(fixed)) + fmt.table(headers, rows)
 
@@ -233,8 +234,8 @@ def series_table(meta: Meta, records: list[dict[str, Any]]) -> tuple[str, bool]:
     fixed = {k: v for k, v in fixed.items() if k not in attributes}
     # params too long for a column were left out: name the rows instead
     labelled = len(columns) < len([c for c in _all_params(records) if c != meta.series and c not in attributes and c not in fixed])
-    seeds = bool(meta.seed_figures)
-    headers = (["instance"] if labelled else []) + [*columns, meta.value_label] + [f"{n} (reference)" if n == reference else n for n in names] + (["seed"] if seeds else [])
+    seeds = bool(meta.baseline_figures)
+    headers = (["instance"] if labelled else []) + [*columns, meta.value_label] + [f"{n} (reference)" if n == reference else n for n in names] + (["baseline"] if seeds else [])
     ratios: dict[str, list[float]] = {n: [] for n in names}
     dagger = False
     lines = []
@@ -250,7 +251,7 @@ def series_table(meta: Meta, records: list[dict[str, Any]]) -> tuple[str, bool]:
                 ratios[name].append(ratio)
             line.append(text)
         if seeds:
-            line.append(_seed_cell(meta, [(n, r["case"]) for n, r in row.cells.items()]))
+            line.append(_baseline_cell(meta, [(n, r["case"]) for n, r in row.cells.items()]))
         lines.append(line)
     if reference is not None:
         means = [fmt.ratio(fmt.geometric_mean(ratios[n])) + f" over {len(ratios[n])}" if ratios[n] else "–" for n in names]

@@ -3,10 +3,13 @@
 Choices (see DESIGN.md, "Known pitfalls"):
 - Enumeration (`all`, `count`, `unique`) runs with one worker and de-duplicates solutions on
   the family's key variables, because several workers can report duplicates.
-- `unique` is enumeration stopped at the second solution.
+- `first`, `all`, `count`, `unique` are answered by the core enumeration engine
+  (`core.enumerate`): its `Tally` is fed by CP-SAT's solution callback (the native override of
+  the solve-block-repeat loop) and stops the search when the budget is reached.
 - A family's search strategy is its own `AddDecisionStrategy` on its variables; `fixed_search`
   makes CP-SAT follow it (with one worker), otherwise CP-SAT only uses it as a hint.
-- Time limits become `max_time_in_seconds`; what was found before the limit is kept.
+- The request's `Deadline` becomes `max_time_in_seconds` (the time left when the solver starts,
+  so model building counted against it); what was found before the limit is kept.
 """
 
 from __future__ import annotations
@@ -16,20 +19,21 @@ from typing import Any, Callable, Sequence
 
 from ortools.sat.python import cp_model
 
+from boardlab.core.enumerate import Budget, Tally
 from boardlab.core.results import Mode, Outcome, SolveRequest, Stats, Status
 
 Decoder = Callable[[Callable[[Any], int]], dict[str, Any]]
 
 
 class _Collector(cp_model.CpSolverSolutionCallback):
-    def __init__(self, key: Sequence[Any], decode: Decoder, keep: int | None, stop_at: int | None):
+    """Feeds each solution, de-duplicated on the key variables, to the engine's `Tally`."""
+
+    def __init__(self, key: Sequence[Any], decode: Decoder, tally: Tally):
         super().__init__()
         self._key = list(key)
         self._decode = decode
-        self._keep = keep
-        self._stop_at = stop_at
+        self.tally = tally
         self.seen: set[tuple[int, ...]] = set()
-        self.solutions: list[dict[str, Any]] = []
         self.stopped = False
 
     def on_solution_callback(self) -> None:
@@ -37,9 +41,7 @@ class _Collector(cp_model.CpSolverSolutionCallback):
         if signature in self.seen:
             return
         self.seen.add(signature)
-        if self._keep is None or len(self.solutions) < self._keep:
-            self.solutions.append(self._decode(self.value))
-        if self._stop_at is not None and len(self.seen) >= self._stop_at:
+        if self.tally.add(lambda: self._decode(self.value)):
             self.stopped = True
             self.stop_search()
 
@@ -89,8 +91,9 @@ def solve_cpsat(
     enumerate_mode = request.mode in (Mode.ALL, Mode.COUNT, Mode.UNIQUE)
     workers = 1 if (enumerate_mode or fixed_search) else (request.workers or 0)
     params.num_workers = workers
-    if request.time_limit is not None:
-        params.max_time_in_seconds = float(request.time_limit)
+    remaining = request.deadline.remaining()
+    if remaining is not None:
+        params.max_time_in_seconds = remaining
     if request.seed is not None:
         params.random_seed = int(request.seed) % (2**31)
     if fixed_search:
@@ -109,22 +112,29 @@ def solve_cpsat(
         seed=request.seed,
     )
     start = time.perf_counter()
-    if enumerate_mode:
-        params.enumerate_all_solutions = True
-        stop_at = {Mode.UNIQUE: 2, Mode.ALL: request.limit, Mode.COUNT: None}[request.mode]
-        keep = request.limit if request.mode == Mode.COUNT else None
-        if request.mode == Mode.COUNT and keep is None:
-            keep = 0
-        collector = _Collector(key, decode, keep, stop_at)
-        code = solver.solve(model, collector)
-        outcome = _enumeration_outcome(request, code, collector)
-    else:
+    searched = True
+    if request.mode == Mode.OPTIMISE:
         callback = _Progress(progress) if progress is not None else None
         code = solver.solve(model, callback) if callback else solver.solve(model)
-        outcome = _single_outcome(request, code, solver, decode)
+        outcome = _optimum(code, solver, decode)
+    else:
+        params.enumerate_all_solutions = enumerate_mode
+        collector = _Collector(key, decode, Tally(Budget.of(request)))
+        searched = not collector.tally.done  # `all` with limit 0 needs no search
+        code = solver.solve(model, collector) if searched else cp_model.UNKNOWN
+        if code == cp_model.MODEL_INVALID:
+            raise RuntimeError("CP-SAT rejected the model as invalid")
+        tally = collector.tally
+        if code in (cp_model.OPTIMAL, cp_model.FEASIBLE) and tally.found == 0:  # solved without a callback
+            tally.add(decode(solver.value))
+        # Exhausted: the search ended by itself, with every solution (enumeration) or none
+        # (a budget reached before any search, `all` with limit 0, is not exhausted).
+        ended = code == cp_model.INFEASIBLE or (enumerate_mode and code == cp_model.OPTIMAL)
+        outcome = tally.outcome(ended and not collector.stopped)
     stats.seconds = time.perf_counter() - start
-    stats.branches = solver.num_branches
-    stats.conflicts = solver.num_conflicts
+    if searched:
+        stats.branches = solver.num_branches
+        stats.conflicts = solver.num_conflicts
     if request.mode == Mode.OPTIMISE and code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         stats.extra["objective"] = solver.objective_value
         stats.extra["bound"] = solver.best_objective_bound
@@ -133,38 +143,12 @@ def solve_cpsat(
     return outcome
 
 
-def _single_outcome(request: SolveRequest, code: int, solver: cp_model.CpSolver, decode: Decoder) -> Outcome:
+def _optimum(code: Any, solver: cp_model.CpSolver, decode: Decoder) -> Outcome:
     if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        solutions = [decode(solver.value)]
-        if request.mode == Mode.OPTIMISE:
-            status = Status.OPTIMAL if code == cp_model.OPTIMAL else Status.FEASIBLE
-        else:
-            status = Status.SOLVED
-        return Outcome(status, solutions)
+        status = Status.OPTIMAL if code == cp_model.OPTIMAL else Status.FEASIBLE
+        return Outcome(status, [decode(solver.value)])
     if code == cp_model.INFEASIBLE:
         return Outcome(Status.UNSATISFIABLE, count=0)
     if code == cp_model.MODEL_INVALID:
         raise RuntimeError("CP-SAT rejected the model as invalid")
     return Outcome(Status.UNKNOWN)
-
-
-def _enumeration_outcome(request: SolveRequest, code: int, collector: _Collector) -> Outcome:
-    found = len(collector.seen)
-    finished = code in (cp_model.OPTIMAL, cp_model.INFEASIBLE) and not collector.stopped
-    if code == cp_model.MODEL_INVALID:
-        raise RuntimeError("CP-SAT rejected the model as invalid")
-    if finished and found == 0:
-        return Outcome(Status.UNSATISFIABLE, count=0, unique=False if request.mode == Mode.UNIQUE else None)
-    if request.mode == Mode.UNIQUE:
-        if found >= 2:
-            return Outcome(Status.SOLVED, collector.solutions[:2], unique=False)
-        if finished:
-            return Outcome(Status.SOLVED, collector.solutions, count=1, unique=True)
-        return Outcome(Status.UNKNOWN, collector.solutions)
-    if finished:
-        return Outcome(Status.SOLVED, collector.solutions, count=found)
-    if collector.stopped:  # reached the requested limit
-        return Outcome(Status.SOLVED, collector.solutions)
-    outcome = Outcome(Status.UNKNOWN, collector.solutions)
-    outcome.stats.extra["found_before_limit"] = found
-    return outcome

@@ -10,12 +10,16 @@ that fails it raises `SolverBug` instead of reaching the user.
 from __future__ import annotations
 
 import random
+import time
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from boardlab.core.deadline import OutOfTime
 from boardlab.core.errors import BadInput, SolverBug, Unsupported
 from boardlab.core.options import Option
+from boardlab.core.oracle import Hint
 from boardlab.core.results import Mode, Result, SolveRequest, Stats, Status
 
 InstanceT = TypeVar("InstanceT")
@@ -23,11 +27,16 @@ InstanceT = TypeVar("InstanceT")
 
 @dataclass
 class Generated(Generic[InstanceT]):
-    """A generated puzzle, its solution, and how it was made."""
+    """A generated puzzle, its solution, and how it was made.
+
+    `unique`: the generator made the solution unique (the default of every generator; False only
+    where a family offers an explicit option for unconstrained instances, e.g. cnote's `any`).
+    """
 
     instance: InstanceT
     solution: dict[str, Any]
     stats: Stats = field(default_factory=Stats)
+    unique: bool = True
 
 
 @dataclass
@@ -37,6 +46,20 @@ class Record(Generic[InstanceT]):
     label: str
     instance: InstanceT | None = None
     error: BadInput | None = None
+
+
+class Formats(Protocol):
+    """A family's `io` module: its text and JSON formats (the first module of the kit)."""
+
+    def parse_text(self, text: str, source: str) -> list[Record[Any]]: ...
+
+    def dump_text(self, instance: Any) -> str: ...
+
+    def from_json(self, data: Any) -> Any: ...
+
+    def to_json(self, instance: Any) -> dict[str, Any]: ...
+
+    def solution_from_json(self, instance: Any, data: Any) -> dict[str, Any]: ...
 
 
 class Family(ABC, Generic[InstanceT]):
@@ -52,6 +75,11 @@ class Family(ABC, Generic[InstanceT]):
         options: family-specific options.
         modes: the solve modes the family answers.
         has_clues: generated puzzles must have a unique solution (checked by a fresh solve).
+        offers_hints: the family answers `hint` (the web page shows its hint button).
+        formats: the family's `io` module; the format methods below read and write through it.
+
+    What a family offers is declared by these flags, never detected by whether a method is
+    overridden. The module kit a family is made of is in docs/design.md ("Adding a family").
     """
 
     name: ClassVar[str]
@@ -63,23 +91,26 @@ class Family(ABC, Generic[InstanceT]):
     options: ClassVar[tuple[Option, ...]] = ()
     modes: ClassVar[frozenset[Mode]] = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE})
     has_clues: ClassVar[bool] = True
+    offers_hints: ClassVar[bool] = False
+    formats: ClassVar[Formats]
 
-    # ---- formats -------------------------------------------------------------------------
-    @abstractmethod
+    # ---- formats (the kit's io module) ---------------------------------------------------
     def parse_text(self, text: str, source: str) -> list[Record[InstanceT]]:
         """Parse the family's text format; a text may hold several puzzles."""
+        return self.formats.parse_text(text, source)
 
-    @abstractmethod
     def dump_text(self, instance: InstanceT) -> str:
         """The family's text format; `parse_text(dump_text(x))` gives back x."""
+        return self.formats.dump_text(instance)
 
-    @abstractmethod
     def from_json(self, data: Any) -> InstanceT:
         """An instance from its JSON form (raises BadInput)."""
+        instance: InstanceT = self.formats.from_json(data)
+        return instance
 
-    @abstractmethod
     def to_json(self, instance: InstanceT) -> dict[str, Any]:
         """The instance's JSON form, with `"family": name`."""
+        return self.formats.to_json(instance)
 
     def from_size(self, n: int, options: dict[str, Any]) -> InstanceT:
         """The instance for board size `n` (families with `takes_size`)."""
@@ -93,9 +124,9 @@ class Family(ABC, Generic[InstanceT]):
         """The instance with command-line overrides applied (e.g. cnote's `--target`)."""
         return instance
 
-    @abstractmethod
     def solution_from_json(self, instance: InstanceT, data: Any) -> dict[str, Any]:
         """A solution in canonical JSON form from user JSON (raises BadInput on bad shape)."""
+        return self.formats.solution_from_json(instance, data)
 
     # ---- checking ------------------------------------------------------------------------
     @abstractmethod
@@ -119,24 +150,38 @@ class Family(ABC, Generic[InstanceT]):
         """A random well-formed instance (solvable or not), cheap: for format tests."""
 
     # ---- drawing -------------------------------------------------------------------------
+    # `options` are the family's options by name, as for solving: a display choice (armies'
+    # `attacks`, chessnum's `explain`) is an option with the verb "render", read here; it is
+    # never a field of the instance.
     @abstractmethod
-    def render_text(self, instance: InstanceT, solution: dict[str, Any] | None = None) -> Any:
+    def render_text(
+        self,
+        instance: InstanceT,
+        solution: dict[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> Any:
         """A rich renderable of the board, with the solution if given."""
 
     @abstractmethod
-    def render_svg(self, instance: InstanceT, solution: dict[str, Any] | None = None) -> str:
+    def render_svg(
+        self,
+        instance: InstanceT,
+        solution: dict[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> str:
         """A standalone SVG document of the board, with the solution if given."""
 
     # ---- playing -------------------------------------------------------------------------
-    def hint(self, instance: InstanceT, partial: dict[str, Any] | None) -> dict[str, Any]:
+    def hint(self, instance: InstanceT, partial: dict[str, Any] | None) -> Hint:
         """A hint for a player who has made the placements `partial`.
 
         `partial` has the family's solution JSON shape but may be incomplete (each family
-        documents what a partial placement looks like). The answer is
-        `{"status": "solved" | "mistake" | "progress" | "unsolvable", "message": str,
-        "place": <partial solution JSON to add> | None, "remove": <partial solution JSON to
-        take away> | None}`: a mistake names placements that no solution extends, progress
-        names one placement that follows (by deduction where the family can say why).
+        documents what a partial placement looks like). The answer is a `core.oracle.Hint`,
+        whose JSON is `{"status": "solved" | "mistake" | "progress" | "unsolvable", "message":
+        str, "place": <partial solution JSON to add> | None, "remove": <partial solution JSON
+        to take away> | None}`: a mistake names placements that no solution extends, progress
+        names one placement that follows (by deduction where the family can say why). Every
+        family answers through its `core.oracle.Oracle`, the one the generator asks.
         """
         raise Unsupported(f"{self.name} offers no hints")
 
@@ -154,18 +199,28 @@ class Family(ABC, Generic[InstanceT]):
         if request.strategy is not None and request.strategy not in self.strategies:
             known = ", ".join(self.strategies) or "none"
             raise Unsupported(f"unknown strategy '{request.strategy}' for {self.name} (known: {known})")
-        result = self.solve_instance(instance, request)
+        started = time.perf_counter()
+        try:
+            result = self.solve_instance(instance, request)
+        except OutOfTime:  # the deadline passed before a solver could answer (e.g. while building)
+            stats = Stats(time.perf_counter() - started)
+            result = Result(self.name, Status.UNKNOWN, self.to_json(instance), stats=stats)
         self._check_result(instance, result)
         return result
 
-    def generate(self, seed: int | None = None, options: dict[str, Any] | None = None) -> Generated[InstanceT]:
-        """Generate a puzzle; its solution is verified and, for clue puzzles, proven unique anew."""
+    def generate(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> Generated[InstanceT]:
+        """Generate a puzzle; its solution is verified and, for clue puzzles made unique (the
+        default, `Generated.unique`), proven unique anew by a fresh solve.
+
+        Every family's generator runs the loop of `core.generate` (plant, refine, minimise)."""
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         generated = self.generate_instance(seed, dict(options or {}))
         generated.stats.seed = seed
         self._check_solution(generated.instance, generated.solution)
-        if self.has_clues:
+        if self.has_clues and generated.unique:
             recheck = self.solve(generated.instance, SolveRequest(mode=Mode.UNIQUE))
             if recheck.unique is not True:
                 raise SolverBug(f"{self.name} generator produced a puzzle without a unique solution")

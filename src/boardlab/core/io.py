@@ -1,9 +1,15 @@
-"""Reading puzzles from files, standard input and command-line arguments.
+"""Reading puzzles from files, standard input, command-line arguments and request fields.
 
 A document is either JSON (one instance object, a list of them, or JSON Lines with one per
 line) or the family's own text format. JSON records may also be wrapped as
 `{"instance": {...}, ...}`, as in the shared data files. Every record carries a label (file and
 line) so that a bad one is reported without losing the others.
+
+Two readers: `read_instances` for a command-line argument (a board size, a file, `-` for
+standard input, a game ID), and `parse_value` for a field of a web request (instance JSON, a
+board size, or a text: size, game ID, text format or JSON), which never takes a string for a
+path. Both read a board size (`board_size`, `from_size`) and instance JSON (`from_json_object`)
+the same way.
 """
 
 from __future__ import annotations
@@ -89,21 +95,21 @@ def parse_blocks(
     return records or [Record(source, error=BadInput(nothing, source=source))]
 
 
-def _unwrap(data: Any) -> Any:
+def from_json_object(family: Family, data: Any) -> Any:
+    """The instance of instance JSON (also wrapped as `{"instance": {...}}`) for `family`."""
     if isinstance(data, dict) and "instance" in data and isinstance(data["instance"], dict):
-        return data["instance"]
-    return data
+        data = data["instance"]
+    if not isinstance(data, dict):
+        raise BadInput("a JSON instance must be an object")
+    named = data.get("family", family.name)
+    if named != family.name:
+        raise BadInput(f"instance is for family '{named}', not '{family.name}'")
+    return family.from_json(data)
 
 
 def _json_record(family: Family, data: Any, label: str, source: str, line: int | None) -> Record:
     try:
-        data = _unwrap(data)
-        if not isinstance(data, dict):
-            raise BadInput("a JSON instance must be an object")
-        named = data.get("family", family.name)
-        if named != family.name:
-            raise BadInput(f"instance is for family '{named}', not '{family.name}'")
-        return Record(label, instance=family.from_json(data))
+        return Record(label, instance=from_json_object(family, data))
     except BadInput as error:
         return Record(label, error=error.located(source=source, line=line))
 
@@ -133,7 +139,7 @@ def _parse_json_lines(family: Family, text: str, source: str, whole_error: json.
                 error=BadInput(f"malformed JSON: {whole_error.msg}", source=source, line=whole_error.lineno, column=whole_error.colno),
             )
         ]
-    records = []
+    records: list[Record[Any]] = []
     for number, line in lines:
         label = f"{source}:{number}"
         try:
@@ -153,19 +159,37 @@ def _parses(line: str) -> bool:
     return True
 
 
+def board_size(text: str) -> int | None:
+    """The integer `text` writes (a board size, maybe not positive), or None if it writes none."""
+    stripped = text.strip()
+    if stripped.lstrip("+-").isdigit() and len(stripped) < 20:
+        return int(stripped)
+    return None
+
+
+def from_size(family: Family, n: int, options: dict[str, Any]) -> Any:
+    """The instance of board size `n` (BadInput for a family without sizes or n < 1)."""
+    if not family.takes_size:
+        raise BadInput(f"{family.name} takes a puzzle (text, game ID or JSON), not a board size")
+    if n < 1:
+        raise BadInput(f"the board size must be a positive integer, got {n}")
+    return family.from_size(n, options)
+
+
 def read_instances(
     family: Family, argument: str, options: dict[str, Any] | None = None, stdin: BinaryIO | None = None
 ) -> list[Record]:
-    """The puzzles an argument names: a board size, a game ID, a file, or `-` for stdin.
+    """The puzzles a command-line argument names: a board size, a game ID, a file, or `-` for
+    stdin, with the options applied.
 
     Errors that concern the whole argument raise BadInput; errors in one record of a file are
     returned in that record.
     """
     options = options or {}
     records: list[Record]
-    size = _as_size(argument) if family.takes_size else None
+    size = board_size(argument) if family.takes_size else None
     if size is not None:
-        records = [Record(argument, instance=family.from_size(size, options))]
+        records = [Record(argument, instance=from_size(family, size, options))]
     elif argument == "-" or os.path.exists(argument):
         text, source = read_source(argument, stdin)
         records = parse_document(family, text, source)
@@ -187,14 +211,67 @@ def read_instances(
     return result
 
 
-def _as_size(argument: str) -> int | None:
-    text = argument.strip()
-    if text.lstrip("+-").isdigit():
-        value = int(text)
-        if value < 1:
-            raise BadInput(f"N must be a positive integer, got {value}")
-        return value
-    return None
+def read_instance(family: Family, argument: str, options: dict[str, Any] | None = None) -> Any:
+    """The one puzzle a command-line argument names (BadInput if it names several or a bad one)."""
+    records = read_instances(family, argument, options)
+    if len(records) != 1:
+        raise BadInput(f"expected one puzzle, found {len(records)}", source=argument)
+    if records[0].error is not None:
+        raise records[0].error
+    return records[0].instance
+
+
+#: Where errors in a text given in a request are said to be.
+VALUE_SOURCE = "input"
+
+_NOT_AN_INSTANCE = "'instance' must be a JSON object, a text (text format, game ID or JSON) or a board size"
+
+
+def parse_value(family: Family, value: Any, options: dict[str, Any]) -> Any:
+    """The instance a request field describes, with the options applied (BadInput otherwise).
+
+    `value` is instance JSON (an object), a board size (an integer, for families that take one)
+    or a text: a board size, a game ID (`Family.from_argument`), the family's text format, or
+    JSON text (object, list or JSON Lines holding exactly one puzzle). A text is never taken for
+    a path: nothing here touches the file system.
+    """
+    if isinstance(value, bool) or value is None:
+        raise BadInput(_NOT_AN_INSTANCE)
+    if isinstance(value, int):
+        instance = from_size(family, value, options)
+    elif isinstance(value, dict):
+        instance = from_json_object(family, value)
+    elif isinstance(value, str):
+        instance = _from_text(family, value, options)
+    else:
+        raise BadInput(_NOT_AN_INSTANCE)
+    return family.apply_options(instance, options)
+
+
+def _from_text(family: Family, text: str, options: dict[str, Any]) -> Any:
+    if not text.strip():
+        raise BadInput("empty input: no puzzle found")
+    if "\x00" in text:
+        raise BadInput("not text (NUL character)")
+    size = board_size(text) if family.takes_size else None
+    if size is not None:
+        return from_size(family, size, options)
+    argument_error: BadInput | None = None
+    stripped = text.strip()
+    if "\n" not in stripped and stripped[0] not in "{[":
+        try:
+            direct = family.from_argument(stripped)
+        except BadInput as error:  # maybe not a game ID after all: try the text format
+            direct, argument_error = None, error
+        if direct is not None:
+            return direct
+    records = parse_document(family, text, VALUE_SOURCE)
+    problems = [r for r in records if r.error is not None]
+    if problems:
+        raise argument_error or problems[0].error  # type: ignore[misc]
+    if len(records) != 1:
+        raise BadInput(f"expected one puzzle, found {len(records)}", source=VALUE_SOURCE)
+    return records[0].instance
 
 
 def load_json_argument(argument: str, stdin: BinaryIO | None = None) -> Any:

@@ -1,9 +1,17 @@
-"""Family-specific options, declared once and used by the CLI, the web API and benchmarks."""
+"""Family-specific options, declared once and used by the CLI, the web API and benchmarks.
+
+An `Option` also checks a value given for it (`Option.check`): the request pipeline
+(`boardlab.core.requests.check_options`) runs every option of a command-line call or an API
+request through it, so a choice list or a range is declared once and enforced in one place.
+"""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
+
+from boardlab.core.errors import BadInput
 
 #: Verbs an option can belong to.
 VERBS = ("solve", "count", "generate", "render", "check")
@@ -33,6 +41,44 @@ class Option:
     @property
     def flag(self) -> str:
         return "--" + self.name.replace("_", "-")
+
+    def check(self, value: Any, label: str | None = None) -> Any:
+        """`value` as this option's type, checked against `choices`, `minimum` and `maximum`
+        (BadInput otherwise; None stays None). Numbers written as JSON (an integral float for
+        an int) are converted; nothing else is guessed. `label` names the option in errors
+        (default: "option 'name'"; the command line says its flag)."""
+        if value is None:
+            return None
+        label = label or f"option '{self.name}'"
+        kind = self.type
+        if kind is bool:
+            if not isinstance(value, bool):
+                raise BadInput(f"{label} must be true or false, got {value!r}")
+            return value
+        if kind is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                if isinstance(value, float) and value.is_integer():
+                    value = int(value)
+                else:
+                    raise BadInput(f"{label} must be an integer, got {value!r}")
+        elif kind is float:
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+                raise BadInput(f"{label} must be a number, got {value!r}")
+            value = float(value)
+        elif kind is str:
+            if not isinstance(value, str):
+                raise BadInput(f"{label} must be a string, got {value!r}")
+            if self.choices and value not in self.choices:
+                raise BadInput(f"{label} must be one of {', '.join(self.choices)}, got '{value}'")
+        else:  # a type this module does not know: pass single JSON values through
+            if not isinstance(value, (str, int, float, bool)):
+                raise BadInput(f"{label} must be a single value")
+            return value
+        if self.minimum is not None and value < self.minimum:
+            raise BadInput(f"{label} must be at least {self.minimum:g}, got {value}")
+        if self.maximum is not None and value > self.maximum:
+            raise BadInput(f"{label} must be at most {self.maximum:g}, got {value}")
+        return value
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -11,6 +11,8 @@ from dataclasses import asdict, dataclass, field
 from enum import Enum
 from typing import Any, Callable
 
+from boardlab.core.deadline import NO_DEADLINE, Deadline
+
 
 class Status(str, Enum):
     """How far a solve got. `unknown` means the time limit came first."""
@@ -36,13 +38,15 @@ class Mode(str, Enum):
 class SolveRequest:
     """A solve request, independent of the family.
 
-    `limit` caps `all` (and the solutions kept by `count`); `options` holds the family's own
-    options by name (e.g. `{"fundamental": True}` for nqueens counts).
+    `limit` caps `all` (and the solutions kept by `count`); `deadline` is made once where the
+    request enters (`Deadline.after(time_limit)`) and shared by everything that serves it;
+    `options` holds the family's own options by name (e.g. `{"fundamental": True}` for nqueens
+    counts).
     """
 
     mode: Mode = Mode.FIRST
     limit: int | None = None
-    time_limit: float | None = None
+    deadline: Deadline = NO_DEADLINE
     backend: str | None = None
     strategy: str | None = None
     workers: int | None = None

@@ -1,20 +1,25 @@
-"""python-sat helpers: a CNF builder with a shared variable pool, and one solve function.
+"""python-sat helpers: the one CNF builder of every SAT model, and one solve function.
 
 Choices (see DESIGN.md, "Known pitfalls"):
 - One `IDPool` serves the family's variables and every cardinality encoding, so auxiliary
   variables never collide.
 - Cardinality constraints come from `pysat.card.CardEnc` (pairwise, sequential counter
   [Sinz 2005], sorting and cardinality networks [Asin et al. 2011], totalizer [Bailleux and
-  Boufkhad 2003], modulo totalizer [Ogawa et al. 2013], ladder, bitwise, ...).
-- Enumeration blocks on the family's key variables only (never on auxiliaries, which would
-  over-count); `unique` stops at the second model.
-- Time limits (`solve_before`): solvers that python-sat can interrupt (the MiniSat and Glucose
-  families, Minicard, Gluecard, MapleSAT, MergeSat) get one `solve_limited(expect_interrupt=True)`
-  call stopped by `interrupt()` from a `threading.Timer` at the deadline. CaDiCaL has no
-  interrupt in python-sat (1.9.dev17: `Cadical195.interrupt` raises NotImplementedError and
-  `solve_limited` ignores `expect_interrupt`) but honours conflict budgets, so the search runs
-  in budgeted slices sized from the conflict rate measured so far (each aims at half the time
-  left) and stops between slices when time is up.
+  Boufkhad 2003], modulo totalizer [Ogawa et al. 2013], ladder, bitwise, ...), or, with the
+  encoding `native`, are kept as native at-most-k constraints for a solver that has them
+  (Minicard, Gluecard). An encoding that cannot state the constraint asked (pairwise, bitwise
+  and ladder only say "at most one"; `native` needs a solver with native cardinalities) is an
+  `Unsupported` error, never a silent swap.
+- Enumeration is the core engine's solve-block-repeat loop (`core.enumerate`), blocking on
+  the family's key variables only (never on auxiliaries, which would over-count).
+- Time limits (`solve_before`, against the request's `Deadline`): solvers that python-sat can
+  interrupt (the MiniSat and Glucose families, Minicard, Gluecard, MapleSAT, MergeSat) get one
+  `solve_limited(expect_interrupt=True)` call stopped by `interrupt()` from a
+  `threading.Timer` at the deadline. CaDiCaL has no interrupt in python-sat (1.9.dev17:
+  `Cadical195.interrupt` raises NotImplementedError and `solve_limited` ignores
+  `expect_interrupt`) but honours conflict budgets, so the search runs in budgeted slices sized
+  from the conflict rate measured so far (each aims at half the time left) and stops between
+  slices when time is up.
 """
 
 from __future__ import annotations
@@ -22,13 +27,16 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Hashable
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
-from pysat.solvers import Solver
+from pysat.solvers import Solver, SolverNames
 
-from boardlab.core.results import Mode, Outcome, SolveRequest, Stats, Status
+from boardlab.core.deadline import NO_DEADLINE, Deadline, OutOfTime
+from boardlab.core.enumerate import Budget, collect, solve_block_repeat
+from boardlab.core.errors import Unsupported
+from boardlab.core.results import Mode, Outcome, SolveRequest, Stats
 
 #: Cardinality encodings by name (pysat.card.EncType).
 ENCODINGS: dict[str, int] = {
@@ -43,9 +51,16 @@ ENCODINGS: dict[str, int] = {
     "kmtotalizer": EncType.kmtotalizer,
 }
 #: Encodings that only express "at most one".
-AT_MOST_ONE_ONLY = {"pairwise", "bitwise", "ladder"}
+AT_MOST_ONE_ONLY = frozenset({"pairwise", "bitwise", "ladder"})
+#: Encodings of any bound, at most, at least or exactly.
+GENERAL_ENCODINGS = tuple(name for name in ENCODINGS if name not in AT_MOST_ONE_ONLY)
+#: Native at-most-k constraints (the solver must have them: `NATIVE_SOLVER`).
+NATIVE = "native"
 
+#: The SAT solver of every model unless a caller names another (CaDiCaL 1.9.5).
 DEFAULT_SOLVER = "cadical195"
+#: The default solver with native cardinality constraints.
+NATIVE_SOLVER = "minicard"
 _FIRST_BUDGET = 100  # conflicts; the first slice also measures the conflict rate
 _MIN_BUDGET = 20
 _MAX_BUDGET = 10_000
@@ -53,52 +68,113 @@ _SLICE_SHARE = 0.5  # a slice aims at this share of the time left
 
 
 class CNF:
-    """Clauses over a shared `IDPool`. Variables are named by any hashable key."""
+    """Clauses (and native at-most constraints) over a shared `IDPool`; variables are named by
+    any hashable key. The one formula builder of every SAT model."""
 
     def __init__(self) -> None:
         self.pool = IDPool()
         self.clauses: list[list[int]] = []
+        self.atmost: list[tuple[list[int], int]] = []
+        """Native at-most-k constraints (encoding `native`), for `solver()`."""
 
     def var(self, key: Hashable) -> int:
         """The variable named `key` (created on first use)."""
         return self.pool.id(key)
 
+    def fresh(self) -> int:
+        """A new auxiliary variable."""
+        return self.pool.id(("aux", self.pool.top + 1))
+
     def add(self, clause: Iterable[int]) -> None:
         self.clauses.append(list(clause))
 
-    def _card(self, lits: Sequence[int], bound: int, kind: str, encoding: str) -> None:
+    def card(
+        self, lits: Sequence[int], bound: int, kind: str, encoding: str, unless: Sequence[int] = ()
+    ) -> None:
+        """sum(lits) `kind` bound, `kind` one of "atmost", "atleast", "equals".
+
+        Trivial bounds become unit or empty clauses (no encoding needed); otherwise `encoding`
+        must be able to state the constraint (`Unsupported` if not). With `unless`, every
+        clause also carries those literals: the constraint only binds when they are all false
+        (e.g. a selector `-s`: it holds when `s` is assumed).
+        """
         lits = list(lits)
-        if encoding not in ENCODINGS:
-            raise ValueError(f"unknown cardinality encoding '{encoding}'")
+        if kind not in ("atmost", "atleast", "equals"):
+            raise ValueError(f"unknown cardinality constraint '{kind}'")
+        if encoding != NATIVE and encoding not in ENCODINGS:
+            known = ", ".join((*ENCODINGS, NATIVE))
+            raise Unsupported(f"unknown cardinality encoding '{encoding}' (choose from {known})")
         if encoding in AT_MOST_ONE_ONLY and not (kind == "atmost" and bound == 1):
-            encoding = "seqcounter" if kind == "atmost" else "totalizer"
-        if kind == "atleast" and bound <= 0:
-            return
-        if kind == "atmost" and bound >= len(lits):
+            raise Unsupported(
+                f"the {encoding} encoding only states 'at most 1' "
+                f"(for this constraint choose from {', '.join(GENERAL_ENCODINGS)})"
+            )
+        if encoding == NATIVE and unless:
+            raise Unsupported("native cardinality constraints cannot be switched by a selector")
+        guard = list(unless)
+        if kind == "atleast" and bound <= 0 or kind == "atmost" and bound >= len(lits):
             return
         if bound < 0 or (kind != "atmost" and bound > len(lits)):
-            self.add([])  # impossible: the empty clause
-            return
-        if kind == "atmost" and bound == 0 or (kind == "equals" and bound == 0):
-            for lit in lits:
-                self.add([-lit])
-            return
-        method = {"atmost": CardEnc.atmost, "atleast": CardEnc.atleast, "equals": CardEnc.equals}[kind]
-        encoded = method(lits=lits, bound=bound, vpool=self.pool, encoding=ENCODINGS[encoding])
-        self.clauses.extend(encoded.clauses)
+            self.add(guard)  # impossible: the empty clause (unless a guard literal holds)
+        elif kind != "atleast" and bound == 0:
+            self.clauses.extend([-lit] + guard for lit in lits)
+        elif kind != "atmost" and bound == len(lits):
+            self.clauses.extend([lit] + guard for lit in lits)
+        elif encoding == NATIVE:
+            if kind != "atleast":
+                self.atmost.append((lits, bound))
+            if kind != "atmost":
+                self.atmost.append(([-lit for lit in lits], len(lits) - bound))
+        else:
+            method = {"atmost": CardEnc.atmost, "atleast": CardEnc.atleast, "equals": CardEnc.equals}[kind]
+            encoded = method(lits=lits, bound=bound, vpool=self.pool, encoding=ENCODINGS[encoding])
+            self.clauses.extend(clause + guard for clause in encoded.clauses)
 
-    def at_most(self, lits: Sequence[int], bound: int, encoding: str = "seqcounter") -> None:
-        self._card(lits, bound, "atmost", encoding)
+    def at_most(
+        self, lits: Sequence[int], bound: int, encoding: str = "seqcounter", unless: Sequence[int] = ()
+    ) -> None:
+        self.card(lits, bound, "atmost", encoding, unless)
 
-    def at_least(self, lits: Sequence[int], bound: int, encoding: str = "totalizer") -> None:
-        self._card(lits, bound, "atleast", encoding)
+    def at_least(
+        self, lits: Sequence[int], bound: int, encoding: str = "totalizer", unless: Sequence[int] = ()
+    ) -> None:
+        self.card(lits, bound, "atleast", encoding, unless)
 
-    def exactly(self, lits: Sequence[int], bound: int, encoding: str = "seqcounter") -> None:
-        self._card(lits, bound, "equals", encoding)
+    def exactly(
+        self, lits: Sequence[int], bound: int, encoding: str = "seqcounter", unless: Sequence[int] = ()
+    ) -> None:
+        self.card(lits, bound, "equals", encoding, unless)
 
     @property
     def num_vars(self) -> int:
         return self.pool.top
+
+    @property
+    def size(self) -> int:
+        """Clauses and native constraints."""
+        return len(self.clauses) + len(self.atmost)
+
+    def solver_name(self, name: str | None = None) -> str:
+        """`name`, or the default: `NATIVE_SOLVER` with native constraints, else `DEFAULT_SOLVER`."""
+        return name or (NATIVE_SOLVER if self.atmost else DEFAULT_SOLVER)
+
+    def solver(self, name: str | None = None) -> Solver:
+        """A python-sat solver loaded with the formula (`NATIVE_SOLVER` by default when there
+        are native constraints, else `DEFAULT_SOLVER`); `Unsupported` when the solver named
+        has no native cardinality constraints and the formula needs them."""
+        name = self.solver_name(name)
+        if self.atmost and name not in _NATIVE_CAPABLE:
+            capable = ", ".join(sorted(_NATIVE_CAPABLE))
+            raise Unsupported(f"native cardinality constraints need one of the solvers {capable}, not {name}")
+        solver = Solver(name=name, bootstrap_with=self.clauses)
+        for lits, bound in self.atmost:
+            solver.add_atmost(lits, bound)
+        return solver
+
+
+_NATIVE_CAPABLE = frozenset(
+    name for attribute in ("minicard", "gluecard3", "gluecard4") for name in getattr(SolverNames, attribute)
+)
 
 
 def supports_interrupt(solver: Solver) -> bool:
@@ -116,41 +192,36 @@ def supports_interrupt(solver: Solver) -> bool:
 
 
 def solve_before(
-    solver: Solver,
-    deadline: float | None,
-    assumptions: Sequence[int] = (),
-    *,
-    clock: Callable[[], float] = time.perf_counter,
+    solver: Solver, deadline: Deadline = NO_DEADLINE, assumptions: Sequence[int] = ()
 ) -> bool | None:
     """One SAT call (under `assumptions`); None when the deadline passed first.
 
-    `deadline` is a `clock()` value (by default `time.perf_counter()`, seconds). A solver that
-    can be interrupted runs one `solve_limited(expect_interrupt=True)` with no conflict budget,
-    interrupted by a timer at the deadline; the interrupt is cleared before returning, so the
-    solver stays usable. Otherwise `solve_limited` runs in conflict-budget slices: the first is
-    small, each next one is sized from the seconds per conflict of the previous slice to take
-    about half the time left (at most double the previous one, within [_MIN_BUDGET,
-    _MAX_BUDGET]), and the clock is checked between slices, so a slice overruns the deadline by
-    at most a misestimate (e.g. an inprocessing round) rather than by a fixed number of
-    conflicts. Solvers with neither (e.g. Lingeling) get a plain `solve`, which no time limit
-    can stop.
+    A solver that can be interrupted runs one `solve_limited(expect_interrupt=True)` with no
+    conflict budget, interrupted by a timer at the deadline; the interrupt is cleared before
+    returning, so the solver stays usable. Otherwise `solve_limited` runs in conflict-budget
+    slices: the first is small, each next one is sized from the seconds per conflict of the
+    previous slice to take about half the time left (at most double the previous one, within
+    [_MIN_BUDGET, _MAX_BUDGET]), and the deadline's clock is checked between slices, so a slice
+    overruns the deadline by at most a misestimate (e.g. an inprocessing round) rather than by
+    a fixed number of conflicts. Solvers with neither (e.g. Lingeling) get a plain `solve`,
+    which no time limit can stop.
     """
     assumptions = list(assumptions)
-    if deadline is None:
+    if deadline.at is None:
         return solver.solve(assumptions=assumptions)
-    if clock() >= deadline:
+    if deadline.expired():
         return None
     if supports_interrupt(solver):
-        return _solve_interrupted(solver, deadline, assumptions, clock)
-    return _solve_sliced(solver, deadline, assumptions, clock)
+        return _solve_interrupted(solver, deadline, assumptions)
+    return _solve_sliced(solver, deadline, assumptions)
 
 
-def _solve_interrupted(solver: Solver, deadline: float, assumptions: list[int], clock: Callable[[], float]) -> bool | None:
+def _solve_interrupted(solver: Solver, deadline: Deadline, assumptions: list[int]) -> bool | None:
     try:
         solver.conf_budget(-1)  # no budget left over from an earlier limited call
     except NotImplementedError:
         pass
-    timer = threading.Timer(max(0.0, deadline - clock()), solver.interrupt)
+    timer = threading.Timer(deadline.remaining() or 0.0, solver.interrupt)
     timer.daemon = True
     timer.start()
     try:
@@ -162,11 +233,13 @@ def _solve_interrupted(solver: Solver, deadline: float, assumptions: list[int], 
     return answer
 
 
-def _solve_sliced(solver: Solver, deadline: float, assumptions: list[int], clock: Callable[[], float]) -> bool | None:
+def _solve_sliced(solver: Solver, deadline: Deadline, assumptions: list[int]) -> bool | None:
     budget = _FIRST_BUDGET
+    clock = deadline.clock
     while True:
         started = clock()
-        if started >= deadline:
+        left = deadline.remaining() or 0.0
+        if left <= 0:
             return None
         try:
             solver.conf_budget(budget)
@@ -177,8 +250,42 @@ def _solve_sliced(solver: Solver, deadline: float, assumptions: list[int], clock
             return answer
         now = clock()
         per_conflict = max(now - started, 0.0) / budget
-        wanted = _SLICE_SHARE * (deadline - now) / per_conflict if per_conflict > 0 else float("inf")
+        left = deadline.remaining() or 0.0
+        wanted = _SLICE_SHARE * left / per_conflict if per_conflict > 0 else float("inf")
         budget = int(max(_MIN_BUDGET, min(wanted, 2 * budget, _MAX_BUDGET)))
+
+
+def models(
+    solver: Solver,
+    key: Sequence[int],
+    deadline: Deadline = NO_DEADLINE,
+    reject: Callable[[set[int]], bool] | None = None,
+    formula: CNF | None = None,
+) -> Iterator[set[int]]:
+    """The models of `solver` distinct on `key`, each as its set of true variables: the core's
+    solve-block-repeat loop with a SAT solver (blocking clauses on `key` only). `reject` is the
+    family's hook (see `core.enumerate.solve_block_repeat`); clauses it states on `formula`
+    (the CNF the solver was loaded from, e.g. a lazy cut) are passed to the solver before the
+    next solve. Raises `OutOfTime` at the deadline.
+    """
+    key = list(key)
+    loaded = len(formula.clauses) if formula is not None else 0
+
+    def solve() -> set[int] | None:
+        nonlocal loaded
+        if formula is not None:
+            for clause in formula.clauses[loaded:]:
+                solver.add_clause(clause)
+            loaded = len(formula.clauses)
+        answer = solve_before(solver, deadline)
+        if answer is None:
+            raise OutOfTime("time limit reached")
+        return {lit for lit in solver.get_model() if lit > 0} if answer else None
+
+    def block(true: set[int]) -> None:
+        solver.add_clause([-v if v in true else v for v in key])
+
+    return solve_block_repeat(solve, block, reject)
 
 
 def solve_sat(
@@ -187,76 +294,32 @@ def solve_sat(
     decode: Callable[[set[int]], dict[str, Any]],
     request: SolveRequest,
     *,
-    solver_name: str = DEFAULT_SOLVER,
+    solver_name: str | None = None,
     model_name: str | None = None,
+    reject: Callable[[set[int]], bool] | None = None,
 ) -> Outcome:
-    """Run `request.mode` (first, all, count, unique) on `cnf`.
+    """Run `request.mode` (first, all, count, unique) on `cnf` before `request.deadline`.
 
     `decode` receives the set of true variables; `key` are the variables that identify a
-    solution (enumeration blocks on them only).
+    solution (enumeration blocks on them only); `reject` may refuse a model (see `models`).
+    The solver is `cnf.solver(solver_name)`.
     """
     if request.mode == Mode.OPTIMISE:
         raise ValueError("solve_sat does not optimise; use CP-SAT or a sequence of SAT calls")
     start = time.perf_counter()
-    deadline = start + request.time_limit if request.time_limit is not None else None
-    stop_at = {Mode.FIRST: 1, Mode.UNIQUE: 2, Mode.ALL: request.limit, Mode.COUNT: None}[request.mode]
-    keep = request.limit if request.mode == Mode.COUNT else None
-    if request.mode == Mode.COUNT and keep is None:
-        keep = 0
-    key = list(key)
-    solutions: list[dict[str, Any]] = []
-    found = 0
-    finished = False
-    with Solver(name=solver_name, bootstrap_with=cnf.clauses) as solver:
-        while stop_at is None or found < stop_at:
-            answer = solve_before(solver, deadline)
-            if answer is None:
-                break
-            if not answer:
-                finished = True
-                break
-            model = solver.get_model()
-            true = {lit for lit in model if lit > 0}
-            found += 1
-            if keep is None or len(solutions) < keep:
-                solutions.append(decode(true))
-            solver.add_clause([-v if v in true else v for v in key])
+    with cnf.solver(solver_name) as solver:
+        outcome = collect(Budget.of(request), models(solver, key, request.deadline, reject, cnf), decode)
         raw = solver.accum_stats() or {}
-    stats = Stats(
+    outcome.stats = Stats(
         seconds=time.perf_counter() - start,
-        backend=f"sat:{solver_name}",
+        backend=f"sat:{cnf.solver_name(solver_name)}",
         strategy=request.strategy,
         model=model_name,
         branches=raw.get("decisions"),
         conflicts=raw.get("conflicts"),
         variables=cnf.num_vars,
-        constraints=len(cnf.clauses),
+        constraints=cnf.size,
         seed=request.seed,
+        extra=outcome.stats.extra,
     )
-    timed_out = not finished and (stop_at is None or found < stop_at)
-    outcome = enumeration_outcome(request.mode, found, finished, timed_out, solutions)
-    if timed_out:
-        stats.extra["found_before_limit"] = found
-    outcome.stats = stats
     return outcome
-
-
-def enumeration_outcome(mode: Mode, found: int, finished: bool, timed_out: bool, solutions: list[dict[str, Any]]) -> Outcome:
-    """The outcome of a search that found `found` solutions (keeping `solutions`).
-
-    `finished`: the solver proved there are no more; `timed_out`: the deadline stopped it
-    before the mode's question was settled. Shared by every SAT enumeration loop.
-    """
-    if finished and found == 0:
-        return Outcome(Status.UNSATISFIABLE, count=0, unique=False if mode == Mode.UNIQUE else None)
-    if timed_out:
-        return Outcome(Status.UNKNOWN, solutions)
-    if mode == Mode.FIRST:
-        return Outcome(Status.SOLVED, solutions)
-    if mode == Mode.UNIQUE:
-        if found >= 2:
-            return Outcome(Status.SOLVED, solutions, unique=False)
-        return Outcome(Status.SOLVED, solutions, count=1, unique=True)
-    if finished:
-        return Outcome(Status.SOLVED, solutions, count=found)
-    return Outcome(Status.SOLVED, solutions)  # stopped at the limit

@@ -33,7 +33,7 @@ class SvgBoard:
     title: str | None = None
 
     def to_svg(self) -> str:
-        size = self.cell
+        size: float = self.cell
         margin_left = size if self.left else 4
         margin_top = size if self.top else 4
         margin_right = size if self.right else 4

@@ -15,7 +15,7 @@ from armies_truth import PROVEN
 
 from boardlab.core.errors import BadInput
 from boardlab.families.armies import construct, engine, prove
-from boardlab.families.armies.model import decode
+from boardlab.families.armies.model_cpsat import decode
 from boardlab.families.armies.search import Settings, sat_decide
 from boardlab.families.armies.verify import violations
 
@@ -31,7 +31,7 @@ def engine_verdict(n: int, m: int, flags: int = engine.ALL_BOUNDS, **kwargs) -> 
 
 
 def sat_verdict(n: int, m: int) -> bool:
-    return bool(sat_decide(n, m, Settings("sat", "colouring", "full"), None).solutions)
+    return bool(sat_decide(n, m, Settings("sat", "colouring", "full")).solutions)
 
 
 @pytest.mark.parametrize("n", range(1, 8))

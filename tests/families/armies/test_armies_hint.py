@@ -36,7 +36,8 @@ def partials(draw):
 def test_hint_agrees_with_brute_force(case) -> None:
     n, m, white, black = case
     instance = FAMILY.from_size(n, {"m": m})
-    answer = FAMILY.hint(instance, {"white": [list(s) for s in white], "black": [list(s) for s in black]})
+    partial = {"white": [list(s) for s in white], "black": [list(s) for s in black]}
+    answer = FAMILY.hint(instance, partial).to_json()
     possible = extends(n, m, set(white), set(black))
     if answer["status"] == "progress":
         assert possible
@@ -55,8 +56,9 @@ def test_hint_agrees_with_brute_force(case) -> None:
 
 
 def test_hint_without_m_aims_at_the_optimum() -> None:
-    answer = FAMILY.hint(FAMILY.from_size(4, {}), {"white": [[0, 0], [0, 1]], "black": [[1, 3], [3, 2]]})
+    partial = {"white": [[0, 0], [0, 1]], "black": [[1, 3], [3, 2]]}
+    answer = FAMILY.hint(FAMILY.from_size(4, {}), partial).to_json()
     assert answer["status"] == "solved"  # a(4) = 2
-    assert FAMILY.hint(FAMILY.from_size(5, {}), None)["status"] == "progress"
+    assert FAMILY.hint(FAMILY.from_size(5, {}), None).to_json()["status"] == "progress"
     with pytest.raises(BadInput):
         FAMILY.hint(FAMILY.from_size(16, {}), None)

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+
 from processes import alive, children
 
 SRC = Path(__file__).resolve().parents[3] / "src"

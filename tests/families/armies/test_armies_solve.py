@@ -11,6 +11,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 from armies_truth import LOWER, PROVEN, brute_optimum, count_classes, count_placements  # noqa: E402
 
+from boardlab.core.deadline import Deadline  # noqa: E402
 from boardlab.core.registry import get  # noqa: E402
 from boardlab.core.results import Mode, SolveRequest, Status  # noqa: E402
 
@@ -117,18 +118,18 @@ def test_unique() -> None:
 
 
 def test_time_limit_gives_the_best_placement_and_bound() -> None:
-    result = FAMILY.solve(FAMILY.from_size(11, {}), SolveRequest(time_limit=1.0))
+    result = FAMILY.solve(FAMILY.from_size(11, {}), SolveRequest(deadline=Deadline.after(1.0)))
     assert result.status in (Status.FEASIBLE, Status.OPTIMAL)
     value = size_of(result)
     assert value <= PROVEN[11] <= result.stats.extra["upper_bound"]
     assert result.stats.extra["trace"][-1][1] == value
-    stuck = FAMILY.solve(FAMILY.from_size(10, {"m": 15}), SolveRequest(time_limit=0.2))
+    stuck = FAMILY.solve(FAMILY.from_size(10, {"m": 15}), SolveRequest(deadline=Deadline.after(0.2)))
     assert stuck.status == Status.UNKNOWN and not stuck.solutions
 
 
 @pytest.mark.parametrize("n", range(8, 13))
 def test_heuristic_reaches_the_optimum_on_small_boards(n: int) -> None:
-    result = FAMILY.solve(FAMILY.from_size(n, {}), SolveRequest(backend="anneal", time_limit=60, options={"target": PROVEN[n]}))
+    result = FAMILY.solve(FAMILY.from_size(n, {}), SolveRequest(backend="anneal", deadline=Deadline.after(60), options={"target": PROVEN[n]}))
     assert size_of(result) == PROVEN[n]
 
 
@@ -156,12 +157,12 @@ def test_n9_proven() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("n", [16, 20, 24])
 def test_heuristic_reaches_best_known_values(n: int) -> None:
-    result = FAMILY.solve(FAMILY.from_size(n, {}), SolveRequest(backend="anneal", time_limit=300, options={"target": LOWER[n]}))
+    result = FAMILY.solve(FAMILY.from_size(n, {}), SolveRequest(backend="anneal", deadline=Deadline.after(300), options={"target": LOWER[n]}))
     assert size_of(result) == LOWER[n]
 
 
 def test_large_board_decision_tries_the_heuristic_first() -> None:
-    result = FAMILY.solve(FAMILY.from_size(16, {"m": LOWER[16]}), SolveRequest(time_limit=120))
+    result = FAMILY.solve(FAMILY.from_size(16, {"m": LOWER[16]}), SolveRequest(deadline=Deadline.after(120)))
     assert result.status == Status.SOLVED and size_of(result) == LOWER[16]
     assert result.stats.backend == "anneal"
 

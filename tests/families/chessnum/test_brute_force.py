@@ -13,7 +13,8 @@ import random
 import pytest
 
 from boardlab.core.results import Mode, SolveRequest
-from boardlab.families.chessnum import model, verify
+from boardlab.families.chessnum import verify
+from boardlab.families.chessnum.choices import MODELS
 from boardlab.families.chessnum.io import ChessNumInstance, make_instance, placement_to_json
 
 
@@ -65,9 +66,9 @@ def _compare(family, size: int, pieces: str, seed: int, puzzles: int) -> None:
         key = lambda s: sorted((k, str(v)) for k, v in s.items())  # noqa: E731
         assert result.count == len(expected), instance
         assert sorted(map(key, result.solutions)) == sorted(map(key, expected))
-        for encoding in model.ENCODINGS[1:]:
-            other = family.solve(instance, SolveRequest(mode=Mode.COUNT, options={"encoding": encoding}))
-            assert other.count == len(expected), (instance, encoding)
+        for formulation in MODELS[1:]:
+            other = family.solve(instance, SolveRequest(mode=Mode.COUNT, options={"model": formulation}))
+            assert other.count == len(expected), (instance, formulation)
         sat = family.solve(instance, SolveRequest(mode=Mode.ALL, backend="sat"))
         assert sorted(map(key, sat.solutions)) == sorted(map(key, expected)), (instance, "sat")
 
@@ -90,3 +91,10 @@ def test_five_pieces_on_a_crowded_4x4(family) -> None:
     expected = brute_force(instance)
     result = family.solve(instance, SolveRequest(mode=Mode.COUNT))
     assert result.count == len(expected)
+
+
+@pytest.mark.parametrize("size,pieces,seed", [(4, "KQN", 2), (4, "QRB", 5), (5, "KNP", 1)])
+def test_generated_puzzles_are_unique_by_brute_force(family, size, pieces, seed) -> None:
+    """The generator's own questions go to SAT (and CP-SAT past a budget); this is the second method."""
+    made = family.generate(seed, {"size": size, "pieces": pieces})
+    assert brute_force(made.instance) == [made.solution]

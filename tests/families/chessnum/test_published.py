@@ -8,7 +8,7 @@ import random
 import pytest
 
 from boardlab.core.results import Mode, SolveRequest, Status
-from boardlab.families.chessnum import model
+from boardlab.families.chessnum.choices import MODELS
 from boardlab.families.chessnum.io import from_json, make_instance
 
 from .conftest import published
@@ -33,10 +33,10 @@ def test_expected_solution_proven_unique(family, board) -> None:
 
 
 @pytest.mark.parametrize("board", BOARDS, ids=IDS)
-@pytest.mark.parametrize("encoding", model.ENCODINGS)
-def test_every_encoding_counts_one(family, board, encoding) -> None:
+@pytest.mark.parametrize("formulation", MODELS)
+def test_every_model_counts_one(family, board, formulation) -> None:
     instance = from_json(board["instance"])
-    result = family.solve(instance, SolveRequest(mode=Mode.COUNT, limit=5, options={"encoding": encoding}))
+    result = family.solve(instance, SolveRequest(mode=Mode.COUNT, limit=5, options={"model": formulation}))
     assert result.count == 1
     assert result.solutions == [board["solution"]]
 

@@ -53,7 +53,7 @@ def test_every_size_draws(size) -> None:
 
 def test_hint_with_repeated_pieces(family) -> None:
     instance = make_instance(4, "NN", [((0, 0), 2)])  # a1 = 2: knights on b3 and c2
-    answer = family.hint(instance, {"N": ["b3"]})
+    answer = family.hint(instance, {"N": ["b3"]}).to_json()
     assert answer["status"] == "progress" and answer["place"] == {"N": ["c2"]}
-    assert family.hint(instance, {"N": ["b3", "c2"]})["status"] == "solved"
-    assert family.hint(instance, {"N": ["d4"]})["status"] == "mistake"
+    assert family.hint(instance, {"N": ["b3", "c2"]}).to_json()["status"] == "solved"
+    assert family.hint(instance, {"N": ["d4"]}).to_json()["status"] == "mistake"

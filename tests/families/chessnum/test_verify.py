@@ -7,7 +7,8 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from boardlab.families.chessnum import geometry, model, verify
+from boardlab.families.chessnum import geometry, verify
+from boardlab.families.chessnum import model_cpsat as model
 from boardlab.families.chessnum.io import make_instance, parse_square, placement_to_json
 
 

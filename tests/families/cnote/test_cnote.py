@@ -12,11 +12,12 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from boardlab.core.errors import BadInput
 from boardlab.core.io import parse_document
 from boardlab.core.registry import get
+from boardlab.core.deadline import Deadline
 from boardlab.core.results import Mode, SolveRequest, Status
 from boardlab.families.cnote import io
 from boardlab.families.cnote.brute import solutions as brute_solutions
 from boardlab.families.cnote.generate import generate, random_matrix
-from boardlab.families.cnote.model import STRATEGIES, admissible
+from boardlab.families.cnote.model_cpsat import STRATEGIES, admissible
 
 DATA = Path(__file__).parents[2] / "data" / "cnote"
 PUBLISHED = sorted(DATA.glob("*.json"))
@@ -153,7 +154,7 @@ def test_a_zero_needs_a_digit_before_it() -> None:
 def test_large_targets(target: int) -> None:
     instance, planted, _ = generate(4, 4, target, 3, unique=False)
     assert family.verify(instance, {"grid": planted}) == []
-    result = family.solve(instance, SolveRequest(time_limit=60))
+    result = family.solve(instance, SolveRequest(deadline=Deadline.after(60)))
     assert result.status == Status.SOLVED and family.verify(instance, result.solutions[0]) == []
     assert max(max(row) for row in result.solutions[0]["grid"]) > 100
 
@@ -173,7 +174,7 @@ def test_unbalanced_targets_are_unsatisfiable_not_an_error() -> None:
 
 def test_time_limit_gives_unknown() -> None:
     instance, _, _ = generate(10, 10, 100, 0, unique=False)
-    result = family.solve(instance, SolveRequest(mode=Mode.COUNT, time_limit=0.05))
+    result = family.solve(instance, SolveRequest(mode=Mode.COUNT, deadline=Deadline.after(0.05)))
     assert result.status == Status.UNKNOWN
 
 
@@ -181,7 +182,7 @@ def test_time_limit_gives_unknown() -> None:
 @pytest.mark.parametrize("shape", [(3, 3), (4, 4), (3, 4), (4, 3), (2, 5)])
 def test_generated_unique_puzzles_are_unique_by_brute_force(shape: tuple[int, int]) -> None:
     for seed in range(3):
-        options = {"size": shape[0], "cols": shape[1], "unique": True}
+        options = {"size": shape[0], "cols": shape[1]}
         if seed == 2:
             options["mix"] = 0  # the rigid puzzle, without mixing moves
         made = family.generate(seed, options)
@@ -190,7 +191,7 @@ def test_generated_unique_puzzles_are_unique_by_brute_force(shape: tuple[int, in
 
 
 def test_generated_7x7_is_unique() -> None:
-    made = family.generate(11, {"size": 7, "unique": True})
+    made = family.generate(11, {"size": 7})
     assert made.instance.height == made.instance.width == 7 and made.instance.target == 100
     assert count(made.instance) == 1
 
@@ -313,32 +314,37 @@ def test_hints_lead_to_the_unique_solution() -> None:
     answer = record["solution"]["grid"]
     partial = {"grid": [[None] * 3 for _ in range(3)]}
     for _ in range(9):
-        given = family.hint(instance, partial)
+        given = family.hint(instance, partial).to_json()
         assert given["status"] == "progress" and "must be" in given["message"]
         for r, row in enumerate(given["place"]["grid"]):
             for c, value in enumerate(row):
                 if value is not None:
                     assert value == answer[r][c]
                     partial["grid"][r][c] = value
-    assert family.hint(instance, partial)["status"] == "solved"
+    assert family.hint(instance, partial).to_json()["status"] == "solved"
 
 
 def test_hints_name_mistakes() -> None:
     record = load(DATA / "cnote-01.json")
     instance = family.from_json(record["instance"])
     answer = record["solution"]["grid"]
-    no_digit = family.hint(instance, {"grid": [[84, None, None], [None] * 3, [None] * 3]})
+    no_digit = family.hint(instance, {"grid": [[84, None, None], [None] * 3, [None] * 3]}).to_json()
     assert no_digit["status"] == "mistake" and no_digit["remove"]["grid"][0][0] == 84
     wrong = [[None] * 3 for _ in range(3)]
     wrong[0][0], wrong[1][1] = 8, answer[1][1]  # 8 contains the digit but no solution has it
-    given = family.hint(instance, {"grid": wrong})
+    given = family.hint(instance, {"grid": wrong}).to_json()
     assert given["status"] == "mistake" and given["remove"]["grid"][0][0] == 8 and given["remove"]["grid"][1][1] is None
     with pytest.raises(BadInput):
-        family.hint(instance, {"grid": [[1, 2]]})
+        family.hint(instance, {"grid": [[1, 2]]}).to_json()
 
 
 def test_hint_on_unsolvable_and_ambiguous_puzzles() -> None:
-    assert family.hint(io.make_instance([[9, 9], [9, 9]], 5), None)["status"] == "unsolvable"
+    assert family.hint(io.make_instance([[9, 9], [9, 9]], 5), None).to_json()["status"] == "unsolvable"
     demo = io.make_instance([[8, 8, 4], [6, 2, 5], [3, 6, 1]], 100)
-    given = family.hint(demo, None)
+    given = family.hint(demo, None).to_json()
     assert given["status"] == "progress" and given["place"] is not None
+
+
+def test_unique_generation_gives_up_with_the_target_limit_named() -> None:
+    with pytest.raises(BadInput, match="line targets up to about 120"):
+        generate(5, 5, 150, 0, max_checks=3)

@@ -71,7 +71,7 @@ def test_no_solution_is_an_answer(cli_run) -> None:
 
 
 def test_time_limit_exit_code(cli_run, tmp_path: Path) -> None:
-    result = cli_run(["cnote", "generate", "--size", "10", "--seed", "1", "--json"])
+    result = cli_run(["cnote", "generate", "--size", "10", "--any", "--seed", "1", "--json"])
     path = tmp_path / "big.json"
     path.write_text(json.dumps(json.loads(result.stdout)["instance"]))
     result = cli_run(["cnote", "solve", str(path), "--count", "--time-limit", "0.05", "--json"])
@@ -79,7 +79,8 @@ def test_time_limit_exit_code(cli_run, tmp_path: Path) -> None:
 
 
 def test_generate_unique_and_check(cli_run, tmp_path: Path) -> None:
-    result = cli_run(["cnote", "generate", "--size", "4", "--cols", "5", "--target", "120", "--unique", "--seed", "7", "--json"])
+    result = cli_run(["cnote", "generate", "--size", "4", "--cols", "5", "--target", "120", "--seed", "7",
+                      "--json"])
     assert result.code == 0
     made = json.loads(result.stdout)
     assert made["instance"]["rows"] == [120] * 4 and sum(made["instance"]["cols"]) == 480
@@ -167,3 +168,11 @@ def test_bad_usage_is_one_line_and_exit_2(cli_run, args: list[str]) -> None:
     result = cli_run(args, stdin=b"1 2\n3 4\n")
     assert result.code == 2, (result.stdout, result.stderr)
     assert len([line for line in result.stderr.splitlines() if line.strip()]) == 1 and "Traceback" not in result.stderr
+
+
+@pytest.mark.slow
+def test_unique_generation_beyond_the_target_limit_is_one_line_exit_2(cli_run) -> None:
+    result = cli_run(["cnote", "generate", "--size", "5", "--target", "150", "--seed", "0"])
+    assert result.code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "up to about 120" in lines[0] and "--any" in lines[0]

@@ -163,6 +163,6 @@ def test_counts_are_int64_arrays() -> None:
 @pytest.mark.parametrize("n", [5, 8, 11])
 def test_recursive_form_agrees(n: int) -> None:
     """The recursive form kept for the benchmark counts like the iterative kernels."""
-    from boardlab.families.nqueens.recursive import count_recursive
+    from boardlab.bench.baselines.nqueens_recursive import count_recursive
 
     assert count_recursive(n).tolist() == count_board(n, workers=1).classes

@@ -19,7 +19,7 @@ def test_following_hints_solves_the_board(seed: int) -> None:
     instance = family.from_size(n, {})
     queens: list[int | None] = [None] * n
     for _ in range(3 * n):
-        answer = family.hint(instance, {"queens": queens})
+        answer = family.hint(instance, {"queens": queens}).to_json()
         if answer["status"] == "solved":
             break
         if answer["status"] == "progress":
@@ -38,15 +38,15 @@ def test_following_hints_solves_the_board(seed: int) -> None:
 
 def test_mistakes_and_unsolvable() -> None:
     board = family.from_size(6, {})
-    answer = family.hint(board, {"queens": [0, 1]})
+    answer = family.hint(board, {"queens": [0, 1]}).to_json()
     assert answer["status"] == "mistake" and answer["remove"] == {"queens": [None, 1]}
-    answer = family.hint(board, {"queens": [0]})  # a corner queen never works on 6x6
+    answer = family.hint(board, {"queens": [0]}).to_json()  # a corner queen never works on 6x6
     assert answer["status"] == "mistake" and answer["remove"] == {"queens": [0]}
-    assert family.hint(family.from_size(3, {}), None)["status"] == "unsolvable"
+    assert family.hint(family.from_size(3, {}), None).to_json()["status"] == "unsolvable"
     given = make_instance(5, [(0, 0)])
-    assert family.hint(given, {"queens": [2]})["status"] == "mistake"
+    assert family.hint(given, {"queens": [2]}).to_json()["status"] == "mistake"
 
 
 def test_minus_one_means_an_empty_row() -> None:
-    answer = family.hint(family.from_size(4, {}), {"queens": [1, -1, -1, -1]})
+    answer = family.hint(family.from_size(4, {}), {"queens": [1, -1, -1, -1]}).to_json()
     assert answer["status"] == "progress" and answer["place"]["queens"][1] == 3

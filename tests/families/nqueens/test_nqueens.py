@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from boardlab.core.registry import get
+from boardlab.core.deadline import Deadline
 from boardlab.core.results import Mode, SolveRequest, Status
 from boardlab.families.nqueens.construct import construct
 from boardlab.families.nqueens.io import make_instance
@@ -120,7 +121,7 @@ def test_generated_completion_puzzles_are_unique_and_minimal(seed: int) -> None:
 
 
 def test_time_limit_gives_unknown() -> None:
-    result = family.solve(family.from_size(17, {}), SolveRequest(mode=Mode.COUNT, time_limit=0.0))
+    result = family.solve(family.from_size(17, {}), SolveRequest(mode=Mode.COUNT, deadline=Deadline.after(0.0)))
     assert result.status == Status.UNKNOWN and result.count is None
 
 

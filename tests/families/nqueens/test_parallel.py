@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from boardlab.core.deadline import Deadline
 from boardlab.core.errors import BadInput
 from boardlab.families.nqueens.parallel import count_board
 
@@ -86,7 +87,7 @@ def test_checkpoint_bad_record_is_located(tmp_path: Path) -> None:
 
 
 def test_deadline_gives_a_partial_count() -> None:
-    counted = count_board(13, workers=1, deadline=0.0)
+    counted = count_board(13, workers=1, deadline=Deadline(at=0.0))
     assert not counted.complete and counted.finished >= 1 and counted.total < TOTAL[13]
 
 

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from boardlab.bench.data import TENTS_TATHAM_SAMPLE
 from boardlab.core.errors import BadInput
 from boardlab.core.registry import get
 from boardlab.core.results import Mode, SolveRequest, Status
@@ -22,10 +23,9 @@ from boardlab.families.tents import game_id, io
 from boardlab.families.tents.board import random_instance
 from boardlab.families.tents.io import TentsInstance
 
-DATA = Path(__file__).parent / "data"
 SRC = Path(__file__).resolve().parents[3] / "src"
 FAMILY = get("tents")
-SAMPLE = [json.loads(line) for line in (DATA / "tatham-sample.jsonl").read_text().splitlines() if line.strip()]
+SAMPLE = [json.loads(line) for line in TENTS_TATHAM_SAMPLE.read_text().splitlines() if line.strip()]
 
 
 def tents_of(result) -> list[frozenset]:
@@ -197,7 +197,7 @@ def test_backends_agree_with_brute_force_on_tiny_boards():
             result = FAMILY.solve(inst, SolveRequest(Mode.ALL, backend=backend))
             assert set(tents_of(result)) == truth, (backend, game_id.encode(inst))
             assert result.count == len(truth)
-        for model in ("lazy", "plain", "full", "seed"):
+        for model in ("lazy", "plain", "full", "baseline"):
             result = FAMILY.solve(inst, SolveRequest(Mode.COUNT, options={"model": model}))
             assert result.count == len(truth), (model, game_id.encode(inst))
 
@@ -251,8 +251,8 @@ def test_verify_rejects_unmatchable_tents():
     # and the solvers agree there is no solution at all
     for backend in ("sat", "cpsat"):
         assert FAMILY.solve(inst, SolveRequest(Mode.COUNT, backend=backend)).count == 0
-    # the seed's encoding alone would accept it; with its lazy matching check it must not
-    assert FAMILY.solve(inst, SolveRequest(Mode.COUNT, options={"model": "seed"})).count == 0
+    # the baseline encoding alone would accept it; with its lazy matching check it must not
+    assert FAMILY.solve(inst, SolveRequest(Mode.COUNT, options={"model": "baseline"})).count == 0
     assert brute_force(inst) == set()
 
 
@@ -290,7 +290,7 @@ def test_generated_small_puzzle_matches_brute_force():
 def test_hint_progress_and_mistakes():
     record = SAMPLE[0]
     inst = game_id.decode(record["game_id"])
-    answer = FAMILY.hint(inst, None)
+    answer = FAMILY.hint(inst, None).to_json()
     assert answer["status"] == "progress"
     solution = {tuple(t) for t in record["solution"]["tents"]}
     for cell in answer["place"]["tents"]:
@@ -300,9 +300,9 @@ def test_hint_progress_and_mistakes():
     assert answer["difficulty"]["by_search"] == 0  # an 'easy' Tatham puzzle needs no search
     wrong = next((r, c) for r in range(inst.height) for c in range(inst.width)
                  if (r, c) not in solution and (r, c) not in inst.trees)
-    answer = FAMILY.hint(inst, {"tents": [list(wrong)]})
+    answer = FAMILY.hint(inst, {"tents": [list(wrong)]}).to_json()
     assert answer["status"] == "mistake" and answer["remove"]["tents"] == [list(wrong)]
-    answer = FAMILY.hint(inst, {"tents": [list(t) for t in solution]})
+    answer = FAMILY.hint(inst, {"tents": [list(t) for t in solution]}).to_json()
     assert answer["status"] == "solved"
 
 
@@ -313,7 +313,8 @@ def test_hint_walks_to_the_solution():
     tents: set = set()
     empty: set = set()
     for _ in range(inst.width * inst.height):
-        answer = FAMILY.hint(inst, {"tents": [list(t) for t in tents], "empty": [list(e) for e in empty]})
+        partial = {"tents": [list(t) for t in tents], "empty": [list(e) for e in empty]}
+        answer = FAMILY.hint(inst, partial).to_json()
         if answer["status"] == "solved":
             break
         assert answer["status"] == "progress", answer
@@ -425,7 +426,8 @@ def test_hint_by_search_when_propagation_is_stuck():
     state = propagate(inst)
     tents = {c for c, v in state.state.items() if v == 1}
     empty = {c for c, v in state.state.items() if v == 2}
-    answer = FAMILY.hint(inst, {"tents": [list(c) for c in tents], "empty": [list(c) for c in empty]})
+    partial = {"tents": [list(c) for c in tents], "empty": [list(c) for c in empty]}
+    answer = FAMILY.hint(inst, partial).to_json()
     assert answer["status"] == "progress" and answer["forced"]["by"] == "search"
     solution = {tuple(t) for t in record["solution"]["tents"]}
     for cell in answer["place"]["tents"]:

@@ -9,7 +9,7 @@ up to the 16 symmetries: board symmetries and colour swap).
 Backends: `engine` (default; the branch-and-bound engine over line labellings of `engine.py`,
 run by `prove.py` on one core, all local cores or Ray), `sat` (CaDiCaL on the `colouring`
 formulation with full symmetry breaking; the default for enumeration), `cpsat` (every
-formulation of `model.py`), `anneal` (the heuristic alone: lower bounds for large boards, no
+formulation of `model_cpsat.py`), `anneal` (the heuristic alone: lower bounds for large boards, no
 proofs), `construct` (the explicit construction of `construct.py`: lower bounds for any n in
 milliseconds, no proofs).
 """
@@ -17,20 +17,16 @@ milliseconds, no proofs).
 from __future__ import annotations
 
 import random
-import time
-from dataclasses import replace
+from collections.abc import Mapping
 from typing import Any
 
-from boardlab.core.family import Family, Generated, Record
+from boardlab.core.family import Family, Generated
 from boardlab.core.options import Option
-from boardlab.core.results import Mode, Result, SolveRequest, Stats
+from boardlab.core.oracle import Hint
+from boardlab.core.results import Mode, Result, SolveRequest
 from boardlab.families.armies import io, known, render, verify
+from boardlab.families.armies.choices import CUTS, ENCODINGS, EXECUTORS, MODELS, SYMMETRY_LEVELS
 from boardlab.families.armies.io import ArmiesInstance
-
-FORMULATIONS = ("pairwise", "lines", "dominance", "colouring")
-SYMMETRY_LEVELS = ("none", "colour", "board", "full")
-ENCODINGS = ("kmtotalizer", "totalizer", "seqcounter", "sortnetwrk", "cardnetwrk", "mtotalizer")
-CUTS = ("none", "lower", "oeis")
 
 
 class Armies(Family[ArmiesInstance]):
@@ -45,9 +41,10 @@ class Armies(Family[ArmiesInstance]):
     backends = ("engine", "sat", "cpsat", "anneal", "construct")
     modes = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE, Mode.OPTIMISE})
     has_clues = False
+    offers_hints = True
     options = (
         Option("m", int, None, "army size: m queens of each colour (omit to find the largest m)", verbs=("solve", "count", "render", "check"), minimum=0),
-        Option("model", str, None, "formulation (default: colouring on sat, lines on cpsat; lines for enumeration)", choices=FORMULATIONS),
+        Option("model", str, None, "formulation (default: colouring on sat, lines on cpsat; lines for enumeration)", choices=MODELS),
         Option("symmetry", str, None, "symmetry breaking: none, colour swap, the 7 board symmetries, or all 15 (default: full; none when enumerating)", choices=SYMMETRY_LEVELS),
         Option("encoding", str, "kmtotalizer", "cardinality encoding of the sat backend", choices=ENCODINGS),
         Option("cuts", str, "none", "cpsat optimisation cuts: lower (heuristic placement), oeis (published A250000 bounds, proof conditional)", choices=CUTS, verbs=("solve",)),
@@ -58,7 +55,7 @@ class Armies(Family[ArmiesInstance]):
         Option(
             "executor", str, None,
             "engine: where the subproblems run: auto, serial, processes (all local cores) or ray (boardlab[cluster])",
-            choices=("auto", "serial", "processes", "ray"), verbs=("solve",), local=True,
+            choices=EXECUTORS, verbs=("solve",), local=True,
         ),
         Option("address", str, None, "engine: Ray cluster address for --executor ray (default: a local Ray)", verbs=("solve",), local=True),
         Option(
@@ -74,31 +71,16 @@ class Armies(Family[ArmiesInstance]):
         Option("size", int, 8, "board size of the generated instance", verbs=("generate",), minimum=1, maximum=io.MAX_N),
     )
 
+    formats = io
+
     # formats
-    def parse_text(self, text: str, source: str) -> list[Record[ArmiesInstance]]:
-        return io.parse_text(text, source)
-
-    def dump_text(self, instance: ArmiesInstance) -> str:
-        return io.dump_text(instance)
-
-    def from_json(self, data: Any) -> ArmiesInstance:
-        return io.from_json(data)
-
-    def to_json(self, instance: ArmiesInstance) -> dict[str, Any]:
-        return io.to_json(instance)
-
     def from_size(self, n: int, options: dict[str, Any]) -> ArmiesInstance:
         return io.make_instance(n, options.get("m"))
 
     def apply_options(self, instance: ArmiesInstance, options: dict[str, Any]) -> ArmiesInstance:
         if options.get("m") is not None:
             instance = io.make_instance(instance.n, options["m"])
-        if options.get("attacks"):
-            instance = replace(instance, show_attacks=True)
         return instance
-
-    def solution_from_json(self, instance: ArmiesInstance, data: Any) -> dict[str, Any]:
-        return io.solution_from_json(instance, data)
 
     def verify(self, instance: ArmiesInstance, solution: dict[str, Any]) -> list[str]:
         return verify.violations(instance.n, instance.m, solution)
@@ -113,21 +95,10 @@ class Armies(Family[ArmiesInstance]):
     # generating
     def generate_instance(self, seed: int, options: dict[str, Any]) -> Generated[ArmiesInstance]:
         """A random feasible instance: n = `size`, m drawn below the heuristic's value for n."""
-        from boardlab.families.armies.heuristic import anneal
-        from boardlab.families.armies.search import Settings, sat_decide
+        from boardlab.families.armies.generate import generate
 
-        n = options.get("size") or 8
-        io.make_instance(n)
-        rng = random.Random(seed)
-        start = time.perf_counter()
-        best, _, _, _ = anneal(n, seconds=min(2.0, 0.2 + n * n / 400), seed=seed)
-        m = rng.randint(0, best)
-        instance = io.make_instance(n, m)
-        outcome = sat_decide(n, m, Settings("sat", "colouring", "full"), None)
-        if not outcome.solutions:
-            raise RuntimeError(f"no placement found for n={n}, m={m} below the heuristic's value {best}")
-        stats = Stats(seconds=time.perf_counter() - start, backend="sat", model="colouring")
-        return Generated(instance, outcome.solutions[0], stats)
+        instance, solution, stats = generate(options.get("size") or 8, seed)
+        return Generated(instance, solution, stats)
 
     def sample(self, rng: random.Random) -> ArmiesInstance:
         """Small boards (n <= 7) with m up to one above the optimum: each solves in about a second."""
@@ -136,7 +107,7 @@ class Armies(Family[ArmiesInstance]):
         return io.make_instance(n, None if rng.random() < 0.3 else rng.randint(0, optimum + 1))
 
     # playing
-    def hint(self, instance: ArmiesInstance, partial: dict[str, Any] | None) -> dict[str, Any]:
+    def hint(self, instance: ArmiesInstance, partial: dict[str, Any] | None) -> Hint:
         from boardlab.families.armies.hint import hint
 
         if partial is not None:
@@ -144,8 +115,18 @@ class Armies(Family[ArmiesInstance]):
         return hint(instance, partial)
 
     # drawing
-    def render_text(self, instance: ArmiesInstance, solution: dict[str, Any] | None = None) -> Any:
-        return render.render_text(instance, solution)
+    def render_text(
+        self,
+        instance: ArmiesInstance,
+        solution: dict[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> Any:
+        return render.render_text(instance, solution, attacks=bool((options or {}).get("attacks")))
 
-    def render_svg(self, instance: ArmiesInstance, solution: dict[str, Any] | None = None) -> str:
-        return render.render_svg(instance, solution)
+    def render_svg(
+        self,
+        instance: ArmiesInstance,
+        solution: dict[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> str:
+        return render.render_svg(instance, solution, attacks=bool((options or {}).get("attacks")))

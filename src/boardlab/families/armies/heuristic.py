@@ -2,7 +2,7 @@
 
 A colouring gives every line (row, column, diagonal, anti-diagonal) a colour; a square whose
 four lines are all white takes a white queen, one whose four lines are all black a black queen
-(the `colouring` formulation of `cnf.py`). Every colouring is a peaceful placement, so the
+(the `colouring` formulation of `model_sat.py`). Every colouring is a peaceful placement, so the
 search never leaves the feasible set; it maximises min(#white, #black).
 
 State: the line colours and, per square, how many of its lines are white (0..4). Flipping one

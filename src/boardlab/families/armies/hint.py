@@ -15,29 +15,27 @@ at most m queens of each colour. The answer:
   each that keeps every queen placed;
 - `unsolvable` when no placement of m each exists at all.
 
-The extension is found on the `colouring` formulation without symmetry breaking (placed
-queens break the symmetry).
+The questions go to the family's oracle (`oracle.ArmiesOracle`: the `colouring` formulation
+without symmetry breaking, as placed queens break the symmetry); the answer is a
+`core.oracle.Hint`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pysat.solvers import Solver
-
 from boardlab.core.errors import Unsupported
-from boardlab.families.armies import cnf as cnf_module
+from boardlab.core.oracle import Hint, HintStatus
 from boardlab.families.armies import known
 from boardlab.families.armies.io import ArmiesInstance
-
-SOLVER = "cadical195"
+from boardlab.families.armies.oracle import ArmiesOracle
 
 
 def _attacks(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return a[0] == b[0] or a[1] == b[1] or abs(a[0] - b[0]) == abs(a[1] - b[1])
 
 
-def hint(instance: ArmiesInstance, partial: dict[str, Any] | None) -> dict[str, Any]:
+def hint(instance: ArmiesInstance, partial: dict[str, Any] | None) -> Hint:
     n, m = instance.n, instance.m
     if m is None:  # the maximisation puzzle: play towards a(n)
         m = known.PROVEN.get(n)
@@ -51,45 +49,48 @@ def hint(instance: ArmiesInstance, partial: dict[str, Any] | None) -> dict[str, 
         return _answer("mistake", f"{len(off)} queen(s) off the board", remove=_split(off, white, black))
     clash = sorted({b for b in black for w in white if _attacks(w, b)})
     if clash:
-        return _answer("mistake", f"{len(clash)} black queen(s) attacked by white", remove={"white": [], "black": [list(s) for s in clash]})
+        return _answer(
+            "mistake",
+            f"{len(clash)} black queen(s) attacked by white",
+            remove={"white": [], "black": [list(s) for s in clash]},
+        )
     for colour, army in (("white", white), ("black", black)):
         if len(army) > m:
             extra = army[m:]
             return _answer("mistake", f"more than {m} {colour} queens", remove=_split(extra, white, black))
     if len(white) == m and len(black) == m:
         return _answer("solved", f"{m} white and {m} black queens live in peace")
-    f = cnf_module.build(n, "colouring", "none")
-    f.card(f.white, m, "atleast", "kmtotalizer")
-    f.card(f.black, m, "atleast", "kmtotalizer")
-    assumptions = [f.white[r * n + c] for r, c in white] + [f.black[r * n + c] for r, c in black]
-    with Solver(name=SOLVER, bootstrap_with=f.clauses) as solver:
-        if not solver.solve(assumptions=assumptions):
-            core = set(solver.get_core() or [])
-            if not assumptions or not core:
-                return _answer("unsolvable", f"no placement of {m} white and {m} black queens exists on {n}x{n}")
-            culprits_w = [s for s in white if f.white[s[0] * n + s[1]] in core]
-            culprits_b = [s for s in black if f.black[s[0] * n + s[1]] in core]
+    queens = [("white", s) for s in white] + [("black", s) for s in black]
+    with ArmiesOracle(n, m) as oracle:
+        found = oracle.solution(queens)
+        if found is None:
+            culprits = oracle.conflict(queens)
+            if not culprits:
+                return _answer(
+                    "unsolvable", f"no placement of {m} white and {m} black queens exists on {n}x{n}"
+                )
             return _answer(
                 "mistake",
                 "these queens cannot all stay in any placement of m each",
-                remove={"white": [list(s) for s in culprits_w], "black": [list(s) for s in culprits_b]},
+                remove={
+                    colour: [list(s) for c, s in culprits if c == colour] for colour in ("white", "black")
+                },
             )
-        true = {lit for lit in solver.get_model() if lit > 0}
     colour = "white" if len(white) <= len(black) else "black"
-    lits, placed = (f.white, set(white)) if colour == "white" else (f.black, set(black))
-    for s, lit in enumerate(lits):
-        square = (s // n, s % n)
-        if lit in true and square not in placed:
-            place = {"white": [], "black": []}
-            place[colour] = [list(square)]
-            return _answer("progress", f"a {colour} queen fits on [{square[0]}, {square[1]}]", place=place)
-    raise AssertionError("a model with m of each always has a square to add")  # pragma: no cover
+    placed = set(white) if colour == "white" else set(black)
+    square = min(s for c, s in found if c == colour and s not in placed)
+    place: dict[str, list] = {"white": [], "black": []}
+    place[colour] = [list(square)]
+    return _answer("progress", f"a {colour} queen fits on [{square[0]}, {square[1]}]", place=place)
 
 
 def _split(squares: list, white: list, black: list) -> dict[str, list]:
     chosen = set(squares)
-    return {"white": [list(s) for s in white if s in chosen], "black": [list(s) for s in black if s in chosen]}
+    return {
+        "white": [list(s) for s in white if s in chosen],
+        "black": [list(s) for s in black if s in chosen],
+    }
 
 
-def _answer(status: str, message: str, place: dict | None = None, remove: dict | None = None) -> dict[str, Any]:
-    return {"status": status, "message": message, "place": place, "remove": remove}
+def _answer(status: str, message: str, place: dict | None = None, remove: dict | None = None) -> Hint:
+    return Hint(HintStatus(status), message, place=place, remove=remove)

@@ -10,47 +10,15 @@ Solution JSON: `{"white": [[r, c], ...], "black": [[r, c], ...]}`, 0-based, row 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Record
-
-#: Largest board accepted (the models have O(n^2) variables; drawing stops earlier).
-MAX_N = 400
-
-
-@dataclass(frozen=True)
-class ArmiesInstance:
-    """An n x n board and the army size m (None: maximise).
-
-    `show_attacks` only changes drawings (squares attacked by each army); it is not part of the
-    puzzle and not in its JSON.
-    """
-
-    n: int
-    m: int | None = None
-    show_attacks: bool = field(default=False, compare=False)
-
-
-def _integer(value: Any, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadInput(f"{what} must be an integer, got {value!r}")
-    return value
-
-
-def make_instance(n: Any, m: Any = None) -> ArmiesInstance:
-    """A validated instance: 1 <= n <= MAX_N, 0 <= m (m above n^2 / 2 is simply impossible)."""
-    n = _integer(n, "n")
-    if n < 1:
-        raise BadInput(f"n must be a positive integer, got {n}")
-    if n > MAX_N:
-        raise BadInput(f"n = {n} is larger than the supported {MAX_N}")
-    if m is not None:
-        m = _integer(m, "m")
-        if m < 0:
-            raise BadInput(f"m must be 0 or more, got {m}")
-    return ArmiesInstance(n, m)
+from boardlab.families.armies.instance import (
+    MAX_N,  # noqa: F401  (importable from io too)
+    ArmiesInstance,
+    make_instance,
+)
 
 
 def from_json(data: Any) -> ArmiesInstance:

@@ -1,7 +1,7 @@
 """Published values of OEIS A250000 (peaceable queens), for reports, tests and the `oeis` cuts.
 
-Source: The On-Line Encyclopedia of Integer Sequences, A250000 (copied from the project's
-shared data, /work/shared/data/oeis.json). n<=13 proven by integer programming (2014), n=14,15 (2018); n>=16 best known placements only.
+Source: The On-Line Encyclopedia of Integer Sequences, A250000. n<=13 proven by integer
+programming (2014), n=14,15 (2018); n>=16 best known placements only.
 The models never use these values unless asked (`--cuts oeis`).
 """
 

@@ -24,11 +24,12 @@ from typing import Any
 
 import numpy as np
 
+from boardlab.core.deadline import NO_DEADLINE, Deadline
 from boardlab.core.errors import BadInput
 from boardlab.core.executors import Journal, can_fork, chunks, local_cores, run
 from boardlab.families.armies import engine
+from boardlab.families.armies.choices import EXECUTORS
 
-EXECUTORS = ("auto", "serial", "processes", "ray")
 KIND = "armies-refute"
 
 #: Below this n a whole decision takes well under a second: no split, no processes.
@@ -170,7 +171,7 @@ def decide(
     address: str | None = None,
     checkpoint: str | None = None,
     target: int | None = None,
-    deadline: float | None = None,
+    deadline: Deadline = NO_DEADLINE,
     progress: Progress | None = None,
     stop_after: int | None = None,
 ) -> Decision:
@@ -184,7 +185,7 @@ def decide(
         checkpoint: a file recording each refuted subproblem; an existing one is resumed.
         target: how many subproblems to aim for (default: 1 for serial small boards, else
             256 per worker).
-        deadline: a `time.perf_counter()` value after which no new chunk is waited for.
+        deadline: after it no new chunk is waited for, and no subproblem runs much longer.
         progress: called with the decision so far as chunks finish.
         stop_after: stop after this many chunks (tests use it to simulate a crash).
     """
@@ -227,12 +228,13 @@ def decide(
             decision.resumed = decision.finished = len(saved.done)
             todo = [i for i in todo if i not in saved.done]
         node_limit = 0
-        if deadline is not None:  # a subproblem may not outlive the deadline by much
-            node_limit = max(1, int(NODES_PER_SECOND * max(0.0, deadline - time.perf_counter())))
+        left = deadline.remaining()
+        if left is not None:  # a subproblem may not outlive the deadline by much
+            node_limit = max(1, int(NODES_PER_SECOND * left))
         shared = (n, m, bounds, prefixes, node_limit)
         size = (
             1
-            if len(todo) < 64 or deadline is not None
+            if len(todo) < 64 or deadline.limited
             else max(1, min(16, len(todo) // (max(1, workers) * 32)))
         )
         stream = run(chosen, _decide_chunk, shared, chunks(todo, size), workers, address)
@@ -254,9 +256,7 @@ def decide(
                 done_chunks += 1
                 if progress is not None:
                     progress(decision)
-                if (deadline is not None and time.perf_counter() > deadline) or (
-                    stop_after is not None and done_chunks >= stop_after
-                ):
+                if deadline.expired() or (stop_after is not None and done_chunks >= stop_after):
                     break
     finally:
         if saved is not None:

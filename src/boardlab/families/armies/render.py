@@ -1,7 +1,7 @@
 """Drawing armies: rich text in the terminal and SVG.
 
 White queens are drawn as the outline queen, black queens as the solid queen. With
-`show_attacks` (the `--attacks` render option), empty squares attacked by one army are marked:
+`attacks` (the `--attacks` render option), empty squares attacked by one army are marked:
 `w` (white only), `b` (black only), `x` (both); in SVG they are tinted.
 """
 
@@ -40,13 +40,13 @@ def _title(instance: ArmiesInstance, white: set, black: set) -> str:
     return f"{instance.n}x{instance.n} board, {len(white)} white and {len(black)} black queens"
 
 
-def render_text(instance: ArmiesInstance, solution: dict[str, Any] | None = None) -> Text:
+def render_text(instance: ArmiesInstance, solution: dict[str, Any] | None = None, attacks: bool = False) -> Text:
     n = instance.n
     white, black = _armies(solution)
     if n > MAX_DRAWN:
         return Text(_title(instance, white, black) + " (too large to draw; use --json for the squares)")
-    by_white = attacked(n, white) if instance.show_attacks else set()
-    by_black = attacked(n, black) if instance.show_attacks else set()
+    by_white = attacked(n, white) if attacks else set()
+    by_black = attacked(n, black) if attacks else set()
     cells = []
     styles = []
     for r in range(n):
@@ -79,7 +79,7 @@ def render_text(instance: ArmiesInstance, solution: dict[str, Any] | None = None
     return text
 
 
-def render_svg(instance: ArmiesInstance, solution: dict[str, Any] | None = None) -> str:
+def render_svg(instance: ArmiesInstance, solution: dict[str, Any] | None = None, attacks: bool = False) -> str:
     from boardlab.render.svg import SvgBoard  # here, not at the top: only drawing needs it (CLI start-up)
 
     n = instance.n
@@ -87,7 +87,7 @@ def render_svg(instance: ArmiesInstance, solution: dict[str, Any] | None = None)
         raise BadInput(f"a {n}x{n} board is too large to draw as SVG (at most {MAX_SVG})")
     white, black = _armies(solution)
     fills: dict[tuple[int, int], str] = {}
-    if instance.show_attacks:
+    if attacks:
         by_white, by_black = attacked(n, white), attacked(n, black)
         for square in by_white | by_black:
             if square in white or square in black:

@@ -13,7 +13,7 @@ most (n/2)^4.
   totalizer measured fastest on the proofs); with the heuristic's start there is usually
   one call. Time limits: CaDiCaL honours conflict budgets (`conf_budget` + `solve_limited`),
   so each call runs in budgeted slices and stops between slices when time is up.
-- CP-SAT: maximise m (see `model.py`), with the incumbent and bound reported by callbacks.
+- CP-SAT: maximise m (see `model_cpsat.py`), with the incumbent and bound reported by callbacks.
 
 Progress is reported as (seconds, incumbent, bound) to a callback and kept in the stats
 (`trace`).
@@ -26,17 +26,18 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ortools.sat.python import cp_model
-from pysat.solvers import Solver
 
 from boardlab.core.cpsat import solve_cpsat
-from boardlab.core.results import Outcome, SolveRequest, Stats, Status
-from boardlab.core.sat import CNF, solve_before, solve_sat
-from boardlab.families.armies import cnf as cnf_module
-from boardlab.families.armies import model as cp_module
-from boardlab.families.armies.model import decode
+from boardlab.core.deadline import NO_DEADLINE, Deadline
+from boardlab.core.enumerate import Budget, classify
+from boardlab.core.results import Mode, Outcome, SolveRequest, Stats, Status
+from boardlab.core.sat import DEFAULT_SOLVER, solve_before, solve_sat
+from boardlab.families.armies import model_sat as cnf_module
+from boardlab.families.armies import model_cpsat as cp_module
+from boardlab.families.armies.model_cpsat import decode
 
 Report = Callable[[float, int, int], None]
-SAT_SOLVER = "cadical195"
+SAT_SOLVER = DEFAULT_SOLVER
 
 
 def trivial_bound(n: int) -> int:
@@ -74,7 +75,7 @@ class Tracker:
     def __init__(self, start: float, report: Report | None) -> None:
         self.start = start
         self.report = report
-        self.trace: list[list[float | int]] = []
+        self.trace: list[list[float | int | None]] = []
         self.incumbent = -1
         self.bound: int | None = None
 
@@ -98,17 +99,16 @@ def _squares(true: set[int], lits: list[int]) -> list[int]:
     return [s for s, lit in enumerate(lits) if lit in true]
 
 
-def sat_decide(n: int, m: int, settings: Settings, deadline: float | None) -> Outcome:
+def sat_decide(n: int, m: int, settings: Settings, deadline: Deadline = NO_DEADLINE) -> Outcome:
     """Mode first: a placement of m of each, or a proof there is none."""
     start = time.perf_counter()
     f = cnf_module.build(n, settings.formulation, settings.symmetry)
     answer, squares, stats = _sat_call(n, m, "equals" if f.exact else "atleast", settings, deadline, f, start)
-    if answer is None:
-        return Outcome(Status.UNKNOWN, stats=stats)
-    if not answer:
-        return Outcome(Status.UNSATISFIABLE, count=0, stats=stats)
-    assert squares is not None
-    return Outcome(Status.SOLVED, [decode(n, squares[0], squares[1], m)], stats=stats)
+    solutions = [decode(n, squares[0], squares[1], m)] if squares is not None else []
+    outcome = classify(Budget.for_mode(Mode.FIRST), len(solutions), solutions, exhausted=answer is False)
+    stats.extra.update(outcome.stats.extra)
+    outcome.stats = stats
+    return outcome
 
 
 def sat_enumerate(n: int, m: int, settings: Settings, request: SolveRequest) -> Outcome:
@@ -116,19 +116,22 @@ def sat_enumerate(n: int, m: int, settings: Settings, request: SolveRequest) -> 
     f = cnf_module.build(n, settings.formulation, settings.symmetry)
     f.card(f.white, m, "equals", settings.encoding)
     f.card(f.black, m, "equals", settings.encoding)
-    core = CNF()
-    core.pool = f.pool
-    core.clauses = f.clauses
     key = f.white + f.black
 
     def decode_true(true: set[int]) -> dict[str, Any]:
         return decode(n, _squares(true, f.white), _squares(true, f.black), m)
 
-    outcome = solve_sat(core, key, decode_true, request, solver_name=SAT_SOLVER, model_name=settings.name)
+    outcome = solve_sat(f, key, decode_true, request, solver_name=SAT_SOLVER, model_name=settings.name)
     return outcome
 
 
-def sat_optimise(n: int, settings: Settings, start_placement: tuple[list[int], list[int]], tracker: Tracker, deadline: float | None) -> Outcome:
+def sat_optimise(
+    n: int,
+    settings: Settings,
+    start_placement: tuple[list[int], list[int]],
+    tracker: Tracker,
+    deadline: Deadline,
+) -> Outcome:
     """Ascending SAT search from the heuristic's placement (see the module docstring).
 
     Each step k is a fresh decision "at least k of each" with the chosen encoding (when the
@@ -168,7 +171,7 @@ def sat_optimise(n: int, settings: Settings, start_placement: tuple[list[int], l
     return Outcome(status, [decode(n, best[0], best[1], value)], stats=stats)
 
 
-def _sat_at_least(n: int, k: int, settings: Settings, deadline: float | None) -> Outcome:
+def _sat_at_least(n: int, k: int, settings: Settings, deadline: Deadline) -> Outcome:
     """"At least k of each" (any formulation); the squares of a model go to stats.extra."""
     answer, squares, stats = _sat_call(n, k, "atleast", settings, deadline)
     if answer is None:
@@ -184,7 +187,7 @@ def _sat_call(
     count: int,
     kind: str,
     settings: Settings,
-    deadline: float | None,
+    deadline: Deadline,
     f: cnf_module.Formula | None = None,
     start: float | None = None,
 ) -> tuple[bool | None, tuple[list[int], list[int]] | None, Stats]:
@@ -195,14 +198,14 @@ def _sat_call(
     f = f or cnf_module.build(n, settings.formulation, settings.symmetry)
     f.card(f.white, count, kind, settings.encoding)
     f.card(f.black, count, kind, settings.encoding)
-    with Solver(name=SAT_SOLVER, bootstrap_with=f.clauses) as solver:
+    with f.solver(SAT_SOLVER) as solver:
         answer = solve_before(solver, deadline)
         model = solver.get_model() if answer else None
         raw = solver.accum_stats() or {}
     stats = _sat_stats(f, settings, raw, start)
     if not answer:
         return answer, None, stats
-    true = {lit for lit in model if lit > 0}
+    true = {lit for lit in model or () if lit > 0}
     return answer, (_squares(true, f.white), _squares(true, f.black)), stats
 
 
@@ -236,7 +239,7 @@ def _decoder(n: int, built: cp_module.Built, m: int | None):
 def cp_solve(n: int, m: int, settings: Settings, request: SolveRequest) -> Outcome:
     """Modes first, all, count, unique with a fixed m on CP-SAT."""
     built = _cp_build(n, settings, m=m)
-    inner = SolveRequest(request.mode, request.limit, request.time_limit, None, None, settings.workers, settings.seed)
+    inner = SolveRequest(request.mode, request.limit, request.deadline, None, None, settings.workers, settings.seed)
     return solve_cpsat(built.model, built.white + built.black, _decoder(n, built, m), inner, model_name=settings.name)
 
 
@@ -255,7 +258,7 @@ def cp_optimise(
     settings: Settings,
     start_placement: tuple[list[int], list[int]] | None,
     tracker: Tracker,
-    time_limit: float | None,
+    deadline: Deadline,
     oeis: tuple[int, int | None] | None = None,
 ) -> Outcome:
     """Maximise m on CP-SAT (cuts: `lower` from the heuristic, `oeis` from the literature)."""
@@ -273,8 +276,8 @@ def cp_optimise(
     solver.parameters.num_workers = settings.workers
     if settings.seed is not None:
         solver.parameters.random_seed = settings.seed % (2**31)
-    if time_limit is not None:
-        solver.parameters.max_time_in_seconds = max(0.01, time_limit)
+    if deadline.limited:
+        solver.parameters.max_time_in_seconds = max(0.01, deadline.remaining() or 0.0)
     solver.best_bound_callback = lambda bound: tracker.update(bound=int(bound + 1e-6))
     code = solver.solve(built.model, _Incumbents(tracker, built.objective))
     variables, constraints = len(built.model.proto.variables), len(built.model.proto.constraints)

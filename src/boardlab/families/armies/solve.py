@@ -19,6 +19,8 @@ from typing import Any
 
 from rich.console import Console
 
+from boardlab.core.deadline import Deadline
+from boardlab.core.enumerate import Budget, classify
 from boardlab.core.errors import BadInput, Unsupported
 from boardlab.core.results import Mode, Outcome, SolveRequest, Stats, Status
 from boardlab.families.armies import known
@@ -114,7 +116,7 @@ def settings_for(instance: ArmiesInstance, request: SolveRequest, enumerate_: bo
         cuts=cuts,
         workers=request.workers or 2,
         seed=request.seed,
-        heuristic_seconds=heuristic_budget(instance.n, request.time_limit, backend),
+        heuristic_seconds=heuristic_budget(instance.n, request.deadline.remaining(), backend),
     )
 
 
@@ -151,25 +153,23 @@ def solve(instance: ArmiesInstance, request: SolveRequest) -> Outcome:
     elif mode == Mode.OPTIMISE:
         outcome = _optimise(instance, request, settings, start)
     elif settings.backend == "engine":
-        deadline = None if request.time_limit is None else start + request.time_limit
         outcome = _quick_placement(instance, request, settings) if _try_heuristic_first(instance, request) else None
         if outcome is None:
-            outcome = _engine_decide(instance.n, instance.m, request, deadline)  # type: ignore[arg-type]
+            outcome = _engine_decide(instance.n, instance.m, request, request.deadline)  # type: ignore[arg-type]
     elif settings.backend == "anneal":
         if enumerate_:
             raise Unsupported("the anneal backend finds one placement; enumerate with sat or cpsat")
         outcome = _anneal_decide(instance, request, settings)
     elif settings.backend == "sat":
-        deadline = None if request.time_limit is None else start + request.time_limit
         if enumerate_:
-            inner = SolveRequest(mode, request.limit, request.time_limit, seed=request.seed)
+            inner = SolveRequest(mode, request.limit, request.deadline, seed=request.seed)
             outcome = sat_enumerate(instance.n, instance.m, settings, inner)  # type: ignore[arg-type]
         else:
             outcome = _quick_placement(instance, request, settings) if _try_heuristic_first(instance, request) else None
             if outcome is None:
-                outcome = sat_decide(instance.n, instance.m, settings, deadline)  # type: ignore[arg-type]
+                outcome = sat_decide(instance.n, instance.m, settings, request.deadline)  # type: ignore[arg-type]
     else:
-        outcome = cp_solve(instance.n, instance.m, settings, SolveRequest(mode, request.limit, request.time_limit))  # type: ignore[arg-type]
+        outcome = cp_solve(instance.n, instance.m, settings, SolveRequest(mode, request.limit, request.deadline))  # type: ignore[arg-type]
     outcome.stats.seconds = time.perf_counter() - start
     if outcome.stats.backend == "anneal":
         outcome.stats.model = "colouring (simulated annealing)"
@@ -207,7 +207,7 @@ def _try_heuristic_first(instance: ArmiesInstance, request: SolveRequest) -> boo
 
 def _quick_placement(instance: ArmiesInstance, request: SolveRequest, settings: Settings) -> Outcome | None:
     from boardlab.families.armies.heuristic import anneal
-    from boardlab.families.armies.model import decode
+    from boardlab.families.armies.model_cpsat import decode
 
     value, white, black, restarts = anneal(
         instance.n, seconds=settings.heuristic_seconds, seed=request.seed or 0, target=instance.m, initial=constructed(instance.n)
@@ -220,32 +220,37 @@ def _quick_placement(instance: ArmiesInstance, request: SolveRequest, settings: 
 
 def _anneal_decide(instance: ArmiesInstance, request: SolveRequest, settings: Settings) -> Outcome:
     from boardlab.families.armies.heuristic import anneal
-    from boardlab.families.armies.model import decode
+    from boardlab.families.armies.model_cpsat import decode
 
-    seconds = request.time_limit if request.time_limit is not None else 60.0
+    seconds = request.deadline.remaining()
+    seconds = 60.0 if seconds is None else seconds
     value, white, black, restarts = anneal(
         instance.n, seconds=seconds, seed=request.seed or 0, target=instance.m, initial=constructed(instance.n)
     )
     stats = Stats(backend="anneal", model="colouring", seed=request.seed, extra={"restarts": restarts})
-    if value >= instance.m:  # type: ignore[operator]
-        return Outcome(Status.SOLVED, [decode(instance.n, white, black, instance.m)], stats=stats)
-    return Outcome(Status.UNKNOWN, stats=stats)
+    enough = value >= instance.m  # type: ignore[operator]
+    found = [decode(instance.n, white, black, instance.m)] if enough else []
+    outcome = classify(Budget.of(request), len(found), found, exhausted=False)  # a heuristic proves nothing
+    stats.extra.update(outcome.stats.extra)
+    outcome.stats = stats
+    return outcome
 
 
 def _optimise(instance: ArmiesInstance, request: SolveRequest, settings: Settings, start: float) -> Outcome:
     from boardlab.families.armies.heuristic import anneal
-    from boardlab.families.armies.model import decode
+    from boardlab.families.armies.model_cpsat import decode
 
     n = instance.n
     tracker = Tracker(start, _reporter(bool(request.options.get("verbose")), request.progress))
     tracker.update(bound=trivial_bound(n))
-    deadline = None if request.time_limit is None else start + request.time_limit
+    deadline = request.deadline
     extra: dict[str, Any] = {}
     placement = None
     if settings.backend in ("engine", "sat", "anneal") or settings.cuts == "lower":
         seconds = settings.heuristic_seconds
         if settings.backend == "anneal":
-            seconds = request.time_limit if request.time_limit is not None else 10.0
+            left = deadline.remaining()
+            seconds = 10.0 if left is None else left
         target = tracker.bound
         if settings.backend == "anneal" and request.options.get("target") is not None:
             target = min(target, request.options["target"])
@@ -275,8 +280,7 @@ def _optimise(instance: ArmiesInstance, request: SolveRequest, settings: Setting
                 raise Unsupported(f"no published A250000 value for n = {n}")
             oeis = (value, value if proven else None)
             extra["proof"] = "conditional: bounds assumed from OEIS A250000"
-        remaining = None if deadline is None else max(0.01, deadline - time.perf_counter())
-        outcome = cp_optimise(n, settings, placement, tracker, remaining, oeis)
+        outcome = cp_optimise(n, settings, placement, tracker, deadline, oeis)
     extra.update(incumbent=tracker.incumbent if tracker.incumbent >= 0 else None, upper_bound=tracker.bound, trace=tracker.trace)
     outcome.stats.extra.update(extra)
     if outcome.status == Status.OPTIMAL:
@@ -318,7 +322,7 @@ def _engine_progress(request: SolveRequest, what: str):
     return report
 
 
-def _engine_run(n: int, m: int, request: SolveRequest, deadline: float | None):
+def _engine_run(n: int, m: int, request: SolveRequest, deadline: Deadline):
     from boardlab.families.armies import prove
 
     options = request.options
@@ -330,7 +334,7 @@ def _engine_run(n: int, m: int, request: SolveRequest, deadline: float | None):
         executor=options.get("executor") or "auto",
         address=options.get("address"),
         checkpoint=options.get("checkpoint"),
-        target=None if deadline is None else max(64, 256 * (request.workers or 2)),
+        target=max(64, 256 * (request.workers or 2)) if deadline.limited else None,
         deadline=deadline,
         progress=_engine_progress(request, f"m = {m}"),
     )
@@ -345,8 +349,8 @@ def _engine_stats(decisions: list) -> Stats:
     return stats
 
 
-def _engine_decide(n: int, m: int, request: SolveRequest, deadline: float | None) -> Outcome:
-    from boardlab.families.armies.model import decode
+def _engine_decide(n: int, m: int, request: SolveRequest, deadline: Deadline) -> Outcome:
+    from boardlab.families.armies.model_cpsat import decode
 
     decision = _engine_run(n, m, request, deadline)
     stats = _engine_stats([decision])
@@ -359,11 +363,11 @@ def _engine_decide(n: int, m: int, request: SolveRequest, deadline: float | None
 
 
 def _engine_optimise(
-    n: int, request: SolveRequest, placement: tuple[list[int], list[int]], tracker: Tracker, deadline: float | None
+    n: int, request: SolveRequest, placement: tuple[list[int], list[int]], tracker: Tracker, deadline: Deadline
 ) -> Outcome:
     """Ascend k = incumbent + 1, ... with engine decisions until one is refuted (optimal) or
     the deadline passes (feasible)."""
-    from boardlab.families.armies.model import decode
+    from boardlab.families.armies.model_cpsat import decode
 
     white, black = placement
     value = min(len(white), len(black))
@@ -394,7 +398,7 @@ def _construct(instance: ArmiesInstance) -> Outcome:
     """The construction of `construct.py`: a placement (no proof); with m, solved when it has m
     of each, unknown otherwise; without m, the placement with status feasible."""
     from boardlab.families.armies.construct import construct
-    from boardlab.families.armies.model import decode
+    from boardlab.families.armies.model_cpsat import decode
 
     n = instance.n
     white, black = construct(n)

@@ -8,24 +8,26 @@ neighbours, the knight its 8 jumps; the pawn is white and attacks the two square
 towards the last rank (it may stand on the first or the last rank; on the last it attacks
 nothing).
 
-Backends: `cpsat` (the model in `model.py`, default) and `sat` (the same formulation as CNF
-for CaDiCaL, `sat_model.py`; used to cross-check). Options: `--pieces` (any multiset of KQRBNP),
-`--encoding` (the model's blocking formulation, for experiments), `--explain` (list each
-clue's attackers), and for `generate`: `--size`, `--min-clues`.
+Backends: `cpsat` (the model in `model_cpsat.py`, default) and `sat` (the same formulation as
+CNF for CaDiCaL, `model_sat.py`; used to cross-check). Options: `--pieces` (any multiset of
+KQRBNP), `--model` (the CP-SAT model's blocking formulation, for experiments), `--explain` (a
+drawing option: list each clue's attackers), and for `generate`: `--size`, `--min-clues`.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from boardlab.core.errors import BadInput
-from boardlab.core.family import Family, Generated, Record
+from boardlab.core.family import Family, Generated
 from boardlab.core.options import Option
+from boardlab.core.oracle import Hint
 from boardlab.core.results import Mode, Result, SolveRequest, Stats
 from boardlab.families.chessnum import io, render, verify
+from boardlab.families.chessnum.choices import MODELS
 from boardlab.families.chessnum.io import ChessNumInstance
 
 
@@ -42,38 +44,50 @@ class ChessNum(Family[ChessNumInstance]):
     backends = ("cpsat", "sat")
     modes = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE})
     has_clues = True
+    offers_hints = True
     options = (
-        Option("pieces", str, None, "piece multiset, e.g. KQRBNNP (default: the puzzle's, KQRBNP)",
-               verbs=("solve", "count", "generate", "render", "check")),
-        Option("encoding", str, None, "blocking formulation of the model (default: piece)",
-               choices=("piece", "piece-direct", "ray"), verbs=("solve", "count")),
-        Option("explain", bool, False, "list, for each clue, the pieces that attack it", verbs=("solve", "render")),
-        Option("size", int, 8, "board size of the generated puzzle", verbs=("generate",), minimum=4, maximum=16),
-        Option("min_clues", bool, False, "try harder for few clues (best of several placements, each with an irreducible clue set)", verbs=("generate",)),
+        Option(
+            "pieces",
+            str,
+            None,
+            "piece multiset, e.g. KQRBNNP (default: the puzzle's, KQRBNP)",
+            verbs=("solve", "count", "generate", "render", "check"),
+        ),
+        Option(
+            "model",
+            str,
+            None,
+            "blocking formulation of the CP-SAT model (default: piece)",
+            choices=MODELS,
+            verbs=("solve", "count"),
+        ),
+        Option(
+            "explain",
+            bool,
+            False,
+            "draw, for each clue, the pieces that attack it",
+            verbs=("solve", "render"),
+        ),
+        Option(
+            "size", int, 8, "board size of the generated puzzle", verbs=("generate",), minimum=4, maximum=16
+        ),
+        Option(
+            "min_clues",
+            bool,
+            False,
+            "try harder for few clues (best of several placements, each with an irreducible clue set)",
+            verbs=("generate",),
+        ),
     )
 
+    formats = io
+
     # formats
-    def parse_text(self, text: str, source: str) -> list[Record[ChessNumInstance]]:
-        return io.parse_text(text, source)
-
-    def dump_text(self, instance: ChessNumInstance) -> str:
-        return io.dump_text(instance)
-
-    def from_json(self, data: Any) -> ChessNumInstance:
-        return io.from_json(data)
-
-    def to_json(self, instance: ChessNumInstance) -> dict[str, Any]:
-        return io.to_json(instance)
 
     def apply_options(self, instance: ChessNumInstance, options: dict[str, Any]) -> ChessNumInstance:
         pieces = options.get("pieces")
         instance = io.settle(instance, None if pieces is None else io.normalise_pieces(pieces, "--pieces"))
-        if options.get("explain"):
-            instance = dataclasses.replace(instance, explain=True)
         return instance
-
-    def solution_from_json(self, instance: ChessNumInstance, data: Any) -> dict[str, Any]:
-        return io.solution_from_json(instance, data)
 
     # checking
     def verify(self, instance: ChessNumInstance, solution: dict[str, Any]) -> list[str]:
@@ -82,22 +96,20 @@ class ChessNum(Family[ChessNumInstance]):
 
     # solving
     def solve_instance(self, instance: ChessNumInstance, request: SolveRequest) -> Result:
-        from boardlab.families.chessnum import explain, model
+        from boardlab.families.chessnum import model_cpsat as model
 
         instance = io.settle(instance)
-        encoding = request.options.get("encoding") or "piece"
-        if encoding not in model.ENCODINGS:
-            raise BadInput(f"unknown encoding '{encoding}' (choose from {', '.join(model.ENCODINGS)})")
+        formulation = request.options.get("model") or MODELS[0]
+        if formulation not in MODELS:
+            raise BadInput(f"unknown model '{formulation}' (choose from {', '.join(MODELS)})")
         if request.backend == "sat":
-            from boardlab.families.chessnum import sat_model
+            from boardlab.families.chessnum import model_sat as sat_model
 
-            if request.options.get("encoding"):
-                raise BadInput("--encoding chooses a CP-SAT formulation; the sat backend has one CNF")
+            if request.options.get("model"):
+                raise BadInput("--model chooses a CP-SAT formulation; the sat backend has one CNF")
             outcome = sat_model.solve(instance, request)
         else:
-            outcome = model.solve(instance, request, encoding)
-        if request.options.get("explain") or instance.explain:
-            outcome.stats.extra["attackers"] = [explain.explain_json(instance, s) for s in outcome.solutions]
+            outcome = model.solve(instance, request, formulation)
         return outcome.to_result(self.name, self.to_json(instance))
 
     # generating
@@ -110,7 +122,9 @@ class ChessNum(Family[ChessNumInstance]):
             raise BadInput(f"{len(pieces)} pieces leave no square for a clue on a {size}x{size} board")
         start = time.perf_counter()
         instance, placement = generate(size, pieces, seed, min_clues=bool(options.get("min_clues")))
-        stats = Stats(seconds=time.perf_counter() - start, backend="cpsat", model="counterexample-guided clue choice")
+        stats = Stats(
+            seconds=time.perf_counter() - start, backend="cpsat", model="counterexample-guided clue choice"
+        )
         stats.extra["clues"] = len(instance.clues)
         return Generated(instance, io.placement_to_json(instance, placement), stats)
 
@@ -123,14 +137,28 @@ class ChessNum(Family[ChessNumInstance]):
         return io.make_instance(size, pieces, [(s, rng.randint(0, min(9, len(pieces)))) for s in squares])
 
     # drawing
-    def render_text(self, instance: ChessNumInstance, solution: dict[str, Any] | None = None) -> Any:
-        return render.render_text(io.settle(instance), solution)
+    def render_text(
+        self,
+        instance: ChessNumInstance,
+        solution: dict[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> Any:
+        return render.render_text(
+            io.settle(instance), solution, attackers=bool((options or {}).get("explain"))
+        )
 
-    def render_svg(self, instance: ChessNumInstance, solution: dict[str, Any] | None = None) -> str:
-        return render.render_svg(io.settle(instance), solution)
+    def render_svg(
+        self,
+        instance: ChessNumInstance,
+        solution: dict[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> str:
+        return render.render_svg(
+            io.settle(instance), solution, attackers=bool((options or {}).get("explain"))
+        )
 
     # playing
-    def hint(self, instance: ChessNumInstance, partial: dict[str, Any] | None) -> dict[str, Any]:
+    def hint(self, instance: ChessNumInstance, partial: dict[str, Any] | None) -> Hint:
         from boardlab.families.chessnum.hint import hint
 
         return hint(io.settle(instance), partial)

@@ -1,10 +1,10 @@
-"""Chess-Num puzzles with a unique solution, by construction.
+"""Chess-Num puzzles with a unique solution, by construction: a strategy of `core.generate`.
 
 1. Put the pieces on random distinct squares (seeded: the same seed gives the same puzzle),
    gathered around a random focus square, drawn again until some square is attacked by every
    piece (see `random_placement`). Every other square would show the number of pieces
    attacking it.
-2. Choose clue squares by counterexamples: solve the puzzle made of the clues chosen so far,
+2. (`refine`) Choose clue squares by counterexamples: solve the puzzle made of the clues chosen so far,
    with the intended placement excluded. A solution found is an *alternative* placement; a
    square *refutes* it when the alternative puts a piece there or gives that square another
    number. A placement other than the intended one solves the puzzle exactly when no clue
@@ -12,8 +12,8 @@
    with a puzzle whose only solution is the intended placement. Among the refuting squares
    the generator draws one at random, weighted by `(1 + number)^2`: large numbers pin the
    pieces down fastest (the published puzzles have 4s, 5s and 6s).
-3. Clues are then removed again, in random order, while the solution stays unique, so no
-   clue is superfluous (an irreducible clue set).
+3. (`minimise`) Clues are then removed again, one at a time in random order, while the
+   solution stays unique, so no clue is superfluous (an irreducible clue set).
 4. `min_clues`: the number of clues depends mostly on the placement (pieces gathered around
    one square give large numbers and short puzzles; an exact minimum per placement by an
    implicit hitting-set loop took 440 s on one 8x8 placement, too slow to offer), so
@@ -22,7 +22,7 @@
    and another one drawn.
 
 The questions "is there another solution with these clues?" go to one incremental SAT solver
-per placement (`sat_model.Alternatives`: every candidate clue is in the formula, switched on by
+per placement (`model_sat.Alternatives`: every candidate clue is in the formula, switched on by
 an assumption literal), most answered in a few milliseconds. Each has a conflict budget
 (deterministic, unlike a time limit); the rare ones past it, usually proofs that there is no
 alternative, go to CP-SAT (one worker, no time limit). So the same seed gives the same
@@ -33,13 +33,13 @@ fresh solve.
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable, Sequence
 
-from boardlab.core.errors import BadInput
-from boardlab.families.chessnum import model
+from boardlab.core.generate import Strategy, make_unique
+from boardlab.families.chessnum import model_cpsat as model
 from boardlab.families.chessnum.geometry import attack_counts, attackers
 from boardlab.families.chessnum.io import ChessNumInstance, Square, make_instance
-from boardlab.families.chessnum.sat_model import Alternatives
+from boardlab.families.chessnum.model_sat import Alternatives
 
 #: Placements tried with `min_clues`.
 TRIES = 6
@@ -52,6 +52,8 @@ FOCUS = 1.0
 ATTEMPTS = 40
 
 Placement = list[tuple[str, Square]]
+#: The puzzle during generation: the clues chosen so far, (square, number).
+Clues = tuple[tuple[Square, int], ...]
 
 
 def random_placement(size: int, pieces: str, rng: random.Random) -> Placement:
@@ -99,16 +101,16 @@ def _reaches(size: int, letter: str, square: Square, target: Square) -> bool:
     return bool(attackers(size, [(letter, square)], target))
 
 
-def refuting_squares(size: int, intended: dict[Square, int], occupied: set[Square], alternative: Placement) -> frozenset[Square]:
+def refuting_squares(size: int, intended: dict[Square, int], alternative: Placement) -> frozenset[Square]:
     """The clue squares (of the intended placement) that rule `alternative` out."""
     numbers = attack_counts(size, alternative)
     taken = {square for _, square in alternative}
     return frozenset(s for s, value in intended.items() if s in taken or numbers.get(s) != value)
 
 
-def _puzzle(size: int, pieces: str, intended: dict[Square, int], chosen: list[Square]) -> ChessNumInstance:
-    ordered = sorted(chosen, key=lambda s: (-s[1], s[0]))
-    return make_instance(size, pieces, [(s, intended[s]) for s in ordered])
+def _puzzle(size: int, pieces: str, clues: Clues) -> ChessNumInstance:
+    ordered = sorted(clues, key=lambda clue: (-clue[0][1], clue[0][0]))
+    return make_instance(size, pieces, list(ordered))
 
 
 def _pick(refuters: frozenset[Square], intended: dict[Square, int], rng: random.Random) -> Square:
@@ -118,58 +120,74 @@ def _pick(refuters: frozenset[Square], intended: dict[Square, int], rng: random.
     return rng.choices(ordered, weights)[0]
 
 
-def clues_for(size: int, pieces: str, placement: Placement, rng: random.Random) -> ChessNumInstance | None:
-    """An irreducible puzzle whose only solution is `placement`, or None when none exists."""
-    occupied = {square for _, square in placement}
-    intended = attack_counts(size, placement)
-    counts = {letter: pieces.count(letter) for letter in dict.fromkeys(pieces)}
-    alternatives = Alternatives(size, pieces, counts, placement, intended)
+class ChessNumStrategy(Strategy[Clues, Placement, tuple[Square, int]]):
+    """Clue squares refuting alternatives, then dropped while unique (module docstring)."""
 
-    def another(clues: list[Square]) -> list[tuple[str, Square]] | None:
-        found = alternatives.find(clues)
-        if found is False:  # the SAT budget ran out: ask CP-SAT
-            cpsat, _ = model.find(_puzzle(size, pieces, intended, clues), exclude=[placement], limit=1)
+    def __init__(self, size: int, pieces: str):
+        self.size, self.pieces = size, pieces
+        self.counts = {letter: pieces.count(letter) for letter in dict.fromkeys(pieces)}
+        self.planted: Placement = []
+        self.intended: dict[Square, int] = {}
+        self.alternatives: Alternatives | None = None
+
+    def plant(self, rng: random.Random) -> Placement:
+        return random_placement(self.size, self.pieces, rng)
+
+    def begin(self, planted: Placement) -> None:
+        self.planted = planted
+        self.intended = attack_counts(self.size, planted)
+        self.alternatives = Alternatives(self.size, self.pieces, self.counts, planted, self.intended)
+
+    def end(self) -> None:
+        if self.alternatives is not None:
+            self.alternatives.close()
+            self.alternatives = None
+
+    def start(self, planted: Placement, rng: random.Random) -> Clues:
+        return ()
+
+    def alternative(self, puzzle: Clues, budget: float | None) -> Placement | None:
+        """Another placement with the clues `puzzle`: SAT within its conflict budget, CP-SAT
+        (complete, deterministic) for the rare questions past it."""
+        assert self.alternatives is not None
+        found = self.alternatives.find(square for square, _ in puzzle)
+        if found is False:
+            cpsat, _ = model.find(_puzzle(self.size, self.pieces, puzzle), exclude=[self.planted], limit=1)
             return cpsat[0] if cpsat else None
         return found  # type: ignore[return-value]
 
-    try:
-        chosen: list[Square] = []
-        while True:
-            found = another(chosen)
-            if found is None:
-                break
-            refuters = refuting_squares(size, intended, occupied, found)
-            if not refuters:
-                return None
-            chosen.append(_pick(refuters, intended, rng))
-        for square in rng.sample(sorted(chosen), len(chosen)):
-            trial = [s for s in chosen if s != square]
-            if another(trial) is None:
-                chosen = trial
-    finally:
-        alternatives.close()
-    return _puzzle(size, pieces, intended, chosen)
+    def refute(self, puzzle: Clues, alternative: Placement, rng: random.Random) -> Clues | None:
+        refuters = refuting_squares(self.size, self.intended, alternative)
+        if not refuters:
+            return None  # no clue square tells them apart: plant another placement
+        square = _pick(refuters, self.intended, rng)
+        return puzzle + ((square, self.intended[square]),)
+
+    def items(self, puzzle: Clues, rng: random.Random) -> list[tuple[Square, int]]:
+        return rng.sample(sorted(puzzle), len(puzzle))
+
+    def without(self, puzzle: Clues, items: Sequence[tuple[Square, int]]) -> Clues:
+        return tuple(clue for clue in puzzle if clue not in items)
 
 
 def generate(
-    size: int, pieces: str, seed: int, *, min_clues: bool = False, progress: Callable[[int, int], None] | None = None
+    size: int,
+    pieces: str,
+    seed: int,
+    *,
+    min_clues: bool = False,
+    progress: Callable[[int, int], None] | None = None,
 ) -> tuple[ChessNumInstance, Placement]:
     """A puzzle with exactly one solution, and that solution (deterministic per seed)."""
-    rng = random.Random(seed)
-    best: tuple[ChessNumInstance, Placement] | None = None
-    tries = TRIES if min_clues else 1
-    for attempt in range(ATTEMPTS):
-        placement = random_placement(size, pieces, rng)
-        puzzle = clues_for(size, pieces, placement, rng)
-        if progress is not None:
-            progress(attempt + 1, ATTEMPTS)
-        if puzzle is None:
-            continue
-        if best is None or len(puzzle.clues) < len(best[0].clues):
-            best = (puzzle, placement)
-        tries -= 1
-        if tries == 0:
-            return best
-    if best is not None:
-        return best
-    raise BadInput(f"no placement of {pieces} on a {size}x{size} board gave a unique puzzle in {ATTEMPTS} tries")
+    made = make_unique(
+        ChessNumStrategy(size, pieces),
+        seed,
+        attempts=ATTEMPTS,
+        keep=TRIES if min_clues else 1,
+        score=len,
+        progress=progress,
+        failure=lambda tally: (
+            f"no placement of {pieces} on a {size}x{size} board gave a unique puzzle in {ATTEMPTS} tries"
+        ),
+    )
+    return _puzzle(size, pieces, made.puzzle), made.solution

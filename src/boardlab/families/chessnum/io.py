@@ -32,154 +32,30 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections import Counter
-from dataclasses import dataclass, field
 from typing import Any
 
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Record
 from boardlab.core.io import parse_blocks
-
-#: Piece letters, in the order used everywhere (solution JSON, canonical piece strings).
-PIECE_ORDER = "KQRBNP"
-PIECE_NAMES = {"K": "king", "Q": "queen", "R": "rook", "B": "bishop", "N": "knight", "P": "pawn"}
-DEFAULT_PIECES = "KQRBNP"
-MIN_SIZE, MAX_SIZE = 4, 16
-FILES = "abcdefghijklmnop"
-
-Square = tuple[int, int]
-
-_SQUARE = re.compile(r"^([a-p])([1-9][0-9]?)$")
-
-
-@dataclass(frozen=True)
-class ChessNumInstance:
-    """A Chess-Num puzzle.
-
-    Attributes:
-        size: the board is size x size.
-        pieces: the piece multiset, canonical (letters in `PIECE_ORDER` order).
-        clues: `((file, rank), value)` in the order given.
-        explain: a display preference (list each clue's attackers when drawing a solution);
-            not part of the puzzle, ignored by equality.
-        unsettled: as read, a clue is above the number of pieces: the error to report unless
-            the options name other pieces (see `settle`); None for a valid instance.
-    """
-
-    size: int
-    pieces: str
-    clues: tuple[tuple[Square, int], ...]
-    explain: bool = field(default=False, compare=False)
-    unsettled: BadInput | None = field(default=None, compare=False, repr=False)
-
-    @property
-    def clue_map(self) -> dict[Square, int]:
-        return dict(self.clues)
-
-    @property
-    def counts(self) -> dict[str, int]:
-        """How many of each piece letter, in `PIECE_ORDER`."""
-        counted = Counter(self.pieces)
-        return {p: counted[p] for p in PIECE_ORDER if counted[p]}
-
-    def canonical(self) -> "ChessNumInstance":
-        """The same puzzle with the clues sorted (rank, then file)."""
-        return ChessNumInstance(self.size, self.pieces, tuple(sorted(self.clues, key=lambda c: (c[0][1], c[0][0]))))
+from boardlab.families.chessnum.instance import (  # noqa: F401  (importable from io too)
+    DEFAULT_PIECES,
+    FILES,
+    MAX_SIZE,
+    MIN_SIZE,
+    PIECE_NAMES,
+    PIECE_ORDER,
+    ChessNumInstance,
+    Square,
+    check_size,
+    check_value,
+    make_instance,
+    normalise_pieces,
+    parse_square,
+    settle,
+    square_name,
+)
 
 
-def square_name(square: Square) -> str:
-    return f"{FILES[square[0]]}{square[1] + 1}"
-
-
-def parse_square(name: Any, size: int, where: str = "square") -> Square:
-    """`(file, rank)` of an algebraic square name on a size x size board (BadInput otherwise)."""
-    if not isinstance(name, str):
-        raise BadInput(f"{where} must be a square name like 'd7', got {name!r}")
-    match = _SQUARE.match(name.strip().lower())
-    if not match:
-        raise BadInput(f"{where}: {name!r} is not a square name like 'd7'")
-    file, rank = FILES.index(match.group(1)), int(match.group(2)) - 1
-    if not (file < size and 0 <= rank < size):
-        raise BadInput(f"{where}: {name} is off the {size}x{size} board (a1..{square_name((size - 1, size - 1))})")
-    return file, rank
-
-
-def normalise_pieces(pieces: Any, where: str = "pieces") -> str:
-    """The canonical piece string (letters in KQRBNP order); BadInput on unknown letters."""
-    if not isinstance(pieces, str):
-        raise BadInput(f"{where} must be a string of piece letters like 'KQRBNP', got {pieces!r}")
-    letters = pieces.strip().upper()
-    if not letters:
-        raise BadInput(f"{where} is empty: give piece letters like 'KQRBNP'")
-    for index, letter in enumerate(letters):
-        if letter not in PIECE_ORDER:
-            raise BadInput(f"{where}: unknown piece letter {pieces.strip()[index]!r} (known: K Q R B N P)")
-    return "".join(sorted(letters, key=PIECE_ORDER.index))
-
-
-def check_size(size: Any, where: str = "size") -> int:
-    if isinstance(size, bool) or not isinstance(size, int):
-        raise BadInput(f"{where} must be an integer from {MIN_SIZE} to {MAX_SIZE}, got {size!r}")
-    if not MIN_SIZE <= size <= MAX_SIZE:
-        raise BadInput(f"{where} must be from {MIN_SIZE} to {MAX_SIZE}, got {size}")
-    return size
-
-
-def check_value(value: Any, pieces: str, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadInput(f"{where}: the clue must be an integer, got {value!r}")
-    if not 0 <= value <= len(pieces):
-        raise BadInput(f"{where}: clue {value} is not between 0 and the {len(pieces)} pieces ({pieces})")
-    return value
-
-
-def make_instance(
-    size: int,
-    pieces: str,
-    clues: list[tuple[Square, int]] | tuple[tuple[Square, int], ...],
-    *,
-    defer_values: bool = False,
-) -> ChessNumInstance:
-    """A validated instance: size 4..16, known pieces that fit, clues on the board, values in range.
-
-    With `defer_values`, a clue above the number of pieces does not raise: the instance comes
-    back unsettled (see `settle`), since other pieces may still be given.
-    """
-    size = check_size(size)
-    pieces = normalise_pieces(pieces)
-    if len(pieces) > size * size:
-        raise BadInput(f"{len(pieces)} pieces do not fit on a {size}x{size} board")
-    seen: set[Square] = set()
-    checked = []
-    unsettled: BadInput | None = None
-    for square, value in clues:
-        name = square_name(square) if 0 <= square[0] < size and 0 <= square[1] < size else str(square)
-        if not (0 <= square[0] < size and 0 <= square[1] < size):
-            raise BadInput(f"clue square {name} is off the {size}x{size} board")
-        if square in seen:
-            raise BadInput(f"two clues on {name}")
-        seen.add(square)
-        try:
-            checked.append((square, check_value(value, pieces, f"clue {name}")))
-        except BadInput as error:
-            if not (defer_values and isinstance(value, int) and not isinstance(value, bool) and value > len(pieces)):
-                raise
-            checked.append((square, value))
-            unsettled = unsettled or error
-    return ChessNumInstance(size, pieces, tuple(checked), unsettled=unsettled)
-
-
-def settle(instance: ChessNumInstance, pieces: str | None = None) -> ChessNumInstance:
-    """The instance with `pieces` (when given) in place of its own, validated; without `pieces`,
-    the instance itself, or its error when a clue is above its number of pieces."""
-    if pieces is not None:
-        return dataclasses.replace(make_instance(instance.size, pieces, instance.clues), explain=instance.explain)
-    if instance.unsettled is not None:
-        raise instance.unsettled
-    return instance
-
-
-# ---- JSON ------------------------------------------------------------------------------------
 def from_json(data: Any) -> ChessNumInstance:
     if not isinstance(data, dict):
         raise BadInput("a JSON instance must be an object")

@@ -1,7 +1,7 @@
 """Drawing Chess-Num boards: rich text in the terminal and SVG.
 
 Clue squares show their number (bold, on a highlighted square); pieces are chess glyphs. With
-`attackers` (or an instance whose `explain` flag is set) the drawing also lists, for each clue,
+`attackers` (the `--explain` render option) the drawing also lists, for each clue,
 the pieces attacking it in the solution; the SVG draws a thin line from each attacker to the
 clue square it attacks.
 """
@@ -29,14 +29,15 @@ def _placement(instance: ChessNumInstance, solution: dict[str, Any] | None) -> l
     return placement_from_json(instance, solution, partial=True)
 
 
-def render_text(instance: ChessNumInstance, solution: dict[str, Any] | None = None, attackers: bool | None = None) -> Any:
+def render_text(instance: ChessNumInstance, solution: dict[str, Any] | None = None, attackers: bool = False) -> Any:
     n = instance.size
     clues = instance.clue_map
     placed = {square: letter for letter, square in _placement(instance, solution)}
-    cells = []
-    styles = []
+    cells: list[list[str]] = []
+    styles: list[list[str | None]] = []
     for rank in range(n - 1, -1, -1):
-        row_cells, row_styles = [], []
+        row_cells: list[str] = []
+        row_styles: list[str | None] = []
         for file in range(n):
             square = (file, rank)
             if square in clues:
@@ -57,8 +58,7 @@ def render_text(instance: ChessNumInstance, solution: dict[str, Any] | None = No
         col_labels=list(FILES[:n]),
         col_labels_below=True,
     )
-    show = instance.explain if attackers is None else attackers
-    if not (show and solution):
+    if not (attackers and solution):
         return board
     lines = [Text("attackers of each clue:", style="dim")]
     for entry in explaining.explain(instance, solution):
@@ -67,7 +67,7 @@ def render_text(instance: ChessNumInstance, solution: dict[str, Any] | None = No
     return Group(board, *lines)
 
 
-def render_svg(instance: ChessNumInstance, solution: dict[str, Any] | None = None, attackers: bool | None = None) -> str:
+def render_svg(instance: ChessNumInstance, solution: dict[str, Any] | None = None, attackers: bool = False) -> str:
     from boardlab.render.svg import SvgBoard  # here, not at the top: only drawing needs it (CLI start-up)
 
     n = instance.size
@@ -96,8 +96,7 @@ def render_svg(instance: ChessNumInstance, solution: dict[str, Any] | None = Non
         title=title,
     )
     svg = board.to_svg()
-    show = instance.explain if attackers is None else attackers
-    if not (show and solution):
+    if not (attackers and solution):
         return svg
     # SvgBoard puts the board at (cell, 4) when there are left labels and no top labels.
     left, top = cell, 4

@@ -9,14 +9,10 @@ ground truth the tests compare the model's counts with (backend `brute`).
 
 from __future__ import annotations
 
-import time
 from typing import Iterator
 
+from boardlab.core.deadline import NO_DEADLINE, Deadline
 from boardlab.families.cnote.io import CNoteInstance
-
-
-class Deadline(Exception):
-    """The time limit passed during the enumeration."""
 
 
 def _contains(number: int, digit: int) -> bool:
@@ -27,8 +23,8 @@ def _contains(number: int, digit: int) -> bool:
     return False
 
 
-def solutions(instance: CNoteInstance, deadline: float | None = None) -> Iterator[list[list[int]]]:
-    """Every solution, each once (raises Deadline when `deadline`, a perf_counter time, passes)."""
+def solutions(instance: CNoteInstance, deadline: Deadline = NO_DEADLINE) -> Iterator[list[list[int]]]:
+    """Every solution, each once (raises `OutOfTime` when `deadline` passes)."""
     height, width = instance.height, instance.width
     if sum(instance.rows) != sum(instance.cols):
         return
@@ -45,8 +41,8 @@ def solutions(instance: CNoteInstance, deadline: float | None = None) -> Iterato
             yield [row[:] for row in grid]
             return
         steps[0] += 1
-        if deadline is not None and steps[0] % 4096 == 0 and time.perf_counter() > deadline:
-            raise Deadline()
+        if steps[0] % 4096 == 0:
+            deadline.check()
         r, c = divmod(index, width)
         digit = instance.grid[r][c]
         last_col, last_row = c == width - 1, r == height - 1

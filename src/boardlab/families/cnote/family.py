@@ -1,25 +1,28 @@
 """The C-Note family (Erich Friedman's "100"): write digits around given digits to hit the sums.
 
-Backends: `cpsat` (the model of `model.py`: any mode, named search strategies, two encodings of
-"contains the digit") and `brute` (the plain-Python enumerator of `brute.py`, for small grids:
+Backends: `cpsat` (the model of `model_cpsat.py`: any mode, named search strategies, two
+formulations of "contains the digit") and `brute` (the plain-Python enumerator of `brute.py`, for small grids:
 the ground truth of the tests). Options: `--target` (every row and column, overrides the
 file), `--model domain|digits`, `--no-presolve` (so that the search strategy alone decides,
-as in the strategy experiment); for `generate`: `--size`, `--cols`, `--target`, `--unique`, `--mix`.
+as in the strategy experiment); for `generate`: `--size`, `--cols`, `--target`, `--any`, `--mix`.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from collections.abc import Mapping
 from typing import Any
 
+from boardlab.core.enumerate import Budget, collect
 from boardlab.core.errors import BadInput, Unsupported
-from boardlab.core.family import Family, Generated, Record
+from boardlab.core.family import Family, Generated
 from boardlab.core.options import Option
-from boardlab.core.results import Mode, Outcome, Result, SolveRequest, Stats, Status
+from boardlab.core.oracle import Hint
+from boardlab.core.results import Mode, Outcome, Result, SolveRequest, Stats
 from boardlab.families.cnote import io, render, verify
+from boardlab.families.cnote.choices import MODELS, STRATEGIES
 from boardlab.families.cnote.io import CNoteInstance
-from boardlab.families.cnote.strategies import ENCODINGS, STRATEGIES
 
 
 class CNote(Family[CNoteInstance]):
@@ -35,41 +38,63 @@ class CNote(Family[CNoteInstance]):
     strategies = STRATEGIES
     modes = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE})
     has_clues = True
+    offers_hints = True
     options = (
         Option(
-            "target", int, None, "target of every row and column (overrides the puzzle's; default 100)",
-            verbs=("solve", "count", "generate", "render", "check"), minimum=1, maximum=io.MAX_TARGET,
+            "target",
+            int,
+            None,
+            "target of every row and column (overrides the puzzle's; default 100)",
+            verbs=("solve", "count", "generate", "render", "check"),
+            minimum=1,
+            maximum=io.MAX_TARGET,
         ),
-        Option("model", str, None, "encoding of 'contains the digit' (default domain)", choices=ENCODINGS),
-        Option("no_presolve", bool, False, "switch CP-SAT presolve off (so that the search strategy alone decides)"),
-        Option("size", int, 4, "rows of the generated grid", verbs=("generate",), minimum=1, maximum=io.MAX_SIDE),
-        Option("cols", int, None, "columns of the generated grid (default: as many as rows)", verbs=("generate",), minimum=1, maximum=io.MAX_SIDE),
-        Option("unique", bool, False, "generate a puzzle with exactly one solution", verbs=("generate",)),
+        Option("model", str, None, "formulation of 'contains the digit' (default domain)", choices=MODELS),
         Option(
-            "mix", int, None, "with --unique: random changes tried on the solution to make it less regular "
-            "(default twice the longer side; 0: none, faster)", verbs=("generate",), minimum=0, maximum=10_000,
+            "no_presolve",
+            bool,
+            False,
+            "switch CP-SAT presolve off (so that the search strategy alone decides)",
+        ),
+        Option(
+            "size", int, 4, "rows of the generated grid", verbs=("generate",), minimum=1, maximum=io.MAX_SIDE
+        ),
+        Option(
+            "cols",
+            int,
+            None,
+            "columns of the generated grid (default: as many as rows)",
+            verbs=("generate",),
+            minimum=1,
+            maximum=io.MAX_SIDE,
+        ),
+        Option(
+            "any",
+            bool,
+            False,
+            "generate any puzzle the planted solution solves, not necessarily "
+            "with exactly one solution (default: unique; instant at every target)",
+            verbs=("generate",),
+        ),
+        Option(
+            "mix",
+            int,
+            None,
+            "random changes tried on a unique puzzle's solution to make it less regular "
+            "(default twice the longer side; 0: none, faster)",
+            verbs=("generate",),
+            minimum=0,
+            maximum=10_000,
         ),
     )
 
+    formats = io
+
     # formats
-    def parse_text(self, text: str, source: str) -> list[Record[CNoteInstance]]:
-        return io.parse_text(text, source)
-
-    def dump_text(self, instance: CNoteInstance) -> str:
-        return io.dump_text(instance)
-
-    def from_json(self, data: Any) -> CNoteInstance:
-        return io.from_json(data)
-
-    def to_json(self, instance: CNoteInstance) -> dict[str, Any]:
-        return io.to_json(instance)
 
     def apply_options(self, instance: CNoteInstance, options: dict[str, Any]) -> CNoteInstance:
         target = options.get("target")
         return io.with_target(instance, target) if target is not None else instance
-
-    def solution_from_json(self, instance: CNoteInstance, data: Any) -> dict[str, Any]:
-        return io.solution_from_json(instance, data)
 
     def verify(self, instance: CNoteInstance, solution: dict[str, Any]) -> list[str]:
         return verify.violations(instance.grid, instance.rows, instance.cols, solution)
@@ -79,58 +104,26 @@ class CNote(Family[CNoteInstance]):
         if (request.backend or "cpsat") == "brute":
             outcome = self._brute(instance, request)
         else:
-            from boardlab.families.cnote import model
+            from boardlab.families.cnote import model_cpsat as model
 
             outcome = model.solve(instance, request)
         return outcome.to_result(self.name, self.to_json(instance))
 
     def _brute(self, instance: CNoteInstance, request: SolveRequest) -> Outcome:
-        from boardlab.families.cnote.brute import Deadline, solutions
+        """The brute-force enumerator as a native producer for the core engine."""
+        from boardlab.families.cnote.brute import solutions
 
         if request.strategy not in (None, "portfolio"):
             raise Unsupported("search strategies apply to the cpsat backend")
         start = time.perf_counter()
-        deadline = None if request.time_limit is None else start + request.time_limit
-        stop_at = {Mode.FIRST: 1, Mode.UNIQUE: 2, Mode.ALL: request.limit, Mode.COUNT: None}[request.mode]
-        keep = (request.limit or 0) if request.mode == Mode.COUNT else stop_at
-        found: list[dict[str, Any]] = []
-        total = 0
-        complete = True
-        try:
-            for grid in solutions(instance, deadline):
-                total += 1
-                if keep is None or len(found) < keep:
-                    found.append({"grid": grid})
-                if stop_at is not None and total >= stop_at:
-                    complete = False
-                    break
-        except Deadline:
-            complete = False
-        stats = Stats(seconds=time.perf_counter() - start, backend="brute", model="row-major enumeration")
-        timed_out = not complete and (stop_at is None or total < stop_at)
-        if timed_out:
-            stats.extra["found_before_limit"] = total
-            return Outcome(Status.UNKNOWN, found if request.mode != Mode.COUNT else [], stats=stats)
-        if total == 0:
-            return Outcome(Status.UNSATISFIABLE, count=0, unique=False if request.mode == Mode.UNIQUE else None, stats=stats)
-        if request.mode == Mode.UNIQUE:
-            return Outcome(Status.SOLVED, found, count=1 if total == 1 else None, unique=total == 1, stats=stats)
-        count = total if complete and request.mode in (Mode.ALL, Mode.COUNT) else None
-        return Outcome(Status.SOLVED, found, count=count, stats=stats)
+        found = solutions(instance, request.deadline)
+        outcome = collect(Budget.of(request), found, lambda grid: {"grid": grid})
+        seconds = time.perf_counter() - start
+        model = "row-major enumeration"
+        outcome.stats = Stats(seconds, backend="brute", model=model, extra=outcome.stats.extra)
+        return outcome
 
     # generating
-    def generate(self, seed: int | None = None, options: dict[str, Any] | None = None) -> Generated[CNoteInstance]:
-        """As `Family.generate`; the uniqueness re-check only applies with the `unique` option."""
-        options = dict(options or {})
-        if options.get("unique"):
-            return super().generate(seed, options)
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**31)
-        generated = self.generate_instance(seed, options)
-        generated.stats.seed = seed
-        self._check_solution(generated.instance, generated.solution)
-        return generated
-
     def generate_instance(self, seed: int, options: dict[str, Any]) -> Generated[CNoteInstance]:
         from boardlab.families.cnote.generate import generate
 
@@ -140,11 +133,17 @@ class CNote(Family[CNoteInstance]):
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= io.MAX_SIDE:
                 raise BadInput(f"{flag} must be an integer from 1 to {io.MAX_SIDE}, got {value!r}")
         target = options.get("target") or io.DEFAULT_TARGET
-        unique = bool(options.get("unique"))
+        unique = not options.get("any")
         instance, planted, report = generate(height, width, target, seed, unique, moves=options.get("mix"))
-        stats = Stats(seconds=report.seconds, backend="cpsat", model="planted solution" + (" + CEGAR digits" if unique else ""))
-        stats.extra.update(attempts=report.attempts, uniqueness_checks=report.solves, unique=unique, **report.extra)
-        return Generated(instance, {"grid": planted}, stats)
+        stats = Stats(
+            seconds=report.seconds,
+            backend="cpsat",
+            model="planted solution" + (" + CEGAR digits" if unique else ""),
+        )
+        stats.extra.update(
+            attempts=report.attempts, uniqueness_checks=report.solves, unique=unique, **report.extra
+        )
+        return Generated(instance, {"grid": planted}, stats, unique=unique)
 
     def sample(self, rng: random.Random) -> CNoteInstance:
         """Half the time a Friedman-style square of digits 1-9 with one target; otherwise any
@@ -166,15 +165,25 @@ class CNote(Family[CNoteInstance]):
         return io.make_instance(grid, None, rows, cols)
 
     # playing
-    def hint(self, instance: CNoteInstance, partial: dict[str, Any] | None) -> dict[str, Any]:
+    def hint(self, instance: CNoteInstance, partial: dict[str, Any] | None) -> Hint:
         """See `hint.py`: a partial placement is the solution grid with null for empty cells."""
         from boardlab.families.cnote.hint import hint
 
         return hint(instance, partial)
 
     # drawing
-    def render_text(self, instance: CNoteInstance, solution: dict[str, Any] | None = None) -> Any:
+    def render_text(
+        self,
+        instance: CNoteInstance,
+        solution: dict[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> Any:
         return render.render_text(instance, solution)
 
-    def render_svg(self, instance: CNoteInstance, solution: dict[str, Any] | None = None) -> str:
+    def render_svg(
+        self,
+        instance: CNoteInstance,
+        solution: dict[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> str:
         return render.render_svg(instance, solution)

@@ -1,16 +1,16 @@
-"""C-Note puzzles from a planted solution; unique ones by counterexample-guided digit choice.
+"""C-Note puzzles from a planted solution, unique by default (a strategy of `core.generate`).
 
 A puzzle is made from a planted solution (a matrix of positive numbers with the right row and
 column sums): each cell shows one non-zero digit of its number (digits 1-9, as in Friedman's
 puzzles), so the planted solution solves the puzzle by construction.
 
-Without `unique`, the planted solution is a random matrix with the given sums, drawn by a
-random walk on such matrices: start from a north-west-corner matrix, then apply many moves
-`+k` on two opposite corners of a random rectangle and `-k` on the other two, which keeps every
-sum (Diaconis and Gangolli, "Rectangular arrays with fixed margins", 1995).
+With `unique=False` (the `any` option), the planted solution is a random matrix with the given
+sums, drawn by a random walk on such matrices: start from a north-west-corner matrix, then apply
+many moves `+k` on two opposite corners of a random rectangle and `-k` on the other two, which
+keeps every sum (Diaconis and Gangolli, "Rectangular arrays with fixed margins", 1995).
 
-With `unique`, three steps (a 7x7 puzzle at target 100 in about 0.1 s on average without mixing,
-1 to 1.5 s with it; see docs/cnote.md):
+Unique puzzles (the default), three steps (a 7x7 puzzle at target 100 in about 0.1 s on average
+without mixing, 1 to 1.5 s with it; see docs/cnote.md):
 
 1. A rigid planted solution. Random matrices are almost never the solution of a unique puzzle,
    whatever digits are shown (measured: of 200 random 4x4 puzzles at target 100, none was
@@ -22,14 +22,14 @@ With `unique`, three steps (a 7x7 puzzle at target 100 in about 0.1 s on average
    and per column: a permutation on a square grid when the sums allow), found by CP-SAT with
    random hints. Digits 1-3 on floors make small moves possible and are avoided; if the
    targets leave no room for this shape, floors 1-9, then a random matrix, are used instead.
-2. The digits by counterexample-guided search (CEGAR, as in Solar-Lezama et al., "Combinatorial
+2. (`refine`) The digits by counterexample-guided search (CEGAR, as in Solar-Lezama et al., "Combinatorial
    sketching for finite programs", 2006): keep a list of other solutions seen so far; choose,
    by a small CP-SAT model, a digit of each planted number such that every listed solution
    misses the chosen digit somewhere (random weights break ties, so the seed decides); then ask
    CP-SAT for up to a few solutions of that puzzle other than the planted one. None: the puzzle
    is unique. Otherwise add them to the list and choose again. If no digit choice rules out the
    list, this planted solution admits no unique puzzle: plant another.
-3. Mixing: the rigid solutions are regular (one big number per row and column), so a few
+3. (`polish`, `propose`) Mixing: the rigid solutions are regular (one big number per row and column), so a few
    random-walk moves are then proposed on the solution, each kept when CEGAR finds digits that
    keep it unique (`moves`, default twice the longer side; 0 keeps the rigid puzzle, which is
    3 to 25 times faster to make, measured on 3x3 to 10x10).
@@ -48,8 +48,14 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from boardlab.core.errors import BadInput
+from boardlab.core.generate import Strategy, Tally, make_unique, propose, refine
+from boardlab.core.oracle import UNDECIDED, Undecided
 from boardlab.families.cnote.io import CNoteInstance, check_target, make_instance
-from boardlab.families.cnote.model import Model
+from boardlab.families.cnote.oracle import CNoteOracle
+
+#: The largest line target at which unique square puzzles were found (docs/cnote.md); named in
+#: the one-line error when the search gives up.
+UNIQUE_TARGET_LIMIT = 120
 
 
 @dataclass
@@ -69,7 +75,9 @@ def column_targets(target: int, height: int, width: int) -> list[int]:
     return [base + (1 if c < extra else 0) for c in range(width)]
 
 
-def random_matrix(rows: list[int], cols: list[int], rng: random.Random, moves: int | None = None) -> list[list[int]]:
+def random_matrix(
+    rows: list[int], cols: list[int], rng: random.Random, moves: int | None = None
+) -> list[list[int]]:
     """A random matrix of positive integers with row sums `rows` and column sums `cols`."""
     height, width = len(rows), len(cols)
     row_left = [t - width for t in rows]
@@ -104,45 +112,6 @@ def random_matrix(rows: list[int], cols: list[int], rng: random.Random, moves: i
 def digits_of(number: int) -> list[int]:
     """The distinct non-zero digits of `number`, ascending."""
     return sorted({int(ch) for ch in str(number) if ch != "0"})
-
-
-class _Collector(cp_model.CpSolverSolutionCallback):
-    def __init__(self, cells: list[list[cp_model.IntVar]], cap: int) -> None:
-        super().__init__()
-        self._cells = cells
-        self._cap = cap
-        self.found: list[list[list[int]]] = []
-
-    def on_solution_callback(self) -> None:
-        self.found.append([[int(self.value(v)) for v in row] for row in self._cells])
-        if len(self.found) >= self._cap:
-            self.stop_search()
-
-
-def solutions_up_to(
-    instance: CNoteInstance, cap: int, seed: int, work_limit: float | None = None
-) -> list[list[list[int]]] | None:
-    """Up to `cap` solutions of `instance` (all of them when there are fewer).
-
-    `work_limit` bounds CP-SAT's deterministic time (so the answer stays the same per seed);
-    None is returned when it runs out before the answer is known.
-    """
-    built = Model(instance)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = seed % (2**31)
-    solver.parameters.enumerate_all_solutions = True
-    if work_limit is not None:
-        solver.parameters.max_deterministic_time = work_limit
-    collector = _Collector(built.cells, cap)
-    code = solver.solve(built.model, collector)
-    if code == cp_model.MODEL_INVALID:
-        raise RuntimeError("CP-SAT rejected the model as invalid")
-    if code == cp_model.UNKNOWN and len(collector.found) < cap:
-        if work_limit is None:
-            raise RuntimeError("CP-SAT stopped without an answer while counting")
-        return None
-    return collector.found
 
 
 def choose_digits(
@@ -227,78 +196,126 @@ def rigid_matrix(
     return [[int(solver.value(v)) for v in row] for row in cells]
 
 
-def unique_digits(
-    planted: list[list[int]],
-    weights: list[list[dict[int, int]]],
-    rows: list[int],
-    cols: list[int],
-    rng: random.Random,
-    report: Report,
-    batch: int,
-    patience: int,
-    work_limit: float | None = None,
-) -> list[list[int]] | None:
-    """Digits of `planted` whose puzzle has `planted` as its only solution (CEGAR), or None
-    (also when a check needs more than `work_limit` deterministic seconds)."""
-    others: list[list[list[int]]] = []
-    while len(others) <= patience:
-        digits = choose_digits(planted, others, weights)
-        if digits is None:
-            return None  # no choice of digits makes this planted solution unique
-        instance = make_instance(digits, None, rows, cols)
-        answer = solutions_up_to(instance, batch + 1, rng.randrange(2**31), work_limit)
-        report.solves += 1
-        if answer is None:
-            return None
-        found = [s for s in answer if s != planted]
+@dataclass
+class Digits:
+    """The puzzle during generation: the digits shown, and the other solutions seen so far."""
+
+    digits: list[list[int]]
+    others: tuple[list[list[int]], ...] = ()
+
+
+class CNoteStrategy(Strategy[Digits, list[list[int]], Any]):
+    """Digits chosen by CEGAR on a rigid planted solution, then mixing moves (module docstring).
+
+    `refine`'s alternative is a batch of up to `batch` other solutions (one CP-SAT call), and
+    refuting it re-chooses every digit against all the solutions seen so far. A question past
+    its deterministic budget, or more than `patience` counterexamples, drops the planted
+    solution; `max_checks` questions in all stop the search.
+    """
+
+    def __init__(
+        self, rows: list[int], cols: list[int], batch: int, patience: int, max_checks: int, moves: int
+    ):
+        self.rows, self.cols = rows, cols
+        self.height, self.width = len(rows), len(cols)
+        self.batch, self.patience, self.max_checks, self.moves = batch, patience, max_checks, moves
+        self.budget = 2.0
+        self.shapes = (
+            [(4, True), (4, False), (1, False)] if self.height == self.width else [(4, False), (1, False)]
+        )
+        self.rng = random.Random()
+        self.planted: list[list[int]] = []
+        self.weights: list[list[dict[int, int]]] = []
+        self.kind = ""
+        self.report = Report()
+
+    def stop(self) -> bool:
+        return self.report.solves >= self.max_checks
+
+    def plant(self, rng: random.Random) -> list[list[int]]:
+        self.rng = rng
+        self.report.attempts += 1
+        planted = None
+        while self.shapes and planted is None:
+            planted = rigid_matrix(self.rows, self.cols, self.shapes[0][0], rng, self.shapes[0][1])
+            if planted is None:
+                self.shapes.pop(0)  # the targets leave no room for this shape: relax it for good
+        self.kind = f"rigid (floors {self.shapes[0][0]}-9)" if planted is not None else "random"
+        return planted if planted is not None else random_matrix(self.rows, self.cols, rng)
+
+    def start(self, planted: list[list[int]], rng: random.Random) -> Digits:
+        self.planted = planted
+        self.weights = [[{d: rng.randrange(1000) for d in digits_of(v)} for v in row] for row in planted]
+        return self._choose(())  # type: ignore[return-value]  # no counterexample: always a choice
+
+    def _choose(self, others: tuple[list[list[int]], ...]) -> Digits | None:
+        digits = choose_digits(self.planted, list(others), self.weights)
+        return None if digits is None else Digits(digits, others)
+
+    def alternative(self, puzzle: Digits, budget: float | None) -> list[list[list[int]]] | None | Undecided:
+        instance = make_instance(puzzle.digits, None, self.rows, self.cols)
+        answer = CNoteOracle(instance).several(self.batch + 1, self.rng.randrange(2**31), budget)
+        self.report.solves += 1
+        if answer is UNDECIDED:
+            return UNDECIDED
+        found = [s for s in answer if s != self.planted]
         if not found:
-            report.extra["counterexamples"] = len(others)
-            return digits
-        others.extend(found)
-    return None
+            self.report.extra["counterexamples"] = len(puzzle.others)
+            return None
+        return found
 
+    def refute(self, puzzle: Digits, alternative: list[list[list[int]]], rng: random.Random) -> Digits | None:
+        others = puzzle.others + tuple(alternative)
+        if len(others) > self.patience:
+            return None
+        return self._choose(others)  # None: no choice of digits rules them all out
 
-def mix(
-    planted: list[list[int]],
-    digits: list[list[int]],
-    rows: list[int],
-    cols: list[int],
-    moves: int,
-    rng: random.Random,
-    report: Report,
-    batch: int,
-) -> tuple[list[list[int]], list[list[int]]]:
-    """Make a unique puzzle less regular: propose `moves` random-walk moves on its solution
-    (+k, -k, +k, -k on the corners of a rectangle, k <= 30), each kept when some choice of
-    digits (the current ones preferred) keeps the solution unique (the cspuz way: propose a
-    change, keep it if the puzzle stays unique). A check that needs more than 0.5 deterministic
-    seconds of CP-SAT rejects the move: hard puzzles are welcome, slow generation is not."""
-    height, width = len(planted), len(planted[0])
-    if height < 2 or width < 2:
-        return planted, digits
-    accepted = 0
-    for _ in range(moves):
-        r1, r2 = rng.sample(range(height), 2)
-        c1, c2 = rng.sample(range(width), 2)
-        room = min(planted[r1][c2], planted[r2][c1]) - 1
-        if room < 1:
-            continue
-        k = rng.randint(1, min(room, 30))
-        trial = [row[:] for row in planted]
-        trial[r1][c1] += k
-        trial[r2][c2] += k
-        trial[r1][c2] -= k
-        trial[r2][c1] -= k
-        weights = [
-            [{d: 0 if d == digits[r][c] else rng.randrange(1, 1000) for d in digits_of(v)} for c, v in enumerate(row)]
-            for r, row in enumerate(trial)
-        ]
-        chosen = unique_digits(trial, weights, rows, cols, rng, report, batch, patience=15, work_limit=0.5)
-        if chosen is not None:
-            planted, digits = trial, chosen
-            accepted += 1
-    report.extra["mixing_moves"] = f"{accepted}/{moves}"
-    return planted, digits
+    def polish(
+        self, puzzle: Digits, planted: list[list[int]], rng: random.Random
+    ) -> tuple[Digits, list[list[int]]]:
+        """Mixing: `moves` random-walk moves on the solution (+k, -k, +k, -k on the corners of a
+        rectangle, k <= 30), each kept when CEGAR finds digits (the current ones preferred) that
+        keep it unique (`core.generate.propose`, the cspuz way). A check over 0.5 deterministic
+        seconds of CP-SAT, or 15 counterexamples, rejects the move: hard puzzles are welcome,
+        slow generation is not."""
+        self.report.extra["planted"] = self.kind
+        if self.height < 2 or self.width < 2:
+            self.report.extra["mixing_moves"] = f"0/{self.moves}"
+            return puzzle, planted
+        state = {"planted": planted}
+        self.patience, self.budget = 15, 0.5
+
+        def move(current: Digits) -> Digits | None:
+            r1, r2 = rng.sample(range(self.height), 2)
+            c1, c2 = rng.sample(range(self.width), 2)
+            solution = state["planted"]
+            room = min(solution[r1][c2], solution[r2][c1]) - 1
+            if room < 1:
+                return None
+            k = rng.randint(1, min(room, 30))
+            trial = [row[:] for row in solution]
+            trial[r1][c1] += k
+            trial[r2][c2] += k
+            trial[r1][c2] -= k
+            trial[r2][c1] -= k
+            self.planted = trial
+            self.weights = [
+                [
+                    {d: 0 if d == current.digits[r][c] else rng.randrange(1, 1000) for d in digits_of(v)}
+                    for c, v in enumerate(row)
+                ]
+                for r, row in enumerate(trial)
+            ]
+            start = self._choose(())
+            assert start is not None
+            kept = refine(self, start, rng, Tally(), self.budget)
+            if kept is not None:
+                state["planted"] = trial
+            return kept
+
+        puzzle, accepted = propose(puzzle, (move for _ in range(self.moves)))
+        self.report.extra["mixing_moves"] = f"{accepted}/{self.moves}"
+        return puzzle, state["planted"]
 
 
 def generate(
@@ -306,20 +323,21 @@ def generate(
     width: int,
     target: int,
     seed: int,
-    unique: bool,
+    unique: bool = True,
     moves: int | None = None,
     max_attempts: int = 60,
     batch: int = 8,
     patience: int = 120,
     max_checks: int = 150,
 ) -> tuple[CNoteInstance, list[list[int]], Report]:
-    """A puzzle (unique when asked), its planted solution, and how it was made.
+    """A puzzle (unique unless `unique` is False), its planted solution, and how it was made.
 
     Args:
         height, width: the grid's shape.
         target: every row's target; the columns share `target * height` as evenly as possible.
         seed: the random seed (same seed, same puzzle).
-        unique: make the solution unique.
+        unique: make the solution unique (the default; False: any puzzle the planted random
+            matrix solves, instant at every target).
         moves: mixing moves proposed on a unique puzzle (default 2 * the longer side; 0: none).
         max_attempts: planted solutions tried before giving up (BadInput).
         batch: other solutions asked for per uniqueness check.
@@ -333,38 +351,31 @@ def generate(
     rows = [target] * height
     cols = column_targets(target, height, width)
     if target < width or min(cols) < height:
-        raise BadInput(f"target {target} is too small for a {height}x{width} grid (every number is at least 1)")
-    rng = random.Random(seed)
-    report = Report()
+        raise BadInput(
+            f"target {target} is too small for a {height}x{width} grid (every number is at least 1)"
+        )
     start = time.perf_counter()
     if not unique:
-        report.attempts = 1
+        rng = random.Random(seed)
+        report = Report(attempts=1)
         planted = random_matrix(rows, cols, rng)
         digits = [[rng.choice(digits_of(v)) for v in row] for row in planted]
         report.seconds = time.perf_counter() - start
         report.extra["planted"] = "random"
         return make_instance(digits, target, rows, cols), planted, report
-    shapes = [(4, True), (4, False), (1, False)] if height == width else [(4, False), (1, False)]
-    while report.attempts < max_attempts and report.solves < max_checks:
-        report.attempts += 1
-        planted = None
-        while shapes and planted is None:
-            planted = rigid_matrix(rows, cols, shapes[0][0], rng, shapes[0][1])
-            if planted is None:
-                shapes.pop(0)  # the targets leave no room for this shape: relax it for good
-        kind = f"rigid (floors {shapes[0][0]}-9)" if planted is not None else "random"
-        if planted is None:
-            planted = random_matrix(rows, cols, rng)
-        weights = [[{d: rng.randrange(1000) for d in digits_of(v)} for v in row] for row in planted]
-        digits = unique_digits(planted, weights, rows, cols, rng, report, batch, patience, work_limit=2.0)
-        if digits is None:
-            continue
-        report.extra["planted"] = kind
-        planted, digits = mix(planted, digits, rows, cols, 2 * max(height, width) if moves is None else moves, rng, report, batch)
-        report.seconds = time.perf_counter() - start
-        return make_instance(digits, target, rows, cols), planted, report
-    raise BadInput(
-        f"no unique {height}x{width} puzzle with target {target} found "
-        f"({report.attempts} planted solutions, {report.solves} uniqueness checks); unique puzzles "
-        "are hard to make for targets much above 100: try another seed or a smaller target"
+    strategy = CNoteStrategy(
+        rows, cols, batch, patience, max_checks, 2 * max(height, width) if moves is None else moves
     )
+    made = make_unique(
+        strategy,
+        seed,
+        attempts=max_attempts,
+        failure=lambda tally: (
+            f"no unique {height}x{width} puzzle with target {target} found ({tally.attempts} "
+            f"planted solutions, {strategy.report.solves} uniqueness checks; unique puzzles are found for "
+            f"line targets up to about {UNIQUE_TARGET_LIMIT}): try another seed, a smaller target, or --any"
+        ),
+    )
+    report = strategy.report
+    report.seconds = time.perf_counter() - start
+    return make_instance(made.puzzle.digits, target, rows, cols), made.solution, report

@@ -10,17 +10,20 @@ marks a cell still empty. The answer follows `Family.hint`:
   the placement shares is preferred (the message says it is forced); on a puzzle with several
   solutions a cell may have no forced number, and the hint then says it is one possibility;
 - `unsolvable`: the puzzle itself has no solution.
+
+The questions go to the family's oracle (`oracle.CNoteOracle`: `solution`, `forced`,
+`closest`); the answer is a `core.oracle.Hint`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ortools.sat.python import cp_model
-
-from boardlab.core.errors import BadInput
+from boardlab.core.errors import BadInput, SolverBug
+from boardlab.core.oracle import Hint, HintStatus
 from boardlab.families.cnote.io import CNoteInstance
-from boardlab.families.cnote.model import Model, trivially_unsatisfiable
+from boardlab.families.cnote.model_cpsat import trivially_unsatisfiable
+from boardlab.families.cnote.oracle import CNoteOracle
 from boardlab.families.cnote.verify import violations
 
 
@@ -29,7 +32,9 @@ def _partial(instance: CNoteInstance, data: Any) -> list[list[int | None]]:
         return [[None] * instance.width for _ in range(instance.height)]
     grid = data.get("grid") if isinstance(data, dict) else None
     if not isinstance(grid, list) or len(grid) != instance.height:
-        raise BadInput(f'a cnote placement is {{"grid": [[n or null, ...], ...]}} with {instance.height} rows')
+        raise BadInput(
+            f'a cnote placement is {{"grid": [[n or null, ...], ...]}} with {instance.height} rows'
+        )
     cells: list[list[int | None]] = []
     for r, row in enumerate(grid):
         if not isinstance(row, list) or len(row) != instance.width:
@@ -46,61 +51,40 @@ def _partial(instance: CNoteInstance, data: Any) -> list[list[int | None]]:
     return cells
 
 
-def _solve(built: Model) -> list[list[int]] | None:
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.max_time_in_seconds = 10.0
-    code = solver.solve(built.model)
-    if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return [[int(solver.value(v)) for v in row] for row in built.cells]
-    return None
-
-
-def hint(instance: CNoteInstance, data: Any) -> dict[str, Any]:
+def hint(instance: CNoteInstance, data: Any) -> Hint:
     """The hint for the placement `data` (see the module docstring)."""
     partial = _partial(instance, data)
     placed = [(r, c, v) for r, row in enumerate(partial) for c, v in enumerate(row) if v is not None]
     if len(placed) == instance.height * instance.width:
         problems = violations(instance.grid, instance.rows, instance.cols, {"grid": partial})
         if not problems:
-            return {"status": "solved", "message": "solved: every row and column adds up", "place": None, "remove": None}
-    wrong = [
-        (r, c, v) for r, c, v in placed if v < 1 or str(instance.grid[r][c]) not in str(v)
-    ]
+            return Hint(HintStatus.SOLVED, "solved: every row and column adds up")
+    wrong = [(r, c, v) for r, c, v in placed if v < 1 or str(instance.grid[r][c]) not in str(v)]
     if wrong:
         r, c, v = wrong[0]
-        return _mistake(instance, wrong, f"{v} at [{r}, {c}] does not contain the given digit {instance.grid[r][c]}")
+        return _mistake(
+            instance, wrong, f"{v} at [{r}, {c}] does not contain the given digit {instance.grid[r][c]}"
+        )
     if trivially_unsatisfiable(instance) is not None:
-        return {"status": "unsolvable", "message": "this puzzle has no solution", "place": None, "remove": None}
-    built = Model(instance)
-    for r, c, v in placed:
-        built.model.add(built.cells[r][c] == v)
-    solution = _solve(built)
-    if solution is None:
-        closest = Model(instance)
-        agree = []
-        for r, c, v in placed:
-            same = closest.model.new_bool_var(f"same{r}_{c}")
-            closest.model.add(closest.cells[r][c] == v).only_enforce_if(same)
-            agree.append(same)
-        closest.model.maximize(sum(agree))
-        nearest = _solve(closest)
+        return Hint(HintStatus.UNSOLVABLE, "this puzzle has no solution")
+    oracle = CNoteOracle(instance)
+    found = oracle.solution(placed)
+    if not isinstance(found, frozenset):
+        nearest = oracle.closest(placed)
         if nearest is None:
-            return {"status": "unsolvable", "message": "this puzzle has no solution", "place": None, "remove": None}
+            return Hint(HintStatus.UNSOLVABLE, "this puzzle has no solution")
         differing = [(r, c, v) for r, c, v in placed if nearest[r][c] != v]
         return _mistake(instance, differing, "no solution has all these numbers")
-    empty = [(r, c) for r in range(instance.height) for c in range(instance.width) if partial[r][c] is None]
-    if not empty:  # full grid that is not a solution, yet consistent: cannot happen; be safe
-        return {"status": "solved", "message": "solved", "place": None, "remove": None}
-    for r, c in empty:
-        test = Model(instance)
-        for rr, cc, v in placed:
-            test.model.add(test.cells[rr][cc] == v)
-        test.model.add(test.cells[r][c] != solution[r][c])
-        if _solve(test) is None:
-            return _place(instance, r, c, solution[r][c], f"[{r}, {c}] must be {solution[r][c]}")
-    r, c = empty[0]
-    return _place(instance, r, c, solution[r][c], f"[{r}, {c}] can be {solution[r][c]} (the puzzle has several solutions)")
+    empty = {(r, c) for r in range(instance.height) for c in range(instance.width) if partial[r][c] is None}
+    candidates = sorted(item for item in found if item[:2] in empty)
+    if not candidates:  # a full grid the model accepts but the checker rejected
+        raise SolverBug("cnote: the model and the checker disagree on a full grid")
+    forced = oracle.forced(placed, candidates)
+    if forced is not None:
+        r, c, value = forced
+        return _place(instance, r, c, value, f"[{r}, {c}] must be {value}")
+    r, c, value = candidates[0]
+    return _place(instance, r, c, value, f"[{r}, {c}] can be {value} (the puzzle has several solutions)")
 
 
 def _grid_with(instance: CNoteInstance, cells: list[tuple[int, int, int]]) -> dict[str, Any]:
@@ -110,9 +94,9 @@ def _grid_with(instance: CNoteInstance, cells: list[tuple[int, int, int]]) -> di
     return {"grid": grid}
 
 
-def _mistake(instance: CNoteInstance, cells: list[tuple[int, int, int]], message: str) -> dict[str, Any]:
-    return {"status": "mistake", "message": message, "place": None, "remove": _grid_with(instance, cells)}
+def _mistake(instance: CNoteInstance, cells: list[tuple[int, int, int]], message: str) -> Hint:
+    return Hint(HintStatus.MISTAKE, message, remove=_grid_with(instance, cells))
 
 
-def _place(instance: CNoteInstance, r: int, c: int, value: int, message: str) -> dict[str, Any]:
-    return {"status": "progress", "message": message, "place": _grid_with(instance, [(r, c, value)]), "remove": None}
+def _place(instance: CNoteInstance, r: int, c: int, value: int, message: str) -> Hint:
+    return Hint(HintStatus.PROGRESS, message, place=_grid_with(instance, [(r, c, value)]))

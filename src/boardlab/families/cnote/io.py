@@ -27,107 +27,21 @@ Solution JSON: `{"grid": [[18, 8, 74], [69, 26, 5], [13, 66, 21]]}`, the numbers
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Record
-
-#: The target when none is given (Friedman's "100").
-DEFAULT_TARGET = 100
-#: Largest target accepted: the model enumerates the admissible values of a cell, O(target).
-MAX_TARGET = 1_000_000
-#: Largest number of rows or columns accepted.
-MAX_SIDE = 40
-
-
-@dataclass(frozen=True)
-class CNoteInstance:
-    """A grid of digits with a target sum for each row and each column."""
-
-    grid: tuple[tuple[int, ...], ...]
-    rows: tuple[int, ...]
-    cols: tuple[int, ...]
-
-    @property
-    def height(self) -> int:
-        return len(self.grid)
-
-    @property
-    def width(self) -> int:
-        return len(self.grid[0])
-
-    @property
-    def target(self) -> int | None:
-        """The common target of every row and column, or None when they differ."""
-        targets = set(self.rows) | set(self.cols)
-        return targets.pop() if len(targets) == 1 else None
-
-    @property
-    def balanced(self) -> bool:
-        """Whether the row targets and the column targets have the same total (else no solution)."""
-        return sum(self.rows) == sum(self.cols)
+from boardlab.families.cnote.instance import (  # noqa: F401  (importable from io too)
+    DEFAULT_TARGET,
+    MAX_SIDE,
+    MAX_TARGET,
+    CNoteInstance,
+    check_target,
+    make_instance,
+    with_target,
+)
 
 
-def check_target(value: Any, where: str = "target") -> int:
-    """A valid target (positive integer up to MAX_TARGET) or BadInput."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadInput(f"{where} must be a positive integer, got {value!r}")
-    if value < 1:
-        raise BadInput(f"{where} must be a positive integer, got {value}")
-    if value > MAX_TARGET:
-        raise BadInput(f"{where} = {value} is larger than the supported {MAX_TARGET}")
-    return value
-
-
-def make_instance(
-    grid: Sequence[Sequence[int]],
-    target: int | None = None,
-    rows: Sequence[int] | None = None,
-    cols: Sequence[int] | None = None,
-) -> CNoteInstance:
-    """A validated instance. `target` (default 100) applies to the lines `rows` / `cols` leave out."""
-    if not isinstance(grid, (list, tuple)) or not grid:
-        raise BadInput("the grid must have at least one row")
-    height = len(grid)
-    if height > MAX_SIDE:
-        raise BadInput(f"the grid has {height} rows, more than the supported {MAX_SIDE}")
-    cells: list[tuple[int, ...]] = []
-    for r, row in enumerate(grid):
-        if not isinstance(row, (list, tuple)) or not row:
-            raise BadInput(f"grid row {r} must be a non-empty list of digits")
-        if len(row) != len(grid[0]):
-            raise BadInput(f"grid row {r} has {len(row)} cells, row 0 has {len(grid[0])} (the grid must be rectangular)")
-        for c, digit in enumerate(row):
-            if isinstance(digit, bool) or not isinstance(digit, int) or not 0 <= digit <= 9:
-                raise BadInput(f"grid[{r}][{c}] must be a single digit 0-9, got {digit!r}")
-        cells.append(tuple(row))
-    width = len(cells[0])
-    if width > MAX_SIDE:
-        raise BadInput(f"the grid has {width} columns, more than the supported {MAX_SIDE}")
-    common = check_target(DEFAULT_TARGET if target is None else target)
-    row_targets = _targets(rows, height, "rows", common)
-    col_targets = _targets(cols, width, "cols", common)
-    return CNoteInstance(tuple(cells), row_targets, col_targets)
-
-
-def _targets(values: Sequence[int] | None, count: int, name: str, common: int) -> tuple[int, ...]:
-    if values is None:
-        return (common,) * count
-    if not isinstance(values, (list, tuple)):
-        raise BadInput(f"'{name}' must be a list of targets")
-    if len(values) != count:
-        raise BadInput(f"'{name}' has {len(values)} targets for {count} {'rows' if name == 'rows' else 'columns'}")
-    return tuple(check_target(v, f"{name}[{i}]") for i, v in enumerate(values))
-
-
-def with_target(instance: CNoteInstance, target: int) -> CNoteInstance:
-    """The instance with every row and column target set to `target`."""
-    check_target(target)
-    return CNoteInstance(instance.grid, (target,) * instance.height, (target,) * instance.width)
-
-
-# ---- JSON --------------------------------------------------------------------------------------
 def from_json(data: Any) -> CNoteInstance:
     if not isinstance(data, dict):
         raise BadInput("a JSON instance must be an object")

@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import concurrent.futures
 import multiprocessing
-import time
 from dataclasses import dataclass
 from typing import Callable
 
 import numpy as np
 from numba import njit
+
+from boardlab.core.deadline import NO_DEADLINE, Deadline
 
 #: Largest n for the bitboard (masks are int64).
 MAX_BITBOARD_N = 62
@@ -258,12 +259,12 @@ def count(
     *,
     fundamental: bool = False,
     workers: int = 1,
-    deadline: float | None = None,
+    deadline: Deadline = NO_DEADLINE,
     progress: Callable[[int, int], None] | None = None,
 ) -> CountOutcome:
     """Count the solutions (and the fundamental ones) by bitboard backtracking.
 
-    Stops between subproblems once `deadline` (a `time.perf_counter()` value) has passed.
+    Stops between subproblems once `deadline` has passed.
     """
     if n > MAX_BITBOARD_N:
         raise ValueError(f"the bitboard counter handles n <= {MAX_BITBOARD_N}")
@@ -284,7 +285,7 @@ def count(
 
     if workers <= 1 or len(parts) <= 1:
         for part, job in zip(parts, jobs):
-            if deadline is not None and time.perf_counter() > deadline:
+            if deadline.expired():
                 break
             done(part, _count_one(job))
     else:
@@ -292,7 +293,7 @@ def count(
         with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
             futures = {pool.submit(_count_one, job): part for part, job in zip(parts, jobs)}
             try:
-                timeout = None if deadline is None else max(0.0, deadline - time.perf_counter())
+                timeout = deadline.remaining()
                 for future in concurrent.futures.as_completed(futures, timeout=timeout):
                     done(futures[future], future.result())
             except concurrent.futures.TimeoutError:
@@ -309,7 +310,7 @@ def enumerate_solutions(
     fixed: tuple[tuple[int, int], ...] = (),
     *,
     limit: int | None = None,
-    deadline: float | None = None,
+    deadline: Deadline = NO_DEADLINE,
 ) -> tuple[list[list[int]], bool]:
     """Solutions in lexicographic order, at most `limit`; (solutions, search complete).
 
@@ -320,7 +321,7 @@ def enumerate_solutions(
     allowed = allowed_masks(n, fixed)
     found: list[list[int]] = []
     for first in range(n):
-        if deadline is not None and time.perf_counter() > deadline:
+        if deadline.expired():
             return found, False
         capacity = 64
         while True:

@@ -12,13 +12,17 @@ from __future__ import annotations
 import os
 import random
 import time
+from collections.abc import Mapping
 from typing import Any
 
+from boardlab.core.enumerate import Budget, classify
 from boardlab.core.errors import BadInput, Unsupported
-from boardlab.core.family import Family, Generated, Record
+from boardlab.core.family import Family, Generated
 from boardlab.core.options import Option
-from boardlab.core.results import Mode, Outcome, Result, SolveRequest, Stats, Status
+from boardlab.core.oracle import Hint
+from boardlab.core.results import Mode, Outcome, Result, SolveRequest, Stats
 from boardlab.families.nqueens import io, render, verify
+from boardlab.families.nqueens.choices import EXECUTORS
 from boardlab.families.nqueens.io import QueensInstance
 
 
@@ -33,12 +37,13 @@ class NQueens(Family[QueensInstance]):
     backends = ("auto", "bitboard", "construct", "cpsat")
     modes = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE})
     has_clues = True
+    offers_hints = True
     options = (
         Option("fundamental", bool, False, "count solutions up to the 8 symmetries of the square (OEIS A002562)", verbs=("count",)),
         Option(
             "executor", str, None,
             "where an empty board's count runs: auto, serial, processes, threads (numba prange) or ray (boardlab[cluster])",
-            choices=("auto", "serial", "processes", "threads", "ray"), verbs=("count",), local=True,
+            choices=EXECUTORS, verbs=("count",), local=True,
         ),
         Option("address", str, None, "Ray cluster address for --executor ray (default: start a local Ray)", verbs=("count",), local=True),
         Option("checkpoint", str, None, "record each finished subproblem in this file; resume from it if it exists", verbs=("count",), local=True),
@@ -50,24 +55,11 @@ class NQueens(Family[QueensInstance]):
         Option("size", int, 8, "board size of the generated puzzle", verbs=("generate",), minimum=1, maximum=62),
     )
 
+    formats = io
+
     # formats
-    def parse_text(self, text: str, source: str) -> list[Record[QueensInstance]]:
-        return io.parse_text(text, source)
-
-    def dump_text(self, instance: QueensInstance) -> str:
-        return io.dump_text(instance)
-
-    def from_json(self, data: Any) -> QueensInstance:
-        return io.from_json(data)
-
-    def to_json(self, instance: QueensInstance) -> dict[str, Any]:
-        return io.to_json(instance)
-
     def from_size(self, n: int, options: dict[str, Any]) -> QueensInstance:
         return io.make_instance(n)
-
-    def solution_from_json(self, instance: QueensInstance, data: Any) -> dict[str, Any]:
-        return io.solution_from_json(instance, data)
 
     def verify(self, instance: QueensInstance, solution: dict[str, Any]) -> list[str]:
         return verify.violations(instance.n, instance.fixed, solution)
@@ -87,7 +79,7 @@ class NQueens(Family[QueensInstance]):
         elif backend == "bitboard":
             outcome = self._bitboard(instance, request)
         else:
-            from boardlab.families.nqueens import model
+            from boardlab.families.nqueens import model_cpsat as model
 
             outcome = model.solve(instance, request)
         return outcome.to_result(self.name, self.to_json(instance))
@@ -116,9 +108,11 @@ class NQueens(Family[QueensInstance]):
         start = time.perf_counter()
         path = request.options.get("queens_out")
         stats = Stats(backend="construct", model="Bernhardsson 1991")
-        if not construct.solvable(instance.n):
+        if not construct.solvable(instance.n):  # n = 2, 3: proved, no search needed
             stats.seconds = time.perf_counter() - start
-            return Outcome(Status.UNSATISFIABLE, count=0, stats=stats)
+            outcome = classify(Budget.of(request), 0, [], exhausted=True)
+            outcome.stats = stats
+            return outcome
         if path is None:
             solution: dict[str, Any] = {"queens": construct.construct(instance.n).tolist()}  # type: ignore[union-attr]
         else:
@@ -131,9 +125,11 @@ class NQueens(Family[QueensInstance]):
                 raise BadInput(f"cannot write file: {error.strerror}", source=path) from None
             solution = {"queens_file": path}
         stats.seconds = time.perf_counter() - start
-        return Outcome(Status.SOLVED, [solution], stats=stats)
+        outcome = classify(Budget.of(request), 1, [solution], exhausted=False)
+        outcome.stats = stats
+        return outcome
 
-    def _count_board(self, n: int, request: SolveRequest, start: float, deadline: float | None) -> Outcome:
+    def _count_board(self, n: int, request: SolveRequest, start: float) -> Outcome:
         """Empty board: the full-symmetry counter, totals and fundamental counts in one pass."""
         from boardlab.families.nqueens.parallel import count_board
 
@@ -144,7 +140,7 @@ class NQueens(Family[QueensInstance]):
             executor=options.get("executor") or "auto",
             address=options.get("address"),
             checkpoint=options.get("checkpoint"),
-            deadline=deadline,
+            deadline=request.deadline,
             progress=request.progress,
         )
         seconds = time.perf_counter() - start
@@ -158,24 +154,24 @@ class NQueens(Family[QueensInstance]):
         )
         if not counted.complete:
             stats.extra.update(counted_so_far=counted.total, fundamental_so_far=counted.fundamental)
-            return Outcome(Status.UNKNOWN, stats=stats)
-        stats.extra.update(
-            total=counted.total,
-            fundamental=counted.fundamental,
-            symmetry_classes={"2": counted.classes[0], "4": counted.classes[1], "8": counted.classes[2]},
-            solutions_per_second=round(counted.total / seconds) if seconds > 0 else None,
-        )
+        else:
+            stats.extra.update(
+                total=counted.total,
+                fundamental=counted.fundamental,
+                symmetry_classes={"2": counted.classes[0], "4": counted.classes[1], "8": counted.classes[2]},
+                solutions_per_second=round(counted.total / seconds) if seconds > 0 else None,
+            )
         number = counted.fundamental if options.get("fundamental") else counted.total
-        return Outcome(Status.SOLVED if counted.total else Status.UNSATISFIABLE, count=number, stats=stats)
+        return _counted(request, number, counted.complete, stats)
 
     def _bitboard(self, instance: QueensInstance, request: SolveRequest) -> Outcome:
+        """The numba counters and enumerator: native producers for the core engine's classifier."""
         from boardlab.families.nqueens import counter
 
         start = time.perf_counter()
-        deadline = None if request.time_limit is None else start + request.time_limit
         stats = Stats(backend="bitboard", workers=request.workers or 1)
         if request.mode == Mode.COUNT and not instance.fixed:
-            return self._count_board(instance.n, request, start, deadline)
+            return self._count_board(instance.n, request, start)
         if request.mode == Mode.COUNT:
             fundamental = bool(request.options.get("fundamental"))
             counted = counter.count(
@@ -183,42 +179,30 @@ class NQueens(Family[QueensInstance]):
                 instance.fixed,
                 fundamental=fundamental,
                 workers=request.workers or 1,
-                deadline=deadline,
+                deadline=request.deadline,
                 progress=request.progress,
             )
             stats.seconds = time.perf_counter() - start
             stats.extra.update(subproblems=counted.subproblems, subproblems_finished=counted.finished)
             if not counted.complete:
                 stats.extra["counted_so_far"] = counted.total
-                return Outcome(Status.UNKNOWN, stats=stats)
-            stats.extra["total"] = counted.total
-            if fundamental:
-                stats.extra["fundamental"] = counted.fundamental
-            if stats.seconds > 0:
-                stats.extra["solutions_per_second"] = round(counted.total / stats.seconds)
+            else:
+                stats.extra["total"] = counted.total
+                if fundamental:
+                    stats.extra["fundamental"] = counted.fundamental
+                if stats.seconds > 0:
+                    stats.extra["solutions_per_second"] = round(counted.total / stats.seconds)
             number = counted.fundamental if fundamental else counted.total
-            status = Status.SOLVED if counted.total else Status.UNSATISFIABLE
-            return Outcome(status, count=number, stats=stats)
-        limit = {Mode.FIRST: 1, Mode.UNIQUE: 2, Mode.ALL: request.limit}[request.mode]
-        found, complete = counter.enumerate_solutions(instance.n, instance.fixed, limit=limit, deadline=deadline)
+            return _counted(request, number or 0, counted.complete, stats)
+        budget = Budget.of(request)
+        found, complete = counter.enumerate_solutions(
+            instance.n, instance.fixed, limit=budget.stop_at, deadline=request.deadline
+        )
         stats.seconds = time.perf_counter() - start
-        solutions = [{"queens": q} for q in found]
-        if not found:
-            if complete:
-                return Outcome(Status.UNSATISFIABLE, count=0, unique=False if request.mode == Mode.UNIQUE else None, stats=stats)
-            return Outcome(Status.UNKNOWN, stats=stats)
-        if request.mode == Mode.UNIQUE:
-            if len(found) >= 2:
-                return Outcome(Status.SOLVED, solutions, unique=False, stats=stats)
-            if complete:
-                return Outcome(Status.SOLVED, solutions, count=1, unique=True, stats=stats)
-            return Outcome(Status.UNKNOWN, solutions, stats=stats)
-        if request.mode == Mode.ALL:
-            timed_out = not complete and (limit is None or len(found) < limit)
-            if timed_out:
-                return Outcome(Status.UNKNOWN, solutions, stats=stats)
-            return Outcome(Status.SOLVED, solutions, count=len(found) if complete else None, stats=stats)
-        return Outcome(Status.SOLVED, solutions, stats=stats)
+        outcome = classify(budget, len(found), [{"queens": q} for q in found], complete)
+        stats.extra.update(outcome.stats.extra)
+        outcome.stats = stats
+        return outcome
 
     # generating
     def generate_instance(self, seed: int, options: dict[str, Any]) -> Generated[QueensInstance]:
@@ -235,14 +219,32 @@ class NQueens(Family[QueensInstance]):
         return io.make_instance(n, sorted(squares))
 
     # playing
-    def hint(self, instance: QueensInstance, partial: dict[str, Any] | None) -> dict[str, Any]:
+    def hint(self, instance: QueensInstance, partial: dict[str, Any] | None) -> Hint:
         from boardlab.families.nqueens.hint import hint
 
         return hint(instance, partial)
 
     # drawing
-    def render_text(self, instance: QueensInstance, solution: dict[str, Any] | None = None) -> Any:
+    def render_text(
+        self,
+        instance: QueensInstance,
+        solution: dict[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> Any:
         return render.render_text(instance, solution)
 
-    def render_svg(self, instance: QueensInstance, solution: dict[str, Any] | None = None) -> str:
+    def render_svg(
+        self,
+        instance: QueensInstance,
+        solution: dict[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> str:
         return render.render_svg(instance, solution)
+
+
+def _counted(request: SolveRequest, number: int, complete: bool, stats: Stats) -> Outcome:
+    """A count by a numba counter, classified by the core engine (no solutions listed)."""
+    outcome = classify(Budget.of(request), number, [], complete)
+    stats.extra.update(outcome.stats.extra)
+    outcome.stats = stats
+    return outcome

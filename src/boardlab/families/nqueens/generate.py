@@ -1,18 +1,23 @@
-"""N-Queens completion puzzles with a unique completion.
+"""N-Queens completion puzzles with a unique completion: a strategy of `core.generate`.
 
-A random solution is found by randomized backtracking (seeded, so deterministic per seed);
-its queens are revealed in random order until the completion is unique (bitboard enumeration
-stopping at two), then revealed queens are removed again while the completion stays unique,
-so no given queen is superfluous.
+A random solution is planted by randomized backtracking (seeded, so deterministic per seed)
+and the rows are put in a random order. While the oracle (`oracle.QueensOracle`: bitboard
+search stopping at two solutions) finds another completion of the revealed queens, the first
+row in that order where it differs from the planted solution is revealed (which refutes it).
+Revealed queens are then removed again, in the order they were revealed, while the completion
+stays unique, so no given queen is superfluous.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from boardlab.core.errors import BadInput
-from boardlab.families.nqueens.counter import MAX_BITBOARD_N, enumerate_solutions
+from boardlab.core.generate import Strategy, make_unique
+from boardlab.families.nqueens.counter import MAX_BITBOARD_N
 from boardlab.families.nqueens.io import QueensInstance, make_instance
+from boardlab.families.nqueens.oracle import Queen, QueensOracle, as_items
 
 
 def random_solution(n: int, rng: random.Random) -> list[int]:
@@ -44,25 +49,43 @@ def random_solution(n: int, rng: random.Random) -> list[int]:
         budget *= 2
 
 
-def is_unique(n: int, fixed: tuple[tuple[int, int], ...]) -> bool:
-    solutions, _ = enumerate_solutions(n, fixed, limit=2)
-    return len(solutions) == 1
+class QueensStrategy(Strategy[tuple[Queen, ...], list[int], Queen]):
+    """Reveal queens of the planted solution that refute other completions (module docstring)."""
+
+    def __init__(self, n: int):
+        self.n = n
+        self.oracle = QueensOracle(QueensInstance(n))
+        self.columns: list[int] = []
+        self.planted: frozenset[Queen] = frozenset()
+        self.order: list[int] = []
+
+    def plant(self, rng: random.Random) -> list[int]:
+        return random_solution(self.n, rng)
+
+    def start(self, planted: list[int], rng: random.Random) -> tuple[Queen, ...]:
+        self.columns, self.planted = planted, as_items(planted)
+        self.order = rng.sample(range(self.n), self.n)
+        return ()
+
+    def alternative(self, puzzle: tuple[Queen, ...], budget: float | None) -> frozenset[Queen] | None:
+        return self.oracle.alternative(self.planted, puzzle)
+
+    def refute(
+        self, puzzle: tuple[Queen, ...], alternative: frozenset[Queen], rng: random.Random
+    ) -> tuple[Queen, ...]:
+        row = next(r for r in self.order if (r, self.columns[r]) not in alternative)
+        return puzzle + ((row, self.columns[row]),)
+
+    def items(self, puzzle: tuple[Queen, ...], rng: random.Random) -> list[Queen]:
+        return list(puzzle)
+
+    def without(self, puzzle: tuple[Queen, ...], items: Sequence[Queen]) -> tuple[Queen, ...]:
+        return tuple(q for q in puzzle if q not in items)
 
 
 def generate(n: int, seed: int) -> tuple[QueensInstance, list[int]]:
     """A completion puzzle of size n with exactly one completion, and that completion."""
     if n in (2, 3) or n > MAX_BITBOARD_N:
         raise BadInput(f"nqueens generate needs a size of 1 or 4..{MAX_BITBOARD_N}, got {n}")
-    rng = random.Random(seed)
-    solution = random_solution(n, rng)
-    order = rng.sample(range(n), n)
-    revealed: list[tuple[int, int]] = []
-    for row in order:
-        if is_unique(n, tuple(sorted(revealed))):
-            break
-        revealed.append((row, solution[row]))
-    for square in list(revealed):
-        trial = tuple(sorted(s for s in revealed if s != square))
-        if is_unique(n, trial):
-            revealed.remove(square)
-    return make_instance(n, revealed), solution
+    made = make_unique(QueensStrategy(n), seed)
+    return make_instance(n, list(made.puzzle)), made.solution

@@ -1,11 +1,13 @@
 """Hints for playing N-Queens (and completion puzzles).
 
 The player's placements are `{"queens": [col or null, ...]}`, one entry per row (null, or -1
-as the web page writes it: no queen yet). A hint is, in this order: `solved` when the board is a valid solution; `mistake` when a
-placed queen attacks another (or a given one), or when the placements cannot be completed (the
-queen whose removal makes the board completable is named); `progress` with the queen of the
-first empty row in a completion of the player's board (found by the bitboard search, with the
-player's queens fixed); `unsolvable` when the puzzle itself has no solution.
+as the web page writes it: no queen yet). A hint is, in this order: `solved` when the board is
+a valid solution; `mistake` when a placed queen attacks another (or a given one), or when the
+placements cannot be completed (the queen whose removal makes the board completable is named);
+`progress` with the queen of the first empty row in a completion of the player's board (found by
+the bitboard search, with the player's queens fixed); `unsolvable` when the puzzle itself has no
+solution. The questions go to the family's oracle (`oracle.QueensOracle`); the answer is a
+`core.oracle.Hint`.
 """
 
 from __future__ import annotations
@@ -13,14 +15,15 @@ from __future__ import annotations
 from typing import Any
 
 from boardlab.core.errors import BadInput
-from boardlab.families.nqueens.counter import MAX_BITBOARD_N, enumerate_solutions
+from boardlab.core.oracle import Hint, HintStatus
 from boardlab.families.nqueens.io import QueensInstance
+from boardlab.families.nqueens.oracle import QueensOracle
 
 
 def _placements(instance: QueensInstance, partial: dict[str, Any] | None) -> dict[int, int]:
     queens = (partial or {}).get("queens") or []
     if not isinstance(queens, list) or len(queens) > instance.n:
-        raise BadInput(f"placements are {{\"queens\": [col or null, ...]}} with at most {instance.n} rows")
+        raise BadInput(f'placements are {{"queens": [col or null, ...]}} with at most {instance.n} rows')
     placed = {}
     for row, col in enumerate(queens):
         if col is None or col == -1:
@@ -35,53 +38,59 @@ def _attacks(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return a[1] == b[1] or abs(a[0] - b[0]) == abs(a[1] - b[1])
 
 
-def _completion(instance: QueensInstance, placed: dict[int, int]) -> list[int] | None:
-    fixed = tuple(sorted(set(instance.fixed) | set(placed.items())))
-    rows = [r for r, _ in fixed]
-    if len(rows) != len(set(rows)):
-        return None
-    found, _ = enumerate_solutions(instance.n, fixed, limit=1)
-    return found[0] if found else None
-
-
-def hint(instance: QueensInstance, partial: dict[str, Any] | None) -> dict[str, Any]:
-    if instance.n > MAX_BITBOARD_N:
-        raise BadInput(f"hints are offered for boards up to {MAX_BITBOARD_N}x{MAX_BITBOARD_N}")
+def hint(instance: QueensInstance, partial: dict[str, Any] | None) -> Hint:
+    oracle = QueensOracle(instance)  # BadInput above the bitboard's largest board
     placed = _placements(instance, partial)
     given = dict(instance.fixed)
     for row, col in given.items():
         placed.setdefault(row, col)
     for row, col in instance.fixed:
         if placed[row] != col:
-            return _answer("mistake", f"row {row} has a given queen in column {col}", remove={row: placed[row]})
+            return _answer(
+                "mistake", f"row {row} has a given queen in column {col}", remove={row: placed[row]}
+            )
     squares = sorted(placed.items())
     for i, a in enumerate(squares):
         for b in squares[:i]:
             if _attacks(a, b):
                 mover = a if a[0] not in given else b
-                return _answer("mistake", f"the queens on rows {b[0]} and {a[0]} attack each other", remove={mover[0]: mover[1]})
+                return _answer(
+                    "mistake",
+                    f"the queens on rows {b[0]} and {a[0]} attack each other",
+                    remove={mover[0]: mover[1]},
+                )
     if len(placed) == instance.n:
         return _answer("solved", "every row has a queen and none attacks another")
-    completion = _completion(instance, placed)
+    completion = oracle.solution(squares)
     if completion is None:
-        if _completion(instance, {}) is None:
+        if not oracle.possible():
             return _answer("unsolvable", "this puzzle has no solution")
         for row, col in squares:
             if row in given:
                 continue
-            rest = {r: c for r, c in placed.items() if r != row}
-            if _completion(instance, rest) is not None:
-                return _answer("mistake", f"no solution has the queens placed so far; the queen on row {row} is the one to move", remove={row: col})
-        return _answer("mistake", "no solution extends these queens; remove some of them", remove={r: c for r, c in squares if r not in given})
+            if oracle.possible([s for s in squares if s[0] != row]):
+                return _answer(
+                    "mistake",
+                    f"no solution has the queens placed so far; the queen on row {row} is the one to move",
+                    remove={row: col},
+                )
+        return _answer(
+            "mistake",
+            "no solution extends these queens; remove some of them",
+            remove={r: c for r, c in squares if r not in given},
+        )
     row = next(r for r in range(instance.n) if r not in placed)
-    return _answer("progress", f"a queen fits in row {row}, column {completion[row]}", place={row: completion[row]})
+    col = dict(completion)[row]
+    return _answer("progress", f"a queen fits in row {row}, column {col}", place={row: col})
 
 
-def _answer(status: str, message: str, place: dict[int, int] | None = None, remove: dict[int, int] | None = None) -> dict[str, Any]:
+def _answer(
+    status: str, message: str, place: dict[int, int] | None = None, remove: dict[int, int] | None = None
+) -> Hint:
     def shape(cells: dict[int, int] | None) -> dict[str, Any] | None:
         if not cells:
             return None
         width = max(cells) + 1
         return {"queens": [cells.get(r) for r in range(width)]}
 
-    return {"status": status, "message": message, "place": shape(place), "remove": shape(remove)}
+    return Hint(HintStatus(status), message, place=shape(place), remove=shape(remove))

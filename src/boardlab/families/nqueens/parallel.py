@@ -30,15 +30,15 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from boardlab.core.deadline import NO_DEADLINE, Deadline
 from boardlab.core.errors import BadInput, Unsupported
 from boardlab.core.executors import can_fork, chunks, local_cores, run
 from boardlab.families.nqueens import fullsym
 from boardlab.families.nqueens.checkpoint import Checkpoint
+from boardlab.families.nqueens.choices import EXECUTORS
 from boardlab.families.nqueens.split import DEFAULT_TARGET, Piece, arrays, digest, split
 
 __all__ = ["EXECUTORS", "FullCount", "choose_executor", "count_board", "local_cores"]
-
-EXECUTORS = ("auto", "serial", "processes", "threads", "ray")
 
 #: Below this n the whole count takes milliseconds: parallel start-up would cost more.
 PARALLEL_FROM_N = 12
@@ -122,7 +122,7 @@ def count_board(
     executor: str = "auto",
     address: str | None = None,
     checkpoint: str | None = None,
-    deadline: float | None = None,
+    deadline: Deadline = NO_DEADLINE,
     progress: Callable[[int, int], None] | None = None,
     target: int | None = None,
     stop_after: int | None = None,
@@ -134,7 +134,7 @@ def count_board(
         executor: one of EXECUTORS.
         address: the Ray cluster to join (None: start a local Ray).
         checkpoint: a file recording each finished piece; an existing one is resumed.
-        deadline: a `time.perf_counter()` value after which no new chunk is waited for.
+        deadline: after it no new chunk is waited for.
         progress: called with (pieces done, pieces) as chunks finish.
         target: how many pieces to aim for (default: max(512, 64 per worker)).
         stop_after: stop after this many chunks (tests use it to simulate a crash).
@@ -178,9 +178,7 @@ def count_board(
                 done_chunks += 1
                 if progress is not None:
                     progress(outcome.finished, len(pieces))
-                if (deadline is not None and time.perf_counter() > deadline) or (
-                    stop_after is not None and done_chunks >= stop_after
-                ):
+                if deadline.expired() or (stop_after is not None and done_chunks >= stop_after):
                     break
     finally:
         if saved is not None:

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from boardlab.core.deadline import NO_DEADLINE, Deadline
 from boardlab.families.tents.io import TentsInstance
 
 UNKNOWN, TENT, EMPTY = 0, 1, 2
@@ -88,7 +89,7 @@ class _Propagator:
         r, c = cell
         return [(r + dr, c + dc) for dr, dc in ORTHOGONAL if (r + dr, c + dc) in self.inst.trees]
 
-    def run(self) -> State:
+    def run(self, deadline: Deadline = NO_DEADLINE) -> State:
         inst = self.inst
         for cell, value in list(self.state.items()):
             if value != UNKNOWN:
@@ -103,9 +104,9 @@ class _Propagator:
         self.changed = True
         while self.changed and self.contradiction is None:
             self.changed = False
-            self.touching()
-            self.lines()
-            self.pairing()
+            for rule in (self.touching, self.lines, self.pairing):
+                deadline.check()  # each rule is a pass over the board
+                rule()
         return State(self.state, dict(self.paired), self.steps, self.contradiction)
 
     def touching(self) -> None:
@@ -199,6 +200,12 @@ class _Propagator:
             self.set(cell, True, reason)
 
 
-def propagate(instance: TentsInstance, tents: set[Cell] | None = None, empty: set[Cell] | None = None) -> State:
-    """Apply the rules to a fixpoint from the given (partial) placement."""
-    return _Propagator(instance, set(tents or ()), set(empty or ())).run()
+def propagate(
+    instance: TentsInstance,
+    tents: set[Cell] | None = None,
+    empty: set[Cell] | None = None,
+    deadline: Deadline = NO_DEADLINE,
+) -> State:
+    """Apply the rules to a fixpoint from the given (partial) placement (`OutOfTime` when
+    `deadline` passes first)."""
+    return _Propagator(instance, set(tents or ()), set(empty or ())).run(deadline)

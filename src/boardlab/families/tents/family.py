@@ -1,7 +1,7 @@
 """The Tents family (Tents and Trees, as in Simon Tatham's collection).
 
 Backends: `sat` (python-sat, CaDiCaL 1.9.5 by default; models `matching`, `lazy`, `plain`,
-`full`, `seed` and the cardinality encodings of `model_sat`), `cpsat` (OR-Tools CP-SAT,
+`full`, `baseline` and the cardinality encodings of `model_sat`), `cpsat` (OR-Tools CP-SAT,
 `model_cpsat`), and `auto` (the default: SAT up to 2500 cells, CP-SAT beyond, unless a SAT
 option is given or the mode is unique / count on a puzzle with givens, where SAT proves
 uniqueness far faster: docs/tents.md).
@@ -14,13 +14,16 @@ from __future__ import annotations
 import random
 import re
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from boardlab.core.errors import BadInput, Unsupported
-from boardlab.core.family import Family, Generated, Record
+from boardlab.core.family import Family, Generated
 from boardlab.core.options import Option
+from boardlab.core.oracle import Hint
 from boardlab.core.results import Mode, Result, SolveRequest, Stats
 from boardlab.families.tents import game_id, io, render, verify
+from boardlab.families.tents.choices import ENCODINGS, MODELS
 from boardlab.families.tents.io import TentsInstance
 
 #: `auto` uses CP-SAT above this many cells, SAT (CaDiCaL) below: measured with the flow
@@ -44,31 +47,40 @@ class Tents(Family[TentsInstance]):
     backends = ("auto", "sat", "cpsat")
     modes = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE})
     has_clues = True
+    offers_hints = True
     options = (
-        Option("encoding", str, None, "cardinality encoding of the SAT backend (default seqcounter)",
-               choices=("seqcounter", "sortnetwrk", "cardnetwrk", "totalizer", "mtotalizer", "kmtotalizer", "native", "regular")),
-        Option("model", str, None, "SAT model: matching (exact pairing after deduction, default), lazy (pairing by Hall "
-               "cuts on demand), plain (no deduction), full (no simplification), seed (the seed's "
-               "encoding, pairing checked lazily)",
-               choices=("matching", "lazy", "plain", "full", "seed")),
+        Option(
+            "encoding",
+            str,
+            None,
+            "cardinality encoding of the SAT backend (default seqcounter)",
+            choices=ENCODINGS,
+        ),
+        Option(
+            "model",
+            str,
+            None,
+            "SAT model: matching (exact pairing after deduction, default), lazy (pairing by Hall "
+            "cuts on demand), plain (no deduction), full (no simplification), baseline (the starting "
+            "report's encoding, pairing checked lazily)",
+            choices=MODELS,
+        ),
         Option("sat_solver", str, None, "python-sat solver name (default cadical195)"),
         Option("size", str, "10x10", "board size WxH of the generated puzzle", verbs=("generate",)),
-        Option("density", float, 0.16, "share of cells holding a tent in the generated puzzle",
-               verbs=("generate",), minimum=0.01, maximum=0.25),
+        Option(
+            "density",
+            float,
+            0.16,
+            "share of cells holding a tent in the generated puzzle",
+            verbs=("generate",),
+            minimum=0.01,
+            maximum=0.25,
+        ),
     )
 
+    formats = io
+
     # formats
-    def parse_text(self, text: str, source: str) -> list[Record[TentsInstance]]:
-        return io.parse_text(text, source)
-
-    def dump_text(self, instance: TentsInstance) -> str:
-        return io.dump_text(instance)
-
-    def from_json(self, data: Any) -> TentsInstance:
-        return io.from_json(data)
-
-    def to_json(self, instance: TentsInstance) -> dict[str, Any]:
-        return io.to_json(instance)
 
     def from_argument(self, argument: str) -> TentsInstance | None:
         if _LOOKS_LIKE_ID.match(argument) or "#" in argument:
@@ -80,9 +92,6 @@ class Tents(Family[TentsInstance]):
             )
         return None
 
-    def solution_from_json(self, instance: TentsInstance, data: Any) -> dict[str, Any]:
-        return io.solution_from_json(instance, data)
-
     def game_id(self, instance: TentsInstance) -> str:
         """Tatham's descriptive game ID of `instance`."""
         return game_id.encode(instance)
@@ -90,8 +99,14 @@ class Tents(Family[TentsInstance]):
     # checking
     def verify(self, instance: TentsInstance, solution: dict[str, Any]) -> list[str]:
         return verify.violations(
-            instance.width, instance.height, instance.trees, instance.rows, instance.cols,
-            instance.given_tents, instance.given_empty, solution,
+            instance.width,
+            instance.height,
+            instance.trees,
+            instance.rows,
+            instance.cols,
+            instance.given_tents,
+            instance.given_empty,
+            solution,
         )
 
     def _matches(self, instance: TentsInstance, tents: set[tuple[int, int]]) -> bool:
@@ -106,7 +121,9 @@ class Tents(Family[TentsInstance]):
             large = instance.width * instance.height > AUTO_CPSAT_CELLS
             # Proving a puzzle with givens unique (a generated one, re-proven by `generate`):
             # SAT. A generated 70x70 with 136 givens: SAT 6.4 s, CP-SAT no answer in 60 s.
-            proving = request.mode in (Mode.UNIQUE, Mode.COUNT) and bool(instance.given_tents or instance.given_empty)
+            proving = request.mode in (Mode.UNIQUE, Mode.COUNT) and bool(
+                instance.given_tents or instance.given_empty
+            )
             backend = "cpsat" if large and not sat_options and not proving else "sat"
         if backend == "cpsat":
             for name in ("encoding", "model", "sat_solver"):
@@ -124,13 +141,17 @@ class Tents(Family[TentsInstance]):
             if solver_name is not None:
                 from pysat.solvers import SolverNames
 
-                known = sorted({n for names in vars(SolverNames).values() if isinstance(names, tuple) for n in names})
+                known = sorted(
+                    {n for names in vars(SolverNames).values() if isinstance(names, tuple) for n in names}
+                )
                 if solver_name not in known:
                     raise BadInput(f"unknown SAT solver '{solver_name}' (known: {', '.join(known)})")
-                if encoding == "native" and solver_name not in ("minicard", "gluecard3", "gluecard4"):
-                    raise Unsupported("--encoding native needs a solver with native cardinality constraints (minicard, gluecard3, gluecard4)")
             outcome = model_sat.solve(
-                instance, request, model=model, encoding=encoding, solver_name=solver_name,
+                instance,
+                request,
+                model=model,
+                encoding=encoding,
+                solver_name=solver_name,
                 check=lambda tents: self._matches(instance, tents),
             )
         return outcome.to_result(self.name, self.to_json(instance))
@@ -164,20 +185,30 @@ class Tents(Family[TentsInstance]):
         return TentsInstance(width, height, instance.trees, rows, cols, given_tents, given_empty)
 
     # drawing
-    def render_text(self, instance: TentsInstance, solution: dict[str, Any] | None = None) -> Any:
+    def render_text(
+        self,
+        instance: TentsInstance,
+        solution: dict[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> Any:
         return render.render_text(instance, solution)
 
-    def render_svg(self, instance: TentsInstance, solution: dict[str, Any] | None = None) -> str:
+    def render_svg(
+        self,
+        instance: TentsInstance,
+        solution: dict[str, Any] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> str:
         return render.render_svg(instance, solution)
 
     # playing
-    def hint(self, instance: TentsInstance, partial: dict[str, Any] | None) -> dict[str, Any]:
+    def hint(self, instance: TentsInstance, partial: dict[str, Any] | None) -> Hint:
         """Partial placement: `{"tents": [[r, c], ...], "empty": [[r, c], ...]}` (both optional)."""
         from boardlab.families.tents.hint import difficulty, hint
 
         tents, empty = io.partial_from_json(instance, partial)
         answer = hint(instance, tents, empty)
-        answer["difficulty"] = difficulty(instance)
+        answer.details["difficulty"] = difficulty(instance)
         return answer
 
 
@@ -193,6 +224,8 @@ def parse_size(text: Any) -> tuple[int, int]:
             match = _SIZE.match(f"{text.strip()}x{text.strip()}")
         else:
             raise BadInput(f"--size must be WxH (e.g. 10x10), got {text!r}")
+    if match is None:
+        raise BadInput(f"--size must be WxH (e.g. 10x10), got {text!r}")
     width, height = int(match.group(1)), int(match.group(2))
     if not (2 <= width <= 200 and 2 <= height <= 200):
         raise BadInput(f"--size {width}x{height}: each side must be between 2 and 200")

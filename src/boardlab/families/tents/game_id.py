@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 
 from boardlab.core.errors import BadInput
-from boardlab.families.tents.io import MAX_SIDE, TentsInstance
+from boardlab.families.tents.instance import MAX_SIDE, TentsInstance
 
 _PARAMS = re.compile(r"^(\d+)x(\d+)(d[et])?$")
 

@@ -1,11 +1,12 @@
-"""Tents puzzles with a unique solution, solution first.
+"""Tents puzzles with a unique solution, solution first: a strategy of `core.generate`.
 
 1. Place a valid solution (`board.random_board`: tents, each with its own tree, none touching)
    and compute all clues from it. Above `LARGE_CELLS` cells, give `UPFRONT_LARGE` of the
    planted tents at once (step 3 takes back the ones that are not needed).
-2. Load the exact `matching` model (totalizer encoding, `ORACLE_ENCODING`) into an incremental
-   CaDiCaL, solve it once with the planted tents as assumptions and make that full assignment
-   (tents, pairings, encoding variables) the solver's preferred phases (`set_phases`, which
+2. (`refine`) Load the exact `matching` model (`oracle.TentsOracle`; totalizer encoding,
+   `ORACLE_ENCODING`) into an incremental CaDiCaL, solve it once with the planted tents as
+   assumptions and make that full assignment (tents, pairings, encoding variables) the
+   solver's preferred phases (`set_phases`, which
    also switches CaDiCaL's "lucky" phases off). Then block the planted tent set and ask for
    another solution. With the phases, the solver starts each search on the planted solution,
    so the alternative it finds differs from it in a few small regions, found in a few
@@ -18,7 +19,7 @@
    the game ID). Givens are SAT assumptions, so the solver keeps what it
    learnt. A call that exceeds its conflict budget (`BUDGET`) makes the generator give 10%
    more of the planted tents and try again.
-3. Drop givens that are not needed, at every size, by binary splitting (delta debugging):
+3. (`minimise`) Drop givens that are not needed, at every size, by binary splitting:
    the givens in random order, in chunks of `CHUNK`; a chunk is removed at once when the
    solver proves that the puzzle without it is still unique; otherwise it is halved and each
    half tried the same way, down to single givens. Each call has a conflict budget
@@ -40,10 +41,14 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
+from dataclasses import dataclass
 
+from boardlab.core.generate import Strategy, Tally, make_unique
+from boardlab.core.oracle import Undecided
 from boardlab.families.tents.board import clues_of, random_board
 from boardlab.families.tents.io import TentsInstance
-from boardlab.families.tents.model_sat import Oracle
+from boardlab.families.tents.oracle import TentsOracle
 
 Cell = tuple[int, int]
 
@@ -87,39 +92,74 @@ def _clusters(cells: list[Cell]) -> list[list[Cell]]:
     return groups
 
 
-class _Dropper:
-    """Step 3: drop givens by binary splitting, each call within `MINIMISE_BUDGET` conflicts."""
+@dataclass(frozen=True)
+class Givens:
+    """The puzzle during generation: the planted board's clues plus these givens."""
 
-    def __init__(self, oracle: Oracle, planted: set[Cell], givens: set[Cell]):
-        self.oracle = oracle
-        self.planted = planted
-        self.kept = set(givens)
-        self.calls = 0
-        self.conflicts = 0
-
-    def unique_without(self, cells: list[Cell]) -> bool:
-        """Whether the puzzle stays unique with `cells` no longer given (False if unsure)."""
-        trial = self.kept.difference(cells)
-        tents = {c for c in trial if c in self.planted}
-        before = _conflicts(self.oracle)
-        answer = self.oracle.possible(tents, trial - tents, budget=MINIMISE_BUDGET)
-        self.calls += 1
-        self.conflicts += _conflicts(self.oracle) - before
-        return answer is False
-
-    def drop(self, cells: list[Cell]) -> None:
-        if self.conflicts >= MINIMISE_TOTAL:
-            return
-        if self.unique_without(cells):
-            self.kept.difference_update(cells)
-        elif len(cells) > 1:
-            half = len(cells) // 2
-            self.drop(cells[:half])
-            self.drop(cells[half:])
+    tents: frozenset[Cell]
+    empty: frozenset[Cell]
 
 
-def _conflicts(oracle: Oracle) -> int:
-    return int((oracle.solver.accum_stats() or {}).get("conflicts", 0))
+class TentsStrategy(Strategy[Givens, frozenset[Cell], Cell]):
+    """Givens refuting alternatives found near the planted solution (module docstring)."""
+
+    def __init__(self, width: int, height: int, density: float, upfront: float):
+        self.budget, self.chunk = BUDGET, CHUNK
+        self.minimise_budget, self.minimise_total = MINIMISE_BUDGET, MINIMISE_TOTAL
+        self.width, self.height, self.density, self.upfront = width, height, density, upfront
+        self.trees: frozenset[Cell] = frozenset()
+        self.planted: frozenset[Cell] = frozenset()
+        self.oracle: TentsOracle | None = None
+
+    def plant(self, rng: random.Random) -> frozenset[Cell]:
+        trees, pairs = random_board(self.width, self.height, self.density, rng)
+        self.trees, self.planted = frozenset(trees), frozenset(pairs)
+        return self.planted
+
+    def bare(self) -> TentsInstance:
+        rows, cols = clues_of(self.width, self.height, set(self.planted))
+        return TentsInstance(self.width, self.height, self.trees, rows, cols)
+
+    def begin(self, planted: frozenset[Cell]) -> None:
+        self.oracle = TentsOracle(self.bare(), encoding=ORACLE_ENCODING)
+        self.oracle.prefer(planted)
+        self.oracle.exclude(planted)
+
+    def end(self) -> None:
+        if self.oracle is not None:
+            self.oracle.close()
+            self.oracle = None
+
+    def start(self, planted: frozenset[Cell], rng: random.Random) -> Givens:
+        return Givens(frozenset(rng.sample(sorted(planted), int(self.upfront * len(planted)))), frozenset())
+
+    def alternative(self, puzzle: Givens, budget: float | None) -> frozenset[Cell] | None | Undecided:
+        assert self.oracle is not None
+        return self.oracle.solution(puzzle.tents, puzzle.empty, budget)  # the planted one is excluded
+
+    def refute(self, puzzle: Givens, alternative: frozenset[Cell], rng: random.Random) -> Givens:
+        tents, empty = set(puzzle.tents), set(puzzle.empty)
+        for cluster in _clusters(sorted(self.planted ^ alternative)):
+            cell = rng.choice([c for c in cluster if c in self.planted] or cluster)
+            (tents if cell in self.planted else empty).add(cell)
+        return Givens(frozenset(tents), frozenset(empty))
+
+    def escalate(self, puzzle: Givens, rng: random.Random) -> Givens:
+        """Too hard as it stands: give 10% more of the planted tents."""
+        hidden = sorted(self.planted - puzzle.tents)
+        extra = rng.sample(hidden, max(1, len(self.planted) // 10))
+        return Givens(puzzle.tents | frozenset(extra), puzzle.empty)
+
+    def items(self, puzzle: Givens, rng: random.Random) -> list[Cell]:
+        order = sorted(puzzle.tents) + sorted(puzzle.empty)
+        rng.shuffle(order)
+        return order
+
+    def without(self, puzzle: Givens, items: Sequence[Cell]) -> Givens:
+        return Givens(puzzle.tents.difference(items), puzzle.empty.difference(items))
+
+    def effort(self) -> float:
+        return self.oracle.conflicts() if self.oracle is not None else 0
 
 
 def generate(
@@ -133,55 +173,23 @@ def generate(
     if upfront is None:
         upfront = UPFRONT_LARGE if width * height > LARGE_CELLS else 0.0
     start = time.perf_counter()
-    rng = random.Random(seed)
-    trees, pairs = random_board(width, height, density, rng)
-    planted = set(pairs)
-    rows, cols = clues_of(width, height, planted)
-    bare = TentsInstance(width, height, frozenset(trees), rows, cols)
-    given_tents: set[Cell] = set(rng.sample(sorted(planted), int(upfront * len(planted))))
-    given_empty: set[Cell] = set()
-    rounds = escalations = 0
-    with Oracle(bare, encoding=ORACLE_ENCODING) as oracle:
-        var = oracle.built.tent_var
-        # The planted solution as the preferred phases (every variable, pairings included).
-        if oracle.possible(planted, set()) is not True:
-            raise AssertionError("the planted solution does not satisfy its own model")
-        oracle.solver.set_phases(oracle.solver.get_model())
-        oracle.solver.add_clause([-var[c] if c in planted else var[c] for c in sorted(var)])
-        while True:
-            answer = oracle.possible(given_tents, given_empty, budget=BUDGET)
-            if answer is None:  # too hard as it stands: give more planted tents, try again
-                hidden = sorted(planted - given_tents)
-                given_tents |= set(rng.sample(hidden, max(1, len(planted) // 10)))
-                escalations += 1
-                continue
-            if not answer:
-                break
-            rounds += 1
-            other = oracle.model_tents()
-            for cluster in _clusters(sorted(planted ^ other)):
-                cell = rng.choice([c for c in cluster if c in planted] or cluster)
-                (given_tents if cell in planted else given_empty).add(cell)
-        search_seconds = time.perf_counter() - start
-        found = len(given_tents) + len(given_empty)
-        order = sorted(given_tents) + sorted(given_empty)
-        rng.shuffle(order)
-        dropper = _Dropper(oracle, planted, given_tents | given_empty)
-        for i in range(0, len(order), CHUNK):
-            dropper.drop(order[i:i + CHUNK])
-        given_tents = {c for c in dropper.kept if c in planted}
-        given_empty = dropper.kept - given_tents
-    instance = TentsInstance(width, height, frozenset(trees), rows, cols, frozenset(given_tents), frozenset(given_empty))
+    strategy = TentsStrategy(width, height, density, upfront)
+    made = make_unique(strategy, seed)
+    tally: Tally = made.tally
+    givens = made.puzzle
+    instance = TentsInstance(
+        width, height, strategy.trees, strategy.bare().rows, strategy.bare().cols, givens.tents, givens.empty
+    )
     figures = {
-        "rounds": rounds,
-        "escalations": escalations,
-        "givens": len(given_tents) + len(given_empty),
-        "givens_found": found,
-        "givens_dropped": found - len(dropper.kept),
-        "drop_calls": dropper.calls,
-        "drop_conflicts": dropper.conflicts,
-        "trees": len(trees),
-        "search_seconds": round(search_seconds, 3),
+        "rounds": tally.rounds,
+        "escalations": tally.escalations,
+        "givens": len(givens.tents) + len(givens.empty),
+        "givens_found": tally.items_found,
+        "givens_dropped": tally.items_dropped,
+        "drop_calls": tally.drop_questions,
+        "drop_conflicts": int(tally.drop_effort),
+        "trees": len(strategy.trees),
+        "search_seconds": round(tally.refine_seconds, 3),
         "seconds": round(time.perf_counter() - start, 3),
     }
-    return instance, sorted(planted), figures
+    return instance, sorted(made.solution), figures

@@ -9,7 +9,9 @@
 3. `solved` when the placed tents are a full valid solution.
 4. `progress` otherwise: the cells forced by the rules of `deduce` (propagation, with the
    reason of the first one), or, when propagation is stuck, a cell forced by search (its
-   other value admits no solution, checked with the SAT oracle).
+   other value admits no solution, checked with the SAT oracle, `oracle.TentsOracle`).
+
+The answer is a `core.oracle.Hint`; `details["forced"]` lists the cells that follow and how.
 
 `difficulty(instance)`: how many undecided cells follow by propagation alone from the empty
 board, and how many are left for search (a puzzle with 0 left is solvable by deduction).
@@ -19,9 +21,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from boardlab.core.oracle import Hint, HintStatus
 from boardlab.families.tents.deduce import TENT, UNKNOWN, propagate
 from boardlab.families.tents.io import TentsInstance
-from boardlab.families.tents.model_sat import Oracle
+from boardlab.families.tents.oracle import TentsOracle
+from boardlab.families.tents.verify import violations
 
 Cell = tuple[int, int]
 
@@ -33,15 +37,17 @@ def _cells(cells: set[Cell] | list[Cell]) -> list[list[int]]:
 def difficulty(instance: TentsInstance) -> dict[str, int]:
     """Cells decided by propagation alone, and cells left for search."""
     state = propagate(instance)
-    free = [cell for cell in state.state if cell not in instance.given_tents and cell not in instance.given_empty]
+    free = [
+        cell for cell in state.state if cell not in instance.given_tents and cell not in instance.given_empty
+    ]
     left = sum(1 for cell in free if state.state[cell] == UNKNOWN)
     return {"cells": len(free), "by_propagation": len(free) - left, "by_search": left}
 
 
-def hint(instance: TentsInstance, tents: set[Cell], empty: set[Cell]) -> dict[str, Any]:
-    with Oracle(instance) as oracle:
+def hint(instance: TentsInstance, tents: set[Cell], empty: set[Cell]) -> Hint:
+    with TentsOracle(instance) as oracle:
         if not oracle.possible():
-            return _answer("unsolvable", "this puzzle has no solution")
+            return Hint(HintStatus.UNSOLVABLE, "this puzzle has no solution")
         if not oracle.possible(tents, empty):
             wrong_tents = {cell for cell in tents if not oracle.possible({cell}, set())}
             wrong_empty = {cell for cell in empty if not oracle.possible(set(), {cell})}
@@ -52,46 +58,60 @@ def hint(instance: TentsInstance, tents: set[Cell], empty: set[Cell]) -> dict[st
                 first = min(wrong_tents) if wrong_tents else min(wrong_empty)
                 what = "tent" if wrong_tents else "empty mark"
                 message = f"no solution has the {what} at [{first[0]}, {first[1]}]"
-            return _answer("mistake", message, remove={"tents": _cells(wrong_tents), "empty": _cells(wrong_empty)})
-        from boardlab.families.tents.verify import violations
-
-        if not violations(instance.width, instance.height, instance.trees, instance.rows, instance.cols,
-                          instance.given_tents, instance.given_empty, {"tents": _cells(tents | instance.given_tents)}):
-            return _answer("solved", "all tents are placed correctly")
+            return Hint(
+                HintStatus.MISTAKE,
+                message,
+                remove={"tents": _cells(wrong_tents), "empty": _cells(wrong_empty)},
+            )
+        if not violations(
+            instance.width,
+            instance.height,
+            instance.trees,
+            instance.rows,
+            instance.cols,
+            instance.given_tents,
+            instance.given_empty,
+            {"tents": _cells(tents | instance.given_tents)},
+        ):
+            return Hint(HintStatus.SOLVED, "all tents are placed correctly")
         state = propagate(instance, tents, empty)
         if state.contradiction is None and state.steps:
             placed_tents = {d.cell for d in state.steps if d.tent}
             placed_empty = {d.cell for d in state.steps if not d.tent}
-            first = next((d for d in state.steps if d.tent), state.steps[0])  # a tent is the better hint
-            kind = "a tent" if first.tent else "empty"
-            answer = _answer(
-                "progress",
-                f"[{first.cell[0]}, {first.cell[1]}] is {kind}: {first.reason}",
-                place={"tents": _cells({first.cell} if first.tent else set()), "empty": _cells(set() if first.tent else {first.cell})},
+            step = next((d for d in state.steps if d.tent), state.steps[0])  # a tent is the better hint
+            kind = "a tent" if step.tent else "empty"
+            return Hint(
+                HintStatus.PROGRESS,
+                f"[{step.cell[0]}, {step.cell[1]}] is {kind}: {step.reason}",
+                place=_split({step.cell} if step.tent else set(), set() if step.tent else {step.cell}),
+                details={"forced": _split(placed_tents, placed_empty) | {"by": "propagation"}},
             )
-            answer["forced"] = {"tents": _cells(placed_tents), "empty": _cells(placed_empty), "by": "propagation"}
-            return answer
         # Propagation is stuck: find a cell whose other value admits no solution.
-        known = (tents | empty | instance.given_tents | instance.given_empty)
-        oracle.possible(tents, empty)
-        model = oracle.model_tents()
+        known = tents | empty | instance.given_tents | instance.given_empty
+        model = oracle.solution(tents, empty)
+        assert isinstance(model, frozenset)  # possible(tents, empty) held above
         for cell in sorted(state.state):
             if cell in known or state.state[cell] != UNKNOWN:
                 continue
             is_tent = cell in model
-            other_ok = oracle.possible(tents, empty | {cell}) if is_tent else oracle.possible(tents | {cell}, empty)
+            other_ok = (
+                oracle.possible(tents, empty | {cell}) if is_tent else oracle.possible(tents | {cell}, empty)
+            )
             if not other_ok:
                 kind = "a tent" if is_tent else "empty"
-                return _answer(
-                    "progress",
-                    f"[{cell[0]}, {cell[1]}] is {kind}: the other choice leads to no solution (found by search)",
-                    place={"tents": _cells({cell} if is_tent else set()), "empty": _cells(set() if is_tent else {cell})},
-                ) | {"forced": {"tents": _cells({cell} if is_tent else set()), "empty": _cells(set() if is_tent else {cell}), "by": "search"}}
-        return _answer("progress", "no cell is forced: the puzzle has several solutions from here", place=None)
+                place = _split({cell} if is_tent else set(), set() if is_tent else {cell})
+                return Hint(
+                    HintStatus.PROGRESS,
+                    f"[{cell[0]}, {cell[1]}] is {kind}: "
+                    "the other choice leads to no solution (found by search)",
+                    place=place,
+                    details={"forced": place | {"by": "search"}},
+                )
+        return Hint(HintStatus.PROGRESS, "no cell is forced: the puzzle has several solutions from here")
 
 
-def _answer(status: str, message: str, place: Any = None, remove: Any = None) -> dict[str, Any]:
-    return {"status": status, "message": message, "place": place, "remove": remove}
+def _split(tents: set[Cell], empty: set[Cell]) -> dict[str, Any]:
+    return {"tents": _cells(tents), "empty": _cells(empty)}
 
 
 __all__ = ["difficulty", "hint", "TENT"]

@@ -17,7 +17,7 @@ Models (the `model` option):
   propagation: each tree has a tent among its candidate cells (a clause over `t`), and the
   **flow constraints** of `sat_constraints.flows` across every boundary between two adjacent lines (the
   difference that made large boards fast: random 70x70 from no answer in 40 s to 5 s).
-- `lazy`: the `seed` clauses (no pairing variables) after deduction, plus "exactly as many
+- `lazy`: the `baseline` clauses (no pairing variables) after deduction, plus "exactly as many
   tents as trees" when a clue is missing; the pairing is enforced by Hall cuts added on
   demand (counter-example guided): every model's tent set is matched to the trees (Kuhn's
   augmenting paths); when the matching fails, the trees S reachable by alternating paths
@@ -28,8 +28,8 @@ Models (the `model` option):
 - `plain`: `matching` without the deduction step of `prepare` (only the simple
   simplifications), to measure what deduction buys.
 - `full`: the same rules with a variable for every non-tree cell (no simplification): the
-  seed's "one variable per cell" encoding, the worse baseline of the experiments.
-- `seed`: the seed's encoding (seed 004, update of 17.11): no pairing variables; each tree
+  starting report's "one variable per cell" encoding, the worse reference of the experiments.
+- `baseline`: the encoding of the report the project started from: no pairing variables; each tree
   has at least one tent among its free neighbours, no two tents touch, line clues. It does not
   state the one-to-one matching, so it admits boards that break the rules; here every model is
   checked with a matching and rejected ones are blocked (on tent variables) and the search
@@ -50,62 +50,58 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Callable
 
-from pysat.card import CardEnc, EncType
-from pysat.formula import IDPool
-from pysat.solvers import Solver
-
-from boardlab.core.results import Mode, Outcome, SolveRequest, Stats
-from boardlab.core.sat import enumeration_outcome, solve_before
-from boardlab.families.tents.io import TentsInstance
+from boardlab.core.deadline import NO_DEADLINE, Deadline
+from boardlab.core.results import Outcome, SolveRequest
+from boardlab.core.sat import CNF, DEFAULT_SOLVER, GENERAL_ENCODINGS, NATIVE, solve_sat
 from boardlab.families.tents import sat_constraints as sc
+from boardlab.families.tents.choices import ENCODINGS, MODELS
+from boardlab.families.tents.io import TentsInstance
 from boardlab.families.tents.prepare import KING, Prepared, prepare
-
-MODELS = ("matching", "lazy", "plain", "full", "seed")
-EQUALS_ENCODINGS: dict[str, int] = {
-    "seqcounter": EncType.seqcounter,
-    "sortnetwrk": EncType.sortnetwrk,
-    "cardnetwrk": EncType.cardnetwrk,
-    "totalizer": EncType.totalizer,
-    "mtotalizer": EncType.mtotalizer,
-    "kmtotalizer": EncType.kmtotalizer,
-}
-ENCODINGS = tuple(EQUALS_ENCODINGS) + ("native", "regular")
 DEFAULT_ENCODING = "seqcounter"
-DEFAULT_SOLVER = "cadical195"
-NATIVE_SOLVER = "minicard"
 
 
 @dataclass
 class SatModel:
-    """Clauses, native at-most constraints, and what identifies a solution."""
+    """The formula (`core.sat.CNF`) and what identifies a solution."""
 
-    clauses: list[list[int]] = field(default_factory=list)
-    atmost: list[tuple[list[int], int]] = field(default_factory=list)
+    cnf: CNF = field(default_factory=CNF)
     tent_var: dict[tuple[int, int], int] = field(default_factory=dict)
-    num_vars: int = 0
     needs_check: bool = False
     prepared: Prepared | None = None
     cut: Callable[[set[tuple[int, int]]], list[list[int]] | None] | None = None
     """The `lazy` model's Hall cut for a tent set (None when the tents can be matched)."""
 
 
-def build(instance: TentsInstance, model: str = "matching", encoding: str = DEFAULT_ENCODING, strips: bool = False, pairs: bool = False, flow: bool = True) -> SatModel:
+def build(
+    instance: TentsInstance,
+    model: str = "matching",
+    encoding: str = DEFAULT_ENCODING,
+    strips: bool = False,
+    pairs: bool = False,
+    flow: bool = True,
+    deadline: Deadline = NO_DEADLINE,
+) -> SatModel:
     """The CNF of `instance` (see the module docstring for the models).
 
     `strips` and `pairs` add redundant line constraints that were measured and did not pay
     (docs/tents.md): two adjacent lines as one line of 2-cell slices, and each line cut into
-    pairs of consecutive cells. Off by default, kept for the record.
+    pairs of consecutive cells. Off by default, kept for the record. Building counts against
+    `deadline` (checked between its stages: `OutOfTime`).
     """
     if model not in MODELS:
         raise ValueError(f"unknown SAT model {model!r}")
     if encoding not in ENCODINGS:
         raise ValueError(f"unknown cardinality encoding {encoding!r}")
-    prepared = prepare(instance, simplify=(model != "full"), deduce=(model in ("matching", "lazy")))
-    pool = IDPool()
+    deduce = model in ("matching", "lazy")
+    prepared = prepare(instance, simplify=(model != "full"), deduce=deduce, deadline=deadline)
+    deadline.check()
     out = SatModel(prepared=prepared)
-    clauses = out.clauses
+    cnf = out.cnf
+    pool, clauses = cnf.pool, cnf.clauses
+    # `regular` states the lines as automata; the other cardinalities (flows) use the default.
+    card = DEFAULT_ENCODING if encoding == "regular" else encoding
     if prepared.impossible:
         clauses.append([])
     t = {cell: pool.id(("t", cell)) for cell in prepared.cells}
@@ -123,33 +119,37 @@ def build(instance: TentsInstance, model: str = "matching", encoding: str = DEFA
             other = (r + dr, c + dc)
             if other in t and other > (r, c):
                 clauses.append([-var, -t[other]])
-    if model in ("seed", "lazy"):
+    if model in ("baseline", "lazy"):
         for tree, near in prepared.partners.items():
             clauses.append([t[cell] for cell in near])
         out.needs_check = True
         if model == "lazy":
-            out.cut = lambda tents: sc.hall_cut(prepared, t, pool, tents)
+            out.cut = lambda tents: sc.hall_cut(prepared, t, cnf, tents)
             trees = len(instance.trees)
             rows_all = all(v is not None for v in instance.rows)
             cols_all = all(v is not None for v in instance.cols)
-            if (rows_all and sum(instance.rows) != trees) or (cols_all and sum(instance.cols) != trees):
+            row_sum = sum(v for v in instance.rows if v is not None)
+            col_sum = sum(v for v in instance.cols if v is not None)
+            if (rows_all and row_sum != trees) or (cols_all and col_sum != trees):
                 clauses.append([])  # as many tents as trees: the clues say otherwise
             elif not rows_all and not cols_all:
-                _equals(out, pool, list(t.values()), trees, "totalizer")
+                cnf.exactly(list(t.values()), trees, "totalizer")
     else:
         clauses.extend(sc.pairing(prepared, t, pool))
+        deadline.check()
         if flow:
             for lits, bound in sc.flows(instance, prepared, pool):
-                _equals(out, pool, lits, bound, encoding)
+                cnf.exactly(lits, bound, card)
+    deadline.check()
     # Row and column clues.
     lines: list[tuple[list[int], int]] = []
     if encoding == "regular":
         for r, clue in enumerate(instance.rows):
             if clue is not None:
-                sc.regular(out.clauses, pool, [t.get((r, c)) for c in range(instance.width)], clue, ("row", r))
+                sc.regular(clauses, pool, [t.get((r, c)) for c in range(instance.width)], clue, ("row", r))
         for c, clue in enumerate(instance.cols):
             if clue is not None:
-                sc.regular(out.clauses, pool, [t.get((r, c)) for r in range(instance.height)], clue, ("col", c))
+                sc.regular(clauses, pool, [t.get((r, c)) for r in range(instance.height)], clue, ("col", c))
     else:
         for r, clue in enumerate(instance.rows):
             if clue is not None:
@@ -158,32 +158,13 @@ def build(instance: TentsInstance, model: str = "matching", encoding: str = DEFA
             if clue is not None:
                 lines.append(([t[(r, c)] for r in range(instance.height) if (r, c) in t], clue))
     if pairs:
-        lines.extend(sc.pairs(instance, t, pool, out.clauses))
-    if strips and model not in ("seed", "lazy"):
-        lines.extend(sc.strips(instance, t, pool, out.clauses))
+        lines.extend(sc.pairs(instance, t, pool, clauses))
+    if strips and model not in ("baseline", "lazy"):
+        lines.extend(sc.strips(instance, t, pool, clauses))
     for lits, clue in lines:
-        _equals(out, pool, lits, clue, encoding)
-    out.num_vars = pool.top
+        cnf.exactly(lits, clue, card)
+    deadline.check()
     return out
-
-
-def _equals(out: SatModel, pool: IDPool, lits: list[int], k: int, encoding: str) -> None:
-    if k < 0 or k > len(lits):
-        out.clauses.append([])
-        return
-    if k == 0:
-        out.clauses.extend([-lit] for lit in lits)
-        return
-    if k == len(lits):
-        out.clauses.extend([lit] for lit in lits)
-        return
-    if encoding == "native":
-        out.atmost.append((list(lits), k))
-        out.atmost.append(([-lit for lit in lits], len(lits) - k))
-        return
-    chosen = EQUALS_ENCODINGS.get(encoding, EQUALS_ENCODINGS[DEFAULT_ENCODING])  # `regular`: lines only
-    encoded = CardEnc.equals(lits=lits, bound=k, vpool=pool, encoding=chosen)
-    out.clauses.extend(encoded.clauses)
 
 
 def solve(
@@ -199,113 +180,45 @@ def solve(
 ) -> Outcome:
     """Run `request.mode` (first, all, count, unique), enumerating distinct tent sets only.
 
-    `check(tents)` is the matching test the `seed` model needs (models it rejects are
-    blocked and do not count).
+    The core engine's solve-block-repeat loop (`core.sat.solve_sat`) with this model's hook:
+    a model whose tents cannot be matched to the trees is refused (blocked, not counted) and,
+    for `lazy`, its Hall cut is added to the solver; `check(tents)` is the matching test of
+    the `baseline` model. Building the model counts against the request's deadline.
     """
-    if model in ("seed", "lazy") and check is None:
+    if model in ("baseline", "lazy") and check is None:
         raise ValueError(f"the {model} model needs a matching check")
     start = time.perf_counter()
-    built = build(instance, model, encoding, strips=strips, pairs=pairs)
+    built = build(instance, model, encoding, strips=strips, pairs=pairs, deadline=request.deadline)
     build_seconds = time.perf_counter() - start
-    if solver_name is None:
-        solver_name = NATIVE_SOLVER if encoding == "native" else DEFAULT_SOLVER
-    if built.atmost and solver_name != NATIVE_SOLVER:
-        raise ValueError("native cardinality constraints need the minicard solver")
-    deadline = None if request.time_limit is None else start + request.time_limit
-    stop_at = {Mode.FIRST: 1, Mode.UNIQUE: 2, Mode.ALL: request.limit, Mode.COUNT: None}[request.mode]
-    keep = request.limit if request.mode == Mode.COUNT else None
-    if request.mode == Mode.COUNT and keep is None:
-        keep = 0
     cells = sorted(built.tent_var)
     key = [built.tent_var[cell] for cell in cells]
-    solutions: list[dict[str, Any]] = []
-    found = rejected = 0
-    finished = False
-    with Solver(name=solver_name, bootstrap_with=built.clauses) as solver:
-        for lits, bound in built.atmost:
-            solver.add_atmost(lits, bound)
-        while stop_at is None or found < stop_at:
-            answer = solve_before(solver, deadline)
-            if answer is None:
-                break
-            if not answer:
-                finished = True
-                break
-            true = {lit for lit in solver.get_model() if lit > 0}
-            tents = {cell for cell, var in zip(cells, key) if var in true}
-            solver.add_clause([-v if v in true else v for v in key])
-            if built.cut is not None:
-                cut = built.cut(tents)
-                if cut is not None:
-                    rejected += 1
-                    for clause in cut:
-                        solver.add_clause(clause)
-                    continue
-            if built.needs_check and check is not None and not check(tents):
-                rejected += 1
-                continue
-            found += 1
-            if keep is None or len(solutions) < keep:
-                solutions.append({"tents": [list(cell) for cell in sorted(tents)]})
-        raw = solver.accum_stats() or {}
-    stats = Stats(
-        seconds=time.perf_counter() - start,
-        backend=f"sat:{solver_name}",
-        model=f"{model}/{encoding}",
-        branches=raw.get("decisions"),
-        conflicts=raw.get("conflicts"),
-        variables=built.num_vars,
-        constraints=len(built.clauses) + len(built.atmost),
-        seed=request.seed,
+    rejected = 0
+
+    def tents_of(true: set[int]) -> set[tuple[int, int]]:
+        return {cell for cell, var in zip(cells, key) if var in true}
+
+    def reject(true: set[int]) -> bool:
+        """Refuse tents that cannot be matched to the trees (the `lazy` cut goes into the CNF,
+        whence the loop passes it to the solver)."""
+        nonlocal rejected
+        tents = tents_of(true)
+        if built.cut is not None:
+            refused = built.cut(tents) is not None
+        else:
+            refused = check is not None and not check(tents)
+        rejected += refused
+        return refused
+
+    outcome = solve_sat(
+        built.cnf, key, lambda true: {"tents": [list(cell) for cell in sorted(tents_of(true))]}, request,
+        solver_name=solver_name,
+        model_name=f"{model}/{encoding}",
+        reject=reject if built.needs_check else None,
     )
-    stats.extra["build_seconds"] = round(build_seconds, 4)
-    stats.extra["candidate_cells"] = len(cells)
+    outcome.stats.seconds = time.perf_counter() - start
+    outcome.stats.extra["build_seconds"] = round(build_seconds, 4)
+    outcome.stats.extra["candidate_cells"] = len(cells)
     if built.needs_check:
-        stats.extra["rejected_without_matching"] = rejected
-    timed_out = not finished and (stop_at is None or found < stop_at)
-    outcome = enumeration_outcome(request.mode, found, finished, timed_out, solutions)
-    if timed_out:
-        stats.extra["found_before_limit"] = found
-    outcome.stats = stats
+        outcome.stats.extra["rejected_without_matching"] = rejected
     return outcome
 
-
-class Oracle:
-    """An incremental SAT solver on the `matching` model, queried under assumptions.
-
-    `possible(tents, empty)` says whether some solution has these tents and empty cells;
-    cells outside the candidate set are empty in every solution.
-    """
-
-    def __init__(self, instance: TentsInstance, encoding: str = "cardnetwrk"):
-        self.built = build(instance, "matching", encoding)
-        self.solver = Solver(name=DEFAULT_SOLVER, bootstrap_with=self.built.clauses)
-
-    def close(self) -> None:
-        self.solver.delete()
-
-    def __enter__(self) -> "Oracle":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-    def possible(
-        self,
-        tents: set[tuple[int, int]] | frozenset = frozenset(),
-        empty: set[tuple[int, int]] | frozenset = frozenset(),
-        budget: int | None = None,
-    ) -> bool | None:
-        """Whether a solution has these tents and empty cells (None: `budget` conflicts ran out)."""
-        var = self.built.tent_var
-        if any(cell not in var for cell in tents):
-            return False
-        assumptions = [var[cell] for cell in tents] + [-var[cell] for cell in empty if cell in var]
-        if budget is None:
-            return bool(self.solver.solve(assumptions=assumptions))
-        self.solver.conf_budget(budget)
-        return self.solver.solve_limited(assumptions=assumptions)
-
-    def model_tents(self) -> set[tuple[int, int]]:
-        true = {lit for lit in self.solver.get_model() if lit > 0}
-        return {cell for cell, v in self.built.tent_var.items() if v in true}

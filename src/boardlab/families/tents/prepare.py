@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from boardlab.core.deadline import NO_DEADLINE, Deadline
 from boardlab.families.tents.io import TentsInstance
 
 Cell = tuple[int, int]
@@ -34,9 +35,12 @@ class Prepared:
     """Candidate cells that deduction shows are tents in every solution."""
 
 
-def prepare(instance: TentsInstance, simplify: bool = True, deduce: bool = True) -> Prepared:
+def prepare(
+    instance: TentsInstance, simplify: bool = True, deduce: bool = True, deadline: Deadline = NO_DEADLINE
+) -> Prepared:
     """Candidate cells; with `deduce`, the rules of `deduce.propagate` run first and every cell
-    they decide is fixed (empty cells lose their variable, tents become unit clauses)."""
+    they decide is fixed (empty cells lose their variable, tents become unit clauses). The
+    deduction counts against `deadline` (`OutOfTime`)."""
     w, h = instance.width, instance.height
     trees = instance.trees
     decided_empty: set[Cell] = set()
@@ -44,7 +48,7 @@ def prepare(instance: TentsInstance, simplify: bool = True, deduce: bool = True)
     if simplify and deduce:
         from boardlab.families.tents.deduce import EMPTY, TENT, propagate
 
-        state = propagate(instance)
+        state = propagate(instance, deadline=deadline)
         if state.contradiction is not None:
             return Prepared([], {}, {}, f"deduction: {state.contradiction}")
         decided_empty = {cell for cell, value in state.state.items() if value == EMPTY}

@@ -38,7 +38,8 @@ def render_text(instance: TentsInstance, solution: dict[str, Any] | None = None)
     cells: list[list[str]] = []
     styles: list[list[str | None]] = []
     for r in range(h):
-        row, style = [], []
+        row: list[str] = []
+        style: list[str | None] = []
         for c in range(w):
             cell = (r, c)
             if cell in instance.trees:

@@ -5,14 +5,16 @@ strips). Each returns clauses (or cardinality requests) over the model's variabl
 
 from __future__ import annotations
 
-from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
+from boardlab.core.sat import CNF
 from boardlab.families.tents.io import TentsInstance
 from boardlab.families.tents.prepare import Prepared, flow_cuts
 
-def hall_cut(prepared: Prepared, t: dict, pool: IDPool, tents: set[tuple[int, int]]) -> list[list[int]] | None:
-    """Clauses of a Hall cut excluding `tents`, or None when the tents match the trees."""
+
+def hall_cut(prepared: Prepared, t: dict, cnf: CNF, tents: set[tuple[int, int]]) -> list[list[int]] | None:
+    """Clauses of a Hall cut excluding `tents` (also added to `cnf`), or None when the tents
+    match the trees."""
     trees = sorted(prepared.partners)
     options = {tree: [cell for cell in prepared.partners[tree] if cell in tents] for tree in trees}
     owner: dict[tuple[int, int], tuple[int, int]] = {}
@@ -59,11 +61,12 @@ def hall_cut(prepared: Prepared, t: dict, pool: IDPool, tents: set[tuple[int, in
     cells = sorted({cell for tree in reach for cell in prepared.partners[tree]})
     lits = [t[cell] for cell in cells]
     need = len(reach)
-    if need > len(lits):
-        return [[]]
+    start = len(cnf.clauses)
     if need == 1:
-        return [lits]
-    return CardEnc.atleast(lits=lits, bound=need, vpool=pool, encoding=EncType.totalizer).clauses
+        cnf.add(lits)
+    else:
+        cnf.at_least(lits, need, "totalizer")  # more trees than cells: the empty clause
+    return cnf.clauses[start:]
 
 
 def pairing(prepared: Prepared, t: dict, pool: IDPool) -> list[list[int]]:
@@ -206,7 +209,8 @@ def strips(instance: TentsInstance, t: dict, pool: IDPool, clauses: list[list[in
     w, h = instance.width, instance.height
     for axis, clues, length, span in (("r", instance.rows, w, h), ("c", instance.cols, h, w)):
         for i in range(span - 1):
-            if clues[i] is None or clues[i + 1] is None:
+            first, second = clues[i], clues[i + 1]
+            if first is None or second is None:
                 continue
             slices: list[int] = []
             previous: int | None = None
@@ -226,6 +230,6 @@ def strips(instance: TentsInstance, t: dict, pool: IDPool, clauses: list[list[in
                     clauses.append([-previous, -u])
                 slices.append(u)
                 previous = u
-            lines.append((slices, clues[i] + clues[i + 1]))
+            lines.append((slices, first + second))
     return lines
 

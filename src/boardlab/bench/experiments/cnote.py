@@ -1,0 +1,336 @@
+"""C-Note benchmark experiments: the seed's three tables (boardlab beside the seed), and further.
+
+Seed 002 (Sousa and Ribeiro, SICStus CLP(FD)) reported:
+- time, backtracks and constraints against the grid size, 3x3 to 7x7 at target 60 (its
+  "Table 4. Varying Target Sum": the two captions of its tables are swapped, the rows say which
+  is which);
+- the same against the target, 100 to 1500 on 3x3 grids ("Table 3. Varying Input Size");
+- the time of 40 labeling strategies on the 4x4 puzzle [5,2,7,1,7,1,5,9,8,8,3,7,5,2,9,1] at
+  target 100 ("Table 5").
+
+The seed solved generated puzzles whose digits it does not list, so `size` and `target` solve
+puzzles from `cnote generate` (random planted solutions, not unique) with fixed seeds, several
+per case, and report the mean per puzzle: the comparison with the seed is of orders of
+magnitude, not of the same puzzles. The strategy grid uses the seed's own puzzle.
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import fields, replace
+from typing import Any
+
+from boardlab.bench.experiment import Case, Experiment, Measurement, register
+from boardlab.core.deadline import Deadline
+from boardlab.core.results import Mode, SolveRequest, Status
+from boardlab.families.cnote import io
+from boardlab.families.cnote.generate import generate
+from boardlab.families.cnote.model_cpsat import STRATEGIES, VALUE_CHOICE, VARIABLE_CHOICE
+
+SEED = "seed 002 (C-Note, SICStus CLP(FD))"
+
+#: The seed's SICStus labeling options and their CP-SAT counterparts (None: no counterpart).
+#: Variable choice: leftmost = the first unfixed variable; smallest / largest = the lowest
+#: lower bound / highest upper bound; first_fail / anti_first_fail = the smallest / largest
+#: domain. occurrence (most constraints) and most_constrained (first_fail, ties broken by
+#: occurrence) have none in CP-SAT: every cell is in exactly two sums, so occurrence ties
+#: everywhere and behaves as leftmost, and most_constrained as first_fail (the seed's own
+#: figures agree); max_regret has none. Value choice: step (x = min, else x > min) and enum
+#: (all values in turn) both try the minimum first, which is SELECT_MIN_VALUE (CP-SAT's search
+#: is binary, so enum and step coincide); bisect splits the domain at its middle, lower half
+#: first, which is SELECT_LOWER_HALF; median tries the median of the domain, SELECT_MEDIAN_VALUE;
+#: middle tries the value (min + max) / 2, closest in CP-SAT is SELECT_MEDIAN_VALUE.
+SEED_VARIABLE = {
+    "leftmost": "first",
+    "smallest": "lowest-min",
+    "largest": "highest-max",
+    "first_fail": "min-domain",
+    "anti_first_fail": "max-domain",
+    "occurrence": None,
+    "most_constrained": None,
+    "max_regret": None,
+}
+SEED_VALUE = {"step": "min", "enum": "min", "bisect": "lower-half", "middle": None, "median": "median"}
+
+#: The seed's 4x4 puzzle.
+SEED_PUZZLE = [[5, 2, 7, 1], [7, 1, 5, 9], [8, 8, 3, 7], [5, 2, 9, 1]]
+DEMO = [[8, 8, 4], [6, 2, 5], [3, 6, 1]]
+
+#: Seed table "Varying Target Sum" (really: by size, target 60): seconds, backtracks, constraints.
+SEED_BY_SIZE = {3: (0.0, 70, 93), 4: (0.01, 2068, 1481), 5: (0.18, 35773, 9164), 6: (6.0, 12447174, 7296845), 7: (116.5, 20342573, 581)}
+#: Seed table "Varying Input Size" (really: by target, 3x3): seconds, backtracks, constraints.
+SEED_BY_TARGET = {
+    100: (0.00, 202, 152), 150: (0.02, 1753, 597), 200: (0.03, 2665, 877), 250: (0.04, 2627, 845),
+    300: (0.14, 7265, 1741), 400: (1.00, 43848, 4294), 500: (0.79, 26961, 1725), 700: (1.28, 42719, 2142),
+    900: (2.03, 512087, 2119), 1200: (47.04, 2971885, 202), 1500: (33.78, 1099845, 7124),
+}
+#: Seed Table 5: seconds by (variable choice, value choice) on SEED_PUZZLE.
+SEED_STRATEGY_TIMES = {
+    "step": {"leftmost": 0.4, "smallest": 1.78, "largest": 2.54, "first_fail": 4.44, "anti_first_fail": 0.71, "occurrence": 0.39, "most_constrained": 3.85, "max_regret": 0.4},
+    "enum": {"leftmost": 0.39, "smallest": 0.42, "largest": 3.5, "first_fail": 6.11, "anti_first_fail": 0.93, "occurrence": 0.51, "most_constrained": 6.24, "max_regret": 0.52},
+    "bisect": {"leftmost": 0.32, "smallest": 0.84, "largest": 5.26, "first_fail": 3.17, "anti_first_fail": 1.76, "occurrence": 0.33, "most_constrained": 3.09, "max_regret": 0.32},
+    "middle": {"leftmost": 0.58, "smallest": 0.52, "largest": 4.28, "first_fail": 7.06, "anti_first_fail": 33.86, "occurrence": 0.62, "most_constrained": 7.05, "max_regret": 0.62},
+    "median": {"leftmost": 0.59, "smallest": 0.53, "largest": 4.28, "first_fail": 6.97, "anti_first_fail": 45.53, "occurrence": 0.62, "most_constrained": 7.03, "max_regret": 0.62},
+}
+
+#: The strategy that stands for the seed's default labeling (leftmost, step).
+SEED_DEFAULT = "first:min"
+STATS = ("branches", "conflicts", "constraints")
+
+
+def _family():  # imported late: the family registers this module while it is being imported
+    from boardlab.core.registry import get
+
+    return get("cnote")
+
+
+def _optional(**kwargs: Any) -> dict[str, Any]:
+    """Experiment fields that only newer versions of the runner know (value_label, stats_columns)."""
+    known = {f.name for f in fields(Experiment)}
+    return {k: v for k, v in kwargs.items() if k in known}
+
+
+def _seed_text(figures: tuple[float, int, int]) -> str:
+    seconds, backtracks, constraints = figures
+    return f"{seconds:g} s, {backtracks} backtracks, {constraints} constraints"
+
+
+def _solve_many(instances: list[io.CNoteInstance], request: SolveRequest) -> Measurement:
+    """Solve each instance; the mean time (building the model included) and statistics per puzzle.
+
+    The case's time limit is shared: each puzzle gets its part of it.
+    """
+    family = _family()
+    share = None if request.deadline.seconds is None else request.deadline.seconds / len(instances)
+    seconds, branches, conflicts, constraints, statuses = [], [], [], [], []
+    for instance in instances:
+        result = family.solve(instance, replace(request, deadline=Deadline.after(share)))
+        statuses.append(result.status)
+        seconds.append(result.stats.seconds + result.stats.extra.get("build_seconds", 0.0))
+        branches.append(result.stats.branches or 0)
+        conflicts.append(result.stats.conflicts or 0)
+        constraints.append(result.stats.constraints or 0)
+    unknown = [s for s in statuses if s == Status.UNKNOWN]
+    status = Status.UNKNOWN if unknown else (Status.SOLVED if Status.SOLVED in statuses else statuses[0])
+    return Measurement(
+        status=status.value,
+        seconds=statistics.fmean(seconds),
+        value=f"{len(instances) - len(unknown)}/{len(instances)} solved",
+        stats={
+            "branches": round(statistics.fmean(branches)),
+            "conflicts": round(statistics.fmean(conflicts)),
+            "constraints": round(statistics.fmean(constraints)),
+            "puzzles": len(instances),
+            "max_seconds": max(seconds),
+        },
+    )
+
+
+def _puzzles(size: int, target: int, count: int) -> list[io.CNoteInstance]:
+    return [generate(size, size, target, seed, unique=False)[0] for seed in range(count)]
+
+
+def _request(strategy: str, time_limit: float | None, mode: Mode = Mode.FIRST, presolve: bool = True) -> SolveRequest:
+    return SolveRequest(mode=mode, deadline=Deadline.after(time_limit), strategy=strategy, workers=1, options={"no_presolve": not presolve})
+
+
+# ---- by size -----------------------------------------------------------------------------------
+def _size_cases(quick: bool) -> list[Case]:
+    sizes = range(3, 7) if quick else range(3, 11)
+    count = 3 if quick else 5
+    return [
+        Case(f"{n}x{n} {strategy}", {"size": n, "target": 60, "puzzles": count, "strategy": strategy})
+        for n in sizes
+        for strategy in ("portfolio", SEED_DEFAULT)
+    ]
+
+
+def _run_size(case: Case, time_limit: float | None) -> Measurement:
+    p = case.params
+    return _solve_many(_puzzles(p["size"], p["target"], p["puzzles"]), _request(p["strategy"], time_limit))
+
+
+register(Experiment(
+    family="cnote", name="size", title="C-Note: time against grid size (target 60)",
+    description=(
+        "Generated puzzles (random planted solution, not unique; seeds 0..k-1) of n x n at target 60, "
+        "one solution each, one worker, the time limit shared among the puzzles; mean per puzzle. portfolio = CP-SAT's default search, "
+        f"{SEED_DEFAULT} = fixed search in the order of the seed's default labeling (leftmost, step). "
+        "The seed solved other generated puzzles of the same sizes."
+    ),
+    cases=_size_cases, run=_run_size, x="size", series="strategy", reference="portfolio",
+    baseline_figures={f"{n}x{n} {SEED_DEFAULT}": _seed_text(f) for n, f in SEED_BY_SIZE.items()},
+    baseline_source=f"{SEED}, table 'Varying Target Sum' (its rows are grid sizes at target 60)",
+    **_optional(value_label="puzzles", stats_columns=STATS),
+))
+
+
+# ---- by target ---------------------------------------------------------------------------------
+def _target_cases(quick: bool) -> list[Case]:
+    targets = [100, 300, 900, 1500] if quick else sorted(SEED_BY_TARGET) + [2000, 3000, 5000, 10000]
+    count = 2 if quick else 5
+    return [
+        Case(f"target {t} {strategy}", {"target": t, "size": 3, "puzzles": count, "strategy": strategy})
+        for t in targets
+        for strategy in ("portfolio", SEED_DEFAULT)
+    ]
+
+
+def _run_target(case: Case, time_limit: float | None) -> Measurement:
+    p = case.params
+    return _solve_many(_puzzles(p["size"], p["target"], p["puzzles"]), _request(p["strategy"], time_limit))
+
+
+register(Experiment(
+    family="cnote", name="target", title="C-Note: time against the target (3x3)",
+    description=(
+        "Generated 3x3 puzzles (random planted solution, not unique; seeds 0..k-1) at targets 100 to "
+        "10,000, one solution each, one worker; mean per puzzle. The seed went to 1500."
+    ),
+    cases=_target_cases, run=_run_target, x="target", series="strategy", reference="portfolio",
+    baseline_figures={f"target {t} {SEED_DEFAULT}": _seed_text(f) for t, f in SEED_BY_TARGET.items()},
+    baseline_source=f"{SEED}, table 'Varying Input Size' (its rows are targets on 3x3 grids)",
+    **_optional(value_label="puzzles", stats_columns=STATS),
+))
+
+
+# ---- strategies ----------------------------------------------------------------------------------
+def _strategy_cases(quick: bool) -> list[Case]:
+    modes = ["first"] if quick else ["first", "unique"]
+    cases = []
+    for mode in modes:
+        for strategy in STRATEGIES:
+            variable, _, value = strategy.partition(":")
+            cases.append(Case(f"{strategy} {mode}", {"variable": variable, "value": value or "default", "mode": mode}))
+    return cases
+
+
+def _run_strategy(case: Case, time_limit: float | None) -> Measurement:
+    p = case.params
+    strategy = p["variable"] if p["value"] == "default" else f"{p['variable']}:{p['value']}"
+    instance = io.make_instance(SEED_PUZZLE, 100)
+    request = _request(strategy, time_limit, Mode(p["mode"]), presolve=False)
+    measured = _solve_many([instance], request)
+    measured.value = None
+    return measured
+
+
+def _seed_strategy_figures() -> dict[str, str]:
+    figures: dict[str, list[str]] = {}
+    for seed_value, ours_value in SEED_VALUE.items():
+        if ours_value is None:
+            continue
+        for seed_variable, ours_variable in SEED_VARIABLE.items():
+            if ours_variable is None:
+                continue
+            key = f"{ours_variable}:{ours_value} first"
+            figures.setdefault(key, []).append(f"{seed_variable}/{seed_value} {SEED_STRATEGY_TIMES[seed_value][seed_variable]:g} s")
+    return {key: "; ".join(texts) for key, texts in figures.items()}
+
+
+register(Experiment(
+    family="cnote", name="strategies", title="C-Note: search strategies on the seed's 4x4 puzzle",
+    description=(
+        "The seed's 4x4 puzzle [5,2,7,1 / 7,1,5,9 / 8,8,3,7 / 5,2,9,1] at target 100. Each strategy is a "
+        "CP-SAT decision strategy on the cells in row-major order, followed with fixed search, one "
+        "worker and presolve off (with presolve, CP-SAT solves this puzzle before any search: 0 branches). "
+        "first = time to one solution, unique = to the proof that it is the only one. portfolio = the "
+        "default search (presolve off too). Variable choices: " + ", ".join(VARIABLE_CHOICE)
+        + "; value choices: " + ", ".join(VALUE_CHOICE) + ". The seed column gives the seed's labeling "
+        "options that map to the strategy (docs/cnote.md has the whole mapping)."
+    ),
+    cases=_strategy_cases, run=_run_strategy, x=None, series="value", reference="min",
+    baseline_figures=_seed_strategy_figures(),
+    baseline_source=f"{SEED}, Table 5 (SICStus labeling/2 options; times on the authors' machine)",
+    **_optional(stats_columns=("branches", "conflicts")),
+))
+
+
+# ---- generator -----------------------------------------------------------------------------------
+def _generate_cases(quick: bool) -> list[Case]:
+    sizes = [3, 5] if quick else list(range(3, 11))
+    count = 2 if quick else 5
+    return [
+        Case(f"unique {n}x{n} {mixing}", {"size": n, "target": 100, "puzzles": count, "mix": mixing})
+        for n in sizes
+        for mixing in ("default", "none")
+    ]
+
+
+def _run_generate(case: Case, time_limit: float | None) -> Measurement:
+    p = case.params
+    family = _family()
+    seconds, attempts, checks = [], [], []
+    options = {"size": p["size"], "target": p["target"]}
+    if p["mix"] == "none":
+        options["mix"] = 0
+    for seed in range(p["puzzles"]):
+        made = family.generate(seed, options)
+        seconds.append(made.stats.seconds)
+        attempts.append(made.stats.extra["attempts"])
+        checks.append(made.stats.extra["uniqueness_checks"])
+    return Measurement(
+        status=Status.SOLVED.value,
+        seconds=statistics.fmean(seconds),
+        value=f"{p['puzzles']} unique puzzles",
+        stats={"max_seconds": max(seconds), "attempts": statistics.fmean(attempts), "checks": statistics.fmean(checks)},
+    )
+
+
+register(Experiment(
+    family="cnote", name="generate", title="C-Note: generating unique puzzles (target 100)",
+    description=(
+        "`cnote generate --size n` for seeds 0..k-1: mean seconds per puzzle (the generator's "
+        "own time, without the independent re-check of uniqueness), planted solutions tried, and "
+        "uniqueness checks (CP-SAT solves). mix = default: 2n random changes tried on the solution "
+        "to make it less regular; none: `--mix 0`. The seed called generating unique puzzles "
+        "'the slowest part of the program' and gave no figure."
+    ),
+    cases=_generate_cases, run=_run_generate, x="size", series="mix", reference="none",
+    **_optional(value_label="made", stats_columns=("max_seconds", "attempts", "checks")),
+))
+
+
+# ---- encodings ------------------------------------------------------------------------------------
+def _encoding_cases(quick: bool) -> list[Case]:
+    puzzles = [("demo", "count"), ("seed4x4", "unique"), ("unique5x5", "unique")]
+    if not quick:
+        puzzles += [("random3x3", "count"), ("unique7x7", "unique"), ("unique9x9", "unique")]
+    return [Case(f"{name} {mode} {model}", {"puzzle": name, "mode": mode, "model": model}) for name, mode in puzzles for model in ("domain", "digits")]
+
+
+def _encoding_instance(name: str) -> io.CNoteInstance:
+    if name == "demo":
+        return io.make_instance(DEMO, 100)
+    if name == "seed4x4":
+        return io.make_instance(SEED_PUZZLE, 100)
+    if name.startswith("unique"):
+        n = int(name[len("unique")])
+        return generate(n, n, 100, 1, unique=True)[0]
+    n = int(name[len("random")])
+    return generate(n, n, 100, 1, unique=False)[0]
+
+
+def _run_encoding(case: Case, time_limit: float | None) -> Measurement:
+    p = case.params
+    request = SolveRequest(mode=Mode(p["mode"]), deadline=Deadline.after(time_limit), workers=1, options={"model": p["model"]})
+    result = _family().solve(_encoding_instance(p["puzzle"]), request)
+    return Measurement(
+        status=result.status.value,
+        seconds=result.stats.seconds,
+        value=result.count if p["mode"] == "count" else result.unique,
+        stats={"branches": result.stats.branches, "conflicts": result.stats.conflicts,
+               "variables": result.stats.variables, "constraints": result.stats.constraints},
+    )
+
+
+register(Experiment(
+    family="cnote", name="encodings", title="C-Note: domain against digit-position encoding",
+    description=(
+        "'Contains the digit' as the variable's domain (enumerated admissible values) against the seed's "
+        "encoding (a Boolean per digit position with an enforced linear equation), on counting and on "
+        "proving uniqueness; CP-SAT default search, one worker."
+    ),
+    cases=_encoding_cases, run=_run_encoding, x=None, series="model", reference="domain",
+    **_optional(value_label="count / unique", stats_columns=("branches", "variables", "constraints")),
+))

@@ -1,0 +1,247 @@
+"""The verbs of `boardlab FAMILY ...`: the request pipeline (`boardlab.core.requests`, which
+the web API runs too) between the flags and the printed answer."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Callable, Optional
+
+import typer
+
+from boardlab.cli.errors import EXIT_BAD_INPUT, EXIT_INVALID, EXIT_OK, EXIT_TIME_LIMIT
+from boardlab.cli.flags import (
+    Backend,
+    Force,
+    GeneratorSeed,
+    JsonFlag,
+    Limit,
+    Puzzle,
+    SolutionJson,
+    SolverSeed,
+    Strategy,
+    TimeLimit,
+    Workers,
+)
+from boardlab.cli.output import (
+    out,
+    print_check,
+    print_generated,
+    print_hint,
+    print_json,
+    print_result,
+    say,
+    write_new_file,
+)
+from boardlab.cli.progress import progress_bar
+from boardlab.core import requests
+from boardlab.core.errors import BadInput
+from boardlab.core.family import Family
+from boardlab.core.results import Mode, SolveRequest, Status
+
+
+def _run(family: Family, argument: str, options: dict[str, Any], request: SolveRequest, as_json: bool) -> int:
+    """Solve every puzzle `argument` names; the exit code (bad records and time limits noted)."""
+    records = requests.read_instances(family, argument, options)
+    many = len(records) > 1
+    code = EXIT_OK
+    bar, update = (None, None) if many else progress_bar()
+    request.progress = update
+    for record in records:
+        if record.error is not None:
+            say(f"error: {record.error}")
+            if as_json:
+                print_json(requests.error_json(family, record))
+            code = EXIT_BAD_INPUT
+            continue
+        try:
+            if bar is not None:
+                with bar:
+                    result = requests.solve(family, record.instance, request)
+            else:
+                result = requests.solve(family, record.instance, request)
+        except BadInput as error:
+            if not many:
+                raise
+            say(f"error: {error.located(source=record.label)}")
+            code = EXIT_BAD_INPUT
+            continue
+        if as_json:
+            print_json(result.to_json())
+        else:
+            print_result(family, record, result, many, options)
+        if result.status == Status.UNKNOWN and code == EXIT_OK:
+            code = EXIT_TIME_LIMIT
+    return code
+
+
+def solve_command(
+    family: Family,
+    options: dict[str, Any],
+    puzzle: Puzzle,
+    all_: Annotated[bool, typer.Option("--all", help="all solutions (with --limit: at most K)")] = False,
+    limit: Limit = None,
+    count: Annotated[bool, typer.Option("--count", help="count the solutions")] = False,
+    unique: Annotated[
+        bool, typer.Option("--unique", help="prove the solution unique (stops at a second one)")
+    ] = False,
+    optimise: Annotated[
+        bool, typer.Option("--optimise", help="optimise (families with an objective)")
+    ] = False,
+    time_limit: TimeLimit = None,
+    backend: Backend = None,
+    strategy: Strategy = None,
+    workers: Workers = None,
+    seed: SolverSeed = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Solve puzzles: one solution, all, a count, a uniqueness proof, or an optimum."""
+    asked = (
+        ("--all", all_ or limit is not None, Mode.ALL),
+        ("--count", count, Mode.COUNT),
+        ("--unique", unique, Mode.UNIQUE),
+        ("--optimise", optimise, Mode.OPTIMISE),
+    )
+    chosen = [(name, mode) for name, flag, mode in asked if flag]
+    if len(chosen) > 1:
+        raise BadInput(f"choose one of {', '.join(name for name, _ in chosen)}")
+    mode = chosen[0][1] if chosen else Mode.FIRST
+    request = requests.solve_request(
+        mode,
+        limit=limit,
+        time_limit=time_limit,
+        backend=backend,
+        strategy=strategy,
+        workers=workers,
+        seed=seed,
+        options=options,
+    )
+    raise typer.Exit(_run(family, puzzle, options, request, as_json))
+
+
+def count_command(
+    family: Family,
+    options: dict[str, Any],
+    puzzle: Puzzle,
+    limit: Annotated[
+        Optional[int], typer.Option("--limit", min=0, help="also list up to K solutions")
+    ] = None,
+    time_limit: TimeLimit = None,
+    backend: Backend = None,
+    workers: Workers = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Count all solutions."""
+    request = requests.solve_request(
+        Mode.COUNT, limit=limit, time_limit=time_limit, backend=backend, workers=workers, options=options
+    )
+    raise typer.Exit(_run(family, puzzle, options, request, as_json))
+
+
+def generate_command(
+    family: Family,
+    options: dict[str, Any],
+    seed: GeneratorSeed = None,
+    out_path: Annotated[
+        Optional[str],
+        typer.Option("--out", help="also write the puzzle to this file (.json: JSON, else text)"),
+    ] = None,
+    force: Force = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Generate a puzzle (with a unique solution where the puzzle has clues)."""
+    generated = requests.generate(family, seed, options)
+    if out_path is not None:
+        if out_path.endswith(".json"):
+            text = json.dumps(family.to_json(generated.instance)) + "\n"
+        else:
+            text = family.dump_text(generated.instance)
+        write_new_file(out_path, text, force)
+    if as_json:
+        print_json(requests.generated_json(family, generated))
+    else:
+        print_generated(family, generated, options)
+
+
+def check_command(
+    family: Family,
+    options: dict[str, Any],
+    puzzle: Puzzle,
+    solution: SolutionJson,
+    as_json: JsonFlag = False,
+) -> None:
+    """Check a proposed solution: exit 0 when valid, 1 when not (violations listed)."""
+    if puzzle == "-" and solution == "-":
+        raise BadInput("only one of PUZZLE and SOLUTION_JSON can be read from stdin")
+    instance = requests.read_instance(family, puzzle, options)
+    answer = requests.check(family, instance, requests.load_json_argument(solution))
+    if as_json:
+        print_json(answer)
+    else:
+        print_check(answer)
+    raise typer.Exit(EXIT_OK if answer["valid"] else EXIT_INVALID)
+
+
+def render_command(
+    family: Family,
+    options: dict[str, Any],
+    puzzle: Puzzle,
+    solve: Annotated[bool, typer.Option("--solve", help="draw the puzzle with a solution")] = False,
+    solution: Annotated[
+        Optional[str], typer.Option("--solution", help="draw this solution (JSON inline or file)")
+    ] = None,
+    svg: Annotated[Optional[str], typer.Option("--svg", help="write an SVG file (- for stdout)")] = None,
+    force: Force = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help='print {"family", "instance", "solution", "svg"}')
+    ] = False,
+) -> None:
+    """Draw a puzzle in the terminal, or as SVG."""
+    instance = requests.read_instance(family, puzzle, options)
+    given = requests.load_json_argument(solution) if solution is not None else None
+    drawing = requests.draw(family, instance, given, solve_it=solve, options=options)
+    if drawing.violations:
+        say(f"warning: the solution is invalid: {drawing.violations[0]}")
+    if drawing.status is not None and drawing.solution is None:
+        say(f"{drawing.status.value}: nothing to draw but the puzzle")
+    if as_json:
+        print_json(drawing.to_json())
+    if svg is not None:
+        write_new_file(svg, drawing.svg(), force)
+        if svg != "-":
+            say(f"wrote {svg}")
+        return
+    if not as_json:
+        out.print(family.render_text(instance, drawing.solution, options))
+
+
+def hint_command(
+    family: Family,
+    options: dict[str, Any],
+    puzzle: Puzzle,
+    placed: Annotated[
+        Optional[str],
+        typer.Argument(
+            metavar="PARTIAL_JSON",
+            help="the placements so far (JSON inline or file), as Family.hint documents",
+        ),
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """A hint: the next placement that follows, or the mistakes in the placements so far."""
+    instance = requests.read_instance(family, puzzle, options)
+    partial = requests.load_json_argument(placed) if placed is not None else None
+    answer = requests.hint(family, instance, partial)
+    if as_json:
+        print_json(answer)
+    else:
+        print_hint(answer)
+
+
+VERBS: dict[str, Callable[..., Any]] = {
+    "solve": solve_command,
+    "count": count_command,
+    "generate": generate_command,
+    "check": check_command,
+    "render": render_command,
+    "hint": hint_command,
+}

@@ -1,0 +1,124 @@
+"""What the commands print (to the terminal: JSON is the request pipeline's) and the files they
+write."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from boardlab.core.errors import BadInput
+from boardlab.core.family import Family, Generated, Record
+from boardlab.core.results import Result, Status
+
+out = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+STATUS_STYLE = {
+    Status.SOLVED: "bold green",
+    Status.OPTIMAL: "bold green",
+    Status.FEASIBLE: "bold yellow",
+    Status.UNSATISFIABLE: "bold red",
+    Status.UNKNOWN: "bold magenta",
+}
+
+
+def say(message: str) -> None:
+    """One line on stderr, never wrapped."""
+    print(f"boardlab: {' '.join(message.split())}", file=sys.stderr, flush=True)
+
+
+def print_json(data: Any) -> None:
+    """One JSON object on one line of stdout."""
+    print(json.dumps(data), flush=True)
+
+
+def print_result(
+    family: Family, record: Record, result: Result, many: bool, options: dict[str, Any]
+) -> None:
+    if many:
+        out.rule(record.label, style="dim")
+    status = result.status
+    line = f"[{STATUS_STYLE[status]}]{status.value}[/]"
+    if result.count is not None:
+        line += f"  count: [bold]{result.count}[/]"
+    if result.unique is not None:
+        line += "  unique: " + ("[bold green]yes[/]" if result.unique else "[bold red]no[/]")
+    if status == Status.UNSATISFIABLE:
+        line += "  (no solution exists)"
+    if status == Status.UNKNOWN:
+        line += "  (time limit reached)"
+    out.print(line)
+    for index, solution in enumerate(result.solutions):
+        if len(result.solutions) > 1:
+            out.print(f"[dim]solution {index + 1}[/]")
+        out.print(family.render_text(record.instance, solution, options))
+    stats = result.stats.to_json()
+    shown = {k: v for k, v in stats.items() if v is not None and k != "seconds"}
+    out.print(f"[dim]{stats['seconds']:.3f} s  " + "  ".join(f"{k}: {v}" for k, v in shown.items()) + "[/]")
+
+
+def print_generated(family: Family, generated: Generated, options: dict[str, Any]) -> None:
+    out.print(f"[bold]{family.title}[/] puzzle, seed {generated.stats.seed}:")
+    out.print(family.render_text(generated.instance, None, options))
+    out.print("[dim]text format:[/]")
+    out.print(family.dump_text(generated.instance), markup=False, end="")
+    out.print("[dim]solution:[/]")
+    out.print(family.render_text(generated.instance, generated.solution, options))
+
+
+def print_check(answer: dict[str, Any]) -> None:
+    if answer["valid"]:
+        out.print("[bold green]valid[/]")
+        return
+    out.print("[bold red]invalid[/]")
+    for problem in answer["violations"]:
+        out.print(f"  - {problem}", markup=False)
+
+
+def print_hint(answer: dict[str, Any]) -> None:
+    out.print(
+        f"[bold]{escape(str(answer.get('status')))}[/]: {escape(str(answer.get('message')))}", highlight=False
+    )
+    for key in ("place", "remove"):
+        if answer.get(key):
+            out.print(f"  {key}: {json.dumps(answer[key])}", markup=False)
+    for key, value in answer.items():
+        if key not in ("family", "status", "message", "place", "remove"):
+            out.print(f"  {key}: {json.dumps(value)}", markup=False)
+
+
+def print_families(found: list[Family]) -> None:
+    for family in found:
+        out.print(f"[bold]{family.name}[/]  {family.title}")
+        out.print(f"  {family.rules}", markup=False)
+        out.print(f"  [dim]backends:[/] {', '.join(family.backends)}")
+        if family.strategies:
+            out.print(f"  [dim]strategies:[/] {', '.join(family.strategies)}")
+        for option in family.options:
+            out.print(
+                f"  [dim]{option.flag} ({'/'.join(option.verbs)}):[/] {escape(option.help)}", highlight=False
+            )
+
+
+def write_new_file(path: str, text: str, force: bool) -> None:
+    """Write `text` to `path` (- for stdout), never replacing an existing file unless asked."""
+    if path == "-":
+        sys.stdout.write(text)
+        return
+    if os.path.exists(path) and not force:
+        if sys.stdin.isatty() and err.is_terminal:
+            if not typer.confirm(f"{path} exists. Overwrite?", default=False, err=True):
+                raise BadInput("not overwritten", source=path)
+        else:
+            raise BadInput("file exists (use --force to overwrite)", source=path)
+    try:
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    except OSError as error:
+        raise BadInput(f"cannot write file: {error.strerror}", source=path) from None

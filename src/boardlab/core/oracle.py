@@ -1,0 +1,164 @@
+"""One question interface over a puzzle's solutions, for hints and generators; the hint answer.
+
+A family sees a solution as a set of *items* (a tent on a cell, a piece on a square, a number
+in a cell, a queen in a row) and answers, over its fastest backend, one question: a solution
+that contains some items and avoids others (`Oracle.solution`). Everything a hint or a
+generator asks is built on it:
+
+- `possible(placed, forbidden)`: whether some solution contains `placed` and avoids
+  `forbidden` (a player's placements and empty marks);
+- `alternative(solution, placed)`: a solution containing `placed` other than `solution` (the
+  generator's question "is the planted solution the only one with these givens?");
+- `forced(placed)`: an item that every solution containing `placed` has (a hint that follows);
+- `conflict(placed)`: placements that no solution contains together (a hint's mistake).
+
+The defaults ask `solution` repeatedly; a backend that can answer better overrides them (an
+incremental SAT solver blocks a solution with one clause and names a conflict by its
+unsatisfiable core). A question may carry a `budget` in the backend's own deterministic unit
+(conflicts for SAT, deterministic seconds for CP-SAT); when it runs out the answer is
+`UNDECIDED`, never a guess.
+
+`Hint` is the answer of every family's `hint`: its JSON is the public hint contract
+`{"status", "message", "place", "remove"}`, plus the family's documented extra keys.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass, field
+from enum import Enum, StrEnum
+from typing import Any, Generic, Self, TypeVar
+
+ItemT = TypeVar("ItemT")
+
+
+class Undecided(Enum):
+    """The answer when a question's budget ran out before it was decided."""
+
+    UNDECIDED = "undecided"
+
+
+UNDECIDED = Undecided.UNDECIDED
+
+
+class HintStatus(StrEnum):
+    """What a hint says about the player's placements."""
+
+    SOLVED = "solved"
+    MISTAKE = "mistake"
+    PROGRESS = "progress"
+    UNSOLVABLE = "unsolvable"
+
+
+@dataclass
+class Hint:
+    """A hint for a player.
+
+    `place` and `remove` are partial placements in the family's solution JSON shape (or None);
+    `details` holds the family's extra documented keys (e.g. tents' `forced` and
+    `difficulty`), merged into the JSON.
+    """
+
+    status: HintStatus
+    message: str
+    place: Any = None
+    remove: Any = None
+    details: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "status": self.status.value,
+            "message": self.message,
+            "place": self.place,
+            "remove": self.remove,
+            **self.details,
+        }
+
+
+class Oracle(ABC, Generic[ItemT]):
+    """Questions about the solutions of one puzzle, with solutions seen as sets of items.
+
+    Subclasses implement `solution`; the other questions have defaults built on it. An oracle
+    may hold a solver: use it as a context manager (`close` releases it).
+    """
+
+    @abstractmethod
+    def solution(
+        self, placed: Collection[ItemT] = (), forbidden: Collection[ItemT] = (), budget: float | None = None
+    ) -> frozenset[ItemT] | None | Undecided:
+        """A solution (its items) containing every item of `placed` and none of `forbidden`;
+        None when there is none; `UNDECIDED` when `budget` ran out first."""
+
+    def close(self) -> None:
+        """Release the backend (nothing by default)."""
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def possible(self, placed: Collection[ItemT] = (), forbidden: Collection[ItemT] = ()) -> bool:
+        """Whether some solution contains `placed` and avoids `forbidden`."""
+        found = self.solution(placed, forbidden)
+        if found is UNDECIDED:  # pragma: no cover - no budget was given
+            raise RuntimeError("an oracle without a budget answered 'undecided'")
+        return found is not None
+
+    def alternative(
+        self, solution: Collection[ItemT], placed: Collection[ItemT] = (), budget: float | None = None
+    ) -> frozenset[ItemT] | None | Undecided:
+        """A solution containing `placed` other than `solution`; None when `solution` is the only
+        one (or there is none); `UNDECIDED` when `budget` ran out.
+
+        Default: a solution without one of `solution`'s items, tried item by item. Complete when
+        no solution strictly contains another (true of every family here: all solutions of a
+        puzzle have the same number of items), since then every other solution misses one of
+        `solution`'s items. Backends that can block a solution override this with one call.
+        """
+        given = set(placed)
+        undecided = False
+        for item in sorted(set(solution) - given, key=repr):
+            found = self.solution(given, (item,), budget)
+            if found is UNDECIDED:
+                undecided = True
+            elif found is not None:
+                return found
+        return UNDECIDED if undecided else None
+
+    def forced(
+        self, placed: Collection[ItemT] = (), candidates: Iterable[ItemT] | None = None
+    ) -> ItemT | None:
+        """The first of `candidates` (default: the items of one solution containing `placed`, not
+        placed yet, in sorted order) that every solution containing `placed` has; None when no
+        candidate is forced or no solution contains `placed`."""
+        example = self.solution(placed)
+        if example is None or example is UNDECIDED:
+            return None
+        given = set(placed)
+        pool = sorted(example - given, key=repr) if candidates is None else list(candidates)
+        for item in pool:
+            if item in example and item not in given and not self.possible(given, (item,)):
+                return item
+        return None
+
+    def conflict(self, placed: Collection[ItemT], forbidden: Collection[ItemT] = ()) -> list[ItemT]:
+        """Placed items that no solution (avoiding `forbidden`) contains together, or [] when some
+        solution contains them all.
+
+        The items impossible on their own when there are any; otherwise a set minimal by
+        deletion (each item of it is needed for the conflict: drop one and a solution exists).
+        """
+        items = list(placed)
+        if self.possible(items, forbidden):
+            return []
+        alone = [item for item in items if not self.possible((item,), forbidden)]
+        if alone:
+            return alone
+        kept = list(items)
+        for item in items:
+            trial = [other for other in kept if other != item]
+            if not self.possible(trial, forbidden):
+                kept = trial
+        return kept

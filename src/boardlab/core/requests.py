@@ -1,0 +1,231 @@
+"""The request pipeline: from what a user asked to the JSON answer, for the CLI and the web API.
+
+Both front ends call these functions and nothing else of the families' interface to read
+puzzles, check options, build a `SolveRequest` and answer; so the command line and the API
+accept the same options, read instances the same way and answer with the same JSON (the public
+contract of DESIGN.md). The steps, in order:
+
+1. the family (`family`), and its options for the verb, checked and with their defaults filled
+   in (`check_options`: unknown names, types, choices, ranges);
+2. the instance: from a command-line argument (`read_instances`, `read_instance`: a board size,
+   a file, standard input, a game ID) or a request field (`parse_value`: JSON, a size or a
+   text, never a path), with the options applied;
+3. the question: `solve_request` is the one place a request's fields (mode, limit, time limit,
+   backend, ...) become a `SolveRequest`;
+4. the answer, through the checked entry points of `Family` (every solution returned has passed
+   the family's independent `verify`), and its JSON: `solve` (`Result.to_json`), `generate` and
+   `generated_json`, `check`, `hint`, `draw` and `Drawing.to_json`, `instance_json`.
+
+Printing, exit codes, HTTP statuses, worker processes and answer sizes belong to the front ends.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from boardlab.core import registry
+from boardlab.core.deadline import Deadline
+from boardlab.core.errors import BadInput
+from boardlab.core.family import Family, Generated, Record
+from boardlab.core.io import load_json_argument, parse_value, read_instance, read_instances
+from boardlab.core.options import VERBS, Option
+from boardlab.core.results import Mode, Result, SolveRequest, Status
+
+__all__ = [
+    "VERBS",
+    "Drawing",
+    "check",
+    "check_options",
+    "draw",
+    "error_json",
+    "family",
+    "generate",
+    "generated_json",
+    "hint",
+    "instance_json",
+    "load_json_argument",
+    "options_for",
+    "parse_value",
+    "read_instance",
+    "read_instances",
+    "solution_of",
+    "solve",
+    "solve_request",
+]
+
+
+# ---- 1. the family and its options --------------------------------------------------------------
+def family(name: str) -> Family:
+    """The registered family `name` (BadInput naming the known ones otherwise)."""
+    return registry.get(name)
+
+
+def options_for(chosen: Family, verbs: tuple[str, ...], local: bool = False) -> dict[str, Option]:
+    """The family's options accepted by any of `verbs`, by name. `local` options (a path, a
+    cluster address: things of this machine) only if `local` (the command line, not the API)."""
+    return {o.name: o for o in chosen.options if any(v in o.verbs for v in verbs) and (local or not o.local)}
+
+
+def check_options(
+    chosen: Family,
+    verbs: tuple[str, ...],
+    given: dict[str, Any] | None,
+    *,
+    local: bool = False,
+    flags: bool = False,
+) -> dict[str, Any]:
+    """The options for `verbs`, checked (`Option.check`), with the declared defaults filled in.
+
+    Unknown names are bad input. `flags`: errors name an option by its command-line flag.
+    """
+    allowed = options_for(chosen, verbs, local)
+    given = dict(given or {})
+    unknown = sorted(set(given) - set(allowed))
+    if unknown:
+        known = ", ".join(sorted(allowed)) or "none"
+        raise BadInput(f"unknown option '{unknown[0]}' for {chosen.name} {'/'.join(verbs)} (known: {known})")
+    return {
+        name: option.check(given.get(name, option.default), option.flag if flags else None)
+        for name, option in allowed.items()
+    }
+
+
+# ---- 3. the question ----------------------------------------------------------------------------
+def solve_request(
+    mode: Mode | str = Mode.FIRST,
+    *,
+    limit: int | None = None,
+    time_limit: float | None = None,
+    backend: str | None = None,
+    strategy: str | None = None,
+    workers: int | None = None,
+    seed: int | None = None,
+    options: dict[str, Any] | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> SolveRequest:
+    """The `SolveRequest` of a request's fields: the one place where they become one, for the
+    command line and the API alike. The time limit becomes the request's `Deadline` here: it
+    starts now, and everything that serves the request (model building included) counts
+    against it."""
+    return SolveRequest(
+        mode=Mode(mode),
+        limit=limit,
+        deadline=Deadline.after(time_limit),
+        backend=backend,
+        strategy=strategy,
+        workers=workers,
+        seed=seed,
+        options=dict(options or {}),
+        progress=progress,
+    )
+
+
+# ---- 4. answers and their JSON ------------------------------------------------------------------
+def solve(chosen: Family, instance: Any, request: SolveRequest) -> Result:
+    """`Family.solve` (checked); the answer's JSON is `Result.to_json()`."""
+    return chosen.solve(instance, request)
+
+
+def generate(chosen: Family, seed: int | None, options: dict[str, Any]) -> Generated:
+    """`Family.generate` (checked, unique where the family has clues)."""
+    return chosen.generate(seed, options)
+
+
+def generated_json(chosen: Family, generated: Generated, text: bool = False) -> dict[str, Any]:
+    """`{"family", "instance", "solution", "seed", "stats"}` (with `text`: also the puzzle in
+    the family's text format)."""
+    answer: dict[str, Any] = {
+        "family": chosen.name,
+        "instance": chosen.to_json(generated.instance),
+        "solution": generated.solution,
+        "seed": generated.stats.seed,
+        "stats": generated.stats.to_json(),
+    }
+    if text:
+        answer["text"] = chosen.dump_text(generated.instance)
+    return answer
+
+
+def instance_json(chosen: Family, instance: Any, text: bool = False) -> dict[str, Any]:
+    """`{"family", "instance"}` (with `text`: also the family's text format)."""
+    answer: dict[str, Any] = {"family": chosen.name, "instance": chosen.to_json(instance)}
+    if text:
+        answer["text"] = chosen.dump_text(instance)
+    return answer
+
+
+def solution_of(data: Any) -> Any:
+    """A proposed solution: `data` itself, or the first solution of a solve answer (so the
+    output of `solve --json` can be checked or drawn as it is)."""
+    if isinstance(data, dict) and isinstance(data.get("solutions"), list) and data["solutions"]:
+        return data["solutions"][0]
+    return data
+
+
+def check(chosen: Family, instance: Any, data: Any) -> dict[str, Any]:
+    """`{"family", "valid", "violations"}` for a proposed solution (or a solve answer)."""
+    problems = chosen.check(instance, solution_of(data))
+    return {"family": chosen.name, "valid": not problems, "violations": problems}
+
+
+def hint(chosen: Family, instance: Any, partial: dict[str, Any] | None) -> dict[str, Any]:
+    """`Family.hint` for a player's placements so far, naming the family."""
+    answer = chosen.hint(instance, partial).to_json()
+    answer.setdefault("family", chosen.name)
+    return answer
+
+
+@dataclass
+class Drawing:
+    """A board to draw: the instance, maybe a solution, its violations (None: none given)."""
+
+    family: Family
+    instance: Any
+    solution: dict[str, Any] | None = None
+    violations: list[str] | None = None
+    status: Status | None = None
+    """The status of the solve, when the solution was asked for (`draw(solve=True)`)."""
+    options: dict[str, Any] = field(default_factory=dict)
+    """The family's render options (e.g. armies `attacks`, chessnum `explain`)."""
+
+    def svg(self) -> str:
+        return self.family.render_svg(self.instance, self.solution, self.options)
+
+    def to_json(self, violations: bool = False) -> dict[str, Any]:
+        """`{"family", "instance", "solution", "svg"}` (and `violations` if asked)."""
+        answer: dict[str, Any] = {
+            "family": self.family.name,
+            "instance": self.family.to_json(self.instance),
+            "solution": self.solution,
+            "svg": self.svg(),
+        }
+        if violations:
+            answer["violations"] = self.violations
+        return answer
+
+
+def draw(
+    chosen: Family,
+    instance: Any,
+    solution: Any = None,
+    solve_it: bool = False,
+    options: dict[str, Any] | None = None,
+) -> Drawing:
+    """The board with `solution` (user JSON, checked: its violations are listed), or with a
+    solution found now (`solve_it`), or alone; `options` are the family's render options."""
+    render = dict(options or {})
+    if solution is not None:
+        drawn = chosen.solution_from_json(instance, solution)
+        return Drawing(chosen, instance, drawn, chosen.verify(instance, drawn), options=render)
+    if solve_it:
+        result = chosen.solve(instance, solve_request())
+        return Drawing(
+            chosen, instance, result.solutions[0] if result.solutions else None, None, result.status, render
+        )
+    return Drawing(chosen, instance, options=render)
+
+
+def error_json(chosen: Family, record: Record) -> dict[str, Any]:
+    """The JSON line for a puzzle that could not be read (one record of a file)."""
+    return {"family": chosen.name, "status": "error", "error": str(record.error), "source": record.label}

@@ -1,0 +1,177 @@
+"""The Chess-Num model as CNF for python-sat (backend `sat`, and the generator's fast checks).
+
+The same formulation as the CP-SAT model (`model_cpsat.py`), in clauses:
+
+- `x[p, s]` for every piece letter p and square s; `o[s] <-> OR_p x[p, s]` (occupied);
+  `exactly count(p)` of the `x[p, *]` (sequential counter, Sinz 2005); at most one piece per
+  square (pairwise);
+- a clue square t: no piece on it (`-x[p, t]`), so `o[t]` is false and it blocks nothing;
+- blocking, chain encoding: for a clue t and a direction d with squares `s_1, s_2, ...`,
+  `e_1` is true and `e_{k+1} <-> e_k and -o[s_k]` ("s_1 .. s_k empty"); a line piece p moving
+  along d attacks t from `s_k` iff `a <-> e_k and x[p, s_k]` (three clauses each);
+- the clue: exactly v of its attack literals (the step pieces' `x` on attacking squares and
+  the line pieces' `a`), by a cardinality encoding (`seqcounter` by default) from the shared
+  `IDPool`.
+
+With `selectors`, every clue's clauses carry an extra literal `-sel[t]`: the clue holds only
+when `sel[t]` is assumed. The generator builds one solver with every candidate clue square
+of its placement and asks "another solution?" under assumptions, incrementally, instead of
+building a model per question.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from boardlab.core.errors import Unsupported
+from boardlab.core.sat import CNF, DEFAULT_SOLVER
+from boardlab.families.chessnum.geometry import (
+    DIAGONAL,
+    LINE_DIRECTIONS,
+    ORTHOGONAL,
+    STEP_PIECES,
+    ray,
+    step_attackers,
+)
+from boardlab.families.chessnum.io import ChessNumInstance, Square, placement_to_json
+
+#: Encodings of the clue cardinalities ("exactly v attackers").
+CARD_ENCODINGS = ("seqcounter", "totalizer", "cardnetwrk")
+
+
+class SatModel:
+    """CNF of a board with pieces and clues (optionally switchable by selector literals)."""
+
+    def __init__(self, size: int, pieces: str, counts: dict[str, int], card: str = "seqcounter") -> None:
+        self.size = size
+        self.pieces = pieces
+        self.counts = counts
+        if card not in CARD_ENCODINGS:
+            raise Unsupported(f"unknown clue encoding '{card}' (choose from {', '.join(CARD_ENCODINGS)})")
+        self.card = card
+        self.cnf = CNF()
+        self.squares = [(f, r) for r in range(size) for f in range(size)]
+        for letter, count in counts.items():
+            self.cnf.exactly([self.x(letter, s) for s in self.squares], count, "seqcounter")
+        for square in self.squares:
+            lits = [self.x(letter, square) for letter in counts]
+            occupied = self.o(square)
+            for lit in lits:
+                self.cnf.add([-lit, occupied])
+            self.cnf.add([-occupied, *lits])
+            if len(lits) > 1:
+                self.cnf.at_most(lits, 1, "pairwise")
+
+    def x(self, letter: str, square: Square) -> int:
+        return self.cnf.var(("x", letter, square))
+
+    def o(self, square: Square) -> int:
+        return self.cnf.var(("o", square))
+
+    def selector(self, square: Square) -> int:
+        return self.cnf.var(("sel", square))
+
+    @property
+    def key(self) -> list[int]:
+        return [self.x(letter, s) for letter in self.counts for s in self.squares]
+
+    def _attack_literals(self, target: Square) -> list[int]:
+        lits: list[int] = []
+        for letter in self.counts:
+            if letter in STEP_PIECES:
+                lits.extend(self.x(letter, s) for s in step_attackers(self.size, letter, target))
+        for direction in ORTHOGONAL + DIAGONAL:
+            movers = [p for p in self.counts if p in LINE_DIRECTIONS and direction in LINE_DIRECTIONS[p]]
+            if not movers:
+                continue
+            squares = ray(self.size, target, direction)
+            empty_before = 0  # 0 stands for "true" (k = 1)
+            for k, square in enumerate(squares):
+                if k > 0:
+                    e = self.cnf.var(("e", target, direction, k))
+                    o = self.o(squares[k - 1])
+                    if empty_before == 0:
+                        self.cnf.add([-e, -o])
+                        self.cnf.add([e, o])
+                    else:
+                        self.cnf.add([-e, empty_before])
+                        self.cnf.add([-e, -o])
+                        self.cnf.add([e, -empty_before, o])
+                    empty_before = e
+                for letter in movers:
+                    if k == 0:
+                        lits.append(self.x(letter, square))
+                        continue
+                    a = self.cnf.var(("a", target, direction, k, letter))
+                    self.cnf.add([-a, empty_before])
+                    self.cnf.add([-a, self.x(letter, square)])
+                    self.cnf.add([a, -empty_before, -self.x(letter, square)])
+                    lits.append(a)
+        return lits
+
+    def add_clue(self, target: Square, value: int, selector: int | None = None) -> None:
+        """The clue `target = value`; with `selector`, only when that literal is true."""
+        guard = [] if selector is None else [-selector]
+        for letter in self.counts:
+            self.cnf.add(guard + [-self.x(letter, target)])
+        self.cnf.exactly(self._attack_literals(target), value, self.card, unless=guard)
+
+    def exclude(self, placement: Iterable[tuple[str, Square]]) -> None:
+        self.cnf.add([-self.x(letter, square) for letter, square in placement])
+
+    def placement(self, true: set[int]) -> list[tuple[str, Square]]:
+        return sorted((letter, s) for letter in self.counts for s in self.squares if self.x(letter, s) in true)
+
+
+def build(instance: ChessNumInstance, card: str = "seqcounter") -> SatModel:
+    sat = SatModel(instance.size, instance.pieces, instance.counts, card)
+    for target, value in instance.clues:
+        sat.add_clue(target, value)
+    return sat
+
+
+def solve(instance: ChessNumInstance, request: Any) -> Any:
+    """Run a `SolveRequest` with python-sat (CaDiCaL), blocking on the piece variables only."""
+    from boardlab.core.sat import solve_sat
+
+    sat = build(instance)
+    return solve_sat(
+        sat.cnf,
+        sat.key,
+        lambda true: placement_to_json(instance, sat.placement(true)),
+        request,
+        model_name="CNF: chain blocking, seqcounter clues",
+    )
+
+
+class Alternatives:
+    """An incremental solver for "which placements other than `placement` satisfy these clues?".
+
+    Every empty square of `placement` is a candidate clue with the number `placement` gives it,
+    switched on by assuming its selector. Each question gets a conflict budget (deterministic,
+    unlike a time limit): CDCL finds alternatives in a millisecond or two but can be slow to
+    prove there is none, which CP-SAT's presolve does better, so the caller hands those over.
+    """
+
+    def __init__(self, size: int, pieces: str, counts: dict[str, int], placement: list[tuple[str, Square]], numbers: dict[Square, int], budget: int = 2000) -> None:
+        self.sat = SatModel(size, pieces, counts)
+        for square, value in numbers.items():
+            self.sat.add_clue(square, value, self.sat.selector(square))
+        self.sat.exclude(placement)
+        self.solver = self.sat.cnf.solver(DEFAULT_SOLVER)
+        self.budget = budget
+
+    def find(self, clues: Iterable[Square]) -> list[tuple[str, Square]] | None | bool:
+        """Another placement satisfying the clues on `clues`; None when there is none (unique);
+        False when the conflict budget ran out first (the caller asks CP-SAT instead)."""
+        assumptions = [self.sat.selector(s) for s in clues]
+        self.solver.conf_budget(self.budget)
+        answer = self.solver.solve_limited(assumptions=assumptions)
+        if answer is None:
+            return False
+        if not answer:
+            return None
+        return self.sat.placement({lit for lit in self.solver.get_model() if lit > 0})
+
+    def close(self) -> None:
+        self.solver.delete()

@@ -1,0 +1,195 @@
+"""The CP-SAT model of C-Note: one integer variable per cell, the number written there.
+
+Constraints: every row adds up to its target and every column to its target (one linear
+equality each). Every number is at least 1, so a cell's number is at most
+`min(row target - (width - 1), column target - (height - 1))`.
+
+"Contains the digit" (the number's decimal writing, without leading zeros, includes the cell's
+given digit; equivalently: digits were written before and/or after it) has two encodings, an
+option of the model (`--model`) so that experiments can compare them:
+
+- `domain` (the default): the admissible numbers of a cell are enumerated once, in Python, up to
+  the cell's bound (`str(d) in str(v)` for v = 1..bound; O(bound), cached per digit and bound),
+  and become the variable's domain (`Domain.from_values`, a sorted list of intervals). The rule
+  then costs no constraint at all: CP-SAT's domain encoding excludes the holes itself and every
+  propagation of the sums lands on admissible values. A unary constraint enforced once and for
+  all by restricting the domain is node consistency (Bessiere, "Constraint Propagation", ch. 3
+  of the Handbook of Constraint Programming, 2006). It is exact for any target (nothing assumes
+  100, the bound follows from the targets); for target 10,000 a cell's domain is about 3,400
+  values in about 820 intervals, which CP-SAT handles without effort.
+- `digits`: the seed's encoding translated to CP-SAT. The seed (002, `includes_digit/2`) states
+  the rule by recursion on `Var mod 10` and `Var // 10`, a disjunction that CLP(FD) resolves by
+  backtracking over the digit positions. Here: for each position k where the digit can stand,
+  a Boolean `p_k`, exactly one true, and `p_k => x = a_k * 10^(k+1) + d * 10^k + b_k` with
+  `0 <= b_k < 10^k` (the digits after it) and `a_k >= 0` (the digits before it; `a_k >= 1` when
+  d = 0, so no leading zero); `not p_k => a_k = b_k = 0`, so that enumeration does not count the
+  unused helpers. A number holding the digit twice (88 for an 8) has two positions: the model
+  has one solution per position, which `solve_cpsat` de-duplicates on the cell numbers.
+  It is kept to measure what the domain encoding saves (experiment `cnote/encodings`).
+
+Search strategies (`Family.strategies`): `portfolio` is CP-SAT's default (its portfolio of
+workers when solving for one solution); the others are `VARIABLE:VALUE` pairs passed to
+`AddDecisionStrategy` on the cell variables in row-major order and followed exactly
+(`search_branching = FIXED_SEARCH`, one worker), the CP-SAT counterparts of the SICStus
+`labeling/2` options compared in the starting report (the `cnote/strategies` experiment
+maps them).
+"""
+
+from __future__ import annotations
+
+import time
+from functools import lru_cache
+from typing import Any
+
+from ortools.sat.python import cp_model
+
+from boardlab.core.cpsat import solve_cpsat
+from boardlab.core.results import Mode, Outcome, SolveRequest, Stats, Status
+from boardlab.families.cnote.io import CNoteInstance
+from boardlab.families.cnote.choices import DEFAULT_STRATEGY, MODELS, STRATEGIES, VALUE_CHOICES, VARIABLE_CHOICES  # noqa: F401  (re-exported)
+
+#: Variable selection: strategy name part -> CP-SAT constant.
+VARIABLE_CHOICE = dict(zip(VARIABLE_CHOICES, (
+    cp_model.CHOOSE_FIRST,
+    cp_model.CHOOSE_LOWEST_MIN,
+    cp_model.CHOOSE_HIGHEST_MAX,
+    cp_model.CHOOSE_MIN_DOMAIN_SIZE,
+    cp_model.CHOOSE_MAX_DOMAIN_SIZE,
+)))
+#: Value selection: strategy name part -> CP-SAT constant.
+VALUE_CHOICE = dict(zip(VALUE_CHOICES, (
+    cp_model.SELECT_MIN_VALUE,
+    cp_model.SELECT_MAX_VALUE,
+    cp_model.SELECT_LOWER_HALF,
+    cp_model.SELECT_UPPER_HALF,
+    cp_model.SELECT_MEDIAN_VALUE,
+)))
+
+
+
+@lru_cache(maxsize=64)
+def admissible(digit: int, bound: int) -> tuple[int, ...]:
+    """The numbers 1..bound whose decimal writing contains `digit` (ascending)."""
+    mark = str(digit)
+    return tuple(v for v in range(1, bound + 1) if mark in str(v))
+
+
+def cell_bounds(instance: CNoteInstance) -> list[list[int]]:
+    """The largest number each cell can hold (all other cells of its lines hold at least 1)."""
+    return [
+        [min(instance.rows[r] - (instance.width - 1), instance.cols[c] - (instance.height - 1)) for c in range(instance.width)]
+        for r in range(instance.height)
+    ]
+
+
+def empty_cell(instance: CNoteInstance) -> tuple[int, int] | None:
+    """A cell that no number fits (then there is no solution), or None."""
+    bounds = cell_bounds(instance)
+    for r, row in enumerate(instance.grid):
+        for c, digit in enumerate(row):
+            if bounds[r][c] < 1 or not admissible(digit, bounds[r][c]):
+                return r, c
+    return None
+
+
+class Model:
+    """The built model: the CP-SAT model, the cell variables (row-major) and its size."""
+
+    def __init__(self, instance: CNoteInstance, encoding: str = "domain", strategy: str | None = None) -> None:
+        if encoding not in MODELS:
+            raise ValueError(f"unknown encoding {encoding!r}")
+        self.instance = instance
+        self.encoding = encoding
+        self.model = cp_model.CpModel()
+        self.domain_values = 0
+        bounds = cell_bounds(instance)
+        self.cells: list[list[cp_model.IntVar]] = []
+        for r, row in enumerate(instance.grid):
+            variables = []
+            for c, digit in enumerate(row):
+                if encoding == "domain":
+                    values = admissible(digit, bounds[r][c])
+                    self.domain_values += len(values)
+                    variables.append(self.model.new_int_var_from_domain(cp_model.Domain.from_values(values), f"x{r}_{c}"))
+                else:
+                    variables.append(self._digits_cell(digit, bounds[r][c], f"x{r}_{c}"))
+            self.cells.append(variables)
+        for r in range(instance.height):
+            self.model.add(sum(self.cells[r]) == instance.rows[r])
+        for c in range(instance.width):
+            self.model.add(sum(self.cells[r][c] for r in range(instance.height)) == instance.cols[c])
+        self.flat = [v for row in self.cells for v in row]
+        self.fixed_search = strategy not in (None, DEFAULT_STRATEGY)
+        if self.fixed_search:
+            variable, value = strategy.split(":")  # type: ignore[union-attr]
+            self.model.add_decision_strategy(self.flat, VARIABLE_CHOICE[variable], VALUE_CHOICE[value])
+
+    def _digits_cell(self, digit: int, bound: int, name: str) -> cp_model.IntVar:
+        """A cell variable with the positional ("digits") encoding of "contains the digit"."""
+        model = self.model
+        x = model.new_int_var(1, bound, name)
+        positions = []
+        k = 0
+        # the smallest number with the digit at position k: d * 10^k, or 10^(k+1) for a 0
+        while (10 ** (k + 1) if digit == 0 else digit * 10**k) <= bound:
+            here = model.new_bool_var(f"{name}_p{k}")
+            before = model.new_int_var(1 if digit == 0 else 0, bound // 10 ** (k + 1), f"{name}_a{k}") if bound >= 10 ** (k + 1) else None
+            after = model.new_int_var(0, 10**k - 1, f"{name}_b{k}")
+            expression = digit * 10**k + after + (before * 10 ** (k + 1) if before is not None else 0)
+            model.add(x == expression).only_enforce_if(here)
+            if before is not None:
+                if digit == 0:
+                    # before >= 1 always, so pin it to its lower bound when unused
+                    model.add(before == 1).only_enforce_if(~here)
+                else:
+                    model.add(before == 0).only_enforce_if(~here)
+            model.add(after == 0).only_enforce_if(~here)
+            positions.append(here)
+            k += 1
+        model.add_exactly_one(positions)
+        self.domain_values += bound
+        return x
+
+    def decode(self, value: Any) -> dict[str, Any]:
+        return {"grid": [[int(value(v)) for v in row] for row in self.cells]}
+
+
+def solve(instance: CNoteInstance, request: SolveRequest) -> Outcome:
+    """Run the request on the model (see the module docstring for the options)."""
+    encoding = request.options.get("model") or "domain"
+    presolve = not request.options.get("no_presolve")
+    strategy = request.strategy or DEFAULT_STRATEGY
+    model_name = f"{encoding} encoding"
+    trivial = trivially_unsatisfiable(instance)
+    if trivial is not None:
+        stats = Stats(backend="cpsat", strategy=strategy, model=model_name, branches=0, conflicts=0, variables=0, constraints=0)
+        stats.extra["reason"] = trivial
+        return Outcome(Status.UNSATISFIABLE, count=0, unique=False if request.mode == Mode.UNIQUE else None, stats=stats)
+    start = time.perf_counter()
+    built = Model(instance, encoding, strategy)
+    build_seconds = time.perf_counter() - start
+    parameters: dict[str, Any] = {}
+    if not presolve:
+        parameters["cp_model_presolve"] = False
+    outcome = solve_cpsat(
+        built.model, built.flat, built.decode, request,
+        fixed_search=built.fixed_search, model_name=model_name, parameters=parameters,
+    )
+    outcome.stats.strategy = strategy
+    outcome.stats.extra["domain_values"] = built.domain_values
+    outcome.stats.extra["build_seconds"] = round(build_seconds, 6)
+    outcome.stats.extra["presolve"] = presolve
+    return outcome
+
+
+def trivially_unsatisfiable(instance: CNoteInstance) -> str | None:
+    if not instance.balanced:
+        return (
+            f"the row targets add up to {sum(instance.rows)}, the column targets to {sum(instance.cols)}: "
+            "both are the sum of all numbers"
+        )
+    cell = empty_cell(instance)
+    if cell is not None:
+        r, c = cell
+        return f"no number containing {instance.grid[r][c]} fits cell [{r}, {c}] (all numbers are at least 1)"
+    return None

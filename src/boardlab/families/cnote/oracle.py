@@ -1,0 +1,107 @@
+"""The C-Note oracle (`core.oracle.Oracle`): items are numbers in cells, `(row, col, number)`.
+
+Each question is one CP-SAT solve of the `domain` model (one worker, so deterministic) with the
+placed numbers fixed and the forbidden ones excluded; a budget is CP-SAT deterministic time.
+`several` enumerates up to a few solutions at once (the generator's uniqueness check, which
+refutes several counterexamples per round) and `closest` the solution sharing most placed
+numbers (a hint's mistake).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+from ortools.sat.python import cp_model
+
+from boardlab.core.oracle import UNDECIDED, Oracle, Undecided
+from boardlab.families.cnote.io import CNoteInstance
+from boardlab.families.cnote.model_cpsat import Model
+
+Item = tuple[int, int, int]
+Grid = list[list[int]]
+
+
+def as_items(grid: Grid) -> frozenset[Item]:
+    """A solution grid as its items."""
+    return frozenset((r, c, value) for r, row in enumerate(grid) for c, value in enumerate(row))
+
+
+class _Collector(cp_model.CpSolverSolutionCallback):
+    def __init__(self, cells: list[list[cp_model.IntVar]], cap: int) -> None:
+        super().__init__()
+        self._cells = cells
+        self._cap = cap
+        self.found: list[Grid] = []
+
+    def on_solution_callback(self) -> None:
+        self.found.append([[int(self.value(v)) for v in row] for row in self._cells])
+        if len(self.found) >= self._cap:
+            self.stop_search()
+
+
+def _solver(seed: int = 0, budget: float | None = None) -> cp_model.CpSolver:
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = seed % (2**31)
+    if budget is not None:
+        solver.parameters.max_deterministic_time = budget
+    return solver
+
+
+class CNoteOracle(Oracle[Item]):
+    """Questions on one C-Note puzzle."""
+
+    def __init__(self, instance: CNoteInstance):
+        self.instance = instance
+
+    def _model(self, placed: Collection[Item], forbidden: Collection[Item]) -> Model:
+        built = Model(self.instance)
+        for r, c, value in placed:
+            built.model.add(built.cells[r][c] == value)
+        for r, c, value in forbidden:
+            built.model.add(built.cells[r][c] != value)
+        return built
+
+    def solution(
+        self, placed: Collection[Item] = (), forbidden: Collection[Item] = (), budget: float | None = None
+    ) -> frozenset[Item] | None | Undecided:
+        built = self._model(placed, forbidden)
+        solver = _solver(budget=budget)
+        code = solver.solve(built.model)
+        if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return as_items([[int(solver.value(v)) for v in row] for row in built.cells])
+        if code == cp_model.INFEASIBLE:
+            return None
+        if code == cp_model.MODEL_INVALID:
+            raise RuntimeError("CP-SAT rejected the model as invalid")
+        return UNDECIDED
+
+    def several(self, cap: int, seed: int, budget: float | None = None) -> list[Grid] | Undecided:
+        """Up to `cap` solutions (all of them when there are fewer); `UNDECIDED` when `budget`
+        (deterministic seconds) ran out first. `seed` is CP-SAT's random seed."""
+        built = Model(self.instance)
+        solver = _solver(seed, budget)
+        solver.parameters.enumerate_all_solutions = True
+        collector = _Collector(built.cells, cap)
+        code = solver.solve(built.model, collector)
+        if code == cp_model.MODEL_INVALID:
+            raise RuntimeError("CP-SAT rejected the model as invalid")
+        if code == cp_model.UNKNOWN and len(collector.found) < cap:
+            if budget is None:
+                raise RuntimeError("CP-SAT stopped without an answer while counting")
+            return UNDECIDED
+        return collector.found
+
+    def closest(self, placed: Collection[Item]) -> Grid | None:
+        """A solution sharing the most numbers with `placed` (None: the puzzle has none)."""
+        built = Model(self.instance)
+        agree = []
+        for r, c, value in placed:
+            same = built.model.new_bool_var(f"same{r}_{c}")
+            built.model.add(built.cells[r][c] == value).only_enforce_if(same)
+            agree.append(same)
+        built.model.maximize(sum(agree))
+        solver = _solver()
+        if solver.solve(built.model) in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return [[int(solver.value(v)) for v in row] for row in built.cells]
+        return None
