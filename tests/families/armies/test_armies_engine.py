@@ -183,7 +183,7 @@ def test_cli_default_backend_is_the_engine(cli_run) -> None:
         ["armies", "solve", "8", "--bounds", "nonsense"],
         ["armies", "solve", "8", "--checkpoint", "x.jsonl"],
         ["armies", "solve", "8", "--m", "3", "--backend", "sat", "--executor", "serial"],
-        ["armies", "solve", "8", "--m", "3", "--model", "lines"],
+        ["armies", "solve", "8", "--m", "3", "--backend", "engine", "--model", "lines"],
         ["armies", "solve", "8", "--m", "3", "--executor", "cluster"],
         ["armies", "solve", "8", "--m", "3", "--backend", "engine", "--all"],
     ],

@@ -24,6 +24,7 @@ from boardlab.core.enumerate import Budget, classify
 from boardlab.core.errors import BadInput, Unsupported
 from boardlab.core.results import Mode, Outcome, SolveRequest, Stats, Status
 from boardlab.families.armies import known
+from boardlab.families.armies.choices import ENCODINGS
 from boardlab.families.armies.io import ArmiesInstance
 from boardlab.families.armies.search import (
     Settings,
@@ -66,9 +67,12 @@ def heuristic_budget(n: int, time_limit: float | None, backend: str = "sat") -> 
 
 
 def backend_for(instance: ArmiesInstance, request: SolveRequest, enumerate_: bool) -> str:
-    """The engine by default; sat for enumeration (the engine decides, it does not enumerate)."""
+    """The engine by default; sat for enumeration (the engine decides, it does not enumerate)
+    and when a SAT formulation or encoding is asked for (`--model`, `--symmetry`, `--encoding`
+    other than the default), since those belong to the SAT and CP-SAT models."""
     options = request.options
-    backend = request.backend or ("sat" if enumerate_ else "engine")
+    wants_model = any(options.get(o) for o in MODEL_OPTIONS) or options.get("encoding") not in (None, ENCODINGS[0])
+    backend = request.backend or ("sat" if enumerate_ or wants_model else "engine")
     if backend in ("engine", "construct"):
         if enumerate_:
             raise Unsupported(f"the {backend} backend does not enumerate; use sat or cpsat")
