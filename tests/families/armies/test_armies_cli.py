@@ -14,7 +14,9 @@ def test_solve_with_m_json(cli_run) -> None:
     assert result.code == 0 and data["status"] == "solved" and data["family"] == "armies"
     assert data["instance"] == {"family": "armies", "n": 5, "m": 4}
     assert len(data["solutions"][0]["white"]) == len(data["solutions"][0]["black"]) == 4
-    assert data["stats"]["backend"].startswith("sat")
+    assert data["stats"]["backend"] == "engine"
+    result = cli_run(["armies", "solve", "5", "--m", "4", "--json", "--backend", "sat"])
+    assert json.loads(result.stdout)["stats"]["backend"].startswith("sat")
 
 
 def test_no_solution_is_an_answer(cli_run) -> None:
@@ -33,8 +35,10 @@ def test_optimise_verbose_reports_progress(cli_run) -> None:
 
 
 def test_time_limit_without_answer_exits_3(cli_run) -> None:
-    result = cli_run(["armies", "solve", "10", "--m", "15", "--time-limit", "0.2", "--json"])
-    assert result.code == 3 and json.loads(result.stdout)["status"] == "unknown"
+    for backend in ("sat", "engine"):
+        n, m = (10, 15) if backend == "sat" else (14, 29)
+        result = cli_run(["armies", "solve", str(n), "--m", str(m), "--time-limit", "0.2", "--json", "--backend", backend])
+        assert result.code == 3 and json.loads(result.stdout)["status"] == "unknown"
 
 
 def test_all_up_to_symmetry_and_count(cli_run) -> None:

@@ -4,7 +4,8 @@
   (series `setting`, reference: the default, sat colouring with full symmetry breaking).
 - `armies/encodings`: the SAT decision "m + 1 of each" just above the optimum (an
   unsatisfiability proof), per cardinality encoding.
-- `armies/prove`: time to prove a(n) with the default, n = 1..10 (quick: n <= 7).
+- `armies/prove`: time to prove a(n) (`solve N`), the engine (default) beside the SAT backend
+  (reference), n = 1..10 for both and n = 11..13 for the engine alone (quick: n <= 7).
 - `armies/lower-bounds`: the annealing heuristic on n = 16..30 against the best known values
   (quick: n = 16, 18); `value` is the m reached, the stats hold the best known value.
 """
@@ -80,7 +81,15 @@ def _encoding_cases(quick: bool) -> list[Case]:
 
 
 def _run_prove(case: Case, time_limit: float | None) -> Measurement:
-    return _measure(case.params["n"], None, {}, None, time_limit)
+    return _measure(case.params["n"], None, {}, case.params["backend"], time_limit)
+
+
+def _prove_cases(quick: bool) -> list[Case]:
+    both = range(1, 8) if quick else range(1, 11)
+    cases = [Case(f"n={n} {b}", {"n": n, "backend": b}) for n in both for b in ("engine", "sat")]
+    if not quick:  # the SAT proofs take minutes from n = 10 on, hours from 11
+        cases += [Case(f"n={n} engine", {"n": n, "backend": "engine"}) for n in (11, 12, 13)]
+    return cases
 
 
 def _run_lower(case: Case, time_limit: float | None) -> Measurement:
@@ -122,14 +131,19 @@ register(
     Experiment(
         family=FAMILY,
         name="prove",
-        title="Peaceable armies: time to prove the optimum with the default model",
-        description="boardlab armies solve N (sat, colouring, full symmetry breaking): a(n) and its proof, against OEIS A250000.",
-        cases=lambda quick: [Case(f"n={n}", {"n": n}) for n in (range(1, 8) if quick else range(1, 11))],
+        title="Peaceable armies: time to prove the optimum, the engine beside SAT",
+        description=(
+            "boardlab armies solve N with the engine (default) and with --backend sat (colouring, full symmetry "
+            "breaking): a(n) and its proof, against OEIS A250000; branches = the engine's nodes."
+        ),
+        cases=_prove_cases,
         run=_run_prove,
         x="n",
-        baseline_figures={f"n={n}": v for n, v in known.PROVEN.items() if n <= 10},
+        series="backend",
+        reference="sat",
+        baseline_figures={f"n={n} engine": v for n, v in known.PROVEN.items() if n <= 13},
         baseline_source="OEIS A250000 (values a(n), not times)",
-        value_label="m", stats_columns=("upper_bound", "heuristic_seconds"),
+        value_label="m", stats_columns=("upper_bound", "branches", "heuristic_seconds"),
     )
 )
 register(

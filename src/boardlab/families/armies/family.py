@@ -6,9 +6,12 @@ Modes: `first` with m (a placement or a proof that none exists), `first` without
 time limit, status feasible), `all` / `count` / `unique` with m (exact placements, optionally
 up to the 16 symmetries: board symmetries and colour swap).
 
-Backends: `sat` (default; CaDiCaL on the `colouring` formulation with full symmetry breaking,
-which proved fastest, see docs/armies.md), `cpsat` (every formulation of `model_cpsat.py`),
-`anneal` (the heuristic alone: lower bounds for large boards, no proofs).
+Backends: `engine` (default; the branch-and-bound engine over line labellings of `engine.py`,
+run by `prove.py` on one core, all local cores or Ray), `sat` (CaDiCaL on the `colouring`
+formulation with full symmetry breaking; the default for enumeration), `cpsat` (every
+formulation of `model_cpsat.py`), `anneal` (the heuristic alone: lower bounds for large boards, no
+proofs), `construct` (the explicit construction of `construct.py`: lower bounds for any n in
+milliseconds, no proofs).
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from boardlab.core.options import Option
 from boardlab.core.oracle import Hint
 from boardlab.core.results import Mode, Result, SolveRequest
 from boardlab.families.armies import io, known, render, verify
-from boardlab.families.armies.choices import CUTS, ENCODINGS, MODELS, SYMMETRY_LEVELS
+from boardlab.families.armies.choices import CUTS, ENCODINGS, EXECUTORS, MODELS, SYMMETRY_LEVELS
 from boardlab.families.armies.io import ArmiesInstance
 
 
@@ -34,7 +37,7 @@ class Armies(Family[ArmiesInstance]):
         "Without m: find the largest m (OEIS A250000)."
     )
     takes_size = True
-    backends = ("sat", "cpsat", "anneal")
+    backends = ("engine", "sat", "cpsat", "anneal", "construct")
     modes = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE, Mode.OPTIMISE})
     has_clues = False
     offers_hints = True
@@ -51,6 +54,22 @@ class Armies(Family[ArmiesInstance]):
             verbs=("solve",), local=True,
         ),
         Option("attacks", bool, False, "mark the squares attacked by each army", verbs=("render",)),
+        Option(
+            "executor", str, None,
+            "engine: where the subproblems run: auto, serial, processes (all local cores) or ray (boardlab[cluster])",
+            choices=EXECUTORS, verbs=("solve",), local=True,
+        ),
+        Option("address", str, None, "engine: Ray cluster address for --executor ray (default: a local Ray)", verbs=("solve",), local=True),
+        Option(
+            "checkpoint", str, None,
+            "engine: record each refuted subproblem of the decision (--m) in this file; resume from it if it exists",
+            verbs=("solve",), local=True,
+        ),
+        Option(
+            "bounds", str, None,
+            "engine: the bounds to use, all (default), none, or a comma list of live, family, joint, symmetry (for tests)",
+            verbs=("solve",),
+        ),
         Option("size", int, 8, "board size of the generated instance", verbs=("generate",), minimum=1, maximum=io.MAX_N),
     )
 

@@ -112,6 +112,7 @@ def anneal(
     iterations: int | None = None,
     grow: bool = True,
     report=None,
+    initial: np.ndarray | None = None,
 ) -> tuple[int, list[int], list[int], int]:
     """Best placement found in `seconds` (restarts until then, or until `target` is reached).
 
@@ -119,6 +120,9 @@ def anneal(
     anneals twice as long as the previous one, so that a long time limit buys slower
     cooling rather than only more of the same short runs. A run is shortened to fit the time
     left (at the speed measured so far), so the time limit holds within one short run.
+
+    `initial` (a colouring of `geometry.lines(n)`, 1 white, e.g. from `construct.py`): the first
+    run starts from it, cooler (from 0.5), and the result is never worse than it.
 
     Returns (m, white squares, black squares, restarts). `report(seconds, m)` is called on each
     improvement.
@@ -135,9 +139,15 @@ def anneal(
     while True:
         remaining = seconds - (time.perf_counter() - start)
         moves = max(1_000, min(int(iterations), int(rate * remaining)))
-        colour = rng.integers(0, 2, len(length)).astype(np.int64)
+        hot = 2.0
+        if initial is not None and restarts == 0:
+            colour, hot = initial.astype(np.int64).copy(), 0.5
+            white, black = placement(n, colour)
+            best, best_colour = min(len(white), len(black)), colour.copy()
+        else:
+            colour = rng.integers(0, 2, len(length)).astype(np.int64)
         began = time.perf_counter()
-        value, found = _anneal(n, square_lines, squares, length, moves, int(rng.integers(2**31)), 2.0, 0.05, colour)
+        value, found = _anneal(n, square_lines, squares, length, moves, int(rng.integers(2**31)), hot, 0.05, colour)
         measured = moves / max(1e-6, time.perf_counter() - began)
         # the first call may include numba's compilation; later ones measure the current speed
         rate = 0.9 * (max(rate, measured) if restarts == 0 else measured)

@@ -1,9 +1,12 @@
 """Choosing what to run for an armies request, and running it.
 
-- m given, mode first: a decision (sat: `colouring` + full symmetry breaking by default).
+- m given, mode first: a decision (the engine by default, `engine.py` and `prove.py`; sat:
+  `colouring` + full symmetry breaking).
 - m not given (mode first) or mode optimise: the largest m. The heuristic (`heuristic.anneal`)
-  gives the first incumbent (sat and anneal backends; cpsat with `--cuts lower`), then the
-  backend improves and proves it (see `search.py`).
+  gives the first incumbent (engine, sat and anneal backends; cpsat with `--cuts lower`), then
+  the backend improves and proves it: the engine and sat ascend k = incumbent + 1, ... until
+  "k of each" is refuted (see `search.py` for sat and cpsat).
+- construct: the explicit construction of `construct.py` (lower bounds for any n, no proof).
 - all / count / unique (m required): exact placements on an exact formulation (`lines` by
   default); with `up_to_symmetry` all 15 lex-leader constraints keep one placement per orbit
   of the 16 symmetries, so counts are counts of inequivalent placements.
@@ -16,14 +19,27 @@ from typing import Any
 
 from rich.console import Console
 
+from boardlab.core.deadline import Deadline
 from boardlab.core.enumerate import Budget, classify
 from boardlab.core.errors import BadInput, Unsupported
 from boardlab.core.results import Mode, Outcome, SolveRequest, Stats, Status
 from boardlab.families.armies import known
+from boardlab.families.armies.choices import ENCODINGS
 from boardlab.families.armies.io import ArmiesInstance
-from boardlab.families.armies.search import Settings, Tracker, cp_optimise, cp_solve, sat_decide, sat_enumerate, sat_optimise, trivial_bound
+from boardlab.families.armies.search import (
+    Settings,
+    Tracker,
+    cp_optimise,
+    cp_solve,
+    sat_decide,
+    sat_enumerate,
+    sat_optimise,
+    trivial_bound,
+)
 
 DEFAULT_MODEL = {"sat": "colouring", "cpsat": "lines", "anneal": "colouring"}
+ENGINE_OPTIONS = ("executor", "address", "checkpoint", "bounds")
+MODEL_OPTIONS = ("model", "symmetry")
 ENUMERATION_MODEL = "lines"
 EXACT = ("pairwise", "lines")
 SAT_MODELS = ("pairwise", "lines", "dominance", "colouring")
@@ -33,23 +49,49 @@ SAT_MODELS = ("pairwise", "lines", "dominance", "colouring")
 PROVABLE_N = 11
 
 
-def heuristic_budget(n: int, time_limit: float | None) -> float:
+def heuristic_budget(n: int, time_limit: float | None, backend: str = "sat") -> float:
     """Seconds given to the heuristic before the exact search.
 
     0.05 s + n^2 / 400 (it reaches a(n) well within that for n <= 12, and the SAT search
     climbs from whatever it finds), at most a quarter of the time limit; for n > PROVABLE_N,
-    where the SAT search mostly serves to improve, three quarters of the time limit.
+    where the SAT search mostly serves to improve, three quarters of the time limit. The
+    engine finds placements quickly itself: it gets 0.02 s + n^2 / 2000 (n <= 12) under the
+    same caps.
     """
     budget = 0.05 + n * n / 400
+    if backend == "engine" and n <= 12:
+        budget = 0.02 + n * n / 2000
     if time_limit is not None:
         budget = min(budget, time_limit / 4) if n <= PROVABLE_N else max(min(budget, time_limit), 0.75 * time_limit)
     return budget
 
 
+def backend_for(instance: ArmiesInstance, request: SolveRequest, enumerate_: bool) -> str:
+    """The engine by default; sat for enumeration (the engine decides, it does not enumerate)
+    and when a SAT formulation or encoding is asked for (`--model`, `--symmetry`, `--encoding`
+    other than the default), since those belong to the SAT and CP-SAT models."""
+    options = request.options
+    wants_model = any(options.get(o) for o in MODEL_OPTIONS) or options.get("encoding") not in (None, ENCODINGS[0])
+    backend = request.backend or ("sat" if enumerate_ or wants_model else "engine")
+    if backend in ("engine", "construct"):
+        if enumerate_:
+            raise Unsupported(f"the {backend} backend does not enumerate; use sat or cpsat")
+        given = [o for o in MODEL_OPTIONS if options.get(o)]
+        if given:
+            raise Unsupported(f"--{given[0]} applies to the sat and cpsat backends")
+    if backend != "engine":
+        given = [o for o in ENGINE_OPTIONS if options.get(o) not in (None, "auto")]
+        if given:
+            raise Unsupported(f"--{given[0]} applies to the engine backend")
+    if backend == "engine" and options.get("checkpoint") and instance.m is None:
+        raise BadInput("--checkpoint records one decision: give --m")
+    return backend
+
+
 def settings_for(instance: ArmiesInstance, request: SolveRequest, enumerate_: bool) -> Settings:
     options = request.options
-    backend = request.backend or "sat"
-    model = options.get("model") or (ENUMERATION_MODEL if enumerate_ else DEFAULT_MODEL[backend])
+    backend = backend_for(instance, request, enumerate_)
+    model = options.get("model") or (ENUMERATION_MODEL if enumerate_ else DEFAULT_MODEL.get(backend, "colouring"))
     up_to = bool(options.get("up_to_symmetry"))
     if enumerate_:
         if model not in EXACT:
@@ -78,7 +120,7 @@ def settings_for(instance: ArmiesInstance, request: SolveRequest, enumerate_: bo
         cuts=cuts,
         workers=request.workers or 2,
         seed=request.seed,
-        heuristic_seconds=heuristic_budget(instance.n, request.deadline.remaining()),
+        heuristic_seconds=heuristic_budget(instance.n, request.deadline.remaining(), backend),
     )
 
 
@@ -110,8 +152,14 @@ def solve(instance: ArmiesInstance, request: SolveRequest) -> Outcome:
         raise BadInput(f"mode '{mode.value}' needs the army size (--m M)")
     settings = settings_for(instance, request, enumerate_)
     start = time.perf_counter()
-    if mode == Mode.OPTIMISE:
+    if settings.backend == "construct":
+        outcome = _construct(instance)
+    elif mode == Mode.OPTIMISE:
         outcome = _optimise(instance, request, settings, start)
+    elif settings.backend == "engine":
+        outcome = _quick_placement(instance, request, settings) if _try_heuristic_first(instance, request) else None
+        if outcome is None:
+            outcome = _engine_decide(instance.n, instance.m, request, request.deadline)  # type: ignore[arg-type]
     elif settings.backend == "anneal":
         if enumerate_:
             raise Unsupported("the anneal backend finds one placement; enumerate with sat or cpsat")
@@ -127,7 +175,12 @@ def solve(instance: ArmiesInstance, request: SolveRequest) -> Outcome:
     else:
         outcome = cp_solve(instance.n, instance.m, settings, SolveRequest(mode, request.limit, request.deadline))  # type: ignore[arg-type]
     outcome.stats.seconds = time.perf_counter() - start
-    outcome.stats.model = "colouring (simulated annealing)" if outcome.stats.backend == "anneal" else settings.name
+    if outcome.stats.backend == "anneal":
+        outcome.stats.model = "colouring (simulated annealing)"
+    elif outcome.stats.backend == "engine":
+        outcome.stats.model = ENGINE_MODEL
+    elif outcome.stats.backend != "construct":
+        outcome.stats.model = settings.name
     if enumerate_:
         outcome.stats.extra["up_to_symmetry"] = bool(request.options.get("up_to_symmetry"))
     value, proven = known.best_known(instance.n)
@@ -137,20 +190,35 @@ def solve(instance: ArmiesInstance, request: SolveRequest) -> Outcome:
     return outcome
 
 
+def constructed(n: int):
+    """The construction's placement as a line colouring: the heuristic's first start."""
+    from boardlab.families.armies.construct import construct, line_colours
+
+    return line_colours(n, construct(n)[0])
+
+
 def _try_heuristic_first(instance: ArmiesInstance, request: SolveRequest) -> bool:
     """Decisions on large boards with the default model try the heuristic first: a placement
-    of m is found in a second where the SAT search may need minutes (n >= 14)."""
-    return instance.n > PROVABLE_N and not request.options.get("model") and request.backend in (None, "sat")
+    of m is found in a second where the SAT search or the engine may need minutes (n >= 14).
+    Not with a checkpoint, which belongs to the engine's refutation."""
+    return (
+        instance.n > PROVABLE_N
+        and not request.options.get("model")
+        and not request.options.get("checkpoint")
+        and request.backend in (None, "sat", "engine")
+    )
 
 
 def _quick_placement(instance: ArmiesInstance, request: SolveRequest, settings: Settings) -> Outcome | None:
     from boardlab.families.armies.heuristic import anneal
     from boardlab.families.armies.model_cpsat import decode
 
-    value, white, black, restarts = anneal(instance.n, seconds=settings.heuristic_seconds, seed=request.seed or 0, target=instance.m)
+    value, white, black, restarts = anneal(
+        instance.n, seconds=settings.heuristic_seconds, seed=request.seed or 0, target=instance.m, initial=constructed(instance.n)
+    )
     if value < instance.m:  # type: ignore[operator]
         return None
-    stats = Stats(backend="anneal", model="colouring", seed=request.seed, extra={"restarts": restarts, "note": "found by the heuristic before any SAT call"})
+    stats = Stats(backend="anneal", model="colouring", seed=request.seed, extra={"restarts": restarts, "note": "found by the heuristic before any exact search"})
     return Outcome(Status.SOLVED, [decode(instance.n, white, black, instance.m)], stats=stats)
 
 
@@ -160,7 +228,9 @@ def _anneal_decide(instance: ArmiesInstance, request: SolveRequest, settings: Se
 
     seconds = request.deadline.remaining()
     seconds = 60.0 if seconds is None else seconds
-    value, white, black, restarts = anneal(instance.n, seconds=seconds, seed=request.seed or 0, target=instance.m)
+    value, white, black, restarts = anneal(
+        instance.n, seconds=seconds, seed=request.seed or 0, target=instance.m, initial=constructed(instance.n)
+    )
     stats = Stats(backend="anneal", model="colouring", seed=request.seed, extra={"restarts": restarts})
     enough = value >= instance.m  # type: ignore[operator]
     found = [decode(instance.n, white, black, instance.m)] if enough else []
@@ -180,7 +250,7 @@ def _optimise(instance: ArmiesInstance, request: SolveRequest, settings: Setting
     deadline = request.deadline
     extra: dict[str, Any] = {}
     placement = None
-    if settings.backend in ("sat", "anneal") or settings.cuts == "lower":
+    if settings.backend in ("engine", "sat", "anneal") or settings.cuts == "lower":
         seconds = settings.heuristic_seconds
         if settings.backend == "anneal":
             left = deadline.remaining()
@@ -189,7 +259,8 @@ def _optimise(instance: ArmiesInstance, request: SolveRequest, settings: Setting
         if settings.backend == "anneal" and request.options.get("target") is not None:
             target = min(target, request.options["target"])
         value, white, black, restarts = anneal(
-            n, seconds=seconds, seed=request.seed or 0, target=target, report=lambda s, v: tracker.update(incumbent=v)
+            n, seconds=seconds, seed=request.seed or 0, target=target, report=lambda s, v: tracker.update(incumbent=v),
+            initial=constructed(n),
         )
         placement = (white, black)
         extra.update(heuristic_value=value, heuristic_seconds=round(time.perf_counter() - start, 3), heuristic_restarts=restarts)
@@ -202,6 +273,9 @@ def _optimise(instance: ArmiesInstance, request: SolveRequest, settings: Setting
     elif settings.backend == "sat":
         assert placement is not None
         outcome = sat_optimise(n, settings, placement, tracker, deadline)
+    elif settings.backend == "engine":
+        assert placement is not None
+        outcome = _engine_optimise(n, request, placement, tracker, deadline)
     else:
         oeis = None
         if settings.cuts == "oeis":
@@ -216,3 +290,128 @@ def _optimise(instance: ArmiesInstance, request: SolveRequest, settings: Setting
     if outcome.status == Status.OPTIMAL:
         outcome.stats.extra["upper_bound"] = outcome.stats.extra["incumbent"]
     return outcome
+
+
+# ---- the engine and the construction ---------------------------------------------------------
+ENGINE_MODEL = "line labelling branch and bound"
+
+
+def _engine_progress(request: SolveRequest, what: str):
+    """Progress of an engine decision: the CLI's bar (subproblems done of all) and, with
+    `--verbose`, a line on stderr at most every second: nodes, nodes/s, subproblems, ETA."""
+    verbose = bool(request.options.get("verbose"))
+    bar = request.progress
+    if not verbose and bar is None:
+        return None
+    console = Console(stderr=True, highlight=False)
+    last = [0.0]
+
+    def report(decision) -> None:
+        if bar is not None and decision.subproblems:
+            bar(decision.finished, decision.subproblems)
+        now = time.perf_counter()
+        if not verbose or (now - last[0] < 1.0 and decision.finished < decision.subproblems):
+            return
+        last[0] = now
+        seconds = max(1e-9, now - decision.started)
+        rate = (decision.nodes - decision.resumed_nodes) / seconds  # this run's nodes
+        fresh = decision.finished - decision.resumed
+        left = decision.subproblems - decision.finished
+        eta = f"{seconds / fresh * left:.0f} s" if fresh > 0 else "?"
+        console.print(
+            f"[dim]{seconds:8.2f} s[/]  {what}  nodes {decision.nodes:,}  ({rate:,.0f}/s)  "
+            f"subproblems {decision.finished}/{decision.subproblems}  ETA {eta}"
+        )
+
+    return report
+
+
+def _engine_run(n: int, m: int, request: SolveRequest, deadline: Deadline):
+    from boardlab.families.armies import prove
+
+    options = request.options
+    return prove.decide(
+        n,
+        m,
+        bounds=prove.parse_bounds(options.get("bounds")),
+        workers=request.workers,
+        executor=options.get("executor") or "auto",
+        address=options.get("address"),
+        checkpoint=options.get("checkpoint"),
+        target=max(64, 256 * (request.workers or 2)) if deadline.limited else None,
+        deadline=deadline,
+        progress=_engine_progress(request, f"m = {m}"),
+    )
+
+
+def _engine_stats(decisions: list) -> Stats:
+    last = decisions[-1]
+    stats = Stats(backend="engine", model=ENGINE_MODEL, branches=sum(d.nodes for d in decisions), workers=last.workers)
+    stats.extra["certificate"] = last.certificate()
+    if len(decisions) > 1:
+        stats.extra["decisions"] = [d.certificate() for d in decisions]
+    return stats
+
+
+def _engine_decide(n: int, m: int, request: SolveRequest, deadline: Deadline) -> Outcome:
+    from boardlab.families.armies.model_cpsat import decode
+
+    decision = _engine_run(n, m, request, deadline)
+    stats = _engine_stats([decision])
+    if decision.found is None:
+        return Outcome(Status.UNKNOWN, stats=stats)
+    if not decision.found:
+        return Outcome(Status.UNSATISFIABLE, count=0, stats=stats)
+    white, black = decision.placement()
+    return Outcome(Status.SOLVED, [decode(n, white, black, m)], stats=stats)
+
+
+def _engine_optimise(
+    n: int, request: SolveRequest, placement: tuple[list[int], list[int]], tracker: Tracker, deadline: Deadline
+) -> Outcome:
+    """Ascend k = incumbent + 1, ... with engine decisions until one is refuted (optimal) or
+    the deadline passes (feasible)."""
+    from boardlab.families.armies.model_cpsat import decode
+
+    white, black = placement
+    value = min(len(white), len(black))
+    tracker.update(incumbent=value)
+    decisions = []
+    status = Status.FEASIBLE
+    while True:
+        k = value + 1
+        if tracker.bound is not None and k > tracker.bound:
+            status = Status.OPTIMAL
+            break
+        decision = _engine_run(n, k, request, deadline)
+        decisions.append(decision)
+        if decision.found is None:
+            break
+        if not decision.found:
+            tracker.update(bound=value)
+            status = Status.OPTIMAL
+            break
+        white, black = decision.placement()
+        value = min(len(white), len(black))
+        tracker.update(incumbent=value)
+    stats = _engine_stats(decisions) if decisions else Stats(backend="engine", model=ENGINE_MODEL, branches=0)
+    return Outcome(status, [decode(n, white, black, value)], stats=stats)
+
+
+def _construct(instance: ArmiesInstance) -> Outcome:
+    """The construction of `construct.py`: a placement (no proof); with m, solved when it has m
+    of each, unknown otherwise; without m, the placement with status feasible."""
+    from boardlab.families.armies.construct import construct
+    from boardlab.families.armies.model_cpsat import decode
+
+    n = instance.n
+    white, black = construct(n)
+    value = min(len(white), len(black))
+    stats = Stats(backend="construct", model="scaled template labelling")
+    stats.extra["value"] = value
+    if instance.m is None:
+        status = Status.OPTIMAL if value >= trivial_bound(n) else Status.FEASIBLE
+        return Outcome(status, [decode(n, white, black, value)], stats=stats)
+    if value >= instance.m:
+        return Outcome(Status.SOLVED, [decode(n, white, black, instance.m)], stats=stats)
+    return Outcome(Status.UNKNOWN, stats=stats)

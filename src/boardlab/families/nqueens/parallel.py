@@ -8,7 +8,7 @@ constellations; `summarise` turns the sums into the totals. An executor counts t
 chunks and reports each finished chunk, in any order. The driver (`count_board`) adds the
 counts up, writes them to the checkpoint, feeds the progress bar and stops at the deadline.
 
-Executors:
+Executors (`serial`, `processes` and `ray` are the shared ones of `boardlab.core.executors`):
 
 * `serial`: this process, one chunk after another.
 * `processes`: a pool of forked processes (the compiled kernels are inherited, nothing is
@@ -28,18 +28,16 @@ faster of the two for n in our measurements (`CONSTELLATION_FROM`).
 
 from __future__ import annotations
 
-import logging
-import multiprocessing
-import os
-import signal
 import time
+from collections.abc import Callable, Iterator
+from contextlib import closing
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, cast
 
 import numpy as np
 
 from boardlab.core.deadline import NO_DEADLINE, Deadline
 from boardlab.core.errors import BadInput, Unsupported
+from boardlab.core.executors import can_fork, chunks, local_cores, run
 from boardlab.families.nqueens import constellation, fullsym, split
 from boardlab.families.nqueens.checkpoint import Checkpoint
 
@@ -48,18 +46,12 @@ from boardlab.families.nqueens.choices import EXECUTORS, METHODS
 #: From this n on, `auto` counts by constellations (measured faster, docs/nqueens.md).
 CONSTELLATION_FROM = 13
 
+__all__ = ["EXECUTORS", "FullCount", "choose_executor", "count_board", "local_cores"]
+
 #: Below this n the whole count takes milliseconds: parallel start-up would cost more.
 PARALLEL_FROM_N = 12
 
 Chunk = tuple[np.ndarray, np.ndarray]  # (piece indices, one row of three counts per piece)
-
-
-def local_cores() -> int:
-    """The cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not Linux
-        return os.cpu_count() or 1
 
 
 @dataclass
@@ -103,57 +95,16 @@ class FullCount:
 
 
 # ---- the executors: each yields finished chunks ---------------------------------------------
-_SHARED: dict[str, object] = {}
-
-
-def _chunks(indices: list[int], size: int) -> list[np.ndarray]:
-    return [np.array(indices[i : i + size], dtype=np.int64) for i in range(0, len(indices), size)]
-
-
 def _kernel(method: str, parallel: bool = False) -> Callable[..., np.ndarray]:
     module = fullsym if method == "fullsym" else constellation
     return module.count_batch_parallel if parallel else module.count_batch
 
 
-def _count_chunk(method: str, n: int, *work: np.ndarray) -> np.ndarray:
-    """Count one chunk of pieces given as arrays (the unit of work of every executor)."""
-    return _kernel(method)(n, *work)
-
-
-def _take(work: tuple[np.ndarray, ...], index: np.ndarray) -> tuple[np.ndarray, ...]:
-    return tuple(array[index] for array in work)
-
-
-def _count_forked(index: np.ndarray) -> Chunk:
-    """A pool worker's task: the arrays were inherited at fork, only indices travel."""
-    method, n, work = cast(tuple[str, int, tuple[np.ndarray, ...]], _SHARED["work"])
-    return index, _count_chunk(method, n, *_take(work, index))
-
-
-def _worker_init() -> None:
-    """Pool workers leave interrupts to the parent (which stops the pool) and die quietly
-    when it terminates them, whatever handlers they inherited at fork."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
-def _serial(method: str, n: int, work: tuple, indices: list[int], workers: int) -> Iterator[Chunk]:
-    for index in _chunks(indices, 8):
-        yield index, _count_chunk(method, n, *_take(work, index))
-
-
-def _processes(method: str, n: int, work: tuple, indices: list[int], workers: int) -> Iterator[Chunk]:
-    _SHARED["work"] = (method, n, work)
-    size = max(1, min(16, len(indices) // (workers * 32)))
-    context = multiprocessing.get_context("fork")
-    pool = context.Pool(workers, initializer=_worker_init)
-    try:
-        yield from pool.imap_unordered(_count_forked, _chunks(indices, size))
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
-        _SHARED.clear()
+def _count_chunk(work: tuple, index: np.ndarray) -> np.ndarray:
+    """Count one chunk of pieces (the unit of work of every executor; `work`: the method, n and
+    the method's piece arrays)."""
+    method, n, *arrays = work
+    return _kernel(method)(n, *(array[index] for array in arrays))
 
 
 def _threads(method: str, n: int, work: tuple, indices: list[int], workers: int) -> Iterator[Chunk]:
@@ -164,47 +115,22 @@ def _threads(method: str, n: int, work: tuple, indices: list[int], workers: int)
     numba.set_num_threads(min(workers, numba.config.NUMBA_NUM_THREADS))
     chunksize = numba.set_parallel_chunksize(1)
     try:
-        for index in _chunks(indices, workers * 32):
-            yield index, kernel(n, *_take(work, index))
+        for index in chunks(indices, workers * 32):
+            yield index, kernel(n, *(array[index] for array in work))
     finally:
         numba.set_parallel_chunksize(chunksize)
         numba.set_num_threads(previous)
 
 
-def _ray(method: str, n: int, work: tuple, indices: list[int], workers: int, address: str | None) -> Iterator[Chunk]:
-    try:
-        import ray
-    except ImportError:
-        raise Unsupported("the ray executor needs Ray: pip install 'boardlab[cluster]'") from None
-    import boardlab
-
-    started_here = not ray.is_initialized()
-    if started_here:
-        quiet = {"log_to_driver": False, "logging_level": logging.WARNING}
-        if address is None:
-            # a local Ray: its workers inherit this environment, boardlab and numba's cache
-            # ("local": a new Ray even when another runs here or RAY_ADDRESS names one)
-            ray.init(address="local", num_cpus=workers, include_dashboard=False, **quiet)
-        else:
-            # a cluster: ship this boardlab with the job
-            ray.init(address=address, runtime_env={"py_modules": [os.path.dirname(boardlab.__file__)]}, **quiet)
-    task = ray.remote(num_cpus=1)(_count_chunk)
-    cpus = int(ray.cluster_resources().get("CPU", workers))
-    size = max(1, min(64, len(indices) // (max(cpus, 1) * 8)))
-    pending = {}
-    try:
-        for index in _chunks(indices, size):
-            ref = task.remote(method, n, *_take(work, index))
-            pending[ref] = index
-        while pending:
-            ready, _ = ray.wait(list(pending), num_returns=1)
-            for ref in ready:
-                yield pending.pop(ref), ray.get(ref)
-    finally:
-        for ref in pending:
-            ray.cancel(ref, force=True)
-        if started_here:
-            ray.shutdown()
+def _stream(
+    chosen: str, method: str, n: int, work: tuple, todo: list[int], workers: int, address: str | None
+) -> Iterator[Chunk]:
+    if chosen == "threads":
+        return _threads(method, n, work, todo, workers)
+    size = {"serial": 8, "processes": max(1, min(16, len(todo) // (workers * 32)))}.get(
+        chosen, max(1, min(64, len(todo) // (max(workers, 1) * 8)))
+    )
+    return run(chosen, _count_chunk, (method, n, *work), chunks(todo, size), workers, address)
 
 
 # ---- the driver -----------------------------------------------------------------------------
@@ -212,10 +138,8 @@ def choose_executor(executor: str, n: int, workers: int) -> str:
     if executor not in EXECUTORS:
         raise BadInput(f"--executor must be one of {', '.join(EXECUTORS)}, got '{executor}'")
     if executor == "auto":
-        # a daemonic process (e.g. a web server's solver worker) may not start child processes
-        can_fork = not multiprocessing.current_process().daemon
         if workers > 1 and n >= PARALLEL_FROM_N:
-            return "processes" if can_fork else "threads"
+            return "processes" if can_fork() else "threads"
         return "serial"
     return executor
 
@@ -300,30 +224,22 @@ def count_board(
             todo = [i for i in todo if i not in saved.done]
         if chosen != "ray":  # Ray workers load the kernels themselves
             (fullsym if method == "fullsym" else constellation).warm_up(parallel=chosen == "threads")
-        if chosen == "ray":
-            stream = _ray(method, n, work, todo, workers, address)
-        else:
-            run = {"serial": _serial, "processes": _processes, "threads": _threads}[chosen]
-            stream = run(method, n, work, todo, workers)
-        chunks = 0
+        stream = _stream(chosen, method, n, work, todo, workers, address)
+        done_chunks = 0
         if progress is not None:
             progress(outcome.finished, outcome.subproblems)
-        try:
+        with closing(stream):
             for index, counts in stream:
                 for i, row in zip(index.tolist(), counts):
                     outcome.add(row)
                     if saved is not None:
                         saved.record(i, (int(row[0]), int(row[1]), int(row[2])))
                 outcome.finished += len(index)
-                chunks += 1
+                done_chunks += 1
                 if progress is not None:
                     progress(outcome.finished, outcome.subproblems)
-                if deadline.expired() or (stop_after is not None and chunks >= stop_after):
+                if deadline.expired() or (stop_after is not None and done_chunks >= stop_after):
                     break
-        finally:
-            close = getattr(stream, "close", None)
-            if close is not None:
-                close()
     finally:
         if saved is not None:
             saved.close()
