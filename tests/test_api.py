@@ -9,8 +9,9 @@ import json
 import multiprocessing
 import threading
 import warnings
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
@@ -31,7 +32,7 @@ PUZZLES: dict[str, dict[str, Any]] = {
 GENERATE: dict[str, dict[str, Any]] = {
     "armies": {"size": 4},
     "chessnum": {"size": 4},
-    "cnote": {"size": 3, "unique": True},
+    "cnote": {"size": 3},
     "nqueens": {"size": 6},
     "tents": {"size": "5x5"},
 }
@@ -350,4 +351,3 @@ def _flags(options: dict[str, Any]) -> list[str]:
     for name, value in options.items():
         flags += ["--" + name.replace("_", "-")] + ([] if value is True else [str(value)])
     return flags
-

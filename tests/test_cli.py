@@ -148,7 +148,9 @@ def test_real_entry_points_without_traceback() -> None:
     for command in (["boardlab"], [sys.executable, "-m", "boardlab"]):
         done = subprocess.run(command + ["nqueens", "solve", "nine"], capture_output=True, text=True)
         assert done.returncode == 2 and "Traceback" not in done.stderr
-        done = subprocess.run(command + ["nqueens", "solve", "-", "--json"], input='{"n": 6}', capture_output=True, text=True)
+        done = subprocess.run(
+            command + ["nqueens", "solve", "-", "--json"], input='{"n": 6}', capture_output=True, text=True
+        )
         assert done.returncode == 0 and json.loads(done.stdout)["status"] == "solved"
 
 

@@ -16,7 +16,6 @@ from boardlab.core.deadline import Deadline
 from boardlab.core.family import Family
 from boardlab.core.io import parse_document
 from boardlab.core.registry import families
-from boardlab.core.deadline import Deadline
 from boardlab.core.results import Mode, SolveRequest, Status
 
 FAMILIES = families()

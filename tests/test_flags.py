@@ -38,4 +38,3 @@ def test_a_common_flag_has_one_meaning_in_every_family_and_verb():
     assert {"--json", "--time-limit", "--backend", "--workers", "--force"} <= set(helps)
     differing = {flag for flag, texts in helps.items() if len(texts) > 1}
     assert differing <= set(MEANT_TO_DIFFER), {flag: helps[flag] for flag in differing - set(MEANT_TO_DIFFER)}
-

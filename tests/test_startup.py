@@ -16,7 +16,17 @@ SRC = Path(__file__).resolve().parents[1] / "src"
 #: Imported only by the commands that need them: the benchmark report (`bench`), the SVG renderer
 #: (`render --svg`, the web page), the progress bar (a count on a terminal), the solvers and
 #: numba (solving), pydantic (no command: typer 0.29 would import it, see pyproject.toml).
-LAZY = ("boardlab.bench.report", "boardlab.bench.runner", "boardlab.render.svg", "rich.progress", "ortools", "pysat", "numba", "numpy", "pydantic")
+LAZY = (
+    "boardlab.bench.report",
+    "boardlab.bench.runner",
+    "boardlab.render.svg",
+    "rich.progress",
+    "ortools",
+    "pysat",
+    "numba",
+    "numpy",
+    "pydantic",
+)
 
 CHECK = f"""
 import json, sys
@@ -75,7 +85,9 @@ def test_the_program_spares_garbage_collections() -> None:
     the heap before exiting (the interpreter's final collections cost 0.1-0.2 s after numba is
     loaded); the exit handlers still run."""
     env = dict(os.environ, PYTHONPATH=str(SRC))
-    done = subprocess.run([sys.executable, "-c", FREEZE_CHECK], env=env, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", FREEZE_CHECK], env=env, capture_output=True, text=True, timeout=120
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().endswith("frozen True threshold 100000")
 

@@ -33,7 +33,8 @@ from __future__ import annotations
 import io
 import os
 import warnings
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Literal, Union
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any, Literal, Union
 
 from boardlab.core import registry, requests
 from boardlab.core.errors import BadInput
@@ -295,7 +296,7 @@ def families() -> list[FamilyInfo]:
     >>> [f.name for f in families()]
     ['armies', 'chessnum', 'cnote', 'nqueens', 'tents']
     >>> [o["name"] for o in families()[3].options if "count" in o["verbs"]][:2]
-    ['fundamental', 'executor']
+    ['fundamental', 'method']
     """
     return [FamilyInfo(family.describe()) for family in registry.families()]
 

@@ -52,7 +52,11 @@ def count_queens(n: int, deadline: float | None = None) -> int | None:
 # ---- family "tiny" ---------------------------------------------------------------------------
 def _queens_cases(quick: bool) -> list[Case]:
     sizes = [4, 5, 6] if quick else [4, 5, 6, 7]
-    return [Case(f"n={n} {backend}", {"n": n, "backend": backend}) for n in sizes for backend in ("bitboard", "cpsat")]
+    return [
+        Case(f"n={n} {backend}", {"n": n, "backend": backend})
+        for n in sizes
+        for backend in ("bitboard", "cpsat")
+    ]
 
 
 def _queens_run(case: Case, time_limit: float | None) -> Measurement:
@@ -63,13 +67,23 @@ def _queens_run(case: Case, time_limit: float | None) -> Measurement:
     return Measurement(result.status.value, result.stats.seconds, result.count, result.stats.to_json())
 
 
-QUEENS = register(Experiment(
-    family="tiny", name="queens", title="N-Queens counts by backend",
-    description="Count all solutions with the bitboard counter and with CP-SAT.",
-    cases=_queens_cases, run=_queens_run, x="n", series="backend", reference="bitboard",
-    baseline_figures={"n=6 bitboard": 4, "n=5 cpsat": 10}, baseline_source="OEIS A000170 (counts, not times)",
-    value_label="count", stats_columns=("branches",),
-))
+QUEENS = register(
+    Experiment(
+        family="tiny",
+        name="queens",
+        title="N-Queens counts by backend",
+        description="Count all solutions with the bitboard counter and with CP-SAT.",
+        cases=_queens_cases,
+        run=_queens_run,
+        x="n",
+        series="backend",
+        reference="bitboard",
+        baseline_figures={"n=6 bitboard": 4, "n=5 cpsat": 10},
+        baseline_source="OEIS A000170 (counts, not times)",
+        value_label="count",
+        stats_columns=("branches",),
+    )
+)
 
 
 def _plain_cases(quick: bool) -> list[Case]:
@@ -84,11 +98,18 @@ def _plain_run(case: Case, time_limit: float | None) -> Measurement:
     return Measurement("unknown" if found is None else "solved", seconds, found)
 
 
-PLAIN = register(Experiment(
-    family="tiny", name="plain", title="Pure-Python N-Queens count",
-    description="A plain experiment: no series, x = n.", cases=_plain_cases, run=_plain_run, x="n",
-    value_label="count",
-))
+PLAIN = register(
+    Experiment(
+        family="tiny",
+        name="plain",
+        title="Pure-Python N-Queens count",
+        description="A plain experiment: no series, x = n.",
+        cases=_plain_cases,
+        run=_plain_run,
+        x="n",
+        value_label="count",
+    )
+)
 
 
 # ---- family "tinybad" ------------------------------------------------------------------------
@@ -96,11 +117,17 @@ def _slow_cases(quick: bool) -> list[Case]:
     return [Case("n=5", {"n": 5}), Case("n=6", {"n": 6}), Case("n=15", {"n": 15})]
 
 
-SLOW = register(Experiment(
-    family="tinybad", name="slow", title="A count that gives up at its time limit",
-    description="n=15 takes minutes in pure Python: status unknown at the limit.",
-    cases=_slow_cases, run=_plain_run, x="n",
-))
+SLOW = register(
+    Experiment(
+        family="tinybad",
+        name="slow",
+        title="A count that gives up at its time limit",
+        description="n=15 takes minutes in pure Python: status unknown at the limit.",
+        cases=_slow_cases,
+        run=_plain_run,
+        x="n",
+    )
+)
 
 
 def _stubborn_run(case: Case, time_limit: float | None) -> Measurement:
@@ -109,11 +136,16 @@ def _stubborn_run(case: Case, time_limit: float | None) -> Measurement:
     return Measurement("solved", time.perf_counter() - start, found)
 
 
-STUBBORN = register(Experiment(
-    family="tinybad", name="stubborn", title="A count that ignores its time limit",
-    description="The runner must kill it (n=5 first: the warm-up, which may take longer, runs n=5).",
-    cases=lambda quick: [Case("n=5", {"n": 5}), Case("n=16", {"n": 16})], run=_stubborn_run,
-))
+STUBBORN = register(
+    Experiment(
+        family="tinybad",
+        name="stubborn",
+        title="A count that ignores its time limit",
+        description="The runner must kill it (n=5 first: the warm-up, which may take longer, runs n=5).",
+        cases=lambda quick: [Case("n=5", {"n": 5}), Case("n=16", {"n": 16})],
+        run=_stubborn_run,
+    )
+)
 
 
 def _broken_run(case: Case, time_limit: float | None) -> Measurement:
@@ -122,20 +154,32 @@ def _broken_run(case: Case, time_limit: float | None) -> Measurement:
     return _plain_run(case, time_limit)
 
 
-BROKEN = register(Experiment(
-    family="tinybad", name="broken", title="An experiment that raises",
-    description="One case raises.", cases=lambda quick: [Case("n=3", {"n": 3}), Case("n=4", {"n": 4})], run=_broken_run,
-))
+BROKEN = register(
+    Experiment(
+        family="tinybad",
+        name="broken",
+        title="An experiment that raises",
+        description="One case raises.",
+        cases=lambda quick: [Case("n=3", {"n": 3}), Case("n=4", {"n": 4})],
+        run=_broken_run,
+    )
+)
 
 
 def _no_cases(quick: bool) -> list[Case]:
     raise RuntimeError("cannot list cases")
 
 
-NOCASES = register(Experiment(
-    family="tinybad", name="nocases", title="An experiment whose cases cannot be listed",
-    description="cases() raises.", cases=_no_cases, run=_plain_run,
-))
+NOCASES = register(
+    Experiment(
+        family="tinybad",
+        name="nocases",
+        title="An experiment whose cases cannot be listed",
+        description="cases() raises.",
+        cases=_no_cases,
+        run=_plain_run,
+    )
+)
 
 
 # ---- family "tinyrand" -----------------------------------------------------------------------
@@ -147,10 +191,16 @@ def _random_run(case: Case, time_limit: float | None) -> Measurement:
     return Measurement("solved", time.perf_counter() - start, drawn)
 
 
-RANDOM = register(Experiment(
-    family="tinyrand", name="draw", title="A random draw", description="Shows the runner's seed at work.",
-    cases=lambda quick: [Case("draw", {})], run=_random_run,
-))
+RANDOM = register(
+    Experiment(
+        family="tinyrand",
+        name="draw",
+        title="A random draw",
+        description="Shows the runner's seed at work.",
+        cases=lambda quick: [Case("draw", {})],
+        run=_random_run,
+    )
+)
 
 
 def read_results(path: Path) -> list[dict[str, Any]]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from pathlib import Path
 
 import pytest
 
@@ -40,7 +39,6 @@ def bench(capsys: pytest.CaptureFixture[str]):
         return Ran(code, captured.out, captured.err)
 
     return run
-
 
 
 @pytest.fixture(scope="session")

@@ -9,9 +9,21 @@ from typing import Any
 import pytest
 
 
-def _record(experiment: str, case: str, seconds: float | None, value: Any, status: str = "solved") -> dict[str, Any]:
-    return {"experiment": experiment, "case": case, "params": {}, "status": status, "seconds": seconds, "value": value,
-            "quick": False, "run_id": "x", "machine": {"cpu": "test CPU", "cores": 2}, "versions": {"boardlab": "0.1.0"}}
+def _record(
+    experiment: str, case: str, seconds: float | None, value: Any, status: str = "solved"
+) -> dict[str, Any]:
+    return {
+        "experiment": experiment,
+        "case": case,
+        "params": {},
+        "status": status,
+        "seconds": seconds,
+        "value": value,
+        "quick": False,
+        "run_id": "x",
+        "machine": {"cpu": "test CPU", "cores": 2},
+        "versions": {"boardlab": "0.1.0"},
+    }
 
 
 def _file(path: Path, records: list[dict[str, Any]]) -> str:
@@ -20,18 +32,31 @@ def _file(path: Path, records: list[dict[str, Any]]) -> str:
 
 
 def test_compare_ratios(bench, tmp_path: Path) -> None:
-    a = _file(tmp_path / "a.jsonl", [
-        _record("f/e", "c1", 1.0, 5), _record("f/e", "c2", 2.0, 7), _record("f/e", "c3", 1.0, 1),
-        _record("g/e", "c1", 4.0, None), _record("f/e", "only-a", 1.0, 0),
-    ])
-    b = _file(tmp_path / "b.jsonl", [
-        _record("f/e", "c1", 2.0, 5), _record("f/e", "c2", 4.0, 8), _record("f/e", "c3", None, None, "timeout"),
-        _record("g/e", "c1", 2.0, None),
-    ])
+    a = _file(
+        tmp_path / "a.jsonl",
+        [
+            _record("f/e", "c1", 1.0, 5),
+            _record("f/e", "c2", 2.0, 7),
+            _record("f/e", "c3", 1.0, 1),
+            _record("g/e", "c1", 4.0, None),
+            _record("f/e", "only-a", 1.0, 0),
+        ],
+    )
+    b = _file(
+        tmp_path / "b.jsonl",
+        [
+            _record("f/e", "c1", 2.0, 5),
+            _record("f/e", "c2", 4.0, 8),
+            _record("f/e", "c3", None, None, "timeout"),
+            _record("g/e", "c1", 2.0, None),
+        ],
+    )
     ran = bench("--compare", a, b)
     assert ran.code == 1, ran.err  # c2 answered differently
     assert "| f/e | c1 | 1 | 2 | 2.00× | solved |  |" in ran.out
-    assert "| f/e | c2 | 2 | 4 | 2.00× | solved | ⚠ value 7 → 8 |" in ran.out  # faster or slower, a wrong answer is flagged
+    assert (
+        "| f/e | c2 | 2 | 4 | 2.00× | solved | ⚠ value 7 → 8 |" in ran.out
+    )  # faster or slower, a wrong answer is flagged
     assert "| f/e | c3 | 1 | – | – | solved → timeout |  |" in ran.out
     assert "| g/e | c1 | 4 | 2 | 0.500× | solved |  |" in ran.out
     assert "| f/e | 2 | 2.00× |" in ran.out and "| g/e | 1 | 0.500× |" in ran.out
@@ -66,21 +91,24 @@ def test_compare_bad_files(bench, tmp_path: Path) -> None:
     assert bench("--compare", good, str(wrong)).code == 2
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--repeat", "0"], "--repeat"),
-    (["--time-limit", "0"], "--time-limit"),
-    (["--time-limit", "-1"], "--time-limit"),
-    (["--time-limit", "soon"], "--time-limit"),
-    (["--budget", "0"], "--budget"),
-    (["--only", "nosuch"], "no such experiment"),
-    (["--only", "tiny/nosuch"], "no such experiment"),
-    (["--only", "a/b/c"], "FAMILY or FAMILY/EXPERIMENT"),
-    (["--only", "/plain"], "FAMILY or FAMILY/EXPERIMENT"),
-    (["--bogus"], "bogus"),
-    (["--compare", "a.jsonl"], "--compare"),
-    (["--compare", "a.jsonl", "b.jsonl", "--fresh"], "--compare takes only --only"),
-    (["--compare", "a.jsonl", "b.jsonl", "--quick"], "--compare takes only --only"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--repeat", "0"], "--repeat"),
+        (["--time-limit", "0"], "--time-limit"),
+        (["--time-limit", "-1"], "--time-limit"),
+        (["--time-limit", "soon"], "--time-limit"),
+        (["--budget", "0"], "--budget"),
+        (["--only", "nosuch"], "no such experiment"),
+        (["--only", "tiny/nosuch"], "no such experiment"),
+        (["--only", "a/b/c"], "FAMILY or FAMILY/EXPERIMENT"),
+        (["--only", "/plain"], "FAMILY or FAMILY/EXPERIMENT"),
+        (["--bogus"], "bogus"),
+        (["--compare", "a.jsonl"], "--compare"),
+        (["--compare", "a.jsonl", "b.jsonl", "--fresh"], "--compare takes only --only"),
+        (["--compare", "a.jsonl", "b.jsonl", "--quick"], "--compare takes only --only"),
+    ],
+)
 def test_bad_arguments_exit_2(bench, tmp_path: Path, args: list[str], message: str) -> None:
     ran = bench(*args, "--out", str(tmp_path)) if "--compare" not in args else bench(*args)
     assert ran.code == 2, ran.err
@@ -101,7 +129,9 @@ def test_list(bench) -> None:
     assert ran.code == 0, ran.err
     lines = ran.out.splitlines()
     assert lines[0].startswith("tiny/plain\t2/4 cases (quick/full)\tx: n\t")
-    assert lines[1].startswith("tiny/queens\t6/8 cases (quick/full)\tx: n, series: backend, reference: bitboard\t")
+    assert lines[1].startswith(
+        "tiny/queens\t6/8 cases (quick/full)\tx: n, series: backend, reference: bitboard\t"
+    )
     assert lines[2].startswith("tinybad/nocases\tcases fail: RuntimeError: cannot list cases")
     assert len(lines) == 3
 

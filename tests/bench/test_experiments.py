@@ -27,7 +27,9 @@ def test_experiment_is_well_formed(experiment: Experiment, quick: bool) -> None:
     for case in cases:
         assert json.loads(json.dumps(case.params)) == case.params, f"{case.id}: params must be JSON"
         if experiment.series:
-            assert experiment.series in case.params, f"{case.id}: no '{experiment.series}' (the series) in params"
+            assert experiment.series in case.params, (
+                f"{case.id}: no '{experiment.series}' (the series) in params"
+            )
         if experiment.x:
             assert experiment.x in case.params, f"{case.id}: no '{experiment.x}' (the x-axis) in params"
     if experiment.reference is not None:

@@ -11,9 +11,9 @@ import time
 from pathlib import Path
 
 import pytest
-from processes import alive, children
-
 from bench_tiny import read_results
+
+from processes import alive, children
 
 HERE = Path(__file__).resolve().parent
 SRC = HERE.parents[1] / "src"
@@ -24,7 +24,20 @@ LAUNCH = "import bench_tiny; from boardlab.cli import main; main()"
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
 def test_a_signal_keeps_finished_results_and_stops_the_worker(tmp_path: Path, signum: int) -> None:
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(SRC), str(HERE)]))
-    command = [sys.executable, "-c", LAUNCH, "bench", "--only", "tinybad/slow", "--out", str(tmp_path), "--time-limit", "120", "--repeat", "1"]
+    command = [
+        sys.executable,
+        "-c",
+        LAUNCH,
+        "bench",
+        "--only",
+        "tinybad/slow",
+        "--out",
+        str(tmp_path),
+        "--time-limit",
+        "120",
+        "--repeat",
+        "1",
+    ]
     process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     results = tmp_path / "results.jsonl"
     try:
@@ -53,7 +66,20 @@ def test_a_signal_keeps_finished_results_and_stops_the_worker(tmp_path: Path, si
 
 def test_the_worker_dies_with_a_killed_runner(tmp_path: Path) -> None:
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(SRC), str(HERE)]))
-    command = [sys.executable, "-c", LAUNCH, "bench", "--only", "tinybad/slow", "--out", str(tmp_path), "--time-limit", "120", "--repeat", "1"]
+    command = [
+        sys.executable,
+        "-c",
+        LAUNCH,
+        "bench",
+        "--only",
+        "tinybad/slow",
+        "--out",
+        str(tmp_path),
+        "--time-limit",
+        "120",
+        "--repeat",
+        "1",
+    ]
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     results = tmp_path / "results.jsonl"
     workers: list[int] = []

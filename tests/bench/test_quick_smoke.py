@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from bench_tiny import read_results
 
 SRC = Path(__file__).resolve().parents[2] / "src"
@@ -20,8 +19,13 @@ SRC = Path(__file__).resolve().parents[2] / "src"
 @pytest.mark.slow
 def test_quick_suite_writes_report_and_plots(tmp_path: Path) -> None:
     env = dict(os.environ, PYTHONPATH=str(SRC))
-    done = subprocess.run([sys.executable, "-m", "boardlab", "bench", "--quick", "--out", str(tmp_path)],
-                          env=env, capture_output=True, text=True, timeout=240)
+    done = subprocess.run(
+        [sys.executable, "-m", "boardlab", "bench", "--quick", "--out", str(tmp_path)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
     assert done.returncode == 0, done.stderr
     report = (tmp_path / "report.md").read_text()
     assert report.startswith("# boardlab benchmark report")

@@ -32,7 +32,11 @@ def test_report_and_plots_exist_and_are_not_empty(tiny_run: tuple[int, Path]) ->
     assert "AMD" in text or "Machine:" in text
     images = _images(text)
     assert {Path(i).name for i in images} == {
-        "tiny-plain-time.png", "tiny-plain-bars.png", "tiny-queens-time.png", "tiny-queens-cactus.png", "tiny-queens-bars.png",
+        "tiny-plain-time.png",
+        "tiny-plain-bars.png",
+        "tiny-queens-time.png",
+        "tiny-queens-cactus.png",
+        "tiny-queens-bars.png",
     }
     for image in images:
         data = (tmp_path / image).read_bytes()
@@ -55,13 +59,41 @@ def test_series_table_has_ratios_values_and_baseline_figures(tiny_run: tuple[int
     assert "geometric mean ratio" in section and "OEIS A000170" in section
 
 
-def _record(experiment: str, case: str, params: dict[str, Any], seconds: float | None, value: Any, *, status: str = "solved",
-            run_id: str = "r1", series: str | None = None, reference: str | None = None) -> dict[str, Any]:
-    return {"experiment": experiment, "family": experiment.split("/")[0], "name": experiment.split("/")[1], "case": case,
-            "params": params, "status": status, "seconds": seconds, "times": [] if seconds is None else [seconds],
-            "repeat": 1, "value": value, "stats": {}, "error": None, "time_limit": 5.0, "quick": False, "seed": 0,
-            "x": "n", "series": series, "reference": reference, "versions": {"python": "3"}, "machine": {"cpu": "test CPU", "cores": 2},
-            "run_id": run_id}
+def _record(
+    experiment: str,
+    case: str,
+    params: dict[str, Any],
+    seconds: float | None,
+    value: Any,
+    *,
+    status: str = "solved",
+    run_id: str = "r1",
+    series: str | None = None,
+    reference: str | None = None,
+) -> dict[str, Any]:
+    return {
+        "experiment": experiment,
+        "family": experiment.split("/")[0],
+        "name": experiment.split("/")[1],
+        "case": case,
+        "params": params,
+        "status": status,
+        "seconds": seconds,
+        "times": [] if seconds is None else [seconds],
+        "repeat": 1,
+        "value": value,
+        "stats": {},
+        "error": None,
+        "time_limit": 5.0,
+        "quick": False,
+        "seed": 0,
+        "x": "n",
+        "series": series,
+        "reference": reference,
+        "versions": {"python": "3"},
+        "machine": {"cpu": "test CPU", "cores": 2},
+        "run_id": run_id,
+    }
 
 
 def _write(tmp_path: Path, records: list[dict[str, Any]]) -> str:
@@ -78,9 +110,29 @@ def test_report_from_the_file_alone_flags_disagreeing_series(tmp_path: Path) -> 
         _record("gone/enc", "n=8 a", {"n": 8, "enc": "a"}, 2.0, 92, series="enc", reference="a"),
         _record("gone/enc", "n=8 b", {"n": 8, "enc": "b"}, 1.0, 91, series="enc", reference="a"),
         _record("gone/enc", "n=9 a", {"n": 9, "enc": "a"}, 4.0, 352, series="enc", reference="a"),
-        _record("gone/enc", "n=9 b", {"n": 9, "enc": "b"}, 1.0, 352, series="enc", reference="a", run_id="r2"),
-        _record("gone/enc", "n=10 a", {"n": 10, "enc": "a"}, 5.0, None, status="unknown", series="enc", reference="a"),
-        _record("gone/enc", "n=10 b", {"n": 10, "enc": "b"}, None, None, status="timeout", series="enc", reference="a"),
+        _record(
+            "gone/enc", "n=9 b", {"n": 9, "enc": "b"}, 1.0, 352, series="enc", reference="a", run_id="r2"
+        ),
+        _record(
+            "gone/enc",
+            "n=10 a",
+            {"n": 10, "enc": "a"},
+            5.0,
+            None,
+            status="unknown",
+            series="enc",
+            reference="a",
+        ),
+        _record(
+            "gone/enc",
+            "n=10 b",
+            {"n": 10, "enc": "b"},
+            None,
+            None,
+            status="timeout",
+            series="enc",
+            reference="a",
+        ),
     ]
     text = _write(tmp_path, records)
     section = _section(text, "gone/enc")
@@ -96,7 +148,10 @@ def test_report_from_the_file_alone_flags_disagreeing_series(tmp_path: Path) -> 
 
 
 def test_plain_table_and_empty_report(tmp_path: Path) -> None:
-    text = _write(tmp_path, [_record("gone/plain", "n=8", {"n": 8}, 0.5, 92), _record("gone/plain", "n=9", {"n": 9}, 1.5, 352)])
+    text = _write(
+        tmp_path,
+        [_record("gone/plain", "n=8", {"n": 8}, 0.5, 92), _record("gone/plain", "n=9", {"n": 9}, 1.5, 352)],
+    )
     assert "| case | n | status | value | seconds |" in text
     assert "| n=8 | 8 | solved | 92 | 0.5 |" in text
     empty = tmp_path / "empty"
@@ -125,9 +180,15 @@ def test_a_numeric_series_finds_its_reference(tmp_path: Path) -> None:
 def test_satisfiability_disagreement_is_flagged(tmp_path: Path) -> None:
     records = [
         _record("gone/sat", "a", {"n": 3, "m": "a"}, 1.0, None, series="m", reference="a"),
-        _record("gone/sat", "b", {"n": 3, "m": "b"}, 1.0, None, status="unsatisfiable", series="m", reference="a"),
-        _record("gone/sat", "c", {"n": 4, "m": "a"}, 1.0, None, status="unsatisfiable", series="m", reference="a"),
-        _record("gone/sat", "d", {"n": 4, "m": "b"}, 3.0, None, status="unsatisfiable", series="m", reference="a"),
+        _record(
+            "gone/sat", "b", {"n": 3, "m": "b"}, 1.0, None, status="unsatisfiable", series="m", reference="a"
+        ),
+        _record(
+            "gone/sat", "c", {"n": 4, "m": "a"}, 1.0, None, status="unsatisfiable", series="m", reference="a"
+        ),
+        _record(
+            "gone/sat", "d", {"n": 4, "m": "b"}, 3.0, None, status="unsatisfiable", series="m", reference="a"
+        ),
         _record("gone/sat", "e", {"n": 5, "m": "a"}, 1.0, 7, status="optimal", series="m", reference="a"),
         _record("gone/sat", "f", {"n": 5, "m": "b"}, 2.0, 6, status="feasible", series="m", reference="a"),
     ]
@@ -141,8 +202,17 @@ def test_params_that_restate_the_series_do_not_split_rows(tmp_path: Path) -> Non
     records = []
     for n in (8, 10):
         for variant, backend in (("sat/seq", "sat"), ("sat/tot", "sat"), ("cpsat", "cpsat")):
-            records.append(_record("gone/variants", f"{n} {variant}", {"n": n, "variant": variant, "backend": backend},
-                                   n / 8, 1, series="variant", reference="sat/seq"))
+            records.append(
+                _record(
+                    "gone/variants",
+                    f"{n} {variant}",
+                    {"n": n, "variant": variant, "backend": backend},
+                    n / 8,
+                    1,
+                    series="variant",
+                    reference="sat/seq",
+                )
+            )
     section = _section(_write(tmp_path, records), "gone/variants")
     assert "| n | value | sat/seq (reference) | sat/tot | cpsat |" in section
     assert "| 8 | 1 | 1 (1.00×) | 1 (1.00×) | 1 (1.00×) |" in section
@@ -152,8 +222,17 @@ def test_params_that_restate_the_series_do_not_split_rows(tmp_path: Path) -> Non
 def test_long_params_give_way_to_row_names(tmp_path: Path) -> None:
     grid = "x" * 60  # an instance given inline
     records = [
-        _record("gone/inline", f"p{i} {m}", {"grid": grid + str(i), "m": m, "backend": "sat"}, 1.0 + i, 1, series="m", reference="a")
-        for i in (1, 2) for m in ("a", "b")
+        _record(
+            "gone/inline",
+            f"p{i} {m}",
+            {"grid": grid + str(i), "m": m, "backend": "sat"},
+            1.0 + i,
+            1,
+            series="m",
+            reference="a",
+        )
+        for i in (1, 2)
+        for m in ("a", "b")
     ]
     section = _section(_write(tmp_path, records), "gone/inline")
     assert "In every case: backend = sat." in section

@@ -42,8 +42,13 @@ def test_quick_runs_the_quick_cases_once(tmp_path: Path) -> None:
     summary = runner.run(runner.Settings(out=tmp_path, quick=True, only=("tiny/queens",)))
     assert summary.ran == 6 and summary.statuses == {"solved": 6}
     records = read_results(tmp_path / "results.jsonl")
-    assert sorted(r["case"] for r in records) == sorted(f"n={n} {b}" for n in (4, 5, 6) for b in ("bitboard", "cpsat"))
-    assert all(r["quick"] and len(r["times"]) == 1 and r["time_limit"] == runner.DEFAULT_TIME_LIMIT[True] for r in records)
+    assert sorted(r["case"] for r in records) == sorted(
+        f"n={n} {b}" for n in (4, 5, 6) for b in ("bitboard", "cpsat")
+    )
+    assert all(
+        r["quick"] and len(r["times"]) == 1 and r["time_limit"] == runner.DEFAULT_TIME_LIMIT[True]
+        for r in records
+    )
 
 
 def test_default_out_directory(bench, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -111,7 +116,9 @@ def test_a_case_list_that_fails_is_reported(bench, tmp_path: Path) -> None:
 
 
 def test_time_limit_unknown_and_kill(bench, tmp_path: Path) -> None:
-    ran = bench("--only", "tinybad/slow", "--only", "tinybad/stubborn", "--out", str(tmp_path), "--time-limit", "0.5")
+    ran = bench(
+        "--only", "tinybad/slow", "--only", "tinybad/stubborn", "--out", str(tmp_path), "--time-limit", "0.5"
+    )
     assert ran.code == 0, ran.err
     records = {r["case"] + " " + r["name"]: r for r in read_results(tmp_path / "results.jsonl")}
     assert records["n=5 slow"]["status"] == "solved" and records["n=5 slow"]["value"] == 10
@@ -184,8 +191,16 @@ def _count_in_pool(case, time_limit):  # an experiment whose solver runs in proc
 
 def test_a_kill_stops_the_processes_a_case_started(tmp_path: Path) -> None:
     pids_file = tmp_path / "pids"
-    register(Experiment(family="tinypool", name="pool", title="pool", description="a pool of counters",
-                        cases=lambda quick: [Case(f"n={n}", {"n": n, "pids": str(pids_file)}) for n in (6, 16)], run=_count_in_pool))
+    register(
+        Experiment(
+            family="tinypool",
+            name="pool",
+            title="pool",
+            description="a pool of counters",
+            cases=lambda quick: [Case(f"n={n}", {"n": n, "pids": str(pids_file)}) for n in (6, 16)],
+            run=_count_in_pool,
+        )
+    )
     try:
         summary = runner.run(runner.Settings(out=tmp_path, only=("tinypool",), time_limit=0.5))
     finally:
@@ -225,8 +240,15 @@ def test_a_budget_takes_cases_round_robin(tmp_path: Path) -> None:
     summary = runner.run(runner.Settings(out=tmp_path, only=("tiny",), repeat=1, budget=100))
     assert summary.ran == 12
     order = [(r["name"], r["case"]) for r in read_results(tmp_path / "results.jsonl")]
-    assert order[:4] == [("plain", "n=5"), ("queens", "n=4 bitboard"), ("plain", "n=6"), ("queens", "n=4 cpsat")]
-    assert [case for name, case in order if name == "queens"] == [f"n={n} {b}" for n in (4, 5, 6, 7) for b in ("bitboard", "cpsat")]
+    assert order[:4] == [
+        ("plain", "n=5"),
+        ("queens", "n=4 bitboard"),
+        ("plain", "n=6"),
+        ("queens", "n=4 cpsat"),
+    ]
+    assert [case for name, case in order if name == "queens"] == [
+        f"n={n} {b}" for n in (4, 5, 6, 7) for b in ("bitboard", "cpsat")
+    ]
 
 
 def test_spawned_worker_imports_the_experiments(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -234,4 +256,6 @@ def test_spawned_worker_imports_the_experiments(tmp_path: Path, monkeypatch: pyt
     monkeypatch.setattr(multiprocessing, "get_all_start_methods", lambda: ["spawn"])
     summary = runner.run(runner.Settings(out=tmp_path, only=("tiny/plain",), repeat=1))
     assert summary.statuses == {"solved": 4}
-    assert [r["value"] for r in read_results(tmp_path / "results.jsonl")] == [A000170[n] for n in (5, 6, 7, 8)]
+    assert [r["value"] for r in read_results(tmp_path / "results.jsonl")] == [
+        A000170[n] for n in (5, 6, 7, 8)
+    ]

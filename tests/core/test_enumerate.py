@@ -33,8 +33,13 @@ def expected(mode: Mode, limit: int | None, k: int, timeout_at: int | None) -> d
     if timeout_at is not None and timeout_at < calls:
         found = timeout_at
         listed = found if kept is None else min(found, kept)
-        return {"status": Status.UNKNOWN, "count": None, "unique": None, "listed": listed,
-                "found_before_limit": found}
+        return {
+            "status": Status.UNKNOWN,
+            "count": None,
+            "unique": None,
+            "listed": listed,
+            "found_before_limit": found,
+        }
     found = k if stop is None else min(k, stop)
     listed = found if kept is None else min(found, kept)
     if stop == 0:  # `all` with limit 0: nothing to look for, nothing decided

@@ -25,7 +25,9 @@ def test_size_argument() -> None:
 
 def test_json_lines_keeps_good_records_and_locates_bad_ones(tmp_path) -> None:
     path = tmp_path / "many.jsonl"
-    path.write_text('{"family": "nqueens", "n": 5}\n{"n": 6\n{"family": "tents", "n": 4}\n{"n": 0}\n{"instance": {"n": 4}}\n')
+    path.write_text(
+        '{"family": "nqueens", "n": 5}\n{"n": 6\n{"family": "tents", "n": 4}\n{"n": 0}\n{"instance": {"n": 4}}\n'
+    )
     records = read_instances(family, str(path))
     assert [r.instance.n if r.instance else None for r in records] == [5, None, None, None, 4]
     assert [r.error.line if r.error else None for r in records] == [None, 2, 3, 4, None]

@@ -96,14 +96,22 @@ def test_draw_lists_the_violations_of_a_given_solution():
 @pytest.mark.parametrize(
     ("args", "answer"),
     [
-        (["nqueens", "generate", "--seed", "7", "--json"],
-         lambda f: requests.generated_json(f, requests.generate(f, 7, {"size": None}))),
-        (["nqueens", "hint", "6", "--json"],
-         lambda f: requests.hint(f, requests.read_instance(f, "6", {}), None)),
-        (["nqueens", "check", "4", '{"queens": [1, 3, 0, 2]}', "--json"],
-         lambda f: requests.check(f, requests.read_instance(f, "4", {}), {"queens": [1, 3, 0, 2]})),
-        (["nqueens", "render", "4", "--solve", "--json"],
-         lambda f: requests.draw(f, requests.read_instance(f, "4", {}), solve_it=True).to_json()),
+        (
+            ["nqueens", "generate", "--seed", "7", "--json"],
+            lambda f: requests.generated_json(f, requests.generate(f, 7, {"size": None})),
+        ),
+        (
+            ["nqueens", "hint", "6", "--json"],
+            lambda f: requests.hint(f, requests.read_instance(f, "6", {}), None),
+        ),
+        (
+            ["nqueens", "check", "4", '{"queens": [1, 3, 0, 2]}', "--json"],
+            lambda f: requests.check(f, requests.read_instance(f, "4", {}), {"queens": [1, 3, 0, 2]}),
+        ),
+        (
+            ["nqueens", "render", "4", "--solve", "--json"],
+            lambda f: requests.draw(f, requests.read_instance(f, "4", {}), solve_it=True).to_json(),
+        ),
     ],
 )
 def test_the_command_line_prints_the_pipeline_json(cli_run, args, answer):

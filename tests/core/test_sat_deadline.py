@@ -29,7 +29,7 @@ def relaxed_pigeonhole(holes: int) -> tuple[list[list[int]], int, list[int]]:
     keys = list(range(a + 1, a + 1 + KEYS))
     clauses = [clause + [-a] for clause in php.clauses]
     clauses.append(keys)
-    clauses += [[-x, -y] for i, x in enumerate(keys) for y in keys[i + 1:]]
+    clauses += [[-x, -y] for i, x in enumerate(keys) for y in keys[i + 1 :]]
     return clauses, a, keys
 
 
@@ -63,7 +63,13 @@ class CountingInterrupts:
 
 
 def test_which_solvers_can_be_interrupted() -> None:
-    for name, expected in (("minisat22", True), ("glucose4", True), ("minicard", True), ("cadical195", False), ("lingeling", False)):
+    for name, expected in (
+        ("minisat22", True),
+        ("glucose4", True),
+        ("minicard", True),
+        ("cadical195", False),
+        ("lingeling", False),
+    ):
         with Solver(name=name) as solver:
             assert supports_interrupt(solver) is expected, name
 
@@ -104,5 +110,11 @@ def test_solve_sat_time_limit_with_an_interruptible_solver() -> None:
     clauses, a, keys = relaxed_pigeonhole(12)
     cnf = CNF()
     cnf.clauses = [*clauses, [a]]
-    outcome = solve_sat(cnf, keys, lambda true: {}, SolveRequest(mode=Mode.FIRST, deadline=Deadline.after(0.2)), solver_name="minisat22")
+    outcome = solve_sat(
+        cnf,
+        keys,
+        lambda true: {},
+        SolveRequest(mode=Mode.FIRST, deadline=Deadline.after(0.2)),
+        solver_name="minisat22",
+    )
     assert outcome.status == Status.UNKNOWN

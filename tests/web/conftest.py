@@ -6,6 +6,7 @@ import pytest
 
 from boardlab.web.config import WebConfig
 
+
 @pytest.fixture(scope="module")
 def client():
     """A client of an app with two solver processes and a short kill grace."""
@@ -27,15 +28,22 @@ def single():
     from boardlab.web.app import create_app
 
     limits = WebConfig(
-        workers=1, quick_workers=1, kill_grace=1.0, max_answer_bytes=2000, quick_seconds=1.5,
-        worker_memory_bytes=1024**3, allowed_hosts=("testserver", "127.0.0.1", "localhost"),
+        workers=1,
+        quick_workers=1,
+        kill_grace=1.0,
+        max_answer_bytes=2000,
+        quick_seconds=1.5,
+        worker_memory_bytes=1024**3,
+        allowed_hosts=("testserver", "127.0.0.1", "localhost"),
     )
     with TestClient(create_app(limits)) as test_client:
         yield test_client
 
 
 def pytest_configure(config):
-    config.addinivalue_line("markers", "browser: drives chromium with Playwright (skipped when either is missing)")
+    config.addinivalue_line(
+        "markers", "browser: drives chromium with Playwright (skipped when either is missing)"
+    )
 
 
 def _free_port() -> int:
@@ -64,7 +72,9 @@ def live_server():
     log = open(os.devnull, "wb")
     process = subprocess.Popen(
         [sys.executable, "-m", "boardlab", "serve", "--port", str(port), "--workers", "2"],
-        env=env, stdout=log, stderr=subprocess.PIPE,
+        env=env,
+        stdout=log,
+        stderr=subprocess.PIPE,
     )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60

@@ -68,13 +68,15 @@ def test_health_reports_workers_and_limits(client):
 def test_page_and_static_files(client):
     page = client.get("/")
     assert page.status_code == 200
-    assert "<select id=\"family\"" in page.text
+    assert '<select id="family"' in page.text
     assert "script-src 'self'" in page.headers["content-security-policy"]
     for name in ("app.js", "editors.js", "style.css"):
         assert client.get(f"/static/{name}").status_code == 200
     for name in ("app.js", "editors.js", "index.html", "style.css"):
         text = client.get(f"/static/{name}").text
-        assert "//cdn" not in text and "https://" not in text, f"{name} must not load anything from the internet"
+        assert "//cdn" not in text and "https://" not in text, (
+            f"{name} must not load anything from the internet"
+        )
 
 
 def test_openapi_schema_and_docs(client):
@@ -89,7 +91,16 @@ def test_openapi_schema_and_docs(client):
 # ---- parse -----------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     "given",
-    [5, "5", " 5\n", {"family": "nqueens", "n": 5}, {"n": 5}, {"instance": {"n": 5}}, '{"n": 5}', ".....\n" * 5],
+    [
+        5,
+        "5",
+        " 5\n",
+        {"family": "nqueens", "n": 5},
+        {"n": 5},
+        {"instance": {"n": 5}},
+        '{"n": 5}',
+        ".....\n" * 5,
+    ],
 )
 def test_parse_accepts_size_text_and_json(client, given):
     answer = post(client, "/api/nqueens/parse", {"instance": given})
@@ -194,14 +205,18 @@ def test_unique_and_unsatisfiable_answers(client):
 
 def test_backends_agree(client):
     counts = {
-        backend: post(client, "/api/nqueens/solve", {"instance": 7, "mode": "count", "backend": backend}).json()["count"]
+        backend: post(
+            client, "/api/nqueens/solve", {"instance": 7, "mode": "count", "backend": backend}
+        ).json()["count"]
         for backend in ("bitboard", "cpsat")
     }
     assert counts == {"bitboard": 40, "cpsat": 40}
 
 
 def test_family_option_is_passed_to_the_solver(client):
-    data = post(client, "/api/nqueens/solve", {"instance": 8, "mode": "count", "options": {"fundamental": True}}).json()
+    data = post(
+        client, "/api/nqueens/solve", {"instance": 8, "mode": "count", "options": {"fundamental": True}}
+    ).json()
     assert data["count"] == 12  # OEIS A002562
 
 
@@ -232,7 +247,9 @@ def test_solve_rejects_bad_requests(client, body, status, kind):
 
 
 def test_malformed_and_oversized_bodies(client):
-    malformed = client.post("/api/nqueens/solve", content=b'{"instance": 8', headers={"content-type": "application/json"})
+    malformed = client.post(
+        "/api/nqueens/solve", content=b'{"instance": 8', headers={"content-type": "application/json"}
+    )
     assert malformed.status_code == 422 and "malformed JSON" in malformed.json()["detail"]
     big = json.dumps({"instance": "." * (2 * 1024 * 1024)})
     too_large = client.post("/api/nqueens/parse", content=big, headers={"content-type": "application/json"})
@@ -242,9 +259,13 @@ def test_malformed_and_oversized_bodies(client):
         for _ in range(40):
             yield b" " * 65536
 
-    streamed = client.post("/api/nqueens/parse", content=chunks(), headers={"content-type": "application/json"})
+    streamed = client.post(
+        "/api/nqueens/parse", content=chunks(), headers={"content-type": "application/json"}
+    )
     assert streamed.status_code == 413
-    nested = client.post("/api/nqueens/parse", content=b"[" * 100000, headers={"content-type": "application/json"})
+    nested = client.post(
+        "/api/nqueens/parse", content=b"[" * 100000, headers={"content-type": "application/json"}
+    )
     assert nested.status_code in (400, 422)
     assert client.get("/api/health").json()["status"] == "ok"
 
@@ -260,7 +281,9 @@ def test_time_limit_gives_status_unknown(client):
     # (time limit + kill grace) stops it if it does not stop by itself
     data = post(client, "/api/nqueens/solve", {"instance": 20, "mode": "count", "time_limit": 0.5}).json()
     assert data["status"] == "unknown" and data["count"] is None
-    cpsat = post(client, "/api/nqueens/solve", {"instance": 30, "mode": "count", "backend": "cpsat", "time_limit": 0.5}).json()
+    cpsat = post(
+        client, "/api/nqueens/solve", {"instance": 30, "mode": "count", "backend": "cpsat", "time_limit": 0.5}
+    ).json()
     assert cpsat["status"] == "unknown"
     assert client.get("/api/health").json()["status"] == "ok"
     assert post(client, "/api/nqueens/solve", {"instance": 8}).json()["status"] == "solved"
@@ -301,7 +324,9 @@ def test_hint_where_not_offered_is_a_clear_400(client):
     for name, family in listed.items():
         if family["hint"]:
             continue
-        answer = post(client, f"/api/{name}/hint", {"instance": family["example"]["instance"], "partial": None})
+        answer = post(
+            client, f"/api/{name}/hint", {"instance": family["example"]["instance"], "partial": None}
+        )
         assert answer.status_code == 400
         assert answer.json()["error"] == "unsupported" and "hint" in answer.json()["detail"]
 
@@ -311,7 +336,9 @@ def test_render_draws_svg_and_checks_the_solution(client):
     assert plain["svg"].startswith("<svg") and plain["violations"] is None
     drawn = post(client, "/api/nqueens/render", {"instance": 4, "solution": {"queens": [1, 3, 0, 2]}}).json()
     assert drawn["violations"] == [] and drawn["svg"].count("\u265b") == 4
-    assert drawn["instance"] == {"family": "nqueens", "n": 4} and drawn["solution"] == {"queens": [1, 3, 0, 2]}
+    assert drawn["instance"] == {"family": "nqueens", "n": 4} and drawn["solution"] == {
+        "queens": [1, 3, 0, 2]
+    }
     wrong = post(client, "/api/nqueens/render", {"instance": 4, "solution": {"queens": [0, 1, 2, 3]}}).json()
     assert wrong["violations"]
     assert "<script" not in drawn["svg"]
@@ -327,8 +354,12 @@ def test_every_family_round_trips_through_the_api(client, name):
     solved = post(client, f"/api/{name}/solve", {"instance": example["instance"], "time_limit": 5}).json()
     assert solved["status"] in ("solved", "optimal", "feasible", "unsatisfiable", "unknown")
     for solution in solved["solutions"]:
-        assert post(client, f"/api/{name}/check", {"instance": example["instance"], "solution": solution}).json()["valid"]
-        drawn = post(client, f"/api/{name}/render", {"instance": example["instance"], "solution": solution}).json()
+        assert post(
+            client, f"/api/{name}/check", {"instance": example["instance"], "solution": solution}
+        ).json()["valid"]
+        drawn = post(
+            client, f"/api/{name}/render", {"instance": example["instance"], "solution": solution}
+        ).json()
         assert drawn["svg"].lstrip().startswith("<svg") and drawn["violations"] == []
     if family["hint"]:
         hint = post(client, f"/api/{name}/hint", {"instance": example["instance"], "partial": None})
@@ -338,7 +369,9 @@ def test_every_family_round_trips_through_the_api(client, name):
 
 # ---- busy, crashes, hosts --------------------------------------------------------------------
 def _slow_solve(test_client, box: dict) -> None:
-    box["answer"] = test_client.post("/api/nqueens/solve", json={"instance": 22, "mode": "count", "time_limit": 1})
+    box["answer"] = test_client.post(
+        "/api/nqueens/solve", json={"instance": 22, "mode": "count", "time_limit": 1}
+    )
 
 
 def _wait_busy(test_client, count: int = 1) -> list[int]:
@@ -360,7 +393,12 @@ def test_busy_server_answers_429_at_once(single):
     assert refused.status_code == 429
     assert refused.json()["error"] == "busy" and refused.headers["retry-after"] == "1"
     assert single.get("/api/health").json()["busy"] == 1  # the server itself still answers
-    assert single.post("/api/nqueens/check", json={"instance": 4, "solution": {"queens": [1, 3, 0, 2]}}).status_code == 200
+    assert (
+        single.post(
+            "/api/nqueens/check", json={"instance": 4, "solution": {"queens": [1, 3, 0, 2]}}
+        ).status_code
+        == 200
+    )
     slow.join()
     assert box["answer"].status_code == 200
     assert single.post("/api/nqueens/solve", json={"instance": 8}).json()["status"] == "solved"
@@ -417,9 +455,14 @@ def test_local_options_never_reach_the_machine_through_the_api(client, tmp_path)
     names = {o["name"] for o in listed["nqueens"]["options"]}
     assert "fundamental" in names and not names & {"checkpoint", "queens_out", "address", "executor"}
     target = tmp_path / "written-by-the-server.jsonl"
-    answer = client.post("/api/nqueens/solve", json={"instance": {"n": 8}, "mode": "count", "options": {"checkpoint": str(target)}})
+    answer = client.post(
+        "/api/nqueens/solve",
+        json={"instance": {"n": 8}, "mode": "count", "options": {"checkpoint": str(target)}},
+    )
     assert answer.status_code == 422 or answer.status_code == 400
-    answer = client.post("/api/nqueens/solve", json={"instance": {"n": 9}, "options": {"queens_out": str(target)}})
+    answer = client.post(
+        "/api/nqueens/solve", json={"instance": {"n": 9}, "options": {"queens_out": str(target)}}
+    )
     assert answer.status_code in (400, 422)
     assert not target.exists()
 

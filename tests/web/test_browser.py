@@ -28,8 +28,13 @@ from boardlab.core import registry
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
 ]
 HOW_TO_INSTALL = (
     "browser tests need the Python package playwright (pip install playwright; do NOT run "
@@ -85,7 +90,9 @@ def needs(name: str) -> None:
 
 def choose(page, family: str) -> None:
     page.select_option("#family", family)
-    page.wait_for_function("f => window.boardlabState.family && window.boardlabState.family.name === f", arg=family)
+    page.wait_for_function(
+        "f => window.boardlabState.family && window.boardlabState.family.name === f", arg=family
+    )
     page.wait_for_timeout(300)
 
 
@@ -123,7 +130,9 @@ def test_count_and_unique_buttons(page):
     choose(page, "nqueens")
     page.fill("#ed-size", "6")
     page.press("#ed-size", "Enter")
-    page.wait_for_function("() => window.boardlabState.instance.n === 6 && document.getElementById('text').value.split('\\n').length === 7")
+    page.wait_for_function(
+        "() => window.boardlabState.instance.n === 6 && document.getElementById('text').value.split('\\n').length === 7"
+    )
     page.click("#mode-buttons button[data-mode=count]")
     assert "count: 4" in wait_status(page, "count")
     page.click("#mode-buttons button[data-mode=unique]")
@@ -148,11 +157,15 @@ def test_bad_paste_shows_an_error_message(page):
 def test_open_a_file(page):
     choose(page, "nqueens")
     board = "# a completion puzzle\n.Q....\n......\n......\n......\n......\n......\n"
-    page.set_input_files("#file", files=[{"name": "six.txt", "mimeType": "text/plain", "buffer": board.encode()}])
+    page.set_input_files(
+        "#file", files=[{"name": "six.txt", "mimeType": "text/plain", "buffer": board.encode()}]
+    )
     page.wait_for_function("() => window.boardlabState.instance.n === 6")
     assert page.evaluate("window.boardlabState.instance.fixed") == [[0, 1]]
     assert page.locator("#editor .cell").count() == 36
-    page.set_input_files("#file", files=[{"name": "bad.json", "mimeType": "application/json", "buffer": b'{"n": 4'}])
+    page.set_input_files(
+        "#file", files=[{"name": "bad.json", "mimeType": "application/json", "buffer": b'{"n": 4'}]
+    )
     page.wait_for_selector("#error:not([hidden])")
     assert "malformed JSON" in page.inner_text("#error")
 
@@ -236,8 +249,8 @@ def test_play_mode_marks_attacks_undo_redo_and_solved(page):
     queens_board(page, 4)
     page.click("#play")
     page.wait_for_function(
-        "() => "
-        "document.getElementById('play-status').textContent.includes('0 of 4 queens')")
+        "() => document.getElementById('play-status').textContent.includes('0 of 4 queens')"
+    )
     assert page.locator("#violations li").count() == 0  # no list of unmet rules before a move
     page.click("#cell-0-0")
     page.click("#cell-1-1")
@@ -274,14 +287,17 @@ def test_board_coordinates(page):
     assert heads[1:9] == list("abcdefgh") and "8" in heads and "1" in heads
     choose(page, "tents")
     heads = page.evaluate(
-        "() => [...document.querySelectorAll('#editor "
-        "[role=columnheader]')].map(el => el.textContent)")
+        "() => [...document.querySelectorAll('#editor [role=columnheader]')].map(el => el.textContent)"
+    )
     assert heads == [str(k) for k in range(len(heads))]
 
 
 def test_unknown_shapes_fall_back_to_text(page):
     choose(page, "nqueens")
-    page.fill("#text", "50") if page.is_visible("#text") else (page.click("#text-box summary"), page.fill("#text", "50"))
+    page.fill("#text", "50") if page.is_visible("#text") else (
+        page.click("#text-box summary"),
+        page.fill("#text", "50"),
+    )
     page.click("#load")
     page.wait_for_function("() => window.boardlabState.instance.n === 50")
     assert page.locator("#editor .cell").count() == 0  # too large for the click editor
@@ -326,8 +342,8 @@ def test_phone_width(browser, live_server):
     if "chessnum" in {f.name for f in registry.families()}:  # play on the phone: taps and clue counts
         phone.select_option("#family", "chessnum")
         phone.wait_for_function(
-            "() => window.boardlabState.family.name === 'chessnum' "
-            "&& document.querySelector('#cell-0-0')")
+            "() => window.boardlabState.family.name === 'chessnum' && document.querySelector('#cell-0-0')"
+        )
         phone.tap("#play")
         phone.wait_for_function("() => window.boardlabState.play")
         for index, (row, col) in ((0, (1, 3)), (2, (0, 2))):  # king d7, rook c8
@@ -350,7 +366,9 @@ def test_tents_edit_solve_and_play(page, live_server):
     page.press("#ed-width", "Enter")
     page.fill("#ed-height", "4")
     page.press("#ed-height", "Enter")
-    page.wait_for_function("() => window.boardlabState.instance.grid.length === 4 && window.boardlabState.instance.grid[0].length === 5")
+    page.wait_for_function(
+        "() => window.boardlabState.instance.grid.length === 4 && window.boardlabState.instance.grid[0].length === 5"
+    )
     # make the board empty, then plant three trees and give no clues
     page.click("#editor-controls button:has-text('Clear clues')")
     for row in range(4):
@@ -377,7 +395,9 @@ def test_tents_game_id_paste(page):
     needs("tents")
     choose(page, "tents")
     record = json.loads(TENTS_TATHAM_SAMPLE.read_text().splitlines()[0])
-    game_id = next((v for k, v in record.items() if "id" in k.lower() and isinstance(v, str) and ":" in v), None)
+    game_id = next(
+        (v for k, v in record.items() if "id" in k.lower() and isinstance(v, str) and ":" in v), None
+    )
     assert game_id is not None, "the sample record has a game ID"
     if not page.is_visible("#text"):
         page.click("#text-box summary")
@@ -409,7 +429,12 @@ def test_cnote_generate_then_solve(page):
 def test_chessnum_worked_example_and_play(page):
     needs("chessnum")
     choose(page, "chessnum")
-    puzzle = {"family": "chessnum", "size": 8, "pieces": "KQRBNP", "clues": {"b8": 1, "d8": 6, "e6": 2, "d4": 0}}
+    puzzle = {
+        "family": "chessnum",
+        "size": 8,
+        "pieces": "KQRBNP",
+        "clues": {"b8": 1, "d8": 6, "e6": 2, "d4": 0},
+    }
     if not page.is_visible("#text"):
         page.click("#text-box summary")
     page.fill("#text", json.dumps(puzzle))
@@ -511,7 +536,9 @@ def test_armies_edit_solve_and_play(page):
     page.press("#ed-size", "Enter")
     page.fill("#ed-m", "2")
     page.press("#ed-m", "Enter")
-    page.wait_for_function("() => window.boardlabState.instance.n === 4 && window.boardlabState.instance.m === 2")
+    page.wait_for_function(
+        "() => window.boardlabState.instance.n === 4 && window.boardlabState.instance.m === 2"
+    )
     page.click("#mode-buttons button[data-mode=first]")
     assert "solved" in wait_status(page, "Status")
     page.click("#play")
@@ -521,7 +548,9 @@ def test_armies_edit_solve_and_play(page):
     wait_wrong(page, ["cell-0-0", "cell-0-1"])
     page.click("#cell-0-1")  # empty again
     wait_wrong(page, [])
-    page.wait_for_function("() => window.boardlabState.partial && Object.keys(window.boardlabState.partial.cells).length === 1")
+    page.wait_for_function(
+        "() => window.boardlabState.partial && Object.keys(window.boardlabState.partial.cells).length === 1"
+    )
     # a peaceful placement of 2 + 2: white on the top-left pair, black out of their reach
     page.click("#cell-0-1")  # white
     for square, clicks in (((1, 3), 2), ((3, 2), 2)):
@@ -538,8 +567,8 @@ def first_tents_record() -> dict:
 def start_play(page) -> None:
     page.click("#play")
     page.wait_for_function(
-        "() => window.boardlabState.play "
-        "&& document.querySelector('#editor .grid.playing')")
+        "() => window.boardlabState.play && document.querySelector('#editor .grid.playing')"
+    )
 
 
 def test_tents_play_marks_hint_and_solved(page):
@@ -564,8 +593,8 @@ def test_tents_play_marks_hint_and_solved(page):
     page.wait_for_function("() => /^Hint/.test(document.getElementById('hint-message').textContent)")
     page.click("#apply-hint")
     page.wait_for_function(
-        "() => window.boardlabState.partial.tents.size + "
-        "window.boardlabState.partial.empty.size > 0")
+        "() => window.boardlabState.partial.tents.size + window.boardlabState.partial.empty.size > 0"
+    )
     shot = os.environ.get("BOARDLAB_WEB_SCREENSHOT")
     if shot:  # the docs' picture: a hint applied, touching tents marked, an over-full line red
         page.click(f"#cell-{r}-{c}")
@@ -594,11 +623,12 @@ def test_cnote_hint_on_an_empty_board_and_solved(page):
     page.click("#hint")
     page.wait_for_function(
         "() => /^Hint: \\[\\d+, \\d+\\] must be "
-        "\\d+/.test(document.getElementById('hint-message').textContent)")
+        "\\d+/.test(document.getElementById('hint-message').textContent)"
+    )
     page.click("#apply-hint")
     page.wait_for_function(
-        "() => window.boardlabState.partial.grid.flat().filter(v => v "
-        "!== null).length === 1")
+        "() => window.boardlabState.partial.grid.flat().filter(v => v !== null).length === 1"
+    )
     # a number without its cell's digit is marked, and the hint removes it
     page.click("#clear-play")
     digit = page.evaluate("window.boardlabState.instance.grid[1][1]")
@@ -649,7 +679,8 @@ def test_big_tents_board_fits_the_window(browser, live_server):
         page.goto(live_server + "/#tents")
         page.wait_for_function(
             "() => window.boardlabState.family "
-            "&& window.boardlabState.family.name === 'tents' && document.querySelector('#editor .cell')")
+            "&& window.boardlabState.family.name === 'tents' && document.querySelector('#editor .cell')"
+        )
         grid = ["".join("T" if r % 4 == 0 and c % 3 == 0 else "." for c in range(n)) for r in range(n)]
         if not page.is_visible("#text"):
             page.click("#text-box summary")
@@ -689,15 +720,16 @@ def test_share_link_and_saved_progress(page, live_server):
     page.goto(link)
     page.wait_for_function(
         "() => window.boardlabState.play "
-        "&& window.boardlabState.instance && window.boardlabState.instance.n === 5")
+        "&& window.boardlabState.instance && window.boardlabState.instance.n === 5"
+    )
     assert page.evaluate("window.boardlabState.partial.queens") == [0, 2, -1, -1, -1]
     # saved in the browser: the same puzzle, played again, starts where it was left
     page.click("#cell-2-4")
     page.wait_for_function("() => JSON.stringify(window.boardlabState.partial.queens) === '[0,2,4,-1,-1]'")
     page.goto(live_server + "/?family=nqueens")  # a new page load (a changed hash alone is none)
     page.wait_for_function(
-        "() => window.boardlabState.family "
-        "&& window.boardlabState.family.name === 'nqueens'")
+        "() => window.boardlabState.family && window.boardlabState.family.name === 'nqueens'"
+    )
     queens_board(page, 5)
     start_play(page)
     assert page.evaluate("window.boardlabState.partial.queens") == [0, 2, 4, -1, -1]

@@ -19,7 +19,9 @@ import pytest
 
 
 def _post(url: str, body: dict, timeout: float = 120) -> tuple[int, dict]:
-    request = urllib.request.Request(url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
+    request = urllib.request.Request(
+        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
     try:
         with urllib.request.urlopen(request, timeout=timeout) as answer:
             return answer.status, json.loads(answer.read())
@@ -37,7 +39,9 @@ def fire(base: str, requests: int = 50) -> dict:
         barrier.wait()
         start = time.perf_counter()
         try:
-            status, body = _post(f"{base}/api/nqueens/solve", {"instance": n, "mode": "count", "time_limit": 30})
+            status, body = _post(
+                f"{base}/api/nqueens/solve", {"instance": n, "mode": "count", "time_limit": 30}
+            )
         except Exception as error:  # a lost request: reported, and fails the test
             status, body = -1, {"error": repr(error)}
         results[k] = (status, {"n": n, **body}, time.perf_counter() - start)
@@ -50,8 +54,12 @@ def fire(base: str, requests: int = 50) -> dict:
         thread.join()
     wall = time.perf_counter() - start
     statuses = Counter(r[0] for r in results if r is not None)
-    return {"results": results, "statuses": dict(statuses), "wall_seconds": wall,
-            "slowest_answer_seconds": max(r[2] for r in results if r is not None)}
+    return {
+        "results": results,
+        "statuses": dict(statuses),
+        "wall_seconds": wall,
+        "slowest_answer_seconds": max(r[2] for r in results if r is not None),
+    }
 
 
 COUNTS = {9: 352, 10: 724, 11: 2680}  # OEIS A000170
@@ -82,7 +90,9 @@ def test_fifty_concurrent_solves(request):
     live_server = request.getfixturevalue("live_server")
     report = fire(live_server, 50)
     check(live_server, report, 50)
-    print(f"\nload: {report['statuses']} in {report['wall_seconds']:.2f} s, slowest answer {report['slowest_answer_seconds']:.2f} s")
+    print(
+        f"\nload: {report['statuses']} in {report['wall_seconds']:.2f} s, slowest answer {report['slowest_answer_seconds']:.2f} s"
+    )
 
 
 if __name__ == "__main__":

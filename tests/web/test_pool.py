@@ -82,5 +82,8 @@ def test_closed_pool_refuses():
 def test_answers_never_carry_nan_or_infinity():
     from boardlab.web.jobs import _sized
 
-    answer = _sized({"stats": {"bound": float("inf"), "gap": float("nan"), "seconds": 1.5}, "list": [float("-inf"), 2]}, 10_000)
+    answer = _sized(
+        {"stats": {"bound": float("inf"), "gap": float("nan"), "seconds": 1.5}, "list": [float("-inf"), 2]},
+        10_000,
+    )
     assert answer == {"stats": {"bound": None, "gap": None, "seconds": 1.5}, "list": [None, 2]}

@@ -22,7 +22,9 @@ SOURCE = str(Path(boardlab.__file__).resolve().parents[1])
 
 def run(*args: str) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=SOURCE, COLUMNS="200")
-    return subprocess.run([sys.executable, "-m", "boardlab", *args], capture_output=True, text=True, env=env, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "boardlab", *args], capture_output=True, text=True, env=env, timeout=60
+    )
 
 
 def test_serve_help_shows_host_port_and_the_loopback_default():
@@ -62,8 +64,17 @@ def test_without_the_web_extra_one_clear_line(monkeypatch, capsys):
 
 @pytest.mark.parametrize(
     ("host", "loopback"),
-    [("127.0.0.1", True), ("localhost", True), ("::1", True), ("[::1]", True), ("127.0.0.2", True),
-     ("0.0.0.0", False), ("192.168.1.5", False), ("::", False), ("example.org", False)],
+    [
+        ("127.0.0.1", True),
+        ("localhost", True),
+        ("::1", True),
+        ("[::1]", True),
+        ("127.0.0.2", True),
+        ("0.0.0.0", False),
+        ("192.168.1.5", False),
+        ("::", False),
+        ("example.org", False),
+    ],
 )
 def test_loopback_detection(host, loopback):
     assert is_loopback(host) is loopback

@@ -13,7 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from boardlab.bench import environment, format as fmt
+from boardlab.bench import environment
+from boardlab.bench import format as fmt
 from boardlab.bench.results import ANSWERED, read_records
 
 
@@ -41,7 +42,11 @@ def _describe(label: str, path: Path, records: list[dict[str, Any]]) -> str:
     machines = {environment.describe_machine(r.get("machine") or {}) for r in records}
     boardlab = {str((r.get("versions") or {}).get("boardlab")) for r in records}
     runs = {r.get("run_id") for r in records}
-    return f"- {label}: `{path}`: {len(records)} lines, {len(runs)} run(s), boardlab {', '.join(sorted(boardlab))}; machine {'; '.join(sorted(machines))}"
+    versions = ", ".join(sorted(boardlab))
+    return (
+        f"- {label}: `{path}`: {len(records)} lines, {len(runs)} run(s), boardlab {versions}; "
+        f"machine {'; '.join(sorted(machines))}"
+    )
 
 
 def compare(a: str | Path, b: str | Path, only: tuple[str, ...] = ()) -> tuple[str, int]:
@@ -51,7 +56,13 @@ def compare(a: str | Path, b: str | Path, only: tuple[str, ...] = ()) -> tuple[s
     records_a, records_b = read_records(a), read_records(b)
     index_a, index_b = _index(records_a, only), _index(records_b, only)
     common = [key for key in index_a if key in index_b]
-    lines = ["# boardlab bench: comparison", "", _describe("A", a, records_a), _describe("B", b, records_b), ""]
+    lines = [
+        "# boardlab bench: comparison",
+        "",
+        _describe("A", a, records_a),
+        _describe("B", b, records_b),
+        "",
+    ]
     lines.append("B/A is B's median time over A's: above 1 means B is slower.")
     lines.append("")
     rows: list[list[Any]] = []
@@ -70,12 +81,29 @@ def compare(a: str | Path, b: str | Path, only: tuple[str, ...] = ()) -> tuple[s
         if both and fmt.value(first.get("value")) != fmt.value(second.get("value")):
             note = f"⚠ value {fmt.value(first.get('value'))} → {fmt.value(second.get('value'))}"
             differing += 1
-        status = first.get("status") if first.get("status") == second.get("status") else f"{first.get('status')} → {second.get('status')}"
-        rows.append([key[0], key[1], fmt.seconds(first.get("seconds")), fmt.seconds(second.get("seconds")), fmt.ratio(ratio), status, note])
+        status = (
+            first.get("status")
+            if first.get("status") == second.get("status")
+            else f"{first.get('status')} → {second.get('status')}"
+        )
+        rows.append(
+            [
+                key[0],
+                key[1],
+                fmt.seconds(first.get("seconds")),
+                fmt.seconds(second.get("seconds")),
+                fmt.ratio(ratio),
+                status,
+                note,
+            ]
+        )
     if rows:
         lines.append(fmt.table(["experiment", "case", "A s", "B s", "B/A", "status", "note"], rows))
         lines.append("")
-        summary = [[name, str(len(values)), fmt.ratio(fmt.geometric_mean(values))] for name, values in sorted(by_experiment.items())]
+        summary = [
+            [name, str(len(values)), fmt.ratio(fmt.geometric_mean(values))]
+            for name, values in sorted(by_experiment.items())
+        ]
         summary.append(["**all**", str(len(everything)), fmt.ratio(fmt.geometric_mean(everything))])
         lines.append(fmt.table(["experiment", "ratios", "geometric mean B/A"], summary))
         lines.append("")

@@ -15,8 +15,9 @@ benchmarks), which `experiments()` imports for every registered family:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 
 def seconds(value: Any) -> str:
@@ -56,7 +57,10 @@ def cell(text: Any) -> str:
 
 def table(headers: list[str], rows: Iterable[list[Any]]) -> str:
     """A GitHub-flavoured Markdown table."""
-    lines = ["| " + " | ".join(cell(h) for h in headers) + " |", "|" + "|".join(" --- " for _ in headers) + "|"]
+    lines = [
+        "| " + " | ".join(cell(h) for h in headers) + " |",
+        "|" + "|".join(" --- " for _ in headers) + "|",
+    ]
     for row in rows:
         lines.append("| " + " | ".join(cell(c) for c in row) + " |")
     return "\n".join(lines)

@@ -60,7 +60,14 @@ def time_vs_x(title: str, xlabel: str, groups: dict[str, list[Point]], path: Pat
         line = axes.plot([p[0] for p in answered], [p[1] for p in answered], marker="o", label=label)
         colour = line[0].get_color()
         if missed:
-            axes.plot([p[0] for p in missed], [p[1] for p in missed], linestyle="none", marker="x", markersize=9, color=colour)
+            axes.plot(
+                [p[0] for p in missed],
+                [p[1] for p in missed],
+                linestyle="none",
+                marker="x",
+                markersize=9,
+                color=colour,
+            )
     axes.set_yscale("log")
     axes.set_xlabel(xlabel)
     axes.set_ylabel("seconds (median; x: no answer)")
@@ -82,7 +89,13 @@ def cactus(title: str, groups: dict[str, list[float]], total: int, path: Path) -
     figure, axes = plt.subplots(figsize=(7, 4.5))
     for label, times in groups.items():
         ordered = sorted(_floor(t) for t in times)
-        axes.plot(range(1, len(ordered) + 1), ordered, marker="o", markersize=3, label=f"{label} ({len(ordered)}/{total})")
+        axes.plot(
+            range(1, len(ordered) + 1),
+            ordered,
+            marker="o",
+            markersize=3,
+            label=f"{label} ({len(ordered)}/{total})",
+        )
     axes.set_yscale("log")
     axes.set_xlabel("cases answered")
     axes.set_ylabel("seconds per case, sorted")
@@ -93,7 +106,9 @@ def cactus(title: str, groups: dict[str, list[float]], total: int, path: Path) -
     _save(figure, path)
 
 
-def bars(title: str, cases: list[str], groups: dict[str, list[tuple[float, bool] | None]], path: Path) -> None:
+def bars(
+    title: str, cases: list[str], groups: dict[str, list[tuple[float, bool] | None]], path: Path
+) -> None:
     """Per-case bars: one group of bars per case, one bar per series (hatched: no answer)."""
     width_inches = min(16.0, max(6.0, 0.45 * len(cases) * max(1, len(groups)) + 2))
     figure, axes = plt.subplots(figsize=(width_inches, 4.8))
@@ -115,7 +130,13 @@ def bars(title: str, cases: list[str], groups: dict[str, list[tuple[float, bool]
     if spread > 100:
         axes.set_yscale("log")
     slanted = len(cases) > 4 or max((len(c) for c in cases), default=0) > 12
-    axes.set_xticks(range(len(cases)), cases, rotation=40 if slanted else 0, ha="right" if slanted else "center", fontsize="small")
+    axes.set_xticks(
+        range(len(cases)),
+        cases,
+        rotation=40 if slanted else 0,
+        ha="right" if slanted else "center",
+        fontsize="small",
+    )
     axes.set_ylabel("seconds (median; hatched: no answer)")
     axes.set_title(title)
     axes.grid(True, axis="y", which="both", alpha=0.3)

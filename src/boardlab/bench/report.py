@@ -16,7 +16,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from boardlab.bench import environment, format as fmt
+from boardlab.bench import environment
+from boardlab.bench import format as fmt
 from boardlab.bench.experiment import Experiment, experiments
 from boardlab.bench.results import TIMEOUT, latest
 from boardlab.bench.tables import Meta, answered, group_rows, plain_table, row_label, series_table
@@ -31,14 +32,29 @@ def _meta(key: str, records: list[dict[str, Any]], registered: dict[str, Experim
     experiment = registered.get(key)
     if experiment is None:
         first = records[0]
-        return Meta(key, key, "(not registered any more: shown from the results file)", first.get("x"), first.get("series"), first.get("reference"))
+        return Meta(
+            key,
+            key,
+            "(not registered any more: shown from the results file)",
+            first.get("x"),
+            first.get("series"),
+            first.get("reference"),
+        )
     try:
         order = [case.id for case in experiment.cases(quick)]
     except Exception:  # listing failed in the run too, where it was reported
         order = []
     return Meta(
-        key, experiment.title, experiment.description, experiment.x, experiment.series, experiment.reference,
-        experiment.baseline_figures, experiment.baseline_source, experiment.value_label, order,
+        key,
+        experiment.title,
+        experiment.description,
+        experiment.x,
+        experiment.series,
+        experiment.reference,
+        experiment.baseline_figures,
+        experiment.baseline_source,
+        experiment.value_label,
+        order,
         tuple(getattr(experiment, "stats_columns", ())),
     )
 
@@ -90,14 +106,18 @@ def _plots(meta: Meta, records: list[dict[str, Any]], out: Path) -> list[tuple[s
     if meta.x and any(meta.x in r.get("params", {}) for r in timed):
         groups: dict[str, list[plots.Point]] = {}
         for record in timed:
-            if meta.x in record.get("params", {}):
-                groups.setdefault(_label(record, meta.series), []).append((record["params"][meta.x], _plotted_time(record), answered(record)))  # type: ignore[arg-type]
+            bar = _bar(record)
+            if meta.x in record.get("params", {}) and bar is not None:
+                groups.setdefault(_label(record, meta.series), []).append((record["params"][meta.x], *bar))
         path = f"{PLOTS_DIR}/{stem}-time.png"
         plots.time_vs_x(f"{meta.key}: time against {meta.x}", meta.x, groups, out / path)
         drawn.append((f"time against {meta.x} (log scale)", path))
     if meta.series:
         rows, names = group_rows(records, meta.series)
-        solved = {name: [r["seconds"] for row in rows for n, r in row.cells.items() if n == name and answered(r)] for name in names}
+        solved = {
+            name: [r["seconds"] for row in rows for n, r in row.cells.items() if n == name and answered(r)]
+            for name in names
+        }
         path = f"{PLOTS_DIR}/{stem}-cactus.png"
         plots.cactus(f"{meta.key}: cactus plot by {meta.series}", solved, len(rows), out / path)
         drawn.append((f"cactus plot by {meta.series}", path))
@@ -125,23 +145,33 @@ def _distinct(records: list[dict[str, Any]], name: str) -> list[Any]:
     return seen
 
 
-def _header(records: list[dict[str, Any]], quick: bool, source: Path, command: str | None, notes: list[str]) -> list[str]:
-    limits = ", ".join(f"{fmt.seconds(v)} s" for v in _distinct(records, "time_limit") if v is not None) or "none"
+def _header(
+    records: list[dict[str, Any]], quick: bool, source: Path, command: str | None, notes: list[str]
+) -> list[str]:
+    limits = (
+        ", ".join(f"{fmt.seconds(v)} s" for v in _distinct(records, "time_limit") if v is not None) or "none"
+    )
     repeats = ", ".join(str(v) for v in _distinct(records, "repeat"))
     statuses: dict[str, int] = {}
     for record in records:
         statuses[record.get("status", "?")] = statuses.get(record.get("status", "?"), 0) + 1
-    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     lines = [
         "# boardlab benchmark report",
         "",
         f"- Mode: {'quick' if quick else 'full'}" + (f" (`{command}`)" if command else ""),
         f"- Written {now} from `{source.name}`: {len(records)} runs"
-        + (" (" + ", ".join(f"{status} {count}" for status, count in sorted(statuses.items())) + ")" if records else ""),
+        + (
+            " (" + ", ".join(f"{status} {count}" for status, count in sorted(statuses.items())) + ")"
+            if records
+            else ""
+        ),
     ]
     if records:
-        lines.append(f"- Per-case time limit: {limits}; seconds are the median of {repeats} repeat(s); seed(s) "
-                     + ", ".join(str(s) for s in _distinct(records, "seed")))
+        lines.append(
+            f"- Per-case time limit: {limits}; seconds are the median of {repeats} repeat(s); seed(s) "
+            + ", ".join(str(s) for s in _distinct(records, "seed"))
+        )
     for info in _distinct(records, "machine"):
         lines.append(f"- Machine: {environment.describe_machine(info or {})}")
     for found in _distinct(records, "versions"):
@@ -196,14 +226,22 @@ def write(
         if meta.series:
             text, dagger = series_table(meta, group)
             reference = f"; reference: {meta.reference}" if meta.reference else ""
-            lines += [f"Series: {meta.series}{reference}. Cells: median seconds (ratio to the reference).", "", text, ""]
+            lines += [
+                f"Series: {meta.series}{reference}. Cells: median seconds (ratio to the reference).",
+                "",
+                text,
+                "",
+            ]
             if dagger:
                 lines += ["† the reference was measured by another run of this results file (resumed).", ""]
         else:
             lines += [plain_table(meta, group), ""]
         if meta.baseline_figures:
-            lines += [f"Baseline figures (column `baseline`): {meta.baseline_source or 'the starting report'}. They were measured "
-                      "on other hardware with other software: compare their trend, not their values.", ""]
+            lines += [
+                f"Baseline figures (column `baseline`): {meta.baseline_source or 'the starting report'}. They were measured "
+                "on other hardware with other software: compare their trend, not their values.",
+                "",
+            ]
         errors = [r for r in group if r.get("error")]
         for record in errors:
             lines.append(f"- `{record['case']}`: {fmt.cell(record['error'])}")

@@ -18,8 +18,9 @@ from __future__ import annotations
 import json
 import math
 import os
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from boardlab.core.errors import BadInput
 
@@ -45,7 +46,7 @@ def jsonable(value: Any) -> Any:
             return item.tolist()
         if isinstance(item, (set, frozenset)):
             return sorted(item, key=repr)
-        if hasattr(item, "value") and isinstance(getattr(item, "value"), (str, int)):  # an Enum
+        if hasattr(item, "value") and isinstance(item.value, (str, int)):  # an Enum
             return item.value
         return str(item)
 
@@ -82,9 +83,13 @@ def read_records(path: str | os.PathLike[str], *, tolerate_torn_tail: bool = Fal
         except json.JSONDecodeError as error:
             if torn and tolerate_torn_tail:
                 continue
-            raise BadInput(f"not a JSON results line ({error.msg})", source=source, line=number, column=error.colno) from None
+            raise BadInput(
+                f"not a JSON results line ({error.msg})", source=source, line=number, column=error.colno
+            ) from None
         if not isinstance(record, dict) or "experiment" not in record or "case" not in record:
-            raise BadInput("not a benchmark result (needs 'experiment' and 'case')", source=source, line=number)
+            raise BadInput(
+                "not a benchmark result (needs 'experiment' and 'case')", source=source, line=number
+            )
         records.append(record)
     return records
 

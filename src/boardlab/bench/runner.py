@@ -28,15 +28,16 @@ import datetime
 import signal
 import time
 import uuid
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from boardlab.bench import environment
 from boardlab.bench.defaults import DEFAULT_REPEAT, DEFAULT_TIME_LIMIT, QUICK_BUDGET
 from boardlab.bench.experiment import Case, Experiment, experiments
-from boardlab.bench.results import ANSWERED, ERROR, RESULTS_NAME, TIMEOUT, ResultsFile, key_of, make_record
 from boardlab.bench.progress import Reporter
+from boardlab.bench.results import ANSWERED, ERROR, RESULTS_NAME, TIMEOUT, ResultsFile, key_of, make_record
 from boardlab.bench.worker import Worker
 from boardlab.core.errors import BadInput
 
@@ -147,20 +148,26 @@ def interleave(todo: list[Planned]) -> list[Planned]:
     return ordered
 
 
-def plan(selected: list[Experiment], quick: bool, done: set[tuple[str, str, bool]], summary: Summary) -> list[Planned]:
+def plan(
+    selected: list[Experiment], quick: bool, done: set[tuple[str, str, bool]], summary: Summary
+) -> list[Planned]:
     """The cases still to run, in experiment order."""
     todo: list[Planned] = []
     for experiment in selected:
         try:
             cases = list(experiment.cases(quick))
         except Exception as error:  # a family's bug must not stop the others' benchmarks
-            summary.problems.append(f"{experiment.key}: cannot list its cases: {type(error).__name__}: {error}")
+            summary.problems.append(
+                f"{experiment.key}: cannot list its cases: {type(error).__name__}: {error}"
+            )
             continue
         seen: set[str] = set()
         warm_up = cases[0] if cases else None
         for case in cases:
             if case.id in seen:
-                summary.problems.append(f"{experiment.key}: case id '{case.id}' listed twice (kept the first)")
+                summary.problems.append(
+                    f"{experiment.key}: case id '{case.id}' listed twice (kept the first)"
+                )
                 continue
             seen.add(case.id)
             if (experiment.key, case.id, quick) in done:
@@ -231,7 +238,10 @@ def _run_case(worker: Worker, item: Planned, settings: Settings, budget: Budget)
         reply = worker.run(key, item.warm_up, allowed[0], settings.seed, budget.warm_up_limit(allowed[0]))
         worker.warmed.add(key)
         if reply.get("timeout") and item.warm_up.id == item.case.id and not allowed[1]:
-            outcome.status, outcome.error = TIMEOUT, f"killed after {reply['wall']:.1f} s (time limit {allowed[0]:.3g} s)"
+            outcome.status, outcome.error = (
+                TIMEOUT,
+                f"killed after {reply['wall']:.1f} s (time limit {allowed[0]:.3g} s)",
+            )
             return outcome  # it was this very case: no need to wait for the kill twice
     answers: list[tuple[float, Any, dict[str, Any]]] = []
     cut = False
@@ -244,7 +254,10 @@ def _run_case(worker: Worker, item: Planned, settings: Settings, budget: Budget)
         outcome.time_limit = time_limit
         reply = worker.run(key, item.case, time_limit, settings.seed, hard_limit(time_limit))
         if reply.get("timeout"):
-            outcome.status, outcome.error = TIMEOUT, f"killed after {reply['wall']:.1f} s (time limit {time_limit:.3g} s)"
+            outcome.status, outcome.error = (
+                TIMEOUT,
+                f"killed after {reply['wall']:.1f} s (time limit {time_limit:.3g} s)",
+            )
             break
         if not reply.get("ok"):
             outcome.status, outcome.error = ERROR, reply.get("error", "unknown error")
@@ -334,11 +347,22 @@ def _run(
                 reporter.finished(item.label, None)
                 continue
             record = make_record(
-                experiment=item.experiment, case=item.case, status=outcome.status, times=outcome.times,
-                walls=outcome.walls, repeat=settings.repeat or 1, value=outcome.value, stats=outcome.stats,
-                error=outcome.error, time_limit=outcome.time_limit, quick=settings.quick, seed=settings.seed,
-                versions=versions, machine=machine, run_id=run_id,
-                finished=datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+                experiment=item.experiment,
+                case=item.case,
+                status=outcome.status,
+                times=outcome.times,
+                walls=outcome.walls,
+                repeat=settings.repeat or 1,
+                value=outcome.value,
+                stats=outcome.stats,
+                error=outcome.error,
+                time_limit=outcome.time_limit,
+                quick=settings.quick,
+                seed=settings.seed,
+                versions=versions,
+                machine=machine,
+                run_id=run_id,
+                finished=datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
             )
             results.append(record)
             summary.ran += 1

@@ -48,7 +48,6 @@ def answered(record: dict[str, Any]) -> bool:
     return record.get("status") in ANSWERED and fmt.seconds(record.get("seconds")) != "–"
 
 
-
 #: A param whose values are longer than this (an instance given inline) gets no column.
 LONG = 40
 
@@ -98,7 +97,11 @@ def _baseline_cell(meta: Meta, case_ids: list[tuple[str, str]]) -> str:
     """The baseline figures for these (label, case id) pairs."""
     if not meta.baseline_figures:
         return ""
-    found = [(label, meta.baseline_figures[case_id]) for label, case_id in case_ids if case_id in meta.baseline_figures]
+    found = [
+        (label, meta.baseline_figures[case_id])
+        for label, case_id in case_ids
+        if case_id in meta.baseline_figures
+    ]
     if not found:
         return ""
     if len(found) == 1:
@@ -111,11 +114,19 @@ def plain_table(meta: Meta, records: list[dict[str, Any]]) -> str:
     columns, fixed = _param_columns(records, None)
     seeds = bool(meta.baseline_figures)
     stats = list(meta.stats_columns)
-    headers = ["case", *columns, "status", meta.value_label, "seconds", *stats] + (["baseline"] if seeds else [])
+    headers = ["case", *columns, "status", meta.value_label, "seconds", *stats] + (
+        ["baseline"] if seeds else []
+    )
     rows = []
     for record in records:
         params = record.get("params", {})
-        row = [record["case"], *[fmt.short(fmt.value(params.get(c))) for c in columns], _status_cell(record), fmt.value(record.get("value")), fmt.seconds(record.get("seconds"))]
+        row = [
+            record["case"],
+            *[fmt.short(fmt.value(params.get(c))) for c in columns],
+            _status_cell(record),
+            fmt.value(record.get("value")),
+            fmt.seconds(record.get("seconds")),
+        ]
         row += [fmt.value((record.get("stats") or {}).get(name)) for name in stats]
         if seeds:
             row.append(_baseline_cell(meta, [("", record["case"])]))
@@ -170,8 +181,11 @@ def group_rows(records: list[dict[str, Any]], series: str) -> tuple[list[Row], l
 def row_label(row: Row, series: str) -> str:
     """A short name for a row: its case ids without the series value ("random-30x30"), when
     they agree; else its params."""
-    labels = {re.sub(rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])", "", str(record["case"])).strip(" /-_:,;")
-              for name, record in row.cells.items() if name}
+    labels = {
+        re.sub(rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])", "", str(record["case"])).strip(" /-_:,;")
+        for name, record in row.cells.items()
+        if name
+    }
     if len(labels) == 1 and all(labels):
         return labels.pop()
     if len(row.params) == 1:
@@ -186,13 +200,20 @@ def _row_value(row: Row) -> str:
     feasible ones (a bound under a time limit) may differ and are listed.
     """
     complete = {name: record for name, record in row.cells.items() if record.get("status") in COMPLETE}
-    answers = {name: ("unsatisfiable" if r["status"] == "unsatisfiable" else "yes", fmt.value(r.get("value"))) for name, r in complete.items()}
+    answers = {
+        name: ("unsatisfiable" if r["status"] == "unsatisfiable" else "yes", fmt.value(r.get("value")))
+        for name, r in complete.items()
+    }
     if len(set(answers.values())) > 1:
-        return "⚠ differ: " + "; ".join(f"{name}: {value or complete[name]['status']}" for name, (_, value) in answers.items())
+        return "⚠ differ: " + "; ".join(
+            f"{name}: {value or complete[name]['status']}" for name, (_, value) in answers.items()
+        )
     if answers:
         status, value = next(iter(answers.values()))
         return value or (status if status == "unsatisfiable" else "")
-    values = {fmt.value(record.get("value")) for record in row.cells.values() if record.get("value") is not None}
+    values = {
+        fmt.value(record.get("value")) for record in row.cells.values() if record.get("value") is not None
+    }
     return "; ".join(sorted(values))
 
 
@@ -202,7 +223,9 @@ def _stats_text(record: dict[str, Any], names: tuple[str, ...]) -> str:
     return (" · " + ", ".join(shown)) if shown else ""
 
 
-def _series_cell(record: dict[str, Any] | None, reference: dict[str, Any] | None) -> tuple[str, float | None, bool]:
+def _series_cell(
+    record: dict[str, Any] | None, reference: dict[str, Any] | None
+) -> tuple[str, float | None, bool]:
     """(cell text, ratio to the reference or None, reference from another run)."""
     if record is None:
         return "", None, False
@@ -224,7 +247,9 @@ def series_table(meta: Meta, records: list[dict[str, Any]]) -> tuple[str, bool]:
     """The pivot table, and whether a † (reference from another run) appears."""
     assert meta.series is not None
     rows, names = group_rows(records, meta.series)
-    wanted = fmt.value(meta.reference) if meta.reference is not None else None  # series values are shown as text
+    wanted = (
+        fmt.value(meta.reference) if meta.reference is not None else None
+    )  # series values are shown as text
     reference = wanted if wanted in names else None
     if reference is not None:
         names = [reference] + [n for n in names if n != reference]
@@ -233,15 +258,26 @@ def series_table(meta: Meta, records: list[dict[str, Any]]) -> tuple[str, bool]:
     columns = [c for c in shown if c not in attributes]
     fixed = {k: v for k, v in fixed.items() if k not in attributes}
     # params too long for a column were left out: name the rows instead
-    labelled = len(columns) < len([c for c in _all_params(records) if c != meta.series and c not in attributes and c not in fixed])
+    labelled = len(columns) < len(
+        [c for c in _all_params(records) if c != meta.series and c not in attributes and c not in fixed]
+    )
     seeds = bool(meta.baseline_figures)
-    headers = (["instance"] if labelled else []) + [*columns, meta.value_label] + [f"{n} (reference)" if n == reference else n for n in names] + (["baseline"] if seeds else [])
+    headers = (
+        (["instance"] if labelled else [])
+        + [*columns, meta.value_label]
+        + [f"{n} (reference)" if n == reference else n for n in names]
+        + (["baseline"] if seeds else [])
+    )
     ratios: dict[str, list[float]] = {n: [] for n in names}
     dagger = False
     lines = []
     for row in rows:
         ref = row.cells.get(reference) if reference else None
-        line = ([row_label(row, meta.series)] if labelled else []) + [fmt.short(fmt.value(row.params.get(c))) for c in columns] + [_row_value(row)]
+        line = (
+            ([row_label(row, meta.series)] if labelled else [])
+            + [fmt.short(fmt.value(row.params.get(c))) for c in columns]
+            + [_row_value(row)]
+        )
         for name in names:
             text, ratio, other = _series_cell(row.cells.get(name), ref)
             if name in row.cells:
@@ -254,7 +290,12 @@ def series_table(meta: Meta, records: list[dict[str, Any]]) -> tuple[str, bool]:
             line.append(_baseline_cell(meta, [(n, r["case"]) for n, r in row.cells.items()]))
         lines.append(line)
     if reference is not None:
-        means = [fmt.ratio(fmt.geometric_mean(ratios[n])) + f" over {len(ratios[n])}" if ratios[n] else "–" for n in names]
+        means = [
+            fmt.ratio(fmt.geometric_mean(ratios[n])) + f" over {len(ratios[n])}" if ratios[n] else "–"
+            for n in names
+        ]
         # the label fills the first column; the params' and value columns stay empty
-        lines.append(["**geometric mean ratio**"] + [""] * (len(columns) + labelled) + means + ([""] if seeds else []))
+        lines.append(
+            ["**geometric mean ratio**"] + [""] * (len(columns) + labelled) + means + ([""] if seeds else [])
+        )
     return "\n".join(_fixed_line(fixed)) + fmt.table(headers, lines), dagger

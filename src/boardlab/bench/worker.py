@@ -130,7 +130,7 @@ class Worker:
         self.warmed = set()
         self._worker.close(1.0)
 
-    def __enter__(self) -> "Worker":
+    def __enter__(self) -> Worker:
         return self
 
     def __exit__(self, *exc: object) -> None:

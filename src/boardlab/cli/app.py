@@ -7,7 +7,7 @@ from __future__ import annotations
 import gc
 import os
 import sys
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any
 
 import typer
 
@@ -82,7 +82,7 @@ def serve_command(
     ] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", min=1, max=65535, help="TCP port")] = 8000,
     workers: Annotated[
-        Optional[int], typer.Option("--workers", min=1, max=32, help="solver processes (solves at once)")
+        int | None, typer.Option("--workers", min=1, max=32, help="solver processes (solves at once)")
     ] = None,
 ) -> None:
     """Serve the web page and the JSON API on http://HOST:PORT/ (needs the web extra)."""

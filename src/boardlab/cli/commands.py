@@ -4,7 +4,8 @@ the web API runs too) between the flags and the printed answer."""
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Callable, Optional
+from collections.abc import Callable
+from typing import Annotated, Any
 
 import typer
 
@@ -113,9 +114,7 @@ def count_command(
     family: Family,
     options: dict[str, Any],
     puzzle: Puzzle,
-    limit: Annotated[
-        Optional[int], typer.Option("--limit", min=0, help="also list up to K solutions")
-    ] = None,
+    limit: Annotated[int | None, typer.Option("--limit", min=0, help="also list up to K solutions")] = None,
     time_limit: TimeLimit = None,
     backend: Backend = None,
     workers: Workers = None,
@@ -133,7 +132,7 @@ def generate_command(
     options: dict[str, Any],
     seed: GeneratorSeed = None,
     out_path: Annotated[
-        Optional[str],
+        str | None,
         typer.Option("--out", help="also write the puzzle to this file (.json: JSON, else text)"),
     ] = None,
     force: Force = False,
@@ -178,9 +177,9 @@ def render_command(
     puzzle: Puzzle,
     solve: Annotated[bool, typer.Option("--solve", help="draw the puzzle with a solution")] = False,
     solution: Annotated[
-        Optional[str], typer.Option("--solution", help="draw this solution (JSON inline or file)")
+        str | None, typer.Option("--solution", help="draw this solution (JSON inline or file)")
     ] = None,
-    svg: Annotated[Optional[str], typer.Option("--svg", help="write an SVG file (- for stdout)")] = None,
+    svg: Annotated[str | None, typer.Option("--svg", help="write an SVG file (- for stdout)")] = None,
     force: Force = False,
     as_json: Annotated[
         bool, typer.Option("--json", help='print {"family", "instance", "solution", "svg"}')
@@ -210,7 +209,7 @@ def hint_command(
     options: dict[str, Any],
     puzzle: Puzzle,
     placed: Annotated[
-        Optional[str],
+        str | None,
         typer.Argument(
             metavar="PARTIAL_JSON",
             help="the placements so far (JSON inline or file), as Family.hint documents",

@@ -5,7 +5,8 @@ the verbs they belong to, checked by the request pipeline like the API's."""
 from __future__ import annotations
 
 import inspect
-from typing import Annotated, Any, Callable, Optional
+from collections.abc import Callable
+from typing import Annotated, Any, Optional
 
 import typer
 from rich.markup import escape
@@ -19,19 +20,17 @@ Puzzle = Annotated[
 ]
 JsonFlag = Annotated[bool, typer.Option("--json", help="print JSON (one object per puzzle, one per line)")]
 TimeLimit = Annotated[
-    Optional[float],
+    float | None,
     typer.Option("--time-limit", min=0.0, help="stop after this many seconds (status unknown)"),
 ]
 Workers = Annotated[
-    Optional[int], typer.Option("--workers", min=1, help="parallel workers where the backend uses them")
+    int | None, typer.Option("--workers", min=1, help="parallel workers where the backend uses them")
 ]
-Backend = Annotated[Optional[str], typer.Option("--backend", help="solver backend (see `boardlab families`)")]
-Strategy = Annotated[
-    Optional[str], typer.Option("--strategy", help="search strategy (see `boardlab families`)")
-]
-SolverSeed = Annotated[Optional[int], typer.Option("--seed", help="random seed of the solver")]
-GeneratorSeed = Annotated[Optional[int], typer.Option("--seed", help="random seed (same seed, same puzzle)")]
-Limit = Annotated[Optional[int], typer.Option("--limit", min=1, help="at most K solutions")]
+Backend = Annotated[str | None, typer.Option("--backend", help="solver backend (see `boardlab families`)")]
+Strategy = Annotated[str | None, typer.Option("--strategy", help="search strategy (see `boardlab families`)")]
+SolverSeed = Annotated[int | None, typer.Option("--seed", help="random seed of the solver")]
+GeneratorSeed = Annotated[int | None, typer.Option("--seed", help="random seed (same seed, same puzzle)")]
+Limit = Annotated[int | None, typer.Option("--limit", min=1, help="at most K solutions")]
 Force = Annotated[bool, typer.Option("--force", help="overwrite the output file if it exists")]
 SolutionJson = Annotated[
     str, typer.Argument(metavar="SOLUTION_JSON", help="solution JSON, inline or a file (- for stdin)")
@@ -49,7 +48,8 @@ def _family_parameters(family: Family, verb: str) -> list[inspect.Parameter]:
             max=option.maximum if option.type in (int, float) else None,
             show_default=option.default is not None,
         )
-        kind = option.type if option.default is not None else Optional[option.type]
+        # typer reads a runtime Optional[...] (not X | None) as "may be omitted"
+        kind = option.type if option.default is not None else Optional[option.type]  # noqa: UP045
         annotation: Any = Annotated[kind, info]
         params.append(
             inspect.Parameter(

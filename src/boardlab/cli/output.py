@@ -38,9 +38,7 @@ def print_json(data: Any) -> None:
     print(json.dumps(data), flush=True)
 
 
-def print_result(
-    family: Family, record: Record, result: Result, many: bool, options: dict[str, Any]
-) -> None:
+def print_result(family: Family, record: Record, result: Result, many: bool, options: dict[str, Any]) -> None:
     if many:
         out.rule(record.label, style="dim")
     status = result.status

@@ -3,7 +3,8 @@ only then: not at start-up)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from boardlab.cli import output
 

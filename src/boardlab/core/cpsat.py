@@ -15,7 +15,8 @@ Choices (see DESIGN.md, "Known pitfalls"):
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ortools.sat.python import cp_model
 

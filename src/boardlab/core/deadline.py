@@ -15,8 +15,8 @@ search) calls `check()`, which raises `OutOfTime`; `Family.solve` turns that int
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from boardlab.core.errors import BoardlabError
 
@@ -42,7 +42,7 @@ class Deadline:
     clock: Clock = field(default=time.perf_counter, repr=False, compare=False)
 
     @classmethod
-    def after(cls, seconds: float | None, clock: Clock = time.perf_counter) -> "Deadline":
+    def after(cls, seconds: float | None, clock: Clock = time.perf_counter) -> Deadline:
         """The deadline `seconds` from now (no limit when `seconds` is None)."""
         if seconds is None:
             return cls(clock=clock)

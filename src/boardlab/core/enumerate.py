@@ -28,9 +28,10 @@ native overrides per solver, is the model followed here.)
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Callable, Iterable, Iterator, TypeVar
+from typing import Any, TypeVar
 
 from boardlab.core.deadline import OutOfTime
 from boardlab.core.results import Mode, Outcome, SolveRequest, Status
@@ -54,13 +55,13 @@ class Budget:
     keep: int | None
 
     @classmethod
-    def of(cls, request: SolveRequest) -> "Budget":
+    def of(cls, request: SolveRequest) -> Budget:
         """The budget of `request` (first: stop at 1; unique: at 2; all: at the limit; count:
         never, keeping the `limit` solutions it was asked to list)."""
         return cls.for_mode(request.mode, request.limit)
 
     @classmethod
-    def for_mode(cls, mode: Mode, limit: int | None = None) -> "Budget":
+    def for_mode(cls, mode: Mode, limit: int | None = None) -> Budget:
         """The budget of `mode` with the request's `limit` (see `of`)."""
         if mode == Mode.OPTIMISE:
             raise ValueError("optimisation is not an enumeration")

@@ -29,7 +29,7 @@ class BadInput(BoardlabError):
         self.line = line
         self.column = column
 
-    def located(self, *, source: str | None = None, line: int | None = None) -> "BadInput":
+    def located(self, *, source: str | None = None, line: int | None = None) -> BadInput:
         """A copy that fills in a location the raiser did not know."""
         return BadInput(
             self.message,

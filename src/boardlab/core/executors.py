@@ -32,7 +32,7 @@ import logging
 import multiprocessing
 import os
 import signal
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from typing import IO, Any
 
 import numpy as np
@@ -77,14 +77,16 @@ def _worker_init() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-def run_serial(task: Task, shared: Any, work: list[np.ndarray]) -> Iterator[tuple[np.ndarray, Any]]:
+def run_serial(
+    task: Task, shared: Any, work: list[np.ndarray]
+) -> Generator[tuple[np.ndarray, Any], None, None]:
     for chunk in work:
         yield chunk, task(shared, chunk)
 
 
 def run_processes(
     task: Task, shared: Any, work: list[np.ndarray], workers: int
-) -> Iterator[tuple[np.ndarray, Any]]:
+) -> Generator[tuple[np.ndarray, Any], None, None]:
     _SHARED.update(task=task, shared=shared)
     context = multiprocessing.get_context("fork")
     pool = context.Pool(workers, initializer=_worker_init)
@@ -99,7 +101,7 @@ def run_processes(
 
 def run_ray(
     task: Task, shared: Any, work: list[np.ndarray], workers: int, address: str | None
-) -> Iterator[tuple[np.ndarray, Any]]:
+) -> Generator[tuple[np.ndarray, Any], None, None]:
     try:
         import ray
     except ImportError:
@@ -108,7 +110,7 @@ def run_ray(
 
     started_here = not ray.is_initialized()
     if started_here:
-        quiet = {"log_to_driver": False, "logging_level": logging.WARNING}
+        quiet: dict[str, Any] = {"log_to_driver": False, "logging_level": logging.WARNING}
         if address is None:
             # a local Ray: its workers inherit this environment, boardlab and numba's cache
             # ("local": a new Ray even when another runs here or RAY_ADDRESS names one)
@@ -137,7 +139,7 @@ def run_ray(
 
 def run(
     executor: str, task: Task, shared: Any, work: list[np.ndarray], workers: int, address: str | None = None
-) -> Iterator[tuple[np.ndarray, Any]]:
+) -> Generator[tuple[np.ndarray, Any], None, None]:
     """The stream of finished chunks of one of the executors `serial`, `processes`, `ray`.
     Close it (`contextlib.closing`) to stop the workers when leaving early."""
     if executor == "serial":

@@ -17,7 +17,8 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import Any, BinaryIO, Callable, TypeVar
+from collections.abc import Callable
+from typing import Any, BinaryIO, TypeVar
 
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Family, Record
@@ -79,7 +80,10 @@ def text_blocks(text: str) -> list[list[tuple[int, str]]]:
 
 
 def parse_blocks(
-    text: str, source: str, parse_block: Callable[[list[tuple[int, str]], str], T], nothing: str = "no board found"
+    text: str,
+    source: str,
+    parse_block: Callable[[list[tuple[int, str]], str], T],
+    nothing: str = "no board found",
 ) -> list[Record]:
     """One record per block of `text` (see `text_blocks`), labelled with its first line.
 
@@ -130,13 +134,24 @@ def parse_document(family: Family, text: str, source: str) -> list[Record]:
     return [_json_record(family, data, source, source, None)]
 
 
-def _parse_json_lines(family: Family, text: str, source: str, whole_error: json.JSONDecodeError) -> list[Record]:
-    lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip() and not line.lstrip().startswith("#")]
+def _parse_json_lines(
+    family: Family, text: str, source: str, whole_error: json.JSONDecodeError
+) -> list[Record]:
+    lines = [
+        (n, line)
+        for n, line in enumerate(text.splitlines(), 1)
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
     if len(lines) <= 1 or not _parses(lines[0][1]):  # one malformed JSON document
         return [
             Record(
                 source,
-                error=BadInput(f"malformed JSON: {whole_error.msg}", source=source, line=whole_error.lineno, column=whole_error.colno),
+                error=BadInput(
+                    f"malformed JSON: {whole_error.msg}",
+                    source=source,
+                    line=whole_error.lineno,
+                    column=whole_error.colno,
+                ),
             )
         ]
     records: list[Record[Any]] = []
@@ -145,7 +160,14 @@ def _parse_json_lines(family: Family, text: str, source: str, whole_error: json.
         try:
             data = json.loads(line)
         except json.JSONDecodeError as error:
-            records.append(Record(label, error=BadInput(f"malformed JSON: {error.msg}", source=source, line=number, column=error.colno)))
+            records.append(
+                Record(
+                    label,
+                    error=BadInput(
+                        f"malformed JSON: {error.msg}", source=source, line=number, column=error.colno
+                    ),
+                )
+            )
             continue
         records.append(_json_record(family, data, label, source, number))
     return records
@@ -284,4 +306,6 @@ def load_json_argument(argument: str, stdin: BinaryIO | None = None) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
-        raise BadInput(f"malformed JSON: {error.msg}", source=source, line=error.lineno, column=error.colno) from None
+        raise BadInput(
+            f"malformed JSON: {error.msg}", source=source, line=error.lineno, column=error.colno
+        ) from None

@@ -22,8 +22,9 @@ Printing, exit codes, HTTP statuses, worker processes and answer sizes belong to
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from boardlab.core import registry
 from boardlab.core.deadline import Deadline

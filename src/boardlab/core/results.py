@@ -7,9 +7,10 @@ apply are null.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from enum import Enum
-from typing import Any, Callable
+from typing import Any
 
 from boardlab.core.deadline import NO_DEADLINE, Deadline
 

@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Hashable
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from typing import Any
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool

@@ -32,9 +32,10 @@ import resource
 import signal
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from typing import Any, Callable
+from typing import Any
 
 #: How long a new process may take to import its modules before it is declared broken.
 STARTUP_SECONDS = 120.0

@@ -5,8 +5,8 @@ The output is a standalone SVG 1.1 document (no scripts, no external references)
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Mapping
 from xml.sax.saxutils import escape
 
 LIGHT = "#f0d9b5"
@@ -53,7 +53,9 @@ class SvgBoard:
                 default = (LIGHT if (r + c) % 2 == 0 else DARK) if self.checkered else PLAIN
                 fill = self.fills.get((r, c), default)
                 x, y = margin_left + c * size, margin_top + r * size
-                parts.append(f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="{fill}" stroke="{GRID}" stroke-width="0.5"/>')
+                parts.append(
+                    f'<rect x="{x}" y="{y}" width="{size}" height="{size}" fill="{fill}" stroke="{GRID}" stroke-width="0.5"/>'
+                )
         for (r, c), glyph in sorted(self.glyphs.items()):
             x = margin_left + c * size + size / 2
             y = margin_top + r * size + size / 2

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from rich.text import Text
 
@@ -40,7 +40,10 @@ def board_text(
             return
         text.append(" " * (label_width + (1 if row_labels else 0)))
         for label in col_labels:
-            text.append(label.center(cell_width)[:cell_width] if len(label) <= cell_width else label[-cell_width:], style="dim")
+            text.append(
+                label.center(cell_width)[:cell_width] if len(label) <= cell_width else label[-cell_width:],
+                style="dim",
+            )
         text.append("\n")
 
     if not col_labels_below:

@@ -17,9 +17,9 @@ the request bodies are in `bodies.py`.
 from __future__ import annotations
 
 import importlib.util
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import AsyncIterator
 
 from fastapi import FastAPI
 from fastapi.openapi.docs import get_swagger_ui_html

@@ -7,7 +7,7 @@ means for a family (its options, its instance) is checked by the request pipelin
 
 from __future__ import annotations
 
-from typing import Any, Literal, Optional, Union
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
 
@@ -35,33 +35,31 @@ class Body(BaseModel):
 
 
 class InstanceBody(Body):
-    instance: Union[dict[str, Any], StrictInt, StrictStr] = InstanceField
+    instance: dict[str, Any] | StrictInt | StrictStr = InstanceField
     options: dict[str, Any] = OptionsField
 
 
 class SolveBody(InstanceBody):
     mode: Literal["first", "unique", "count", "all", "optimise"] = Field("first", description="What to find.")
-    limit: Optional[int] = Field(
+    limit: int | None = Field(
         None,
         ge=1,
         le=MAX_SOLUTIONS,
         description=f"At most this many solutions (`all`; at most {MAX_SOLUTIONS}).",
     )
-    time_limit: Optional[float] = TimeLimitField
-    backend: Optional[str] = Field(None, max_length=40)
-    strategy: Optional[str] = Field(None, max_length=80)
-    workers: Optional[int] = Field(
-        None, ge=1, le=64, description="Solver threads where the backend uses them."
-    )
-    seed: Optional[int] = Field(None, ge=0, le=2**31 - 1, description="Random seed of the solver.")
+    time_limit: float | None = TimeLimitField
+    backend: str | None = Field(None, max_length=40)
+    strategy: str | None = Field(None, max_length=80)
+    workers: int | None = Field(None, ge=1, le=64, description="Solver threads where the backend uses them.")
+    seed: int | None = Field(None, ge=0, le=2**31 - 1, description="Random seed of the solver.")
 
 
 class GenerateBody(Body):
-    seed: Optional[int] = Field(
+    seed: int | None = Field(
         None, ge=0, le=2**63 - 1, description="Same seed, same puzzle (random if absent)."
     )
     options: dict[str, Any] = OptionsField
-    time_limit: Optional[float] = TimeLimitField
+    time_limit: float | None = TimeLimitField
 
 
 class CheckBody(InstanceBody):
@@ -71,14 +69,14 @@ class CheckBody(InstanceBody):
 
 
 class HintBody(InstanceBody):
-    partial: Optional[dict[str, Any]] = Field(
+    partial: dict[str, Any] | None = Field(
         None, description="The placements made so far, in solution JSON shape."
     )
-    time_limit: Optional[float] = TimeLimitField
+    time_limit: float | None = TimeLimitField
 
 
 class RenderBody(InstanceBody):
-    solution: Optional[dict[str, Any]] = Field(
+    solution: dict[str, Any] | None = Field(
         None, description="A solution to draw (checked; violations are listed)."
     )
 
@@ -92,9 +90,9 @@ class ErrorBody(BaseModel):
         "answer_too_large, busy, time_limit, worker_crashed, solver_bug, internal, bad_host",
     )
     detail: str = Field(..., description="One line saying what is wrong (and where, for bad input).")
-    source: Optional[str] = None
-    line: Optional[int] = None
-    column: Optional[int] = None
+    source: str | None = None
+    line: int | None = None
+    column: int | None = None
 
 
 ERRORS: dict[int | str, dict[str, Any]] = {

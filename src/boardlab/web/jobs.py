@@ -69,7 +69,9 @@ def render_job(
     """`render --json` (`{"family", "instance", "solution", "svg"}`) plus the solution's violations."""
     family = requests.family(family_name)
     instance = requests.parse_value(family, value, options)
-    return _sized(requests.draw(family, instance, solution, options=options).to_json(violations=True), max_bytes)
+    return _sized(
+        requests.draw(family, instance, solution, options=options).to_json(violations=True), max_bytes
+    )
 
 
 def solve_job(

@@ -10,7 +10,8 @@ Content-Security-Policy without scripts from elsewhere, no sniffing, no framing.
 from __future__ import annotations
 
 import json
-from typing import Any, Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Any
 
 Scope = dict[str, Any]
 Message = dict[str, Any]
@@ -27,11 +28,17 @@ PAGE_POLICY = (
 
 async def _send_json(send: Send, status: int, body: dict[str, Any]) -> None:
     data = json.dumps(body).encode()
-    await send({
-        "type": "http.response.start",
-        "status": status,
-        "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode()), (b"connection", b"close")],
-    })
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(data)).encode()),
+                (b"connection", b"close"),
+            ],
+        }
+    )
     await send({"type": "http.response.body", "body": data})
 
 
@@ -109,7 +116,11 @@ class SecurityHeaders:
             await self.app(scope, receive, send)
             return
         if not self._host_ok(scope):
-            await _send_json(send, 400, {"error": "bad_host", "detail": "this server only answers requests to its own address"})
+            await _send_json(
+                send,
+                400,
+                {"error": "bad_host", "detail": "this server only answers requests to its own address"},
+            )
             return
         path: str = scope.get("path", "")
         is_docs = path.startswith("/docs")

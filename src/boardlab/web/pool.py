@@ -19,9 +19,10 @@ from __future__ import annotations
 import asyncio
 import threading
 import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from boardlab.core.workers import Crashed, JobFailed, Settings, TimedOut, Worker, WorkerError
 
@@ -200,10 +201,10 @@ class WorkerPool:
             if wait > 0:
                 await asyncio.wait_for(self._slots.acquire(), wait)
             elif self._slots.locked():
-                raise asyncio.TimeoutError
+                raise TimeoutError
             else:
                 await self._slots.acquire()
-        except asyncio.TimeoutError:
+        except TimeoutError:
             with self._lock:
                 self.stats.refused += 1
             raise Busy(f"all {self.size} {self.name} processes are busy") from None

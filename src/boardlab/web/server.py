@@ -59,5 +59,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int | None = None)
             file=sys.stderr,
         )
     shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
-    print(f"boardlab: serving on http://{shown}:{port}/  ({config.workers} solver processes; Ctrl-C stops)", file=sys.stderr, flush=True)
+    print(
+        f"boardlab: serving on http://{shown}:{port}/  ({config.workers} solver processes; Ctrl-C stops)",
+        file=sys.stderr,
+        flush=True,
+    )
     uvicorn.run(create_app(config), host=host.strip("[]"), port=port, log_level="warning", access_log=False)

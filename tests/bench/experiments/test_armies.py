@@ -19,7 +19,9 @@ def test_registered() -> None:
 
 def test_one_case_of_each() -> None:
     models = ARMIES["models"]
-    case = next(c for c in models.cases(True) if c.params["n"] == 5 and c.params["setting"].startswith("cpsat"))
+    case = next(
+        c for c in models.cases(True) if c.params["n"] == 5 and c.params["setting"].startswith("cpsat")
+    )
     measured = models.run(case, 30)
     assert measured.status == "optimal" and measured.value == 4
     encodings = ARMIES["encodings"]

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from boardlab.bench.experiment import Case, experiments
 from boardlab.bench.baselines import nqueens_cref as cref
+from boardlab.bench.experiment import Case, experiments
 
 NQUEENS_DATA = Path(__file__).resolve().parents[2] / "families" / "nqueens" / "data"
 OEIS = json.loads((NQUEENS_DATA / "oeis_nqueens.json").read_text())
@@ -30,7 +30,10 @@ def test_registered_with_well_formed_cases() -> None:
             cases = experiment.cases(quick)
             assert cases and len({c.id for c in cases}) == len(cases)
             assert all(experiment.series in c.params and experiment.x in c.params for c in cases)
-            assert any(c.params[experiment.series] == experiment.reference for c in cases) or experiment.reference == "c"
+            assert (
+                any(c.params[experiment.series] == experiment.reference for c in cases)
+                or experiment.reference == "c"
+            )
         assert len(experiment.cases(True)) <= len(experiment.cases(False))
 
 
@@ -80,5 +83,8 @@ def test_projection_counts_a_sample() -> None:
     measured = experiment.run(case, 60)
     stats = measured.stats
     assert measured.status == "unknown"  # a projection, never a count
-    assert stats["sampled"] == -(-stats["subproblems"] // 64) and stats["projected_seconds"] > stats["sample_seconds"]
+    assert (
+        stats["sampled"] == -(-stats["subproblems"] // 64)
+        and stats["projected_seconds"] > stats["sample_seconds"]
+    )
     assert 0 < measured.value

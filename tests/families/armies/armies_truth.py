@@ -39,8 +39,14 @@ def placements(n: int, m: int):
 
 def canonical(n: int, white, black) -> tuple:
     maps = [
-        lambda r, c: (r, c), lambda r, c: (c, n - 1 - r), lambda r, c: (n - 1 - r, n - 1 - c), lambda r, c: (n - 1 - c, r),
-        lambda r, c: (r, n - 1 - c), lambda r, c: (n - 1 - r, c), lambda r, c: (c, r), lambda r, c: (n - 1 - c, n - 1 - r),
+        lambda r, c: (r, c),
+        lambda r, c: (c, n - 1 - r),
+        lambda r, c: (n - 1 - r, n - 1 - c),
+        lambda r, c: (n - 1 - c, r),
+        lambda r, c: (r, n - 1 - c),
+        lambda r, c: (n - 1 - r, c),
+        lambda r, c: (c, r),
+        lambda r, c: (n - 1 - c, n - 1 - r),
     ]
     forms = []
     for f in maps:

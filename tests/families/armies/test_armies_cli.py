@@ -37,7 +37,9 @@ def test_optimise_verbose_reports_progress(cli_run) -> None:
 def test_time_limit_without_answer_exits_3(cli_run) -> None:
     for backend in ("sat", "engine"):
         n, m = (10, 15) if backend == "sat" else (14, 29)
-        result = cli_run(["armies", "solve", str(n), "--m", str(m), "--time-limit", "0.2", "--json", "--backend", backend])
+        result = cli_run(
+            ["armies", "solve", str(n), "--m", str(m), "--time-limit", "0.2", "--json", "--backend", backend]
+        )
         assert result.code == 3 and json.loads(result.stdout)["status"] == "unknown"
 
 

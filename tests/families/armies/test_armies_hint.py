@@ -6,7 +6,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).parent))
 from armies_truth import placements  # noqa: E402
@@ -51,7 +52,9 @@ def test_hint_agrees_with_brute_force(case) -> None:
         assert not any(True for _ in placements(n, m))
     else:
         assert answer["status"] == "mistake" and not possible
-        removed = {tuple(s) for s in answer["remove"]["white"]} | {tuple(s) for s in answer["remove"]["black"]}
+        removed = {tuple(s) for s in answer["remove"]["white"]} | {
+            tuple(s) for s in answer["remove"]["black"]
+        }
         assert removed and removed <= set(white) | set(black)
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 from boardlab.core.errors import BadInput
 from boardlab.core.io import parse_document
@@ -45,7 +46,17 @@ def test_bad_text_is_located(text: str, line: int, column: int, words: str) -> N
 
 @pytest.mark.parametrize(
     "data",
-    [{"n": 0}, {"n": -3}, {"n": 5, "m": -1}, {"n": True}, {"n": 5, "m": 2.5}, {"m": 3}, {"n": 5, "colour": 1}, [5], {"n": 10_000}],
+    [
+        {"n": 0},
+        {"n": -3},
+        {"n": 5, "m": -1},
+        {"n": True},
+        {"n": 5, "m": 2.5},
+        {"m": 3},
+        {"n": 5, "colour": 1},
+        [5],
+        {"n": 10_000},
+    ],
 )
 def test_bad_json(data) -> None:
     with pytest.raises(BadInput):
@@ -54,7 +65,13 @@ def test_bad_json(data) -> None:
 
 @pytest.mark.parametrize(
     "data",
-    [{"white": []}, {"white": [[0, 0]], "black": "a1"}, {"white": [[0]], "black": []}, {"white": [[0, True]], "black": []}, [1, 2]],
+    [
+        {"white": []},
+        {"white": [[0, 0]], "black": "a1"},
+        {"white": [[0]], "black": []},
+        {"white": [[0, True]], "black": []},
+        [1, 2],
+    ],
 )
 def test_bad_solution_shape(data) -> None:
     instance = FAMILY.from_size(4, {"m": 1})

@@ -125,13 +125,18 @@ def test_time_limit_gives_the_best_placement_and_bound() -> None:
     assert result.stats.extra["trace"][-1][1] == value
     # the engine refutes 10 x 10, 15 of each in about 0.1 s: the SAT backend, and the engine on 14 x 14
     for n, m, backend in ((10, 15, "sat"), (14, 29, "engine")):
-        stuck = FAMILY.solve(FAMILY.from_size(n, {"m": m}), SolveRequest(backend=backend, deadline=Deadline.after(0.2)))
+        stuck = FAMILY.solve(
+            FAMILY.from_size(n, {"m": m}), SolveRequest(backend=backend, deadline=Deadline.after(0.2))
+        )
         assert stuck.status == Status.UNKNOWN and not stuck.solutions
 
 
 @pytest.mark.parametrize("n", range(8, 13))
 def test_heuristic_reaches_the_optimum_on_small_boards(n: int) -> None:
-    result = FAMILY.solve(FAMILY.from_size(n, {}), SolveRequest(backend="anneal", deadline=Deadline.after(60), options={"target": PROVEN[n]}))
+    result = FAMILY.solve(
+        FAMILY.from_size(n, {}),
+        SolveRequest(backend="anneal", deadline=Deadline.after(60), options={"target": PROVEN[n]}),
+    )
     assert size_of(result) == PROVEN[n]
 
 
@@ -159,7 +164,10 @@ def test_n9_proven() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("n", [16, 20, 24])
 def test_heuristic_reaches_best_known_values(n: int) -> None:
-    result = FAMILY.solve(FAMILY.from_size(n, {}), SolveRequest(backend="anneal", deadline=Deadline.after(300), options={"target": LOWER[n]}))
+    result = FAMILY.solve(
+        FAMILY.from_size(n, {}),
+        SolveRequest(backend="anneal", deadline=Deadline.after(300), options={"target": LOWER[n]}),
+    )
     assert size_of(result) == LOWER[n]
 
 
@@ -171,7 +179,9 @@ def test_large_board_decision_tries_the_heuristic_first() -> None:
 
 def test_progress_callback_gets_incumbent_and_bound() -> None:
     seen: list[tuple[int, int]] = []
-    result = FAMILY.solve(FAMILY.from_size(6, {}), SolveRequest(progress=lambda done, total: seen.append((done, total))))
+    result = FAMILY.solve(
+        FAMILY.from_size(6, {}), SolveRequest(progress=lambda done, total: seen.append((done, total)))
+    )
     assert result.status == Status.OPTIMAL
     assert seen[-1] == (PROVEN[6], PROVEN[6])
     assert all(done <= total for done, total in seen)

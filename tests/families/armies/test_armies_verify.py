@@ -5,7 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 sys.path.insert(0, str(Path(__file__).parent))
 from armies_truth import attack  # noqa: E402
@@ -38,5 +39,7 @@ def test_messages() -> None:
     assert "off the 4x4 board" in violations(4, 1, {"white": [[4, 0]], "black": [[1, 2]]})[0]
     assert "expected 2" in violations(4, 2, {"white": [[0, 0]], "black": [[1, 2]]})[0]
     assert "share" in violations(4, 1, {"white": [[1, 2]], "black": [[1, 2]]})[0]
-    assert "two white queens" in violations(4, None, {"white": [[0, 0], [0, 0]], "black": [[1, 2], [2, 1]]})[0]
+    assert (
+        "two white queens" in violations(4, None, {"white": [[0, 0], [0, 0]], "black": [[1, 2], [2, 1]]})[0]
+    )
     assert violations(4, None, {"white": [[0, 0]]}) == ["the solution has no list 'black'"]

@@ -9,7 +9,9 @@ from boardlab.core.results import Mode, SolveRequest
 from boardlab.families.chessnum import verify
 
 
-@pytest.mark.parametrize("size,pieces,seed", [(4, "KQRBNP", 1), (6, "KQRBNP", 2), (5, "KQNNP", 3), (8, "KQRBNP", 4)])
+@pytest.mark.parametrize(
+    "size,pieces,seed", [(4, "KQRBNP", 1), (6, "KQRBNP", 2), (5, "KQNNP", 3), (8, "KQRBNP", 4)]
+)
 def test_generated_puzzles_are_unique_and_valid(family, size, pieces, seed) -> None:
     generated = family.generate(seed, {"size": size, "pieces": pieces})
     instance = generated.instance
@@ -57,4 +59,7 @@ def test_bad_generate_options(family) -> None:
 @pytest.mark.parametrize("size,seed", [(10, 1), (12, 2), (16, 3)])
 def test_large_boards(family, size, seed) -> None:
     generated = family.generate(seed, {"size": size})
-    assert verify.violations(size, generated.instance.pieces, generated.instance.clue_map, generated.solution) == []
+    assert (
+        verify.violations(size, generated.instance.pieces, generated.instance.clue_map, generated.solution)
+        == []
+    )

@@ -24,7 +24,12 @@ EXAMPLE = """# Friedman's worked example
 def test_example_text(family) -> None:
     [record] = family.parse_text(EXAMPLE, "ex.txt")
     assert record.error is None
-    assert family.to_json(record.instance) == {"family": "chessnum", "size": 8, "pieces": "KQRBNP", "clues": {"b8": 1, "d8": 6, "e6": 2, "d4": 0}}
+    assert family.to_json(record.instance) == {
+        "family": "chessnum",
+        "size": 8,
+        "pieces": "KQRBNP",
+        "clues": {"b8": 1, "d8": 6, "e6": 2, "d4": 0},
+    }
 
 
 def test_round_trips(family) -> None:
@@ -34,7 +39,9 @@ def test_round_trips(family) -> None:
         assert family.from_json(family.to_json(instance)) == instance
         if all(v <= 9 for _, v in instance.clues):
             [record] = family.parse_text(family.dump_text(instance), "t")
-            assert record.instance == instance.canonical() or record.instance.canonical() == instance.canonical()
+            assert (
+                record.instance == instance.canonical() or record.instance.canonical() == instance.canonical()
+            )
 
 
 def test_pieces_header_and_several_boards(family) -> None:
@@ -85,7 +92,7 @@ def test_parse_errors_name_line_and_column(family, text, line, column, words) ->
         ({"pieces": "KQX", "clues": {}}, "unknown piece letter"),
         ({"pieces": "", "clues": {}}, "empty"),
         ({"clues": {}, "extra": 1}, "unknown field"),
-        ({"size": 8}, "needs \"clues\""),
+        ({"size": 8}, 'needs "clues"'),
         ([], "must be an object"),
         ({"size": 4, "pieces": "Q" * 17, "clues": {}}, "do not fit"),
     ],
@@ -98,7 +105,10 @@ def test_bad_json(family, data, words) -> None:
 def test_clues_above_the_pieces_wait_for_the_options(family) -> None:
     """A clue above the number of pieces is reported when the options are applied (every
     reader applies them), unless they name pieces that the clues fit."""
-    for text, pieces in (("....\n..7.\n....\n....\n", "KQRBNP"), ("pieces: QR\n....\n..3.\n....\n....\n", "QR")):
+    for text, pieces in (
+        ("....\n..7.\n....\n....\n", "KQRBNP"),
+        ("pieces: QR\n....\n..3.\n....\n....\n", "QR"),
+    ):
         [record] = family.parse_text(text, "f.txt")
         assert record.error is None and record.instance.unsettled is not None
         with pytest.raises(BadInput, match=f"more than the {len(pieces)} pieces") as raised:
@@ -109,7 +119,11 @@ def test_clues_above_the_pieces_wait_for_the_options(family) -> None:
             with pytest.raises(BadInput, match="more than the"):
                 method(record.instance)
         settled = family.apply_options(record.instance, {"pieces": "KQRBNNP"})
-        assert settled.pieces == "KQRBNNP" and settled.unsettled is None and settled.clues == record.instance.clues
+        assert (
+            settled.pieces == "KQRBNNP"
+            and settled.unsettled is None
+            and settled.clues == record.instance.clues
+        )
         with pytest.raises(BadInput, match="between 0 and the 2 pieces"):
             family.apply_options(record.instance, {"pieces": "BN"})
     unsettled = family.from_json({"clues": {"b8": 7}})

@@ -37,7 +37,9 @@ def test_text_board_shows_numbers_pieces_and_attackers() -> None:
     plain = text_of(render.render_text(instance))
     assert "6" in plain and "\u265b" not in plain and "a b c d e f g h" in plain
     solved = text_of(render.render_text(instance, board["solution"], explain=True))
-    assert "\u265b" in solved and "d8 = 6: king d7, knight b7, pawn e7, queen g8, rook c8, bishop a5" in solved
+    assert (
+        "\u265b" in solved and "d8 = 6: king d7, knight b7, pawn e7, queen g8, rook c8, bishop a5" in solved
+    )
 
 
 @pytest.mark.parametrize("size", [4, 9, 16])

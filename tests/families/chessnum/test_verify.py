@@ -55,11 +55,26 @@ def test_king_and_knight() -> None:
 
 def test_violations_name_each_problem() -> None:
     clues = {sq("b8"): 1, sq("d8"): 6}
-    assert any("numbered square" in v for v in verify.violations(8, "KQRBNP", clues, {"K": "b8", "Q": "a1", "R": "a2", "B": "a3", "N": "a4", "P": "a5"}))
-    assert any("both on" in v for v in verify.violations(8, "KQRBNP", clues, {"K": "a1", "Q": "a1", "R": "a2", "B": "a3", "N": "a4", "P": "a5"}))
+    assert any(
+        "numbered square" in v
+        for v in verify.violations(
+            8, "KQRBNP", clues, {"K": "b8", "Q": "a1", "R": "a2", "B": "a3", "N": "a4", "P": "a5"}
+        )
+    )
+    assert any(
+        "both on" in v
+        for v in verify.violations(
+            8, "KQRBNP", clues, {"K": "a1", "Q": "a1", "R": "a2", "B": "a3", "N": "a4", "P": "a5"}
+        )
+    )
     assert any("places 0" in v for v in verify.violations(8, "KQRBNP", clues, {"K": "a1"}))
     assert any("not a square" in v for v in verify.violations(8, "K", {}, {"K": "z9"}))
-    assert any("shows 6" in v for v in verify.violations(8, "KQRBNP", clues, {"K": "a1", "Q": "a2", "R": "a3", "B": "a4", "N": "a5", "P": "a6"}))
+    assert any(
+        "shows 6" in v
+        for v in verify.violations(
+            8, "KQRBNP", clues, {"K": "a1", "Q": "a2", "R": "a3", "B": "a4", "N": "a5", "P": "a6"}
+        )
+    )
 
 
 PIECE_SETS = ["KQRBNP", "KQRBNNP", "QQRRBB", "PPPPNN", "KQRBNPPP"]
@@ -79,7 +94,11 @@ def test_verify_counts_fed_back_admit_the_placement(seed: int, size: int, pieces
     instance = make_instance(size, pieces, [(s, numbers.get(s, 0)) for s in chosen])
     found, _ = model.find(instance, fixed=placed, limit=1)
     assert found and sorted(found[0]) == sorted(placed)
-    assert verify.violations(size, instance.pieces, instance.clue_map, placement_to_json(instance, placed)) == []
+    assert (
+        verify.violations(size, instance.pieces, instance.clue_map, placement_to_json(instance, placed)) == []
+    )
     # the generator's geometry (model side) and verify's walk agree on every square
     model_side = geometry.attack_counts(size, placed)
-    assert {s: v for s, v in model_side.items() if v} == {s: v for s, v in numbers.items() if s not in occupied}
+    assert {s: v for s, v in model_side.items() if v} == {
+        s: v for s, v in numbers.items() if s not in occupied
+    }

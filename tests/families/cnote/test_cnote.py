@@ -7,17 +7,19 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from boardlab.core.deadline import Deadline
 from boardlab.core.errors import BadInput
 from boardlab.core.io import parse_document
 from boardlab.core.registry import get
-from boardlab.core.deadline import Deadline
 from boardlab.core.results import Mode, SolveRequest, Status
 from boardlab.families.cnote import io
 from boardlab.families.cnote.brute import solutions as brute_solutions
+from boardlab.families.cnote.choices import STRATEGIES
 from boardlab.families.cnote.generate import generate, random_matrix
-from boardlab.families.cnote.model_cpsat import STRATEGIES, admissible
+from boardlab.families.cnote.model_cpsat import admissible
 
 DATA = Path(__file__).parents[2] / "data" / "cnote"
 PUBLISHED = sorted(DATA.glob("*.json"))
@@ -116,7 +118,9 @@ def test_solution_sets_agree_on_random_3x3(seed: int) -> None:
     digits = [[rng.randint(1, 9) for _ in range(3)] for _ in range(3)]
     instance = io.make_instance(digits, target)
     model = family.solve(instance, SolveRequest(mode=Mode.ALL))
-    assert {json.dumps(s["grid"]) for s in model.solutions} == {json.dumps(g) for g in brute_solutions(instance)}
+    assert {json.dumps(s["grid"]) for s in model.solutions} == {
+        json.dumps(g) for g in brute_solutions(instance)
+    }
 
 
 def test_admissible_values_contain_the_digit() -> None:
@@ -160,7 +164,9 @@ def test_large_targets(target: int) -> None:
 
 
 def test_rectangular_grid_with_line_targets() -> None:
-    instance = io.make_instance([[1, 2, 3, 4], [5, 6, 7, 8]], None, [100, 56], [16, 38, 40, 62])  # 11 22 33 34 / 5 16 7 28
+    instance = io.make_instance(
+        [[1, 2, 3, 4], [5, 6, 7, 8]], None, [100, 56], [16, 38, 40, 62]
+    )  # 11 22 33 34 / 5 16 7 28
     result = family.solve(instance, SolveRequest(mode=Mode.COUNT))
     assert result.count == sum(1 for _ in brute_solutions(instance)) > 0
 
@@ -301,7 +307,12 @@ def test_render_marks_given_and_added_digits() -> None:
     solution = {"grid": [[18, 8, 74], [69, 26, 5], [13, 66, 21]]}
     assert split(18, 8) == ("1", "8", "") and split(88, 8) == ("", "8", "8") and split(5, 5) == ("", "5", "")
     svg = family.render_svg(instance, solution)
-    assert svg.startswith("<svg") and GIVEN_COLOR in svg and ADDED_COLOR in svg and svg.rstrip().endswith("</svg>")
+    assert (
+        svg.startswith("<svg")
+        and GIVEN_COLOR in svg
+        and ADDED_COLOR in svg
+        and svg.rstrip().endswith("</svg>")
+    )
     text = family.render_text(instance, solution).plain
     assert "74" in text and "100" in text
     assert "8" in family.render_text(instance).plain
@@ -333,7 +344,11 @@ def test_hints_name_mistakes() -> None:
     wrong = [[None] * 3 for _ in range(3)]
     wrong[0][0], wrong[1][1] = 8, answer[1][1]  # 8 contains the digit but no solution has it
     given = family.hint(instance, {"grid": wrong}).to_json()
-    assert given["status"] == "mistake" and given["remove"]["grid"][0][0] == 8 and given["remove"]["grid"][1][1] is None
+    assert (
+        given["status"] == "mistake"
+        and given["remove"]["grid"][0][0] == 8
+        and given["remove"]["grid"][1][1] is None
+    )
     with pytest.raises(BadInput):
         family.hint(instance, {"grid": [[1, 2]]}).to_json()
 

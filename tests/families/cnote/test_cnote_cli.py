@@ -42,7 +42,9 @@ def test_count_all_unique(cli_run, demo: str) -> None:
 
 
 def test_strategy_backend_model_and_presolve_flags(cli_run, demo: str) -> None:
-    result = cli_run(["cnote", "solve", demo, "--count", "--strategy", "max-domain:upper-half", "--no-presolve", "--json"])
+    result = cli_run(
+        ["cnote", "solve", demo, "--count", "--strategy", "max-domain:upper-half", "--no-presolve", "--json"]
+    )
     obj = json.loads(result.stdout)
     assert result.code == 0 and obj["count"] == 31 and obj["stats"]["strategy"] == "max-domain:upper-half"
     assert obj["stats"]["presolve"] is False
@@ -61,7 +63,10 @@ def test_target_flag_overrides_the_file(cli_run, demo: str) -> None:
 
 
 def test_stdin_and_json_input(cli_run) -> None:
-    result = cli_run(["cnote", "solve", "-", "--unique", "--json"], stdin=json.dumps({"family": "cnote", "grid": [[8, 7, 8], [3, 1, 2], [2, 7, 2]]}).encode())
+    result = cli_run(
+        ["cnote", "solve", "-", "--unique", "--json"],
+        stdin=json.dumps({"family": "cnote", "grid": [[8, 7, 8], [3, 1, 2], [2, 7, 2]]}).encode(),
+    )
     assert result.code == 0 and json.loads(result.stdout)["unique"] is True
 
 
@@ -79,8 +84,9 @@ def test_time_limit_exit_code(cli_run, tmp_path: Path) -> None:
 
 
 def test_generate_unique_and_check(cli_run, tmp_path: Path) -> None:
-    result = cli_run(["cnote", "generate", "--size", "4", "--cols", "5", "--target", "120", "--seed", "7",
-                      "--json"])
+    result = cli_run(
+        ["cnote", "generate", "--size", "4", "--cols", "5", "--target", "120", "--seed", "7", "--json"]
+    )
     assert result.code == 0
     made = json.loads(result.stdout)
     assert made["instance"]["rows"] == [120] * 4 and sum(made["instance"]["cols"]) == 480
@@ -109,7 +115,17 @@ def test_render_terminal_and_svg(cli_run, demo: str, tmp_path: Path) -> None:
     result = cli_run(["cnote", "render", demo, "--solve"])
     assert result.code == 0 and "100" in result.stdout
     svg = tmp_path / "demo.svg"
-    result = cli_run(["cnote", "render", demo, "--solution", '{"grid": [[18, 8, 74], [69, 26, 5], [13, 66, 21]]}', "--svg", str(svg)])
+    result = cli_run(
+        [
+            "cnote",
+            "render",
+            demo,
+            "--solution",
+            '{"grid": [[18, 8, 74], [69, 26, 5], [13, 66, 21]]}',
+            "--svg",
+            str(svg),
+        ]
+    )
     assert result.code == 0 and svg.read_text().startswith("<svg") and "<tspan" in svg.read_text()
 
 
@@ -167,7 +183,10 @@ def test_empty_files_are_bad_input(cli_run, tmp_path: Path, content: str) -> Non
 def test_bad_usage_is_one_line_and_exit_2(cli_run, args: list[str]) -> None:
     result = cli_run(args, stdin=b"1 2\n3 4\n")
     assert result.code == 2, (result.stdout, result.stderr)
-    assert len([line for line in result.stderr.splitlines() if line.strip()]) == 1 and "Traceback" not in result.stderr
+    assert (
+        len([line for line in result.stderr.splitlines() if line.strip()]) == 1
+        and "Traceback" not in result.stderr
+    )
 
 
 @pytest.mark.slow

@@ -28,8 +28,14 @@ EMPTY = np.zeros(0, dtype=np.int64)
 def maps(n: int) -> list:
     m = n - 1
     return [
-        lambda r, c: (r, c), lambda r, c: (r, m - c), lambda r, c: (m - r, c), lambda r, c: (m - r, m - c),
-        lambda r, c: (c, r), lambda r, c: (c, m - r), lambda r, c: (m - c, r), lambda r, c: (m - c, m - r),
+        lambda r, c: (r, c),
+        lambda r, c: (r, m - c),
+        lambda r, c: (m - r, c),
+        lambda r, c: (m - r, m - c),
+        lambda r, c: (c, r),
+        lambda r, c: (c, m - r),
+        lambda r, c: (m - c, r),
+        lambda r, c: (m - c, m - r),
     ]
 
 
@@ -37,8 +43,12 @@ def border(n: int, squares: set[tuple[int, int]]) -> tuple[int, int, int, int] |
     """(a, b, c, d) of a set of squares: the queen of row 0, of row n-1 (their columns), of
     column 0, of column n-1 (their rows); None unless each line has exactly one."""
     m = n - 1
-    lines = [[c for r, c in squares if r == 0], [c for r, c in squares if r == m],
-             [r for r, c in squares if c == 0], [r for r, c in squares if c == m]]
+    lines = [
+        [c for r, c in squares if r == 0],
+        [c for r, c in squares if r == m],
+        [r for r, c in squares if c == 0],
+        [r for r, c in squares if c == m],
+    ]
     if any(len(line) != 1 for line in lines):
         return None
     return lines[0][0], lines[1][0], lines[2][0], lines[3][0]
@@ -57,7 +67,9 @@ def all_constellations(n: int) -> set[tuple[int, int, int, int]]:
             for c in range(n):
                 for d in range(n):
                     squares = {(0, a), (m, b), (c, 0), (d, m)}
-                    if border(n, squares) == (a, b, c, d) and not any(attack(p, q) for p in squares for q in squares):
+                    if border(n, squares) == (a, b, c, d) and not any(
+                        attack(p, q) for p in squares for q in squares
+                    ):
                         found.add((a, b, c, d))
     return found
 
@@ -99,8 +111,23 @@ def test_constellations_and_weights_against_plain_orbits(n: int) -> None:
         members = orbit(n, canonical)  # type: ignore[arg-type]
         assert row[constellation.WEIGHT] == len(members) and len(members) in (2, 4, 8)
         assert searched in members
-        stabiliser = [g for g, f in enumerate(maps(n)) if border(n, {f(r, c) for r, c in
-                      {(0, canonical[0]), (n - 1, canonical[1]), (canonical[2], 0), (canonical[3], n - 1)}}) == canonical]
+        stabiliser = [
+            g
+            for g, f in enumerate(maps(n))
+            if border(
+                n,
+                {
+                    f(r, c)
+                    for r, c in {
+                        (0, canonical[0]),
+                        (n - 1, canonical[1]),
+                        (canonical[2], 0),
+                        (canonical[3], n - 1),
+                    }
+                },
+            )
+            == canonical
+        ]
         assert row[constellation.STAB] == sum(1 << g for g in stabiliser)
         # every member of the orbit has as many solutions; the kernel counts the searched one
         assert {per_constellation[x] for x in members} == {per_constellation[canonical]}
@@ -196,7 +223,9 @@ def test_oeis_15_and_16(n: int) -> None:
 @pytest.mark.parametrize("executor", ["serial", "processes"])
 def test_checkpoint_resume(tmp_path: Path, executor: str) -> None:
     path = str(tmp_path / "count.jsonl")
-    first = count_board(13, workers=2, executor=executor, method="constellation", checkpoint=path, stop_after=3)
+    first = count_board(
+        13, workers=2, executor=executor, method="constellation", checkpoint=path, stop_after=3
+    )
     assert not first.complete and first.fundamental is None
     header = json.loads(Path(path).read_text().splitlines()[0])
     assert header["method"] == "constellation"
@@ -256,7 +285,9 @@ def _images(q: tuple[int, ...]) -> set[tuple[int, ...]]:
 
 def test_solve_fundamental_with_a_limit_and_refusals() -> None:
     family = NQueens()
-    result = family.solve(make_instance(8), SolveRequest(mode=Mode.ALL, limit=5, options={"fundamental": True}))
+    result = family.solve(
+        make_instance(8), SolveRequest(mode=Mode.ALL, limit=5, options={"fundamental": True})
+    )
     everything = family.solve(make_instance(8), SolveRequest(mode=Mode.ALL, options={"fundamental": True}))
     assert [s["queens"] for s in result.solutions] == [s["queens"] for s in everything.solutions][:5]
     from boardlab.core.errors import Unsupported

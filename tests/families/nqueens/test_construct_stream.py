@@ -66,7 +66,9 @@ def test_queens_file_verification(tmp_path: Path) -> None:
     cols = construct.construct(n).tolist()
     assert verify.violations(n, ((0, cols[0]),), {"queens_file": str(path)}) == []
     assert verify.violations(n, ((0, cols[0] + 1),), {"queens_file": str(path)}) != []
-    assert verify.violations(n + 1, (), {"queens_file": str(path)}) == [f"{n} queens for a board of {n + 1} rows"]
+    assert verify.violations(n + 1, (), {"queens_file": str(path)}) == [
+        f"{n} queens for a board of {n + 1} rows"
+    ]
     cols[5] = cols[6]
     path.write_text("".join(f"{c}\n" for c in cols))
     assert any("share a column" in p for p in verify.violations(n, (), {"queens_file": str(path)}))

@@ -75,7 +75,9 @@ def test_time_limit_is_unknown(capsys: pytest.CaptureFixture[str]) -> None:
         (("count", "70"), "n <= 62"),
     ],
 )
-def test_bad_usage_is_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Path, args: tuple[str, ...], message: str) -> None:
+def test_bad_usage_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, args: tuple[str, ...], message: str
+) -> None:
     puzzle = tmp_path / "p.txt"
     puzzle.write_text("Q...\n....\n....\n....\n")
     code, _, err = run(capsys, "nqueens", *[str(puzzle) if a == "PUZZLE" else a for a in args])

@@ -35,7 +35,18 @@ def _records(path: Path) -> int:
 
 def _count(checkpoint: Path, *extra: str) -> subprocess.Popen[str]:
     env = dict(os.environ, PYTHONPATH=str(SRC))
-    command = [sys.executable, "-c", LAUNCH, "nqueens", "count", str(N), "--checkpoint", str(checkpoint), "--json", *extra]
+    command = [
+        sys.executable,
+        "-c",
+        LAUNCH,
+        "nqueens",
+        "count",
+        str(N),
+        "--checkpoint",
+        str(checkpoint),
+        "--json",
+        *extra,
+    ]
     return subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 

@@ -23,8 +23,14 @@ def images(q: tuple[int, ...]) -> set[tuple[int, ...]]:
     n = len(q)
     cells = [(r, c) for r, c in enumerate(q)]
     maps = [
-        lambda r, c: (r, c), lambda r, c: (r, n - 1 - c), lambda r, c: (n - 1 - r, c), lambda r, c: (n - 1 - r, n - 1 - c),
-        lambda r, c: (c, r), lambda r, c: (c, n - 1 - r), lambda r, c: (n - 1 - c, r), lambda r, c: (n - 1 - c, n - 1 - r),
+        lambda r, c: (r, c),
+        lambda r, c: (r, n - 1 - c),
+        lambda r, c: (n - 1 - r, c),
+        lambda r, c: (n - 1 - r, n - 1 - c),
+        lambda r, c: (c, r),
+        lambda r, c: (c, n - 1 - r),
+        lambda r, c: (n - 1 - c, r),
+        lambda r, c: (n - 1 - c, n - 1 - r),
     ]
     result = set()
     for f in maps:
@@ -38,7 +44,11 @@ def images(q: tuple[int, ...]) -> set[tuple[int, ...]]:
 
 def brute_force(n: int) -> list[tuple[int, ...]]:
     """All solutions by trying every permutation (n <= 8)."""
-    return [p for p in itertools.permutations(range(n)) if all(abs(p[i] - p[j]) != j - i for i in range(n) for j in range(i + 1, n))]
+    return [
+        p
+        for p in itertools.permutations(range(n))
+        if all(abs(p[i] - p[j]) != j - i for i in range(n) for j in range(i + 1, n))
+    ]
 
 
 def orbit_classes(solutions: list[tuple[int, ...]]) -> list[int]:
@@ -96,6 +106,7 @@ def test_kernel_agrees_with_plain_counter(n: int) -> None:
 @pytest.mark.parametrize("n", [5, 6, 9, 12])
 def test_top_level_pieces_sum_to_the_split(n: int) -> None:
     """Counting the top-level pieces whole gives what the deep split gives."""
+
     def total(pieces):
         rows = fullsym.count_batch(n, *arrays(n, pieces))
         return rows.sum(axis=0).tolist()

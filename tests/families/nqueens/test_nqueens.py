@@ -6,10 +6,11 @@ import itertools
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from boardlab.core.registry import get
 from boardlab.core.deadline import Deadline
+from boardlab.core.registry import get
 from boardlab.core.results import Mode, SolveRequest, Status
 from boardlab.families.nqueens.construct import construct
 from boardlab.families.nqueens.io import make_instance
@@ -60,7 +61,11 @@ def test_enumeration_with_a_limit(backend: str) -> None:
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.integers(4, 7), st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6)), max_size=3), st.sampled_from(["bitboard", "cpsat"]))
+@given(
+    st.integers(4, 7),
+    st.lists(st.tuples(st.integers(0, 6), st.integers(0, 6)), max_size=3),
+    st.sampled_from(["bitboard", "cpsat"]),
+)
 def test_completion_counts_match_brute_force(n, squares, backend) -> None:
     fixed = sorted({(r, c) for r, c in squares if r < n and c < n})
     if len({r for r, _ in fixed}) != len(fixed):
@@ -71,7 +76,9 @@ def test_completion_counts_match_brute_force(n, squares, backend) -> None:
     assert result.count == len(brute_force(n, fixed))
 
 
-@pytest.mark.parametrize("n", [1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 26, 27, 100, 1000, 1001, 999_999, 10**6])
+@pytest.mark.parametrize(
+    "n", [1, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 20, 26, 27, 100, 1000, 1001, 999_999, 10**6]
+)
 def test_construction_is_valid(n: int) -> None:
     queens = construct(n).tolist()
     assert violations(n, (), {"queens": queens}) == []
@@ -121,7 +128,9 @@ def test_generated_completion_puzzles_are_unique_and_minimal(seed: int) -> None:
 
 
 def test_time_limit_gives_unknown() -> None:
-    result = family.solve(family.from_size(17, {}), SolveRequest(mode=Mode.COUNT, deadline=Deadline.after(0.0)))
+    result = family.solve(
+        family.from_size(17, {}), SolveRequest(mode=Mode.COUNT, deadline=Deadline.after(0.0))
+    )
     assert result.status == Status.UNKNOWN and result.count is None
 
 

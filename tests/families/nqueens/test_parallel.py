@@ -93,7 +93,9 @@ def test_deadline_gives_a_partial_count() -> None:
 
 def test_progress_reports_every_piece() -> None:
     seen: list[tuple[int, int]] = []
-    counted = count_board(11, workers=2, executor="processes", progress=lambda done, total: seen.append((done, total)))
+    counted = count_board(
+        11, workers=2, executor="processes", progress=lambda done, total: seen.append((done, total))
+    )
     assert seen[0] == (0, counted.subproblems) and seen[-1] == (counted.subproblems, counted.subproblems)
     assert [d for d, _ in seen] == sorted(d for d, _ in seen)
 

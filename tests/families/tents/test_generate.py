@@ -27,8 +27,13 @@ def count2(instance: TentsInstance, backend: str = "cpsat") -> int:
 
 def without(instance: TentsInstance, cell: tuple[int, int]) -> TentsInstance:
     return TentsInstance(
-        instance.width, instance.height, instance.trees, instance.rows, instance.cols,
-        instance.given_tents - {cell}, instance.given_empty - {cell},
+        instance.width,
+        instance.height,
+        instance.trees,
+        instance.rows,
+        instance.cols,
+        instance.given_tents - {cell},
+        instance.given_empty - {cell},
     )
 
 
@@ -107,8 +112,9 @@ def test_generated_70x70_unique():
 
 def test_auto_backend_proves_puzzles_with_givens_by_sat():
     """Above 2500 cells `auto` uses CP-SAT, except to prove a puzzle with givens unique."""
-    from boardlab.families.tents.board import random_instance
     import random
+
+    from boardlab.families.tents.board import random_instance
 
     inst, tents = random_instance(60, 50, 0.16, random.Random(1))
     given = TentsInstance(inst.width, inst.height, inst.trees, inst.rows, inst.cols, frozenset(tents))

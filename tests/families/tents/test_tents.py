@@ -37,6 +37,7 @@ def _brute_matching(trees: list, tents: set) -> bool:
     """Perfect matching by trying every assignment (tiny boards only)."""
     if len(trees) != len(tents):
         return False
+
     def assign(i: int, used: frozenset) -> bool:
         if i == len(trees):
             return True
@@ -45,6 +46,7 @@ def _brute_matching(trees: list, tents: set) -> bool:
             if cell in tents and cell not in used and assign(i + 1, used | {cell}):
                 return True
         return False
+
     return assign(0, frozenset())
 
 
@@ -56,9 +58,15 @@ def brute_force(inst: TentsInstance) -> set[frozenset]:
         tents = set(chosen)
         if any(abs(a[0] - b[0]) <= 1 and abs(a[1] - b[1]) <= 1 for a, b in itertools.combinations(chosen, 2)):
             continue
-        if any(clue is not None and sum(1 for t in tents if t[0] == r) != clue for r, clue in enumerate(inst.rows)):
+        if any(
+            clue is not None and sum(1 for t in tents if t[0] == r) != clue
+            for r, clue in enumerate(inst.rows)
+        ):
             continue
-        if any(clue is not None and sum(1 for t in tents if t[1] == c) != clue for c, clue in enumerate(inst.cols)):
+        if any(
+            clue is not None and sum(1 for t in tents if t[1] == c) != clue
+            for c, clue in enumerate(inst.cols)
+        ):
             continue
         if not inst.given_tents <= tents or inst.given_empty & tents:
             continue
@@ -116,8 +124,12 @@ def test_tatham_file_of_game_ids():
 # ---- game ID codec -----------------------------------------------------------------------------
 instances = st.builds(
     lambda w, h, seed, p_tent, p_empty, p_missing: _random_full(w, h, seed, p_tent, p_empty, p_missing),
-    st.integers(1, 40), st.integers(1, 40), st.integers(0, 10**6),
-    st.sampled_from([0.0, 0.05]), st.sampled_from([0.0, 0.05]), st.sampled_from([0.0, 0.1]),
+    st.integers(1, 40),
+    st.integers(1, 40),
+    st.integers(0, 10**6),
+    st.sampled_from([0.0, 0.05]),
+    st.sampled_from([0.0, 0.05]),
+    st.sampled_from([0.0, 0.1]),
 )
 
 
@@ -202,7 +214,10 @@ def test_backends_agree_with_brute_force_on_tiny_boards():
             assert result.count == len(truth), (model, game_id.encode(inst))
 
 
-@pytest.mark.parametrize("encoding", ["seqcounter", "sortnetwrk", "cardnetwrk", "totalizer", "mtotalizer", "kmtotalizer", "native", "regular"])
+@pytest.mark.parametrize(
+    "encoding",
+    ["seqcounter", "sortnetwrk", "cardnetwrk", "totalizer", "mtotalizer", "kmtotalizer", "native", "regular"],
+)
 def test_encodings_agree(encoding):
     for inst in tiny_instances(25, seed=11):
         expected = len(brute_force(inst))
@@ -230,7 +245,9 @@ def test_sat_and_cpsat_counts_on_small_random_boards():
         sat = FAMILY.solve(inst, SolveRequest(Mode.COUNT, limit=1000))
         cp = FAMILY.solve(inst, SolveRequest(Mode.ALL, backend="cpsat"))
         assert sat.count == cp.count
-        assert {frozenset(map(tuple, s["tents"])) for s in sat.solutions} == {frozenset(map(tuple, s["tents"])) for s in cp.solutions}
+        assert {frozenset(map(tuple, s["tents"])) for s in sat.solutions} == {
+            frozenset(map(tuple, s["tents"])) for s in cp.solutions
+        }
 
 
 def test_unsatisfiable_is_an_answer():
@@ -298,8 +315,12 @@ def test_hint_progress_and_mistakes():
     for cell in answer["place"]["empty"]:
         assert tuple(cell) not in solution
     assert answer["difficulty"]["by_search"] == 0  # an 'easy' Tatham puzzle needs no search
-    wrong = next((r, c) for r in range(inst.height) for c in range(inst.width)
-                 if (r, c) not in solution and (r, c) not in inst.trees)
+    wrong = next(
+        (r, c)
+        for r in range(inst.height)
+        for c in range(inst.width)
+        if (r, c) not in solution and (r, c) not in inst.trees
+    )
     answer = FAMILY.hint(inst, {"tents": [list(wrong)]}).to_json()
     assert answer["status"] == "mistake" and answer["remove"]["tents"] == [list(wrong)]
     answer = FAMILY.hint(inst, {"tents": [list(t) for t in solution]}).to_json()
@@ -335,7 +356,14 @@ def test_render_svg_and_text():
 # ---- CLI -----------------------------------------------------------------------------------------
 def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=str(SRC))
-    return subprocess.run([sys.executable, "-m", "boardlab", "tents", *args], input=stdin, capture_output=True, text=True, env=env, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "boardlab", "tents", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
 
 
 def test_cli_solve_game_id_json():

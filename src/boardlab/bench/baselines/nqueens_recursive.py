@@ -50,7 +50,22 @@ def _side(y, left, down, right, n, mask, bound1, bound2, sidemask, lastmask, top
         bit = bitmap & -bitmap
         bitmap ^= bit
         board[y] = bit
-        _side(y + 1, (left | bit) << 1, down | bit, (right | bit) >> 1, n, mask, bound1, bound2, sidemask, lastmask, topbit, endbit, board, counts)
+        _side(
+            y + 1,
+            (left | bit) << 1,
+            down | bit,
+            (right | bit) >> 1,
+            n,
+            mask,
+            bound1,
+            bound2,
+            sidemask,
+            lastmask,
+            topbit,
+            endbit,
+            board,
+            counts,
+        )
 
 
 @njit(cache=True)
@@ -71,7 +86,22 @@ def count_recursive(n: int) -> np.ndarray:
     while b < n - 1 - b:
         bit = one << b
         board[0] = bit
-        _side(np.int64(1), bit << 1, bit, bit >> 1, n, mask, b, n - 1 - b, sidemask, lastmask, topbit, endbit, board, counts)
+        _side(
+            np.int64(1),
+            bit << 1,
+            bit,
+            bit >> 1,
+            n,
+            mask,
+            b,
+            n - 1 - b,
+            sidemask,
+            lastmask,
+            topbit,
+            endbit,
+            board,
+            counts,
+        )
         lastmask |= (lastmask >> 1) | (lastmask << 1)
         endbit >>= 1
         b += 1

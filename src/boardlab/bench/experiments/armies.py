@@ -41,10 +41,20 @@ def _family():
     return get(FAMILY)
 
 
-def _measure(instance_n: int, m: int | None, options: dict[str, Any], backend: str | None, time_limit: float | None, mode: Mode = Mode.FIRST) -> Measurement:
+def _measure(
+    instance_n: int,
+    m: int | None,
+    options: dict[str, Any],
+    backend: str | None,
+    time_limit: float | None,
+    mode: Mode = Mode.FIRST,
+) -> Measurement:
     family = _family()
     instance = family.from_size(instance_n, {"m": m})
-    result = family.solve(instance, SolveRequest(mode=mode, deadline=Deadline.after(time_limit), backend=backend, options=options))
+    result = family.solve(
+        instance,
+        SolveRequest(mode=mode, deadline=Deadline.after(time_limit), backend=backend, options=options),
+    )
     stats = result.stats.to_json()
     stats.pop("trace", None)
     value: Any = None
@@ -70,13 +80,19 @@ def _model_cases(quick: bool) -> list[Case]:
 
 
 def _run_encoding(case: Case, time_limit: float | None) -> Measurement:
-    return _measure(case.params["n"], case.params["m"], {"encoding": case.params["encoding"]}, "sat", time_limit)
+    return _measure(
+        case.params["n"], case.params["m"], {"encoding": case.params["encoding"]}, "sat", time_limit
+    )
 
 
 def _encoding_cases(quick: bool) -> list[Case]:
     n = 6 if quick else 8
     m = known.PROVEN[n] + 1
-    encodings = ("kmtotalizer", "totalizer", "seqcounter") if quick else ("kmtotalizer", "totalizer", "seqcounter", "sortnetwrk", "cardnetwrk", "mtotalizer")
+    encodings = (
+        ("kmtotalizer", "totalizer", "seqcounter")
+        if quick
+        else ("kmtotalizer", "totalizer", "seqcounter", "sortnetwrk", "cardnetwrk", "mtotalizer")
+    )
     return [Case(f"n={n} m={m} {e}", {"n": n, "m": m, "encoding": e}) for e in encodings]
 
 
@@ -94,9 +110,13 @@ def _prove_cases(quick: bool) -> list[Case]:
 
 def _run_lower(case: Case, time_limit: float | None) -> Measurement:
     target = known.LOWER_BOUNDS.get(case.params["n"])
-    measurement = _measure(case.params["n"], None, {"target": target}, "anneal", time_limit if time_limit is not None else 60.0)
+    measurement = _measure(
+        case.params["n"], None, {"target": target}, "anneal", time_limit if time_limit is not None else 60.0
+    )
     measurement.stats["best_known"] = known.LOWER_BOUNDS.get(case.params["n"])
-    measurement.stats["reached"] = measurement.value is not None and measurement.value >= (measurement.stats["best_known"] or 0)
+    measurement.stats["reached"] = measurement.value is not None and measurement.value >= (
+        measurement.stats["best_known"] or 0
+    )
     return measurement
 
 
@@ -105,13 +125,17 @@ register(
         family=FAMILY,
         name="models",
         title="Peaceable armies: formulations and backends, time to prove a(n)",
-        description="Optimise n x n (no m) with each formulation / backend / symmetry breaking setting; status optimal means proven.",
+        description=(
+            "Optimise n x n (no m) with each formulation / backend / symmetry breaking setting; "
+            "status optimal means proven."
+        ),
         cases=_model_cases,
         run=_run_setting,
         x="n",
         series="setting",
         reference=DEFAULT_SETTING,
-        value_label="m", stats_columns=("upper_bound", "conflicts"),
+        value_label="m",
+        stats_columns=("upper_bound", "conflicts"),
     )
 )
 register(
@@ -119,12 +143,16 @@ register(
         family=FAMILY,
         name="encodings",
         title="Peaceable armies: SAT cardinality encodings on the infeasibility proof of a(n) + 1",
-        description="Decide 'a(n) + 1 of each' (unsatisfiable) with the colouring formulation, full symmetry breaking, per encoding.",
+        description=(
+            "Decide 'a(n) + 1 of each' (unsatisfiable) with the colouring formulation, "
+            "full symmetry breaking, per encoding."
+        ),
         cases=_encoding_cases,
         run=_run_encoding,
         series="encoding",
         reference="kmtotalizer",
-        value_label="answer", stats_columns=("conflicts",),
+        value_label="answer",
+        stats_columns=("conflicts",),
     )
 )
 register(
@@ -143,7 +171,8 @@ register(
         reference="sat",
         baseline_figures={f"n={n} engine": v for n, v in known.PROVEN.items() if n <= 13},
         baseline_source="OEIS A250000 (values a(n), not times)",
-        value_label="m", stats_columns=("upper_bound", "branches", "heuristic_seconds"),
+        value_label="m",
+        stats_columns=("upper_bound", "branches", "heuristic_seconds"),
     )
 )
 register(
@@ -157,6 +186,7 @@ register(
         x="n",
         baseline_figures={f"n={n}": v for n, v in known.LOWER_BOUNDS.items()},
         baseline_source="OEIS A250000 best known lower bounds",
-        value_label="m", stats_columns=("best_known", "reached"),
+        value_label="m",
+        stats_columns=("best_known", "reached"),
     )
 )

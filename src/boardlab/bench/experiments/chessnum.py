@@ -16,12 +16,12 @@ from __future__ import annotations
 import random
 import time
 
+from boardlab.bench.data.chessnum_published import PUBLISHED
 from boardlab.bench.experiment import Case, Experiment, Measurement, register
 from boardlab.core.deadline import Deadline
 from boardlab.core.results import Mode, SolveRequest
 from boardlab.families.chessnum.choices import MODELS
 from boardlab.families.chessnum.io import ChessNumInstance, from_json, make_instance
-from boardlab.bench.data.chessnum_published import PUBLISHED
 
 SEED_SOURCE = (
     "seed 000 (Martins & Costa, Chess-Num - PLOG 2020, section 'Experiments and Results'): 0.02 s "
@@ -51,7 +51,8 @@ def _solve_unique(instance: ChessNumInstance, formulation: str, time_limit: floa
     family = get("chessnum")
     start = time.perf_counter()
     result = family.solve(
-        instance, SolveRequest(mode=Mode.UNIQUE, deadline=Deadline.after(time_limit), options={"model": formulation})
+        instance,
+        SolveRequest(mode=Mode.UNIQUE, deadline=Deadline.after(time_limit), options={"model": formulation}),
     )
     seconds = time.perf_counter() - start
     stats = result.stats.to_json()
@@ -62,9 +63,15 @@ def _published_cases(quick: bool) -> list[Case]:
     shuffles = 4 if quick else 20
     cases = []
     for record in PUBLISHED:
-        cases.append(Case(f"{record['id']}/given", {"board": record["id"], "order": "given", "shuffle": None}))
+        cases.append(
+            Case(f"{record['id']}/given", {"board": record["id"], "order": "given", "shuffle": None})
+        )
         for k in range(shuffles):
-            cases.append(Case(f"{record['id']}/shuffle-{k}", {"board": record["id"], "order": "shuffled", "shuffle": k}))
+            cases.append(
+                Case(
+                    f"{record['id']}/shuffle-{k}", {"board": record["id"], "order": "shuffled", "shuffle": k}
+                )
+            )
     return cases
 
 
@@ -100,9 +107,13 @@ def _run_generate(case: Case, time_limit: float | None) -> Measurement:
 
     family = get("chessnum")
     start = time.perf_counter()
-    generated = family.generate(case.params["seed"], {"size": case.params["size"], "pieces": case.params["pieces"]})
+    generated = family.generate(
+        case.params["seed"], {"size": case.params["size"], "pieces": case.params["pieces"]}
+    )
     seconds = time.perf_counter() - start
-    return Measurement("solved", seconds, value=len(generated.instance.clues), stats=generated.stats.to_json())
+    return Measurement(
+        "solved", seconds, value=len(generated.instance.clues), stats=generated.stats.to_json()
+    )
 
 
 register(

@@ -24,8 +24,9 @@ from boardlab.bench.experiment import Case, Experiment, Measurement, register
 from boardlab.core.deadline import Deadline
 from boardlab.core.results import Mode, SolveRequest, Status
 from boardlab.families.cnote import io
+from boardlab.families.cnote.choices import STRATEGIES
 from boardlab.families.cnote.generate import generate
-from boardlab.families.cnote.model_cpsat import STRATEGIES, VALUE_CHOICE, VARIABLE_CHOICE
+from boardlab.families.cnote.model_cpsat import VALUE_CHOICE, VARIABLE_CHOICE
 
 SEED = "seed 002 (C-Note, SICStus CLP(FD))"
 
@@ -57,20 +58,79 @@ SEED_PUZZLE = [[5, 2, 7, 1], [7, 1, 5, 9], [8, 8, 3, 7], [5, 2, 9, 1]]
 DEMO = [[8, 8, 4], [6, 2, 5], [3, 6, 1]]
 
 #: Seed table "Varying Target Sum" (really: by size, target 60): seconds, backtracks, constraints.
-SEED_BY_SIZE = {3: (0.0, 70, 93), 4: (0.01, 2068, 1481), 5: (0.18, 35773, 9164), 6: (6.0, 12447174, 7296845), 7: (116.5, 20342573, 581)}
+SEED_BY_SIZE = {
+    3: (0.0, 70, 93),
+    4: (0.01, 2068, 1481),
+    5: (0.18, 35773, 9164),
+    6: (6.0, 12447174, 7296845),
+    7: (116.5, 20342573, 581),
+}
 #: Seed table "Varying Input Size" (really: by target, 3x3): seconds, backtracks, constraints.
 SEED_BY_TARGET = {
-    100: (0.00, 202, 152), 150: (0.02, 1753, 597), 200: (0.03, 2665, 877), 250: (0.04, 2627, 845),
-    300: (0.14, 7265, 1741), 400: (1.00, 43848, 4294), 500: (0.79, 26961, 1725), 700: (1.28, 42719, 2142),
-    900: (2.03, 512087, 2119), 1200: (47.04, 2971885, 202), 1500: (33.78, 1099845, 7124),
+    100: (0.00, 202, 152),
+    150: (0.02, 1753, 597),
+    200: (0.03, 2665, 877),
+    250: (0.04, 2627, 845),
+    300: (0.14, 7265, 1741),
+    400: (1.00, 43848, 4294),
+    500: (0.79, 26961, 1725),
+    700: (1.28, 42719, 2142),
+    900: (2.03, 512087, 2119),
+    1200: (47.04, 2971885, 202),
+    1500: (33.78, 1099845, 7124),
 }
 #: Seed Table 5: seconds by (variable choice, value choice) on SEED_PUZZLE.
 SEED_STRATEGY_TIMES = {
-    "step": {"leftmost": 0.4, "smallest": 1.78, "largest": 2.54, "first_fail": 4.44, "anti_first_fail": 0.71, "occurrence": 0.39, "most_constrained": 3.85, "max_regret": 0.4},
-    "enum": {"leftmost": 0.39, "smallest": 0.42, "largest": 3.5, "first_fail": 6.11, "anti_first_fail": 0.93, "occurrence": 0.51, "most_constrained": 6.24, "max_regret": 0.52},
-    "bisect": {"leftmost": 0.32, "smallest": 0.84, "largest": 5.26, "first_fail": 3.17, "anti_first_fail": 1.76, "occurrence": 0.33, "most_constrained": 3.09, "max_regret": 0.32},
-    "middle": {"leftmost": 0.58, "smallest": 0.52, "largest": 4.28, "first_fail": 7.06, "anti_first_fail": 33.86, "occurrence": 0.62, "most_constrained": 7.05, "max_regret": 0.62},
-    "median": {"leftmost": 0.59, "smallest": 0.53, "largest": 4.28, "first_fail": 6.97, "anti_first_fail": 45.53, "occurrence": 0.62, "most_constrained": 7.03, "max_regret": 0.62},
+    "step": {
+        "leftmost": 0.4,
+        "smallest": 1.78,
+        "largest": 2.54,
+        "first_fail": 4.44,
+        "anti_first_fail": 0.71,
+        "occurrence": 0.39,
+        "most_constrained": 3.85,
+        "max_regret": 0.4,
+    },
+    "enum": {
+        "leftmost": 0.39,
+        "smallest": 0.42,
+        "largest": 3.5,
+        "first_fail": 6.11,
+        "anti_first_fail": 0.93,
+        "occurrence": 0.51,
+        "most_constrained": 6.24,
+        "max_regret": 0.52,
+    },
+    "bisect": {
+        "leftmost": 0.32,
+        "smallest": 0.84,
+        "largest": 5.26,
+        "first_fail": 3.17,
+        "anti_first_fail": 1.76,
+        "occurrence": 0.33,
+        "most_constrained": 3.09,
+        "max_regret": 0.32,
+    },
+    "middle": {
+        "leftmost": 0.58,
+        "smallest": 0.52,
+        "largest": 4.28,
+        "first_fail": 7.06,
+        "anti_first_fail": 33.86,
+        "occurrence": 0.62,
+        "most_constrained": 7.05,
+        "max_regret": 0.62,
+    },
+    "median": {
+        "leftmost": 0.59,
+        "smallest": 0.53,
+        "largest": 4.28,
+        "first_fail": 6.97,
+        "anti_first_fail": 45.53,
+        "occurrence": 0.62,
+        "most_constrained": 7.03,
+        "max_regret": 0.62,
+    },
 }
 
 #: The strategy that stands for the seed's default labeling (leftmost, step).
@@ -130,8 +190,16 @@ def _puzzles(size: int, target: int, count: int) -> list[io.CNoteInstance]:
     return [generate(size, size, target, seed, unique=False)[0] for seed in range(count)]
 
 
-def _request(strategy: str, time_limit: float | None, mode: Mode = Mode.FIRST, presolve: bool = True) -> SolveRequest:
-    return SolveRequest(mode=mode, deadline=Deadline.after(time_limit), strategy=strategy, workers=1, options={"no_presolve": not presolve})
+def _request(
+    strategy: str, time_limit: float | None, mode: Mode = Mode.FIRST, presolve: bool = True
+) -> SolveRequest:
+    return SolveRequest(
+        mode=mode,
+        deadline=Deadline.after(time_limit),
+        strategy=strategy,
+        workers=1,
+        options={"no_presolve": not presolve},
+    )
 
 
 # ---- by size -----------------------------------------------------------------------------------
@@ -150,19 +218,28 @@ def _run_size(case: Case, time_limit: float | None) -> Measurement:
     return _solve_many(_puzzles(p["size"], p["target"], p["puzzles"]), _request(p["strategy"], time_limit))
 
 
-register(Experiment(
-    family="cnote", name="size", title="C-Note: time against grid size (target 60)",
-    description=(
-        "Generated puzzles (random planted solution, not unique; seeds 0..k-1) of n x n at target 60, "
-        "one solution each, one worker, the time limit shared among the puzzles; mean per puzzle. portfolio = CP-SAT's default search, "
-        f"{SEED_DEFAULT} = fixed search in the order of the seed's default labeling (leftmost, step). "
-        "The seed solved other generated puzzles of the same sizes."
-    ),
-    cases=_size_cases, run=_run_size, x="size", series="strategy", reference="portfolio",
-    baseline_figures={f"{n}x{n} {SEED_DEFAULT}": _seed_text(f) for n, f in SEED_BY_SIZE.items()},
-    baseline_source=f"{SEED}, table 'Varying Target Sum' (its rows are grid sizes at target 60)",
-    **_optional(value_label="puzzles", stats_columns=STATS),
-))
+register(
+    Experiment(
+        family="cnote",
+        name="size",
+        title="C-Note: time against grid size (target 60)",
+        description=(
+            "Generated puzzles (random planted solution, not unique; seeds 0..k-1) of n x n at target 60, "
+            "one solution each, one worker, the time limit shared among the puzzles; mean per puzzle. "
+            "portfolio = CP-SAT's default search, "
+            f"{SEED_DEFAULT} = fixed search in the order of the seed's default labeling (leftmost, step). "
+            "The seed solved other generated puzzles of the same sizes."
+        ),
+        cases=_size_cases,
+        run=_run_size,
+        x="size",
+        series="strategy",
+        reference="portfolio",
+        baseline_figures={f"{n}x{n} {SEED_DEFAULT}": _seed_text(f) for n, f in SEED_BY_SIZE.items()},
+        baseline_source=f"{SEED}, table 'Varying Target Sum' (its rows are grid sizes at target 60)",
+        **_optional(value_label="puzzles", stats_columns=STATS),
+    )
+)
 
 
 # ---- by target ---------------------------------------------------------------------------------
@@ -181,17 +258,25 @@ def _run_target(case: Case, time_limit: float | None) -> Measurement:
     return _solve_many(_puzzles(p["size"], p["target"], p["puzzles"]), _request(p["strategy"], time_limit))
 
 
-register(Experiment(
-    family="cnote", name="target", title="C-Note: time against the target (3x3)",
-    description=(
-        "Generated 3x3 puzzles (random planted solution, not unique; seeds 0..k-1) at targets 100 to "
-        "10,000, one solution each, one worker; mean per puzzle. The seed went to 1500."
-    ),
-    cases=_target_cases, run=_run_target, x="target", series="strategy", reference="portfolio",
-    baseline_figures={f"target {t} {SEED_DEFAULT}": _seed_text(f) for t, f in SEED_BY_TARGET.items()},
-    baseline_source=f"{SEED}, table 'Varying Input Size' (its rows are targets on 3x3 grids)",
-    **_optional(value_label="puzzles", stats_columns=STATS),
-))
+register(
+    Experiment(
+        family="cnote",
+        name="target",
+        title="C-Note: time against the target (3x3)",
+        description=(
+            "Generated 3x3 puzzles (random planted solution, not unique; seeds 0..k-1) at targets 100 to "
+            "10,000, one solution each, one worker; mean per puzzle. The seed went to 1500."
+        ),
+        cases=_target_cases,
+        run=_run_target,
+        x="target",
+        series="strategy",
+        reference="portfolio",
+        baseline_figures={f"target {t} {SEED_DEFAULT}": _seed_text(f) for t, f in SEED_BY_TARGET.items()},
+        baseline_source=f"{SEED}, table 'Varying Input Size' (its rows are targets on 3x3 grids)",
+        **_optional(value_label="puzzles", stats_columns=STATS),
+    )
+)
 
 
 # ---- strategies ----------------------------------------------------------------------------------
@@ -201,7 +286,9 @@ def _strategy_cases(quick: bool) -> list[Case]:
     for mode in modes:
         for strategy in STRATEGIES:
             variable, _, value = strategy.partition(":")
-            cases.append(Case(f"{strategy} {mode}", {"variable": variable, "value": value or "default", "mode": mode}))
+            cases.append(
+                Case(f"{strategy} {mode}", {"variable": variable, "value": value or "default", "mode": mode})
+            )
     return cases
 
 
@@ -224,26 +311,39 @@ def _seed_strategy_figures() -> dict[str, str]:
             if ours_variable is None:
                 continue
             key = f"{ours_variable}:{ours_value} first"
-            figures.setdefault(key, []).append(f"{seed_variable}/{seed_value} {SEED_STRATEGY_TIMES[seed_value][seed_variable]:g} s")
+            figures.setdefault(key, []).append(
+                f"{seed_variable}/{seed_value} {SEED_STRATEGY_TIMES[seed_value][seed_variable]:g} s"
+            )
     return {key: "; ".join(texts) for key, texts in figures.items()}
 
 
-register(Experiment(
-    family="cnote", name="strategies", title="C-Note: search strategies on the seed's 4x4 puzzle",
-    description=(
-        "The seed's 4x4 puzzle [5,2,7,1 / 7,1,5,9 / 8,8,3,7 / 5,2,9,1] at target 100. Each strategy is a "
-        "CP-SAT decision strategy on the cells in row-major order, followed with fixed search, one "
-        "worker and presolve off (with presolve, CP-SAT solves this puzzle before any search: 0 branches). "
-        "first = time to one solution, unique = to the proof that it is the only one. portfolio = the "
-        "default search (presolve off too). Variable choices: " + ", ".join(VARIABLE_CHOICE)
-        + "; value choices: " + ", ".join(VALUE_CHOICE) + ". The seed column gives the seed's labeling "
-        "options that map to the strategy (docs/cnote.md has the whole mapping)."
-    ),
-    cases=_strategy_cases, run=_run_strategy, x=None, series="value", reference="min",
-    baseline_figures=_seed_strategy_figures(),
-    baseline_source=f"{SEED}, Table 5 (SICStus labeling/2 options; times on the authors' machine)",
-    **_optional(stats_columns=("branches", "conflicts")),
-))
+register(
+    Experiment(
+        family="cnote",
+        name="strategies",
+        title="C-Note: search strategies on the seed's 4x4 puzzle",
+        description=(
+            "The seed's 4x4 puzzle [5,2,7,1 / 7,1,5,9 / 8,8,3,7 / 5,2,9,1] at target 100. Each strategy is a "
+            "CP-SAT decision strategy on the cells in row-major order, followed with fixed search, one "
+            "worker and presolve off (with presolve, CP-SAT solves this puzzle before any search: 0 branches). "
+            "first = time to one solution, unique = to the proof that it is the only one. portfolio = the "
+            "default search (presolve off too). Variable choices: "
+            + ", ".join(VARIABLE_CHOICE)
+            + "; value choices: "
+            + ", ".join(VALUE_CHOICE)
+            + ". The seed column gives the seed's labeling "
+            "options that map to the strategy (docs/cnote.md has the whole mapping)."
+        ),
+        cases=_strategy_cases,
+        run=_run_strategy,
+        x=None,
+        series="value",
+        reference="min",
+        baseline_figures=_seed_strategy_figures(),
+        baseline_source=f"{SEED}, Table 5 (SICStus labeling/2 options; times on the authors' machine)",
+        **_optional(stats_columns=("branches", "conflicts")),
+    )
+)
 
 
 # ---- generator -----------------------------------------------------------------------------------
@@ -273,22 +373,34 @@ def _run_generate(case: Case, time_limit: float | None) -> Measurement:
         status=Status.SOLVED.value,
         seconds=statistics.fmean(seconds),
         value=f"{p['puzzles']} unique puzzles",
-        stats={"max_seconds": max(seconds), "attempts": statistics.fmean(attempts), "checks": statistics.fmean(checks)},
+        stats={
+            "max_seconds": max(seconds),
+            "attempts": statistics.fmean(attempts),
+            "checks": statistics.fmean(checks),
+        },
     )
 
 
-register(Experiment(
-    family="cnote", name="generate", title="C-Note: generating unique puzzles (target 100)",
-    description=(
-        "`cnote generate --size n` for seeds 0..k-1: mean seconds per puzzle (the generator's "
-        "own time, without the independent re-check of uniqueness), planted solutions tried, and "
-        "uniqueness checks (CP-SAT solves). mix = default: 2n random changes tried on the solution "
-        "to make it less regular; none: `--mix 0`. The seed called generating unique puzzles "
-        "'the slowest part of the program' and gave no figure."
-    ),
-    cases=_generate_cases, run=_run_generate, x="size", series="mix", reference="none",
-    **_optional(value_label="made", stats_columns=("max_seconds", "attempts", "checks")),
-))
+register(
+    Experiment(
+        family="cnote",
+        name="generate",
+        title="C-Note: generating unique puzzles (target 100)",
+        description=(
+            "`cnote generate --size n` for seeds 0..k-1: mean seconds per puzzle (the generator's "
+            "own time, without the independent re-check of uniqueness), planted solutions tried, and "
+            "uniqueness checks (CP-SAT solves). mix = default: 2n random changes tried on the solution "
+            "to make it less regular; none: `--mix 0`. The seed called generating unique puzzles "
+            "'the slowest part of the program' and gave no figure."
+        ),
+        cases=_generate_cases,
+        run=_run_generate,
+        x="size",
+        series="mix",
+        reference="none",
+        **_optional(value_label="made", stats_columns=("max_seconds", "attempts", "checks")),
+    )
+)
 
 
 # ---- encodings ------------------------------------------------------------------------------------
@@ -296,7 +408,11 @@ def _encoding_cases(quick: bool) -> list[Case]:
     puzzles = [("demo", "count"), ("seed4x4", "unique"), ("unique5x5", "unique")]
     if not quick:
         puzzles += [("random3x3", "count"), ("unique7x7", "unique"), ("unique9x9", "unique")]
-    return [Case(f"{name} {mode} {model}", {"puzzle": name, "mode": mode, "model": model}) for name, mode in puzzles for model in ("domain", "digits")]
+    return [
+        Case(f"{name} {mode} {model}", {"puzzle": name, "mode": mode, "model": model})
+        for name, mode in puzzles
+        for model in ("domain", "digits")
+    ]
 
 
 def _encoding_instance(name: str) -> io.CNoteInstance:
@@ -313,24 +429,38 @@ def _encoding_instance(name: str) -> io.CNoteInstance:
 
 def _run_encoding(case: Case, time_limit: float | None) -> Measurement:
     p = case.params
-    request = SolveRequest(mode=Mode(p["mode"]), deadline=Deadline.after(time_limit), workers=1, options={"model": p["model"]})
+    request = SolveRequest(
+        mode=Mode(p["mode"]), deadline=Deadline.after(time_limit), workers=1, options={"model": p["model"]}
+    )
     result = _family().solve(_encoding_instance(p["puzzle"]), request)
     return Measurement(
         status=result.status.value,
         seconds=result.stats.seconds,
         value=result.count if p["mode"] == "count" else result.unique,
-        stats={"branches": result.stats.branches, "conflicts": result.stats.conflicts,
-               "variables": result.stats.variables, "constraints": result.stats.constraints},
+        stats={
+            "branches": result.stats.branches,
+            "conflicts": result.stats.conflicts,
+            "variables": result.stats.variables,
+            "constraints": result.stats.constraints,
+        },
     )
 
 
-register(Experiment(
-    family="cnote", name="encodings", title="C-Note: domain against digit-position encoding",
-    description=(
-        "'Contains the digit' as the variable's domain (enumerated admissible values) against the seed's "
-        "encoding (a Boolean per digit position with an enforced linear equation), on counting and on "
-        "proving uniqueness; CP-SAT default search, one worker."
-    ),
-    cases=_encoding_cases, run=_run_encoding, x=None, series="model", reference="domain",
-    **_optional(value_label="count / unique", stats_columns=("branches", "variables", "constraints")),
-))
+register(
+    Experiment(
+        family="cnote",
+        name="encodings",
+        title="C-Note: domain against digit-position encoding",
+        description=(
+            "'Contains the digit' as the variable's domain (enumerated admissible values) against the seed's "
+            "encoding (a Boolean per digit position with an enforced linear equation), on counting and on "
+            "proving uniqueness; CP-SAT default search, one worker."
+        ),
+        cases=_encoding_cases,
+        run=_run_encoding,
+        x=None,
+        series="model",
+        reference="domain",
+        **_optional(value_label="count / unique", stats_columns=("branches", "variables", "constraints")),
+    )
+)

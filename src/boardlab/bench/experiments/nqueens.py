@@ -49,7 +49,17 @@ def _environment() -> dict[str, str]:
 
 
 def _boardlab_count(n: int, workers: int, method: str, time_limit: float | None) -> tuple[dict, float]:
-    command = [sys.executable, "-m", "boardlab", "nqueens", "count", str(n), "--workers", str(workers), "--json"]
+    command = [
+        sys.executable,
+        "-m",
+        "boardlab",
+        "nqueens",
+        "count",
+        str(n),
+        "--workers",
+        str(workers),
+        "--json",
+    ]
     command += ["--method", method]
     start = time.perf_counter()
     done = subprocess.run(command, capture_output=True, text=True, env=_environment(), timeout=time_limit)
@@ -88,11 +98,16 @@ def _vs_c_run(case: Case, time_limit: float | None) -> Measurement:
             count, seconds = run_reference(fullsym, n)
             if count != c_count:
                 raise RuntimeError(f"n={n}: the full-symmetry C counted {count}, the plain C {c_count}")
-            return Measurement("solved", seconds, count, {"program": program, "c_seconds": c_seconds, "ratio_to_c": seconds / c_seconds})
+            return Measurement(
+                "solved",
+                seconds,
+                count,
+                {"program": program, "c_seconds": c_seconds, "ratio_to_c": seconds / c_seconds},
+            )
         method, workers = program.rsplit("-", 1)  # boardlab-W: the method auto
-        c_seconds = None
+        reference: tuple[int, float] | None = None
         if binary is not None:  # alternate: C, then boardlab, under the same load
-            c_count, c_seconds = run_reference(binary, n)
+            reference = run_reference(binary, n)
         method = "auto" if method == "boardlab" else method
         data, seconds = _boardlab_count(n, int(workers), method, time_limit)
     except subprocess.TimeoutExpired:
@@ -100,7 +115,8 @@ def _vs_c_run(case: Case, time_limit: float | None) -> Measurement:
     keys = ("seconds", "method", "executor", "workers", "subproblems", "fundamental", "solutions_per_second")
     stats = {k: data["stats"].get(k) for k in keys}
     stats["process_seconds"] = seconds
-    if c_seconds is not None:
+    if reference is not None:
+        c_count, c_seconds = reference
         if c_count != data["count"]:
             raise RuntimeError(f"n={n}: boardlab counted {data['count']}, the C reference {c_count}")
         stats.update(c_seconds=c_seconds, ratio_to_c=seconds / c_seconds)
@@ -126,7 +142,8 @@ register(
         reference="c",
         baseline_figures=ISSUE_FIGURES,
         baseline_source="issue 7 (C mirror-halving counter, single core, this kind of machine)",
-        value_label="count", stats_columns=("ratio_to_c", "c_seconds", "fundamental"),
+        value_label="count",
+        stats_columns=("ratio_to_c", "c_seconds", "fundamental"),
     )
 )
 
@@ -134,7 +151,9 @@ register(
 # ---- executors ------------------------------------------------------------------------------
 def _executor_cases(quick: bool) -> list[Case]:
     sizes = [12] if quick else [14, 15, 16]
-    return [Case(f"n={n} {e}", {"n": n, "executor": e}) for n in sizes for e in ("serial", "processes", "threads")]
+    return [
+        Case(f"n={n} {e}", {"n": n, "executor": e}) for n in sizes for e in ("serial", "processes", "threads")
+    ]
 
 
 def _executor_run(case: Case, time_limit: float | None) -> Measurement:
@@ -144,9 +163,15 @@ def _executor_run(case: Case, time_limit: float | None) -> Measurement:
     fullsym.warm_up(parallel=True)
     deadline = Deadline.after(time_limit)
     workers = 1 if case.params["executor"] == "serial" else local_cores()
-    counted = count_board(case.params["n"], workers=workers, executor=case.params["executor"], deadline=deadline)
+    counted = count_board(
+        case.params["n"], workers=workers, executor=case.params["executor"], deadline=deadline
+    )
     status = "solved" if counted.complete else "unknown"
-    stats = {"workers": counted.workers, "subproblems": counted.subproblems, "fundamental": counted.fundamental}
+    stats = {
+        "workers": counted.workers,
+        "subproblems": counted.subproblems,
+        "fundamental": counted.fundamental,
+    }
     return Measurement(status, counted.seconds, counted.total if counted.complete else None, stats)
 
 
@@ -164,7 +189,8 @@ register(
         x="n",
         series="executor",
         reference="serial",
-        value_label="count", stats_columns=("workers", "subproblems"),
+        value_label="count",
+        stats_columns=("workers", "subproblems"),
     )
 )
 
@@ -203,7 +229,12 @@ def _algorithm_run(case: Case, time_limit: float | None) -> Measurement:
         plain = counter.count(n, fundamental=algorithm == "plain+fundamental", deadline=deadline)
         total, fundamental, complete = plain.total, plain.fundamental, plain.complete
     seconds = time.perf_counter() - start
-    return Measurement("solved" if complete else "unknown", seconds, total if complete else None, {"fundamental": fundamental})
+    return Measurement(
+        "solved" if complete else "unknown",
+        seconds,
+        total if complete else None,
+        {"fundamental": fundamental},
+    )
 
 
 register(
@@ -221,7 +252,8 @@ register(
         x="n",
         series="algorithm",
         reference="plain",
-        value_label="count", stats_columns=("fundamental",),
+        value_label="count",
+        stats_columns=("fundamental",),
     )
 )
 
@@ -268,7 +300,8 @@ register(
         x="n",
         series="executor",
         reference="processes",
-        value_label="projected count", stats_columns=("sampled", "sample_seconds", "projected_seconds"),
+        value_label="projected count",
+        stats_columns=("sampled", "sample_seconds", "projected_seconds"),
     )
 )
 
@@ -287,11 +320,18 @@ def _construct_run(case: Case, time_limit: float | None) -> Measurement:
     family = NQueens()
     n = case.params["n"]
     with tempfile.TemporaryDirectory() as directory:
-        options = {"queens_out": os.path.join(directory, "queens.txt")} if case.params["output"] == "file" else {}
+        options = (
+            {"queens_out": os.path.join(directory, "queens.txt")} if case.params["output"] == "file" else {}
+        )
         start = time.perf_counter()
         result = family.solve(make_instance(n), SolveRequest(options=options))  # verified inside
         seconds = time.perf_counter() - start
-    return Measurement(result.status.value, seconds, n, {"solve_seconds": result.stats.seconds, "verify_seconds": seconds - result.stats.seconds})
+    return Measurement(
+        result.status.value,
+        seconds,
+        n,
+        {"solve_seconds": result.stats.seconds, "verify_seconds": seconds - result.stats.seconds},
+    )
 
 
 register(
@@ -299,12 +339,16 @@ register(
         family="nqueens",
         name="construct",
         title="One solution of a huge board: construction and verification",
-        description="Construction (Bernhardsson 1991, numpy, O(n)) plus the independent verification, as a list or streamed to a file.",
+        description=(
+            "Construction (Bernhardsson 1991, numpy, O(n)) plus the independent verification, "
+            "as a list or streamed to a file."
+        ),
         cases=_construct_cases,
         run=_construct_run,
         x="n",
         series="output",
         reference="list",
-        value_label="n", stats_columns=("solve_seconds", "verify_seconds"),
+        value_label="n",
+        stats_columns=("solve_seconds", "verify_seconds"),
     )
 )

@@ -24,6 +24,7 @@ from boardlab.bench.experiment import Case, Experiment, Measurement, register
 from boardlab.core.deadline import Deadline
 from boardlab.core.results import Mode, SolveRequest
 
+
 def _family():
     from boardlab.core.registry import get
 
@@ -62,24 +63,45 @@ def _encoding_cases(quick: bool) -> list[Case]:
         boards = [("generated", 10), ("generated", 20)]
         variants = [VARIANTS[0], VARIANTS[3], VARIANTS[6], VARIANTS[7]]
     else:
-        boards = [("generated", n) for n in (8, 10, 15, 20, 25, 30)] + [("random", n) for n in (30, 40, 50, 70, 100)]
+        boards = [("generated", n) for n in (8, 10, 15, 20, 25, 30)] + [
+            ("random", n) for n in (30, 40, 50, 70, 100)
+        ]
         variants = VARIANTS
     cases = []
     if quick:
-        cases.append(Case("random-30x30 sat/matching/seqcounter", {
-            "kind": "random", "n": 30, "backend": "sat", "model": "matching", "encoding": "seqcounter",
-            "variant": "sat/matching/seqcounter"}))
+        cases.append(
+            Case(
+                "random-30x30 sat/matching/seqcounter",
+                {
+                    "kind": "random",
+                    "n": 30,
+                    "backend": "sat",
+                    "model": "matching",
+                    "encoding": "seqcounter",
+                    "variant": "sat/matching/seqcounter",
+                },
+            )
+        )
     for kind, size in boards:
         for backend, model, encoding in variants:
             if kind == "random" and (
-                (size >= 50 and model in ("full", "baseline", "lazy"))
-                or (size >= 70 and model == "plain")
+                (size >= 50 and model in ("full", "baseline", "lazy")) or (size >= 70 and model == "plain")
             ):
                 continue  # known to time out (see docs/tents.md)
             variant = _variant_id(backend, model, encoding)
-            cases.append(Case(f"{kind}-{size}x{size} {variant}", {
-                "kind": kind, "n": size, "backend": backend, "model": model, "encoding": encoding, "variant": variant,
-            }))
+            cases.append(
+                Case(
+                    f"{kind}-{size}x{size} {variant}",
+                    {
+                        "kind": kind,
+                        "n": size,
+                        "backend": backend,
+                        "model": model,
+                        "encoding": encoding,
+                        "variant": variant,
+                    },
+                )
+            )
     return cases
 
 
@@ -89,8 +111,13 @@ def _run_solve(case: Case, time_limit: float | None, mode: Mode) -> Measurement:
     options: dict[str, Any] = {}
     if p["backend"] == "sat":
         options = {"model": p["model"], "encoding": p["encoding"]}
-    request = SolveRequest(mode, deadline=Deadline.after(time_limit if time_limit is not None else 60.0),
-                           backend=p["backend"], workers=1, options=options)
+    request = SolveRequest(
+        mode,
+        deadline=Deadline.after(time_limit if time_limit is not None else 60.0),
+        backend=p["backend"],
+        workers=1,
+        options=options,
+    )
     start = time.perf_counter()
     result = _family().solve(instance, request)
     seconds = time.perf_counter() - start
@@ -99,26 +126,32 @@ def _run_solve(case: Case, time_limit: float | None, mode: Mode) -> Measurement:
         status=result.status.value,
         seconds=seconds,
         value=result.unique if mode == Mode.UNIQUE else len(result.solutions),
-        stats={k: stats.get(k) for k in ("variables", "constraints", "conflicts", "candidate_cells", "rejected_without_matching") if stats.get(k) is not None},
+        stats={
+            k: stats.get(k)
+            for k in ("variables", "constraints", "conflicts", "candidate_cells", "rejected_without_matching")
+            if stats.get(k) is not None
+        },
     )
 
 
-register(Experiment(
-    family="tents",
-    name="encodings",
-    title="Tents: SAT models, cardinality encodings and CP-SAT (one solution)",
-    description=(
-        "Time to one solution on generated unique puzzles (8x8..30x30) and random solution-first "
-        "boards (30x30..100x100, 16% tents, all clues); variables and clauses of each encoding. "
-        "'seed' is the seed's encoding (no pairing variables, matching checked lazily), 'full' has "
-        "a variable for every cell, 'plain' skips deduction."
-    ),
-    cases=_encoding_cases,
-    run=lambda case, limit: _run_solve(case, limit, Mode.FIRST),
-    x="n",
-    series="variant",
-    reference="sat/matching/seqcounter",
-))
+register(
+    Experiment(
+        family="tents",
+        name="encodings",
+        title="Tents: SAT models, cardinality encodings and CP-SAT (one solution)",
+        description=(
+            "Time to one solution on generated unique puzzles (8x8..30x30) and random solution-first "
+            "boards (30x30..100x100, 16% tents, all clues); variables and clauses of each encoding. "
+            "'seed' is the seed's encoding (no pairing variables, matching checked lazily), 'full' has "
+            "a variable for every cell, 'plain' skips deduction."
+        ),
+        cases=_encoding_cases,
+        run=lambda case, limit: _run_solve(case, limit, Mode.FIRST),
+        x="n",
+        series="variant",
+        reference="sat/matching/seqcounter",
+    )
+)
 
 
 def _unique_cases(quick: bool) -> list[Case]:
@@ -127,22 +160,35 @@ def _unique_cases(quick: bool) -> list[Case]:
     if not quick:
         variants.append(("sat", "lazy", "totalizer"))
     return [
-        Case(f"{'generated' if n <= 50 else 'random'}-{n}x{n} {_variant_id(*v)}", {"kind": "generated" if n <= 50 else "random", "n": n, "backend": v[0], "model": v[1], "encoding": v[2], "variant": _variant_id(*v)})
-        for n in sizes for v in variants
+        Case(
+            f"{'generated' if n <= 50 else 'random'}-{n}x{n} {_variant_id(*v)}",
+            {
+                "kind": "generated" if n <= 50 else "random",
+                "n": n,
+                "backend": v[0],
+                "model": v[1],
+                "encoding": v[2],
+                "variant": _variant_id(*v),
+            },
+        )
+        for n in sizes
+        for v in variants
     ]
 
 
-register(Experiment(
-    family="tents",
-    name="unique",
-    title="Tents: deciding uniqueness",
-    description="Prove the solution unique (or find a second one): generated puzzles up to 50x50, random boards beyond.",
-    cases=_unique_cases,
-    run=lambda case, limit: _run_solve(case, limit, Mode.UNIQUE),
-    x="n",
-    series="variant",
-    reference="sat/matching/seqcounter",
-))
+register(
+    Experiment(
+        family="tents",
+        name="unique",
+        title="Tents: deciding uniqueness",
+        description="Prove the solution unique (or find a second one): generated puzzles up to 50x50, random boards beyond.",
+        cases=_unique_cases,
+        run=lambda case, limit: _run_solve(case, limit, Mode.UNIQUE),
+        x="n",
+        series="variant",
+        reference="sat/matching/seqcounter",
+    )
+)
 
 
 def _generator_cases(quick: bool) -> list[Case]:
@@ -161,19 +207,35 @@ def _run_generator(case: Case, time_limit: float | None) -> Measurement:
         status="solved",
         seconds=seconds,
         value=extra.get("givens"),
-        stats={k: extra.get(k) for k in ("rounds", "givens", "givens_found", "givens_dropped", "drop_calls", "trees", "search_seconds")},
+        stats={
+            k: extra.get(k)
+            for k in (
+                "rounds",
+                "givens",
+                "givens_found",
+                "givens_dropped",
+                "drop_calls",
+                "trees",
+                "search_seconds",
+            )
+        },
     )
 
 
-register(Experiment(
-    family="tents",
-    name="generator",
-    title="Tents: generator time per size (unique puzzles, 16% tents)",
-    description="Solution first, then givens where a second solution (searched from the planted one) differs, then unneeded givens dropped; value = givens left.",
-    cases=_generator_cases,
-    run=_run_generator,
-    x="n",
-))
+register(
+    Experiment(
+        family="tents",
+        name="generator",
+        title="Tents: generator time per size (unique puzzles, 16% tents)",
+        description=(
+            "Solution first, then givens where a second solution (searched from the planted one) "
+            "differs, then unneeded givens dropped; value = givens left."
+        ),
+        cases=_generator_cases,
+        run=_run_generator,
+        x="n",
+    )
+)
 
 
 def _sample() -> list[dict[str, Any]]:
@@ -184,7 +246,11 @@ def _sample() -> list[dict[str, Any]]:
 def _tatham_cases(quick: bool) -> list[Case]:
     records = _sample()
     backends = ("sat",) if quick else ("sat", "cpsat")
-    return [Case(f"{r['id']} {b}", {"game_id": r["game_id"], "id": r["id"], "backend": b, "variant": b}) for r in records for b in backends]
+    return [
+        Case(f"{r['id']} {b}", {"game_id": r["game_id"], "id": r["id"], "backend": b, "variant": b})
+        for r in records
+        for b in backends
+    ]
 
 
 def _run_tatham(case: Case, time_limit: float | None) -> Measurement:
@@ -193,7 +259,12 @@ def _run_tatham(case: Case, time_limit: float | None) -> Measurement:
     record = next(r for r in _sample() if r["id"] == case.params["id"])
     instance = decode(case.params["game_id"])
     start = time.perf_counter()
-    result = _family().solve(instance, SolveRequest(Mode.UNIQUE, deadline=Deadline.after(time_limit), backend=case.params["backend"], workers=1))
+    result = _family().solve(
+        instance,
+        SolveRequest(
+            Mode.UNIQUE, deadline=Deadline.after(time_limit), backend=case.params["backend"], workers=1
+        ),
+    )
     seconds = time.perf_counter() - start
     correct = result.unique is True and result.solutions == [record["solution"]]
     tatham = record.get("tatham", {})
@@ -205,17 +276,27 @@ def _run_tatham(case: Case, time_limit: float | None) -> Measurement:
     )
 
 
-register(Experiment(
-    family="tents",
-    name="tatham",
-    title="Tents: the 19 shared Tatham puzzles (unique solve), beside Tatham's solver",
-    description="boardlab proves each solution unique and checks it against the file; Tatham's solve CPU seconds from the sample file.",
-    cases=_tatham_cases,
-    run=_run_tatham,
-    series="variant",
-    baseline_figures={f"{r['id']} {b}": r["tatham"]["solve_cpu_s"] for r in _sample() if r.get("tatham") for b in ("sat", "cpsat")},
-    baseline_source="bench/data/tents-tatham-sample.jsonl, field tatham.solve_cpu_s",
-))
+register(
+    Experiment(
+        family="tents",
+        name="tatham",
+        title="Tents: the 19 shared Tatham puzzles (unique solve), beside Tatham's solver",
+        description=(
+            "boardlab proves each solution unique and checks it against the file; Tatham's solve "
+            "CPU seconds from the sample file."
+        ),
+        cases=_tatham_cases,
+        run=_run_tatham,
+        series="variant",
+        baseline_figures={
+            f"{r['id']} {b}": r["tatham"]["solve_cpu_s"]
+            for r in _sample()
+            if r.get("tatham")
+            for b in ("sat", "cpsat")
+        },
+        baseline_source="bench/data/tents-tatham-sample.jsonl, field tatham.solve_cpu_s",
+    )
+)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -42,35 +42,102 @@ class Armies(Family[ArmiesInstance]):
     has_clues = False
     offers_hints = True
     options = (
-        Option("m", int, None, "army size: m queens of each colour (omit to find the largest m)", verbs=("solve", "count", "render", "check"), minimum=0),
-        Option("model", str, None, "formulation (default: colouring on sat, lines on cpsat; lines for enumeration)", choices=MODELS),
-        Option("symmetry", str, None, "symmetry breaking: none, colour swap, the 7 board symmetries, or all 15 (default: full; none when enumerating)", choices=SYMMETRY_LEVELS),
-        Option("encoding", str, "kmtotalizer", "cardinality encoding of the sat backend", choices=ENCODINGS),
-        Option("cuts", str, "none", "cpsat optimisation cuts: lower (heuristic placement), oeis (published A250000 bounds, proof conditional)", choices=CUTS, verbs=("solve",)),
-        Option("up_to_symmetry", bool, False, "enumerate or count placements up to rotation, reflection and colour swap", verbs=("solve", "count")),
-        Option("target", int, None, "anneal backend: stop once the armies reach this size", verbs=("solve",), minimum=0),
         Option(
-            "verbose", bool, False, "print the incumbent and the bound as they improve (stderr)",
-            verbs=("solve",), local=True,
+            "m",
+            int,
+            None,
+            "army size: m queens of each colour (omit to find the largest m)",
+            verbs=("solve", "count", "render", "check"),
+            minimum=0,
+        ),
+        Option(
+            "model",
+            str,
+            None,
+            "formulation (default: colouring on sat, lines on cpsat; lines for enumeration)",
+            choices=MODELS,
+        ),
+        Option(
+            "symmetry",
+            str,
+            None,
+            "symmetry breaking: none, colour swap, the 7 board symmetries, or all 15 (default: full; none when enumerating)",
+            choices=SYMMETRY_LEVELS,
+        ),
+        Option("encoding", str, "kmtotalizer", "cardinality encoding of the sat backend", choices=ENCODINGS),
+        Option(
+            "cuts",
+            str,
+            "none",
+            "cpsat optimisation cuts: lower (heuristic placement), oeis (published A250000 bounds, proof conditional)",
+            choices=CUTS,
+            verbs=("solve",),
+        ),
+        Option(
+            "up_to_symmetry",
+            bool,
+            False,
+            "enumerate or count placements up to rotation, reflection and colour swap",
+            verbs=("solve", "count"),
+        ),
+        Option(
+            "target",
+            int,
+            None,
+            "anneal backend: stop once the armies reach this size",
+            verbs=("solve",),
+            minimum=0,
+        ),
+        Option(
+            "verbose",
+            bool,
+            False,
+            "print the incumbent and the bound as they improve (stderr)",
+            verbs=("solve",),
+            local=True,
         ),
         Option("attacks", bool, False, "mark the squares attacked by each army", verbs=("render",)),
         Option(
-            "executor", str, None,
+            "executor",
+            str,
+            None,
             "engine: where the subproblems run: auto, serial, processes (all local cores) or ray (boardlab[cluster])",
-            choices=EXECUTORS, verbs=("solve",), local=True,
+            choices=EXECUTORS,
+            verbs=("solve",),
+            local=True,
         ),
-        Option("address", str, None, "engine: Ray cluster address for --executor ray (default: a local Ray)", verbs=("solve",), local=True),
         Option(
-            "checkpoint", str, None,
+            "address",
+            str,
+            None,
+            "engine: Ray cluster address for --executor ray (default: a local Ray)",
+            verbs=("solve",),
+            local=True,
+        ),
+        Option(
+            "checkpoint",
+            str,
+            None,
             "engine: record each refuted subproblem of the decision (--m) in this file; resume from it if it exists",
-            verbs=("solve",), local=True,
+            verbs=("solve",),
+            local=True,
         ),
         Option(
-            "bounds", str, None,
+            "bounds",
+            str,
+            None,
             "engine: the bounds to use, all (default), none, or a comma list of live, family, joint, symmetry (for tests)",
             verbs=("solve",),
         ),
-        Option("size", int, 8, "board size of the generated instance", verbs=("generate",), minimum=1, maximum=io.MAX_N),
+        Option(
+            "size",
+            int,
+            8,
+            "board size of the generated instance",
+            verbs=("generate",),
+            minimum=1,
+            maximum=io.MAX_N,
+        ),
     )
 
     formats = io
@@ -116,4 +183,3 @@ class Armies(Family[ArmiesInstance]):
         if partial is not None:
             partial = io.solution_from_json(instance, {"white": [], "black": [], **partial})
         return hint(instance, partial)
-

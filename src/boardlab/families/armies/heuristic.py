@@ -129,7 +129,7 @@ def anneal(
     """
     square_lines, squares, length = _tables(n)
     rng = np.random.default_rng(seed)
-    iterations = iterations or max(20_000, 10_000 * n * n)
+    budget: float = iterations or max(20_000, 10_000 * n * n)
     growth = 2.0 if grow else 1.0
     start = time.perf_counter()
     best = -1
@@ -138,7 +138,7 @@ def anneal(
     rate = 2e6  # moves per second: a cautious guess, then measured on each run
     while True:
         remaining = seconds - (time.perf_counter() - start)
-        moves = max(1_000, min(int(iterations), int(rate * remaining)))
+        moves = max(1_000, min(int(budget), int(rate * remaining)))
         hot = 2.0
         if initial is not None and restarts == 0:
             colour, hot = initial.astype(np.int64).copy(), 0.5
@@ -147,12 +147,14 @@ def anneal(
         else:
             colour = rng.integers(0, 2, len(length)).astype(np.int64)
         began = time.perf_counter()
-        value, found = _anneal(n, square_lines, squares, length, moves, int(rng.integers(2**31)), hot, 0.05, colour)
+        value, found = _anneal(
+            n, square_lines, squares, length, moves, int(rng.integers(2**31)), hot, 0.05, colour
+        )
         measured = moves / max(1e-6, time.perf_counter() - began)
         # the first call may include numba's compilation; later ones measure the current speed
         rate = 0.9 * (max(rate, measured) if restarts == 0 else measured)
         restarts += 1
-        iterations *= growth
+        budget *= growth
         if value > best:
             best, best_colour = value, found.copy()
             if report is not None:

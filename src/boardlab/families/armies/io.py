@@ -53,7 +53,9 @@ def parse_text(text: str, source: str) -> list[Record[ArmiesInstance]]:
         except BadInput as error:
             records.append(Record(label, error=error))
     if not records:
-        records.append(Record(source, error=BadInput("no instance found (expected a line 'N' or 'N M')", source=source)))
+        records.append(
+            Record(source, error=BadInput("no instance found (expected a line 'N' or 'N M')", source=source))
+        )
     return records
 
 
@@ -74,7 +76,9 @@ def _parse_line(line: str, source: str, number: int) -> ArmiesInstance:
     try:
         return make_instance(values[0], values[1] if len(values) > 1 else None)
     except BadInput as error:
-        raise BadInput(error.message, source=source, line=number, column=fields[0][0] if values[0] < 1 else fields[-1][0]) from None
+        raise BadInput(
+            error.message, source=source, line=number, column=fields[0][0] if values[0] < 1 else fields[-1][0]
+        ) from None
 
 
 def solution_from_json(instance: ArmiesInstance, data: Any) -> dict[str, Any]:

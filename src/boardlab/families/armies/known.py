@@ -6,10 +6,42 @@ The models never use these values unless asked (`--cuts oeis`).
 """
 
 #: a(n) proven optimal in the literature.
-PROVEN: dict[int, int] = {1: 0, 2: 0, 3: 1, 4: 2, 5: 4, 6: 5, 7: 7, 8: 9, 9: 12, 10: 14, 11: 17, 12: 21, 13: 24, 14: 28, 15: 32}
+PROVEN: dict[int, int] = {
+    1: 0,
+    2: 0,
+    3: 1,
+    4: 2,
+    5: 4,
+    6: 5,
+    7: 7,
+    8: 9,
+    9: 12,
+    10: 14,
+    11: 17,
+    12: 21,
+    13: 24,
+    14: 28,
+    15: 32,
+}
 
 #: Best known lower bounds (placements published; optimality open).
-LOWER_BOUNDS: dict[int, int] = {16: 37, 17: 42, 18: 47, 19: 52, 20: 58, 21: 64, 22: 70, 23: 77, 24: 84, 25: 91, 26: 98, 27: 106, 28: 114, 29: 122, 30: 131}
+LOWER_BOUNDS: dict[int, int] = {
+    16: 37,
+    17: 42,
+    18: 47,
+    19: 52,
+    20: 58,
+    21: 64,
+    22: 70,
+    23: 77,
+    24: 84,
+    25: 91,
+    26: 98,
+    27: 106,
+    28: 114,
+    29: 122,
+    30: 131,
+}
 
 
 def best_known(n: int) -> tuple[int | None, bool]:

@@ -48,7 +48,6 @@ from boardlab.families.armies.geometry import attacks, lines, lines_of
 from boardlab.families.armies.symmetry import image_vector, images, lex_leq_cpsat
 
 
-
 @dataclass
 class Built:
     """A built model and its parts."""
@@ -158,13 +157,20 @@ def build(
                 lex_leq_cpsat(model, c, image, name=f"lexl{index}")
         elif exact:
             for index, (perm, swap) in enumerate(images(n, symmetry)):
-                lex_leq_cpsat(model, x, [x[i] for i in image_vector(range(2 * size), n, perm, swap)], name=f"lex{index}")
+                lex_leq_cpsat(
+                    model, x, [x[i] for i in image_vector(range(2 * size), n, perm, swap)], name=f"lex{index}"
+                )
         else:
             board = symmetry in ("board", "full")
             colour = symmetry in ("colour", "full")
             if board:
                 for index, (perm, swap) in enumerate(images(n, "board")):
-                    lex_leq_cpsat(model, x, [x[i] for i in image_vector(range(2 * size), n, perm, swap)], name=f"lexb{index}")
+                    lex_leq_cpsat(
+                        model,
+                        x,
+                        [x[i] for i in image_vector(range(2 * size), n, perm, swap)],
+                        name=f"lexb{index}",
+                    )
             if colour:
                 model.add(count_w <= count_b)
                 equal = model.new_bool_var("equal_counts")
@@ -172,7 +178,13 @@ def build(
                 model.add(count_w != count_b).only_enforce_if(equal.Not())
                 swaps = [g for g in images(n, "full") if g[1]] if board else images(n, "colour")
                 for index, (perm, swap) in enumerate(swaps):
-                    lex_leq_cpsat(model, x, [x[i] for i in image_vector(range(2 * size), n, perm, swap)], enforce=equal, name=f"lexc{index}")
+                    lex_leq_cpsat(
+                        model,
+                        x,
+                        [x[i] for i in image_vector(range(2 * size), n, perm, swap)],
+                        enforce=equal,
+                        name=f"lexc{index}",
+                    )
     if hint is not None:
         white, black = set(hint[0]), set(hint[1])
         for s in range(size):

@@ -233,9 +233,7 @@ def decide(
             node_limit = max(1, int(NODES_PER_SECOND * left))
         shared = (n, m, bounds, prefixes, node_limit)
         size = (
-            1
-            if len(todo) < 64 or deadline.limited
-            else max(1, min(16, len(todo) // (max(1, workers) * 32)))
+            1 if len(todo) < 64 or deadline.limited else max(1, min(16, len(todo) // (max(1, workers) * 32)))
         )
         stream = run(chosen, _decide_chunk, shared, chunks(todo, size), workers, address)
         if progress is not None:

@@ -33,14 +33,21 @@ def attacked(n: int, queens: set[tuple[int, int]]) -> set[tuple[int, int]]:
     cols = {c for _, c in queens}
     diags = {r - c for r, c in queens}
     antis = {r + c for r, c in queens}
-    return {(r, c) for r in range(n) for c in range(n) if r in rows or c in cols or r - c in diags or r + c in antis} - queens
+    return {
+        (r, c)
+        for r in range(n)
+        for c in range(n)
+        if r in rows or c in cols or r - c in diags or r + c in antis
+    } - queens
 
 
 def _title(instance: ArmiesInstance, white: set, black: set) -> str:
     return f"{instance.n}x{instance.n} board, {len(white)} white and {len(black)} black queens"
 
 
-def render_text(instance: ArmiesInstance, solution: dict[str, Any] | None = None, attacks: bool = False) -> Text:
+def render_text(
+    instance: ArmiesInstance, solution: dict[str, Any] | None = None, attacks: bool = False
+) -> Text:
     n = instance.n
     white, black = _armies(solution)
     if n > MAX_DRAWN:
@@ -79,7 +86,9 @@ def render_text(instance: ArmiesInstance, solution: dict[str, Any] | None = None
     return text
 
 
-def render_svg(instance: ArmiesInstance, solution: dict[str, Any] | None = None, attacks: bool = False) -> str:
+def render_svg(
+    instance: ArmiesInstance, solution: dict[str, Any] | None = None, attacks: bool = False
+) -> str:
     from boardlab.render.svg import SvgBoard  # here, not at the top: only drawing needs it (CLI start-up)
 
     n = instance.n
@@ -92,7 +101,11 @@ def render_svg(instance: ArmiesInstance, solution: dict[str, Any] | None = None,
         for square in by_white | by_black:
             if square in white or square in black:
                 continue
-            fills[square] = "#d9b3e6" if square in by_white and square in by_black else ("#b3cde6" if square in by_white else "#e6b3b3")
+            fills[square] = (
+                "#d9b3e6"
+                if square in by_white and square in by_black
+                else ("#b3cde6" if square in by_white else "#e6b3b3")
+            )
     glyphs = {square: WHITE_QUEEN for square in white}
     glyphs.update({square: BLACK_QUEEN for square in black})
     board = SvgBoard(

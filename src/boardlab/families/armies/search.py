@@ -22,8 +22,9 @@ Progress is reported as (seconds, incumbent, bound) to a callback and kept in th
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from ortools.sat.python import cp_model
 
@@ -32,8 +33,8 @@ from boardlab.core.deadline import NO_DEADLINE, Deadline
 from boardlab.core.enumerate import Budget, classify
 from boardlab.core.results import Mode, Outcome, SolveRequest, Stats, Status
 from boardlab.core.sat import DEFAULT_SOLVER, solve_before, solve_sat
-from boardlab.families.armies import model_sat as cnf_module
 from boardlab.families.armies import model_cpsat as cp_module
+from boardlab.families.armies import model_sat as cnf_module
 from boardlab.families.armies.model_cpsat import decode
 
 Report = Callable[[float, int, int], None]
@@ -172,7 +173,7 @@ def sat_optimise(
 
 
 def _sat_at_least(n: int, k: int, settings: Settings, deadline: Deadline) -> Outcome:
-    """"At least k of each" (any formulation); the squares of a model go to stats.extra."""
+    """ "At least k of each" (any formulation); the squares of a model go to stats.extra."""
     answer, squares, stats = _sat_call(n, k, "atleast", settings, deadline)
     if answer is None:
         return Outcome(Status.UNKNOWN, stats=stats)
@@ -239,8 +240,12 @@ def _decoder(n: int, built: cp_module.Built, m: int | None):
 def cp_solve(n: int, m: int, settings: Settings, request: SolveRequest) -> Outcome:
     """Modes first, all, count, unique with a fixed m on CP-SAT."""
     built = _cp_build(n, settings, m=m)
-    inner = SolveRequest(request.mode, request.limit, request.deadline, None, None, settings.workers, settings.seed)
-    return solve_cpsat(built.model, built.white + built.black, _decoder(n, built, m), inner, model_name=settings.name)
+    inner = SolveRequest(
+        request.mode, request.limit, request.deadline, None, None, settings.workers, settings.seed
+    )
+    return solve_cpsat(
+        built.model, built.white + built.black, _decoder(n, built, m), inner, model_name=settings.name
+    )
 
 
 class _Incumbents(cp_model.CpSolverSolutionCallback):
@@ -250,7 +255,9 @@ class _Incumbents(cp_model.CpSolverSolutionCallback):
         self.objective = objective
 
     def on_solution_callback(self) -> None:
-        self.tracker.update(incumbent=int(self.value(self.objective)), bound=int(self.best_objective_bound + 1e-6))
+        self.tracker.update(
+            incumbent=int(self.value(self.objective)), bound=int(self.best_objective_bound + 1e-6)
+        )
 
 
 def cp_optimise(
@@ -296,7 +303,10 @@ def cp_optimise(
         value = int(solver.value(built.objective))
         white = [s for s, v in enumerate(built.white) if solver.value(v)]
         black = [s for s, v in enumerate(built.black) if solver.value(v)]
-        tracker.update(incumbent=value, bound=value if code == cp_model.OPTIMAL else int(solver.best_objective_bound + 1e-6))
+        tracker.update(
+            incumbent=value,
+            bound=value if code == cp_model.OPTIMAL else int(solver.best_objective_bound + 1e-6),
+        )
         status = Status.OPTIMAL if code == cp_model.OPTIMAL else Status.FEASIBLE
         return Outcome(status, [decode(n, white, black, value)], stats=stats)
     if code == cp_model.INFEASIBLE:  # only with cuts that contradict each other

@@ -62,7 +62,11 @@ def heuristic_budget(n: int, time_limit: float | None, backend: str = "sat") -> 
     if backend == "engine" and n <= 12:
         budget = 0.02 + n * n / 2000
     if time_limit is not None:
-        budget = min(budget, time_limit / 4) if n <= PROVABLE_N else max(min(budget, time_limit), 0.75 * time_limit)
+        budget = (
+            min(budget, time_limit / 4)
+            if n <= PROVABLE_N
+            else max(min(budget, time_limit), 0.75 * time_limit)
+        )
     return budget
 
 
@@ -71,7 +75,10 @@ def backend_for(instance: ArmiesInstance, request: SolveRequest, enumerate_: boo
     and when a SAT formulation or encoding is asked for (`--model`, `--symmetry`, `--encoding`
     other than the default), since those belong to the SAT and CP-SAT models."""
     options = request.options
-    wants_model = any(options.get(o) for o in MODEL_OPTIONS) or options.get("encoding") not in (None, ENCODINGS[0])
+    wants_model = any(options.get(o) for o in MODEL_OPTIONS) or options.get("encoding") not in (
+        None,
+        ENCODINGS[0],
+    )
     backend = request.backend or ("sat" if enumerate_ or wants_model else "engine")
     if backend in ("engine", "construct"):
         if enumerate_:
@@ -91,16 +98,22 @@ def backend_for(instance: ArmiesInstance, request: SolveRequest, enumerate_: boo
 def settings_for(instance: ArmiesInstance, request: SolveRequest, enumerate_: bool) -> Settings:
     options = request.options
     backend = backend_for(instance, request, enumerate_)
-    model = options.get("model") or (ENUMERATION_MODEL if enumerate_ else DEFAULT_MODEL.get(backend, "colouring"))
+    model = options.get("model") or (
+        ENUMERATION_MODEL if enumerate_ else DEFAULT_MODEL.get(backend, "colouring")
+    )
     up_to = bool(options.get("up_to_symmetry"))
     if enumerate_:
         if model not in EXACT:
-            raise Unsupported(f"enumeration needs an exact formulation ({', '.join(EXACT)}); '{model}' keeps maximal armies only")
+            raise Unsupported(
+                f"enumeration needs an exact formulation ({', '.join(EXACT)}); '{model}' keeps maximal armies only"
+            )
         symmetry = options.get("symmetry") or ("full" if up_to else "none")
         if up_to and symmetry != "full":
             raise BadInput("--up-to-symmetry needs --symmetry full (or no --symmetry)")
         if not up_to and symmetry != "none":
-            raise BadInput("symmetry breaking drops placements from an enumeration; use --up-to-symmetry to count classes")
+            raise BadInput(
+                "symmetry breaking drops placements from an enumeration; use --up-to-symmetry to count classes"
+            )
     else:
         if up_to:
             raise BadInput("--up-to-symmetry applies to --all, --count and --unique")
@@ -152,12 +165,15 @@ def solve(instance: ArmiesInstance, request: SolveRequest) -> Outcome:
         raise BadInput(f"mode '{mode.value}' needs the army size (--m M)")
     settings = settings_for(instance, request, enumerate_)
     start = time.perf_counter()
+    outcome: Outcome | None
     if settings.backend == "construct":
         outcome = _construct(instance)
     elif mode == Mode.OPTIMISE:
         outcome = _optimise(instance, request, settings, start)
     elif settings.backend == "engine":
-        outcome = _quick_placement(instance, request, settings) if _try_heuristic_first(instance, request) else None
+        outcome = (
+            _quick_placement(instance, request, settings) if _try_heuristic_first(instance, request) else None
+        )
         if outcome is None:
             outcome = _engine_decide(instance.n, instance.m, request, request.deadline)  # type: ignore[arg-type]
     elif settings.backend == "anneal":
@@ -169,11 +185,21 @@ def solve(instance: ArmiesInstance, request: SolveRequest) -> Outcome:
             inner = SolveRequest(mode, request.limit, request.deadline, seed=request.seed)
             outcome = sat_enumerate(instance.n, instance.m, settings, inner)  # type: ignore[arg-type]
         else:
-            outcome = _quick_placement(instance, request, settings) if _try_heuristic_first(instance, request) else None
+            outcome = (
+                _quick_placement(instance, request, settings)
+                if _try_heuristic_first(instance, request)
+                else None
+            )
             if outcome is None:
                 outcome = sat_decide(instance.n, instance.m, settings, request.deadline)  # type: ignore[arg-type]
     else:
-        outcome = cp_solve(instance.n, instance.m, settings, SolveRequest(mode, request.limit, request.deadline))  # type: ignore[arg-type]
+        outcome = cp_solve(
+            instance.n,
+            instance.m,  # type: ignore[arg-type]
+            settings,
+            SolveRequest(mode, request.limit, request.deadline),
+        )
+    assert outcome is not None
     outcome.stats.seconds = time.perf_counter() - start
     if outcome.stats.backend == "anneal":
         outcome.stats.model = "colouring (simulated annealing)"
@@ -214,11 +240,20 @@ def _quick_placement(instance: ArmiesInstance, request: SolveRequest, settings: 
     from boardlab.families.armies.model_cpsat import decode
 
     value, white, black, restarts = anneal(
-        instance.n, seconds=settings.heuristic_seconds, seed=request.seed or 0, target=instance.m, initial=constructed(instance.n)
+        instance.n,
+        seconds=settings.heuristic_seconds,
+        seed=request.seed or 0,
+        target=instance.m,
+        initial=constructed(instance.n),
     )
     if value < instance.m:  # type: ignore[operator]
         return None
-    stats = Stats(backend="anneal", model="colouring", seed=request.seed, extra={"restarts": restarts, "note": "found by the heuristic before any exact search"})
+    stats = Stats(
+        backend="anneal",
+        model="colouring",
+        seed=request.seed,
+        extra={"restarts": restarts, "note": "found by the heuristic before any exact search"},
+    )
     return Outcome(Status.SOLVED, [decode(instance.n, white, black, instance.m)], stats=stats)
 
 
@@ -229,7 +264,11 @@ def _anneal_decide(instance: ArmiesInstance, request: SolveRequest, settings: Se
     seconds = request.deadline.remaining()
     seconds = 60.0 if seconds is None else seconds
     value, white, black, restarts = anneal(
-        instance.n, seconds=seconds, seed=request.seed or 0, target=instance.m, initial=constructed(instance.n)
+        instance.n,
+        seconds=seconds,
+        seed=request.seed or 0,
+        target=instance.m,
+        initial=constructed(instance.n),
     )
     stats = Stats(backend="anneal", model="colouring", seed=request.seed, extra={"restarts": restarts})
     enough = value >= instance.m  # type: ignore[operator]
@@ -259,17 +298,29 @@ def _optimise(instance: ArmiesInstance, request: SolveRequest, settings: Setting
         if settings.backend == "anneal" and request.options.get("target") is not None:
             target = min(target, request.options["target"])
         value, white, black, restarts = anneal(
-            n, seconds=seconds, seed=request.seed or 0, target=target, report=lambda s, v: tracker.update(incumbent=v),
+            n,
+            seconds=seconds,
+            seed=request.seed or 0,
+            target=target,
+            report=lambda s, v: tracker.update(incumbent=v),
             initial=constructed(n),
         )
         placement = (white, black)
-        extra.update(heuristic_value=value, heuristic_seconds=round(time.perf_counter() - start, 3), heuristic_restarts=restarts)
+        extra.update(
+            heuristic_value=value,
+            heuristic_seconds=round(time.perf_counter() - start, 3),
+            heuristic_restarts=restarts,
+        )
     if settings.backend == "anneal":
         assert placement is not None
         extra["target"] = request.options.get("target")
         value = min(len(placement[0]), len(placement[1]))
         status = Status.OPTIMAL if value >= (tracker.bound or 0) else Status.FEASIBLE
-        outcome = Outcome(status, [decode(n, placement[0], placement[1], value)], stats=Stats(backend="anneal", model="colouring"))
+        outcome = Outcome(
+            status,
+            [decode(n, placement[0], placement[1], value)],
+            stats=Stats(backend="anneal", model="colouring"),
+        )
     elif settings.backend == "sat":
         assert placement is not None
         outcome = sat_optimise(n, settings, placement, tracker, deadline)
@@ -277,15 +328,19 @@ def _optimise(instance: ArmiesInstance, request: SolveRequest, settings: Setting
         assert placement is not None
         outcome = _engine_optimise(n, request, placement, tracker, deadline)
     else:
-        oeis = None
+        oeis: tuple[int, int | None] | None = None
         if settings.cuts == "oeis":
-            value, proven = known.best_known(n)
-            if value is None:
+            published, proven = known.best_known(n)
+            if published is None:
                 raise Unsupported(f"no published A250000 value for n = {n}")
-            oeis = (value, value if proven else None)
+            oeis = (published, published if proven else None)
             extra["proof"] = "conditional: bounds assumed from OEIS A250000"
         outcome = cp_optimise(n, settings, placement, tracker, deadline, oeis)
-    extra.update(incumbent=tracker.incumbent if tracker.incumbent >= 0 else None, upper_bound=tracker.bound, trace=tracker.trace)
+    extra.update(
+        incumbent=tracker.incumbent if tracker.incumbent >= 0 else None,
+        upper_bound=tracker.bound,
+        trace=tracker.trace,
+    )
     outcome.stats.extra.update(extra)
     if outcome.status == Status.OPTIMAL:
         outcome.stats.extra["upper_bound"] = outcome.stats.extra["incumbent"]
@@ -346,7 +401,9 @@ def _engine_run(n: int, m: int, request: SolveRequest, deadline: Deadline):
 
 def _engine_stats(decisions: list) -> Stats:
     last = decisions[-1]
-    stats = Stats(backend="engine", model=ENGINE_MODEL, branches=sum(d.nodes for d in decisions), workers=last.workers)
+    stats = Stats(
+        backend="engine", model=ENGINE_MODEL, branches=sum(d.nodes for d in decisions), workers=last.workers
+    )
     stats.extra["certificate"] = last.certificate()
     if len(decisions) > 1:
         stats.extra["decisions"] = [d.certificate() for d in decisions]
@@ -367,7 +424,11 @@ def _engine_decide(n: int, m: int, request: SolveRequest, deadline: Deadline) ->
 
 
 def _engine_optimise(
-    n: int, request: SolveRequest, placement: tuple[list[int], list[int]], tracker: Tracker, deadline: Deadline
+    n: int,
+    request: SolveRequest,
+    placement: tuple[list[int], list[int]],
+    tracker: Tracker,
+    deadline: Deadline,
 ) -> Outcome:
     """Ascend k = incumbent + 1, ... with engine decisions until one is refuted (optimal) or
     the deadline passes (feasible)."""

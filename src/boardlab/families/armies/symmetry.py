@@ -18,7 +18,7 @@ y_i are the same variable are skipped (the prefix stays equal there).
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from ortools.sat.python import cp_model
 
@@ -78,7 +78,9 @@ def lex_leq_cpsat(model: cp_model.CpModel, x: Sequence, y: Sequence, enforce=Non
         prefix = nxt
 
 
-def lex_leq_cnf(new_var: Callable[[], int], add: Callable[[list[int]], None], x: Sequence[int], y: Sequence[int]) -> None:
+def lex_leq_cnf(
+    new_var: Callable[[], int], add: Callable[[list[int]], None], x: Sequence[int], y: Sequence[int]
+) -> None:
     """Clauses for x <=lex y over DIMACS literals (same chain as `lex_leq_cpsat`)."""
     prefix: int | None = None  # None: true
     for xi, yi in zip(x, y):

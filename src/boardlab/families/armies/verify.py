@@ -25,7 +25,9 @@ def violations(n: int, m: int | None, solution: dict[str, Any]) -> list[str]:
                 problems.append(f"{colour}: {square!r} is not [row, col]")
                 continue
             row, col = square
-            if not all(isinstance(x, int) and not isinstance(x, bool) for x in (row, col)) or not (0 <= row < n and 0 <= col < n):
+            if not all(isinstance(x, int) and not isinstance(x, bool) for x in (row, col)) or not (
+                0 <= row < n and 0 <= col < n
+            ):
                 problems.append(f"{colour} queen at {square!r} is off the {n}x{n} board")
                 continue
             army.append((row, col))

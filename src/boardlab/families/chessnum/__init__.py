@@ -4,4 +4,3 @@ from boardlab.core.registry import register
 from boardlab.families.chessnum.family import ChessNum
 
 FAMILY = register(ChessNum())
-

@@ -31,4 +31,7 @@ def explain(instance: ChessNumInstance, solution: dict[str, Any]) -> list[dict[s
 
 def explain_json(instance: ChessNumInstance, solution: dict[str, Any]) -> dict[str, list[str]]:
     """`{"b8": ["Q g8"], ...}`: the JSON form put into the solve statistics."""
-    return {e["square"]: [f"{a['piece']} {a['square']}" for a in e["attackers"]] for e in explain(instance, solution)}
+    return {
+        e["square"]: [f"{a['piece']} {a['square']}" for a in e["attackers"]]
+        for e in explain(instance, solution)
+    }

@@ -8,7 +8,7 @@ first; the piece attacks the target when every square before it on the ray is em
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 Square = tuple[int, int]
 
@@ -25,7 +25,7 @@ def on_board(size: int, square: Square) -> bool:
     return 0 <= square[0] < size and 0 <= square[1] < size
 
 
-@lru_cache(maxsize=None)
+@cache
 def step_attackers(size: int, letter: str, target: Square) -> tuple[Square, ...]:
     """Squares from which a king, knight or (white) pawn attacks `target`."""
     f, r = target
@@ -40,7 +40,7 @@ def step_attackers(size: int, letter: str, target: Square) -> tuple[Square, ...]
     return tuple(s for s in ((f + df, r + dr) for df, dr in steps) if on_board(size, s))
 
 
-@lru_cache(maxsize=None)
+@cache
 def ray(size: int, target: Square, direction: tuple[int, int]) -> tuple[Square, ...]:
     """The squares from `target` outwards along `direction`, nearest first, to the edge."""
     squares = []

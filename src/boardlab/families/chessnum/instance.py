@@ -53,9 +53,11 @@ class ChessNumInstance:
         counted = Counter(self.pieces)
         return {p: counted[p] for p in PIECE_ORDER if counted[p]}
 
-    def canonical(self) -> "ChessNumInstance":
+    def canonical(self) -> ChessNumInstance:
         """The same puzzle with the clues sorted (rank, then file)."""
-        return ChessNumInstance(self.size, self.pieces, tuple(sorted(self.clues, key=lambda c: (c[0][1], c[0][0]))))
+        return ChessNumInstance(
+            self.size, self.pieces, tuple(sorted(self.clues, key=lambda c: (c[0][1], c[0][0])))
+        )
 
 
 def square_name(square: Square) -> str:
@@ -71,7 +73,9 @@ def parse_square(name: Any, size: int, where: str = "square") -> Square:
         raise BadInput(f"{where}: {name!r} is not a square name like 'd7'")
     file, rank = FILES.index(match.group(1)), int(match.group(2)) - 1
     if not (file < size and 0 <= rank < size):
-        raise BadInput(f"{where}: {name} is off the {size}x{size} board (a1..{square_name((size - 1, size - 1))})")
+        raise BadInput(
+            f"{where}: {name} is off the {size}x{size} board (a1..{square_name((size - 1, size - 1))})"
+        )
     return file, rank
 
 
@@ -133,7 +137,12 @@ def make_instance(
         try:
             checked.append((square, check_value(value, pieces, f"clue {name}")))
         except BadInput as error:
-            if not (defer_values and isinstance(value, int) and not isinstance(value, bool) and value > len(pieces)):
+            if not (
+                defer_values
+                and isinstance(value, int)
+                and not isinstance(value, bool)
+                and value > len(pieces)
+            ):
                 raise
             checked.append((square, value))
             unsettled = unsettled or error

@@ -89,7 +89,9 @@ def dump_text(instance: ChessNumInstance) -> str:
     if instance.pieces != DEFAULT_PIECES:
         lines.append(f"pieces: {instance.pieces}")
     for rank in range(instance.size - 1, -1, -1):
-        lines.append("".join(str(clues[(f, rank)]) if (f, rank) in clues else "." for f in range(instance.size)))
+        lines.append(
+            "".join(str(clues[(f, rank)]) if (f, rank) in clues else "." for f in range(instance.size))
+        )
     return "\n".join(lines) + "\n"
 
 
@@ -123,27 +125,50 @@ def _parse_board(block: list[tuple[int, str]], source: str) -> ChessNumInstance:
             if char == ".":
                 continue
             if not (char.isascii() and char.isdigit()):
-                raise BadInput(f"unexpected character {char!r} (use '.' or a digit)", source=source, line=number, column=column)
+                raise BadInput(
+                    f"unexpected character {char!r} (use '.' or a digit)",
+                    source=source,
+                    line=number,
+                    column=column,
+                )
             if int(char) > len(pieces) and too_large is None:
                 too_large = BadInput(
-                    f"clue {char} is more than the {len(pieces)} pieces ({pieces}); a 'pieces:' first line or --pieces names others",
-                    source=source, line=number, column=column,
+                    f"clue {char} is more than the {len(pieces)} pieces ({pieces}); "
+                    "a 'pieces:' first line or --pieces names others",
+                    source=source,
+                    line=number,
+                    column=column,
                 )
     size = len(rows[0][1])
     last_number = rows[-1][0]
     if not MIN_SIZE <= size <= MAX_SIZE:
-        raise BadInput(f"a board row has {size} squares; boards are {MIN_SIZE} to {MAX_SIZE} squares wide", source=source, line=rows[0][0], column=1)
+        raise BadInput(
+            f"a board row has {size} squares; boards are {MIN_SIZE} to {MAX_SIZE} squares wide",
+            source=source,
+            line=rows[0][0],
+            column=1,
+        )
     for number, cells in rows:
         if len(cells) != size:
             column = cells[size][0] if len(cells) > size else (cells[-1][0] + 1 if cells else 1)
-            raise BadInput(f"row has {len(cells)} squares, expected {size} like the first row", source=source, line=number, column=column)
+            raise BadInput(
+                f"row has {len(cells)} squares, expected {size} like the first row",
+                source=source,
+                line=number,
+                column=column,
+            )
     if len(rows) != size:
         where = rows[size][0] if len(rows) > size else last_number
-        raise BadInput(f"board has {len(rows)} rows but {size} columns (it must be square)", source=source, line=where, column=1)
+        raise BadInput(
+            f"board has {len(rows)} rows but {size} columns (it must be square)",
+            source=source,
+            line=where,
+            column=1,
+        )
     clues: list[tuple[Square, int]] = []
-    for index, (number, cells) in enumerate(rows):
+    for index, (_number, cells) in enumerate(rows):
         rank = size - 1 - index
-        for file, (column, char) in enumerate(cells):
+        for file, (_column, char) in enumerate(cells):
             if char != ".":
                 clues.append(((file, rank), int(char)))
     try:

@@ -46,15 +46,22 @@ the benchmark measures that the time does not either.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from ortools.sat.python import cp_model
 
 from boardlab.families.chessnum.choices import MODELS
-from boardlab.families.chessnum.geometry import LINE_DIRECTIONS, ORTHOGONAL, DIAGONAL, STEP_PIECES, ray, step_attackers
+from boardlab.families.chessnum.geometry import (
+    DIAGONAL,
+    LINE_DIRECTIONS,
+    ORTHOGONAL,
+    STEP_PIECES,
+    ray,
+    step_attackers,
+)
 from boardlab.families.chessnum.io import ChessNumInstance, Square, placement_to_json
-
 
 
 @dataclass
@@ -136,7 +143,9 @@ def build(
     return Built(model, x, instance)
 
 
-def _empty_prefixes(model: cp_model.CpModel, occ: Callable[[Square], Any], squares: list[Square]) -> list[Any]:
+def _empty_prefixes(
+    model: cp_model.CpModel, occ: Callable[[Square], Any], squares: list[Square]
+) -> list[Any]:
     """`e_k` for k = 1..len(squares): "squares[0 .. k-2] are all empty" (chain encoding).
 
     `e_1` is the constant 1; `e_{k+1} <-> e_k and not occ(squares[k-1])` by three inequalities.
@@ -156,7 +165,14 @@ def _empty_prefixes(model: cp_model.CpModel, occ: Callable[[Square], Any], squar
     return prefixes
 
 
-def _first_is(model: cp_model.CpModel, occ: Callable[[Square], Any], squares: list[Square], k: int, piece: Any, prefixes: list[Any] | None) -> Any:
+def _first_is(
+    model: cp_model.CpModel,
+    occ: Callable[[Square], Any],
+    squares: list[Square],
+    k: int,
+    piece: Any,
+    prefixes: list[Any] | None,
+) -> Any:
     """A Boolean equal to "`piece` (a 0/1 expression on squares[k]) holds and squares[0..k-1] are empty"."""
     if k == 0:
         return piece
@@ -255,7 +271,9 @@ def solve(instance: ChessNumInstance, request: Any, encoding: str = "piece") -> 
     build_seconds = time.perf_counter() - start
     if request.workers is None:
         request = replace(request, workers=1)
-    outcome = solve_cpsat(built.model, built.key, built.decode, request, model_name=f"boolean squares, {encoding} encoding")
+    outcome = solve_cpsat(
+        built.model, built.key, built.decode, request, model_name=f"boolean squares, {encoding} encoding"
+    )
     outcome.stats.extra["build_seconds"] = round(build_seconds, 6)
     outcome.stats.seconds += build_seconds
     return outcome

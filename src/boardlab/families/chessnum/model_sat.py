@@ -21,7 +21,8 @@ building a model per question.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from boardlab.core.errors import Unsupported
 from boardlab.core.sat import CNF, DEFAULT_SOLVER
@@ -120,7 +121,9 @@ class SatModel:
         self.cnf.add([-self.x(letter, square) for letter, square in placement])
 
     def placement(self, true: set[int]) -> list[tuple[str, Square]]:
-        return sorted((letter, s) for letter in self.counts for s in self.squares if self.x(letter, s) in true)
+        return sorted(
+            (letter, s) for letter in self.counts for s in self.squares if self.x(letter, s) in true
+        )
 
 
 def build(instance: ChessNumInstance, card: str = "seqcounter") -> SatModel:
@@ -153,7 +156,15 @@ class Alternatives:
     prove there is none, which CP-SAT's presolve does better, so the caller hands those over.
     """
 
-    def __init__(self, size: int, pieces: str, counts: dict[str, int], placement: list[tuple[str, Square]], numbers: dict[Square, int], budget: int = 2000) -> None:
+    def __init__(
+        self,
+        size: int,
+        pieces: str,
+        counts: dict[str, int],
+        placement: list[tuple[str, Square]],
+        numbers: dict[Square, int],
+        budget: int = 2000,
+    ) -> None:
         self.sat = SatModel(size, pieces, counts)
         for square, value in numbers.items():
             self.sat.add_clue(square, value, self.sat.selector(square))

@@ -29,7 +29,9 @@ def _placement(instance: ChessNumInstance, solution: dict[str, Any] | None) -> l
     return placement_from_json(instance, solution, partial=True)
 
 
-def render_text(instance: ChessNumInstance, solution: dict[str, Any] | None = None, explain: bool = False) -> Any:
+def render_text(
+    instance: ChessNumInstance, solution: dict[str, Any] | None = None, explain: bool = False
+) -> Any:
     n = instance.size
     clues = instance.clue_map
     placed = {square: letter for letter, square in _placement(instance, solution)}
@@ -67,7 +69,9 @@ def render_text(instance: ChessNumInstance, solution: dict[str, Any] | None = No
     return Group(board, *lines)
 
 
-def render_svg(instance: ChessNumInstance, solution: dict[str, Any] | None = None, explain: bool = False) -> str:
+def render_svg(
+    instance: ChessNumInstance, solution: dict[str, Any] | None = None, explain: bool = False
+) -> str:
     from boardlab.render.svg import SvgBoard  # here, not at the top: only drawing needs it (CLI start-up)
 
     n = instance.size
@@ -113,7 +117,6 @@ def render_svg(instance: ChessNumInstance, solution: dict[str, Any] | None = Non
             lines.append(
                 f'<line x1="{ax:g}" y1="{ay:g}" x2="{tx:g}" y2="{ty:g}" stroke="#c0392b" '
                 f'stroke-width="2" stroke-opacity="0.6"><title>{PIECE_NAMES[attacker["piece"]]} '
-                f'{attacker["square"]} attacks {entry["square"]}</title></line>'
+                f"{attacker['square']} attacks {entry['square']}</title></line>"
             )
     return svg.replace("</svg>", "\n".join(lines) + "\n</svg>")
-

@@ -39,7 +39,9 @@ def _square(name: Any, size: int) -> tuple[int, int] | None:
     return (file, rank) if 0 <= rank < size else None
 
 
-def attacked_squares(size: int, pieces: list[tuple[str, tuple[int, int]]]) -> dict[tuple[int, int], list[int]]:
+def attacked_squares(
+    size: int, pieces: list[tuple[str, tuple[int, int]]]
+) -> dict[tuple[int, int], list[int]]:
     """For every square, the indices (into `pieces`) of the pieces attacking it."""
     occupied = {square for _, square in pieces}
     attacked: dict[tuple[int, int], list[int]] = {}
@@ -59,7 +61,9 @@ def attacked_squares(size: int, pieces: list[tuple[str, tuple[int, int]]]) -> di
     return attacked
 
 
-def violations(size: int, pieces: str, clues: dict[tuple[int, int], int], solution: dict[str, Any]) -> list[str]:
+def violations(
+    size: int, pieces: str, clues: dict[tuple[int, int], int], solution: dict[str, Any]
+) -> list[str]:
     """Rule violations of `solution` (empty: valid). `clues` maps (file, rank) to the number."""
     if not isinstance(solution, dict):
         return ["the solution is not an object of piece letters to squares"]

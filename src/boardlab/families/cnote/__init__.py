@@ -4,4 +4,3 @@ from boardlab.core.registry import register
 from boardlab.families.cnote.family import CNote
 
 FAMILY = register(CNote())
-

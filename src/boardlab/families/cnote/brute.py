@@ -9,7 +9,7 @@ ground truth the tests compare the model's counts with (backend `brute`).
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from boardlab.core.deadline import NO_DEADLINE, Deadline
 from boardlab.families.cnote.io import CNoteInstance

@@ -170,4 +170,3 @@ class CNote(Family[CNoteInstance]):
         from boardlab.families.cnote.hint import hint
 
         return hint(instance, partial)
-

@@ -5,8 +5,9 @@ Its formats are in `io.py`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from boardlab.core.errors import BadInput
 
@@ -74,7 +75,9 @@ def make_instance(
         if not isinstance(row, (list, tuple)) or not row:
             raise BadInput(f"grid row {r} must be a non-empty list of digits")
         if len(row) != len(grid[0]):
-            raise BadInput(f"grid row {r} has {len(row)} cells, row 0 has {len(grid[0])} (the grid must be rectangular)")
+            raise BadInput(
+                f"grid row {r} has {len(row)} cells, row 0 has {len(grid[0])} (the grid must be rectangular)"
+            )
         for c, digit in enumerate(row):
             if isinstance(digit, bool) or not isinstance(digit, int) or not 0 <= digit <= 9:
                 raise BadInput(f"grid[{r}][{c}] must be a single digit 0-9, got {digit!r}")
@@ -94,7 +97,9 @@ def _targets(values: Sequence[int] | None, count: int, name: str, common: int) -
     if not isinstance(values, (list, tuple)):
         raise BadInput(f"'{name}' must be a list of targets")
     if len(values) != count:
-        raise BadInput(f"'{name}' has {len(values)} targets for {count} {'rows' if name == 'rows' else 'columns'}")
+        raise BadInput(
+            f"'{name}' has {len(values)} targets for {count} {'rows' if name == 'rows' else 'columns'}"
+        )
     return tuple(check_target(v, f"{name}[{i}]") for i, v in enumerate(values))
 
 

@@ -143,14 +143,25 @@ def parse_text(text: str, source: str) -> list[Record[CNoteInstance]]:
     return records
 
 
-def _parse_line(content: str, number: int, source: str, headers: dict[str, tuple[int, Any]], rows: list[tuple[int, list[int]]]) -> None:
+def _parse_line(
+    content: str,
+    number: int,
+    source: str,
+    headers: dict[str, tuple[int, Any]],
+    rows: list[tuple[int, list[int]]],
+) -> None:
     stripped = content.strip()
     column = len(content) - len(content.lstrip()) + 1
     if ":" in stripped:
         key, _, value = stripped.partition(":")
         key = key.strip().lower()
         if key not in _HEADERS:
-            raise BadInput(f"unknown header '{key}' (use target:, rows: or cols:)", source=source, line=number, column=column)
+            raise BadInput(
+                f"unknown header '{key}' (use target:, rows: or cols:)",
+                source=source,
+                line=number,
+                column=column,
+            )
         if key in headers:
             raise BadInput(f"'{key}:' given twice", source=source, line=number, column=column)
         numbers = _integers(value, content, number, source)
@@ -170,7 +181,9 @@ def _parse_line(content: str, number: int, source: str, headers: dict[str, tuple
     if rows and len(digits) != len(rows[0][1]):
         raise BadInput(
             f"row has {len(digits)} digits, the first row has {len(rows[0][1])} (the grid must be rectangular)",
-            source=source, line=number, column=column,
+            source=source,
+            line=number,
+            column=column,
         )
     rows.append((number, digits))
 
@@ -190,7 +203,12 @@ def _integers(value: str, content: str, number: int, source: str) -> list[int]:
     found = []
     for token, start in _tokens(value):
         if not (token.isascii() and token.isdigit()):
-            raise BadInput(f"target {token!r} is not a positive integer", source=source, line=number, column=offset + start + 1)
+            raise BadInput(
+                f"target {token!r} is not a positive integer",
+                source=source,
+                line=number,
+                column=offset + start + 1,
+            )
         try:
             found.append(check_target(int(token)))
         except BadInput as problem:
@@ -200,7 +218,9 @@ def _integers(value: str, content: str, number: int, source: str) -> list[int]:
     return found
 
 
-def _build(rows: list[tuple[int, list[int]]], headers: dict[str, tuple[int, Any]], source: str) -> CNoteInstance:
+def _build(
+    rows: list[tuple[int, list[int]]], headers: dict[str, tuple[int, Any]], source: str
+) -> CNoteInstance:
     if not rows:
         raise BadInput("no grid rows", source=source)
     target = headers["target"][1] if "target" in headers else None
@@ -213,4 +233,6 @@ def _build(rows: list[tuple[int, list[int]]], headers: dict[str, tuple[int, Any]
         for key in ("rows", "cols"):
             if f"'{key}'" in problem.message and key in headers:
                 line = headers[key][0]
-        raise BadInput(problem.message, source=source, line=line if line is not None else rows[0][0]) from None
+        raise BadInput(
+            problem.message, source=source, line=line if line is not None else rows[0][0]
+        ) from None

@@ -45,26 +45,35 @@ from ortools.sat.python import cp_model
 
 from boardlab.core.cpsat import solve_cpsat
 from boardlab.core.results import Mode, Outcome, SolveRequest, Stats, Status
+from boardlab.families.cnote.choices import DEFAULT_STRATEGY, MODELS, VALUE_CHOICES, VARIABLE_CHOICES
 from boardlab.families.cnote.io import CNoteInstance
-from boardlab.families.cnote.choices import DEFAULT_STRATEGY, MODELS, STRATEGIES, VALUE_CHOICES, VARIABLE_CHOICES  # noqa: F401  (re-exported)
 
 #: Variable selection: strategy name part -> CP-SAT constant.
-VARIABLE_CHOICE = dict(zip(VARIABLE_CHOICES, (
-    cp_model.CHOOSE_FIRST,
-    cp_model.CHOOSE_LOWEST_MIN,
-    cp_model.CHOOSE_HIGHEST_MAX,
-    cp_model.CHOOSE_MIN_DOMAIN_SIZE,
-    cp_model.CHOOSE_MAX_DOMAIN_SIZE,
-)))
+VARIABLE_CHOICE = dict(
+    zip(
+        VARIABLE_CHOICES,
+        (
+            cp_model.CHOOSE_FIRST,
+            cp_model.CHOOSE_LOWEST_MIN,
+            cp_model.CHOOSE_HIGHEST_MAX,
+            cp_model.CHOOSE_MIN_DOMAIN_SIZE,
+            cp_model.CHOOSE_MAX_DOMAIN_SIZE,
+        ),
+    )
+)
 #: Value selection: strategy name part -> CP-SAT constant.
-VALUE_CHOICE = dict(zip(VALUE_CHOICES, (
-    cp_model.SELECT_MIN_VALUE,
-    cp_model.SELECT_MAX_VALUE,
-    cp_model.SELECT_LOWER_HALF,
-    cp_model.SELECT_UPPER_HALF,
-    cp_model.SELECT_MEDIAN_VALUE,
-)))
-
+VALUE_CHOICE = dict(
+    zip(
+        VALUE_CHOICES,
+        (
+            cp_model.SELECT_MIN_VALUE,
+            cp_model.SELECT_MAX_VALUE,
+            cp_model.SELECT_LOWER_HALF,
+            cp_model.SELECT_UPPER_HALF,
+            cp_model.SELECT_MEDIAN_VALUE,
+        ),
+    )
+)
 
 
 @lru_cache(maxsize=64)
@@ -77,7 +86,10 @@ def admissible(digit: int, bound: int) -> tuple[int, ...]:
 def cell_bounds(instance: CNoteInstance) -> list[list[int]]:
     """The largest number each cell can hold (all other cells of its lines hold at least 1)."""
     return [
-        [min(instance.rows[r] - (instance.width - 1), instance.cols[c] - (instance.height - 1)) for c in range(instance.width)]
+        [
+            min(instance.rows[r] - (instance.width - 1), instance.cols[c] - (instance.height - 1))
+            for c in range(instance.width)
+        ]
         for r in range(instance.height)
     ]
 
@@ -95,7 +107,9 @@ def empty_cell(instance: CNoteInstance) -> tuple[int, int] | None:
 class Model:
     """The built model: the CP-SAT model, the cell variables (row-major) and its size."""
 
-    def __init__(self, instance: CNoteInstance, encoding: str = "domain", strategy: str | None = None) -> None:
+    def __init__(
+        self, instance: CNoteInstance, encoding: str = "domain", strategy: str | None = None
+    ) -> None:
         if encoding not in MODELS:
             raise ValueError(f"unknown encoding {encoding!r}")
         self.instance = instance
@@ -110,7 +124,9 @@ class Model:
                 if encoding == "domain":
                     values = admissible(digit, bounds[r][c])
                     self.domain_values += len(values)
-                    variables.append(self.model.new_int_var_from_domain(cp_model.Domain.from_values(values), f"x{r}_{c}"))
+                    variables.append(
+                        self.model.new_int_var_from_domain(cp_model.Domain.from_values(values), f"x{r}_{c}")
+                    )
                 else:
                     variables.append(self._digits_cell(digit, bounds[r][c], f"x{r}_{c}"))
             self.cells.append(variables)
@@ -133,7 +149,11 @@ class Model:
         # the smallest number with the digit at position k: d * 10^k, or 10^(k+1) for a 0
         while (10 ** (k + 1) if digit == 0 else digit * 10**k) <= bound:
             here = model.new_bool_var(f"{name}_p{k}")
-            before = model.new_int_var(1 if digit == 0 else 0, bound // 10 ** (k + 1), f"{name}_a{k}") if bound >= 10 ** (k + 1) else None
+            before = (
+                model.new_int_var(1 if digit == 0 else 0, bound // 10 ** (k + 1), f"{name}_a{k}")
+                if bound >= 10 ** (k + 1)
+                else None
+            )
             after = model.new_int_var(0, 10**k - 1, f"{name}_b{k}")
             expression = digit * 10**k + after + (before * 10 ** (k + 1) if before is not None else 0)
             model.add(x == expression).only_enforce_if(here)
@@ -162,9 +182,19 @@ def solve(instance: CNoteInstance, request: SolveRequest) -> Outcome:
     model_name = f"{encoding} encoding"
     trivial = trivially_unsatisfiable(instance)
     if trivial is not None:
-        stats = Stats(backend="cpsat", strategy=strategy, model=model_name, branches=0, conflicts=0, variables=0, constraints=0)
+        stats = Stats(
+            backend="cpsat",
+            strategy=strategy,
+            model=model_name,
+            branches=0,
+            conflicts=0,
+            variables=0,
+            constraints=0,
+        )
         stats.extra["reason"] = trivial
-        return Outcome(Status.UNSATISFIABLE, count=0, unique=False if request.mode == Mode.UNIQUE else None, stats=stats)
+        return Outcome(
+            Status.UNSATISFIABLE, count=0, unique=False if request.mode == Mode.UNIQUE else None, stats=stats
+        )
     start = time.perf_counter()
     built = Model(instance, encoding, strategy)
     build_seconds = time.perf_counter() - start
@@ -172,8 +202,13 @@ def solve(instance: CNoteInstance, request: SolveRequest) -> Outcome:
     if not presolve:
         parameters["cp_model_presolve"] = False
     outcome = solve_cpsat(
-        built.model, built.flat, built.decode, request,
-        fixed_search=built.fixed_search, model_name=model_name, parameters=parameters,
+        built.model,
+        built.flat,
+        built.decode,
+        request,
+        fixed_search=built.fixed_search,
+        model_name=model_name,
+        parameters=parameters,
     )
     outcome.stats.strategy = strategy
     outcome.stats.extra["domain_values"] = built.domain_values

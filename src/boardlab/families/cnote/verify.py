@@ -7,7 +7,8 @@ cell's given digit, and every row and every column adds up to its target.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 
 def _has_digit(number: int, digit: int) -> bool:

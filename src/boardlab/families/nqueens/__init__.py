@@ -4,4 +4,3 @@ from boardlab.core.registry import register
 from boardlab.families.nqueens.family import NQueens
 
 FAMILY = register(NQueens())
-

@@ -27,6 +27,4 @@ class Checkpoint(Journal):
 
     def __init__(self, path: str, n: int, pieces: int, split_digest: str, method: str = "fullsym") -> None:
         header = {"boardlab": KIND, "n": n, "method": method, "pieces": pieces, "split": split_digest}
-        super().__init__(
-            path, header, "c", _counts, pieces, noun="count", defaults={"method": "fullsym"}
-        )
+        super().__init__(path, header, "c", _counts, pieces, noun="count", defaults={"method": "fullsym"})

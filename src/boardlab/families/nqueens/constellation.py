@@ -199,8 +199,9 @@ def constellations(n: int) -> np.ndarray:
 
 
 @njit(cache=True)
-def _prepare(n: int, a: int, b: int, c: int, d: int, free: np.ndarray, order: np.ndarray,
-             shift: np.ndarray) -> int:
+def _prepare(
+    n: int, a: int, b: int, c: int, d: int, free: np.ndarray, order: np.ndarray, shift: np.ndarray
+) -> int:
     """The free rows of constellation (a, b, c, d) in `order`, each one's columns not attacked
     by the border queens in `free` (indexed like `order`), the row distance to the next free
     row in `shift`; returns the number of free rows."""
@@ -233,8 +234,9 @@ def _prepare(n: int, a: int, b: int, c: int, d: int, free: np.ndarray, order: np
 
 
 @njit(cache=True, inline="always")
-def _finish_two(left: np.uint64, down: np.uint64, right: np.uint64, options: np.uint64, step: np.uint64,
-                last: np.uint64) -> np.int64:
+def _finish_two(
+    left: np.uint64, down: np.uint64, right: np.uint64, options: np.uint64, step: np.uint64, last: np.uint64
+) -> np.int64:
     """Solutions of the last two free rows: `options` are the first one's free columns, `step`
     the distance to the last one, `last` the last one's columns free of the border queens."""
     zero = np.uint64(0)

@@ -15,7 +15,8 @@ of rows is computed on its own: `stream` yields the solution in chunks of bounde
 
 from __future__ import annotations
 
-from typing import IO, Iterator
+from collections.abc import Iterator
+from typing import IO
 
 import numpy as np
 

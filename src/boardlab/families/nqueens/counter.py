@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import concurrent.futures
 import multiprocessing
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 from numba import njit
@@ -63,7 +63,7 @@ def _is_canonical(q: np.ndarray, n: int, image: np.ndarray) -> bool:
 
 
 @njit(cache=True)
-def _column_of(bit: np.int64) -> np.int64:
+def _column_of(bit: int) -> int:
     col = 0
     while bit > 1:
         bit >>= 1
@@ -72,7 +72,9 @@ def _column_of(bit: np.int64) -> np.int64:
 
 
 @njit(cache=True)
-def count_subtree(n: int, allowed: np.ndarray, prefix: np.ndarray, fundamental: bool) -> tuple[np.int64, np.int64]:
+def count_subtree(
+    n: int, allowed: np.ndarray, prefix: np.ndarray, fundamental: bool
+) -> tuple[np.int64, np.int64]:
     """(solutions, canonical solutions) extending the queens in `prefix` (rows 0..len-1).
 
     The prefix must be consistent; canonical solutions are only counted when `fundamental`.

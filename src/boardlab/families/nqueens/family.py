@@ -4,8 +4,9 @@ Backends: `construct` (one solution for any n, O(n), optionally streamed to a fi
 `bitboard` (numba backtracking: first, all, count, unique; n <= 62; counts of an empty board
 use the constellation or the full-symmetry counter, totals and fundamental counts in one pass,
 on all cores or Ray; `solve --all --fundamental` lists one solution per symmetry class),
-`cpsat` (AllDifferent model: any mode, used to cross-check). `auto` picks construct for one solution on an empty board, the bitboard
-otherwise, and CP-SAT for completion puzzles larger than the bitboard.
+`cpsat` (AllDifferent model: any mode, used to cross-check). `auto` picks construct for one
+solution on an empty board, the bitboard otherwise, and CP-SAT for completion puzzles larger
+than the bitboard.
 """
 
 from __future__ import annotations
@@ -25,7 +26,6 @@ from boardlab.families.nqueens import io, render, verify
 from boardlab.families.nqueens.choices import EXECUTORS, METHODS
 from boardlab.families.nqueens.io import QueensInstance
 
-
 #: The `model` of a count's stats, per method.
 MODELS = {"fullsym": "full symmetry (Takahashi 2003)", "constellation": "constellations (Q27, NQueensFAF)"}
 
@@ -44,28 +44,56 @@ class NQueens(Family[QueensInstance]):
     offers_hints = True
     options = (
         Option(
-            "fundamental", bool, False,
+            "fundamental",
+            bool,
+            False,
             "solutions up to the 8 symmetries of the square (OEIS A002562): count them, or list one per class (--all)",
             verbs=("count", "solve"),
         ),
         Option(
-            "method", str, None,
+            "method",
+            str,
+            None,
             "how an empty board is counted: auto (the faster for n), constellation (Q27 / NQueensFAF) or fullsym (Takahashi)",
-            choices=METHODS, verbs=("count",),
+            choices=METHODS,
+            verbs=("count",),
         ),
         Option(
-            "executor", str, None,
+            "executor",
+            str,
+            None,
             "where an empty board's count runs: auto, serial, processes, threads (numba prange) or ray (boardlab[cluster])",
-            choices=EXECUTORS, verbs=("count",), local=True,
+            choices=EXECUTORS,
+            verbs=("count",),
+            local=True,
         ),
-        Option("address", str, None, "Ray cluster address for --executor ray (default: start a local Ray)", verbs=("count",), local=True),
-        Option("checkpoint", str, None, "record each finished subproblem in this file; resume from it if it exists", verbs=("count",), local=True),
         Option(
-            "queens_out", str, None,
-            "stream the constructed solution to this new file, one column per line (huge n); the answer then names the file",
-            verbs=("solve",), local=True,
+            "address",
+            str,
+            None,
+            "Ray cluster address for --executor ray (default: start a local Ray)",
+            verbs=("count",),
+            local=True,
         ),
-        Option("size", int, 8, "board size of the generated puzzle", verbs=("generate",), minimum=1, maximum=62),
+        Option(
+            "checkpoint",
+            str,
+            None,
+            "record each finished subproblem in this file; resume from it if it exists",
+            verbs=("count",),
+            local=True,
+        ),
+        Option(
+            "queens_out",
+            str,
+            None,
+            "stream the constructed solution to this new file, one column per line (huge n); the answer then names the file",
+            verbs=("solve",),
+            local=True,
+        ),
+        Option(
+            "size", int, 8, "board size of the generated puzzle", verbs=("generate",), minimum=1, maximum=62
+        ),
     )
 
     formats = io
@@ -90,9 +118,15 @@ class NQueens(Family[QueensInstance]):
             )
         if request.options.get("queens_out") is not None and backend != "construct":
             raise Unsupported("--queens-out writes the constructed solution of an empty board (mode 'first')")
-        board_only = [o for o in ("executor", "method", "address", "checkpoint") if request.options.get(o) not in (None, "auto")]
+        board_only = [
+            o
+            for o in ("executor", "method", "address", "checkpoint")
+            if request.options.get(o) not in (None, "auto")
+        ]
         if board_only and (request.mode != Mode.COUNT or instance.fixed or backend != "bitboard"):
-            raise Unsupported(f"--{board_only[0]} applies to counting an empty board with the bitboard backend")
+            raise Unsupported(
+                f"--{board_only[0]} applies to counting an empty board with the bitboard backend"
+            )
         if backend == "construct":
             outcome = self._construct(instance, request)
         elif backend == "bitboard":
@@ -108,16 +142,24 @@ class NQueens(Family[QueensInstance]):
 
         backend = request.backend or "auto"
         if request.mode == Mode.COUNT and not instance.fixed and instance.n > MAX_BITBOARD_N:
-            raise Unsupported(f"counting all solutions is out of reach for n = {instance.n} (the counter handles n <= {MAX_BITBOARD_N})")
+            raise Unsupported(
+                f"counting all solutions is out of reach for n = {instance.n} (the counter handles n <= {MAX_BITBOARD_N})"
+            )
         if backend == "auto":
             if request.mode == Mode.FIRST and not instance.fixed and instance.n not in (2, 3):
                 return "construct"
             return "bitboard" if instance.n <= MAX_BITBOARD_N else "cpsat"
         if backend == "construct" and (request.mode != Mode.FIRST or instance.fixed):
-            raise Unsupported("the construct backend gives one solution of an empty board (mode 'first' only)")
+            raise Unsupported(
+                "the construct backend gives one solution of an empty board (mode 'first' only)"
+            )
         if backend == "bitboard" and instance.n > MAX_BITBOARD_N:
             raise Unsupported(f"the bitboard backend handles n <= {MAX_BITBOARD_N}")
-        if request.mode in (Mode.ALL, Mode.COUNT, Mode.UNIQUE) and instance.n > MAX_BITBOARD_N and not instance.fixed:
+        if (
+            request.mode in (Mode.ALL, Mode.COUNT, Mode.UNIQUE)
+            and instance.n > MAX_BITBOARD_N
+            and not instance.fixed
+        ):
             raise Unsupported(f"counting or enumerating all solutions is out of reach for n = {instance.n}")
         return backend
 
@@ -187,7 +229,7 @@ class NQueens(Family[QueensInstance]):
                 solutions_per_second=round(counted.total / seconds) if seconds > 0 else None,
             )
         number = counted.fundamental if options.get("fundamental") else counted.total
-        return _counted(request, number, counted.complete, stats)
+        return _counted(request, number or 0, counted.complete, stats)
 
     def _bitboard(self, instance: QueensInstance, request: SolveRequest) -> Outcome:
         """The numba counters and enumerator: native producers for the core engine's classifier."""
@@ -240,7 +282,9 @@ class NQueens(Family[QueensInstance]):
         size = options.get("size") or 8
         start = time.perf_counter()
         instance, queens = generate(io.check_size(size, "size"), seed)
-        return Generated(instance, {"queens": queens}, Stats(seconds=time.perf_counter() - start, backend="bitboard"))
+        return Generated(
+            instance, {"queens": queens}, Stats(seconds=time.perf_counter() - start, backend="bitboard")
+        )
 
     def sample(self, rng: random.Random) -> QueensInstance:
         n = rng.randint(1, 10)
@@ -252,7 +296,6 @@ class NQueens(Family[QueensInstance]):
         from boardlab.families.nqueens.hint import hint
 
         return hint(instance, partial)
-
 
 
 def _counted(request: SolveRequest, number: int, complete: bool, stats: Stats) -> Outcome:

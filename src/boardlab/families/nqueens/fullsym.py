@@ -218,7 +218,9 @@ def count_corner(n: int, bound1: int, prefix: np.ndarray) -> np.int64:
 
 
 @njit(cache=True, inline="always")
-def _finish_corner(left: np.int64, down: np.int64, right: np.int64, free: np.int64, mask: np.int64) -> np.int64:
+def _finish_corner(
+    left: np.int64, down: np.int64, right: np.int64, free: np.int64, mask: np.int64
+) -> np.int64:
     """Solutions of the last two rows: `free` are the penultimate row's free columns."""
     found = np.int64(0)
     while free != 0:
@@ -249,8 +251,8 @@ def count_side(n: int, bound1: int, prefix: np.ndarray) -> np.ndarray:
     lastmask_i, endbit_i = _side_masks(n, bound1)
     lastallow = mask & ~np.uint64(lastmask_i)
     allow = np.full(n + 1, mask, dtype=np.uint64)
-    for r in range(1, bound1):
-        allow[r] = mask & ~sidemask
+    for row in range(1, bound1):
+        allow[row] = mask & ~sidemask
     allow[sizee] = lastallow
     board = np.zeros(n, dtype=np.int64)
     left = np.zeros(n, dtype=np.uint64)
@@ -337,8 +339,18 @@ def count_side(n: int, bound1: int, prefix: np.ndarray) -> np.ndarray:
 
 
 @njit(cache=True, inline="always")
-def _finish_side(board: np.ndarray, counts: np.ndarray, n: int, bound1: int, left: np.uint64, down: np.uint64,
-                 right: np.uint64, free: np.uint64, lastallow: np.uint64, endbit: np.int64) -> None:
+def _finish_side(
+    board: np.ndarray,
+    counts: np.ndarray,
+    n: int,
+    bound1: int,
+    left: np.uint64,
+    down: np.uint64,
+    right: np.uint64,
+    free: np.uint64,
+    lastallow: np.uint64,
+    endbit: np.int64,
+) -> None:
     """The last two rows of a side-kind board (`free`: the penultimate row's free columns):
     each solution is classified and added to `counts` ([count2, count4, count8])."""
     one = np.uint64(1)
@@ -374,7 +386,9 @@ def count_one(n: int, kind: int, bound1: int, prefix: np.ndarray) -> np.ndarray:
 
 
 @njit(cache=True)
-def count_batch(n: int, kinds: np.ndarray, bounds: np.ndarray, prefixes: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+def count_batch(
+    n: int, kinds: np.ndarray, bounds: np.ndarray, prefixes: np.ndarray, lengths: np.ndarray
+) -> np.ndarray:
     """Count subproblems one after the other: row i is [count2, count4, count8] of subproblem i."""
     m = len(kinds)
     out = np.zeros((m, 3), dtype=np.int64)
@@ -384,7 +398,9 @@ def count_batch(n: int, kinds: np.ndarray, bounds: np.ndarray, prefixes: np.ndar
 
 
 @njit(cache=True, parallel=True)
-def count_batch_parallel(n: int, kinds: np.ndarray, bounds: np.ndarray, prefixes: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+def count_batch_parallel(
+    n: int, kinds: np.ndarray, bounds: np.ndarray, prefixes: np.ndarray, lengths: np.ndarray
+) -> np.ndarray:
     """`count_batch` with the subproblems spread over numba's threads (prange)."""
     m = len(kinds)
     out = np.zeros((m, 3), dtype=np.int64)
@@ -400,7 +416,13 @@ def count_small(n: int) -> tuple[int, int]:
 
 def warm_up(parallel: bool = False) -> None:
     """Load (or compile once, into numba's cache) the kernels."""
-    args = (6, np.array([0, 1]), np.array([2, 1]), np.array([[1, 4], [2, 0]], dtype=np.int64), np.array([2, 1]))
+    args = (
+        6,
+        np.array([0, 1]),
+        np.array([2, 1]),
+        np.array([[1, 4], [2, 0]], dtype=np.int64),
+        np.array([2, 1]),
+    )
     count_batch(*args)
     if parallel:
         count_batch_parallel(*args)

@@ -64,12 +64,22 @@ def _parse_board(block: list[tuple[int, str]], source: str) -> QueensInstance:
     for row, (number, content) in enumerate(block):
         line = content.strip()
         if len(line) != n:
-            raise BadInput(f"row has {len(line)} squares, expected {n} (the board must be square)", source=source, line=number, column=1)
+            raise BadInput(
+                f"row has {len(line)} squares, expected {n} (the board must be square)",
+                source=source,
+                line=number,
+                column=1,
+            )
         for col, char in enumerate(line):
             if char in "Qq":
                 fixed.append((row, col))
             elif char != ".":
-                raise BadInput(f"unexpected character {char!r} (use 'Q' or '.')", source=source, line=number, column=col + 1)
+                raise BadInput(
+                    f"unexpected character {char!r} (use 'Q' or '.')",
+                    source=source,
+                    line=number,
+                    column=col + 1,
+                )
     return make_instance(n, fixed)
 
 
@@ -77,8 +87,12 @@ def solution_from_json(instance: QueensInstance, data: Any) -> dict[str, Any]:
     if isinstance(data, dict) and set(data) == {"queens_file"} and isinstance(data["queens_file"], str):
         return {"queens_file": data["queens_file"]}
     if not isinstance(data, dict) or "queens" not in data:
-        raise BadInput('an nqueens solution is {"queens": [c0, c1, ...]} (or {"queens_file": PATH} for huge boards)')
+        raise BadInput(
+            'an nqueens solution is {"queens": [c0, c1, ...]} (or {"queens_file": PATH} for huge boards)'
+        )
     queens = data["queens"]
-    if not isinstance(queens, list) or not all(isinstance(c, int) and not isinstance(c, bool) for c in queens):
+    if not isinstance(queens, list) or not all(
+        isinstance(c, int) and not isinstance(c, bool) for c in queens
+    ):
         raise BadInput("'queens' must be a list of column numbers")
     return {"queens": list(queens)}

@@ -29,4 +29,10 @@ def build(instance: QueensInstance) -> tuple[cp_model.CpModel, list[cp_model.Int
 
 def solve(instance: QueensInstance, request: SolveRequest) -> Outcome:
     model, cols = build(instance)
-    return solve_cpsat(model, cols, lambda value: {"queens": [int(value(v)) for v in cols]}, request, model_name="alldifferent")
+    return solve_cpsat(
+        model,
+        cols,
+        lambda value: {"queens": [int(value(v)) for v in cols]},
+        request,
+        model_name="alldifferent",
+    )

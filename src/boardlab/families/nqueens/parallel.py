@@ -29,7 +29,7 @@ faster of the two for n in our measurements (`CONSTELLATION_FROM`).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from contextlib import closing
 from dataclasses import dataclass, field
 
@@ -40,7 +40,6 @@ from boardlab.core.errors import BadInput, Unsupported
 from boardlab.core.executors import can_fork, chunks, local_cores, run
 from boardlab.families.nqueens import constellation, fullsym, split
 from boardlab.families.nqueens.checkpoint import Checkpoint
-
 from boardlab.families.nqueens.choices import EXECUTORS, METHODS
 
 #: From this n on, `auto` counts by constellations (measured faster, docs/nqueens.md).
@@ -107,7 +106,9 @@ def _count_chunk(work: tuple, index: np.ndarray) -> np.ndarray:
     return _kernel(method)(n, *(array[index] for array in arrays))
 
 
-def _threads(method: str, n: int, work: tuple, indices: list[int], workers: int) -> Iterator[Chunk]:
+def _threads(
+    method: str, n: int, work: tuple, indices: list[int], workers: int
+) -> Generator[Chunk, None, None]:
     import numba
 
     kernel = _kernel(method, parallel=True)
@@ -124,7 +125,7 @@ def _threads(method: str, n: int, work: tuple, indices: list[int], workers: int)
 
 def _stream(
     chosen: str, method: str, n: int, work: tuple, todo: list[int], workers: int, address: str | None
-) -> Iterator[Chunk]:
+) -> Generator[Chunk, None, None]:
     if chosen == "threads":
         return _threads(method, n, work, todo, workers)
     size = {"serial": 8, "processes": max(1, min(16, len(todo) // (workers * 32)))}.get(
@@ -152,14 +153,21 @@ def choose_method(method: str, n: int) -> str:
     return method
 
 
-def plan(n: int, method: str, target: int, depth: int | None = None) -> tuple[tuple[np.ndarray, ...], int, int, str]:
+def plan(
+    n: int, method: str, target: int, depth: int | None = None
+) -> tuple[tuple[np.ndarray, ...], int, int, str]:
     """The pieces of a count of n >= 5 by `method`: (their arrays, how many, the split depth,
     the split's digest). `depth` (constellations only) fixes the rows placed per piece."""
     if method == "fullsym":
         if depth is not None:
             raise BadInput("a split depth applies to the constellation method")
         pieces = split.split(n, target)
-        return split.arrays(n, pieces), len(pieces), max(len(p.prefix) for p in pieces), split.digest(n, pieces)
+        return (
+            split.arrays(n, pieces),
+            len(pieces),
+            max(len(p.prefix) for p in pieces),
+            split.digest(n, pieces),
+        )
     units = constellation.units(n, target, depth)
     depth_ = max((len(u.prefix) for u in units), default=0)
     return constellation.arrays(units), len(units), depth_, constellation.digest(n, units)

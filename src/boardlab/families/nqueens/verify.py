@@ -60,7 +60,11 @@ def violations(n: int, fixed: tuple[tuple[int, int], ...], solution: dict[str, A
         if not isinstance(col, int) or isinstance(col, bool) or not 0 <= col < n:
             problems.append(f"row {row}: column {col!r} is off the board")
             continue
-        for seen, key, what in ((columns, col, "column"), (diagonals, row - col, "diagonal"), (anti_diagonals, row + col, "anti-diagonal")):
+        for seen, key, what in (
+            (columns, col, "column"),
+            (diagonals, row - col, "diagonal"),
+            (anti_diagonals, row + col, "anti-diagonal"),
+        ):
             if key in seen:
                 problems.append(f"rows {seen[key]} and {row} share a {what}")
             else:

@@ -4,4 +4,3 @@ from boardlab.core.registry import register
 from boardlab.families.tents.family import Tents
 
 FAMILY = register(Tents())
-

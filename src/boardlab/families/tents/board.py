@@ -37,8 +37,10 @@ def random_board(
             free = [
                 (r + dr, c + dc)
                 for dr, dc in ORTHOGONAL
-                if 0 <= r + dr < height and 0 <= c + dc < width
-                and (r + dr, c + dc) not in trees and (r + dr, c + dc) not in pairs
+                if 0 <= r + dr < height
+                and 0 <= c + dc < width
+                and (r + dr, c + dc) not in trees
+                and (r + dr, c + dc) not in pairs
             ]
             if not free:
                 continue
@@ -48,7 +50,9 @@ def random_board(
     return trees, pairs
 
 
-def clues_of(width: int, height: int, tents: set[tuple[int, int]] | dict) -> tuple[tuple[int, ...], tuple[int, ...]]:
+def clues_of(
+    width: int, height: int, tents: set[tuple[int, int]] | dict
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(row clues, column clues) of a tent set."""
     rows = [0] * height
     cols = [0] * width
@@ -58,7 +62,9 @@ def clues_of(width: int, height: int, tents: set[tuple[int, int]] | dict) -> tup
     return tuple(rows), tuple(cols)
 
 
-def random_instance(width: int, height: int, density: float, rng: random.Random) -> tuple[TentsInstance, list[tuple[int, int]]]:
+def random_instance(
+    width: int, height: int, density: float, rng: random.Random
+) -> tuple[TentsInstance, list[tuple[int, int]]]:
     """A random solution-first instance with all clues, and its planted tents."""
     trees, pairs = random_board(width, height, density, rng)
     rows, cols = clues_of(width, height, pairs)

@@ -10,4 +10,13 @@ MODELS = ("matching", "lazy", "plain", "full", "baseline")
 #: Cardinality encodings of the SAT backend (`--encoding`), the first is the default: the
 #: python-sat encodings, then `native` (Minicard's native constraints) and `regular` (a
 #: line automaton).
-ENCODINGS = ("seqcounter", "sortnetwrk", "cardnetwrk", "totalizer", "mtotalizer", "kmtotalizer", "native", "regular")
+ENCODINGS = (
+    "seqcounter",
+    "sortnetwrk",
+    "cardnetwrk",
+    "totalizer",
+    "mtotalizer",
+    "kmtotalizer",
+    "native",
+    "regular",
+)

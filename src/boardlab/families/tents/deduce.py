@@ -79,7 +79,9 @@ class _Propagator:
             return
         if current != UNKNOWN:
             if self.contradiction is None:
-                self.contradiction = f"[{cell[0]}, {cell[1]}] must be {'a tent' if tent else 'empty'} ({reason}) but is not"
+                self.contradiction = (
+                    f"[{cell[0]}, {cell[1]}] must be {'a tent' if tent else 'empty'} ({reason}) but is not"
+                )
             return
         self.state[cell] = wanted
         self.steps.append(Deduction(cell, tent, reason))
@@ -162,7 +164,8 @@ class _Propagator:
                     continue
                 r, c = tree
                 near = [
-                    (r + dr, c + dc) for dr, dc in ORTHOGONAL
+                    (r + dr, c + dc)
+                    for dr, dc in ORTHOGONAL
                     if self.state.get((r + dr, c + dc), EMPTY) != EMPTY and (r + dr, c + dc) not in self.owner
                 ]
                 if not near:
@@ -184,7 +187,9 @@ class _Propagator:
                 trees = takers.get(cell, [])
                 if not trees:
                     if value == TENT:
-                        self.contradiction = f"the tent at [{cell[0]}, {cell[1]}] has no tree left to pair with"
+                        self.contradiction = (
+                            f"the tent at [{cell[0]}, {cell[1]}] has no tree left to pair with"
+                        )
                         return
                     self.set(cell, False, "every tree next to it has its own tent")
                 elif value == TENT and len(trees) == 1:

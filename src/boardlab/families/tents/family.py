@@ -184,7 +184,6 @@ class Tents(Family[TentsInstance]):
         given_empty = frozenset(c for c in free if c not in tents and rng.random() < 0.05)
         return TentsInstance(width, height, instance.trees, rows, cols, given_tents, given_empty)
 
-
     # playing
     def hint(self, instance: TentsInstance, partial: dict[str, Any] | None) -> Hint:
         """Partial placement: `{"tents": [[r, c], ...], "empty": [[r, c], ...]}` (both optional)."""

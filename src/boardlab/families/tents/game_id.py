@@ -38,7 +38,12 @@ def encode(instance: TentsInstance) -> str:
     run = 0
     for i in range(w * h + 1):
         cell = divmod(i, w) if i < w * h else None
-        special = cell is None or cell in instance.trees or cell in instance.given_tents or cell in instance.given_empty
+        special = (
+            cell is None
+            or cell in instance.trees
+            or cell in instance.given_tents
+            or cell in instance.given_empty
+        )
         if not special:
             run += 1
             while run > 25:
@@ -114,14 +119,20 @@ def decode(text: str, source: str | None = None) -> TentsInstance:
             raise bad(f"invalid character {ch!r} in grid specification", offset + i)
         i += 1
     if position < area + 1:
-        raise bad(f"not enough data to fill grid ({min(position, area)} of {area} squares, "
-                  "then the final tree one past the end)", offset + i)
+        raise bad(
+            f"not enough data to fill grid ({min(position, area)} of {area} squares, "
+            "then the final tree one past the end)",
+            offset + i,
+        )
     if position > area + 1:
         raise bad("too much data to fill grid", offset + i)
     clues: list[int | None] = []
     for k in range(w + h):
         if i >= len(desc):
-            raise bad(f"not enough numbers after the grid: {k} of {w + h} (W column clues, then H row clues)", offset + i)
+            raise bad(
+                f"not enough numbers after the grid: {k} of {w + h} (W column clues, then H row clues)",
+                offset + i,
+            )
         if desc[i] != ",":
             raise bad(f"invalid character {desc[i]!r} in number list", offset + i)
         i += 1
@@ -146,7 +157,7 @@ def decode(text: str, source: str | None = None) -> TentsInstance:
             raise bad(f"clue {value} for {line} exceeds its length {limit}", offset + start)
         clues.append(value)
     if i < len(desc):
-        raise bad(f"unexpected additional data at end of game description: {desc[i:i + 10]!r}", offset + i)
+        raise bad(f"unexpected additional data at end of game description: {desc[i : i + 10]!r}", offset + i)
     return TentsInstance(
         w, h, frozenset(trees), tuple(clues[w:]), tuple(clues[:w]), frozenset(tents), frozenset(empty)
     )

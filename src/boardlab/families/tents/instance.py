@@ -90,4 +90,6 @@ def make_instance(
         raise BadInput(f"{len(cols)} column clues for {width} columns")
     row_clues = tuple(_check_clue(v, width, f"row clue {i}") for i, v in enumerate(rows))
     col_clues = tuple(_check_clue(v, height, f"column clue {i}") for i, v in enumerate(cols))
-    return TentsInstance(width, height, frozenset(trees), row_clues, col_clues, frozenset(tents), frozenset(empty))
+    return TentsInstance(
+        width, height, frozenset(trees), row_clues, col_clues, frozenset(tents), frozenset(empty)
+    )

@@ -60,7 +60,12 @@ def from_json(data: Any) -> TentsInstance:
 
 
 def to_json(instance: TentsInstance) -> dict[str, Any]:
-    return {"family": "tents", "grid": instance.grid(), "rows": list(instance.rows), "cols": list(instance.cols)}
+    return {
+        "family": "tents",
+        "grid": instance.grid(),
+        "rows": list(instance.rows),
+        "cols": list(instance.cols),
+    }
 
 
 def _clue_text(value: int | None) -> str:
@@ -136,15 +141,27 @@ def _parse_block(block: list[tuple[int, str]], source: str) -> TentsInstance:
     for number, line in block[1:]:
         parts = line.split()
         if len(parts) != 2:
-            raise BadInput("a row is its clue and its cells, e.g. '2 .T..T'", source=source, line=number, column=1)
+            raise BadInput(
+                "a row is its clue and its cells, e.g. '2 .T..T'", source=source, line=number, column=1
+            )
         rows.append(_parse_clue(parts[0], source, number, 1))
         cells = parts[1]
         start = line.index(cells, len(parts[0]))
         for offset, ch in enumerate(cells):
             if ch not in CELL_CHARS:
-                raise BadInput(f"unexpected character {ch!r} (use T . ^ x)", source=source, line=number, column=start + offset + 1)
+                raise BadInput(
+                    f"unexpected character {ch!r} (use T . ^ x)",
+                    source=source,
+                    line=number,
+                    column=start + offset + 1,
+                )
         if len(cells) != len(cols):
-            raise BadInput(f"row has {len(cells)} cells, expected {len(cols)} (one per column clue)", source=source, line=number, column=start + 1)
+            raise BadInput(
+                f"row has {len(cells)} cells, expected {len(cols)} (one per column clue)",
+                source=source,
+                line=number,
+                column=start + 1,
+            )
         grid.append(cells)
     try:
         return make_instance(grid, rows, cols)
@@ -166,7 +183,9 @@ def parse_cells(data: Any, instance: TentsInstance, what: str) -> list[Cell]:
             raise BadInput(f"{what}[{index}] must be [row, col], got {item!r}")
         r, c = item
         if not (0 <= r < instance.height and 0 <= c < instance.width):
-            raise BadInput(f"{what}[{index}] = [{r}, {c}] is off the {instance.width}x{instance.height} board")
+            raise BadInput(
+                f"{what}[{index}] = [{r}, {c}] is off the {instance.width}x{instance.height} board"
+            )
         cells.append((r, c))
     return cells
 

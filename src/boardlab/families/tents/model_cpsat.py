@@ -12,7 +12,6 @@ single solves, each followed by a no-good on the tent variables: it counts tent 
 like the SAT backend, at the price of one solve per solution.
 """
 
-
 from __future__ import annotations
 
 import time

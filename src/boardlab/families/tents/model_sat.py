@@ -49,16 +49,17 @@ are native (equals k is at-most k over the literals and at-most n-k over their n
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from boardlab.core.deadline import NO_DEADLINE, Deadline
 from boardlab.core.results import Outcome, SolveRequest
-from boardlab.core.sat import CNF, DEFAULT_SOLVER, GENERAL_ENCODINGS, NATIVE, solve_sat
+from boardlab.core.sat import CNF, solve_sat
 from boardlab.families.tents import sat_constraints as sc
 from boardlab.families.tents.choices import ENCODINGS, MODELS
 from boardlab.families.tents.io import TentsInstance
 from boardlab.families.tents.prepare import KING, Prepared, prepare
+
 DEFAULT_ENCODING = "seqcounter"
 
 
@@ -120,7 +121,7 @@ def build(
             if other in t and other > (r, c):
                 clauses.append([-var, -t[other]])
     if model in ("baseline", "lazy"):
-        for tree, near in prepared.partners.items():
+        for near in prepared.partners.values():
             clauses.append([t[cell] for cell in near])
         out.needs_check = True
         if model == "lazy":
@@ -210,7 +211,10 @@ def solve(
         return refused
 
     outcome = solve_sat(
-        built.cnf, key, lambda true: {"tents": [list(cell) for cell in sorted(tents_of(true))]}, request,
+        built.cnf,
+        key,
+        lambda true: {"tents": [list(cell) for cell in sorted(tents_of(true))]},
+        request,
         solver_name=solver_name,
         model_name=f"{model}/{encoding}",
         reject=reject if built.needs_check else None,
@@ -221,4 +225,3 @@ def solve(
     if built.needs_check:
         outcome.stats.extra["rejected_without_matching"] = rejected
     return outcome
-

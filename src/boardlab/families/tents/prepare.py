@@ -60,7 +60,12 @@ def prepare(
             return False
         if not simplify:
             return True
-        if cell in decided_empty or cell in instance.given_empty or instance.rows[r] == 0 or instance.cols[c] == 0:
+        if (
+            cell in decided_empty
+            or cell in instance.given_empty
+            or instance.rows[r] == 0
+            or instance.cols[c] == 0
+        ):
             return False
         if any((r + dr, c + dc) in instance.given_tents for dr, dc in KING):
             return False
@@ -69,7 +74,9 @@ def prepare(
     cells = [(r, c) for r in range(h) for c in range(w) if allowed((r, c))]
     cell_set = set(cells)
     partners = {
-        tree: [(tree[0] + dr, tree[1] + dc) for dr, dc in ORTHOGONAL if (tree[0] + dr, tree[1] + dc) in cell_set]
+        tree: [
+            (tree[0] + dr, tree[1] + dc) for dr, dc in ORTHOGONAL if (tree[0] + dr, tree[1] + dc) in cell_set
+        ]
         for tree in sorted(trees)
     }
     trees_of: dict[Cell, list[Cell]] = {cell: [] for cell in cells}
@@ -108,11 +115,11 @@ def flow_cuts(instance: TentsInstance, pairs: list[Pair]) -> list[tuple[list[Pai
         for tree in instance.trees:
             per_line[tree[axis]] += 1
         for b in range(span - 1):
-            before, after = clues[: b + 1], clues[b + 1:]
+            before, after = clues[: b + 1], clues[b + 1 :]
             if all(v is not None for v in before):
                 constant = sum(per_line[: b + 1]) - sum(before)  # type: ignore[arg-type]
             elif all(v is not None for v in after):
-                constant = sum(after) - sum(per_line[b + 1:])  # type: ignore[arg-type]
+                constant = sum(after) - sum(per_line[b + 1 :])  # type: ignore[arg-type]
             else:
                 continue
             down = [(tree, cell) for tree, cell in pairs if tree[axis] == b and cell[axis] == b + 1]

@@ -72,32 +72,38 @@ def hall_cut(prepared: Prepared, t: dict, cnf: CNF, tents: set[tuple[int, int]])
 def pairing(prepared: Prepared, t: dict, pool: IDPool) -> list[list[int]]:
     """The exact one-to-one pairing of trees and tents (see the module docstring)."""
     clauses: list[list[int]] = []
-    p = {(tree, cell): pool.id(("p", tree, cell)) for tree, near in prepared.partners.items() for cell in near}
+    p = {
+        (tree, cell): pool.id(("p", tree, cell)) for tree, near in prepared.partners.items() for cell in near
+    }
     for tree, near in prepared.partners.items():
         lits = [p[tree, cell] for cell in near]
         clauses.append(lits)
-        clauses.extend([-a, -b] for i, a in enumerate(lits) for b in lits[i + 1:])
+        clauses.extend([-a, -b] for i, a in enumerate(lits) for b in lits[i + 1 :])
         clauses.append([t[cell] for cell in near])  # redundant: the tree has a tent next to it
     for cell, trees in prepared.trees_of.items():
         lits = [p[tree, cell] for tree in trees]
         for lit in lits:
             clauses.append([-lit, t[cell]])
         clauses.append([-t[cell]] + lits)
-        clauses.extend([-a, -b] for i, a in enumerate(lits) for b in lits[i + 1:])
+        clauses.extend([-a, -b] for i, a in enumerate(lits) for b in lits[i + 1 :])
     return clauses
 
 
 def flows(instance: TentsInstance, prepared: Prepared, pool: IDPool) -> list[tuple[list[int], int]]:
     """The flow constraints of `prepare.flow_cuts` over the pairing variables, as cardinality
     constraints `sum(down) + sum(not up) = constant + |up|`."""
-    p = {(tree, cell): pool.id(("p", tree, cell)) for tree, near in prepared.partners.items() for cell in near}
+    p = {
+        (tree, cell): pool.id(("p", tree, cell)) for tree, near in prepared.partners.items() for cell in near
+    }
     out: list[tuple[list[int], int]] = []
     for down, up, constant in flow_cuts(instance, list(p)):
         out.append(([p[pair] for pair in down] + [-p[pair] for pair in up], constant + len(up)))
     return out
 
 
-def regular(clauses: list[list[int]], pool: IDPool, cells: list[int | None], k: int, name: tuple[str, int]) -> None:
+def regular(
+    clauses: list[list[int]], pool: IDPool, cells: list[int | None], k: int, name: tuple[str, int]
+) -> None:
     """A line as one automaton: "exactly k tents, no two consecutive" (Bacchus 2007 style).
 
     States (j, b) after each cell: j tents so far, b = the last cell holds one. Only states
@@ -172,7 +178,9 @@ def regular(clauses: list[list[int]], pool: IDPool, cells: list[int | None], k: 
             clauses.append([-v])
 
 
-def pairs(instance: TentsInstance, t: dict, pool: IDPool, clauses: list[list[int]]) -> list[tuple[list[int], int]]:
+def pairs(
+    instance: TentsInstance, t: dict, pool: IDPool, clauses: list[list[int]]
+) -> list[tuple[list[int], int]]:
     """Redundant: each line cut into pairs of consecutive cells (two ways, offset 0 and 1);
     a pair holds at most one tent, so the line's clue is also the number of occupied pairs."""
     lines: list[tuple[list[int], int]] = []
@@ -197,7 +205,9 @@ def pairs(instance: TentsInstance, t: dict, pool: IDPool, clauses: list[list[int
     return lines
 
 
-def strips(instance: TentsInstance, t: dict, pool: IDPool, clauses: list[list[int]]) -> list[tuple[list[int], int]]:
+def strips(
+    instance: TentsInstance, t: dict, pool: IDPool, clauses: list[list[int]]
+) -> list[tuple[list[int], int]]:
     """Redundant strip constraints: two adjacent lines seen as one line of 2-cell slices.
 
     In rows r and r+1 at most one tent stands in each column slice {(r, c), (r+1, c)}, and
@@ -232,4 +242,3 @@ def strips(instance: TentsInstance, t: dict, pool: IDPool, clauses: list[list[in
                 previous = u
             lines.append((slices, first + second))
     return lines
-
