@@ -44,7 +44,7 @@ def test_time_limit_without_answer_exits_3(cli_run) -> None:
 
 
 def test_all_up_to_symmetry_and_count(cli_run) -> None:
-    result = cli_run(["armies", "solve", "4", "--m", "2", "--all", "--up-to-symmetry", "--json"])
+    result = cli_run(["armies", "solve", "4", "--m", "2", "--all", "--fundamental", "--json"])
     data = json.loads(result.stdout)
     assert result.code == 0 and data["count"] == len(data["solutions"]) == 10
     result = cli_run(["armies", "count", "4", "--m", "2", "--json"])
@@ -66,7 +66,7 @@ def test_all_up_to_symmetry_and_count(cli_run) -> None:
         ["armies", "solve", "5", "--model", "nonsense"],
         ["armies", "solve", "5", "--backend", "gecode"],
         ["armies", "solve", "5", "--cuts", "oeis"],
-        ["armies", "solve", "5", "--up-to-symmetry"],
+        ["armies", "solve", "5", "--fundamental"],
         ["armies", "solve", "5", "--m", "3", "--backend", "cpsat", "--cuts", "lower"],
     ],
 )

@@ -100,7 +100,7 @@ def test_more_counts_agree_with_brute_force(n: int, m: int) -> None:
 def test_counts_up_to_symmetry_agree_with_brute_force(n: int, m: int) -> None:
     truth = count_classes(n, m)
     for backend in ("sat", "cpsat"):
-        assert solve(n, m, Mode.COUNT, backend=backend, up_to_symmetry=True).count == truth, backend
+        assert solve(n, m, Mode.COUNT, backend=backend, fundamental=True).count == truth, backend
 
 
 def test_enumeration_lists_every_placement_once() -> None:
@@ -108,7 +108,7 @@ def test_enumeration_lists_every_placement_once() -> None:
     assert result.count == len(result.solutions) == count_placements(4, 2)
     keys = {(tuple(map(tuple, s["white"])), tuple(map(tuple, s["black"]))) for s in result.solutions}
     assert len(keys) == len(result.solutions)
-    limited = solve(4, 2, Mode.ALL, backend="cpsat", up_to_symmetry=True)
+    limited = solve(4, 2, Mode.ALL, backend="cpsat", fundamental=True)
     assert limited.count == count_classes(4, 2)
 
 

@@ -74,10 +74,10 @@ class Armies(Family[ArmiesInstance]):
             verbs=("solve",),
         ),
         Option(
-            "up_to_symmetry",
+            "fundamental",
             bool,
             False,
-            "enumerate or count placements up to rotation, reflection and colour swap",
+            "placements up to the 16 symmetries (rotation, reflection, colour swap): list or count one per class",
             verbs=("solve", "count"),
         ),
         Option(

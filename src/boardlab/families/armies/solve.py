@@ -8,7 +8,7 @@
   "k of each" is refuted (see `search.py` for sat and cpsat).
 - construct: the explicit construction of `construct.py` (lower bounds for any n, no proof).
 - all / count / unique (m required): exact placements on an exact formulation (`lines` by
-  default); with `up_to_symmetry` all 15 lex-leader constraints keep one placement per orbit
+  default); with `fundamental` all 15 lex-leader constraints keep one placement per orbit
   of the 16 symmetries, so counts are counts of inequivalent placements.
 """
 
@@ -101,7 +101,7 @@ def settings_for(instance: ArmiesInstance, request: SolveRequest, enumerate_: bo
     model = options.get("model") or (
         ENUMERATION_MODEL if enumerate_ else DEFAULT_MODEL.get(backend, "colouring")
     )
-    up_to = bool(options.get("up_to_symmetry"))
+    up_to = bool(options.get("fundamental"))
     if enumerate_:
         if model not in EXACT:
             raise Unsupported(
@@ -109,14 +109,14 @@ def settings_for(instance: ArmiesInstance, request: SolveRequest, enumerate_: bo
             )
         symmetry = options.get("symmetry") or ("full" if up_to else "none")
         if up_to and symmetry != "full":
-            raise BadInput("--up-to-symmetry needs --symmetry full (or no --symmetry)")
+            raise BadInput("--fundamental needs --symmetry full (or no --symmetry)")
         if not up_to and symmetry != "none":
             raise BadInput(
-                "symmetry breaking drops placements from an enumeration; use --up-to-symmetry to count classes"
+                "symmetry breaking drops placements from an enumeration; use --fundamental to count classes"
             )
     else:
         if up_to:
-            raise BadInput("--up-to-symmetry applies to --all, --count and --unique")
+            raise BadInput("--fundamental applies to --all, --count and --unique")
         symmetry = options.get("symmetry") or "full"
     if backend == "sat" and model not in SAT_MODELS:
         raise Unsupported(f"the sat backend has the formulations {', '.join(SAT_MODELS)}, not '{model}'")
@@ -207,8 +207,6 @@ def solve(instance: ArmiesInstance, request: SolveRequest) -> Outcome:
         outcome.stats.model = ENGINE_MODEL
     elif outcome.stats.backend != "construct":
         outcome.stats.model = settings.name
-    if enumerate_:
-        outcome.stats.extra["up_to_symmetry"] = bool(request.options.get("up_to_symmetry"))
     value, proven = known.best_known(instance.n)
     if value is not None:
         outcome.stats.extra["a250000"] = value
