@@ -4,6 +4,10 @@ process still runs (Linux /proc)."""
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import time
+from pathlib import Path
 
 
 def _stat_fields(pid: int | str) -> list[str] | None:
@@ -30,3 +34,36 @@ def alive(pid: int) -> bool:
     """True while `pid` runs (not gone, not a zombie)."""
     fields = _stat_fields(pid)
     return fields is not None and fields[0] != "Z"
+
+
+def checkpoint_records(path: Path) -> int:
+    """Complete records in a checkpoint journal (the first line is the header)."""
+    if not path.exists():
+        return 0
+    return sum(1 for line in path.read_text().split("\n")[1:] if line.endswith("}"))
+
+
+def interrupt_mid_run(process: subprocess.Popen[str], checkpoint: Path, within: float) -> int:
+    """Ctrl-C to `process` once its checkpoint holds a finished subproblem (so the interrupt
+    lands mid-run, not at start-up), then check it stops as the CLI promises: exit 130,
+    "boardlab: interrupted" on stderr, nothing on stdout, no pool worker left. Returns the
+    records the checkpoint kept."""
+    try:
+        deadline = time.monotonic() + within
+        while checkpoint_records(checkpoint) == 0:
+            assert process.poll() is None, process.communicate()
+            assert time.monotonic() < deadline, f"no subproblem finished within {within:g} s"
+            time.sleep(0.02)
+        workers = children(process.pid)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130, err
+    assert err == "boardlab: interrupted\n"
+    assert out == ""
+    assert workers, "the processes executor should have pool workers"
+    time.sleep(0.2)
+    assert not any(alive(pid) for pid in workers)
+    return checkpoint_records(checkpoint)

@@ -6,15 +6,13 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
-from processes import alive, children
+from processes import interrupt_mid_run
 
 SRC = Path(__file__).resolve().parents[3] / "src"
 
@@ -26,12 +24,6 @@ LAUNCH = (
 
 #: 12 x 12, 22 of each: a refutation of a few seconds on two processes, split into ~500 pieces.
 N, M = 12, 22
-
-
-def _records(path: Path) -> int:
-    if not path.exists():
-        return 0
-    return sum(1 for line in path.read_text().split("\n")[1:] if line.endswith("}"))
 
 
 def _solve(checkpoint: Path, *extra: str) -> subprocess.Popen[str]:
@@ -57,25 +49,7 @@ def _solve(checkpoint: Path, *extra: str) -> subprocess.Popen[str]:
 def test_ctrl_c_says_interrupted_keeps_the_checkpoint_and_the_refutation_resumes(tmp_path: Path) -> None:
     checkpoint = tmp_path / "refute.jsonl"
     process = _solve(checkpoint, "--executor", "processes", "--workers", "2")
-    try:
-        deadline = time.monotonic() + 120
-        while _records(checkpoint) == 0:  # interrupt in the middle, not at start-up
-            assert process.poll() is None, process.communicate()
-            assert time.monotonic() < deadline, "no subproblem refuted within 120 s"
-            time.sleep(0.02)
-        workers = children(process.pid)
-        process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:
-            process.kill()
-    assert process.returncode == 130, err
-    assert err == "boardlab: interrupted\n"
-    assert out == ""
-    assert workers, "the processes executor should have pool workers"
-    time.sleep(0.2)
-    assert not any(alive(pid) for pid in workers)
-    kept = _records(checkpoint)
+    kept = interrupt_mid_run(process, checkpoint, within=120)
     assert kept > 0
 
     again = _solve(checkpoint, "--executor", "processes", "--workers", "2")

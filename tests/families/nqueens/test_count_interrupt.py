@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
-from processes import alive, children
+from processes import interrupt_mid_run
 
 HERE = Path(__file__).resolve().parent
 SRC = HERE.parents[2] / "src"
@@ -24,13 +22,6 @@ LAUNCH = "import signal; signal.signal(signal.SIGINT, signal.default_int_handler
 
 #: n = 16 counts for about a second on two processes here: time to interrupt it in the middle.
 N = 16
-
-
-def _records(path: Path) -> int:
-    """Complete piece lines in a checkpoint (the first line is the header)."""
-    if not path.exists():
-        return 0
-    return sum(1 for line in path.read_text().split("\n")[1:] if line.endswith("}"))
 
 
 def _count(checkpoint: Path, *extra: str) -> subprocess.Popen[str]:
@@ -53,25 +44,7 @@ def _count(checkpoint: Path, *extra: str) -> subprocess.Popen[str]:
 def test_ctrl_c_says_interrupted_keeps_the_checkpoint_and_the_count_resumes(tmp_path: Path) -> None:
     checkpoint = tmp_path / "count.ckpt"
     process = _count(checkpoint, "--executor", "processes", "--workers", "2")
-    try:
-        deadline = time.monotonic() + 60
-        while _records(checkpoint) == 0:  # interrupt in the middle of the count, not at start-up
-            assert process.poll() is None, process.communicate()
-            assert time.monotonic() < deadline, "no piece counted within 60 s"
-            time.sleep(0.02)
-        workers = children(process.pid)
-        process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:
-            process.kill()
-    assert process.returncode == 130, err
-    assert err == "boardlab: interrupted\n"
-    assert out == ""
-    assert workers, "the processes executor should have pool workers"
-    time.sleep(0.2)
-    assert not any(alive(pid) for pid in workers)
-    kept = _records(checkpoint)
+    kept = interrupt_mid_run(process, checkpoint, within=60)
     assert kept > 0
 
     again = _count(checkpoint)
