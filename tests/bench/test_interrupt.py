@@ -21,23 +21,16 @@ SRC = HERE.parents[1] / "src"
 LAUNCH = "import bench_tiny; from boardlab.cli import main; main()"
 
 
+def _slow_bench(out: Path) -> tuple[dict[str, str], list[str]]:
+    """The environment and command of a bench run whose third case takes minutes."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(SRC), str(HERE)]))
+    command = [sys.executable, "-c", LAUNCH, "bench", "--only", "tinybad/slow", "--out", str(out)]
+    return env, [*command, "--time-limit", "120", "--repeat", "1"]
+
+
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
 def test_a_signal_keeps_finished_results_and_stops_the_worker(tmp_path: Path, signum: int) -> None:
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(SRC), str(HERE)]))
-    command = [
-        sys.executable,
-        "-c",
-        LAUNCH,
-        "bench",
-        "--only",
-        "tinybad/slow",
-        "--out",
-        str(tmp_path),
-        "--time-limit",
-        "120",
-        "--repeat",
-        "1",
-    ]
+    env, command = _slow_bench(tmp_path)
     process = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     results = tmp_path / "results.jsonl"
     try:
@@ -65,21 +58,7 @@ def test_a_signal_keeps_finished_results_and_stops_the_worker(tmp_path: Path, si
 
 
 def test_the_worker_dies_with_a_killed_runner(tmp_path: Path) -> None:
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(SRC), str(HERE)]))
-    command = [
-        sys.executable,
-        "-c",
-        LAUNCH,
-        "bench",
-        "--only",
-        "tinybad/slow",
-        "--out",
-        str(tmp_path),
-        "--time-limit",
-        "120",
-        "--repeat",
-        "1",
-    ]
+    env, command = _slow_bench(tmp_path)
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     results = tmp_path / "results.jsonl"
     workers: list[int] = []
