@@ -11,8 +11,9 @@ from typing import Any
 
 from boardlab.core.errors import BadInput
 
-#: Largest board accepted (the models have O(n^2) variables; drawing stops earlier).
-MAX_N = 400
+#: Largest board accepted (the construction places both armies in well under a second up to
+#: here; the exact models have O(n^2) variables and answer far smaller boards; drawing stops earlier).
+MAX_N = 1000
 
 
 @dataclass(frozen=True)

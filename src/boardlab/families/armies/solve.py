@@ -442,6 +442,8 @@ def _engine_optimise(
         if tracker.bound is not None and k > tracker.bound:
             status = Status.OPTIMAL
             break
+        if deadline.expired():  # the heuristic took the time: no engine set-up past the limit
+            break
         decision = _engine_run(n, k, request, deadline)
         decisions.append(decision)
         if decision.found is None:
@@ -466,7 +468,7 @@ def _construct(instance: ArmiesInstance) -> Outcome:
     n = instance.n
     white, black = construct(n)
     value = min(len(white), len(black))
-    stats = Stats(backend="construct", model="scaled template labelling")
+    stats = Stats(backend="construct", model="four-pentagon labelling (Ainley)")
     stats.extra["value"] = value
     if instance.m is None:
         status = Status.OPTIMAL if value >= trivial_bound(n) else Status.FEASIBLE

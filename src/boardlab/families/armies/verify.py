@@ -41,13 +41,23 @@ def violations(n: int, m: int | None, solution: dict[str, Any]) -> list[str]:
                 problems.append(f"{len(army)} {colour} queens, expected {m}")
     elif len(white) != len(black):
         problems.append(f"{len(white)} white and {len(black)} black queens: the armies differ in size")
+    # Two queens attack each other exactly when they share a line; remember the first white
+    # queen on each line, then look up every black queen's four lines: O(m), not O(m^2).
+    first_white: dict[tuple[str, int], tuple[int, int]] = {}
     for wr, wc in white:
-        for br, bc in black:
-            if (wr, wc) == (br, bc):
-                problems.append(f"a white and a black queen share [{wr}, {wc}]")
-            elif wr == br or wc == bc or abs(wr - br) == abs(wc - bc):
-                problems.append(f"white [{wr}, {wc}] attacks black [{br}, {bc}]")
-            if len(problems) > 20:
-                problems.append("...")
-                return problems
+        for line in (("row", wr), ("col", wc), ("diag", wr - wc), ("anti", wr + wc)):
+            first_white.setdefault(line, (wr, wc))
+    occupied = set(white)
+    for br, bc in black:
+        if (br, bc) in occupied:
+            problems.append(f"a white and a black queen share [{br}, {bc}]")
+        else:
+            for line in (("row", br), ("col", bc), ("diag", br - bc), ("anti", br + bc)):
+                if line in first_white:
+                    wr, wc = first_white[line]
+                    problems.append(f"white [{wr}, {wc}] attacks black [{br}, {bc}]")
+                    break
+        if len(problems) > 20:
+            problems.append("...")
+            return problems
     return problems
