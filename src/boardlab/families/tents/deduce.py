@@ -84,6 +84,7 @@ RULE_LEVEL = {
     "line-neighbours": "tricky",
     "pairing": "hard",
     "line-pair": "hard",
+    "search": "extreme",
 }
 
 
@@ -161,9 +162,7 @@ class Deduced:
         return sum(1 for v in self.state.values() if v == UNKNOWN)
 
 
-def _line_tables(
-    fixed: list[int], clue: int
-) -> tuple[list[tuple[int, int]], list[tuple[int, int]]] | None:
+def _line_tables(fixed: list[int], clue: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]] | None:
     """Forward and backward tables of the one-line placements (None: no placement at all).
 
     `fixed[i]`: UNKNOWN, TENT or EMPTY. Counts are bitmasks (bit n: n tents). F[i][s]: counts
@@ -222,9 +221,7 @@ def _hall_violator(
     return None
 
 
-def _band(
-    first: list[int], second: list[int], clue1: int, clue2: int
-) -> list[tuple[int, int, int]] | None:
+def _band(first: list[int], second: list[int], clue1: int, clue2: int) -> list[tuple[int, int, int]] | None:
     """The unknown cells of two neighbouring lines decided by all their joint placements (no
     two tents touching, diagonals across the lines too; exactly the clues): (line 0 or 1,
     position, TENT or EMPTY); None when there is no placement at all.
@@ -243,8 +240,11 @@ def _band(
         a, b = move
         if (a or b) and s:
             return False  # the previous position's tent touches both cells of this one
-        return (first[j] != TENT or a) and (first[j] != EMPTY or not a) and (second[j] != TENT or b) and (
-            second[j] != EMPTY or not b
+        return (
+            (first[j] != TENT or a == 1)
+            and (first[j] != EMPTY or a == 0)
+            and (second[j] != TENT or b == 1)
+            and (second[j] != EMPTY or b == 0)
         )
 
     def shift(mask: int, move: tuple[int, int]) -> int:
@@ -317,7 +317,9 @@ class Deducer:
     """The rules of `LEVELS` over one position; `steps(level)` yields each deduction as it is
     applied (the position changes as the steps are taken)."""
 
-    def __init__(self, instance: TentsInstance, tents: set[Cell] | None = None, empty: set[Cell] | None = None):
+    def __init__(
+        self, instance: TentsInstance, tents: set[Cell] | None = None, empty: set[Cell] | None = None
+    ):
         self.inst = instance
         self.w, self.h = instance.width, instance.height
         self.trees = instance.trees
@@ -400,9 +402,20 @@ class Deducer:
                 others = [t for t in self.trees_next_to(cell) if t != tree]
                 why = f"The tent at {at(cell)} can only belong to the tree at {at(tree)}"
                 if others:
-                    why += " (" + ", ".join(f"the tree at {at(t)} has its tent at {at(self.link_of[t])}" for t in others) + ")"
+                    why += (
+                        " ("
+                        + ", ".join(
+                            f"the tree at {at(t)} has its tent at {at(self.link_of[t])}" for t in others
+                        )
+                        + ")"
+                    )
                 yield self._apply(
-                    Step("tent-one-tree", links=((tree, cell),), because=(cell, tree, *others), reason=why + ".")
+                    Step(
+                        "tent-one-tree",
+                        links=((tree, cell),),
+                        because=(cell, tree, *others),
+                        reason=why + ".",
+                    )
                 )
 
     def no_free_tree(self) -> Iterator[Step]:
@@ -434,9 +447,7 @@ class Deducer:
         for (r, c), v in self.state.items():
             if v != TENT:
                 continue
-            around = [
-                (r + dr, c + dc) for dr, dc in KING if self.state.get((r + dr, c + dc)) == UNKNOWN
-            ]
+            around = [(r + dr, c + dc) for dr, dc in KING if self.state.get((r + dr, c + dc)) == UNKNOWN]
             if around:
                 yield self._apply(
                     Step(
@@ -522,8 +533,12 @@ class Deducer:
         need = clue - placed
         snapshot = (forward, backward)
         if tents or empty:
-            if need == 0:
-                why = f"{name} already has its {clue} tent{'s' if clue != 1 else ''}: the rest of it is empty."
+            if clue == 0:
+                why = f"{name} has clue 0: it holds no tent."
+            elif need == 0:
+                why = (
+                    f"{name} already has its {clue} tent{'s' if clue != 1 else ''}: the rest of it is empty."
+                )
             else:
                 why = (
                     f"{name} needs {need} more tent{'s' if need != 1 else ''} in its {len(free)} free "
@@ -563,7 +578,11 @@ class Deducer:
     def _what(tents: list[Cell], empty: list[Cell]) -> str:
         parts = []
         if tents:
-            parts.append(f"every way puts tents at {_list(tents)}" if len(tents) > 1 else f"every way puts a tent at {_list(tents)}")
+            parts.append(
+                f"every way puts tents at {_list(tents)}"
+                if len(tents) > 1
+                else f"every way puts a tent at {_list(tents)}"
+            )
         if empty:
             parts.append(f"leaves {_list(empty)} empty")
         return " and ".join(parts) + "."
@@ -634,7 +653,10 @@ class Deducer:
                 if not tents and not empty:
                     continue
                 free = [x for k in (0, 1) for x, v in zip(lines[k], fixed[k], strict=True) if v == UNKNOWN]
-                need = [clue - sum(1 for v in f if v == TENT) for clue, f in zip((first, second), fixed, strict=True)]
+                need = [
+                    clue - sum(1 for v in f if v == TENT)
+                    for clue, f in zip((first, second), fixed, strict=True)
+                ]
                 yield self._apply(
                     Step(
                         "line-pair",
@@ -702,9 +724,7 @@ def deduce(
                 reached = name
                 break
         deducer.check_touching()
-        return Deduced(
-            deducer.state, _links(deducer), deducer.taken, None, reached
-        )
+        return Deduced(deducer.state, _links(deducer), deducer.taken, None, reached)
     except Contradiction as why:
         state = deducer.state if deducer is not None else {}
         steps = deducer.taken if deducer is not None else []
