@@ -188,37 +188,63 @@ def _line_tables(fixed: list[int], clue: int) -> tuple[list[tuple[int, int]], li
     return forward, backward
 
 
-def _hall_violator(
-    left: list[Cell], adjacent: dict[Cell, list[Cell]]
-) -> tuple[list[Cell], list[Cell]] | None:
-    """None when every vertex of `left` can be matched to a distinct neighbour; otherwise a
-    group of `left` vertices with fewer neighbours than members, and those neighbours (the
-    vertices reachable by alternating paths from one left unmatched by a maximum matching:
-    Konig's construction). Kuhn's augmenting paths."""
-    owner: dict[Cell, Cell] = {}
+class _Matching:
+    """A bipartite matching grown by augmenting paths (Kuhn's method, iterative: paths may be
+    long on large boards), with the Hall witness of a vertex that cannot be matched."""
 
-    def augment(u: Cell, seen: set[Cell]) -> bool:
-        for v in adjacent[u]:
-            if v in seen:
-                continue
-            seen.add(v)
-            if v not in owner or augment(owner[v], seen):
-                owner[v] = u
-                return True
+    def __init__(self, adjacent: dict[Cell, list[Cell]]):
+        self.adjacent = adjacent
+        self.owner: dict[Cell, Cell] = {}  # right -> left
+        self.match: dict[Cell, Cell] = {}  # left -> right
+
+    def augment(self, root: Cell, banned: frozenset[Cell] = frozenset()) -> bool:
+        """Match `root` (unmatched), re-matching others along an alternating path; False when
+        no alternating path from `root` reaches a free right vertex (avoiding `banned`)."""
+        seen = set(banned)
+        parent: dict[Cell, Cell] = {}
+        stack = [(root, iter(self.adjacent[root]))]
+        while stack:
+            u, choices = stack[-1]
+            for v in choices:
+                if v in seen:
+                    continue
+                seen.add(v)
+                parent[v] = u
+                w = self.owner.get(v)
+                if w is None:  # a free right vertex: flip the path back to the root
+                    while True:
+                        left = parent[v]
+                        before = self.match.get(left)
+                        self.owner[v], self.match[left] = left, v
+                        if left == root:
+                            return True
+                        assert before is not None
+                        v = before
+                stack.append((w, iter(self.adjacent[w])))
+                break
+            else:
+                stack.pop()
         return False
 
-    for u in left:
-        if not augment(u, set()):
-            group, reached, queue = [u], set(), [u]
-            while queue:
-                for v in adjacent[queue.pop()]:
-                    if v not in reached:
-                        reached.add(v)
-                        if v in owner and owner[v] not in group:
-                            group.append(owner[v])
-                            queue.append(owner[v])
-            return sorted(group), sorted(reached)
-    return None
+    def unmatch(self, left: Cell) -> None:
+        right = self.match.pop(left, None)
+        if right is not None:
+            del self.owner[right]
+
+    def witness(self, root: Cell, banned: frozenset[Cell] = frozenset()) -> tuple[list[Cell], list[Cell]]:
+        """For `root` that cannot be matched: the left vertices reachable from it by alternating
+        paths, and their neighbours (one fewer than them: Konig's construction)."""
+        group, reached, queue = [root], set(), [root]
+        while queue:
+            for v in self.adjacent[queue.pop()]:
+                if v in banned or v in reached:
+                    continue
+                reached.add(v)
+                w = self.owner.get(v)
+                if w is not None and w not in group:
+                    group.append(w)
+                    queue.append(w)
+        return sorted(group), sorted(reached)
 
 
 def _band(first: list[int], second: list[int], clue1: int, clue2: int) -> list[tuple[int, int, int]] | None:
@@ -590,7 +616,9 @@ class Deducer:
     # ---- hard rules --------------------------------------------------------------------------
     def pairing(self) -> Iterator[Step]:
         """Hall's condition on both sides of the tree-tent pairing (see the module docstring);
-        one step, then the pass starts again."""
+        one step, then the pass starts again. One matching of the trees into their cells and
+        one of the unlinked tents into their trees; each cell is tested by one augmenting path
+        search on them."""
         trees = sorted(t for t in self.trees if t not in self.link_of)
         near = {t: self.options(t) for t in trees}
         tents = sorted(c for c, v in self.state.items() if v == TENT and c not in self.link_of)
@@ -598,27 +626,43 @@ class Deducer:
         for t in trees:
             for x in near[t]:
                 trees_of.setdefault(x, []).append(t)
+        cover_trees = _Matching(near)
+        for t in trees:
+            if not cover_trees.augment(t):
+                group, cells = cover_trees.witness(t)
+                raise Contradiction(
+                    f"the trees at {_list(group)} have only {len(cells)} cells for their tents"
+                )
+        cover_tents = _Matching({c: trees_of.get(c, []) for c in tents})
+        for c in tents:
+            if not cover_tents.augment(c):
+                group, owners = cover_tents.witness(c)
+                raise Contradiction(f"the tents at {_list(group)} have only {len(owners)} trees")
         for x in sorted(trees_of):
             if self.state[x] != UNKNOWN:
                 continue
-            short = _hall_violator(trees, {t: [y for y in near[t] if y != x] for t in trees})
-            if short is not None:
-                group, cells = short
-                yield self._apply(
-                    Step(
-                        "pairing",
-                        tents=(x,),
-                        because=tuple(group) + tuple(cells),
-                        reason=f"The {len(group)} trees at {_list(group)} need {len(group)} different "
-                        f"tents, and besides {at(x)} only {_list(cells) or 'no cell'} "
-                        f"{'is' if len(cells) == 1 else 'are'} left next to them: {at(x)} is a tent.",
+            holder = cover_trees.owner.get(x)
+            if holder is not None:  # can the trees do without x?
+                cover_trees.unmatch(holder)
+                if not cover_trees.augment(holder, frozenset({x})):
+                    group, cells = cover_trees.witness(holder, frozenset({x}))
+                    yield self._apply(
+                        Step(
+                            "pairing",
+                            tents=(x,),
+                            because=tuple(group) + tuple(cells),
+                            reason=f"The {len(group)} trees at {_list(group)} need {len(group)} different "
+                            f"tents, and besides {at(x)} only {len(cells)} cell{'s' if len(cells) != 1 else ''}"
+                            f"{' (' + _list(cells) + ')' if cells else ''} "
+                            f"{'is' if len(cells) == 1 else 'are'} left next to them: {at(x)} is a tent.",
+                        )
                     )
-                )
-                return
-            with_x = tents + [x]
-            short = _hall_violator(with_x, {c: trees_of.get(c, []) for c in with_x})
-            if short is not None:
-                group, owners = short
+                    return
+            # could x be a tent as well as the tents placed? (x joins the tents' matching)
+            trial = _Matching({**cover_tents.adjacent, x: trees_of[x]})
+            trial.owner, trial.match = dict(cover_tents.owner), dict(cover_tents.match)
+            if not trial.augment(x):
+                group, owners = trial.witness(x)
                 others = [c for c in group if c != x]
                 yield self._apply(
                     Step(
@@ -626,7 +670,7 @@ class Deducer:
                         empty=(x,),
                         because=tuple(others) + tuple(owners),
                         reason=f"If {at(x)} were a tent, it and the tents at {_list(others)} would need "
-                        f"{len(group)} different trees, but only {_list(owners) or 'none'} "
+                        f"{len(group)} different trees, but only {_list(owners)} "
                         f"{'is' if len(owners) == 1 else 'are'} next to them and still free: "
                         f"{at(x)} is empty.",
                     )
