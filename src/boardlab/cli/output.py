@@ -88,7 +88,29 @@ def print_hint(answer: dict[str, Any]) -> None:
             out.print(f"  {key}: {json.dumps(answer[key])}", markup=False)
     for key, value in answer.items():
         if key not in ("family", "status", "message", "place", "remove"):
-            out.print(f"  {key}: {json.dumps(value)}", markup=False)
+            shown = value if isinstance(value, str) else json.dumps(value)
+            out.print(f"  {key}: {shown}", markup=False)
+
+
+def print_grade(label: str, answer: dict[str, Any], named: bool) -> None:
+    steps = answer.get("steps")
+    line = f"[bold]{escape(str(answer['difficulty']))}[/]"
+    if steps is not None:
+        line += f"  ({steps} step{'s' if steps != 1 else ''})"
+    out.print((f"{escape(label)}: " if named else "") + line)
+
+
+def print_explanation(family: Family, instance: Any, answer: dict[str, Any], options: dict[str, Any]) -> None:
+    steps = answer["steps"]
+    out.print(
+        f"[bold]{escape(str(answer['difficulty']))}[/]: {len(steps)} step{'s' if len(steps) != 1 else ''}"
+    )
+    for number, step in enumerate(steps, 1):
+        out.print(
+            f"{number:>4}. [dim]({escape(step['level'])}, {escape(step['rule'])})[/] {escape(step['reason'])}"
+        )
+    if answer.get("solution") is not None:
+        out.print(family.render_text(instance, answer["solution"], options))
 
 
 def print_families(found: list[Family]) -> None:
