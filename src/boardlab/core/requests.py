@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from boardlab.core import registry
+from boardlab.core import registry, schemas
 from boardlab.core.deadline import Deadline
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Family, Generated, Record
@@ -212,16 +212,28 @@ def solution_of(data: Any) -> Any:
 
 
 def check(chosen: Family, instance: Any, data: Any) -> dict[str, Any]:
-    """`{"family", "valid", "violations"}` for a proposed solution (or a solve answer)."""
+    """`{"family", "status": "valid" | "invalid", "valid", "violations"}` for a proposed
+    solution (or a solve answer). A well-formed solution that breaks the rules or is incomplete
+    is invalid (its violations listed); one that is not the family's solution shape is bad input."""
     problems = chosen.check(instance, solution_of(data))
-    return {"family": chosen.name, "valid": not problems, "violations": problems}
+    return {
+        "family": chosen.name,
+        "status": "invalid" if problems else "valid",
+        "valid": not problems,
+        "violations": problems,
+    }
 
 
 def hint(
     chosen: Family, instance: Any, partial: dict[str, Any] | None, all_forced: bool = False
 ) -> dict[str, Any]:
     """`Family.hint` for a player's placements so far, naming the family: one step (with
-    `all_forced`, also `forced`: everything that follows, a spoiler)."""
+    `all_forced`, also `forced`: everything that follows, a spoiler). A partial placement that
+    is not an object in the family's shape (`schemas.partial_problem`) is bad input."""
+    if partial is not None:
+        problem = schemas.partial_problem(chosen.name, partial)
+        if problem is not None:
+            raise BadInput(problem)
     answer = chosen.hint(instance, partial).to_json(all_forced=all_forced)
     answer.setdefault("family", chosen.name)
     return answer

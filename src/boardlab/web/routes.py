@@ -29,6 +29,7 @@ from boardlab import __version__
 from boardlab.core import registry, requests
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Family
+from boardlab.core.results import Stats
 from boardlab.web import examples, jobs
 from boardlab.web.bodies import (
     ERRORS,
@@ -214,11 +215,11 @@ def api_routes(services: Services) -> APIRouter:
                 "solutions": [],
                 "count": None,
                 "unique": None,
-                "stats": {
-                    "seconds": seconds + config.kill_grace,
-                    "backend": body.backend,
-                    "stopped": "killed at the time limit",
-                },
+                "stats": Stats(
+                    seconds=seconds + config.kill_grace,
+                    backend=body.backend,
+                    extra={"stopped": "killed at the time limit"},
+                ).to_json(),
             }
 
     @router.post(

@@ -230,4 +230,6 @@ def placement_to_json(instance: ChessNumInstance, placed: list[tuple[str, Square
 
 
 def solution_from_json(instance: ChessNumInstance, data: Any) -> dict[str, Any]:
-    return placement_to_json(instance, placement_from_json(instance, data, partial=False))
+    """A proposed solution, read as a (possibly incomplete) placement: missing pieces are a rule
+    violation that `verify` reports (`check` exits 1, as for every family), not a shape error."""
+    return placement_to_json(instance, placement_from_json(instance, data, partial=True))
