@@ -77,7 +77,12 @@ def test_check_accepts_a_solution_or_a_solve_answer():
     instance = requests.read_instance(nqueens, "5", {})
     answer = requests.solve(nqueens, instance, requests.solve_request()).to_json()
     assert queens_ok(5, answer["solutions"][0]["queens"])
-    assert requests.check(nqueens, instance, answer) == {"family": "nqueens", "valid": True, "violations": []}
+    assert requests.check(nqueens, instance, answer) == {
+        "family": "nqueens",
+        "status": "valid",
+        "valid": True,
+        "violations": [],
+    }
     wrong = requests.check(nqueens, instance, {"queens": [0, 1, 2, 3, 4]})
     assert wrong["valid"] is False and wrong["violations"]
 

@@ -310,7 +310,7 @@ def test_generate_rejects_bad_options(client):
 
 def test_check_lists_violations(client):
     good = post(client, "/api/nqueens/check", {"instance": 4, "solution": {"queens": [1, 3, 0, 2]}}).json()
-    assert good == {"family": "nqueens", "valid": True, "violations": []}
+    assert good == {"family": "nqueens", "status": "valid", "valid": True, "violations": []}
     bad = post(client, "/api/nqueens/check", {"instance": 4, "solution": {"queens": [0, 1, 2, 3]}}).json()
     assert bad["valid"] is False and bad["violations"]
     solved = post(client, "/api/nqueens/solve", {"instance": 10}).json()

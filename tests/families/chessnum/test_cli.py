@@ -70,6 +70,8 @@ def test_check(capsys, example) -> None:
     bad = json.dumps(dict(published()[0]["solution"], P="h1"))
     code, out, _ = run(capsys, "check", example, bad)
     assert code == 1 and "shows" in out
+    code, out, _ = run(capsys, "check", example, '{"K": "d7"}')  # incomplete: invalid, not bad input
+    assert code == 1 and "the solution places 0" in out
 
 
 def test_render_svg(capsys, example, tmp_path) -> None:
@@ -116,7 +118,6 @@ def test_bad_input_is_one_line_exit_2(capsys, tmp_path, content, where) -> None:
         ["generate", "--pieces", "KQZ"],
         ["solve", "EXAMPLE", "--model", "magic"],
         ["solve", "EXAMPLE", "--pieces", "QQ"],
-        ["check", "EXAMPLE", '{"K": "d7"}'],
         ["check", "EXAMPLE", "{not json"],
         ["solve", "EXAMPLE", "--all", "--unique"],
     ],
