@@ -170,3 +170,17 @@ def test_partial_problem_names_what_is_wrong() -> None:
     assert "array" in (schemas.partial_problem("tents", [[0, 0]]) or "")
     assert "'queens'" in (schemas.partial_problem("chessnum", {"queens": [0]}) or "")
     assert "'X'" in (schemas.partial_problem("chessnum", {"X": "a1"}) or "")
+
+
+def test_the_schemas_are_package_data() -> None:
+    """`pip install .` ships every schema file (pyproject's package-data covers them)."""
+    import fnmatch
+    import tomllib
+
+    root = Path(SRC).parent
+    patterns = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]
+    shipped = root / "src" / "boardlab" / "schemas"
+    files = sorted(p.relative_to(shipped.parent).as_posix() for p in shipped.glob("*.json"))
+    assert len(files) == len(set(schemas.SCHEMAS.values()) | set(schemas.SHARED))
+    for name in files:
+        assert any(fnmatch.fnmatch(name, pattern) for pattern in patterns["boardlab"]), name
