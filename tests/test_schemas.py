@@ -184,3 +184,17 @@ def test_the_schemas_are_package_data() -> None:
     assert len(files) == len(set(schemas.SCHEMAS.values()) | set(schemas.SHARED))
     for name in files:
         assert any(fnmatch.fnmatch(name, pattern) for pattern in patterns["boardlab"]), name
+
+
+@pytest.mark.parametrize("family", FAMILIES)
+def test_the_python_api_answers_in_the_same_schemas(family: str) -> None:
+    import boardlab
+
+    case = CASES[family]
+    puzzle = boardlab.load(case["instance"])
+    assert_valid("solve", boardlab.solve(puzzle).to_json())
+    for solution in (case["solution"], case["incomplete"]):
+        assert_valid("check", boardlab.check(puzzle, solution).to_json())
+    if registry.get(family).offers_hints:
+        assert_valid("hint", boardlab.hint(puzzle, case["incomplete"]).to_json())
+    assert_valid("families", [info.to_json() for info in boardlab.families()])

@@ -261,9 +261,10 @@ class Generated(Answer):
 
 
 class Checked(Answer):
-    """The answer of `check`: `boardlab FAMILY check --json`: `family`, `valid`, `violations`."""
+    """The answer of `check`: `boardlab FAMILY check --json`: `family`, `status` ("valid" or
+    "invalid"), `valid`, `violations`."""
 
-    summary = ("family", "valid", "violations")
+    summary = ("family", "status", "valid", "violations")
 
 
 class Hint(Answer):
