@@ -135,7 +135,7 @@ class Answer:
     >>> answer.valid, answer.violations
     (True, [])
     >>> answer.to_json()
-    {'family': 'nqueens', 'valid': True, 'violations': []}
+    {'family': 'nqueens', 'status': 'valid', 'valid': True, 'violations': []}
     """
 
     #: The fields shown in the summary table (`_repr_html_`, `__rich__`).
