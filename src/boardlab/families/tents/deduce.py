@@ -393,7 +393,8 @@ class Deducer:
     def clue(self, axis: str, i: int) -> int | None:
         return self.inst.rows[i] if axis == "row" else self.inst.cols[i]
 
-    def _apply(self, step: Step) -> Step:
+    def apply(self, step: Step) -> Step:
+        """Take `step`: its cells and links join the position (`Contradiction` on a clash)."""
         for cell in step.tents:
             if self.state[cell] == EMPTY:
                 raise Contradiction(f"{at(cell)} must be a tent ({step.reason}) but is empty")
@@ -435,7 +436,7 @@ class Deducer:
                         )
                         + ")"
                     )
-                yield self._apply(
+                yield self.apply(
                     Step(
                         "tent-one-tree",
                         links=((tree, cell),),
@@ -458,9 +459,9 @@ class Deducer:
                     why = f"{at(cell)} is empty: its only tree, at {at(near[0])}, has its tent at {at(tents[0])}."
                 else:
                     why = f"{at(cell)} is empty: each tree next to it ({_list(near)}) already has its tent."
-                yield self._apply(Step("no-free-tree", empty=(cell,), because=(*near, *tents), reason=why))
+                yield self.apply(Step("no-free-tree", empty=(cell,), because=(*near, *tents), reason=why))
         if lonely:
-            yield self._apply(
+            yield self.apply(
                 Step(
                     "no-free-tree",
                     empty=tuple(lonely),
@@ -475,7 +476,7 @@ class Deducer:
                 continue
             around = [(r + dr, c + dc) for dr, dc in KING if self.state.get((r + dr, c + dc)) == UNKNOWN]
             if around:
-                yield self._apply(
+                yield self.apply(
                     Step(
                         "touch",
                         empty=tuple(around),
@@ -498,7 +499,7 @@ class Deducer:
                 why = f"The tree at {at(tree)} has only {at(cell)} left for its tent"
                 if others:
                     why += f" (its other neighbours {_list(others)} are empty or taken)"
-                yield self._apply(
+                yield self.apply(
                     Step(
                         "tree-one-cell",
                         tents=(cell,) if self.state[cell] == UNKNOWN else (),
@@ -512,7 +513,7 @@ class Deducer:
                 if a[0] != b[0] and a[1] != b[1]:  # diagonal to each other, not opposite
                     corner = (a[0] + b[0] - tree[0], a[1] + b[1] - tree[1])
                     if self.state.get(corner) == UNKNOWN:
-                        yield self._apply(
+                        yield self.apply(
                             Step(
                                 "tree-corner",
                                 empty=(corner,),
@@ -571,7 +572,7 @@ class Deducer:
                     f"cell{'s' if len(free) != 1 else ''} ({_list(free)}), no two side by side: "
                     + self._what(tents, empty)
                 )
-            yield self._apply(Step("line", tuple(tents), tuple(empty), because=tuple(free), reason=why))
+            yield self.apply(Step("line", tuple(tents), tuple(empty), because=tuple(free), reason=why))
         if not tricky or need == 0:
             return
         # Cells of the neighbouring lines that every placement of this line touches.
@@ -589,7 +590,7 @@ class Deducer:
                     if self.state.get(other) == UNKNOWN:
                         touched.append(other)
         if touched:
-            yield self._apply(
+            yield self.apply(
                 Step(
                     "line-neighbours",
                     empty=tuple(touched),
@@ -646,7 +647,7 @@ class Deducer:
                 cover_trees.unmatch(holder)
                 if not cover_trees.augment(holder, frozenset({x})):
                     group, cells = cover_trees.witness(holder, frozenset({x}))
-                    yield self._apply(
+                    yield self.apply(
                         Step(
                             "pairing",
                             tents=(x,),
@@ -664,7 +665,7 @@ class Deducer:
             if not trial.augment(x):
                 group, owners = trial.witness(x)
                 others = [c for c in group if c != x]
-                yield self._apply(
+                yield self.apply(
                     Step(
                         "pairing",
                         empty=(x,),
@@ -701,7 +702,7 @@ class Deducer:
                     clue - sum(1 for v in f if v == TENT)
                     for clue, f in zip((first, second), fixed, strict=True)
                 ]
-                yield self._apply(
+                yield self.apply(
                     Step(
                         "line-pair",
                         tuple(tents),

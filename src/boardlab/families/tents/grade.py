@@ -27,6 +27,7 @@ from boardlab.core.grading import Step as PathStep
 from boardlab.core.results import Mode, SolveRequest, Status
 from boardlab.families.tents.deduce import LEVELS, TENT, UNKNOWN, Contradiction, Deducer, Step, at, deduce
 from boardlab.families.tents.io import TentsInstance
+from boardlab.families.tents.oracle import TentsOracle
 from boardlab.families.tents.verify import violations
 
 Cell = tuple[int, int]
@@ -96,18 +97,19 @@ def path_step(step: Step) -> PathStep:
     )
 
 
-def _search_step(instance: TentsInstance, deducer: Deducer, solution: frozenset[Cell]) -> Step:
+def _search_step(deducer: Deducer, oracle: TentsOracle) -> Step:
     """A cell decided by search: the first unknown cell, with its value in the unique
     solution; its other value is refuted by the SAT oracle (a solver bug otherwise)."""
     from boardlab.core.errors import SolverBug
-    from boardlab.families.tents.oracle import TentsOracle
 
     cell = min(c for c, v in deducer.state.items() if v == UNKNOWN)
     tents = {c for c, v in deducer.state.items() if v == TENT}
     empty = {c for c, v in deducer.state.items() if v not in (UNKNOWN, TENT)}
+    solution = oracle.solution(tents, empty)
+    if not isinstance(solution, frozenset):
+        raise SolverBug(f"tents: no solution extends the deductions at {at(cell)}")
     is_tent = cell in solution
-    with TentsOracle(instance) as oracle:
-        other = oracle.possible(tents, empty | {cell}) if is_tent else oracle.possible(tents | {cell}, empty)
+    other = oracle.possible(tents, empty | {cell}) if is_tent else oracle.possible(tents | {cell}, empty)
     if other:
         raise SolverBug(f"tents: {at(cell)} has two values in a puzzle proven unique")
     value = "a tent" if is_tent else "empty"
@@ -128,23 +130,23 @@ def explain(instance: TentsInstance, deadline: Deadline = NO_DEADLINE) -> Explan
         return Explanation(
             graded.difficulty, [path_step(s) for s in deduce(instance, deadline=deadline).steps]
         )
-    solution: frozenset[Cell] | None = None
     deducer = Deducer(instance)
     taken: list[Step] = []
-    while True:
-        for name in LEVELS:
-            taken.extend(deducer.steps(name, deadline))
+    oracle: TentsOracle | None = None
+    try:
+        while True:
+            for name in LEVELS:
+                taken.extend(deducer.steps(name, deadline))
+                if deducer.solved():
+                    break
             if deducer.solved():
                 break
-        if deducer.solved():
-            break
-        if solution is None:
-            from boardlab.core.registry import get
-
-            result = get("tents").solve(instance, SolveRequest(mode=Mode.FIRST, deadline=deadline))
-            solution = frozenset(tuple(c) for c in result.solutions[0]["tents"])  # type: ignore[misc]
-        step = _search_step(instance, deducer, solution)
-        taken.append(deducer._apply(step))
+            deadline.check()
+            oracle = oracle or TentsOracle(instance)
+            taken.append(deducer.apply(_search_step(deducer, oracle)))
+    finally:
+        if oracle is not None:
+            oracle.close()
     tents = sorted(c for c, v in deducer.state.items() if v == TENT)
     return Explanation(graded.difficulty, [path_step(s) for s in taken], {"tents": [list(c) for c in tents]})
 
