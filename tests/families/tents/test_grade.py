@@ -279,3 +279,11 @@ def test_deduction_is_sound_with_givens_and_missing_clues():
                 assert all((cell in s) == (value == TENT) for s in solutions), (game_id.encode(inst), cell)
         checked += 1
     assert checked > 20
+
+
+def test_cli_grade_at_the_time_limit_is_unknown():
+    run = cli("tents", "grade", EXTREME[0], "--time-limit", "0.000001", "--json")
+    assert run.returncode == 3, run.stderr
+    assert json.loads(run.stdout)["difficulty"] == "unknown"
+    run = cli("tents", "explain", EXTREME[0], "--time-limit", "0.000001")
+    assert run.returncode == 3 and "unknown" in run.stdout
