@@ -39,6 +39,9 @@ A cell is unknown, a tent or empty; a tree may be *linked* to its tent (the pair
   that would leave some tents with too few trees is empty (Hall's condition on both sides,
   decided with the Mendelsohn-Dulmage theorem: a matching covering the trees and one covering
   the tents give one covering both). The witness group is named.
+- ``line-tree``: the ``line`` rule, where the two cells on either side of a tree in the line
+  that can only belong to that tree (no other unlinked tree next to either) hold at most one
+  tent between them (the refinement Tatham's to-do list suggests).
 - ``line-pair``: two neighbouring rows (columns) with clues together: of all the ways to put
   both lines' missing tents, none touching (diagonals across the two lines too), the cells
   with one value in every way are decided.
@@ -83,6 +86,7 @@ RULE_LEVEL = {
     "tree-corner": "tricky",
     "line-neighbours": "tricky",
     "pairing": "hard",
+    "line-tree": "hard",
     "line-pair": "hard",
     "search": "extreme",
 }
@@ -325,6 +329,54 @@ def _band(first: list[int], second: list[int], clue1: int, clue2: int) -> list[t
                     decided.append((k, j, EMPTY))
                 elif not possible[(k, EMPTY)]:
                     decided.append((k, j, TENT))
+    return decided
+
+
+def _line_sharing_trees(fixed: list[int], clue: int, exclusive: set[int]) -> list[tuple[int, int]] | None:
+    """The unknown cells of one line decided by its placements (exactly `clue` tents, none
+    side by side) in which, for each position p of `exclusive`, cells p - 1 and p + 1 are not
+    both tents: (position, TENT or EMPTY); None when there is no placement.
+
+    The state is which of the two previous cells hold a tent (bit 0: the last, bit 1: the one
+    before); counts are bitmasks as in `_line_tables`."""
+    n = len(fixed)
+
+    def allowed(i: int, s: int, v: int) -> bool:
+        if (fixed[i] == TENT and not v) or (fixed[i] == EMPTY and v):
+            return False
+        return not v or (not s & 1 and not ((i - 1) in exclusive and s & 2))
+
+    forward = [[1, 0, 0, 0]]
+    for i in range(n):
+        row = [0, 0, 0, 0]
+        for s in range(4):
+            if forward[i][s]:
+                for v in (0, 1):
+                    if allowed(i, s, v):
+                        row[v | (s & 1) << 1] |= forward[i][s] << v
+        forward.append(row)
+    backward = [[0, 0, 0, 0] for _ in range(n)] + [[1, 1, 1, 1]]
+    for i in range(n - 1, -1, -1):
+        for s in range(4):
+            for v in (0, 1):
+                if allowed(i, s, v):
+                    backward[i][s] |= backward[i + 1][v | (s & 1) << 1] << v
+    if not _meets(forward[0][0], backward[0][0], clue):
+        return None
+    decided = []
+    for i in range(n):
+        if fixed[i] != UNKNOWN:
+            continue
+        possible = [False, False]
+        for s in range(4):
+            for v in (0, 1):
+                if forward[i][s] and allowed(i, s, v):
+                    if _meets(forward[i][s] << v, backward[i + 1][v | (s & 1) << 1], clue):
+                        possible[v] = True
+        if not possible[1]:
+            decided.append((i, EMPTY))
+        elif not possible[0]:
+            decided.append((i, TENT))
     return decided
 
 
@@ -678,6 +730,54 @@ class Deducer:
                 )
                 return
 
+    def lines_sharing_trees(self) -> Iterator[Step]:
+        """The `line` rule where two cells of the line on either side of a tree can only belong
+        to that tree (no other unlinked tree next to either): they hold at most one tent (the
+        refinement of the line rule in Tatham's to-do list). One step, then the pass starts
+        again."""
+        for axis, count in (("column", self.w), ("row", self.h)):
+            for i in range(count):
+                clue = self.clue(axis, i)
+                if clue is None:
+                    continue
+                cells = self.line(axis, i)
+                fixed = [self.state.get(x, EMPTY) for x in cells]
+                exclusive: dict[int, Cell] = {}
+                for p in range(1, len(cells) - 1):
+                    tree = cells[p]
+                    if tree not in self.trees or tree in self.link_of:
+                        continue
+                    sides = (cells[p - 1], cells[p + 1])
+                    if all(self.state.get(x) == UNKNOWN and self.free_trees(x) == [tree] for x in sides):
+                        exclusive[p] = tree
+                if not exclusive:
+                    continue
+                decided = _line_sharing_trees(fixed, clue, set(exclusive))
+                if decided is None:
+                    raise Contradiction(f"{axis} {i} cannot hold {clue} tents")
+                if not decided:
+                    continue
+                tents = [cells[j] for j, v in decided if v == TENT]
+                empty = [cells[j] for j, v in decided if v == EMPTY]
+                free = [x for x, v in zip(cells, fixed, strict=True) if v == UNKNOWN]
+                need = clue - sum(1 for v in fixed if v == TENT)
+                shared = "; ".join(
+                    f"{at(cells[p - 1])} and {at(cells[p + 1])} can only belong to the tree at {at(tree)}, "
+                    "so they hold at most one tent"
+                    for p, tree in sorted(exclusive.items())
+                )
+                yield self.apply(
+                    Step(
+                        "line-tree",
+                        tuple(tents),
+                        tuple(empty),
+                        because=tuple(free) + tuple(exclusive.values()),
+                        reason=f"{axis.capitalize()} {i} needs {need} more tent{'s' if need != 1 else ''} "
+                        f"in {_list(free)}, no two side by side; {shared}: " + self._what(tents, empty),
+                    )
+                )
+                return
+
     def line_pairs(self) -> Iterator[Step]:
         """Two neighbouring clued lines together (see the module docstring); one step, then the
         pass starts again."""
@@ -726,6 +826,7 @@ class Deducer:
         yield self.lines(tricky)
         if rank >= 2:
             yield self.pairing()
+            yield self.lines_sharing_trees()
             yield self.line_pairs()
 
     def steps(self, level: str = "hard", deadline: Deadline = NO_DEADLINE) -> Iterator[Step]:
