@@ -33,18 +33,19 @@ A cell is unknown, a tent or empty; a tree may be *linked* to its tent (the pair
 
 ``hard`` (boardlab's, beyond Tatham; no guessing):
 
-- ``pairing``: the trees must be paired with distinct tents, every tent with a tree (a perfect
-  matching between the unlinked trees and the future tents). A cell without which the trees
-  cannot all be paired is a tent (a group of k trees with only k cells between them); a cell
-  that would leave some tents with too few trees is empty (Hall's condition on both sides,
-  decided with the Mendelsohn-Dulmage theorem: a matching covering the trees and one covering
-  the tents give one covering both). The witness group is named.
 - ``line-tree``: the ``line`` rule, where the two cells on either side of a tree in the line
   that can only belong to that tree (no other unlinked tree next to either) hold at most one
   tent between them (the refinement Tatham's to-do list suggests).
 - ``line-pair``: two neighbouring rows (columns) with clues together: of all the ways to put
   both lines' missing tents, none touching (diagonals across the two lines too), the cells
   with one value in every way are decided.
+- ``pairing`` (tried last: the costliest, and it rarely decides anything): the trees must be
+  paired with distinct tents, every tent with a tree (a perfect
+  matching between the unlinked trees and the future tents). A cell without which the trees
+  cannot all be paired is a tent (a group of k trees with only k cells between them); a cell
+  that would leave some tents with too few trees is empty (Hall's condition on both sides,
+  decided with the Mendelsohn-Dulmage theorem: a matching covering the trees and one covering
+  the tents give one covering both). The witness group is named.
 
 Anything beyond ``hard`` needs search: the grade ``extreme``.
 
@@ -733,8 +734,7 @@ class Deducer:
     def lines_sharing_trees(self) -> Iterator[Step]:
         """The `line` rule where two cells of the line on either side of a tree can only belong
         to that tree (no other unlinked tree next to either): they hold at most one tent (the
-        refinement of the line rule in Tatham's to-do list). One step, then the pass starts
-        again."""
+        refinement of the line rule in Tatham's to-do list). A step per line, as `lines`."""
         for axis, count in (("column", self.w), ("row", self.h)):
             for i in range(count):
                 clue = self.clue(axis, i)
@@ -776,11 +776,10 @@ class Deducer:
                         f"in {_list(free)}, no two side by side; {shared}: " + self._what(tents, empty),
                     )
                 )
-                return
 
     def line_pairs(self) -> Iterator[Step]:
-        """Two neighbouring clued lines together (see the module docstring); one step, then the
-        pass starts again."""
+        """Two neighbouring clued lines together (see the module docstring); a step per pair of
+        lines that decides something, each on the position the steps before it left."""
         for axis, count in (("column", self.w), ("row", self.h)):
             for i in range(count - 1):
                 first, second = self.clue(axis, i), self.clue(axis, i + 1)
@@ -813,7 +812,6 @@ class Deducer:
                         f"{axis}s: " + self._what(tents, empty),
                     )
                 )
-                return
 
     # ---- driving -------------------------------------------------------------------------------
     def passes(self, level: str) -> Iterator[Iterator[Step]]:
@@ -825,9 +823,9 @@ class Deducer:
         yield self.tree_one_cell(tricky)
         yield self.lines(tricky)
         if rank >= 2:
-            yield self.pairing()
             yield self.lines_sharing_trees()
             yield self.line_pairs()
+            yield self.pairing()  # the costliest, and the rarest to decide anything: last
 
     def steps(self, level: str = "hard", deadline: Deadline = NO_DEADLINE) -> Iterator[Step]:
         """Apply the rules of `level` (and below) to the fixpoint, yielding each step as it is
