@@ -120,6 +120,10 @@ def print_families(found: list[Family]) -> None:
         out.print(f"  [dim]backends:[/] {', '.join(family.backends)}")
         if family.strategies:
             out.print(f"  [dim]strategies:[/] {', '.join(family.strategies)}")
+        if family.offers_grade:
+            out.print(f"  [dim]difficulty levels (grade):[/] {', '.join(family.levels)}")
+        if family.offers_explain:
+            out.print("  [dim]step by step:[/] explain")
         for option in family.options:
             out.print(
                 f"  [dim]{option.flag} ({'/'.join(option.verbs)}):[/] {escape(option.help)}", highlight=False

@@ -82,6 +82,11 @@ def grade(instance: TentsInstance, deadline: Deadline = NO_DEADLINE) -> Grade:
     outcome, _ = _solutions(instance, deadline)
     if outcome is not None:
         return Grade(outcome, None, details)
+    if found.contradiction is not None or found.level is not None:
+        from boardlab.core.errors import SolverBug
+
+        # sound rules never contradict a solvable puzzle nor decide every cell wrongly
+        raise SolverBug(f"tents: the deduction rules disagree with the solver ({found.contradiction})")
     return Grade("extreme", None, details)
 
 
