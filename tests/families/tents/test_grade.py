@@ -209,7 +209,7 @@ def test_hint_is_one_step_and_all_forced_only_on_request():
     plain = answer.to_json()
     assert "forced" not in plain and plain["rule"] and plain["level"] == "easy"
     path = Deducer(inst)
-    first = next(s for s in path.steps("easy") if s.because)  # the path's first step a player needs
+    first = next(s for s in path.steps("easy") if not s.obvious)  # the path's first step a player needs
     assert plain["message"] == first.reason
     full = answer.to_json(all_forced=True)
     solution = {tuple(t) for t in record["solution"]["tents"]}

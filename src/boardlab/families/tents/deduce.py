@@ -117,6 +117,9 @@ class Step:
     because: tuple[Cell, ...] = ()
     """The cells (trees, tents, a line's free cells) the deduction reads."""
     reason: str = ""
+    obvious: bool = False
+    """What any player sees at once (the cells next to no tree, a line with clue 0): hints
+    skip such steps."""
 
     @property
     def level(self) -> str:
@@ -518,6 +521,7 @@ class Deducer:
                 Step(
                     "no-free-tree",
                     empty=tuple(lonely),
+                    obvious=True,
                     reason=f"{len(lonely)} cell{'s' if len(lonely) > 1 else ''} with no tree next to "
                     f"{'them are' if len(lonely) > 1 else 'it is'} empty: a tent stands next to its tree.",
                 )
@@ -625,7 +629,9 @@ class Deducer:
                     f"cell{'s' if len(free) != 1 else ''} ({_list(free)}), no two side by side: "
                     + self._what(tents, empty)
                 )
-            yield self.apply(Step("line", tuple(tents), tuple(empty), because=tuple(free), reason=why))
+            yield self.apply(
+                Step("line", tuple(tents), tuple(empty), because=tuple(free), reason=why, obvious=clue == 0)
+            )
         if not tricky or need == 0:
             return
         # Cells of the neighbouring lines that every placement of this line touches.

@@ -170,6 +170,7 @@ def next_step(instance: TentsInstance, tents: set[Cell], empty: set[Cell]) -> tu
     except Contradiction:
         return None, []
     cells = [s for s in taken if s.decides_cells]
-    # The cells next to no tree at all are no news to a player: hint the next step after them.
-    news = [s for s in cells if s.because]
+    # The cells next to no tree and the lines with clue 0 are no news to a player: hint the
+    # first step after them.
+    news = [s for s in cells if not s.obvious]
     return (news[0] if news else cells[0] if cells else None), cells
