@@ -287,3 +287,13 @@ def test_cli_grade_at_the_time_limit_is_unknown():
     assert json.loads(run.stdout)["difficulty"] == "unknown"
     run = cli("tents", "explain", EXTREME[0], "--time-limit", "0.000001")
     assert run.returncode == 3 and "unknown" in run.stdout
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_explain_of_generated_puzzles_with_givens(seed):
+    """Generated puzzles may carry given tents and empty cells: the path starts from them."""
+    inst = FAMILY.generate(seed, {"size": "10x10"}).instance
+    answer = FAMILY.explain(inst).to_json()
+    tents = _replay_and_check(inst, answer["steps"])
+    assert {tuple(c) for c in answer["solution"]["tents"]} == tents
+    assert answer["difficulty"] == FAMILY.grade(inst).difficulty
