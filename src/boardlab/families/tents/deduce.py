@@ -63,6 +63,7 @@ his puzzles grade the same).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -196,6 +197,36 @@ def _line_tables(fixed: list[int], clue: int) -> tuple[list[tuple[int, int]], li
     return forward, backward
 
 
+@functools.lru_cache(maxsize=1 << 16)
+def _line_facts(fixed: tuple[int, ...], clue: int) -> tuple[list[int], list[int], list[int]] | None:
+    """What the placements of one line decide (pure, so cached: the rules ask again about
+    lines that did not change): the positions that are a tent in every placement, those empty
+    in every placement, and the positions j whose cells in the neighbouring lines every
+    placement touches (a new tent at j - 1, j or j + 1); None when there is no placement."""
+    tables = _line_tables(list(fixed), clue)
+    if tables is None:
+        return None
+    forward, backward = tables
+    tents, empty, touching = [], [], []
+    n = len(fixed)
+    for j in range(n):
+        if fixed[j] != UNKNOWN:
+            continue
+        f0, f1 = forward[j]
+        if not _meets(f0 | f1, backward[j + 1][0], clue):
+            tents.append(j)
+        elif not _meets(f0 << 1, backward[j + 1][1], clue):
+            empty.append(j)
+    for j in range(n):
+        lo, hi = max(j - 1, 0), min(j + 1, n - 1)
+        if any(fixed[k] == TENT for k in range(lo, hi + 1)):
+            continue  # a placed tent: its neighbours are the `touch` rule's
+        f0, f1 = forward[lo]
+        if not _meets(f0 | f1, backward[hi + 1][0], clue):
+            touching.append(j)
+    return tents, empty, touching
+
+
 class _Matching:
     """A bipartite matching grown by augmenting paths (Kuhn's method, iterative: paths may be
     long on large boards), with the Hall witness of a vertex that cannot be matched."""
@@ -255,7 +286,10 @@ class _Matching:
         return sorted(group), sorted(reached)
 
 
-def _band(first: list[int], second: list[int], clue1: int, clue2: int) -> list[tuple[int, int, int]] | None:
+@functools.lru_cache(maxsize=1 << 16)
+def _band(
+    first: tuple[int, ...], second: tuple[int, ...], clue1: int, clue2: int
+) -> list[tuple[int, int, int]] | None:
     """The unknown cells of two neighbouring lines decided by all their joint placements (no
     two tents touching, diagonals across the lines too; exactly the clues): (line 0 or 1,
     position, TENT or EMPTY); None when there is no placement at all.
@@ -336,7 +370,10 @@ def _band(first: list[int], second: list[int], clue1: int, clue2: int) -> list[t
     return decided
 
 
-def _line_sharing_trees(fixed: list[int], clue: int, exclusive: set[int]) -> list[tuple[int, int]] | None:
+@functools.lru_cache(maxsize=1 << 16)
+def _line_sharing_trees(
+    fixed: tuple[int, ...], clue: int, exclusive: frozenset[int]
+) -> list[tuple[int, int]] | None:
     """The unknown cells of one line decided by its placements (exactly `clue` tents, none
     side by side) in which, for each position p of `exclusive`, cells p - 1 and p + 1 are not
     both tents: (position, TENT or EMPTY); None when there is no placement.
@@ -591,7 +628,7 @@ class Deducer:
 
     def _line(self, axis: str, i: int, clue: int, tricky: bool) -> Iterator[Step]:
         cells = self.line(axis, i)
-        fixed = [self.state.get(x, EMPTY) for x in cells]
+        fixed = tuple(self.state.get(x, EMPTY) for x in cells)
         free = [x for x, v in zip(cells, fixed, strict=True) if v == UNKNOWN]
         placed = sum(1 for v in fixed if v == TENT)
         name = f"{axis.capitalize()} {i}"
@@ -599,23 +636,13 @@ class Deducer:
             if placed != clue:
                 raise Contradiction(f"{axis} {i} has {placed} tents, its clue is {clue}")
             return
-        tables = _line_tables(fixed, clue)
-        if tables is None:
+        facts = _line_facts(fixed, clue)
+        if facts is None:
             raise Contradiction(f"{axis} {i} cannot hold {clue} tents")
-        forward, backward = tables
-        tents, empty = [], []
-        for j, x in enumerate(cells):
-            if fixed[j] != UNKNOWN:
-                continue
-            f0, f1 = forward[j]
-            can_empty = _meets(f0 | f1, backward[j + 1][0], clue)
-            can_tent = _meets(f0 << 1, backward[j + 1][1], clue)
-            if not can_empty:
-                tents.append(x)
-            elif not can_tent:
-                empty.append(x)
+        tent_at, empty_at, touching = facts
+        tents = [cells[j] for j in tent_at]
+        empty = [cells[j] for j in empty_at]
         need = clue - placed
-        snapshot = (forward, backward)
         if tents or empty:
             if clue == 0:
                 why = f"{name} has clue 0: it holds no tent."
@@ -635,19 +662,12 @@ class Deducer:
         if not tricky or need == 0:
             return
         # Cells of the neighbouring lines that every placement of this line touches.
-        forward, backward = snapshot
-        n = len(cells)
         touched = []
-        for j in range(n):
-            lo, hi = max(j - 1, 0), min(j + 1, n - 1)
-            if any(fixed[k] == TENT for k in range(lo, hi + 1)):
-                continue  # a placed tent: its neighbours are the `touch` rule's
-            f0, f1 = forward[lo]
-            if not _meets(f0 | f1, backward[hi + 1][0], clue):
-                for side in (-1, 1):
-                    other = (i + side, j) if axis == "row" else (j, i + side)
-                    if self.state.get(other) == UNKNOWN:
-                        touched.append(other)
+        for j in touching:
+            for side in (-1, 1):
+                other = (i + side, j) if axis == "row" else (j, i + side)
+                if self.state.get(other) == UNKNOWN:
+                    touched.append(other)
         if touched:
             yield self.apply(
                 Step(
@@ -758,7 +778,7 @@ class Deducer:
                         exclusive[p] = tree
                 if not exclusive:
                     continue
-                decided = _line_sharing_trees(fixed, clue, set(exclusive))
+                decided = _line_sharing_trees(tuple(fixed), clue, frozenset(exclusive))
                 if decided is None:
                     raise Contradiction(f"{axis} {i} cannot hold {clue} tents")
                 if not decided:
@@ -795,7 +815,7 @@ class Deducer:
                 fixed = tuple([self.state.get(x, EMPTY) for x in cells] for cells in lines)
                 if all(v != UNKNOWN for v in fixed[0] + fixed[1]):
                     continue
-                decided = _band(fixed[0], fixed[1], first, second)
+                decided = _band(tuple(fixed[0]), tuple(fixed[1]), first, second)
                 if decided is None:
                     raise Contradiction(f"{axis}s {i} and {i + 1} cannot hold {first} and {second} tents")
                 tents = [lines[k][j] for k, j, v in decided if v == TENT]

@@ -103,16 +103,19 @@ def path_step(step: Step) -> PathStep:
 
 
 def _search_step(deducer: Deducer, oracle: TentsOracle) -> Step:
-    """A cell decided by search: the first unknown cell, with its value in the unique
-    solution; its other value is refuted by the SAT oracle (a solver bug otherwise)."""
+    """A cell decided by search: the first unknown cell that is a tent in the unique solution
+    (a tent lets the rules go further than an empty cell: it empties its 8 neighbours and
+    takes a tree), else the first unknown cell; its other value is refuted by the SAT oracle
+    (a solver bug otherwise)."""
     from boardlab.core.errors import SolverBug
 
-    cell = min(c for c, v in deducer.state.items() if v == UNKNOWN)
+    unknown = sorted(c for c, v in deducer.state.items() if v == UNKNOWN)
     tents = {c for c, v in deducer.state.items() if v == TENT}
     empty = {c for c, v in deducer.state.items() if v not in (UNKNOWN, TENT)}
     solution = oracle.solution(tents, empty)
     if not isinstance(solution, frozenset):
-        raise SolverBug(f"tents: no solution extends the deductions at {at(cell)}")
+        raise SolverBug(f"tents: no solution extends the deductions at {at(unknown[0])}")
+    cell = next((c for c in unknown if c in solution), unknown[0])
     is_tent = cell in solution
     other = oracle.possible(tents, empty | {cell}) if is_tent else oracle.possible(tents | {cell}, empty)
     if other:
