@@ -197,7 +197,7 @@ def _line_tables(fixed: list[int], clue: int) -> tuple[list[tuple[int, int]], li
     return forward, backward
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@functools.lru_cache(maxsize=1 << 12)  # every line and pair of a 1000-wide board
 def _line_facts(fixed: tuple[int, ...], clue: int) -> tuple[list[int], list[int], list[int]] | None:
     """What the placements of one line decide (pure, so cached: the rules ask again about
     lines that did not change): the positions that are a tent in every placement, those empty
@@ -286,7 +286,7 @@ class _Matching:
         return sorted(group), sorted(reached)
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@functools.lru_cache(maxsize=1 << 12)  # every line and pair of a 1000-wide board
 def _band(
     first: tuple[int, ...], second: tuple[int, ...], clue1: int, clue2: int
 ) -> list[tuple[int, int, int]] | None:
@@ -370,7 +370,7 @@ def _band(
     return decided
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@functools.lru_cache(maxsize=1 << 12)  # every line and pair of a 1000-wide board
 def _line_sharing_trees(
     fixed: tuple[int, ...], clue: int, exclusive: frozenset[int]
 ) -> list[tuple[int, int]] | None:
