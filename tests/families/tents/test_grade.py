@@ -23,8 +23,8 @@ from boardlab.core.registry import get
 from boardlab.core.results import Mode, SolveRequest
 from boardlab.families.tents import game_id
 from boardlab.families.tents.board import random_instance
-from boardlab.families.tents.deduce import EMPTY, LEVELS, TENT, UNKNOWN, Deducer, deduce
-from boardlab.families.tents.grade import GRADES, explain, grade, level_of
+from boardlab.families.tents.deduce import EMPTY, GRADES, LEVELS, TENT, UNKNOWN, Deducer, deduce
+from boardlab.families.tents.grade import explain, grade, level_of
 from boardlab.families.tents.io import TentsInstance
 from boardlab.families.tents.oracle import TentsOracle
 

@@ -77,6 +77,8 @@ Cell = tuple[int, int]
 
 #: The deduction levels, weakest first; a puzzle none of them solves is `extreme`.
 LEVELS = ("easy", "tricky", "hard")
+#: The grades, easiest first: the levels, then `extreme` (search needed). `Family.levels`.
+GRADES = (*LEVELS, "extreme")
 
 #: Each rule and its level (the order of the rules within a pass is the order of `_RULES`).
 RULE_LEVEL = {

@@ -25,6 +25,7 @@ from boardlab.core.oracle import Hint
 from boardlab.core.results import Mode, Result, SolveRequest, Stats
 from boardlab.families.tents import game_id, io, render, verify
 from boardlab.families.tents.choices import ENCODINGS, MODELS
+from boardlab.families.tents.deduce import GRADES
 from boardlab.families.tents.io import TentsInstance
 
 #: `auto` uses CP-SAT above this many cells, SAT (CaDiCaL) below: measured with the flow
@@ -49,8 +50,8 @@ class Tents(Family[TentsInstance]):
     modes = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE})
     has_clues = True
     offers_hints = True
-    #: `grade.GRADES`: Tatham's easy and tricky, boardlab's hard, and extreme (search needed).
-    levels = ("easy", "tricky", "hard", "extreme")
+    #: Tatham's easy and tricky, boardlab's hard, and extreme (search needed): `deduce.GRADES`.
+    levels = GRADES
     offers_grade = True
     offers_explain = True
     options = (

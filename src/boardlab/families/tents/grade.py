@@ -25,15 +25,21 @@ from boardlab.core.deadline import NO_DEADLINE, Deadline
 from boardlab.core.grading import Explanation, Grade
 from boardlab.core.grading import Step as PathStep
 from boardlab.core.results import Mode, SolveRequest, Status
-from boardlab.families.tents.deduce import LEVELS, TENT, UNKNOWN, Contradiction, Deducer, Step, at, deduce
+from boardlab.families.tents.deduce import (
+    LEVELS,
+    TENT,
+    UNKNOWN,
+    Contradiction,
+    Deducer,
+    Step,
+    at,
+    deduce,
+)
 from boardlab.families.tents.io import TentsInstance
 from boardlab.families.tents.oracle import TentsOracle
 from boardlab.families.tents.verify import violations
 
 Cell = tuple[int, int]
-
-#: The grades of `grade`, easiest first (`Family.levels`).
-GRADES = (*LEVELS, "extreme")
 
 
 def _valid(instance: TentsInstance, tents: set[Cell]) -> bool:
