@@ -297,7 +297,8 @@ class Explanation(Answer):
 class FamilyInfo(Answer):
     """A family's description: `boardlab families --json`: `name`, `title`, `rules`,
     `takes_size`, `backends`, `strategies`, `modes`, `options` (each with its `name`, the keyword
-    argument, its type, default, choices, range and the verbs that take it), `has_clues`."""
+    argument, its type, default, choices, range and the verbs that take it), `has_clues`,
+    `offers_hints`, `offers_grade` with the difficulty `levels`, `offers_explain`."""
 
     summary = ("name", "title", "rules", "backends", "strategies", "modes", "takes_size", "has_clues")
 
