@@ -53,7 +53,7 @@ def test_no_solution_is_an_answer(cli_run) -> None:
 
 
 def test_time_limit_exit_code(cli_run) -> None:
-    run = cli_run(["nqueens", "count", "18", "--time-limit", "0", "--json"])
+    run = cli_run(["nqueens", "count", "18", "--time-limit", "0.001", "--json"])
     assert run.code == 3 and run.json_lines()[0]["status"] == "unknown"
 
 

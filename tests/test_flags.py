@@ -13,7 +13,6 @@ from boardlab.core import registry
 
 #: Flags whose help says how they differ between verbs, on purpose.
 MEANT_TO_DIFFER = {
-    "--limit": "solve: at most K solutions; count: also list up to K",
     "--seed": "solve: the solver's seed; generate: the generator's (same seed, same puzzle)",
     "--json": "render prints one object with the SVG",
 }

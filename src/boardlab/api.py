@@ -423,7 +423,7 @@ def count(
     """
     return _solve(
         puzzle, Mode.COUNT, ("count",), options,
-        limit=_field("limit", int, limit, 0), time_limit=_field("time_limit", float, time_limit, 0),
+        limit=_field("limit", int, limit, 1), time_limit=_field("time_limit", float, time_limit, 0),
         backend=_field("backend", str, backend), workers=_field("workers", int, workers, 1),
         progress=progress,
     )  # fmt: skip

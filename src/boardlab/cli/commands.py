@@ -16,6 +16,7 @@ from boardlab.cli.flags import (
     GeneratorSeed,
     JsonFlag,
     Limit,
+    Optimise,
     Puzzle,
     SolutionJson,
     SolverSeed,
@@ -85,9 +86,7 @@ def solve_command(
     unique: Annotated[
         bool, typer.Option("--unique", help="prove the solution unique (stops at a second one)")
     ] = False,
-    optimise: Annotated[
-        bool, typer.Option("--optimise", help="optimise (families with an objective)")
-    ] = False,
+    optimise: Optimise = False,
     time_limit: TimeLimit = None,
     backend: Backend = None,
     strategy: Strategy = None,
@@ -114,7 +113,6 @@ def count_command(
     family: Family,
     options: dict[str, Any],
     puzzle: Puzzle,
-    limit: Annotated[int | None, typer.Option("--limit", min=0, help="also list up to K solutions")] = None,
     time_limit: TimeLimit = None,
     backend: Backend = None,
     workers: Workers = None,
@@ -122,7 +120,7 @@ def count_command(
 ) -> None:
     """Count all solutions."""
     request = requests.solve_request(
-        Mode.COUNT, limit=limit, time_limit=time_limit, backend=backend, workers=workers, options=options
+        Mode.COUNT, time_limit=time_limit, backend=backend, workers=workers, options=options
     )
     raise typer.Exit(_run(family, puzzle, options, request, as_json))
 
@@ -227,6 +225,25 @@ def hint_command(
         print_hint(answer)
 
 
+def example_command(
+    family: Family,
+    options: dict[str, Any],
+    path: Annotated[
+        str | None,
+        typer.Argument(metavar="FILE", help="where to write it (default: FAMILY.txt; - prints it)"),
+    ] = None,
+    force: Force = False,
+) -> None:
+    """Write a sample puzzle of this family (the web page's first puzzle) to a file, in the
+    family's text format, to try the other verbs on."""
+    from boardlab.web.examples import example
+
+    target = path if path is not None else f"{family.name}.txt"
+    write_new_file(target, example(family)["text"], force)
+    if target != "-":
+        say(f"wrote {target}: try 'boardlab {family.name} solve {target}'")
+
+
 VERBS: dict[str, Callable[..., Any]] = {
     "solve": solve_command,
     "count": count_command,
@@ -234,4 +251,5 @@ VERBS: dict[str, Callable[..., Any]] = {
     "check": check_command,
     "render": render_command,
     "hint": hint_command,
+    "example": example_command,
 }
