@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -157,3 +158,94 @@ def test_real_entry_points_without_traceback() -> None:
 def test_render_json_carries_the_svg(cli_run) -> None:
     [obj] = cli_run(["nqueens", "render", "5", "--solve", "--json"]).json_lines()
     assert obj["solution"]["queens"] and obj["svg"].startswith("<svg") and obj["instance"]["n"] == 5
+
+
+# ---- text output: every verb of every family, in plain English -----------------------------------
+#: Per family: the arguments of each verb, fast ones; PUZZLE is the file `FAMILY example` wrote.
+TEXT_RUNS: dict[str, list[list[str]]] = {
+    "nqueens": [
+        ["solve", "6", "--all", "--limit", "2"],
+        ["solve", "1"],
+        ["count", "6"],
+        ["count", "1"],
+        ["generate", "--size", "6", "--seed", "1", "--show-solution"],
+        ["check", "4", '{"queens": [0, 1, 2, 3]}'],
+        ["render", "5", "--solve"],
+        ["hint", "6", '{"queens": [1]}'],
+    ],
+    "armies": [
+        ["solve", "5", "--m", "1", "--backend", "cpsat"],
+        ["solve", "4", "--optimise", "--backend", "cpsat"],
+        ["count", "3", "--m", "1"],
+        ["generate", "--size", "5", "--seed", "1", "--show-solution"],
+        ["check", "4", "--m", "1", '{"white": [[0, 0]], "black": [[0, 1]]}'],
+        ["render", "4", "--m", "1", "--solve", "--attacks"],
+        ["hint", "5", "--m", "1", '{"white": [[0, 0]], "black": []}'],
+    ],
+    "chessnum": [
+        ["solve", "PUZZLE", "--explain"],
+        ["count", "PUZZLE"],
+        ["generate", "--seed", "1", "--show-solution"],
+        ["check", "PUZZLE", '{"K": "a1", "Q": "a2", "R": "a3", "B": "a4", "N": "a5", "P": "a6"}'],
+        ["render", "PUZZLE", "--solve"],
+        ["hint", "PUZZLE"],
+    ],
+    "cnote": [
+        ["solve", "PUZZLE"],
+        ["count", "PUZZLE"],
+        ["generate", "--size", "3", "--seed", "1", "--show-solution"],
+        ["check", "PUZZLE", '{"grid": [[3, 7, 9, 9], [8, 2, 4, 7], [7, 7, 8, 5], [3, 2, 6, 7]]}'],
+        ["render", "PUZZLE", "--solve"],
+        ["hint", "PUZZLE"],
+    ],
+    "tents": [
+        ["solve", "PUZZLE", "--unique"],
+        ["count", "PUZZLE"],
+        ["generate", "--size", "6", "--seed", "1", "--show-solution"],
+        ["check", "PUZZLE", '{"tents": [[0, 1]]}'],
+        ["render", "PUZZLE", "--solve"],
+        ["hint", "PUZZLE", '{"tents": [[0, 1]], "empty": []}'],
+    ],
+}
+
+#: Python reprs that must never reach the text output.
+REPRS = re.compile(r"\{'|'\}|\[\[|\bNone\b|\bTrue\b|\bFalse\b|\(s\)")
+#: "1" before a plural noun ("1 tents", "1 white queens").
+WRONG_PLURAL = re.compile(
+    r"(?<![\d.\[,])\b1 (?:white |black |given )?(?:tents|trees|queens|pieces|rows|columns|numbers|solutions|cells)\b"
+)
+
+
+def test_every_verb_has_an_example_and_text_runs_for_each_family() -> None:
+    from boardlab.cli.commands import VERBS
+    from boardlab.core import registry
+
+    assert set(TEXT_RUNS) == {family.name for family in registry.families()}
+    for family, runs in TEXT_RUNS.items():
+        assert {run[0] for run in runs} | {"example"} == set(VERBS), family
+
+
+@pytest.mark.parametrize("family", sorted(TEXT_RUNS))
+def test_text_output_is_plain_english(cli_run, tmp_path, family: str) -> None:
+    puzzle = tmp_path / f"{family}.txt"
+    assert cli_run([family, "example", str(puzzle)]).code == 0 and puzzle.read_text().strip()
+    for args in TEXT_RUNS[family]:
+        run = cli_run([family] + [str(puzzle) if a == "PUZZLE" else a for a in args])
+        assert run.code in (0, 1), (args, run.stderr)
+        text = run.stdout + run.stderr
+        assert text.strip(), args
+        assert not REPRS.search(text), (args, REPRS.search(text).group(0), text)
+        assert not WRONG_PLURAL.search(text), (args, WRONG_PLURAL.search(text).group(0), text)
+
+
+def test_plurals_are_right_in_messages(cli_run, tmp_path) -> None:
+    puzzle = tmp_path / "tents.json"
+    puzzle.write_text('{"family": "tents", "grid": ["T.", ".."], "rows": [0, 1], "cols": [0, 1]}')
+    run = cli_run(["tents", "check", str(puzzle), '{"tents": [[0, 1]]}'])
+    assert run.code == 1 and "row 0 has 1 tent, its clue is 0" in run.stdout, run.stdout
+    run = cli_run(["nqueens", "check", "2", '{"queens": [0]}'])
+    assert run.code in (1, 2) and "1 queen for a board of 2 rows" in run.stdout + run.stderr
+    run = cli_run(
+        ["armies", "render", "4", "--m", "1", "--solution", '{"white": [[0, 0]], "black": [[1, 2]]}']
+    )
+    assert "1 white and 1 black queen" in run.stdout and "queens" not in run.stdout

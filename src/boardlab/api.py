@@ -490,10 +490,11 @@ def render(
     the command line does. `boardlab FAMILY render`.
 
     >>> print(render(puzzle("nqueens", n=4), {"queens": [1, 3, 0, 2]}, format="text"), end="")
-    · ♛ · ·
-    · · · ♛
-    ♛ · · ·
-    · · ♛ ·
+      0 1 2 3
+    0 · ♛ · ·
+    1 · · · ♛
+    2 ♛ · · ·
+    3 · · ♛ ·
     >>> render(puzzle("nqueens", n=4), format="svg").startswith("<svg")
     True
     """

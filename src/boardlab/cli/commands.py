@@ -134,9 +134,13 @@ def generate_command(
         typer.Option("--out", help="also write the puzzle to this file (.json: JSON, else text)"),
     ] = None,
     force: Force = False,
+    show_solution: Annotated[
+        bool, typer.Option("--show-solution", help="also draw the solution (--json always has it)")
+    ] = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """Generate a puzzle (with a unique solution where the puzzle has clues)."""
+    """Generate a puzzle (with a unique solution where the puzzle has clues): the puzzle is
+    drawn and written in the text format; its solution only with --show-solution."""
     generated = requests.generate(family, seed, options)
     if out_path is not None:
         if out_path.endswith(".json"):
@@ -147,7 +151,7 @@ def generate_command(
     if as_json:
         print_json(requests.generated_json(family, generated))
     else:
-        print_generated(family, generated, options)
+        print_generated(family, generated, options, show_solution)
 
 
 def check_command(

@@ -14,7 +14,7 @@ from typing import Any
 from boardlab.core.errors import BadInput
 
 #: Verbs an option can belong to.
-VERBS = ("solve", "count", "generate", "render", "check")
+VERBS = ("solve", "count", "generate", "render", "check", "hint")
 
 
 class BoardSize:
@@ -51,11 +51,13 @@ def parse_board_size(
         width, height = int(parts[0]), int(parts[-1])
     else:
         raise BadInput(f"{label} must be {shape}, got {value!r}")
+    what = f"{label} must be" if width == height else f"{label}: each side must be"
+    shown = width if width == height else f"{width}x{height}"
     for side in (width, height):
         if minimum is not None and side < minimum:
-            raise BadInput(f"{label}: each side must be at least {minimum:g}, got '{value}'")
+            raise BadInput(f"{what} at least {minimum:g}, got {shown}")
         if maximum is not None and side > maximum:
-            raise BadInput(f"{label}: each side must be at most {maximum:g}, got '{value}'")
+            raise BadInput(f"{what} at most {maximum:g}, got {shown}")
     return width, height
 
 

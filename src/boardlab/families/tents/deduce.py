@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from boardlab.core.deadline import NO_DEADLINE, Deadline
+from boardlab.core.words import plural
 from boardlab.families.tents.io import TentsInstance
 
 UNKNOWN, TENT, EMPTY = 0, 1, 2
@@ -143,7 +144,7 @@ class _Propagator:
                     runs.append(current)
                 capacity = sum((len(run) + 1) // 2 for run in runs)
                 if placed > clue or placed + capacity < clue:
-                    self.contradiction = f"{axis} {i} cannot hold {clue} tents"
+                    self.contradiction = f"{axis} {i} cannot hold {plural(clue, 'tent')}"
                     return
                 if placed == clue:
                     for run in runs:
