@@ -249,3 +249,23 @@ def test_plurals_are_right_in_messages(cli_run, tmp_path) -> None:
         ["armies", "render", "4", "--m", "1", "--solution", '{"white": [[0, 0]], "black": [[1, 2]]}']
     )
     assert "1 white and 1 black queen" in run.stdout and "queens" not in run.stdout
+
+
+def test_generate_shows_the_solution_only_when_asked(cli_run) -> None:
+    args = ["nqueens", "generate", "--size", "6", "--seed", "1"]
+    [made] = cli_run(args + ["--json"]).json_lines()
+    given = len(made["instance"].get("fixed", []))
+    assert made["solution"]["queens"] and given < 6
+    hidden = cli_run(args).stdout
+    assert hidden.count("\u265b") == given and "--show-solution" in hidden
+    shown = cli_run(args + ["--show-solution"]).stdout
+    assert shown.count("\u265b") == given + 6 and "solution" in shown
+
+
+def test_boards_carry_the_coordinates_messages_use(cli_run) -> None:
+    board = cli_run(["nqueens", "render", "4", "--solution", '{"queens": [1, 3, 0, 2]}']).stdout.splitlines()
+    assert board[0].split() == ["0", "1", "2", "3"]
+    assert [line.split()[0] for line in board[1:5]] == ["0", "1", "2", "3"]
+    assert board[3].split().index("\u265b") - 1 == 0  # row 2's queen in column 0
+    chess = cli_run(["chessnum", "example", "-"]).stdout
+    assert chess and "a b c d e f g h" in cli_run(["chessnum", "render", "-"], stdin=chess.encode()).stdout

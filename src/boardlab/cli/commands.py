@@ -139,8 +139,7 @@ def generate_command(
     ] = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """Generate a puzzle (with a unique solution where the puzzle has clues): the puzzle is
-    drawn and written in the text format; its solution only with --show-solution."""
+    """Generate a puzzle (one solution where it has clues); --show-solution also draws the solution."""
     generated = requests.generate(family, seed, options)
     if out_path is not None:
         if out_path.endswith(".json"):
@@ -238,8 +237,7 @@ def example_command(
     ] = None,
     force: Force = False,
 ) -> None:
-    """Write a sample puzzle of this family (the web page's first puzzle) to a file, in the
-    family's text format, to try the other verbs on."""
+    """Write a sample puzzle in the family's text format (FAMILY.txt), to try the other verbs on."""
     from boardlab.web.examples import example
 
     target = path if path is not None else f"{family.name}.txt"

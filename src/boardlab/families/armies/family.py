@@ -103,7 +103,13 @@ class Armies(Family[ArmiesInstance]):
             verbs=("solve",),
             local=True,
         ),
-        Option("attacks", bool, False, "mark the squares attacked by each army", verbs=("render",)),
+        Option(
+            "attacks",
+            bool,
+            False,
+            "show which army attacks each square: one board per army in the terminal (w, b), tints in SVG",
+            verbs=("render",),
+        ),
         Option(
             "executor",
             str,
