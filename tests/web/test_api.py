@@ -331,6 +331,19 @@ def test_hint_where_not_offered_is_a_clear_400(client):
         assert answer.json()["error"] == "unsupported" and "hint" in answer.json()["detail"]
 
 
+def test_grade_and_explain(client):
+    record = json.loads(TENTS_TATHAM_SAMPLE.read_text().splitlines()[2])  # a Tricky one of Tatham's
+    graded = post(client, "/api/tents/grade", {"instance": record["game_id"]}).json()
+    assert graded["family"] == "tents" and graded["difficulty"] == record["tatham"]["grade"] == "tricky"
+    path = post(client, "/api/tents/explain", {"instance": record["game_id"]}).json()
+    assert path["difficulty"] == "tricky" and path["steps"][0]["reason"]
+    assert sorted(map(tuple, path["solution"]["tents"])) == sorted(map(tuple, record["solution"]["tents"]))
+    listed = {f["name"]: f for f in client.get("/api/families").json()}
+    assert listed["tents"]["offers_grade"] and listed["tents"]["levels"][0] == "easy"
+    refused = post(client, "/api/nqueens/grade", {"instance": 8})
+    assert refused.status_code == 400 and refused.json()["error"] == "unsupported"
+
+
 def test_render_draws_svg_and_checks_the_solution(client):
     plain = post(client, "/api/nqueens/render", {"instance": 4}).json()
     assert plain["svg"].startswith("<svg") and plain["violations"] is None

@@ -13,7 +13,7 @@ import typer
 
 from boardlab import __version__
 from boardlab.bench.command import bench_command
-from boardlab.cli.commands import VERBS
+from boardlab.cli.commands import verbs_of
 from boardlab.cli.errors import (
     EXIT_BAD_INPUT,
     EXIT_INTERNAL,
@@ -58,7 +58,7 @@ app = typer.Typer(
 
 def _family_app(family: Family) -> typer.Typer:
     sub = typer.Typer(help=f"{family.title}: {family.rules}", no_args_is_help=True, add_completion=False)
-    for verb, function in VERBS.items():
+    for verb, function in verbs_of(family).items():
         sub.command(verb, help=function.__doc__)(interruptible(with_family_options(function, family, verb)))
     return sub
 

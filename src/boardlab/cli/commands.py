@@ -27,7 +27,9 @@ from boardlab.cli.flags import (
 from boardlab.cli.output import (
     out,
     print_check,
+    print_explanation,
     print_generated,
+    print_grade,
     print_hint,
     print_json,
     print_result,
@@ -216,16 +218,70 @@ def hint_command(
             help="the placements so far (JSON inline or file), as Family.hint documents",
         ),
     ] = None,
+    all_forced: Annotated[
+        bool,
+        typer.Option("--all-forced", help="also list every placement that follows (spoils the puzzle)"),
+    ] = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """A hint: the next placement that follows, or the mistakes in the placements so far."""
+    """A hint: one step that follows, with its reason, or the mistakes in the placements so far."""
     instance = requests.read_instance(family, puzzle, options)
     partial = requests.load_json_argument(placed) if placed is not None else None
-    answer = requests.hint(family, instance, partial)
+    answer = requests.hint(family, instance, partial, all_forced=all_forced)
     if as_json:
         print_json(answer)
     else:
         print_hint(answer)
+
+
+Puzzles = Annotated[
+    list[str], typer.Argument(metavar="PUZZLE...", help="puzzle files (- for stdin) or game IDs")
+]
+
+
+def grade_command(
+    family: Family,
+    options: dict[str, Any],
+    puzzles: Puzzles,
+    time_limit: TimeLimit = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Grade puzzles: the difficulty level of each (or unsolvable / ambiguous)."""
+    code = EXIT_OK
+    for argument in puzzles:
+        records = requests.read_instances(family, argument, options)
+        for record in records:
+            if record.error is not None:
+                say(f"error: {record.error}")
+                if as_json:
+                    print_json(requests.error_json(family, record))
+                code = EXIT_BAD_INPUT
+                continue
+            answer = requests.grade(family, record.instance, time_limit)
+            if as_json:
+                print_json(answer)
+            else:
+                print_grade(record.label, answer, len(records) > 1 or len(puzzles) > 1)
+            if answer["difficulty"] == "unknown" and code == EXIT_OK:
+                code = EXIT_TIME_LIMIT
+    raise typer.Exit(code)
+
+
+def explain_command(
+    family: Family,
+    options: dict[str, Any],
+    puzzle: Puzzle,
+    time_limit: TimeLimit = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Solve a puzzle step by step: each step's cells, rule and reason."""
+    instance = requests.read_instance(family, puzzle, options)
+    answer = requests.explain(family, instance, time_limit)
+    if as_json:
+        print_json(answer)
+    else:
+        print_explanation(family, instance, answer, options)
+    raise typer.Exit(EXIT_TIME_LIMIT if answer["difficulty"] == "unknown" else EXIT_OK)
 
 
 def example_command(
@@ -253,5 +309,19 @@ VERBS: dict[str, Callable[..., Any]] = {
     "check": check_command,
     "render": render_command,
     "hint": hint_command,
+    "grade": grade_command,
+    "explain": explain_command,
     "example": example_command,
 }
+
+#: Verbs only some families offer, and the `Family` flag that says whether one does.
+CAPABILITIES = {"grade": "offers_grade", "explain": "offers_explain"}
+
+
+def verbs_of(family: Family) -> dict[str, Callable[..., Any]]:
+    """The verbs `family` offers (`VERBS` less those whose capability flag it does not set)."""
+    return {
+        verb: function
+        for verb, function in VERBS.items()
+        if verb not in CAPABILITIES or getattr(family, CAPABILITIES[verb])
+    }

@@ -89,7 +89,7 @@ def _for_family(family: Family, verb: str, parameter: inspect.Parameter) -> insp
     """A common parameter as `family` lists it: the PUZZLE and PARTIAL_JSON arguments with the
     family's own help; a flag the family does not offer hidden from its help (still parsed, so
     that the family says why it does not apply, in the words of the API)."""
-    texts = {"puzzle": family.puzzle_help, "placed": family.hint_help}
+    texts = {"puzzle": family.puzzle_help, "puzzles": family.puzzle_help, "placed": family.hint_help}
     hide = not offered(family, verb, parameter.name)
     if parameter.name not in texts and not hide:
         return parameter

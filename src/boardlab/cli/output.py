@@ -42,7 +42,8 @@ def plain(value: Any) -> str:
     """A value of the JSON answers in plain words for the text output (never a Python repr):
     yes/no, "none" for null or nothing, numbers rounded to 4 significant digits, a list of
     numbers in brackets (`[7, 1]`: a cell, as messages write it), a list of lists as its items
-    one after the other, mappings as "key: value" pairs in parentheses."""
+    one after the other (`[7, 1] [7, 3]`), mappings as "key: value" pairs in parentheses,
+    separated by semicolons."""
     if value is None:
         return "none"
     if isinstance(value, bool):
@@ -53,10 +54,10 @@ def plain(value: Any) -> str:
         if not value:
             return "none"
         if all(isinstance(item, (list, tuple, dict)) for item in value):
-            return ", ".join(plain(item) for item in value)
+            return " ".join(plain(item) for item in value)
         return "[" + ", ".join(plain(item) for item in value) + "]"
     if isinstance(value, dict):
-        return "(" + ", ".join(f"{words(str(k))}: {plain(v)}" for k, v in value.items()) + ")"
+        return "(" + "; ".join(f"{words(str(k))}: {plain(v)}" for k, v in value.items()) + ")"
     return str(value)
 
 
@@ -126,6 +127,27 @@ def print_hint(answer: dict[str, Any]) -> None:
     for key, value in answer.items():
         if key not in ("family", "status", "message") and value not in (None, [], {}):
             out.print(f"  {words(key)}: {plain(value)}", markup=False)
+
+
+def print_grade(label: str, answer: dict[str, Any], named: bool) -> None:
+    steps = answer.get("steps")
+    line = f"[bold]{escape(str(answer['difficulty']))}[/]"
+    if steps is not None:
+        line += f"  ({steps} step{'s' if steps != 1 else ''})"
+    out.print((f"{escape(label)}: " if named else "") + line)
+
+
+def print_explanation(family: Family, instance: Any, answer: dict[str, Any], options: dict[str, Any]) -> None:
+    steps = answer["steps"]
+    out.print(
+        f"[bold]{escape(str(answer['difficulty']))}[/]: {len(steps)} step{'s' if len(steps) != 1 else ''}"
+    )
+    for number, step in enumerate(steps, 1):
+        out.print(
+            f"{number:>4}. [dim]({escape(step['level'])}, {escape(step['rule'])})[/] {escape(step['reason'])}"
+        )
+    if answer.get("solution") is not None:
+        out.print(family.render_text(instance, answer["solution"], options))
 
 
 def print_families(found: list[Family]) -> None:

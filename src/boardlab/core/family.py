@@ -16,8 +16,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from boardlab.core.deadline import OutOfTime
+from boardlab.core.deadline import NO_DEADLINE, Deadline, OutOfTime
 from boardlab.core.errors import BadInput, SolverBug, Unsupported
+from boardlab.core.grading import OUTCOMES, Explanation, Grade
 from boardlab.core.options import Option
 from boardlab.core.oracle import Hint
 from boardlab.core.results import Mode, Result, SolveRequest, Stats, Status
@@ -92,6 +93,9 @@ class Family(ABC, Generic[InstanceT]):
         modes: the solve modes the family answers.
         has_clues: generated puzzles must have a unique solution (checked by a fresh solve).
         offers_hints: the family answers `hint` (the web page shows its hint button).
+        levels: the difficulty levels of the family's grades, easiest first (`core.grading`).
+        offers_grade: the family answers `grade` (one of `levels`, or an outcome word).
+        offers_explain: the family answers `explain` (a solving path, step by step).
         formats: the family's `io` module; the format methods below read and write through it.
         drawing: the family's `render` module; `render_text`/`render_svg` draw through it.
 
@@ -112,6 +116,9 @@ class Family(ABC, Generic[InstanceT]):
     modes: ClassVar[frozenset[Mode]] = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE})
     has_clues: ClassVar[bool] = True
     offers_hints: ClassVar[bool] = False
+    levels: ClassVar[tuple[str, ...]] = ()
+    offers_grade: ClassVar[bool] = False
+    offers_explain: ClassVar[bool] = False
     formats: Formats
     drawing: Drawing
 
@@ -213,7 +220,43 @@ class Family(ABC, Generic[InstanceT]):
         """
         raise Unsupported(f"{self.name} offers no hints")
 
+    def grade_instance(self, instance: InstanceT, deadline: Deadline) -> Grade:
+        """How hard the puzzle is (families with `offers_grade`). Called through `grade`."""
+        raise Unsupported(f"{self.name} offers no difficulty grades")
+
+    def explain_instance(self, instance: InstanceT, deadline: Deadline) -> Explanation:
+        """The solving path from the empty board (families with `offers_explain`). Called
+        through `explain`."""
+        raise Unsupported(f"{self.name} offers no step-by-step solutions")
+
     # ---- provided: the checked entry points ----------------------------------------------
+    def grade(self, instance: InstanceT, deadline: Deadline = NO_DEADLINE) -> Grade:
+        """The puzzle's grade: one of `levels`, or `unsolvable` / `ambiguous` / `unknown`
+        (`core.grading`); `unknown` when the deadline passes first."""
+        if not self.offers_grade:
+            raise Unsupported(f"{self.name} offers no difficulty grades")
+        try:
+            grade = self.grade_instance(instance, deadline)
+        except OutOfTime:
+            return Grade("unknown")
+        if grade.difficulty not in self.levels and grade.difficulty not in OUTCOMES:
+            raise SolverBug(f"{self.name}: grade '{grade.difficulty}' is not one of its levels")
+        return grade
+
+    def explain(self, instance: InstanceT, deadline: Deadline = NO_DEADLINE) -> Explanation:
+        """The solving path, step by step; the solution it reaches passes `verify`."""
+        if not self.offers_explain:
+            raise Unsupported(f"{self.name} offers no step-by-step solutions")
+        try:
+            explanation = self.explain_instance(instance, deadline)
+        except OutOfTime:
+            return Explanation("unknown", [])
+        if explanation.difficulty not in self.levels and explanation.difficulty not in OUTCOMES:
+            raise SolverBug(f"{self.name}: grade '{explanation.difficulty}' is not one of its levels")
+        if explanation.solution is not None:
+            self._check_solution(instance, explanation.solution)
+        return explanation
+
     def solve(self, instance: InstanceT, request: SolveRequest | None = None) -> Result:
         """Solve, then check every solution with `verify` and the result for consistency."""
         request = request or SolveRequest()
@@ -299,4 +342,8 @@ class Family(ABC, Generic[InstanceT]):
             "modes": sorted(m.value for m in self.modes),
             "options": [o.to_json() for o in self.options],
             "has_clues": self.has_clues,
+            "offers_hints": self.offers_hints,
+            "offers_grade": self.offers_grade,
+            "offers_explain": self.offers_explain,
+            "levels": list(self.levels),
         }

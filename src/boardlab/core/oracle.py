@@ -19,7 +19,11 @@ unsatisfiable core). A question may carry a `budget` in the backend's own determ
 `UNDECIDED`, never a guess.
 
 `Hint` is the answer of every family's `hint`: its JSON is the public hint contract
-`{"status", "message", "place", "remove"}`, plus the family's documented extra keys.
+`{"status", "message", "place", "remove"}`, plus the family's documented extra keys. A hint
+gives one step, never the solution: `place` is one deduction (`Hint.from_step`, for families
+with a step-by-step solver: the placements of one step, its rule and reason) or one placement;
+everything that follows from the position (`forced`) is shown only when asked
+(`to_json(all_forced=True)`, the command line's `hint --all-forced`).
 """
 
 from __future__ import annotations
@@ -29,6 +33,8 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from typing import Any, Generic, Self, TypeVar
+
+from boardlab.core.grading import Step
 
 ItemT = TypeVar("ItemT")
 
@@ -56,8 +62,10 @@ class Hint:
     """A hint for a player.
 
     `place` and `remove` are partial placements in the family's solution JSON shape (or None);
-    `details` holds the family's extra documented keys (e.g. tents' `forced` and
-    `difficulty`), merged into the JSON.
+    `details` holds the family's extra documented keys (e.g. tents' `difficulty`), merged
+    into the JSON. `forced`: every placement that follows from the position (a partial
+    solution JSON, or None where the family does not compute it): a spoiler, in the JSON only
+    when asked.
     """
 
     status: HintStatus
@@ -65,15 +73,31 @@ class Hint:
     place: Any = None
     remove: Any = None
     details: dict[str, Any] = field(default_factory=dict)
+    forced: Any = None
 
-    def to_json(self) -> dict[str, Any]:
-        return {
+    @classmethod
+    def from_step(cls, step: Step, forced: Any = None) -> Hint:
+        """The hint that is one step of a solving path: its placements, its reason as the
+        message, and `rule`, `level` and `because` as details."""
+        return cls(
+            HintStatus.PROGRESS,
+            step.reason,
+            place=step.place,
+            details={"rule": step.rule, "level": step.level, "because": step.because},
+            forced=forced,
+        )
+
+    def to_json(self, all_forced: bool = False) -> dict[str, Any]:
+        answer = {
             "status": self.status.value,
             "message": self.message,
             "place": self.place,
             "remove": self.remove,
             **self.details,
         }
+        if all_forced:
+            answer["forced"] = self.forced
+        return answer
 
 
 class Oracle(ABC, Generic[ItemT]):

@@ -41,9 +41,11 @@ __all__ = [
     "check_options",
     "draw",
     "error_json",
+    "explain",
     "family",
     "generate",
     "generated_json",
+    "grade",
     "hint",
     "instance_json",
     "load_instance",
@@ -219,11 +221,27 @@ def check(chosen: Family, instance: Any, data: Any) -> dict[str, Any]:
     return {"family": chosen.name, "valid": not problems, "violations": problems}
 
 
-def hint(chosen: Family, instance: Any, partial: dict[str, Any] | None) -> dict[str, Any]:
-    """`Family.hint` for a player's placements so far, naming the family."""
-    answer = chosen.hint(instance, partial).to_json()
+def hint(
+    chosen: Family, instance: Any, partial: dict[str, Any] | None, all_forced: bool = False
+) -> dict[str, Any]:
+    """`Family.hint` for a player's placements so far, naming the family: one step (with
+    `all_forced`, also `forced`: everything that follows, a spoiler)."""
+    answer = chosen.hint(instance, partial).to_json(all_forced=all_forced)
     answer.setdefault("family", chosen.name)
     return answer
+
+
+def grade(chosen: Family, instance: Any, time_limit: float | None = None) -> dict[str, Any]:
+    """`{"family", "instance", "difficulty", "steps", ...}`: `Family.grade` (checked)."""
+    answer = chosen.grade(instance, Deadline.after(time_limit)).to_json()
+    return {"family": chosen.name, "instance": chosen.to_json(instance), **answer}
+
+
+def explain(chosen: Family, instance: Any, time_limit: float | None = None) -> dict[str, Any]:
+    """`{"family", "instance", "difficulty", "steps": [...], "solution"}`: `Family.explain`
+    (checked: the solution reached passes `verify`)."""
+    answer = chosen.explain(instance, Deadline.after(time_limit)).to_json()
+    return {"family": chosen.name, "instance": chosen.to_json(instance), **answer}
 
 
 @dataclass

@@ -75,6 +75,10 @@ class HintBody(InstanceBody):
     time_limit: float | None = TimeLimitField
 
 
+class GradeBody(InstanceBody):
+    time_limit: float | None = TimeLimitField
+
+
 class RenderBody(InstanceBody):
     solution: dict[str, Any] | None = Field(
         None, description="A solution to draw (checked; violations are listed)."

@@ -108,3 +108,15 @@ def hint_job(
     """`Family.hint` for a player's partial placement."""
     family = requests.family(family_name)
     return _sized(requests.hint(family, family.from_json(instance_json), partial), max_bytes)
+
+
+def grade_job(family_name: str, instance_json: dict[str, Any], max_bytes: int) -> dict[str, Any]:
+    """`Family.grade`: the puzzle's difficulty, as `grade --json`."""
+    family = requests.family(family_name)
+    return _sized(requests.grade(family, family.from_json(instance_json)), max_bytes)
+
+
+def explain_job(family_name: str, instance_json: dict[str, Any], max_bytes: int) -> dict[str, Any]:
+    """`Family.explain`: the solving path, as `explain --json`."""
+    family = requests.family(family_name)
+    return _sized(requests.explain(family, family.from_json(instance_json)), max_bytes)

@@ -11,6 +11,8 @@ request pipeline) and runs the rest of the pipeline as a job in a worker process
 - `POST /api/{family}/generate`: the object `generate --json` prints (plus `text`).
 - `POST /api/{family}/check`: `{"valid", "violations"}` as `check --json`.
 - `POST /api/{family}/hint`: the family's hint, as `hint --json`.
+- `POST /api/{family}/grade`, `/explain`: the difficulty and the solving path, as `grade --json`
+  and `explain --json` (families with `offers_grade` / `offers_explain`).
 - `POST /api/{family}/render`: the board as SVG, with a solution if given.
 - `GET /api/health`: workers, counters and limits.
 """
@@ -33,6 +35,7 @@ from boardlab.web.bodies import (
     SOLVER_ERRORS,
     CheckBody,
     GenerateBody,
+    GradeBody,
     HintBody,
     InstanceBody,
     RenderBody,
@@ -257,6 +260,28 @@ def api_routes(services: Services) -> APIRouter:
         seconds = services.time_limit(body.time_limit)
         return await services.in_pool(
             jobs.hint_job, chosen.name, instance, body.partial, max_bytes, timeout=seconds, missing="hint"
+        )
+
+    @router.post("/api/{family}/grade", summary="The puzzle's difficulty level", responses=SOLVER_ERRORS)
+    async def grade(family: str, body: GradeBody) -> dict[str, Any]:
+        chosen = services.family(family)
+        if not chosen.offers_grade:
+            raise ApiError(400, "unsupported", f"{chosen.name} offers no difficulty grades")
+        instance = await services.instance_json(chosen, body.instance, {})
+        seconds = services.time_limit(body.time_limit)
+        return await services.in_pool(
+            jobs.grade_job, chosen.name, instance, max_bytes, timeout=seconds, missing="grade"
+        )
+
+    @router.post("/api/{family}/explain", summary="The solving path, step by step", responses=SOLVER_ERRORS)
+    async def explain(family: str, body: GradeBody) -> dict[str, Any]:
+        chosen = services.family(family)
+        if not chosen.offers_explain:
+            raise ApiError(400, "unsupported", f"{chosen.name} offers no step-by-step solutions")
+        instance = await services.instance_json(chosen, body.instance, {})
+        seconds = services.time_limit(body.time_limit)
+        return await services.in_pool(
+            jobs.explain_job, chosen.name, instance, max_bytes, timeout=seconds, missing="explanation"
         )
 
     @router.post("/api/{family}/render", summary="Draw the board as SVG", responses=ERRORS)

@@ -445,24 +445,24 @@ def test_cli_file_with_several_game_ids(tmp_path):
     assert lines[3]["status"] == "error" and ":5" in lines[3]["source"]
 
 
-def test_hint_by_search_when_propagation_is_stuck():
-    # tatham-25x25dt-19 leaves cells that propagation cannot decide
+def test_hint_gives_a_tricky_step_where_the_easy_rules_are_stuck():
+    # tatham-25x25dt-19 leaves cells that the easy rules cannot decide
     record = next(r for r in SAMPLE if r["id"] == "tatham-25x25dt-19")
     inst = game_id.decode(record["game_id"])
     from boardlab.families.tents.deduce import UNKNOWN, propagate
 
     state = propagate(inst)
+    assert any(v == UNKNOWN for v in state.state.values())
     tents = {c for c, v in state.state.items() if v == 1}
     empty = {c for c, v in state.state.items() if v == 2}
     partial = {"tents": [list(c) for c in tents], "empty": [list(c) for c in empty]}
     answer = FAMILY.hint(inst, partial).to_json()
-    assert answer["status"] == "progress" and answer["forced"]["by"] == "search"
+    assert answer["status"] == "progress" and answer["level"] == "tricky" and "forced" not in answer
     solution = {tuple(t) for t in record["solution"]["tents"]}
     for cell in answer["place"]["tents"]:
         assert tuple(cell) in solution
     for cell in answer["place"]["empty"]:
         assert tuple(cell) not in solution
-    assert any(v == UNKNOWN for v in state.state.values())
 
 
 def test_deduction_is_sound_on_tiny_boards():

@@ -45,8 +45,11 @@ EXACT = ("pairwise", "lines")
 SAT_MODELS = ("pairwise", "lines", "dominance", "colouring")
 
 
-#: Boards above this size are beyond proofs here: the heuristic gets most of the time.
+#: Boards above this size are beyond SAT proofs here: the heuristic gets most of the time.
 PROVABLE_N = 11
+#: Boards up to this size are proven by the engine in minutes on two cores (a(16): 185 s,
+#: docs/armies.md), so with the engine the heuristic only gives the first incumbent.
+ENGINE_REACH = 16
 
 
 def heuristic_budget(n: int, time_limit: float | None, backend: str = "sat") -> float:
@@ -55,16 +58,18 @@ def heuristic_budget(n: int, time_limit: float | None, backend: str = "sat") -> 
     0.05 s + n^2 / 400 (it reaches a(n) well within that for n <= 12, and the SAT search
     climbs from whatever it finds), at most a quarter of the time limit; for n > PROVABLE_N,
     where the SAT search mostly serves to improve, three quarters of the time limit. The
-    engine finds placements quickly itself: it gets 0.02 s + n^2 / 2000 (n <= 12) under the
-    same caps.
+    engine finds placements quickly itself: up to ENGINE_REACH it gets 0.02 s + n^2 / 2000
+    (at most a quarter of the time limit); above, where no proof finishes, the same as SAT.
     """
     budget = 0.05 + n * n / 400
-    if backend == "engine" and n <= 12:
+    exact_reach = PROVABLE_N
+    if backend == "engine" and n <= ENGINE_REACH:
         budget = 0.02 + n * n / 2000
+        exact_reach = ENGINE_REACH
     if time_limit is not None:
         budget = (
             min(budget, time_limit / 4)
-            if n <= PROVABLE_N
+            if n <= exact_reach
             else max(min(budget, time_limit), 0.75 * time_limit)
         )
     return budget

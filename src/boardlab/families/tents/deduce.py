@@ -1,28 +1,65 @@
-"""Deduction without search: the rules a human applies, run to a fixpoint.
+"""Deduction without search, by levels: the rules a player applies, each step with its reason.
 
-Used for hints (cells that follow, with the reason), for the difficulty rating (how many cells
-follow by propagation alone), and before search (decided cells become unit clauses).
+Used for the difficulty grade (`grade.py`), the step-by-step solution (`explain`), hints (the
+next step from the player's position) and before search (decided cells become unit clauses,
+`prepare.py`).
 
-Rules (each cell is unknown, tent or empty; trees have a set of partner options):
+The levels ``easy`` and ``tricky`` are exactly the two deduction sets of Simon Tatham's Tents
+solver (``tents_solve`` in ``tents.c`` of his Portable Puzzle Collection, read in the
+chrisboyle/sgtpuzzles mirror; rules restated here in our words, the code is ours). A puzzle his
+generator makes at a level is solved by that level and, for Tricky, not by Easy: his generator
+keeps a board only when ``tents_solve`` at the level succeeds and at the level below fails.
 
-1. Cells next to no tree, in a line with clue 0, or given empty are empty; given tents are
-   tents.
-2. A tent: its 8 neighbours are empty.
-3. A line (row or column) with a clue: split its unknown cells into runs of consecutive cells;
-   a run of length L holds at most ceil(L/2) tents. If the tents placed plus the capacity of
-   the runs equals the clue, every run is full: a run of odd length has its tents forced on
-   cells 1, 3, 5, ...; if the tents placed equal the clue, the unknown cells are empty.
-4. Pairing: a tree's options are the adjacent cells that may hold a tent and are not taken by
-   another tree. A tree with one option pairs with it (a tent). A tent next to exactly one
-   unpaired tree that can take it pairs with that tree. A cell that no unpaired tree can take
-   is empty.
+A cell is unknown, a tent or empty; a tree may be *linked* to its tent (the pairing decided).
 
-A contradiction (a line that cannot reach its clue, a tree without options) is reported:
-the position has no solution.
+``easy`` (Tatham's Easy):
+
+- ``tent-one-tree``: a tent with exactly one unlinked tree next to it is linked to that tree
+  (none at all: contradiction).
+- ``no-free-tree``: a cell next to no unlinked tree is empty.
+- ``touch``: the cells around a tent (diagonals too) are empty.
+- ``tree-one-cell``: an unlinked tree with exactly one neighbour left that is unknown or an
+  unlinked tent has its tent there (none: contradiction).
+- ``line``: a row or column with a clue: of all the ways to put its missing tents on its unknown
+  cells, no two side by side, the cells that are a tent in every way are tents and the cells
+  that are empty in every way are empty (no way at all: contradiction).
+
+``tricky`` (Tatham's Tricky) adds:
+
+- ``tree-corner``: an unlinked tree whose only two possible cells are diagonal to each other
+  (not opposite): the fourth cell of their 2x2 square touches both, so it is empty.
+- ``line-neighbours``: in the ``line`` rule, a cell of a neighbouring row (column) that every
+  way of the line touches (a tent in the line at distance at most 1 along it) is empty.
+
+``hard`` (boardlab's, beyond Tatham; no guessing):
+
+- ``pairing``: the trees must be paired with distinct tents, every tent with a tree (a perfect
+  matching between the unlinked trees and the future tents). A cell without which the trees
+  cannot all be paired is a tent (a group of k trees with only k cells between them); a cell
+  that would leave some tents with too few trees is empty (Hall's condition on both sides,
+  decided with the Mendelsohn-Dulmage theorem: a matching covering the trees and one covering
+  the tents give one covering both). The witness group is named.
+- ``line-pair``: two neighbouring rows (columns) with clues together: of all the ways to put
+  both lines' missing tents, none touching (diagonals across the two lines too), the cells
+  with one value in every way are decided.
+
+Anything beyond ``hard`` needs search: the grade ``extreme``.
+
+The rules are applied in that order, as Tatham does: after any rule decides something the
+pass starts again from the first rule; a level's rules are tried only when the lower levels
+are stuck. Every rule is monotone (more decided cells never allow fewer conclusions), so the
+fixpoint of a level does not depend on the order, and running the levels one after another
+reaches the fixpoint of the highest.
+
+One difference with Tatham: he counts a puzzle solved when every cell is decided and every
+tent is linked; here every decided cell is enough (a puzzle whose tents are all placed is
+solved for a player; Tatham's generator never makes a puzzle whose pairing is not unique, so
+his puzzles grade the same).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from boardlab.core.deadline import NO_DEADLINE, Deadline
@@ -34,176 +71,724 @@ ORTHOGONAL = ((-1, 0), (0, -1), (0, 1), (1, 0))
 KING = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0))
 Cell = tuple[int, int]
 
+#: The deduction levels, weakest first; a puzzle none of them solves is `extreme`.
+LEVELS = ("easy", "tricky", "hard")
+
+#: Each rule and its level (the order of the rules within a pass is the order of `_RULES`).
+RULE_LEVEL = {
+    "tent-one-tree": "easy",
+    "no-free-tree": "easy",
+    "touch": "easy",
+    "tree-one-cell": "easy",
+    "line": "easy",
+    "tree-corner": "tricky",
+    "line-neighbours": "tricky",
+    "pairing": "hard",
+    "line-pair": "hard",
+    "search": "extreme",
+}
+
+
+def at(cell: Cell) -> str:
+    """`[r, c]`, the coordinates as hints and the JSON write them."""
+    return f"[{cell[0]}, {cell[1]}]"
+
+
+def _list(cells: list[Cell] | tuple[Cell, ...]) -> str:
+    words = [at(c) for c in sorted(cells)]
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One deduction: the cells it decides (and pairings), the rule, the cells behind it, why."""
+
+    rule: str
+    tents: tuple[Cell, ...] = ()
+    empty: tuple[Cell, ...] = ()
+    links: tuple[tuple[Cell, Cell], ...] = ()
+    """(tree, tent) pairings decided."""
+    because: tuple[Cell, ...] = ()
+    """The cells (trees, tents, a line's free cells) the deduction reads."""
+    reason: str = ""
+
+    @property
+    def level(self) -> str:
+        return RULE_LEVEL[self.rule]
+
+    @property
+    def decides_cells(self) -> bool:
+        return bool(self.tents or self.empty)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "rule": self.rule,
+            "level": self.level,
+            "tents": [list(c) for c in self.tents],
+            "empty": [list(c) for c in self.empty],
+            "links": [{"tree": list(t), "tent": list(c)} for t, c in self.links],
+            "because": [list(c) for c in self.because],
+            "reason": self.reason,
+        }
+
+
+class Contradiction(Exception):
+    """The position has no solution (the message says where)."""
+
 
 @dataclass
-class Deduction:
-    """A cell decided by a rule."""
+class Deduced:
+    """Where deduction stopped: cell states, the links, the steps taken, or a contradiction."""
 
-    cell: Cell
-    tent: bool
-    reason: str
+    state: dict[Cell, int]
+    links: dict[Cell, Cell] = field(default_factory=dict)
+    """tree -> its tent."""
+    steps: list[Step] = field(default_factory=list)
+    contradiction: str | None = None
+    level: str | None = None
+    """The lowest level whose rules decided every cell (None: not all decided)."""
+
+    @property
+    def solved(self) -> bool:
+        return self.contradiction is None and all(v != UNKNOWN for v in self.state.values())
+
+    @property
+    def tents(self) -> set[Cell]:
+        return {cell for cell, v in self.state.items() if v == TENT}
+
+    @property
+    def unknown(self) -> int:
+        return sum(1 for v in self.state.values() if v == UNKNOWN)
+
+
+def _line_tables(fixed: list[int], clue: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]] | None:
+    """Forward and backward tables of the one-line placements (None: no placement at all).
+
+    `fixed[i]`: UNKNOWN, TENT or EMPTY. Counts are bitmasks (bit n: n tents). F[i][s]: counts
+    of the cells before i with cell i-1 a tent (s = 1) or not; G[i][s]: counts of the cells
+    from i on, given cell i-1 is a tent (s = 1) or not.
+    """
+    n = len(fixed)
+    forward: list[tuple[int, int]] = [(1, 0)]
+    for i in range(n):
+        f0, f1 = forward[-1]
+        can0, can1 = fixed[i] != TENT, fixed[i] != EMPTY
+        forward.append(((f0 | f1) if can0 else 0, (f0 << 1) if can1 else 0))
+    backward: list[tuple[int, int]] = [(0, 0)] * (n + 1)
+    backward[n] = (1, 1)
+    for i in range(n - 1, -1, -1):
+        can0, can1 = fixed[i] != TENT, fixed[i] != EMPTY
+        g0_next, g1_next = backward[i + 1]
+        zero = g0_next if can0 else 0
+        one = (g1_next << 1) if can1 else 0
+        backward[i] = (zero | one, zero)
+    if not (backward[0][0] >> clue) & 1:
+        return None
+    return forward, backward
+
+
+class _Matching:
+    """A bipartite matching grown by augmenting paths (Kuhn's method, iterative: paths may be
+    long on large boards), with the Hall witness of a vertex that cannot be matched."""
+
+    def __init__(self, adjacent: dict[Cell, list[Cell]]):
+        self.adjacent = adjacent
+        self.owner: dict[Cell, Cell] = {}  # right -> left
+        self.match: dict[Cell, Cell] = {}  # left -> right
+
+    def augment(self, root: Cell, banned: frozenset[Cell] = frozenset()) -> bool:
+        """Match `root` (unmatched), re-matching others along an alternating path; False when
+        no alternating path from `root` reaches a free right vertex (avoiding `banned`)."""
+        seen = set(banned)
+        parent: dict[Cell, Cell] = {}
+        stack = [(root, iter(self.adjacent[root]))]
+        while stack:
+            u, choices = stack[-1]
+            for v in choices:
+                if v in seen:
+                    continue
+                seen.add(v)
+                parent[v] = u
+                w = self.owner.get(v)
+                if w is None:  # a free right vertex: flip the path back to the root
+                    while True:
+                        left = parent[v]
+                        before = self.match.get(left)
+                        self.owner[v], self.match[left] = left, v
+                        if left == root:
+                            return True
+                        assert before is not None
+                        v = before
+                stack.append((w, iter(self.adjacent[w])))
+                break
+            else:
+                stack.pop()
+        return False
+
+    def unmatch(self, left: Cell) -> None:
+        right = self.match.pop(left, None)
+        if right is not None:
+            del self.owner[right]
+
+    def witness(self, root: Cell, banned: frozenset[Cell] = frozenset()) -> tuple[list[Cell], list[Cell]]:
+        """For `root` that cannot be matched: the left vertices reachable from it by alternating
+        paths, and their neighbours (one fewer than them: Konig's construction)."""
+        group, reached, queue = [root], set(), [root]
+        while queue:
+            for v in self.adjacent[queue.pop()]:
+                if v in banned or v in reached:
+                    continue
+                reached.add(v)
+                w = self.owner.get(v)
+                if w is not None and w not in group:
+                    group.append(w)
+                    queue.append(w)
+        return sorted(group), sorted(reached)
+
+
+def _band(first: list[int], second: list[int], clue1: int, clue2: int) -> list[tuple[int, int, int]] | None:
+    """The unknown cells of two neighbouring lines decided by all their joint placements (no
+    two tents touching, diagonals across the lines too; exactly the clues): (line 0 or 1,
+    position, TENT or EMPTY); None when there is no placement at all.
+
+    A dynamic programme over the positions, counts as bitmasks over the pairs (n1, n2) at bit
+    n1 * stride + n2; state = which of the two cells of the previous position holds a tent."""
+    n = len(first)
+    stride = clue2 + 2
+    valid = 0
+    for a in range(clue1 + 1):
+        for b in range(clue2 + 1):
+            valid |= 1 << (a * stride + b)
+    moves = ((0, 0), (1, 0), (0, 1))  # never both cells of a position: they touch
+
+    def allowed(j: int, s: int, move: tuple[int, int]) -> bool:
+        a, b = move
+        if (a or b) and s:
+            return False  # the previous position's tent touches both cells of this one
+        return (
+            (first[j] != TENT or a == 1)
+            and (first[j] != EMPTY or a == 0)
+            and (second[j] != TENT or b == 1)
+            and (second[j] != EMPTY or b == 0)
+        )
+
+    def shift(mask: int, move: tuple[int, int]) -> int:
+        return (mask << (move[0] * stride + move[1])) & valid
+
+    def code(move: tuple[int, int]) -> int:
+        return 1 if move[0] else 2 if move[1] else 0
+
+    forward = [[1, 0, 0]]
+    for j in range(n):
+        row = [0, 0, 0]
+        for s in range(3):
+            if forward[j][s]:
+                for move in moves:
+                    if allowed(j, s, move):
+                        row[code(move)] |= shift(forward[j][s], move)
+        forward.append(row)
+    backward = [[0, 0, 0] for _ in range(n + 1)]
+    backward[n] = [1, 1, 1]
+    for j in range(n - 1, -1, -1):
+        for s in range(3):
+            for move in moves:
+                if allowed(j, s, move):
+                    backward[j][s] |= shift(backward[j + 1][code(move)], move)
+
+    def meet(left: int, right: int) -> bool:
+        index = 0
+        while left:
+            if left & 1:
+                a, b = divmod(index, stride)
+                if a <= clue1 and b <= clue2 and (right >> ((clue1 - a) * stride + (clue2 - b))) & 1:
+                    return True
+            left >>= 1
+            index += 1
+        return False
+
+    if not meet(forward[0][0], backward[0][0]):
+        return None
+    decided = []
+    for j in range(n):
+        possible = {(0, TENT): False, (0, EMPTY): False, (1, TENT): False, (1, EMPTY): False}
+        for s in range(3):
+            if not forward[j][s]:
+                continue
+            for move in moves:
+                if allowed(j, s, move) and meet(shift(forward[j][s], move), backward[j + 1][code(move)]):
+                    possible[(0, TENT if move[0] else EMPTY)] = True
+                    possible[(1, TENT if move[1] else EMPTY)] = True
+        for k, line in ((0, first), (1, second)):
+            if line[j] == UNKNOWN:
+                if not possible[(k, TENT)]:
+                    decided.append((k, j, EMPTY))
+                elif not possible[(k, EMPTY)]:
+                    decided.append((k, j, TENT))
+    return decided
+
+
+def _meets(left: int, right: int, total: int) -> bool:
+    """Some a in `left` and b in `right` (bitmask sets) with a + b = total."""
+    a = 0
+    while left:
+        if left & 1 and total - a >= 0 and (right >> (total - a)) & 1:
+            return True
+        left >>= 1
+        a += 1
+    return False
+
+
+class Deducer:
+    """The rules of `LEVELS` over one position; `steps(level)` yields each deduction as it is
+    applied (the position changes as the steps are taken)."""
+
+    def __init__(
+        self, instance: TentsInstance, tents: set[Cell] | None = None, empty: set[Cell] | None = None
+    ):
+        self.inst = instance
+        self.w, self.h = instance.width, instance.height
+        self.trees = instance.trees
+        self.state: dict[Cell, int] = {}
+        for r in range(self.h):
+            for c in range(self.w):
+                if (r, c) not in self.trees:
+                    self.state[(r, c)] = UNKNOWN
+        for cell in set(instance.given_tents) | set(tents or ()):
+            if cell in self.state:
+                self.state[cell] = TENT
+        for cell in set(instance.given_empty) | set(empty or ()):
+            if cell in self.state:
+                if self.state[cell] == TENT:
+                    raise Contradiction(f"{at(cell)} is marked both a tent and empty")
+                self.state[cell] = EMPTY
+        self.link_of: dict[Cell, Cell] = {}  # tree -> tent and tent -> tree
+        self.taken: list[Step] = []
+
+    # ---- helpers ---------------------------------------------------------------------------
+    def trees_next_to(self, cell: Cell) -> list[Cell]:
+        r, c = cell
+        return [(r + dr, c + dc) for dr, dc in ORTHOGONAL if (r + dr, c + dc) in self.trees]
+
+    def cells_next_to(self, tree: Cell) -> list[Cell]:
+        r, c = tree
+        return [(r + dr, c + dc) for dr, dc in ORTHOGONAL if (r + dr, c + dc) in self.state]
+
+    def free_trees(self, cell: Cell) -> list[Cell]:
+        return [t for t in self.trees_next_to(cell) if t not in self.link_of]
+
+    def options(self, tree: Cell) -> list[Cell]:
+        """The cells an unlinked tree's tent can still be on."""
+        return [
+            x
+            for x in self.cells_next_to(tree)
+            if self.state[x] == UNKNOWN or (self.state[x] == TENT and x not in self.link_of)
+        ]
+
+    def line(self, axis: str, i: int) -> list[Cell]:
+        if axis == "row":
+            return [(i, j) for j in range(self.w)]
+        return [(j, i) for j in range(self.h)]
+
+    def clue(self, axis: str, i: int) -> int | None:
+        return self.inst.rows[i] if axis == "row" else self.inst.cols[i]
+
+    def _apply(self, step: Step) -> Step:
+        for cell in step.tents:
+            if self.state[cell] == EMPTY:
+                raise Contradiction(f"{at(cell)} must be a tent ({step.reason}) but is empty")
+            self.state[cell] = TENT
+        for cell in step.empty:
+            if self.state[cell] == TENT:
+                raise Contradiction(f"{at(cell)} must be empty ({step.reason}) but is a tent")
+            self.state[cell] = EMPTY
+        for tree, tent in step.links:
+            self.link_of[tree] = tent
+            self.link_of[tent] = tree
+        self.taken.append(step)
+        return step
+
+    def check_touching(self) -> None:
+        for (r, c), v in self.state.items():
+            if v == TENT:
+                for dr, dc in KING:
+                    if self.state.get((r + dr, c + dc)) == TENT:
+                        raise Contradiction(f"the tents at {at((r, c))} and {at((r + dr, c + dc))} touch")
+
+    # ---- the rules: each a pass over the board, yielding the steps it applies ---------------
+    def tent_one_tree(self) -> Iterator[Step]:
+        for cell, v in self.state.items():
+            if v != TENT or cell in self.link_of:
+                continue
+            free = self.free_trees(cell)
+            if not free:
+                raise Contradiction(f"the tent at {at(cell)} has no tree left to pair with")
+            if len(free) == 1:
+                tree = free[0]
+                others = [t for t in self.trees_next_to(cell) if t != tree]
+                why = f"The tent at {at(cell)} can only belong to the tree at {at(tree)}"
+                if others:
+                    why += (
+                        " ("
+                        + ", ".join(
+                            f"the tree at {at(t)} has its tent at {at(self.link_of[t])}" for t in others
+                        )
+                        + ")"
+                    )
+                yield self._apply(
+                    Step(
+                        "tent-one-tree",
+                        links=((tree, cell),),
+                        because=(cell, tree, *others),
+                        reason=why + ".",
+                    )
+                )
+
+    def no_free_tree(self) -> Iterator[Step]:
+        lonely = []
+        for cell, v in self.state.items():
+            if v != UNKNOWN:
+                continue
+            near = self.trees_next_to(cell)
+            if not near:
+                lonely.append(cell)
+            elif all(t in self.link_of for t in near):
+                tents = [self.link_of[t] for t in near]
+                if len(near) == 1:
+                    why = f"{at(cell)} is empty: its only tree, at {at(near[0])}, has its tent at {at(tents[0])}."
+                else:
+                    why = f"{at(cell)} is empty: each tree next to it ({_list(near)}) already has its tent."
+                yield self._apply(Step("no-free-tree", empty=(cell,), because=(*near, *tents), reason=why))
+        if lonely:
+            yield self._apply(
+                Step(
+                    "no-free-tree",
+                    empty=tuple(lonely),
+                    reason=f"{len(lonely)} cell{'s' if len(lonely) > 1 else ''} with no tree next to "
+                    f"{'them are' if len(lonely) > 1 else 'it is'} empty: a tent stands next to its tree.",
+                )
+            )
+
+    def touch(self) -> Iterator[Step]:
+        for (r, c), v in self.state.items():
+            if v != TENT:
+                continue
+            around = [(r + dr, c + dc) for dr, dc in KING if self.state.get((r + dr, c + dc)) == UNKNOWN]
+            if around:
+                yield self._apply(
+                    Step(
+                        "touch",
+                        empty=tuple(around),
+                        because=((r, c),),
+                        reason=f"Tents never touch, not even diagonally: the cells around the tent at "
+                        f"{at((r, c))} are empty.",
+                    )
+                )
+
+    def tree_one_cell(self, tricky: bool) -> Iterator[Step]:
+        for tree in sorted(self.trees):
+            if tree in self.link_of:
+                continue
+            options = self.options(tree)
+            if not options:
+                raise Contradiction(f"the tree at {at(tree)} has no cell left for its tent")
+            if len(options) == 1:
+                cell = options[0]
+                others = [x for x in self.cells_next_to(tree) if x != cell]
+                why = f"The tree at {at(tree)} has only {at(cell)} left for its tent"
+                if others:
+                    why += f" (its other neighbours {_list(others)} are empty or taken)"
+                yield self._apply(
+                    Step(
+                        "tree-one-cell",
+                        tents=(cell,) if self.state[cell] == UNKNOWN else (),
+                        links=((tree, cell),),
+                        because=(tree, *others),
+                        reason=why + ".",
+                    )
+                )
+            elif len(options) == 2 and tricky:
+                a, b = options
+                if a[0] != b[0] and a[1] != b[1]:  # diagonal to each other, not opposite
+                    corner = (a[0] + b[0] - tree[0], a[1] + b[1] - tree[1])
+                    if self.state.get(corner) == UNKNOWN:
+                        yield self._apply(
+                            Step(
+                                "tree-corner",
+                                empty=(corner,),
+                                because=(tree, a, b),
+                                reason=f"The tree at {at(tree)} has its tent at {at(a)} or {at(b)}; "
+                                f"either one touches {at(corner)}, so {at(corner)} is empty.",
+                            )
+                        )
+
+    def lines(self, tricky: bool) -> Iterator[Step]:
+        # Columns first, then rows, as Tatham's solver goes through its numbers.
+        for axis, count in (("column", self.w), ("row", self.h)):
+            for i in range(count):
+                clue = self.clue(axis, i)
+                if clue is None:
+                    continue
+                yield from self._line(axis, i, clue, tricky)
+
+    def _line(self, axis: str, i: int, clue: int, tricky: bool) -> Iterator[Step]:
+        cells = self.line(axis, i)
+        fixed = [self.state.get(x, EMPTY) for x in cells]
+        free = [x for x, v in zip(cells, fixed, strict=True) if v == UNKNOWN]
+        placed = sum(1 for v in fixed if v == TENT)
+        name = f"{axis.capitalize()} {i}"
+        if not free:
+            if placed != clue:
+                raise Contradiction(f"{axis} {i} has {plural(placed, 'tent')}, its clue is {clue}")
+            return
+        tables = _line_tables(fixed, clue)
+        if tables is None:
+            raise Contradiction(f"{axis} {i} cannot hold {plural(clue, 'tent')}")
+        forward, backward = tables
+        tents, empty = [], []
+        for j, x in enumerate(cells):
+            if fixed[j] != UNKNOWN:
+                continue
+            f0, f1 = forward[j]
+            can_empty = _meets(f0 | f1, backward[j + 1][0], clue)
+            can_tent = _meets(f0 << 1, backward[j + 1][1], clue)
+            if not can_empty:
+                tents.append(x)
+            elif not can_tent:
+                empty.append(x)
+        need = clue - placed
+        snapshot = (forward, backward)
+        if tents or empty:
+            if clue == 0:
+                why = f"{name} has clue 0: it holds no tent."
+            elif need == 0:
+                why = (
+                    f"{name} already has its {clue} tent{'s' if clue != 1 else ''}: the rest of it is empty."
+                )
+            else:
+                why = (
+                    f"{name} needs {need} more tent{'s' if need != 1 else ''} in its {len(free)} free "
+                    f"cell{'s' if len(free) != 1 else ''} ({_list(free)}), no two side by side: "
+                    + self._what(tents, empty)
+                )
+            yield self._apply(Step("line", tuple(tents), tuple(empty), because=tuple(free), reason=why))
+        if not tricky or need == 0:
+            return
+        # Cells of the neighbouring lines that every placement of this line touches.
+        forward, backward = snapshot
+        n = len(cells)
+        touched = []
+        for j in range(n):
+            lo, hi = max(j - 1, 0), min(j + 1, n - 1)
+            if any(fixed[k] == TENT for k in range(lo, hi + 1)):
+                continue  # a placed tent: its neighbours are the `touch` rule's
+            f0, f1 = forward[lo]
+            if not _meets(f0 | f1, backward[hi + 1][0], clue):
+                for side in (-1, 1):
+                    other = (i + side, j) if axis == "row" else (j, i + side)
+                    if self.state.get(other) == UNKNOWN:
+                        touched.append(other)
+        if touched:
+            yield self._apply(
+                Step(
+                    "line-neighbours",
+                    empty=tuple(touched),
+                    because=tuple(free),
+                    reason=f"Every way to place the {need} missing tent{'s' if need != 1 else ''} of "
+                    f"{axis} {i} in {_list(free)} puts a tent next to {_list(touched)}, "
+                    f"so {'they are' if len(touched) > 1 else 'it is'} empty.",
+                )
+            )
+
+    @staticmethod
+    def _what(tents: list[Cell], empty: list[Cell]) -> str:
+        parts = []
+        if tents:
+            parts.append(
+                f"every way puts tents at {_list(tents)}"
+                if len(tents) > 1
+                else f"every way puts a tent at {_list(tents)}"
+            )
+        if empty:
+            parts.append(f"leaves {_list(empty)} empty")
+        return " and ".join(parts) + "."
+
+    # ---- hard rules --------------------------------------------------------------------------
+    def pairing(self) -> Iterator[Step]:
+        """Hall's condition on both sides of the tree-tent pairing (see the module docstring);
+        one step, then the pass starts again. One matching of the trees into their cells and
+        one of the unlinked tents into their trees; each cell is tested by one augmenting path
+        search on them."""
+        trees = sorted(t for t in self.trees if t not in self.link_of)
+        near = {t: self.options(t) for t in trees}
+        tents = sorted(c for c, v in self.state.items() if v == TENT and c not in self.link_of)
+        trees_of: dict[Cell, list[Cell]] = {}
+        for t in trees:
+            for x in near[t]:
+                trees_of.setdefault(x, []).append(t)
+        cover_trees = _Matching(near)
+        for t in trees:
+            if not cover_trees.augment(t):
+                group, cells = cover_trees.witness(t)
+                raise Contradiction(
+                    f"the trees at {_list(group)} have only {plural(len(cells), 'cell')} for their tents"
+                )
+        cover_tents = _Matching({c: trees_of.get(c, []) for c in tents})
+        for c in tents:
+            if not cover_tents.augment(c):
+                group, owners = cover_tents.witness(c)
+                raise Contradiction(f"the tents at {_list(group)} have only {plural(len(owners), 'tree')}")
+        for x in sorted(trees_of):
+            if self.state[x] != UNKNOWN:
+                continue
+            holder = cover_trees.owner.get(x)
+            if holder is not None:  # can the trees do without x?
+                cover_trees.unmatch(holder)
+                if not cover_trees.augment(holder, frozenset({x})):
+                    group, cells = cover_trees.witness(holder, frozenset({x}))
+                    yield self._apply(
+                        Step(
+                            "pairing",
+                            tents=(x,),
+                            because=tuple(group) + tuple(cells),
+                            reason=f"The {len(group)} trees at {_list(group)} need {len(group)} different "
+                            f"tents, and besides {at(x)} only {len(cells)} cell{'s' if len(cells) != 1 else ''}"
+                            f"{' (' + _list(cells) + ')' if cells else ''} "
+                            f"{'is' if len(cells) == 1 else 'are'} left next to them: {at(x)} is a tent.",
+                        )
+                    )
+                    return
+            # could x be a tent as well as the tents placed? (x joins the tents' matching)
+            trial = _Matching({**cover_tents.adjacent, x: trees_of[x]})
+            trial.owner, trial.match = dict(cover_tents.owner), dict(cover_tents.match)
+            if not trial.augment(x):
+                group, owners = trial.witness(x)
+                others = [c for c in group if c != x]
+                yield self._apply(
+                    Step(
+                        "pairing",
+                        empty=(x,),
+                        because=tuple(others) + tuple(owners),
+                        reason=f"If {at(x)} were a tent, it and the tents at {_list(others)} would need "
+                        f"{len(group)} different trees, but only {_list(owners)} "
+                        f"{'is' if len(owners) == 1 else 'are'} next to them and still free: "
+                        f"{at(x)} is empty.",
+                    )
+                )
+                return
+
+    def line_pairs(self) -> Iterator[Step]:
+        """Two neighbouring clued lines together (see the module docstring); one step, then the
+        pass starts again."""
+        for axis, count in (("column", self.w), ("row", self.h)):
+            for i in range(count - 1):
+                first, second = self.clue(axis, i), self.clue(axis, i + 1)
+                if first is None or second is None:
+                    continue
+                lines = (self.line(axis, i), self.line(axis, i + 1))
+                fixed = tuple([self.state.get(x, EMPTY) for x in cells] for cells in lines)
+                if all(v != UNKNOWN for v in fixed[0] + fixed[1]):
+                    continue
+                decided = _band(fixed[0], fixed[1], first, second)
+                if decided is None:
+                    raise Contradiction(f"{axis}s {i} and {i + 1} cannot hold {first} and {second} tents")
+                tents = [lines[k][j] for k, j, v in decided if v == TENT]
+                empty = [lines[k][j] for k, j, v in decided if v == EMPTY]
+                if not tents and not empty:
+                    continue
+                free = [x for k in (0, 1) for x, v in zip(lines[k], fixed[k], strict=True) if v == UNKNOWN]
+                need = [
+                    clue - sum(1 for v in f if v == TENT)
+                    for clue, f in zip((first, second), fixed, strict=True)
+                ]
+                yield self._apply(
+                    Step(
+                        "line-pair",
+                        tuple(tents),
+                        tuple(empty),
+                        because=tuple(free),
+                        reason=f"{axis.capitalize()}s {i} and {i + 1} need {need[0]} and {need[1]} more "
+                        f"tents in their free cells, none touching, not even diagonally across the two "
+                        f"{axis}s: " + self._what(tents, empty),
+                    )
+                )
+                return
+
+    # ---- driving -------------------------------------------------------------------------------
+    def passes(self, level: str) -> Iterator[Iterator[Step]]:
+        rank = LEVELS.index(level)
+        tricky = rank >= 1
+        yield self.tent_one_tree()
+        yield self.no_free_tree()
+        yield self.touch()
+        yield self.tree_one_cell(tricky)
+        yield self.lines(tricky)
+        if rank >= 2:
+            yield self.pairing()
+            yield self.line_pairs()
+
+    def steps(self, level: str = "hard", deadline: Deadline = NO_DEADLINE) -> Iterator[Step]:
+        """Apply the rules of `level` (and below) to the fixpoint, yielding each step as it is
+        applied; `Contradiction` when the position has no solution."""
+        self.check_touching()
+        while True:
+            progressed = False
+            for rule_pass in self.passes(level):
+                deadline.check()
+                for step in rule_pass:
+                    progressed = True
+                    yield step
+                if progressed:
+                    break
+            if not progressed:
+                return
+
+    def solved(self) -> bool:
+        return all(v != UNKNOWN for v in self.state.values())
+
+
+def deduce(
+    instance: TentsInstance,
+    tents: set[Cell] | None = None,
+    empty: set[Cell] | None = None,
+    level: str = "hard",
+    deadline: Deadline = NO_DEADLINE,
+) -> Deduced:
+    """Run the levels up to `level` one after another from the position (the given cells plus
+    `tents` and `empty`) and report where they stop; `Deduced.level` is the first level that
+    decided every cell."""
+    deducer: Deducer | None = None
+    try:
+        deducer = Deducer(instance, tents, empty)
+        reached = None
+        for name in LEVELS[: LEVELS.index(level) + 1]:
+            for _ in deducer.steps(name, deadline):
+                pass
+            if deducer.solved():
+                reached = name
+                break
+        deducer.check_touching()
+        return Deduced(deducer.state, _links(deducer), deducer.taken, None, reached)
+    except Contradiction as why:
+        state = deducer.state if deducer is not None else {}
+        steps = deducer.taken if deducer is not None else []
+        return Deduced(state, {}, steps, str(why), None)
+
+
+def _links(deducer: Deducer) -> dict[Cell, Cell]:
+    return {t: c for t, c in deducer.link_of.items() if t in deducer.trees}
 
 
 @dataclass
 class State:
-    """The outcome of propagation: cell states, pairings, the steps, or a contradiction."""
+    """The outcome of `propagate` (the easy rules): cell states, pairings, the steps, or a
+    contradiction."""
 
     state: dict[Cell, int]
     paired: dict[Cell, Cell] = field(default_factory=dict)
-    """tree -> its tent."""
-    steps: list[Deduction] = field(default_factory=list)
+    steps: list[Step] = field(default_factory=list)
     contradiction: str | None = None
-
-
-class _Propagator:
-    def __init__(self, instance: TentsInstance, tents: set[Cell], empty: set[Cell]):
-        self.inst = instance
-        self.w, self.h = instance.width, instance.height
-        self.state: dict[Cell, int] = {}
-        self.steps: list[Deduction] = []
-        self.contradiction: str | None = None
-        self.paired: dict[Cell, Cell] = {}
-        self.owner: dict[Cell, Cell] = {}  # tent -> tree
-        for r in range(self.h):
-            for c in range(self.w):
-                if (r, c) not in instance.trees:
-                    self.state[(r, c)] = UNKNOWN
-        for cell in instance.given_tents | tents:
-            self.state[cell] = TENT
-        for cell in instance.given_empty | empty:
-            self.state[cell] = EMPTY
-
-    def set(self, cell: Cell, tent: bool, reason: str) -> None:
-        current = self.state[cell]
-        wanted = TENT if tent else EMPTY
-        if current == wanted:
-            return
-        if current != UNKNOWN:
-            if self.contradiction is None:
-                self.contradiction = (
-                    f"[{cell[0]}, {cell[1]}] must be {'a tent' if tent else 'empty'} ({reason}) but is not"
-                )
-            return
-        self.state[cell] = wanted
-        self.steps.append(Deduction(cell, tent, reason))
-        self.changed = True
-
-    def trees_next_to(self, cell: Cell) -> list[Cell]:
-        r, c = cell
-        return [(r + dr, c + dc) for dr, dc in ORTHOGONAL if (r + dr, c + dc) in self.inst.trees]
-
-    def run(self, deadline: Deadline = NO_DEADLINE) -> State:
-        inst = self.inst
-        for cell, value in list(self.state.items()):
-            if value != UNKNOWN:
-                continue
-            r, c = cell
-            if not self.trees_next_to(cell):
-                self.set(cell, False, "no tree next to it")
-            elif inst.rows[r] == 0:
-                self.set(cell, False, f"row {r} has clue 0")
-            elif inst.cols[c] == 0:
-                self.set(cell, False, f"column {c} has clue 0")
-        self.changed = True
-        while self.changed and self.contradiction is None:
-            self.changed = False
-            for rule in (self.touching, self.lines, self.pairing):
-                deadline.check()  # each rule is a pass over the board
-                rule()
-        return State(self.state, dict(self.paired), self.steps, self.contradiction)
-
-    def touching(self) -> None:
-        for (r, c), value in list(self.state.items()):
-            if value == TENT:
-                for dr, dc in KING:
-                    other = (r + dr, c + dc)
-                    if other in self.state:
-                        if self.state[other] == TENT:
-                            self.contradiction = f"tents [{r}, {c}] and [{other[0]}, {other[1]}] touch"
-                            return
-                        self.set(other, False, f"it touches the tent at [{r}, {c}]")
-
-    def lines(self) -> None:
-        inst = self.inst
-        for axis, clues, length in (("row", inst.rows, self.w), ("column", inst.cols, self.h)):
-            for i, clue in enumerate(clues):
-                if clue is None:
-                    continue
-                cells = [(i, j) if axis == "row" else (j, i) for j in range(length)]
-                placed = sum(1 for x in cells if self.state.get(x) == TENT)
-                runs: list[list[Cell]] = []
-                current: list[Cell] = []
-                for x in cells:
-                    if self.state.get(x) == UNKNOWN:
-                        current.append(x)
-                    else:
-                        if current:
-                            runs.append(current)
-                        current = []
-                if current:
-                    runs.append(current)
-                capacity = sum((len(run) + 1) // 2 for run in runs)
-                if placed > clue or placed + capacity < clue:
-                    self.contradiction = f"{axis} {i} cannot hold {plural(clue, 'tent')}"
-                    return
-                if placed == clue:
-                    for run in runs:
-                        for x in run:
-                            self.set(x, False, f"{axis} {i} already has its {clue} tents")
-                elif placed + capacity == clue:
-                    for run in runs:
-                        if len(run) % 2 == 1:
-                            for k, x in enumerate(run):
-                                self.set(x, k % 2 == 0, f"{axis} {i} needs every free run full")
-
-    def pairing(self) -> None:
-        # Pair tents with trees where only one pairing is left; clear cells no tree can take.
-        for _ in range(2):
-            options: dict[Cell, list[Cell]] = {}
-            for tree in self.inst.trees:
-                if tree in self.paired:
-                    continue
-                r, c = tree
-                near = [
-                    (r + dr, c + dc)
-                    for dr, dc in ORTHOGONAL
-                    if self.state.get((r + dr, c + dc), EMPTY) != EMPTY and (r + dr, c + dc) not in self.owner
-                ]
-                if not near:
-                    self.contradiction = f"the tree at [{r}, {c}] has no cell left for its tent"
-                    return
-                options[tree] = near
-                if len(near) == 1:
-                    self._pair(tree, near[0], f"the tree at [{r}, {c}] has no other free cell")
-            takers: dict[Cell, list[Cell]] = {}
-            for tree, near in options.items():
-                if tree in self.paired:
-                    continue
-                for cell in near:
-                    if cell not in self.owner:
-                        takers.setdefault(cell, []).append(tree)
-            for cell, value in self.state.items():
-                if value == EMPTY or cell in self.owner:
-                    continue
-                trees = takers.get(cell, [])
-                if not trees:
-                    if value == TENT:
-                        self.contradiction = (
-                            f"the tent at [{cell[0]}, {cell[1]}] has no tree left to pair with"
-                        )
-                        return
-                    self.set(cell, False, "every tree next to it has its own tent")
-                elif value == TENT and len(trees) == 1:
-                    self._pair(trees[0], cell, "")
-
-    def _pair(self, tree: Cell, cell: Cell, reason: str) -> None:
-        if tree in self.paired or cell in self.owner:
-            return
-        self.paired[tree] = cell
-        self.owner[cell] = tree
-        self.changed = True
-        if reason:
-            self.set(cell, True, reason)
 
 
 def propagate(
@@ -212,6 +797,7 @@ def propagate(
     empty: set[Cell] | None = None,
     deadline: Deadline = NO_DEADLINE,
 ) -> State:
-    """Apply the rules to a fixpoint from the given (partial) placement (`OutOfTime` when
-    `deadline` passes first)."""
-    return _Propagator(instance, set(tents or ()), set(empty or ())).run(deadline)
+    """The `easy` rules to their fixpoint from the (partial) placement, as the models use them
+    before search (`OutOfTime` when `deadline` passes first)."""
+    found = deduce(instance, tents, empty, "easy", deadline)
+    return State(found.state, found.links, found.steps, found.contradiction)

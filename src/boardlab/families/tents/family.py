@@ -16,8 +16,10 @@ import re
 import time
 from typing import Any
 
+from boardlab.core.deadline import Deadline
 from boardlab.core.errors import BadInput, Unsupported
 from boardlab.core.family import Family, Generated
+from boardlab.core.grading import Explanation, Grade
 from boardlab.core.options import BoardSize, Option, parse_board_size
 from boardlab.core.oracle import Hint
 from boardlab.core.results import Mode, Result, SolveRequest, Stats
@@ -55,6 +57,10 @@ class Tents(Family[TentsInstance]):
     modes = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE})
     has_clues = True
     offers_hints = True
+    #: `grade.GRADES`: Tatham's easy and tricky, boardlab's hard, and extreme (search needed).
+    levels = ("easy", "tricky", "hard", "extreme")
+    offers_grade = True
+    offers_explain = True
     options = (
         Option(
             "encoding",
@@ -202,6 +208,17 @@ class Tents(Family[TentsInstance]):
         given_tents = frozenset(t for t in tents if rng.random() < 0.1)
         given_empty = frozenset(c for c in free if c not in tents and rng.random() < 0.05)
         return TentsInstance(width, height, instance.trees, rows, cols, given_tents, given_empty)
+
+    # grading and explaining
+    def grade_instance(self, instance: TentsInstance, deadline: Deadline) -> Grade:
+        from boardlab.families.tents.grade import grade
+
+        return grade(instance, deadline)
+
+    def explain_instance(self, instance: TentsInstance, deadline: Deadline) -> Explanation:
+        from boardlab.families.tents.grade import explain
+
+        return explain(instance, deadline)
 
     # playing
     def hint(self, instance: TentsInstance, partial: dict[str, Any] | None) -> Hint:

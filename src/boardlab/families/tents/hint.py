@@ -7,11 +7,14 @@
    (and the empty marks on cells that are tents in every solution) are listed under `remove`;
    if each placement alone is possible but not all together, all of them are listed.
 3. `solved` when the placed tents are a full valid solution.
-4. `progress` otherwise: the cells forced by the rules of `deduce` (propagation, with the
-   reason of the first one), or, when propagation is stuck, a cell forced by search (its
-   other value admits no solution, checked with the SAT oracle, `oracle.TentsOracle`).
+4. `progress` otherwise: one step, the next step of the step-by-step solution from the
+   player's position (`grade.next_step`: the cells one rule of `deduce` decides, with the
+   rule, its level, the cells behind it and the reason; `core.oracle.Hint.from_step`), or,
+   when the rules are stuck, one cell forced by search (its other value admits no solution,
+   checked with the SAT oracle, `oracle.TentsOracle`).
 
-The answer is a `core.oracle.Hint`; `details["forced"]` lists the cells that follow and how.
+The answer is a `core.oracle.Hint`; its `forced` (shown on request only: `hint --all-forced`)
+lists every cell that follows and how (`by`: "deduction" or "search").
 
 `difficulty(instance)`: how many undecided cells follow by propagation alone from the empty
 board, and how many are left for search (a puzzle with 0 left is solvable by deduction).
@@ -22,7 +25,8 @@ from __future__ import annotations
 from typing import Any
 
 from boardlab.core.oracle import Hint, HintStatus
-from boardlab.families.tents.deduce import TENT, UNKNOWN, propagate
+from boardlab.families.tents.deduce import TENT, UNKNOWN, deduce, propagate
+from boardlab.families.tents.grade import next_step, path_step
 from boardlab.families.tents.io import TentsInstance
 from boardlab.families.tents.oracle import TentsOracle
 from boardlab.families.tents.verify import violations
@@ -74,19 +78,15 @@ def hint(instance: TentsInstance, tents: set[Cell], empty: set[Cell]) -> Hint:
             {"tents": _cells(tents | instance.given_tents)},
         ):
             return Hint(HintStatus.SOLVED, "all tents are placed correctly")
-        state = propagate(instance, tents, empty)
-        if state.contradiction is None and state.steps:
-            placed_tents = {d.cell for d in state.steps if d.tent}
-            placed_empty = {d.cell for d in state.steps if not d.tent}
-            step = next((d for d in state.steps if d.tent), state.steps[0])  # a tent is the better hint
-            kind = "a tent" if step.tent else "empty"
-            return Hint(
-                HintStatus.PROGRESS,
-                f"[{step.cell[0]}, {step.cell[1]}] is {kind}: {step.reason}",
-                place=_split({step.cell} if step.tent else set(), set() if step.tent else {step.cell}),
-                details={"forced": _split(placed_tents, placed_empty) | {"by": "propagation"}},
+        step, steps = next_step(instance, tents, empty)
+        if step is not None:
+            placed_tents = {c for s in steps for c in s.tents}
+            placed_empty = {c for s in steps for c in s.empty}
+            return Hint.from_step(
+                path_step(step), forced=_split(placed_tents, placed_empty) | {"by": "deduction"}
             )
-        # Propagation is stuck: find a cell whose other value admits no solution.
+        # The rules are stuck: find a cell whose other value admits no solution.
+        state = deduce(instance, tents, empty)
         known = tents | empty | instance.given_tents | instance.given_empty
         model = oracle.solution(tents, empty)
         assert isinstance(model, frozenset)  # possible(tents, empty) held above
@@ -105,7 +105,8 @@ def hint(instance: TentsInstance, tents: set[Cell], empty: set[Cell]) -> Hint:
                     f"[{cell[0]}, {cell[1]}] is {kind}: "
                     "the other choice leads to no solution (found by search)",
                     place=place,
-                    details={"forced": place | {"by": "search"}},
+                    details={"rule": "search", "level": "extreme", "because": []},
+                    forced=place | {"by": "search"},
                 )
         return Hint(HintStatus.PROGRESS, "no cell is forced: the puzzle has several solutions from here")
 

@@ -25,8 +25,10 @@ Cell = tuple[int, int]
 class TentsOracle(Oracle[Cell]):
     """Questions on one Tents puzzle (cells outside the candidates are never tents)."""
 
-    def __init__(self, instance: TentsInstance, encoding: str = "cardnetwrk"):
-        self.built = build(instance, "matching", encoding)
+    def __init__(self, instance: TentsInstance, encoding: str = "cardnetwrk", model: str = "matching"):
+        """`model`: a `model_sat` model; tests pass `full` (no simplification, no deduction)
+        to check the deduction rules against a formula that does not use them."""
+        self.built = build(instance, model, encoding)
         self.solver = self.built.cnf.solver(DEFAULT_SOLVER)
 
     def close(self) -> None:
