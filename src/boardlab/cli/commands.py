@@ -215,7 +215,7 @@ def hint_command(
         str | None,
         typer.Argument(
             metavar="PARTIAL_JSON",
-            help="the placements so far (JSON inline or file), as Family.hint documents",
+            help="the placements so far: solution JSON, maybe incomplete (inline or a file)",
         ),
     ] = None,
     all_forced: Annotated[
