@@ -96,7 +96,7 @@ def solve_command(
     seed: SolverSeed = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Solve puzzles: one solution, all, a count, a uniqueness proof, or an optimum."""
+    """Solve puzzles: one solution, all, a count or a uniqueness proof."""
     mode = requests.solve_mode(all=all_, count=count, unique=unique, optimise=optimise, limit=limit)
     request = requests.solve_request(
         mode,

@@ -155,4 +155,6 @@ def with_family_options(function: Callable[..., Any], family: Family, verb: str)
     command.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
     command.__annotations__ = {p.name: p.annotation for p in parameters}
     command.__doc__ = function.__doc__
+    if verb == "solve" and Mode.OPTIMISE in family.modes and command.__doc__:
+        command.__doc__ = command.__doc__.rstrip(".") + ", or an optimum (--optimise)."
     return command
