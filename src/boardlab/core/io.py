@@ -198,6 +198,13 @@ def from_size(family: Family, n: int, options: dict[str, Any]) -> Any:
     return family.from_size(n, options)
 
 
+def _not_a_size(family: Family, text: str) -> str:
+    return (
+        f"{family.name} takes a puzzle, not a board size like '{text}': write a sample with "
+        f"'boardlab {family.name} example', or make a puzzle with 'boardlab {family.name} generate --out FILE'"
+    )
+
+
 def read_instances(
     family: Family, argument: str, options: dict[str, Any] | None = None, stdin: BinaryIO | None = None
 ) -> list[Record]:
@@ -216,6 +223,7 @@ def read_instances(
         text, source = read_source(argument, stdin)
         # a board size read from stdin or a file is read as on the command line, in every family
         # that takes one (`echo 8 | boardlab nqueens solve -`)
+        # (a family without sizes reads it in its own format: "8" is a 1 x 1 C-Note grid)
         size = board_size(text) if family.takes_size else None
         if size is not None:
             records = [Record(source, instance=from_size(family, size, options))]
@@ -227,11 +235,7 @@ def read_instances(
             if family.takes_size:
                 raise BadInput(f"N must be a positive integer (or a puzzle file): '{argument}'")
             if board_size(argument) is not None:
-                raise BadInput(
-                    f"{family.name} takes a puzzle, not a board size: '{argument}' is no file "
-                    f"(write a sample with 'boardlab {family.name} example', or make a puzzle with "
-                    f"'boardlab {family.name} generate --out FILE')"
-                )
+                raise BadInput(_not_a_size(family, argument) + f" ('{argument}' is no file either)")
             raise BadInput("no such file", source=argument)
         records = [Record(argument, instance=direct)]
     result = []
