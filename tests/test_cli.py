@@ -272,3 +272,13 @@ def test_boards_carry_the_coordinates_messages_use(cli_run) -> None:
     assert board[3].split().index("\u265b") - 1 == 0  # row 2's queen in column 0
     chess = cli_run(["chessnum", "example", "-"]).stdout
     assert chess and "a b c d e f g h" in cli_run(["chessnum", "render", "-"], stdin=chess.encode()).stdout
+
+
+def test_plain_words_for_every_json_value() -> None:
+    from boardlab.cli.output import plain
+
+    assert plain({"2": 32, "4": None}) == "(2: 32; 4: none)"
+    assert plain([[0.138, None, 16], [1.5, 3, 9]]) == "[0.138, none, 16] [1.5, 3, 9]"
+    assert plain({"grid": [[3, None], [None, 12]]}) == "(grid: [0, 0] = 3, [1, 1] = 12)"
+    assert plain({"tents": [[7, 1]], "empty": []}) == "(tents: [7, 1]; empty: none)"
+    assert (plain(True), plain(False), plain(0.123456), plain("x")) == ("yes", "no", "0.1235", "x")

@@ -42,9 +42,9 @@ def plain(value: Any) -> str:
     """A value of the JSON answers in plain words for the text output (never a Python repr):
     yes/no, "none" for null or nothing, numbers rounded to 4 significant digits, a list of
     numbers in brackets (`[7, 1]`: a cell, as messages write it), a list of lists as its items
-    one after the other (`[7, 1] [7, 3]`) or, for a grid with empty (null) cells, its filled
-    cells (`[0, 0] = 3`), mappings as "key: value" pairs in parentheses, separated by
-    semicolons."""
+    one after the other (`[7, 1] [7, 3]`), mappings as "key: value" pairs in parentheses,
+    separated by semicolons; a partial `grid` (null: an empty cell, as C-Note hints place
+    numbers) as its filled cells (`[0, 0] = 3`)."""
     if value is None:
         return "none"
     if isinstance(value, bool):
@@ -54,17 +54,21 @@ def plain(value: Any) -> str:
     if isinstance(value, (list, tuple)):
         if not value:
             return "none"
-        if all(isinstance(item, (list, tuple)) for item in value) and any(
-            cell is None for row in value for cell in row
-        ):  # a grid with empty cells (a partial C-Note grid): its filled cells only
-            cells = [(r, c, x) for r, row in enumerate(value) for c, x in enumerate(row) if x is not None]
-            return ", ".join(f"[{r}, {c}] = {plain(x)}" for r, c, x in cells) or "none"
         if all(isinstance(item, (list, tuple, dict)) for item in value):
             return " ".join(plain(item) for item in value)
         return "[" + ", ".join(plain(item) for item in value) + "]"
     if isinstance(value, dict):
-        return "(" + "; ".join(f"{words(str(k))}: {plain(v)}" for k, v in value.items()) + ")"
+        return "(" + "; ".join(f"{words(str(k))}: {_entry(str(k), v)}" for k, v in value.items()) + ")"
     return str(value)
+
+
+def _entry(key: str, value: Any) -> str:
+    """`plain(value)`, but a `grid` with empty (null) cells as its filled cells."""
+    rows = value if key == "grid" and isinstance(value, list) else []
+    if rows and all(isinstance(row, list) for row in rows) and any(x is None for row in rows for x in row):
+        cells = [(r, c, x) for r, row in enumerate(rows) for c, x in enumerate(row) if x is not None]
+        return ", ".join(f"[{r}, {c}] = {plain(x)}" for r, c, x in cells) or "none"
+    return plain(value)
 
 
 def words(key: str) -> str:
