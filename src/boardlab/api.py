@@ -444,7 +444,7 @@ def count(
     """
     return _solve(
         puzzle, Mode.COUNT, ("count",), options,
-        limit=_field("limit", int, limit, 0), time_limit=_field("time_limit", float, time_limit, 0),
+        limit=_field("limit", int, limit, 1), time_limit=_field("time_limit", float, time_limit, 0),
         backend=_field("backend", str, backend), workers=_field("workers", int, workers, 1),
         progress=progress,
     )  # fmt: skip
@@ -536,10 +536,11 @@ def render(
     the command line does. `boardlab FAMILY render`.
 
     >>> print(render(puzzle("nqueens", n=4), {"queens": [1, 3, 0, 2]}, format="text"), end="")
-    · ♛ · ·
-    · · · ♛
-    ♛ · · ·
-    · · ♛ ·
+      0 1 2 3
+    0 · ♛ · ·
+    1 · · · ♛
+    2 ♛ · · ·
+    3 · · ♛ ·
     >>> render(puzzle("nqueens", n=4), format="svg").startswith("<svg")
     True
     """

@@ -59,7 +59,8 @@ app = typer.Typer(
 def _family_app(family: Family) -> typer.Typer:
     sub = typer.Typer(help=f"{family.title}: {family.rules}", no_args_is_help=True, add_completion=False)
     for verb, function in verbs_of(family).items():
-        sub.command(verb, help=function.__doc__)(interruptible(with_family_options(function, family, verb)))
+        command = with_family_options(function, family, verb)
+        sub.command(verb, help=command.__doc__)(interruptible(command))
     return sub
 
 

@@ -16,6 +16,7 @@ from boardlab.cli.flags import (
     GeneratorSeed,
     JsonFlag,
     Limit,
+    Optimise,
     Puzzle,
     SolutionJson,
     SolverSeed,
@@ -87,9 +88,7 @@ def solve_command(
     unique: Annotated[
         bool, typer.Option("--unique", help="prove the solution unique (stops at a second one)")
     ] = False,
-    optimise: Annotated[
-        bool, typer.Option("--optimise", help="optimise (families with an objective)")
-    ] = False,
+    optimise: Optimise = False,
     time_limit: TimeLimit = None,
     backend: Backend = None,
     strategy: Strategy = None,
@@ -97,7 +96,7 @@ def solve_command(
     seed: SolverSeed = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Solve puzzles: one solution, all, a count, a uniqueness proof, or an optimum."""
+    """Solve puzzles: one solution, all, a count or a uniqueness proof."""
     mode = requests.solve_mode(all=all_, count=count, unique=unique, optimise=optimise, limit=limit)
     request = requests.solve_request(
         mode,
@@ -116,7 +115,6 @@ def count_command(
     family: Family,
     options: dict[str, Any],
     puzzle: Puzzle,
-    limit: Annotated[int | None, typer.Option("--limit", min=0, help="also list up to K solutions")] = None,
     time_limit: TimeLimit = None,
     backend: Backend = None,
     workers: Workers = None,
@@ -124,7 +122,7 @@ def count_command(
 ) -> None:
     """Count all solutions."""
     request = requests.solve_request(
-        Mode.COUNT, limit=limit, time_limit=time_limit, backend=backend, workers=workers, options=options
+        Mode.COUNT, time_limit=time_limit, backend=backend, workers=workers, options=options
     )
     raise typer.Exit(_run(family, puzzle, options, request, as_json))
 
@@ -138,9 +136,12 @@ def generate_command(
         typer.Option("--out", help="also write the puzzle to this file (.json: JSON, else text)"),
     ] = None,
     force: Force = False,
+    show_solution: Annotated[
+        bool, typer.Option("--show-solution", help="also draw the solution (--json always has it)")
+    ] = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """Generate a puzzle (with a unique solution where the puzzle has clues)."""
+    """Generate a puzzle (one solution where it has clues); --show-solution also draws the solution."""
     generated = requests.generate(family, seed, options)
     if out_path is not None:
         if out_path.endswith(".json"):
@@ -151,7 +152,7 @@ def generate_command(
     if as_json:
         print_json(requests.generated_json(family, generated))
     else:
-        print_generated(family, generated, options)
+        print_generated(family, generated, options, show_solution)
 
 
 def check_command(
@@ -214,7 +215,7 @@ def hint_command(
         str | None,
         typer.Argument(
             metavar="PARTIAL_JSON",
-            help="the placements so far (JSON inline or file), as Family.hint documents",
+            help="the placements so far: solution JSON, maybe incomplete (inline or a file)",
         ),
     ] = None,
     all_forced: Annotated[
@@ -283,6 +284,24 @@ def explain_command(
     raise typer.Exit(EXIT_TIME_LIMIT if answer["difficulty"] == "unknown" else EXIT_OK)
 
 
+def example_command(
+    family: Family,
+    options: dict[str, Any],
+    path: Annotated[
+        str | None,
+        typer.Argument(metavar="FILE", help="where to write it (default: FAMILY.txt; - prints it)"),
+    ] = None,
+    force: Force = False,
+) -> None:
+    """Write a sample puzzle in the family's text format (FAMILY.txt), to try the other verbs on."""
+    from boardlab.web.examples import example
+
+    target = path if path is not None else f"{family.name}.txt"
+    write_new_file(target, example(family)["text"], force)
+    if target != "-":
+        say(f"wrote {target}: try 'boardlab {family.name} solve {target}'")
+
+
 VERBS: dict[str, Callable[..., Any]] = {
     "solve": solve_command,
     "count": count_command,
@@ -292,6 +311,7 @@ VERBS: dict[str, Callable[..., Any]] = {
     "hint": hint_command,
     "grade": grade_command,
     "explain": explain_command,
+    "example": example_command,
 }
 
 #: Verbs only some families offer, and the `Family` flag that says whether one does.

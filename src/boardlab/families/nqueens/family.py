@@ -19,7 +19,7 @@ from typing import Any
 from boardlab.core.enumerate import Budget, classify
 from boardlab.core.errors import BadInput, Unsupported
 from boardlab.core.family import Family, Generated
-from boardlab.core.options import Option
+from boardlab.core.options import BoardSize, Option
 from boardlab.core.oracle import Hint
 from boardlab.core.results import Mode, Outcome, Result, SolveRequest, Stats
 from boardlab.families.nqueens import io, render, verify
@@ -38,6 +38,10 @@ class NQueens(Family[QueensInstance]):
         "Queens given in the instance (a completion puzzle) must stay where they are."
     )
     takes_size = True
+    puzzle_help = (
+        "board size N (an empty N x N board), a puzzle file (rows of Q and ., or JSON) or - for stdin"
+    )
+    hint_help = 'the queens placed so far: {"queens": [c0, c1, ...]}, the column of each row, null where none'
     backends = ("auto", "bitboard", "construct", "cpsat")
     modes = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE})
     has_clues = True
@@ -92,7 +96,13 @@ class NQueens(Family[QueensInstance]):
             local=True,
         ),
         Option(
-            "size", int, 8, "board size of the generated puzzle", verbs=("generate",), minimum=1, maximum=62
+            "size",
+            BoardSize,
+            8,
+            "board size N of the generated puzzle",
+            verbs=("generate",),
+            minimum=1,
+            maximum=62,
         ),
     )
 

@@ -68,6 +68,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from boardlab.core.deadline import NO_DEADLINE, Deadline
+from boardlab.core.words import plural
 from boardlab.families.tents.io import TentsInstance
 
 UNKNOWN, TENT, EMPTY = 0, 1, 2
@@ -636,11 +637,11 @@ class Deducer:
         name = f"{axis.capitalize()} {i}"
         if not free:
             if placed != clue:
-                raise Contradiction(f"{axis} {i} has {placed} tents, its clue is {clue}")
+                raise Contradiction(f"{axis} {i} has {plural(placed, 'tent')}, its clue is {clue}")
             return
         facts = _line_facts(fixed, clue)
         if facts is None:
-            raise Contradiction(f"{axis} {i} cannot hold {clue} tents")
+            raise Contradiction(f"{axis} {i} cannot hold {plural(clue, 'tent')}")
         tent_at, empty_at, touching = facts
         tents = [cells[j] for j in tent_at]
         empty = [cells[j] for j in empty_at]
@@ -713,13 +714,13 @@ class Deducer:
             if not cover_trees.augment(t):
                 group, cells = cover_trees.witness(t)
                 raise Contradiction(
-                    f"the trees at {_list(group)} have only {len(cells)} cells for their tents"
+                    f"the trees at {_list(group)} have only {plural(len(cells), 'cell')} for their tents"
                 )
         cover_tents = _Matching({c: trees_of.get(c, []) for c in tents})
         for c in tents:
             if not cover_tents.augment(c):
                 group, owners = cover_tents.witness(c)
-                raise Contradiction(f"the tents at {_list(group)} have only {len(owners)} trees")
+                raise Contradiction(f"the tents at {_list(group)} have only {plural(len(owners), 'tree')}")
         for x in sorted(trees_of):
             if self.state[x] != UNKNOWN:
                 continue
