@@ -38,6 +38,7 @@ import numpy as np
 from boardlab.core.deadline import NO_DEADLINE, Deadline
 from boardlab.core.errors import BadInput, Unsupported
 from boardlab.core.executors import can_fork, chunks, local_cores, run
+from boardlab.core.interrupts import flag, in_thread, stop_flag
 from boardlab.families.nqueens import constellation, fullsym, split
 from boardlab.families.nqueens.checkpoint import Checkpoint
 from boardlab.families.nqueens.choices import EXECUTORS, METHODS
@@ -101,9 +102,12 @@ def _kernel(method: str, parallel: bool = False) -> Callable[..., np.ndarray]:
 
 def _count_chunk(work: tuple, index: np.ndarray) -> np.ndarray:
     """Count one chunk of pieces (the unit of work of every executor; `work`: the method, n and
-    the method's piece arrays)."""
+    the method's piece arrays). The kernel runs stoppably (`core.interrupts`): Ctrl-C ends it
+    within a fraction of a second, even inside a long piece, and the partial rows are dropped."""
     method, n, *arrays = work
-    return _kernel(method)(n, *(array[index] for array in arrays))
+    kernel = (fullsym if method == "fullsym" else constellation).count_batch_until
+    stop = flag()
+    return in_thread(lambda: kernel(n, *(array[index] for array in arrays), stop), stop_flag(stop))
 
 
 def _threads(
