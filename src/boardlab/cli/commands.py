@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import typer
 
@@ -38,9 +38,13 @@ from boardlab.cli.output import (
 )
 from boardlab.cli.progress import progress_bar
 from boardlab.core import requests
+from boardlab.core.deadline import OutOfTime
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Family
+from boardlab.core.interrupts import time_limited
 from boardlab.core.results import Mode, SolveRequest, Status
+
+T = TypeVar("T")
 
 
 def _run(family: Family, argument: str, options: dict[str, Any], request: SolveRequest, as_json: bool) -> int:
@@ -127,6 +131,21 @@ def count_command(
     raise typer.Exit(_run(family, puzzle, options, request, as_json))
 
 
+def _within(time_limit: float | None, family: Family, what: str, as_json: bool, work: Callable[[], T]) -> T:
+    """`work()` under `--time-limit` (`core.interrupts.time_limited`: generators and hints make
+    many short solver calls in Python); past it, "unknown" and exit 3, as a solve says it."""
+    try:
+        with time_limited(time_limit):
+            return work()
+    except OutOfTime:
+        reason = f"no {what} within the time limit of {time_limit:g} s"
+        if as_json:
+            print_json({"family": family.name, "status": "unknown", "reason": reason})
+        else:
+            print(f"unknown (time limit reached): {reason}")
+        raise typer.Exit(EXIT_TIME_LIMIT) from None
+
+
 def generate_command(
     family: Family,
     options: dict[str, Any],
@@ -139,10 +158,13 @@ def generate_command(
     show_solution: Annotated[
         bool, typer.Option("--show-solution", help="also draw the solution (--json always has it)")
     ] = False,
+    time_limit: TimeLimit = None,
     as_json: JsonFlag = False,
 ) -> None:
     """Generate a puzzle (one solution where it has clues); --show-solution also draws the solution."""
-    generated = requests.generate(family, seed, options)
+    generated = _within(
+        time_limit, family, "puzzle", as_json, lambda: requests.generate(family, seed, options)
+    )
     if out_path is not None:
         if out_path.endswith(".json"):
             text = json.dumps(family.to_json(generated.instance)) + "\n"
@@ -184,6 +206,7 @@ def render_command(
     ] = None,
     svg: Annotated[str | None, typer.Option("--svg", help="write an SVG file (- for stdout)")] = None,
     force: Force = False,
+    time_limit: TimeLimit = None,
     as_json: Annotated[
         bool, typer.Option("--json", help='print {"family", "instance", "solution", "svg"}')
     ] = False,
@@ -191,7 +214,13 @@ def render_command(
     """Draw a puzzle in the terminal, or as SVG."""
     instance = requests.read_instance(family, puzzle, options)
     given = requests.load_json_argument(solution) if solution is not None else None
-    drawing = requests.draw(family, instance, given, solve_it=solve, options=options)
+    drawing = _within(
+        time_limit,
+        family,
+        "solution to draw",
+        as_json,
+        lambda: requests.draw(family, instance, given, solve_it=solve, options=options),
+    )
     if drawing.violations:
         say(f"warning: the solution is invalid: {drawing.violations[0]}")
     if drawing.status is not None and drawing.solution is None:
@@ -222,12 +251,19 @@ def hint_command(
         bool,
         typer.Option("--all-forced", help="also list every placement that follows (spoils the puzzle)"),
     ] = False,
+    time_limit: TimeLimit = None,
     as_json: JsonFlag = False,
 ) -> None:
     """A hint: one step that follows, with its reason, or the mistakes in the placements so far."""
     instance = requests.read_instance(family, puzzle, options)
     partial = requests.load_json_argument(placed) if placed is not None else None
-    answer = requests.hint(family, instance, partial, all_forced=all_forced)
+    answer = _within(
+        time_limit,
+        family,
+        "hint",
+        as_json,
+        lambda: requests.hint(family, instance, partial, all_forced=all_forced),
+    )
     if as_json:
         print_json(answer)
     else:

@@ -13,6 +13,12 @@ of native call is made stoppable once, here:
 - **CP-SAT** releases the GIL while it searches; `core.cpsat.solve_interruptibly` runs
   `solver.solve` through `in_thread` with OR-Tools' own SIGINT catching off (it would end the
   search as if by a time limit) and `stop_search` as the stop.
+- **Python work under a time limit** (generators and hints, which make many short solver
+  calls): `time_limited(seconds)` arms a SIGALRM timer whose handler raises `OutOfTime` at the
+  next bytecode of the main thread; a native call in progress finishes first (a numba kernel
+  run through `in_thread` is stopped at once, since its waiting thread runs Python). It
+  serves the command line, whose commands run in the main thread; elsewhere it refuses
+  (`RuntimeError`) rather than silently not limiting.
 - **python-sat** does not release the GIL; its `solve_limited` catches SIGINT itself, stops the
   solver at once and raises `pysolvers.error("Caught keyboard interrupt")`; and a
   KeyboardInterrupt that lands while a numba kernel returns surfaces as numba's
@@ -22,11 +28,13 @@ of native call is made stoppable once, here:
 
 from __future__ import annotations
 
+import signal
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
-from boardlab.core.deadline import NO_DEADLINE, Deadline
+from boardlab.core.deadline import NO_DEADLINE, Deadline, OutOfTime
 
 T = TypeVar("T")
 
@@ -96,3 +104,25 @@ def caused_by_ctrl_c(error: BaseException) -> bool:
             return True
         error = error.__cause__ or error.__context__  # type: ignore[assignment]
     return False
+
+
+@contextmanager
+def time_limited(seconds: float | None) -> Iterator[None]:
+    """Raise `OutOfTime` in the main thread once `seconds` have passed (None: no limit); see
+    the module docstring."""
+    if seconds is None:
+        yield
+        return
+    if threading.current_thread() is not threading.main_thread():
+        raise RuntimeError("time_limited works in the main thread only")
+
+    def expire(signum: int, frame: Any) -> None:
+        raise OutOfTime
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)

@@ -25,7 +25,10 @@ import time
 import numpy as np
 from numba import njit
 
+from boardlab.core import compiling
 from boardlab.core.interrupts import POLL_MASK, flag, in_thread, stop_flag
+
+compiling.watch()
 
 
 @njit(cache=True, nogil=True)

@@ -45,6 +45,10 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit, prange
 
+from boardlab.core import compiling
+
+compiling.watch()
+
 #: Largest n, as for `fullsym` (bits shifted past bit 63 leave the board anyway).
 MAX_N = 62
 

@@ -28,8 +28,11 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from boardlab.core import compiling
 from boardlab.core.deadline import NO_DEADLINE, Deadline
 from boardlab.core.interrupts import POLL_MASK, flag, in_thread, stop_flag
+
+compiling.watch()
 
 #: Largest n for the bitboard (masks are int64).
 MAX_BITBOARD_N = 62

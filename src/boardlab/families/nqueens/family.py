@@ -88,6 +88,14 @@ class NQueens(Family[QueensInstance]):
             local=True,
         ),
         Option(
+            "force",
+            bool,
+            False,
+            "start an empty board's count even when it is projected to take over an hour",
+            verbs=("count",),
+            local=True,
+        ),
+        Option(
             "queens_out",
             str,
             None,
@@ -203,9 +211,22 @@ class NQueens(Family[QueensInstance]):
     def _count_board(self, n: int, request: SolveRequest, start: float) -> Outcome:
         """Empty board: the constellation or full-symmetry counter, totals and fundamental counts
         in one pass."""
-        from boardlab.families.nqueens.parallel import count_board
+        from boardlab.families.nqueens.parallel import (
+            PROJECTION_GROWTH,
+            REFUSE_ABOVE,
+            count_board,
+            duration,
+            projected_seconds,
+        )
 
         options = request.options
+        projected = projected_seconds(n, request.workers)
+        if projected > REFUSE_ABOVE and not request.deadline.limited and not options.get("force"):
+            raise BadInput(
+                f"counting the {n}x{n} board is projected to take about {duration(projected)} here "
+                f"(from measured times, x{PROJECTION_GROWTH:g} per n; docs/nqueens.md): give --time-limit S "
+                "to count for S seconds (with --checkpoint FILE to resume later), or --force to start anyway"
+            )
         counted = count_board(
             n,
             workers=request.workers,

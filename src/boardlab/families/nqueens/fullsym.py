@@ -37,6 +37,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from boardlab.core import compiling
+
+compiling.watch()
+
 #: Largest n: bit patterns live in int64 and `topbit << 1` must not overflow.
 MAX_N = 62
 
