@@ -24,10 +24,10 @@ MEANT_TO_DIFFER = {
 
 def _family_verb_options() -> dict[str, set[str]]:
     """Flag -> the help texts it has across every family's verbs (family options left out)."""
-    family_flags = {option.flag for family in registry.families() for option in family.options}
     helps: dict[str, set[str]] = defaultdict(set)
     root = typer.main.get_command(app)
     for family in registry.families():
+        family_flags = {option.flag for option in family.options}
         for verb in root.commands[family.name].commands.values():  # type: ignore[attr-defined]
             for param in verb.params:
                 for flag in getattr(param, "opts", []):
