@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -53,7 +54,7 @@ def test_no_solution_is_an_answer(cli_run) -> None:
 
 
 def test_time_limit_exit_code(cli_run) -> None:
-    run = cli_run(["nqueens", "count", "18", "--time-limit", "0", "--json"])
+    run = cli_run(["nqueens", "count", "18", "--time-limit", "0.001", "--json"])
     assert run.code == 3 and run.json_lines()[0]["status"] == "unknown"
 
 
@@ -157,3 +158,127 @@ def test_real_entry_points_without_traceback() -> None:
 def test_render_json_carries_the_svg(cli_run) -> None:
     [obj] = cli_run(["nqueens", "render", "5", "--solve", "--json"]).json_lines()
     assert obj["solution"]["queens"] and obj["svg"].startswith("<svg") and obj["instance"]["n"] == 5
+
+
+# ---- text output: every verb of every family, in plain English -----------------------------------
+#: Per family: the arguments of each verb, fast ones; PUZZLE is the file `FAMILY example` wrote.
+TEXT_RUNS: dict[str, list[list[str]]] = {
+    "nqueens": [
+        ["solve", "6", "--all", "--limit", "2"],
+        ["solve", "1"],
+        ["count", "6"],
+        ["count", "1"],
+        ["generate", "--size", "6", "--seed", "1", "--show-solution"],
+        ["check", "4", '{"queens": [0, 1, 2, 3]}'],
+        ["render", "5", "--solve"],
+        ["hint", "6", '{"queens": [1]}'],
+    ],
+    "armies": [
+        ["solve", "5", "--m", "1", "--backend", "cpsat"],
+        ["solve", "4", "--optimise", "--backend", "cpsat"],
+        ["count", "3", "--m", "1"],
+        ["generate", "--size", "5", "--seed", "1", "--show-solution"],
+        ["check", "4", "--m", "1", '{"white": [[0, 0]], "black": [[0, 1]]}'],
+        ["render", "4", "--m", "1", "--solve", "--attacks"],
+        ["hint", "5", "--m", "1", '{"white": [[0, 0]], "black": []}'],
+    ],
+    "chessnum": [
+        ["solve", "PUZZLE", "--explain"],
+        ["count", "PUZZLE"],
+        ["generate", "--seed", "1", "--show-solution"],
+        ["check", "PUZZLE", '{"K": "a1", "Q": "a2", "R": "a3", "B": "a4", "N": "a5", "P": "a6"}'],
+        ["render", "PUZZLE", "--solve"],
+        ["hint", "PUZZLE"],
+    ],
+    "cnote": [
+        ["solve", "PUZZLE"],
+        ["count", "PUZZLE"],
+        ["generate", "--size", "3", "--seed", "1", "--show-solution"],
+        ["check", "PUZZLE", '{"grid": [[3, 7, 9, 9], [8, 2, 4, 7], [7, 7, 8, 5], [3, 2, 6, 7]]}'],
+        ["render", "PUZZLE", "--solve"],
+        ["hint", "PUZZLE"],
+    ],
+    "tents": [
+        ["solve", "PUZZLE", "--unique"],
+        ["count", "PUZZLE"],
+        ["generate", "--size", "6", "--seed", "1", "--show-solution"],
+        ["check", "PUZZLE", '{"tents": [[0, 1]]}'],
+        ["render", "PUZZLE", "--solve"],
+        ["hint", "PUZZLE", '{"tents": [[0, 1]], "empty": []}'],
+        ["hint", "PUZZLE"],
+        ["grade", "PUZZLE"],
+        ["explain", "PUZZLE"],
+    ],
+}
+
+#: Python reprs that must never reach the text output.
+REPRS = re.compile(r"\{'|'\}|\[\[|\bNone\b|\bTrue\b|\bFalse\b|\(s\)")
+#: "1" before a plural noun ("1 tents", "1 white queens").
+WRONG_PLURAL = re.compile(
+    r"(?<![\d.\[,])\b1 (?:white |black |given )?(?:tents|trees|queens|pieces|rows|columns|numbers|solutions|cells)\b"
+)
+
+
+def test_every_verb_has_an_example_and_text_runs_for_each_family() -> None:
+    from boardlab.cli.commands import verbs_of
+    from boardlab.core import registry
+
+    assert set(TEXT_RUNS) == {family.name for family in registry.families()}
+    for family in registry.families():
+        assert {run[0] for run in TEXT_RUNS[family.name]} | {"example"} == set(verbs_of(family)), family.name
+
+
+@pytest.mark.parametrize("family", sorted(TEXT_RUNS))
+def test_text_output_is_plain_english(cli_run, tmp_path, family: str) -> None:
+    puzzle = tmp_path / f"{family}.txt"
+    assert cli_run([family, "example", str(puzzle)]).code == 0 and puzzle.read_text().strip()
+    for args in TEXT_RUNS[family]:
+        run = cli_run([family] + [str(puzzle) if a == "PUZZLE" else a for a in args])
+        assert run.code in (0, 1), (args, run.stderr)
+        text = run.stdout + run.stderr
+        assert text.strip(), args
+        assert not REPRS.search(text), (args, REPRS.search(text).group(0), text)
+        assert not WRONG_PLURAL.search(text), (args, WRONG_PLURAL.search(text).group(0), text)
+
+
+def test_plurals_are_right_in_messages(cli_run, tmp_path) -> None:
+    puzzle = tmp_path / "tents.json"
+    puzzle.write_text('{"family": "tents", "grid": ["T.", ".."], "rows": [0, 1], "cols": [0, 1]}')
+    run = cli_run(["tents", "check", str(puzzle), '{"tents": [[0, 1]]}'])
+    assert run.code == 1 and "row 0 has 1 tent, its clue is 0" in run.stdout, run.stdout
+    run = cli_run(["nqueens", "check", "2", '{"queens": [0]}'])
+    assert run.code in (1, 2) and "1 queen for a board of 2 rows" in run.stdout + run.stderr
+    run = cli_run(
+        ["armies", "render", "4", "--m", "1", "--solution", '{"white": [[0, 0]], "black": [[1, 2]]}']
+    )
+    assert "1 white and 1 black queen" in run.stdout and "queens" not in run.stdout
+
+
+def test_generate_shows_the_solution_only_when_asked(cli_run) -> None:
+    args = ["nqueens", "generate", "--size", "6", "--seed", "1"]
+    [made] = cli_run(args + ["--json"]).json_lines()
+    given = len(made["instance"].get("fixed", []))
+    assert made["solution"]["queens"] and given < 6
+    hidden = cli_run(args).stdout
+    assert hidden.count("\u265b") == given and "--show-solution" in hidden
+    shown = cli_run(args + ["--show-solution"]).stdout
+    assert shown.count("\u265b") == given + 6 and "solution" in shown
+
+
+def test_boards_carry_the_coordinates_messages_use(cli_run) -> None:
+    board = cli_run(["nqueens", "render", "4", "--solution", '{"queens": [1, 3, 0, 2]}']).stdout.splitlines()
+    assert board[0].split() == ["0", "1", "2", "3"]
+    assert [line.split()[0] for line in board[1:5]] == ["0", "1", "2", "3"]
+    assert board[3].split().index("\u265b") - 1 == 0  # row 2's queen in column 0
+    chess = cli_run(["chessnum", "example", "-"]).stdout
+    assert chess and "a b c d e f g h" in cli_run(["chessnum", "render", "-"], stdin=chess.encode()).stdout
+
+
+def test_plain_words_for_every_json_value() -> None:
+    from boardlab.cli.output import plain
+
+    assert plain({"2": 32, "4": None}) == "(2: 32; 4: none)"
+    assert plain([[0.138, None, 16], [1.5, 3, 9]]) == "[0.138, none, 16] [1.5, 3, 9]"
+    assert plain({"grid": [[3, None], [None, 12]]}) == "(grid: [0, 0] = 3, [1, 1] = 12)"
+    assert plain({"tents": [[7, 1]], "empty": []}) == "(tents: [7, 1]; empty: none)"
+    assert (plain(True), plain(False), plain(0.123456), plain("x")) == ("yes", "no", "0.1235", "x")

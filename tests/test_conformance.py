@@ -91,6 +91,7 @@ def test_module_kit(family: Family) -> None:
     assert missing == []
     assert _has_module(family, "hint") == family.offers_hints
     assert _has_module(family, "oracle") == family.offers_hints
+    assert _has_module(family, "grade") == (family.offers_grade or family.offers_explain)
 
 
 @pytest.mark.parametrize("family", FAMILIES, ids=IDS)
@@ -104,6 +105,13 @@ def test_formats_and_drawing_come_from_the_kit(family: Family) -> None:
 def test_capabilities_are_declared_not_detected(family: Family) -> None:
     """`offers_hints` says what overriding `hint` would say (the web listing's `hint` reads it)."""
     assert family.offers_hints == (type(family).hint is not Family.hint)
+    assert family.offers_grade == (type(family).grade_instance is not Family.grade_instance)
+    assert family.offers_explain == (type(family).explain_instance is not Family.explain_instance)
+    assert bool(family.levels) == family.offers_grade  # the levels are declared with the grades
+    from boardlab.cli.commands import CAPABILITIES, VERBS, verbs_of
+
+    offered = set(verbs_of(family))
+    assert offered == {v for v in VERBS if v not in CAPABILITIES or getattr(family, CAPABILITIES[v])}
 
 
 @pytest.mark.parametrize("family", FAMILIES, ids=IDS)

@@ -49,15 +49,19 @@ __all__ = [
     "Answer",
     "BadInput",
     "Checked",
+    "Explanation",
     "FamilyInfo",
     "Generated",
+    "Grade",
     "Hint",
     "Puzzle",
     "Result",
     "check",
     "count",
+    "explain",
     "families",
     "generate",
+    "grade",
     "hint",
     "load",
     "puzzle",
@@ -275,10 +279,27 @@ class Hint(Answer):
     summary = ("family", "status", "message", "place", "remove")
 
 
+class Grade(Answer):
+    """The answer of `grade`: `boardlab FAMILY grade --json`: `family`, `instance`,
+    `difficulty` (one of the family's `levels`, or "unsolvable", "ambiguous", "unknown"),
+    `steps`, and the family's figures."""
+
+    summary = ("family", "difficulty", "steps")
+
+
+class Explanation(Answer):
+    """The answer of `explain`: `boardlab FAMILY explain --json`: `family`, `instance`,
+    `difficulty`, `steps` (each with its `rule`, `level`, `place`, `because` and `reason`) and
+    the `solution` they reach."""
+
+    summary = ("family", "difficulty", "solution")
+
+
 class FamilyInfo(Answer):
     """A family's description: `boardlab families --json`: `name`, `title`, `rules`,
     `takes_size`, `backends`, `strategies`, `modes`, `options` (each with its `name`, the keyword
-    argument, its type, default, choices, range and the verbs that take it), `has_clues`."""
+    argument, its type, default, choices, range and the verbs that take it), `has_clues`,
+    `offers_hints`, `offers_grade` with the difficulty `levels`, `offers_explain`."""
 
     summary = ("name", "title", "rules", "backends", "strategies", "modes", "takes_size", "has_clues")
 
@@ -424,7 +445,7 @@ def count(
     """
     return _solve(
         puzzle, Mode.COUNT, ("count",), options,
-        limit=_field("limit", int, limit, 0), time_limit=_field("time_limit", float, time_limit, 0),
+        limit=_field("limit", int, limit, 1), time_limit=_field("time_limit", float, time_limit, 0),
         backend=_field("backend", str, backend), workers=_field("workers", int, workers, 1),
         progress=progress,
     )  # fmt: skip
@@ -477,6 +498,31 @@ def hint(puzzle: Puzzle, partial: dict[str, Any] | None = None) -> Hint:
     return Hint(requests.hint(chosen, puzzle.instance, _json_of(partial)))
 
 
+def grade(puzzle: Puzzle, *, time_limit: float | None = None) -> Grade:
+    """How hard `puzzle` is: one of its family's levels (tents: "easy" and "tricky" as Simon
+    Tatham's solver grades, "hard", "extreme"), or "unsolvable" / "ambiguous". `boardlab FAMILY
+    grade` (families that offer grades).
+
+    >>> grade(load("7x5:accgcgd_,3,0,1,0,2,0,1,3,0,2,1,1", family="tents")).difficulty
+    'easy'
+    """
+    chosen = _family_of(puzzle.family)
+    return Grade(requests.grade(chosen, puzzle.instance, _field("time_limit", float, time_limit, 0)))
+
+
+def explain(puzzle: Puzzle, *, time_limit: float | None = None) -> Explanation:
+    """The solving path of `puzzle`, step by step, each step with its rule and its reason in
+    words. `boardlab FAMILY explain` (families that offer it).
+
+    >>> path = explain(load("7x5:accgcgd_,3,0,1,0,2,0,1,3,0,2,1,1", family="tents"))
+    >>> path.steps[1]["reason"]
+    'Column 0 needs 3 more tents in its 3 free cells ([0, 0], [2, 0] and [4, 0]), no two side by
+    side: every way puts tents at [0, 0], [2, 0] and [4, 0].'
+    """
+    chosen = _family_of(puzzle.family)
+    return Explanation(requests.explain(chosen, puzzle.instance, _field("time_limit", float, time_limit, 0)))
+
+
 def render(
     puzzle: Puzzle,
     solution: Any = None,
@@ -491,10 +537,11 @@ def render(
     the command line does. `boardlab FAMILY render`.
 
     >>> print(render(puzzle("nqueens", n=4), {"queens": [1, 3, 0, 2]}, format="text"), end="")
-    · ♛ · ·
-    · · · ♛
-    ♛ · · ·
-    · · ♛ ·
+      0 1 2 3
+    0 · ♛ · ·
+    1 · · · ♛
+    2 ♛ · · ·
+    3 · · ♛ ·
     >>> render(puzzle("nqueens", n=4), format="svg").startswith("<svg")
     True
     """

@@ -224,3 +224,46 @@ def test_hint_json_is_the_contract() -> None:
         "place": None,
         "remove": None,
     }
+
+
+@settings(max_examples=40, deadline=None)
+@given(shape=shapes, data=st.data())
+def test_one_step_rule(shape: tuple[int, int], data: st.DataObject) -> None:
+    """`Oracle.step`: a forced item when there is one among the candidates, else the first
+    candidate, unproven; `prove=False` never claims forced."""
+    n, w = shape
+    oracle = ToyOracle(n, w)
+    cells = [(p, b) for p in range(n) for b in (0, 1)]
+    placed = data.draw(st.lists(st.sampled_from(cells), max_size=2, unique=True))
+    example = oracle.solution(placed)
+    if not isinstance(example, frozenset):
+        return
+    candidates = sorted(example - set(placed))
+    with_placed = consistent(oracle, placed)
+    chosen = oracle.step(placed, candidates)
+    if not candidates:
+        assert chosen is None
+        return
+    assert chosen is not None
+    item, forced = chosen
+    truly = [c for c in candidates if all(c in s for s in with_placed)]
+    assert forced == bool(truly) and item == (truly[0] if truly else candidates[0])
+    assert oracle.step(placed, candidates, prove=False) == (candidates[0], False)
+
+
+def test_a_hint_is_one_step_and_forced_only_on_request() -> None:
+    from boardlab.core.grading import Step
+
+    step = Step("line", "easy", {"tents": [[0, 1]], "empty": []}, [[0, 0]], "Row 0 needs a tent.")
+    hint = Hint.from_step(step, forced={"tents": [[0, 1], [2, 2]]})
+    assert hint.to_json() == {
+        "status": "progress",
+        "message": "Row 0 needs a tent.",
+        "place": {"tents": [[0, 1]], "empty": []},
+        "remove": None,
+        "rule": "line",
+        "level": "easy",
+        "because": [[0, 0]],
+    }
+    assert hint.to_json(all_forced=True)["forced"] == {"tents": [[0, 1], [2, 2]]}
+    assert Hint.placement({"x": 1}, "x", forced=False).to_json()["rule"] == "possible"

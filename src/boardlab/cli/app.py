@@ -27,6 +27,7 @@ from boardlab.cli.output import print_families, print_json, say
 from boardlab.core import registry
 from boardlab.core.errors import BadInput, BoardlabError, SolverBug
 from boardlab.core.family import Family
+from boardlab.core.interrupts import caused_by_ctrl_c
 
 
 def _click_exceptions(name: str) -> tuple[Any, ...]:
@@ -59,7 +60,8 @@ app = typer.Typer(
 def _family_app(family: Family) -> typer.Typer:
     sub = typer.Typer(help=f"{family.title}: {family.rules}", no_args_is_help=True, add_completion=False)
     for verb, function in verbs_of(family).items():
-        sub.command(verb, help=function.__doc__)(interruptible(with_family_options(function, family, verb)))
+        command = with_family_options(function, family, verb)
+        sub.command(verb, help=command.__doc__)(interruptible(command))
     return sub
 
 
@@ -145,10 +147,14 @@ def main(argv: list[str] | None = None) -> None:
     except BrokenPipeError:
         code = EXIT_OK
     except Exception as error:  # a bug: one line, unless debugging
-        if os.environ.get("BOARDLAB_DEBUG"):
+        if caused_by_ctrl_c(error):  # Ctrl-C reported by native code (core.interrupts)
+            say("interrupted")
+            code = EXIT_INTERRUPTED
+        elif os.environ.get("BOARDLAB_DEBUG"):
             raise
-        say(f"internal error: {type(error).__name__}: {error} (BOARDLAB_DEBUG=1 shows the traceback)")
-        code = EXIT_INTERNAL
+        else:
+            say(f"internal error: {type(error).__name__}: {error} (BOARDLAB_DEBUG=1 shows the traceback)")
+            code = EXIT_INTERNAL
     if argv is None:
         # Run as the program (not called with arguments, as tests do): the process ends now,
         # so spare the interpreter's last garbage collections over the ~10^5 objects numba,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import typer
 
@@ -16,6 +16,7 @@ from boardlab.cli.flags import (
     GeneratorSeed,
     JsonFlag,
     Limit,
+    Optimise,
     Puzzle,
     SolutionJson,
     SolverSeed,
@@ -37,9 +38,13 @@ from boardlab.cli.output import (
 )
 from boardlab.cli.progress import progress_bar
 from boardlab.core import requests
+from boardlab.core.deadline import OutOfTime
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Family
+from boardlab.core.interrupts import time_limited
 from boardlab.core.results import Mode, SolveRequest, Status
+
+T = TypeVar("T")
 
 
 def _run(family: Family, argument: str, options: dict[str, Any], request: SolveRequest, as_json: bool) -> int:
@@ -87,9 +92,7 @@ def solve_command(
     unique: Annotated[
         bool, typer.Option("--unique", help="prove the solution unique (stops at a second one)")
     ] = False,
-    optimise: Annotated[
-        bool, typer.Option("--optimise", help="optimise (families with an objective)")
-    ] = False,
+    optimise: Optimise = False,
     time_limit: TimeLimit = None,
     backend: Backend = None,
     strategy: Strategy = None,
@@ -97,7 +100,7 @@ def solve_command(
     seed: SolverSeed = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Solve puzzles: one solution, all, a count, a uniqueness proof, or an optimum."""
+    """Solve puzzles: one solution, all, a count or a uniqueness proof."""
     mode = requests.solve_mode(all=all_, count=count, unique=unique, optimise=optimise, limit=limit)
     request = requests.solve_request(
         mode,
@@ -116,7 +119,6 @@ def count_command(
     family: Family,
     options: dict[str, Any],
     puzzle: Puzzle,
-    limit: Annotated[int | None, typer.Option("--limit", min=0, help="also list up to K solutions")] = None,
     time_limit: TimeLimit = None,
     backend: Backend = None,
     workers: Workers = None,
@@ -124,9 +126,24 @@ def count_command(
 ) -> None:
     """Count all solutions."""
     request = requests.solve_request(
-        Mode.COUNT, limit=limit, time_limit=time_limit, backend=backend, workers=workers, options=options
+        Mode.COUNT, time_limit=time_limit, backend=backend, workers=workers, options=options
     )
     raise typer.Exit(_run(family, puzzle, options, request, as_json))
+
+
+def _within(time_limit: float | None, family: Family, what: str, as_json: bool, work: Callable[[], T]) -> T:
+    """`work()` under `--time-limit` (`core.interrupts.time_limited`: generators and hints make
+    many short solver calls in Python); past it, "unknown" and exit 3, as a solve says it."""
+    try:
+        with time_limited(time_limit):
+            return work()
+    except OutOfTime:
+        reason = f"no {what} within the time limit of {time_limit:g} s"
+        if as_json:
+            print_json({"family": family.name, "status": "unknown", "reason": reason})
+        else:
+            print(f"unknown (time limit reached): {reason}")
+        raise typer.Exit(EXIT_TIME_LIMIT) from None
 
 
 def generate_command(
@@ -138,10 +155,16 @@ def generate_command(
         typer.Option("--out", help="also write the puzzle to this file (.json: JSON, else text)"),
     ] = None,
     force: Force = False,
+    show_solution: Annotated[
+        bool, typer.Option("--show-solution", help="also draw the solution (--json always has it)")
+    ] = False,
+    time_limit: TimeLimit = None,
     as_json: JsonFlag = False,
 ) -> None:
-    """Generate a puzzle (with a unique solution where the puzzle has clues)."""
-    generated = requests.generate(family, seed, options)
+    """Generate a puzzle (one solution where it has clues); --show-solution also draws the solution."""
+    generated = _within(
+        time_limit, family, "puzzle", as_json, lambda: requests.generate(family, seed, options)
+    )
     if out_path is not None:
         if out_path.endswith(".json"):
             text = json.dumps(family.to_json(generated.instance)) + "\n"
@@ -151,7 +174,7 @@ def generate_command(
     if as_json:
         print_json(requests.generated_json(family, generated))
     else:
-        print_generated(family, generated, options)
+        print_generated(family, generated, options, show_solution)
 
 
 def check_command(
@@ -183,6 +206,7 @@ def render_command(
     ] = None,
     svg: Annotated[str | None, typer.Option("--svg", help="write an SVG file (- for stdout)")] = None,
     force: Force = False,
+    time_limit: TimeLimit = None,
     as_json: Annotated[
         bool, typer.Option("--json", help='print {"family", "instance", "solution", "svg"}')
     ] = False,
@@ -190,7 +214,13 @@ def render_command(
     """Draw a puzzle in the terminal, or as SVG."""
     instance = requests.read_instance(family, puzzle, options)
     given = requests.load_json_argument(solution) if solution is not None else None
-    drawing = requests.draw(family, instance, given, solve_it=solve, options=options)
+    drawing = _within(
+        time_limit,
+        family,
+        "solution to draw",
+        as_json,
+        lambda: requests.draw(family, instance, given, solve_it=solve, options=options),
+    )
     if drawing.violations:
         say(f"warning: the solution is invalid: {drawing.violations[0]}")
     if drawing.status is not None and drawing.solution is None:
@@ -214,19 +244,26 @@ def hint_command(
         str | None,
         typer.Argument(
             metavar="PARTIAL_JSON",
-            help="the placements so far (JSON inline or file), as Family.hint documents",
+            help="the placements so far: solution JSON, maybe incomplete (inline or a file)",
         ),
     ] = None,
     all_forced: Annotated[
         bool,
         typer.Option("--all-forced", help="also list every placement that follows (spoils the puzzle)"),
     ] = False,
+    time_limit: TimeLimit = None,
     as_json: JsonFlag = False,
 ) -> None:
     """A hint: one step that follows, with its reason, or the mistakes in the placements so far."""
     instance = requests.read_instance(family, puzzle, options)
     partial = requests.load_json_argument(placed) if placed is not None else None
-    answer = requests.hint(family, instance, partial, all_forced=all_forced)
+    answer = _within(
+        time_limit,
+        family,
+        "hint",
+        as_json,
+        lambda: requests.hint(family, instance, partial, all_forced=all_forced),
+    )
     if as_json:
         print_json(answer)
     else:
@@ -283,6 +320,24 @@ def explain_command(
     raise typer.Exit(EXIT_TIME_LIMIT if answer["difficulty"] == "unknown" else EXIT_OK)
 
 
+def example_command(
+    family: Family,
+    options: dict[str, Any],
+    path: Annotated[
+        str | None,
+        typer.Argument(metavar="FILE", help="where to write it (default: FAMILY.txt; - prints it)"),
+    ] = None,
+    force: Force = False,
+) -> None:
+    """Write a sample puzzle in the family's text format (FAMILY.txt), to try the other verbs on."""
+    from boardlab.web.examples import example
+
+    target = path if path is not None else f"{family.name}.txt"
+    write_new_file(target, example(family)["text"], force)
+    if target != "-":
+        say(f"wrote {target}: try 'boardlab {family.name} solve {target}'")
+
+
 VERBS: dict[str, Callable[..., Any]] = {
     "solve": solve_command,
     "count": count_command,
@@ -292,6 +347,7 @@ VERBS: dict[str, Callable[..., Any]] = {
     "hint": hint_command,
     "grade": grade_command,
     "explain": explain_command,
+    "example": example_command,
 }
 
 #: Verbs only some families offer, and the `Family` flag that says whether one does.

@@ -6,6 +6,8 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
+from boardlab.core.interrupts import caused_by_ctrl_c
+
 EXIT_OK, EXIT_INVALID, EXIT_BAD_INPUT, EXIT_TIME_LIMIT, EXIT_INTERNAL = 0, 1, 2, 3, 4
 EXIT_INTERRUPTED = 130
 
@@ -26,5 +28,9 @@ def interruptible(function: Callable[..., Any]) -> Callable[..., Any]:
             return function(*args, **kwargs)
         except KeyboardInterrupt:
             raise Interrupted() from None
+        except Exception as error:
+            if caused_by_ctrl_c(error):  # Ctrl-C reported by native code (core.interrupts)
+                raise Interrupted() from None
+            raise
 
     return command

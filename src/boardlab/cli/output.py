@@ -22,7 +22,7 @@ err = Console(stderr=True, highlight=False)
 STATUS_STYLE = {
     Status.SOLVED: "bold green",
     Status.OPTIMAL: "bold green",
-    Status.FEASIBLE: "bold yellow",
+    Status.FEASIBLE: "bold dark_orange",  # yellow is unreadable on a light terminal
     Status.UNSATISFIABLE: "bold red",
     Status.UNKNOWN: "bold magenta",
 }
@@ -36,6 +36,51 @@ def say(message: str) -> None:
 def print_json(data: Any) -> None:
     """One JSON object on one line of stdout."""
     print(json.dumps(data), flush=True)
+
+
+def plain(value: Any) -> str:
+    """A value of the JSON answers in plain words for the text output (never a Python repr):
+    yes/no, "none" for null or nothing, numbers rounded to 4 significant digits, a list of
+    numbers in brackets (`[7, 1]`: a cell, as messages write it), a list of lists as its items
+    one after the other (`[7, 1] [7, 3]`), mappings as "key: value" pairs in parentheses,
+    separated by semicolons; a partial `grid` (null: an empty cell, as C-Note hints place
+    numbers) as its filled cells (`[0, 0] = 3`)."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return f"{value:.4g}"
+    if isinstance(value, (list, tuple)):
+        if not value:
+            return "none"
+        if all(isinstance(item, (list, tuple, dict)) for item in value):
+            return " ".join(plain(item) for item in value)
+        return "[" + ", ".join(plain(item) for item in value) + "]"
+    if isinstance(value, dict):
+        return "(" + "; ".join(f"{words(str(k))}: {_entry(str(k), v)}" for k, v in value.items()) + ")"
+    return str(value)
+
+
+def _entry(key: str, value: Any) -> str:
+    """`plain(value)`, but a `grid` with empty (null) cells as its filled cells."""
+    rows = value if key == "grid" and isinstance(value, list) else []
+    if rows and all(isinstance(row, list) for row in rows) and any(x is None for row in rows for x in row):
+        cells = [(r, c, x) for r, row in enumerate(rows) for c, x in enumerate(row) if x is not None]
+        return ", ".join(f"[{r}, {c}] = {plain(x)}" for r, c, x in cells) or "none"
+    return plain(value)
+
+
+def words(key: str) -> str:
+    """A JSON key as words: `solutions_per_second` -> "solutions per second"."""
+    return key.replace("_", " ")
+
+
+def print_stats(stats: dict[str, Any]) -> None:
+    """The statistics of an answer, one dim paragraph in plain words."""
+    shown = {k: v for k, v in stats.items() if v is not None and k != "seconds"}
+    line = f"{stats['seconds']:.3f} s  " + "  ".join(f"{words(k)}: {plain(v)}" for k, v in shown.items())
+    out.print(escape(line), style="dim")
 
 
 def print_result(family: Family, record: Record, result: Result, many: bool, options: dict[str, Any]) -> None:
@@ -56,18 +101,22 @@ def print_result(family: Family, record: Record, result: Result, many: bool, opt
         if len(result.solutions) > 1:
             out.print(f"[dim]solution {index + 1}[/]")
         out.print(family.render_text(record.instance, solution, options))
-    stats = result.stats.to_json()
-    shown = {k: v for k, v in stats.items() if v is not None and k != "seconds"}
-    out.print(f"[dim]{stats['seconds']:.3f} s  " + "  ".join(f"{k}: {v}" for k, v in shown.items()) + "[/]")
+    print_stats(result.stats.to_json())
 
 
-def print_generated(family: Family, generated: Generated, options: dict[str, Any]) -> None:
+def print_generated(
+    family: Family, generated: Generated, options: dict[str, Any], show_solution: bool
+) -> None:
+    """The puzzle (drawn, and in the text format); its solution only if asked."""
     out.print(f"[bold]{family.title}[/] puzzle, seed {generated.stats.seed}:")
     out.print(family.render_text(generated.instance, None, options))
     out.print("[dim]text format:[/]")
     out.print(family.dump_text(generated.instance), markup=False, end="")
-    out.print("[dim]solution:[/]")
-    out.print(family.render_text(generated.instance, generated.solution, options))
+    if show_solution:
+        out.print("[dim]solution:[/]")
+        out.print(family.render_text(generated.instance, generated.solution, options))
+    else:
+        out.print("[dim](--show-solution draws its solution)[/]")
 
 
 def print_check(answer: dict[str, Any]) -> None:
@@ -80,16 +129,14 @@ def print_check(answer: dict[str, Any]) -> None:
 
 
 def print_hint(answer: dict[str, Any]) -> None:
+    """The hint's status and message, then its other fields in plain words (`--json` has them
+    as JSON)."""
     out.print(
         f"[bold]{escape(str(answer.get('status')))}[/]: {escape(str(answer.get('message')))}", highlight=False
     )
-    for key in ("place", "remove"):
-        if answer.get(key):
-            out.print(f"  {key}: {json.dumps(answer[key])}", markup=False)
     for key, value in answer.items():
-        if key not in ("family", "status", "message", "place", "remove"):
-            shown = value if isinstance(value, str) else json.dumps(value)
-            out.print(f"  {key}: {shown}", markup=False)
+        if key not in ("family", "status", "message") and value not in (None, [], {}):
+            out.print(f"  {words(key)}: {plain(value)}", markup=False)
 
 
 def print_grade(label: str, answer: dict[str, Any], named: bool) -> None:
@@ -120,6 +167,10 @@ def print_families(found: list[Family]) -> None:
         out.print(f"  [dim]backends:[/] {', '.join(family.backends)}")
         if family.strategies:
             out.print(f"  [dim]strategies:[/] {', '.join(family.strategies)}")
+        if family.offers_grade:
+            out.print(f"  [dim]difficulty levels (grade):[/] {', '.join(family.levels)}")
+        if family.offers_explain:
+            out.print("  [dim]step by step:[/] explain")
         for option in family.options:
             out.print(
                 f"  [dim]{option.flag} ({'/'.join(option.verbs)}):[/] {escape(option.help)}", highlight=False

@@ -14,6 +14,8 @@ Choices (see DESIGN.md, "Known pitfalls"):
 
 from __future__ import annotations
 
+import signal
+import threading
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -56,6 +58,40 @@ class _Progress(cp_model.CpSolverSolutionCallback):
 
     def on_solution_callback(self) -> None:
         self._report(self.wall_time, self.objective_value, self.best_objective_bound)
+
+
+def solve_interruptibly(
+    solver: cp_model.CpSolver,
+    model: cp_model.CpModel,
+    callback: cp_model.CpSolverSolutionCallback | None = None,
+    stopped: Callable[[], bool] = lambda: False,
+) -> Any:
+    """`solver.solve(model, callback)`, with Ctrl-C reported as a KeyboardInterrupt.
+
+    OR-Tools catches SIGINT during a search (`catch_sigint_signal`, on by default) and ends it
+    as a time limit would, then leaves SIGINT at the operating system's default, so that an
+    interrupted count said "unknown (time limit reached)" and the next Ctrl-C killed the
+    process without a word (both observed). Turning the catching off does not help: the search
+    then holds Ctrl-C back until it ends, and run in a helper thread it dies on the signal
+    (measured with OR-Tools 9.15). So the search keeps its own catching; afterwards Python's
+    handler is put back, and a search that ended undecided (UNKNOWN, or FEASIBLE without
+    proof) before its time and deterministic-time limits, and not stopped by the caller's
+    callback (`stopped()`), was stopped by Ctrl-C: a KeyboardInterrupt is raised.
+    """
+    in_main = threading.current_thread() is threading.main_thread()
+    previous = signal.getsignal(signal.SIGINT) if in_main else None
+    try:
+        code = solver.solve(model, callback) if callback is not None else solver.solve(model)
+    finally:
+        if in_main and previous is not None:
+            signal.signal(signal.SIGINT, previous)
+    if code in (cp_model.UNKNOWN, cp_model.FEASIBLE) and not stopped():
+        params = solver.parameters
+        early = solver.wall_time < params.max_time_in_seconds - 0.05
+        within = solver.deterministic_time < params.max_deterministic_time - 1e-3
+        if early and within:
+            raise KeyboardInterrupt
+    return code
 
 
 def model_size(model: cp_model.CpModel) -> tuple[int, int]:
@@ -116,13 +152,17 @@ def solve_cpsat(
     searched = True
     if request.mode == Mode.OPTIMISE:
         callback = _Progress(progress) if progress is not None else None
-        code = solver.solve(model, callback) if callback else solver.solve(model)
+        code = solve_interruptibly(solver, model, callback)
         outcome = _optimum(code, solver, decode)
     else:
         params.enumerate_all_solutions = enumerate_mode
         collector = _Collector(key, decode, Tally(Budget.of(request)))
         searched = not collector.tally.done  # `all` with limit 0 needs no search
-        code = solver.solve(model, collector) if searched else cp_model.UNKNOWN
+        code = (
+            solve_interruptibly(solver, model, collector, lambda: collector.stopped)
+            if searched
+            else cp_model.UNKNOWN
+        )
         if code == cp_model.MODEL_INVALID:
             raise RuntimeError("CP-SAT rejected the model as invalid")
         tally = collector.tally

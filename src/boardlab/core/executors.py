@@ -32,11 +32,13 @@ import logging
 import multiprocessing
 import os
 import signal
+import threading
 from collections.abc import Callable, Generator
 from typing import IO, Any
 
 import numpy as np
 
+from boardlab.core.deadline import NO_DEADLINE, Deadline
 from boardlab.core.errors import BadInput, Unsupported
 
 Task = Callable[[Any, np.ndarray], Any]
@@ -78,20 +80,56 @@ def _worker_init() -> None:
 
 
 def run_serial(
-    task: Task, shared: Any, work: list[np.ndarray]
+    task: Task, shared: Any, work: list[np.ndarray], deadline: Deadline = NO_DEADLINE
 ) -> Generator[tuple[np.ndarray, Any], None, None]:
+    """In this process. With a deadline each chunk runs in a helper thread, waited for until
+    the deadline: past it the stream ends at once (the chunk's thread is left to finish in the
+    background, its answer dropped), so a long chunk cannot hold a time limit up."""
     for chunk in work:
-        yield chunk, task(shared, chunk)
+        if not deadline.limited:
+            yield chunk, task(shared, chunk)
+            continue
+        box = _before(task, shared, chunk, deadline)
+        if box is None:
+            return
+        yield chunk, box[0]
+
+
+def _before(task: Task, shared: Any, chunk: np.ndarray, deadline: Deadline) -> tuple[Any] | None:
+    """(task(shared, chunk),) computed in a helper thread, or None when the deadline came first."""
+    box: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            box["value"] = task(shared, chunk)
+        except BaseException as error:  # handed to the waiting thread
+            box["error"] = error
+
+    thread = threading.Thread(target=target, name="boardlab-chunk", daemon=True)
+    thread.start()
+    while thread.is_alive() and not deadline.expired():
+        thread.join(0.05)
+    if thread.is_alive():
+        return None
+    if "error" in box:
+        raise box["error"]
+    return (box["value"],)
 
 
 def run_processes(
-    task: Task, shared: Any, work: list[np.ndarray], workers: int
+    task: Task, shared: Any, work: list[np.ndarray], workers: int, deadline: Deadline = NO_DEADLINE
 ) -> Generator[tuple[np.ndarray, Any], None, None]:
+    """A pool of forked processes; past the deadline the stream ends and the pool is stopped."""
     _SHARED.update(task=task, shared=shared)
     context = multiprocessing.get_context("fork")
     pool = context.Pool(workers, initializer=_worker_init)
     try:
-        yield from pool.imap_unordered(_run_forked, work)
+        results = pool.imap_unordered(_run_forked, work)
+        for _ in range(len(work)):
+            try:
+                yield results.next(timeout=deadline.remaining())
+            except multiprocessing.TimeoutError:
+                return
         pool.close()
     finally:
         pool.terminate()
@@ -100,7 +138,12 @@ def run_processes(
 
 
 def run_ray(
-    task: Task, shared: Any, work: list[np.ndarray], workers: int, address: str | None
+    task: Task,
+    shared: Any,
+    work: list[np.ndarray],
+    workers: int,
+    address: str | None,
+    deadline: Deadline = NO_DEADLINE,
 ) -> Generator[tuple[np.ndarray, Any], None, None]:
     try:
         import ray
@@ -127,7 +170,9 @@ def run_ray(
         for chunk in work:
             pending[remote.remote(shared_ref, chunk)] = chunk
         while pending:
-            ready, _ = ray.wait(list(pending), num_returns=1)
+            ready, _ = ray.wait(list(pending), num_returns=1, timeout=deadline.remaining())
+            if not ready:  # the deadline passed
+                return
             for ref in ready:
                 yield pending.pop(ref), ray.get(ref)
     finally:
@@ -138,16 +183,23 @@ def run_ray(
 
 
 def run(
-    executor: str, task: Task, shared: Any, work: list[np.ndarray], workers: int, address: str | None = None
+    executor: str,
+    task: Task,
+    shared: Any,
+    work: list[np.ndarray],
+    workers: int,
+    address: str | None = None,
+    deadline: Deadline = NO_DEADLINE,
 ) -> Generator[tuple[np.ndarray, Any], None, None]:
-    """The stream of finished chunks of one of the executors `serial`, `processes`, `ray`.
-    Close it (`contextlib.closing`) to stop the workers when leaving early."""
+    """The stream of finished chunks of one of the executors `serial`, `processes`, `ray`; it
+    ends early, within a fraction of a second, once `deadline` passes (the caller sees fewer
+    chunks). Close it (`contextlib.closing`) to stop the workers when leaving early."""
     if executor == "serial":
-        return run_serial(task, shared, work)
+        return run_serial(task, shared, work, deadline)
     if executor == "processes":
-        return run_processes(task, shared, work, workers)
+        return run_processes(task, shared, work, workers, deadline)
     if executor == "ray":
-        return run_ray(task, shared, work, workers, address)
+        return run_ray(task, shared, work, workers, address, deadline)
     raise ValueError(f"unknown executor '{executor}'")
 
 

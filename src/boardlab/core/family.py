@@ -82,7 +82,12 @@ class Family(ABC, Generic[InstanceT]):
         title: a human name, e.g. "N-Queens".
         rules: the rules in one paragraph (shown by `boardlab families` and the web page).
         takes_size: the instance can be given as a board size N on the command line.
+        puzzle_help: what a PUZZLE argument may be for this family (the command line's help).
+        hint_help: what the partial placement of `hint` looks like (the command line's help).
         backends: solver backends, the first is the default.
+        seeded_backends: the backends whose search a `--seed` changes (randomised: a seed may
+            find another solution); empty: the family's solving is deterministic and `solve`
+            offers no `--seed`.
         strategies: named search strategies (first is the default), empty if none.
         options: family-specific options.
         modes: the solve modes the family answers.
@@ -102,7 +107,10 @@ class Family(ABC, Generic[InstanceT]):
     title: ClassVar[str]
     rules: ClassVar[str]
     takes_size: ClassVar[bool] = False
+    puzzle_help: ClassVar[str] = "a puzzle file in the family's text format or JSON (- for stdin)"
+    hint_help: ClassVar[str] = "the placements so far: solution JSON, maybe incomplete (inline or a file)"
     backends: ClassVar[tuple[str, ...]] = ("cpsat",)
+    seeded_backends: ClassVar[tuple[str, ...]] = ()
     strategies: ClassVar[tuple[str, ...]] = ()
     options: ClassVar[tuple[Option, ...]] = ()
     modes: ClassVar[frozenset[Mode]] = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE})
@@ -258,6 +266,13 @@ class Family(ABC, Generic[InstanceT]):
             raise Unsupported(
                 f"unknown backend '{request.backend}' for {self.name} "
                 f"(choose from {', '.join(self.backends)})"
+            )
+        if request.seed is not None and (request.backend or self.backends[0]) not in self.seeded_backends:
+            if not self.seeded_backends:
+                raise Unsupported(f"{self.name} solves deterministically: --seed changes nothing here")
+            raise Unsupported(
+                f"--seed changes the search of the {', '.join(self.seeded_backends)} backend(s) of "
+                f"{self.name}, not of '{request.backend or self.backends[0]}' (choose --backend)"
             )
         if request.strategy is not None and request.strategy not in self.strategies:
             known = ", ".join(self.strategies) or "none"

@@ -198,11 +198,18 @@ def from_size(family: Family, n: int, options: dict[str, Any]) -> Any:
     return family.from_size(n, options)
 
 
+def _not_a_size(family: Family, text: str) -> str:
+    return (
+        f"{family.name} takes a puzzle, not a board size like '{text}': write a sample with "
+        f"'boardlab {family.name} example', or make a puzzle with 'boardlab {family.name} generate --out FILE'"
+    )
+
+
 def read_instances(
     family: Family, argument: str, options: dict[str, Any] | None = None, stdin: BinaryIO | None = None
 ) -> list[Record]:
     """The puzzles a command-line argument names: a board size, a game ID, a file, or `-` for
-    stdin, with the options applied.
+    stdin (a file or stdin holding just a board size is that size), with the options applied.
 
     Errors that concern the whole argument raise BadInput; errors in one record of a file are
     returned in that record.
@@ -214,12 +221,21 @@ def read_instances(
         records = [Record(argument, instance=from_size(family, size, options))]
     elif argument == "-" or os.path.exists(argument):
         text, source = read_source(argument, stdin)
-        records = parse_document(family, text, source)
+        # a board size read from stdin or a file is read as on the command line, in every family
+        # that takes one (`echo 8 | boardlab nqueens solve -`)
+        # (a family without sizes reads it in its own format: "8" is a 1 x 1 C-Note grid)
+        size = board_size(text) if family.takes_size else None
+        if size is not None:
+            records = [Record(source, instance=from_size(family, size, options))]
+        else:
+            records = parse_document(family, text, source)
     else:
         direct = family.from_argument(argument)
         if direct is None:
             if family.takes_size:
                 raise BadInput(f"N must be a positive integer (or a puzzle file): '{argument}'")
+            if board_size(argument) is not None:
+                raise BadInput(_not_a_size(family, argument) + f" ('{argument}' is no file either)")
             raise BadInput("no such file", source=argument)
         records = [Record(argument, instance=direct)]
     result = []

@@ -14,7 +14,51 @@ from typing import Any
 from boardlab.core.errors import BadInput
 
 #: Verbs an option can belong to.
-VERBS = ("solve", "count", "generate", "render", "check")
+VERBS = ("solve", "count", "generate", "render", "check", "hint")
+
+
+class BoardSize:
+    """The type of every family's `--size` (the board size of `generate`): `N` for an N x N
+    board in every family; `WxH` (W columns, H rows, as in Tatham's game IDs) too where the
+    family allows boards that are not square (`Option.rectangular`). Given as an int or a
+    string; `Option.check` returns N (an int) for a square-only family, "WxH" otherwise."""
+
+
+def parse_board_size(
+    value: Any,
+    label: str = "--size",
+    rectangular: bool = False,
+    minimum: float | None = None,
+    maximum: float | None = None,
+) -> tuple[int, int]:
+    """(width, height) of a board size written `N` or, if `rectangular`, `WxH` (BadInput
+    otherwise, naming `label`); each side within [minimum, maximum]."""
+    shape = "N or WxH (e.g. 10 or 12x8)" if rectangular else "a board size N (e.g. 8)"
+    if isinstance(value, bool):
+        raise BadInput(f"{label} must be {shape}, got {value!r}")
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, int):
+        width = height = value
+    elif isinstance(value, str):
+        text = value.strip().lower()
+        parts = text.split("x")
+        if len(parts) > 2 or not all(p.isdigit() and len(p) < 9 for p in parts):
+            raise BadInput(f"{label} must be {shape}, got '{value}'")
+        if len(parts) == 2 and not rectangular:
+            if parts[0] != parts[1]:
+                raise BadInput(f"{label} must be {shape} (the board is square), got '{value}'")
+        width, height = int(parts[0]), int(parts[-1])
+    else:
+        raise BadInput(f"{label} must be {shape}, got {value!r}")
+    what = f"{label} must be" if width == height else f"{label}: each side must be"
+    shown = width if width == height else f"{width}x{height}"
+    for side in (width, height):
+        if minimum is not None and side < minimum:
+            raise BadInput(f"{what} at least {minimum:g}, got {shown}")
+        if maximum is not None and side > maximum:
+            raise BadInput(f"{what} at most {maximum:g}, got {shown}")
+    return width, height
 
 
 @dataclass(frozen=True)
@@ -22,7 +66,8 @@ class Option:
     """One family option, e.g. `--target 100` for cnote.
 
     `name` is a Python identifier (the CLI spells it with dashes); `type` is one of int, float,
-    str, bool; `choices` restricts a str option; `verbs` says where the option is accepted.
+    str, bool, or `BoardSize` (with `rectangular` where the board need not be square);
+    `choices` restricts a str option; `verbs` says where the option is accepted.
     A default of None means "not given" (the family decides). `local` marks an option that
     reaches this machine's files, processes or network (a path, a cluster address): the command
     line offers it, the web API never accepts it.
@@ -37,6 +82,7 @@ class Option:
     minimum: float | None = None
     maximum: float | None = None
     local: bool = False
+    rectangular: bool = False
 
     @property
     def flag(self) -> str:
@@ -51,6 +97,9 @@ class Option:
             return None
         label = label or f"option '{self.name}'"
         kind = self.type
+        if kind is BoardSize:
+            width, height = parse_board_size(value, label, self.rectangular, self.minimum, self.maximum)
+            return f"{width}x{height}" if self.rectangular else width
         if kind is bool:
             if not isinstance(value, bool):
                 raise BadInput(f"{label} must be true or false, got {value!r}")
@@ -84,7 +133,7 @@ class Option:
         return {
             "name": self.name,
             "flag": self.flag,
-            "type": self.type.__name__,
+            "type": "size" if self.type is BoardSize else self.type.__name__,
             "default": self.default,
             "help": self.help,
             "choices": list(self.choices) if self.choices else None,

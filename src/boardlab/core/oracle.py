@@ -87,6 +87,14 @@ class Hint:
             forced=forced,
         )
 
+    @classmethod
+    def placement(cls, place: Any, message: str, forced: bool) -> Hint:
+        """The hint that is one placement from `Oracle.step`: `rule` says whether it is forced
+        (every solution with the player's placements has it) or one possibility."""
+        return cls(
+            HintStatus.PROGRESS, message, place=place, details={"rule": "forced" if forced else "possible"}
+        )
+
     def to_json(self, all_forced: bool = False) -> dict[str, Any]:
         answer = {
             "status": self.status.value,
@@ -166,6 +174,22 @@ class Oracle(ABC, Generic[ItemT]):
             if item in example and item not in given and not self.possible(given, (item,)):
                 return item
         return None
+
+    def step(
+        self, placed: Collection[ItemT], candidates: list[ItemT], prove: bool = True
+    ) -> tuple[ItemT, bool] | None:
+        """The one-step rule of every hint that has no solving path: one placement to add, and
+        whether it is forced. The first of `candidates` (items of a solution containing
+        `placed`) that every such solution has (True), else the first candidate (False: one
+        possibility, nothing proven); with `prove=False` (a backend whose refutations are too
+        costly) the first candidate unproven. None when there is no candidate."""
+        if not candidates:
+            return None
+        if prove:
+            item = self.forced(placed, candidates)
+            if item is not None:
+                return item, True
+        return candidates[0], False
 
     def conflict(self, placed: Collection[ItemT], forbidden: Collection[ItemT] = ()) -> list[ItemT]:
         """Placed items that no solution (avoiding `forbidden`) contains together, or [] when some

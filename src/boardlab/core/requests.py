@@ -127,9 +127,10 @@ def solve_mode(
     limit: int | None = None,
 ) -> Mode:
     """The mode that the command line's `--all` (or a `--limit`), `--count`, `--unique` and
-    `--optimise` ask for (`first` when none is given); BadInput when more than one is."""
+    `--optimise` ask for (`first` when none is given); BadInput when more than one is, naming
+    the flags as given (`--limit` alone is `--all` with a limit)."""
     asked = (
-        ("--all", all or limit is not None, Mode.ALL),
+        ("--all" if all else "--limit", all or limit is not None, Mode.ALL),
         ("--count", count, Mode.COUNT),
         ("--unique", unique, Mode.UNIQUE),
         ("--optimise", optimise, Mode.OPTIMISE),
@@ -155,7 +156,10 @@ def solve_request(
     """The `SolveRequest` of a request's fields: the one place where they become one, for the
     command line and the API alike. The time limit becomes the request's `Deadline` here: it
     starts now, and everything that serves the request (model building included) counts
-    against it."""
+    against it. A time limit is a number of seconds above 0 (BadInput otherwise: 0 would mean
+    "stop before starting")."""
+    if time_limit is not None and (isinstance(time_limit, bool) or not time_limit > 0):
+        raise BadInput(f"the time limit must be more than 0 seconds, got {time_limit}")
     return SolveRequest(
         mode=Mode(mode),
         limit=limit,

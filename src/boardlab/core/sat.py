@@ -208,12 +208,29 @@ def solve_before(
     """
     assumptions = list(assumptions)
     if deadline.at is None:
-        return solver.solve(assumptions=assumptions)
+        return solve_unlimited(solver, assumptions)
     if deadline.expired():
         return None
     if supports_interrupt(solver):
         return _solve_interrupted(solver, deadline, assumptions)
     return _solve_sliced(solver, deadline, assumptions)
+
+
+def solve_unlimited(solver: Solver, assumptions: Sequence[int] = ()) -> bool:
+    """One SAT call with no limit that Ctrl-C can still stop: `solve_limited` with no budget
+    (python-sat's solvers catch SIGINT there, stop and raise an error that
+    `core.interrupts.caused_by_ctrl_c` recognises; a plain `solve` holds Ctrl-C back until
+    it returns: 49 s on a pigeonhole formula, measured). Solvers without `solve_limited` get
+    the plain `solve`."""
+    try:
+        solver.conf_budget(-1)  # no budget left over from an earlier limited call
+    except NotImplementedError:
+        pass
+    try:
+        answer = solver.solve_limited(assumptions=list(assumptions))
+    except NotImplementedError:
+        return bool(solver.solve(assumptions=list(assumptions)))
+    return bool(answer)
 
 
 def _solve_interrupted(solver: Solver, deadline: Deadline, assumptions: list[int]) -> bool | None:

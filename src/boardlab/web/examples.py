@@ -18,7 +18,7 @@ from boardlab.bench.data.chessnum_published import PUBLISHED
 from boardlab.core import requests
 from boardlab.core.family import Family
 
-#: The 4x4 C-Note puzzle `boardlab cnote generate --size 4 --unique --seed 1` makes (one solution).
+#: A 4x4 C-Note puzzle with one solution (also what `boardlab cnote example` writes).
 CNOTE_UNIQUE_4X4 = "target: 100\n3 7 9 9\n8 2 4 7\n7 7 8 5\n3 2 6 7\n"
 
 

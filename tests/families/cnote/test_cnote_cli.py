@@ -84,9 +84,7 @@ def test_time_limit_exit_code(cli_run, tmp_path: Path) -> None:
 
 
 def test_generate_unique_and_check(cli_run, tmp_path: Path) -> None:
-    result = cli_run(
-        ["cnote", "generate", "--size", "4", "--cols", "5", "--target", "120", "--seed", "7", "--json"]
-    )
+    result = cli_run(["cnote", "generate", "--size", "5x4", "--target", "120", "--seed", "7", "--json"])
     assert result.code == 0
     made = json.loads(result.stdout)
     assert made["instance"]["rows"] == [120] * 4 and sum(made["instance"]["cols"]) == 480
@@ -172,7 +170,10 @@ def test_empty_files_are_bad_input(cli_run, tmp_path: Path, content: str) -> Non
     [
         ["cnote", "generate", "--size", "0"],
         ["cnote", "generate", "--size", "41"],
-        ["cnote", "generate", "--cols", "-2"],
+        ["cnote", "generate", "--size", "-2"],
+        ["cnote", "generate", "--size", "4x0"],
+        ["cnote", "generate", "--size", "4x5x6"],
+        ["cnote", "generate", "--cols", "5"],
         ["cnote", "generate", "--target", "0"],
         ["cnote", "generate", "--size", "9", "--target", "5"],
         ["cnote", "solve", "/no/such/puzzle.txt"],

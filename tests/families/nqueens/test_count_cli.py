@@ -60,10 +60,11 @@ def test_checkpoint_option(capsys: pytest.CaptureFixture[str], tmp_path: Path) -
 
 
 def test_time_limit_is_unknown(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "nqueens", "count", "14", "--time-limit", "0", "--workers", "1", "--json")
+    code, out, _ = run(capsys, "nqueens", "count", "14", "--time-limit", "0.001", "--workers", "1", "--json")
     data = json.loads(out)
     assert code == 3 and data["status"] == "unknown" and data["count"] is None
-    assert 0 < data["stats"]["counted_so_far"] < 365596
+    # the chunk running at the deadline is dropped (the executors stop waiting at once)
+    assert 0 <= data["stats"]["counted_so_far"] < 365596
 
 
 @pytest.mark.parametrize(

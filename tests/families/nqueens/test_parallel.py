@@ -88,7 +88,8 @@ def test_checkpoint_bad_record_is_located(tmp_path: Path) -> None:
 
 def test_deadline_gives_a_partial_count() -> None:
     counted = count_board(13, workers=1, deadline=Deadline(at=0.0))
-    assert not counted.complete and counted.finished >= 1 and counted.total < TOTAL[13]
+    # past the deadline the executor stops waiting at once: the running chunk is dropped
+    assert not counted.complete and counted.finished < counted.subproblems and counted.total < TOTAL[13]
 
 
 def test_progress_reports_every_piece() -> None:

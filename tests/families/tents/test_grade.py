@@ -23,8 +23,8 @@ from boardlab.core.registry import get
 from boardlab.core.results import Mode, SolveRequest
 from boardlab.families.tents import game_id
 from boardlab.families.tents.board import random_instance
-from boardlab.families.tents.deduce import EMPTY, LEVELS, TENT, UNKNOWN, Deducer, deduce
-from boardlab.families.tents.grade import GRADES, explain, grade, level_of
+from boardlab.families.tents.deduce import EMPTY, GRADES, LEVELS, TENT, UNKNOWN, Deducer, deduce
+from boardlab.families.tents.grade import explain, grade, level_of
 from boardlab.families.tents.io import TentsInstance
 from boardlab.families.tents.oracle import TentsOracle
 
@@ -209,7 +209,7 @@ def test_hint_is_one_step_and_all_forced_only_on_request():
     plain = answer.to_json()
     assert "forced" not in plain and plain["rule"] and plain["level"] == "easy"
     path = Deducer(inst)
-    first = next(s for s in path.steps("easy") if s.because)  # the path's first step a player needs
+    first = next(s for s in path.steps("easy") if not s.obvious)  # the path's first step a player needs
     assert plain["message"] == first.reason
     full = answer.to_json(all_forced=True)
     solution = {tuple(t) for t in record["solution"]["tents"]}
@@ -257,3 +257,43 @@ def test_cli_grade_explain_and_hint(tmp_path):
     assert missing.returncode == 2 and "Traceback" not in missing.stderr
     bad = cli("tents", "grade", "8x8:zz")
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
+
+
+def test_deduction_is_sound_with_givens_and_missing_clues():
+    """Every level's decided cells hold in every solution found by the exact solver (up to 50),
+    on the family's samples: given tents and empty cells, missing clues, unsolvable boards."""
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(80):
+        inst = FAMILY.sample(rng)
+        solutions = _solutions(inst)
+        found = deduce(inst)
+        graded = FAMILY.grade(inst).difficulty
+        assert graded == ("unsolvable" if not solutions else "ambiguous" if len(solutions) > 1 else graded)
+        if not solutions:
+            assert found.contradiction is not None or found.level is None or level_of(inst) is None
+            continue
+        assert found.contradiction is None and (graded in GRADES) == (len(solutions) == 1)
+        for cell, value in found.state.items():
+            if value != UNKNOWN:
+                assert all((cell in s) == (value == TENT) for s in solutions), (game_id.encode(inst), cell)
+        checked += 1
+    assert checked > 20
+
+
+def test_cli_grade_at_the_time_limit_is_unknown():
+    run = cli("tents", "grade", EXTREME[0], "--time-limit", "0.000001", "--json")
+    assert run.returncode == 3, run.stderr
+    assert json.loads(run.stdout)["difficulty"] == "unknown"
+    run = cli("tents", "explain", EXTREME[0], "--time-limit", "0.000001")
+    assert run.returncode == 3 and "unknown" in run.stdout
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_explain_of_generated_puzzles_with_givens(seed):
+    """Generated puzzles may carry given tents and empty cells: the path starts from them."""
+    inst = FAMILY.generate(seed, {"size": "10x10"}).instance
+    answer = FAMILY.explain(inst).to_json()
+    tents = _replay_and_check(inst, answer["steps"])
+    assert {tuple(c) for c in answer["solution"]["tents"]} == tents
+    assert answer["difficulty"] == FAMILY.grade(inst).difficulty

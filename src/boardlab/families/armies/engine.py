@@ -48,7 +48,10 @@ from functools import lru_cache
 import numpy as np
 from numba import njit
 
+from boardlab.core import compiling
 from boardlab.families.armies.geometry import SYMMETRIES, lines, lines_of
+
+compiling.watch()
 
 #: Bound switches (bit flags of the kernel).
 LIVE = 1

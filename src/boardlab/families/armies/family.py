@@ -20,7 +20,7 @@ import random
 from typing import Any
 
 from boardlab.core.family import Family, Generated
-from boardlab.core.options import Option
+from boardlab.core.options import BoardSize, Option
 from boardlab.core.oracle import Hint
 from boardlab.core.results import Mode, Result, SolveRequest
 from boardlab.families.armies import io, known, render, verify
@@ -37,7 +37,14 @@ class Armies(Family[ArmiesInstance]):
         "Without m: find the largest m (OEIS A250000)."
     )
     takes_size = True
+    puzzle_help = (
+        "board size N (with --m M: place M + M queens), a file of 'N' or 'N M' lines or JSON, or - for stdin"
+    )
+    hint_help = (
+        'the queens placed so far: {"white": [[r, c], ...], "black": [[r, c], ...]}, rows and columns from 0'
+    )
     backends = ("engine", "sat", "cpsat", "anneal", "construct")
+    seeded_backends = ("cpsat", "anneal")
     modes = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE, Mode.OPTIMISE})
     has_clues = False
     offers_hints = True
@@ -47,7 +54,7 @@ class Armies(Family[ArmiesInstance]):
             int,
             None,
             "army size: m queens of each colour (omit to find the largest m)",
-            verbs=("solve", "count", "render", "check"),
+            verbs=("solve", "count", "render", "check", "hint"),
             minimum=0,
         ),
         Option(
@@ -96,7 +103,13 @@ class Armies(Family[ArmiesInstance]):
             verbs=("solve",),
             local=True,
         ),
-        Option("attacks", bool, False, "mark the squares attacked by each army", verbs=("render",)),
+        Option(
+            "attacks",
+            bool,
+            False,
+            "show which army attacks each square: one board per army in the terminal (w, b), tints in SVG",
+            verbs=("render",),
+        ),
         Option(
             "executor",
             str,
@@ -131,9 +144,9 @@ class Armies(Family[ArmiesInstance]):
         ),
         Option(
             "size",
-            int,
+            BoardSize,
             8,
-            "board size of the generated instance",
+            "board size N of the generated instance",
             verbs=("generate",),
             minimum=1,
             maximum=io.MAX_N,

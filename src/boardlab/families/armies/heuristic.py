@@ -19,14 +19,20 @@ armies maximal, so the search only trades one army's size against the other's.
 
 from __future__ import annotations
 
+import functools
 import time
 
 import numpy as np
 from numba import njit
 
+from boardlab.core import compiling
+from boardlab.core.interrupts import POLL_MASK, flag, in_thread, stop_flag
 
-@njit(cache=True)
-def _anneal(n, square_lines, line_squares, line_length, iterations, seed, t_start, t_end, colour):
+compiling.watch()
+
+
+@njit(cache=True, nogil=True)
+def _anneal(n, square_lines, line_squares, line_length, iterations, seed, t_start, t_end, colour, stop):
     np.random.seed(seed)
     size = n * n
     nlines = line_length.shape[0]
@@ -49,7 +55,9 @@ def _anneal(n, square_lines, line_squares, line_length, iterations, seed, t_star
     best_colour = colour.copy()
     ratio = (t_end / t_start) ** (1.0 / max(1, iterations))
     t = t_start
-    for _ in range(iterations):
+    for step in range(iterations):
+        if (step & POLL_MASK) == 0 and stop[0] != 0:  # Ctrl-C: the best so far (core.interrupts)
+            break
         line = np.random.randint(nlines)
         delta = 1 - 2 * colour[line]
         dW = 0
@@ -160,9 +168,21 @@ def anneal(
         else:
             colour = rng.integers(0, 2, len(length)).astype(np.int64)
         began = time.perf_counter()
-        value, found = _anneal(
-            n, square_lines, squares, length, moves, int(rng.integers(2**31)), hot, 0.05, colour
+        stop = flag()
+        run = functools.partial(
+            _anneal,
+            n,
+            square_lines,
+            squares,
+            length,
+            moves,
+            int(rng.integers(2**31)),
+            hot,
+            0.05,
+            colour,
+            stop,
         )
+        value, found = in_thread(run, stop_flag(stop))
         measured = moves / max(1e-6, time.perf_counter() - began)
         # the first call may include numba's compilation; later ones measure the current speed
         rate = 0.9 * (max(rate, measured) if restarts == 0 else measured)

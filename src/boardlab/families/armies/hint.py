@@ -76,12 +76,22 @@ def hint(instance: ArmiesInstance, partial: dict[str, Any] | None) -> Hint:
                     colour: [list(s) for c, s in culprits if c == colour] for colour in ("white", "black")
                 },
             )
-    colour = "white" if len(white) <= len(black) else "black"
-    placed = set(white) if colour == "white" else set(black)
-    square = min(s for c, s in found if c == colour and s not in placed)
+        # One step (`Oracle.step`), unproven: refuting a queen is an unsatisfiability proof,
+        # which near the optimum can take minutes, so the queen is one of a placement found.
+        colour = "white" if len(white) <= len(black) else "black"
+        placed = set(white) if colour == "white" else set(black)
+        candidates = sorted((c, s) for c, s in found if c == colour and s not in placed)
+        chosen = oracle.step(queens, candidates, prove=False)
+    assert chosen is not None  # fewer than m queens of this colour are placed
+    (_, square), forced = chosen
     place: dict[str, list] = {"white": [], "black": []}
     place[colour] = [list(square)]
-    return _answer("progress", f"a {colour} queen fits on [{square[0]}, {square[1]}]", place=place)
+    return Hint.placement(
+        place,
+        f"a {colour} queen fits on [{square[0]}, {square[1]}]: a placement of {m} each with your "
+        "queens has it there",
+        forced,
+    )
 
 
 def _split(squares: list, white: list, black: list) -> dict[str, list]:

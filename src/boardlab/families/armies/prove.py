@@ -235,7 +235,7 @@ def decide(
         size = (
             1 if len(todo) < 64 or deadline.limited else max(1, min(16, len(todo) // (max(1, workers) * 32)))
         )
-        stream = run(chosen, _decide_chunk, shared, chunks(todo, size), workers, address)
+        stream = run(chosen, _decide_chunk, shared, chunks(todo, size), workers, address, deadline)
         if progress is not None:
             progress(decision)
         done_chunks = 0

@@ -1,8 +1,9 @@
 """Drawing armies: rich text in the terminal and SVG.
 
-White queens are drawn as the outline queen, black queens as the solid queen. With
-`attacks` (the `--attacks` render option), empty squares attacked by one army are marked:
-`w` (white only), `b` (black only), `x` (both); in SVG they are tinted.
+White queens are drawn as the outline queen, black queens as the solid queen; in the terminal
+rows and columns are numbered from 0, as hints and JSON write a square `[row, col]`. With
+`attacks` (the `--attacks` render option) the terminal draws one board per army, the squares it
+attacks marked `w` (white) or `b` (black); in SVG they are tinted.
 """
 
 from __future__ import annotations
@@ -42,45 +43,66 @@ def attacked(n: int, queens: set[tuple[int, int]]) -> set[tuple[int, int]]:
 
 
 def _title(instance: ArmiesInstance, white: set, black: set) -> str:
-    return f"{instance.n}x{instance.n} board, {len(white)} white and {len(black)} black queens"
+    both = "queen" if len(black) == 1 else "queens"
+    return f"{instance.n}x{instance.n} board, {len(white)} white and {len(black)} black {both}"
+
+
+#: Styles on the board's grey squares (readable in light and dark terminals alike): the white
+#: army is the outline queen in blue, the black army the solid queen in black.
+WHITE_STYLE = "bold blue3"
+BLACK_STYLE = "bold black"
+
+
+def _board(
+    n: int,
+    white: set[tuple[int, int]],
+    black: set[tuple[int, int]],
+    marked: set[tuple[int, int]] = frozenset(),  # type: ignore[assignment]
+    mark: str = "",
+    mark_style: str = "",
+) -> Text:
+    cells: list[list[str]] = []
+    styles: list[list[str | None]] = []
+    for r in range(n):
+        row_cells: list[str] = []
+        row_styles: list[str | None] = []
+        for c in range(n):
+            square = (r, c)
+            if square in white:
+                row_cells.append(WHITE_QUEEN)
+                row_styles.append(WHITE_STYLE)
+            elif square in black:
+                row_cells.append(BLACK_QUEEN)
+                row_styles.append(BLACK_STYLE)
+            elif square in marked:
+                row_cells.append(mark)
+                row_styles.append(mark_style)
+            else:
+                row_cells.append("")
+                row_styles.append(None)
+        cells.append(row_cells)
+        styles.append(row_styles)
+    return board_text(cells, styles=styles, numbers=True)
 
 
 def render_text(
     instance: ArmiesInstance, solution: dict[str, Any] | None = None, attacks: bool = False
 ) -> Text:
+    """The board (white: outline queens, black: solid queens), rows and columns numbered from
+    0. With `attacks`, one board per army: the empty squares that army attacks marked `w`
+    (white) or `b` (black)."""
     n = instance.n
     white, black = _armies(solution)
     if n > MAX_DRAWN:
         return Text(_title(instance, white, black) + " (too large to draw; use --json for the squares)")
-    by_white = attacked(n, white) if attacks else set()
-    by_black = attacked(n, black) if attacks else set()
-    cells = []
-    styles = []
-    for r in range(n):
-        row_cells, row_styles = [], []
-        for c in range(n):
-            square = (r, c)
-            if square in white:
-                row_cells.append(WHITE_QUEEN)
-                row_styles.append("bold bright_white")
-            elif square in black:
-                row_cells.append(BLACK_QUEEN)
-                row_styles.append("bold black")
-            elif square in by_white and square in by_black:
-                row_cells.append("x")
-                row_styles.append("magenta")
-            elif square in by_white:
-                row_cells.append("w")
-                row_styles.append("blue")
-            elif square in by_black:
-                row_cells.append("b")
-                row_styles.append("red")
-            else:
-                row_cells.append("")
-                row_styles.append("")
-        cells.append(row_cells)
-        styles.append(row_styles)
-    text = board_text(cells, styles=styles)
+    if not attacks:
+        text = _board(n, white, black)
+    else:
+        by_white, by_black = attacked(n, white) - black, attacked(n, black) - white
+        text = Text(f"squares the white army ({WHITE_QUEEN}) attacks, marked w:\n", style="dim")
+        text.append_text(_board(n, white, black, by_white, "w", WHITE_STYLE.replace("bold ", "")))
+        text.append(f"\nsquares the black army ({BLACK_QUEEN}) attacks, marked b:\n", style="dim")
+        text.append_text(_board(n, white, black, by_black, "b", "red3"))
     if solution is not None:
         text.append("\n" + _title(instance, white, black), style="dim")
     return text

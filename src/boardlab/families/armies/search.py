@@ -28,7 +28,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from boardlab.core.cpsat import solve_cpsat
+from boardlab.core.cpsat import solve_cpsat, solve_interruptibly
 from boardlab.core.deadline import NO_DEADLINE, Deadline
 from boardlab.core.enumerate import Budget, classify
 from boardlab.core.results import Mode, Outcome, SolveRequest, Stats, Status
@@ -286,7 +286,7 @@ def cp_optimise(
     if deadline.limited:
         solver.parameters.max_time_in_seconds = max(0.01, deadline.remaining() or 0.0)
     solver.best_bound_callback = lambda bound: tracker.update(bound=int(bound + 1e-6))
-    code = solver.solve(built.model, _Incumbents(tracker, built.objective))
+    code = solve_interruptibly(solver, built.model, _Incumbents(tracker, built.objective))
     variables, constraints = len(built.model.proto.variables), len(built.model.proto.constraints)
     stats = Stats(
         seconds=time.perf_counter() - start,

@@ -23,7 +23,7 @@ from typing import Any
 
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Family, Generated
-from boardlab.core.options import Option
+from boardlab.core.options import BoardSize, Option
 from boardlab.core.oracle import Hint
 from boardlab.core.results import Mode, Result, SolveRequest, Stats
 from boardlab.families.chessnum import io, render, verify
@@ -41,7 +41,13 @@ class ChessNum(Family[ChessNumInstance]):
         "squares block nothing. The pawn is white and attacks diagonally towards the top rank."
     )
     takes_size = False
+    puzzle_help = (
+        "a puzzle file: one line per rank from the top, '.' empty, a digit a clue (or JSON); - for stdin "
+        "(write one with 'boardlab chessnum example')"
+    )
+    hint_help = 'the pieces placed so far: {"K": "d7", "Q": "g8", ...}, any of them left out'
     backends = ("cpsat", "sat")
+    seeded_backends = ("cpsat",)
     modes = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE})
     has_clues = True
     offers_hints = True
@@ -51,7 +57,7 @@ class ChessNum(Family[ChessNumInstance]):
             str,
             None,
             "piece multiset, e.g. KQRBNNP (default: the puzzle's, KQRBNP)",
-            verbs=("solve", "count", "generate", "render", "check"),
+            verbs=("solve", "count", "generate", "render", "check", "hint"),
         ),
         Option(
             "model",
@@ -69,7 +75,13 @@ class ChessNum(Family[ChessNumInstance]):
             verbs=("solve", "render"),
         ),
         Option(
-            "size", int, 8, "board size of the generated puzzle", verbs=("generate",), minimum=4, maximum=16
+            "size",
+            BoardSize,
+            8,
+            "board size N of the generated puzzle",
+            verbs=("generate",),
+            minimum=4,
+            maximum=16,
         ),
         Option(
             "min_clues",

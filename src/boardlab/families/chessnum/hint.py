@@ -87,21 +87,18 @@ def _progress(
     instance: ChessNumInstance, oracle: ChessNumOracle, placed: Placement, found: frozenset
 ) -> Hint:
     remaining = sorted(found - set(placed), key=lambda item: (PIECE_ORDER.index(item[0]), item[1]))
-    item = oracle.forced(placed, remaining)
-    if item is not None:
-        return Hint(
-            HintStatus.PROGRESS,
-            f"Place the {PIECE_NAMES[item[0]]} on {square_name(item[1])}: "
-            "every solution with your pieces has it there.",
-            place=placement_to_json(instance, [item]),
+    chosen = oracle.step(placed, remaining)
+    assert chosen is not None  # a solution with the pieces placed has the others
+    item, forced = chosen
+    where = f"the {PIECE_NAMES[item[0]]} on {square_name(item[1])}"
+    if forced:
+        message = f"Place {where}: every solution with your pieces has it there."
+    else:
+        message = (
+            f"Try {where}: a solution with your pieces has it there "
+            "(no placement is forced yet: the puzzle has several solutions from here)."
         )
-    item = remaining[0]
-    return Hint(
-        HintStatus.PROGRESS,
-        f"Try the {PIECE_NAMES[item[0]]} on {square_name(item[1])}: a solution with your pieces has it there "
-        "(no placement is forced yet: the puzzle has several solutions from here).",
-        place=placement_to_json(instance, [item]),
-    )
+    return Hint.placement(placement_to_json(instance, [item]), message, forced)
 
 
 def _mistake(instance: ChessNumInstance, oracle: ChessNumOracle, placed: Placement) -> Hint:

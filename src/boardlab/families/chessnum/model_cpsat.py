@@ -52,6 +52,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
+from boardlab.core.cpsat import solve_interruptibly
 from boardlab.families.chessnum.choices import MODELS
 from boardlab.families.chessnum.geometry import (
     DIAGONAL,
@@ -312,7 +313,7 @@ def find(
                 self.stop_search()
 
     collect = Collect()
-    code = solver.solve(built.model, collect)
+    code = solve_interruptibly(solver, built.model, collect, lambda: len(collect.found) >= limit)
     if code == cp_model.MODEL_INVALID:
         raise RuntimeError("CP-SAT rejected the chessnum model as invalid")
     complete = code in (cp_model.OPTIMAL, cp_model.INFEASIBLE) and len(collect.found) < limit

@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from boardlab.core.words import plural
+
 _FILES = "abcdefghijklmnop"
 _SLIDES = {
     "Q": [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)],
@@ -99,5 +101,7 @@ def violations(
         count = len(attacked.get(square, []))
         if count != number:
             name = _FILES[square[0]] + str(square[1] + 1)
-            problems.append(f"{name} shows {number} but {count} piece(s) attack it")
+            problems.append(
+                f"{name} shows {number} but {plural(count, 'piece')} {'attacks' if count == 1 else 'attack'} it"
+            )
     return problems

@@ -4,7 +4,7 @@ Backends: `cpsat` (the model of `model_cpsat.py`: any mode, named search strateg
 formulations of "contains the digit") and `brute` (the plain-Python enumerator of `brute.py`, for small grids:
 the ground truth of the tests). Options: `--target` (every row and column, overrides the
 file), `--model domain|digits`, `--no-presolve` (so that the search strategy alone decides,
-as in the strategy experiment); for `generate`: `--size`, `--cols`, `--target`, `--any`, `--mix`.
+as in the strategy experiment); for `generate`: `--size` (N or WxH), `--target`, `--any`, `--mix`.
 """
 
 from __future__ import annotations
@@ -14,9 +14,9 @@ import time
 from typing import Any
 
 from boardlab.core.enumerate import Budget, collect
-from boardlab.core.errors import BadInput, Unsupported
+from boardlab.core.errors import Unsupported
 from boardlab.core.family import Family, Generated
-from boardlab.core.options import Option
+from boardlab.core.options import BoardSize, Option, parse_board_size
 from boardlab.core.oracle import Hint
 from boardlab.core.results import Mode, Outcome, Result, SolveRequest, Stats
 from boardlab.families.cnote import io, render, verify
@@ -33,7 +33,13 @@ class CNote(Family[CNoteInstance]):
         "per column may be given). Every number is a positive integer without leading zeros whose "
         "decimal writing contains the cell's digit."
     )
+    puzzle_help = (
+        "a puzzle file: rows of digits and an optional 'target: N' line (or JSON); - for stdin "
+        "(write one with 'boardlab cnote example')"
+    )
+    hint_help = 'the numbers written so far: {"grid": [[n or null, ...], ...]}, one row per grid row'
     backends = ("cpsat", "brute")
+    seeded_backends = ("cpsat",)
     strategies = STRATEGIES
     modes = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE})
     has_clues = True
@@ -44,7 +50,7 @@ class CNote(Family[CNoteInstance]):
             int,
             None,
             "target of every row and column (overrides the puzzle's; default 100)",
-            verbs=("solve", "count", "generate", "render", "check"),
+            verbs=("solve", "count", "generate", "render", "check", "hint"),
             minimum=1,
             maximum=io.MAX_TARGET,
         ),
@@ -56,16 +62,14 @@ class CNote(Family[CNoteInstance]):
             "switch CP-SAT presolve off (so that the search strategy alone decides)",
         ),
         Option(
-            "size", int, 4, "rows of the generated grid", verbs=("generate",), minimum=1, maximum=io.MAX_SIDE
-        ),
-        Option(
-            "cols",
-            int,
-            None,
-            "columns of the generated grid (default: as many as rows)",
+            "size",
+            BoardSize,
+            "4x4",
+            "grid of the generated puzzle: N (N x N) or WxH (W columns, H rows)",
             verbs=("generate",),
             minimum=1,
             maximum=io.MAX_SIDE,
+            rectangular=True,
         ),
         Option(
             "any",
@@ -127,11 +131,9 @@ class CNote(Family[CNoteInstance]):
     def generate_instance(self, seed: int, options: dict[str, Any]) -> Generated[CNoteInstance]:
         from boardlab.families.cnote.generate import generate
 
-        height = options.get("size") or 4
-        width = options.get("cols") or height
-        for value, flag in ((height, "--size"), (width, "--cols")):
-            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= io.MAX_SIDE:
-                raise BadInput(f"{flag} must be an integer from 1 to {io.MAX_SIDE}, got {value!r}")
+        width, height = parse_board_size(
+            options.get("size") or 4, rectangular=True, minimum=1, maximum=io.MAX_SIDE
+        )
         target = options.get("target") or io.DEFAULT_TARGET
         unique = not options.get("any")
         instance, planted, report = generate(height, width, target, seed, unique, moves=options.get("mix"))

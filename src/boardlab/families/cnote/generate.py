@@ -47,6 +47,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
+from boardlab.core.cpsat import solve_interruptibly
 from boardlab.core.errors import BadInput
 from boardlab.core.generate import Strategy, Tally, make_unique, propose, refine
 from boardlab.core.oracle import UNDECIDED, Undecided
@@ -138,7 +139,7 @@ def choose_digits(
     model.minimize(sum(weights[r][c][digit] * var for (r, c, digit), var in choice.items()))
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
-    code = solver.solve(model)
+    code = solve_interruptibly(solver, model)
     if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
     digits = [[0] * len(row) for row in planted]
@@ -190,7 +191,7 @@ def rigid_matrix(
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = rng.randrange(2**31)
     solver.parameters.max_deterministic_time = 0.25
-    code = solver.solve(model)
+    code = solve_interruptibly(solver, model)
     if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
     return [[int(solver.value(v)) for v in row] for row in cells]

@@ -79,12 +79,15 @@ def hint(instance: CNoteInstance, data: Any) -> Hint:
     candidates = sorted(item for item in found if item[:2] in empty)
     if not candidates:  # a full grid the model accepts but the checker rejected
         raise SolverBug("cnote: the model and the checker disagree on a full grid")
-    forced = oracle.forced(placed, candidates)
-    if forced is not None:
-        r, c, value = forced
-        return _place(instance, r, c, value, f"[{r}, {c}] must be {value}")
-    r, c, value = candidates[0]
-    return _place(instance, r, c, value, f"[{r}, {c}] can be {value} (the puzzle has several solutions)")
+    chosen = oracle.step(placed, candidates)
+    assert chosen is not None
+    (r, c, value), forced = chosen
+    message = (
+        f"[{r}, {c}] must be {value}"
+        if forced
+        else f"[{r}, {c}] can be {value} (the puzzle has several solutions)"
+    )
+    return Hint.placement(_grid_with(instance, [(r, c, value)]), message, forced)
 
 
 def _grid_with(instance: CNoteInstance, cells: list[tuple[int, int, int]]) -> dict[str, Any]:
@@ -96,7 +99,3 @@ def _grid_with(instance: CNoteInstance, cells: list[tuple[int, int, int]]) -> di
 
 def _mistake(instance: CNoteInstance, cells: list[tuple[int, int, int]], message: str) -> Hint:
     return Hint(HintStatus.MISTAKE, message, remove=_grid_with(instance, cells))
-
-
-def _place(instance: CNoteInstance, r: int, c: int, value: int, message: str) -> Hint:
-    return Hint(HintStatus.PROGRESS, message, place=_grid_with(instance, [(r, c, value)]))

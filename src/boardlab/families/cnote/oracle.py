@@ -13,6 +13,7 @@ from collections.abc import Collection
 
 from ortools.sat.python import cp_model
 
+from boardlab.core.cpsat import solve_interruptibly
 from boardlab.core.oracle import UNDECIDED, Oracle, Undecided
 from boardlab.families.cnote.io import CNoteInstance
 from boardlab.families.cnote.model_cpsat import Model
@@ -67,7 +68,7 @@ class CNoteOracle(Oracle[Item]):
     ) -> frozenset[Item] | None | Undecided:
         built = self._model(placed, forbidden)
         solver = _solver(budget=budget)
-        code = solver.solve(built.model)
+        code = solve_interruptibly(solver, built.model)
         if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return as_items([[int(solver.value(v)) for v in row] for row in built.cells])
         if code == cp_model.INFEASIBLE:
@@ -83,7 +84,7 @@ class CNoteOracle(Oracle[Item]):
         solver = _solver(seed, budget)
         solver.parameters.enumerate_all_solutions = True
         collector = _Collector(built.cells, cap)
-        code = solver.solve(built.model, collector)
+        code = solve_interruptibly(solver, built.model, collector, lambda: len(collector.found) >= cap)
         if code == cp_model.MODEL_INVALID:
             raise RuntimeError("CP-SAT rejected the model as invalid")
         if code == cp_model.UNKNOWN and len(collector.found) < cap:
@@ -102,6 +103,6 @@ class CNoteOracle(Oracle[Item]):
             agree.append(same)
         built.model.maximize(sum(agree))
         solver = _solver()
-        if solver.solve(built.model) in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        if solve_interruptibly(solver, built.model) in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return [[int(solver.value(v)) for v in row] for row in built.cells]
         return None

@@ -4,7 +4,8 @@ The given digit of a cell is drawn in bold blue, the digits written around it in
 dim grey in a puzzle without solution). When a number holds the given digit more than once
 (88 for an 8), the leftmost occurrence is marked: the solution JSON does not say which one was
 given, and any choice is a valid reading. Row targets are drawn right of the grid, column
-targets below it.
+targets below it; the row and column numbers (from 0, as hints write a cell `[row, col]`)
+left of and above it.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from rich.text import Text
 
 from boardlab.families.cnote.io import CNoteInstance
 
-GIVEN_STYLE = "bold blue"
+GIVEN_STYLE = "bold dodger_blue2"  # a blue readable on light and dark terminals
 ADDED_STYLE = "bold dark_orange"
 GIVEN_COLOR = "#1f4e9c"
 ADDED_COLOR = "#d2691e"
@@ -46,8 +47,15 @@ def render_text(instance: CNoteInstance, solution: dict[str, Any] | None = None)
         for r, row in enumerate(instance.grid)
     ]
     width = max(max(len(t) for row in texts for t in row), max(len(str(t)) for t in instance.cols)) + 1
+    width = max(width, len(str(instance.width - 1)) + 1)
+    margin = len(str(instance.height - 1)) + 1
     text = Text()
+    # the row and column numbers, from 0, as hints and messages write a cell [row, col]
+    text.append(
+        " " * margin + "".join(str(c).rjust(width) for c in range(instance.width)) + "\n", style="dim"
+    )
     for r, row in enumerate(instance.grid):
+        text.append(str(r).rjust(margin - 1) + " ", style="dim")
         for c, digit in enumerate(row):
             cell = Text()
             if numbers:
@@ -62,7 +70,7 @@ def render_text(instance: CNoteInstance, solution: dict[str, Any] | None = None)
         text.append("  \u2192 ", style="dim")
         text.append(str(instance.rows[r]), style="dim")
         text.append("\n")
-    text.append("".join(str(t).rjust(width) for t in instance.cols), style="dim")
+    text.append(" " * margin + "".join(str(t).rjust(width) for t in instance.cols), style="dim")
     return text
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from boardlab.core.words import plural
+
 
 def _has_digit(number: int, digit: int) -> bool:
     while number > 0:
@@ -26,11 +28,11 @@ def violations(
     numbers = solution.get("grid") if isinstance(solution, dict) else None
     height, width = len(grid), len(grid[0])
     if not isinstance(numbers, list) or len(numbers) != height:
-        return [f"the solution must be a grid of {height} rows"]
+        return [f"the solution must be a grid of {plural(height, 'row')}"]
     problems: list[str] = []
     for r, row in enumerate(numbers):
         if not isinstance(row, list) or len(row) != width:
-            return [f"solution row {r} must have {width} numbers"]
+            return [f"solution row {r} must have {plural(width, 'number')}"]
         for c, value in enumerate(row):
             if isinstance(value, bool) or not isinstance(value, int):
                 problems.append(f"cell [{r}, {c}]: {value!r} is not an integer")

@@ -28,7 +28,11 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
+from boardlab.core import compiling
 from boardlab.core.deadline import NO_DEADLINE, Deadline
+from boardlab.core.interrupts import POLL_MASK, flag, in_thread, stop_flag
+
+compiling.watch()
 
 #: Largest n for the bitboard (masks are int64).
 MAX_BITBOARD_N = 62
@@ -134,14 +138,15 @@ def count_subtree(
     return total, canonical
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def enumerate_subtree(
-    n: int, allowed: np.ndarray, first: int, out: np.ndarray, canonical: bool
+    n: int, allowed: np.ndarray, first: int, out: np.ndarray, canonical: bool, stop: np.ndarray
 ) -> tuple[np.int64, bool]:
     """Solutions with the first-row queen in column `first`, written to `out` (rows); only the
     canonical ones (lexicographically smallest of their 8 images) when `canonical`.
 
-    Returns (number written, complete): complete is False when `out` filled up first.
+    Returns (number written, complete): complete is False when `out` filled up first, or when
+    the stop flag `stop[0]` was raised (looked at every `interrupts.POLL_MASK + 1` steps).
     """
     full = (np.int64(1) << n) - 1
     capacity = out.shape[0]
@@ -166,7 +171,11 @@ def enumerate_subtree(
     left[r] = (bit << 1) & full
     right[r] = bit >> 1
     avail[r] = ~(cols[r] | left[r] | right[r]) & allowed[r] & full
+    steps = 0
     while r >= 1:
+        steps += 1
+        if (steps & POLL_MASK) == 0 and stop[0] != 0:
+            return found, False
         a = avail[r]
         if a == 0:
             r -= 1
@@ -258,7 +267,7 @@ def _count_one(args: tuple[int, np.ndarray, tuple[int, ...], bool]) -> tuple[int
 def warm_up() -> None:
     """Compile (or load from cache) the jitted functions."""
     count_subtree(4, np.full(4, 15, dtype=np.int64), np.zeros(0, dtype=np.int64), True)
-    enumerate_subtree(4, np.full(4, 15, dtype=np.int64), 1, np.zeros((2, 4), dtype=np.int64), True)
+    enumerate_subtree(4, np.full(4, 15, dtype=np.int64), 1, np.zeros((2, 4), dtype=np.int64), True, flag())
 
 
 def count(
@@ -333,19 +342,26 @@ def enumerate_solutions(
     if n > MAX_BITBOARD_N:
         raise ValueError(f"the bitboard enumerator handles n <= {MAX_BITBOARD_N}")
     allowed = allowed_masks(n, fixed)
-    found: list[list[int]] = []
-    for first in range((n + 1) // 2 if canonical else n):
-        if deadline.expired():
-            return found, False
-        capacity = 64
-        while True:
-            room = capacity if limit is None else min(capacity, limit - len(found))
-            out = np.zeros((room, n), dtype=np.int64)
-            written, complete = enumerate_subtree(n, allowed, first, out, canonical)
-            if complete or (limit is not None and len(found) + written >= limit):
-                found.extend(out[: int(written)].tolist())
-                break
-            capacity *= 4
-        if limit is not None and len(found) >= limit:
-            return found[:limit], False  # stopped at the limit: more may exist
-    return found, True
+    stop = flag()
+
+    def search() -> tuple[list[list[int]], bool]:
+        found: list[list[int]] = []
+        for first in range((n + 1) // 2 if canonical else n):
+            if deadline.expired() or stop[0]:
+                return found, False
+            capacity = 64
+            while True:
+                room = capacity if limit is None else min(capacity, limit - len(found))
+                out = np.zeros((room, n), dtype=np.int64)
+                written, complete = enumerate_subtree(n, allowed, first, out, canonical, stop)
+                if stop[0]:
+                    return found, False  # stopped inside the kernel: `out` is partial
+                if complete or (limit is not None and len(found) + written >= limit):
+                    found.extend(out[: int(written)].tolist())
+                    break
+                capacity *= 4
+            if limit is not None and len(found) >= limit:
+                return found[:limit], False  # stopped at the limit: more may exist
+        return found, True
+
+    return in_thread(search, stop_flag(stop), deadline)

@@ -19,7 +19,7 @@ from typing import Any
 from boardlab.core.enumerate import Budget, classify
 from boardlab.core.errors import BadInput, Unsupported
 from boardlab.core.family import Family, Generated
-from boardlab.core.options import Option
+from boardlab.core.options import BoardSize, Option
 from boardlab.core.oracle import Hint
 from boardlab.core.results import Mode, Outcome, Result, SolveRequest, Stats
 from boardlab.families.nqueens import io, render, verify
@@ -38,6 +38,10 @@ class NQueens(Family[QueensInstance]):
         "Queens given in the instance (a completion puzzle) must stay where they are."
     )
     takes_size = True
+    puzzle_help = (
+        "board size N (an empty N x N board), a puzzle file (rows of Q and ., or JSON) or - for stdin"
+    )
+    hint_help = 'the queens placed so far: {"queens": [c0, c1, ...]}, the column of each row, null where none'
     backends = ("auto", "bitboard", "construct", "cpsat")
     modes = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE})
     has_clues = True
@@ -84,6 +88,14 @@ class NQueens(Family[QueensInstance]):
             local=True,
         ),
         Option(
+            "force",
+            bool,
+            False,
+            "start an empty board's count even when it is projected to take over an hour",
+            verbs=("count",),
+            local=True,
+        ),
+        Option(
             "queens_out",
             str,
             None,
@@ -92,7 +104,13 @@ class NQueens(Family[QueensInstance]):
             local=True,
         ),
         Option(
-            "size", int, 8, "board size of the generated puzzle", verbs=("generate",), minimum=1, maximum=62
+            "size",
+            BoardSize,
+            8,
+            "board size N of the generated puzzle",
+            verbs=("generate",),
+            minimum=1,
+            maximum=62,
         ),
     )
 
@@ -193,9 +211,22 @@ class NQueens(Family[QueensInstance]):
     def _count_board(self, n: int, request: SolveRequest, start: float) -> Outcome:
         """Empty board: the constellation or full-symmetry counter, totals and fundamental counts
         in one pass."""
-        from boardlab.families.nqueens.parallel import count_board
+        from boardlab.families.nqueens.parallel import (
+            PROJECTION_GROWTH,
+            REFUSE_ABOVE,
+            count_board,
+            duration,
+            projected_seconds,
+        )
 
         options = request.options
+        projected = projected_seconds(n, request.workers)
+        if projected > REFUSE_ABOVE and not request.deadline.limited and not options.get("force"):
+            raise BadInput(
+                f"counting the {n}x{n} board is projected to take about {duration(projected)} here "
+                f"(from measured times, x{PROJECTION_GROWTH:g} per n; docs/nqueens.md): give --time-limit S "
+                "to count for S seconds (with --checkpoint FILE to resume later), or --force to start anyway"
+            )
         counted = count_board(
             n,
             workers=request.workers,

@@ -37,6 +37,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from boardlab.core import compiling
+
+compiling.watch()
+
 #: Largest n: bit patterns live in int64 and `topbit << 1` must not overflow.
 MAX_N = 62
 
@@ -390,9 +394,20 @@ def count_batch(
     n: int, kinds: np.ndarray, bounds: np.ndarray, prefixes: np.ndarray, lengths: np.ndarray
 ) -> np.ndarray:
     """Count subproblems one after the other: row i is [count2, count4, count8] of subproblem i."""
+    return count_batch_until(n, kinds, bounds, prefixes, lengths, np.zeros(1, dtype=np.int64))
+
+
+@njit(cache=True, nogil=True)
+def count_batch_until(
+    n: int, kinds: np.ndarray, bounds: np.ndarray, prefixes: np.ndarray, lengths: np.ndarray, stop: np.ndarray
+) -> np.ndarray:
+    """`count_batch`, stopping between subproblems once `stop[0]` is raised (`core.interrupts`;
+    a subproblem takes milliseconds at the sizes this method counts by default)."""
     m = len(kinds)
     out = np.zeros((m, 3), dtype=np.int64)
     for i in range(m):
+        if stop[0] != 0:
+            break
         out[i] = count_one(n, kinds[i], bounds[i], prefixes[i, : lengths[i]])
     return out
 

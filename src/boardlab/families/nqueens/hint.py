@@ -79,18 +79,28 @@ def hint(instance: QueensInstance, partial: dict[str, Any] | None) -> Hint:
             "no solution extends these queens; remove some of them",
             remove={r: c for r, c in squares if r not in given},
         )
-    row = next(r for r in range(instance.n) if r not in placed)
-    col = dict(completion)[row]
-    return _answer("progress", f"a queen fits in row {row}, column {col}", place={row: col})
+    # One step (`Oracle.step`): a forced queen when one is proven, on puzzles with given queens
+    # (where the generator asks the same questions); on a free board refuting a queen is an
+    # exhaustive search, so the first free row's queen of a completion is named, unproven.
+    candidates = sorted(queen for queen in completion if queen[0] not in placed)
+    chosen = oracle.step(squares, candidates, prove=bool(instance.fixed))
+    assert chosen is not None  # the board is not full
+    (row, col), forced = chosen
+    if forced:
+        message = f"row {row} has its queen in column {col}: every solution with your queens has it"
+    else:
+        message = f"a queen fits in row {row}, column {col}: a solution with your queens has it there"
+    return Hint.placement(_shape({row: col}), message, forced)
+
+
+def _shape(cells: dict[int, int] | None) -> dict[str, Any] | None:
+    if not cells:
+        return None
+    width = max(cells) + 1
+    return {"queens": [cells.get(r) for r in range(width)]}
 
 
 def _answer(
     status: str, message: str, place: dict[int, int] | None = None, remove: dict[int, int] | None = None
 ) -> Hint:
-    def shape(cells: dict[int, int] | None) -> dict[str, Any] | None:
-        if not cells:
-            return None
-        width = max(cells) + 1
-        return {"queens": [cells.get(r) for r in range(width)]}
-
-    return Hint(HintStatus(status), message, place=shape(place), remove=shape(remove))
+    return Hint(HintStatus(status), message, place=_shape(place), remove=_shape(remove))

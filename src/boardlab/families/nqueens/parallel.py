@@ -38,6 +38,7 @@ import numpy as np
 from boardlab.core.deadline import NO_DEADLINE, Deadline
 from boardlab.core.errors import BadInput, Unsupported
 from boardlab.core.executors import can_fork, chunks, local_cores, run
+from boardlab.core.interrupts import flag, in_thread, stop_flag
 from boardlab.families.nqueens import constellation, fullsym, split
 from boardlab.families.nqueens.checkpoint import Checkpoint
 from boardlab.families.nqueens.choices import EXECUTORS, METHODS
@@ -49,6 +50,31 @@ __all__ = ["EXECUTORS", "FullCount", "choose_executor", "count_board", "local_co
 
 #: Below this n the whole count takes milliseconds: parallel start-up would cost more.
 PARALLEL_FROM_N = 12
+
+#: Projected cost of a count on this kind of machine: CPU seconds at n = PROJECTION_BASE[0], and
+#: the growth per n (docs/nqueens.md: n = 18 needs about 59 CPU seconds by constellations, and
+#: the measured counts and times of n = 16..20 grow 7.2 to 7.8 times per n).
+PROJECTION_BASE = (18, 59.0)
+PROJECTION_GROWTH = 7.5
+#: Counts projected to take longer than this (wall seconds) need --force or a --time-limit.
+REFUSE_ABOVE = 3600.0
+
+
+def projected_seconds(n: int, workers: int | None = None) -> float:
+    """The projected wall time of counting an empty n x n board (module constants)."""
+    base_n, base_cpu = PROJECTION_BASE
+    cpu = base_cpu * PROJECTION_GROWTH ** (n - base_n)
+    return cpu / max(1, min(workers or local_cores(), local_cores()))
+
+
+def duration(seconds: float) -> str:
+    """A projected time in words: '40 minutes', '3.2 hours', '12 days', '3,400 years'."""
+    for unit, size in (("years", 365.25 * 86400), ("days", 86400), ("hours", 3600), ("minutes", 60)):
+        if seconds >= size:
+            value = seconds / size
+            return f"{value:,.0f} {unit}" if value >= 10 else f"{value:.1f} {unit}"
+    return f"{seconds:.0f} seconds"
+
 
 Chunk = tuple[np.ndarray, np.ndarray]  # (piece indices, one row of three counts per piece)
 
@@ -101,9 +127,12 @@ def _kernel(method: str, parallel: bool = False) -> Callable[..., np.ndarray]:
 
 def _count_chunk(work: tuple, index: np.ndarray) -> np.ndarray:
     """Count one chunk of pieces (the unit of work of every executor; `work`: the method, n and
-    the method's piece arrays)."""
+    the method's piece arrays). The kernel runs stoppably (`core.interrupts`): Ctrl-C ends it
+    within a fraction of a second, even inside a long piece, and the partial rows are dropped."""
     method, n, *arrays = work
-    return _kernel(method)(n, *(array[index] for array in arrays))
+    kernel = (fullsym if method == "fullsym" else constellation).count_batch_until
+    stop = flag()
+    return in_thread(lambda: kernel(n, *(array[index] for array in arrays), stop), stop_flag(stop))
 
 
 def _threads(
@@ -124,14 +153,21 @@ def _threads(
 
 
 def _stream(
-    chosen: str, method: str, n: int, work: tuple, todo: list[int], workers: int, address: str | None
+    chosen: str,
+    method: str,
+    n: int,
+    work: tuple,
+    todo: list[int],
+    workers: int,
+    address: str | None,
+    deadline: Deadline = NO_DEADLINE,
 ) -> Generator[Chunk, None, None]:
     if chosen == "threads":
         return _threads(method, n, work, todo, workers)
     size = {"serial": 8, "processes": max(1, min(16, len(todo) // (workers * 32)))}.get(
         chosen, max(1, min(64, len(todo) // (max(workers, 1) * 8)))
     )
-    return run(chosen, _count_chunk, (method, n, *work), chunks(todo, size), workers, address)
+    return run(chosen, _count_chunk, (method, n, *work), chunks(todo, size), workers, address, deadline)
 
 
 # ---- the driver -----------------------------------------------------------------------------
@@ -232,7 +268,7 @@ def count_board(
             todo = [i for i in todo if i not in saved.done]
         if chosen != "ray":  # Ray workers load the kernels themselves
             (fullsym if method == "fullsym" else constellation).warm_up(parallel=chosen == "threads")
-        stream = _stream(chosen, method, n, work, todo, workers, address)
+        stream = _stream(chosen, method, n, work, todo, workers, address, deadline)
         done_chunks = 0
         if progress is not None:
             progress(outcome.finished, outcome.subproblems)

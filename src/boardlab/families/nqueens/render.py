@@ -1,4 +1,5 @@
-"""Drawing N-Queens boards: rich text in the terminal and SVG."""
+"""Drawing N-Queens boards: rich text in the terminal (rows and columns numbered from 0, given
+queens in blue) and SVG."""
 
 from __future__ import annotations
 
@@ -32,8 +33,8 @@ def render_text(instance: QueensInstance, solution: dict[str, Any] | None = None
         return Text(f"{n}x{n} board (too large to draw; use --json for the queens)")
     squares = _squares(instance, solution)
     cells = [[QUEEN if (r, c) in squares else "" for c in range(n)] for r in range(n)]
-    styles = [[("bold blue" if squares.get((r, c)) else "bold black") for c in range(n)] for r in range(n)]
-    return board_text(cells, styles=styles)
+    styles = [[("bold blue3" if squares.get((r, c)) else "bold black") for c in range(n)] for r in range(n)]
+    return board_text(cells, styles=styles, numbers=True)
 
 
 #: Largest board drawn as SVG.

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from boardlab.core.words import plural
+
 if TYPE_CHECKING:
     import numpy as np
 
@@ -49,7 +51,7 @@ def violations(n: int, fixed: tuple[tuple[int, int], ...], solution: dict[str, A
     if not isinstance(queens, list):
         return ["the solution has no list 'queens'"]
     if len(queens) != n:
-        return [f"{len(queens)} queens for a board of {n} rows"]
+        return [f"{plural(len(queens), 'queen')} for a board of {plural(n, 'row')}"]
     if n >= FAST_FROM and _valid_by_counting(n, queens) and all(queens[row] == col for row, col in fixed):
         return []
     problems: list[str] = []
@@ -100,7 +102,7 @@ def file_violations(n: int, fixed: tuple[tuple[int, int], ...], path: Any) -> li
         return [f"{path}: empty line"]
     count = int(newline.sum())
     if count != n:
-        return [f"{count} queens for a board of {n} rows"]
+        return [f"{plural(count, 'queen')} for a board of {plural(n, 'row')}"]
     cols = _parse_lines(raw, newline, len(str(n - 1)))
     if cols is None or int(cols.max()) >= n:
         row = 0 if cols is None else int(np.argmax(cols >= n))

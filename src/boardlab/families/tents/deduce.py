@@ -33,15 +33,19 @@ A cell is unknown, a tent or empty; a tree may be *linked* to its tent (the pair
 
 ``hard`` (boardlab's, beyond Tatham; no guessing):
 
-- ``pairing``: the trees must be paired with distinct tents, every tent with a tree (a perfect
+- ``line-tree``: the ``line`` rule, where the two cells on either side of a tree in the line
+  that can only belong to that tree (no other unlinked tree next to either) hold at most one
+  tent between them (the refinement Tatham's to-do list suggests).
+- ``line-pair``: two neighbouring rows (columns) with clues together: of all the ways to put
+  both lines' missing tents, none touching (diagonals across the two lines too), the cells
+  with one value in every way are decided.
+- ``pairing`` (tried last: the costliest, and it rarely decides anything): the trees must be
+  paired with distinct tents, every tent with a tree (a perfect
   matching between the unlinked trees and the future tents). A cell without which the trees
   cannot all be paired is a tent (a group of k trees with only k cells between them); a cell
   that would leave some tents with too few trees is empty (Hall's condition on both sides,
   decided with the Mendelsohn-Dulmage theorem: a matching covering the trees and one covering
   the tents give one covering both). The witness group is named.
-- ``line-pair``: two neighbouring rows (columns) with clues together: of all the ways to put
-  both lines' missing tents, none touching (diagonals across the two lines too), the cells
-  with one value in every way are decided.
 
 Anything beyond ``hard`` needs search: the grade ``extreme``.
 
@@ -59,10 +63,12 @@ his puzzles grade the same).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from boardlab.core.deadline import NO_DEADLINE, Deadline
+from boardlab.core.words import plural
 from boardlab.families.tents.io import TentsInstance
 
 UNKNOWN, TENT, EMPTY = 0, 1, 2
@@ -72,6 +78,8 @@ Cell = tuple[int, int]
 
 #: The deduction levels, weakest first; a puzzle none of them solves is `extreme`.
 LEVELS = ("easy", "tricky", "hard")
+#: The grades, easiest first: the levels, then `extreme` (search needed). `Family.levels`.
+GRADES = (*LEVELS, "extreme")
 
 #: Each rule and its level (the order of the rules within a pass is the order of `_RULES`).
 RULE_LEVEL = {
@@ -83,6 +91,7 @@ RULE_LEVEL = {
     "tree-corner": "tricky",
     "line-neighbours": "tricky",
     "pairing": "hard",
+    "line-tree": "hard",
     "line-pair": "hard",
     "search": "extreme",
 }
@@ -112,6 +121,9 @@ class Step:
     because: tuple[Cell, ...] = ()
     """The cells (trees, tents, a line's free cells) the deduction reads."""
     reason: str = ""
+    obvious: bool = False
+    """What any player sees at once (the cells next to no tree, a line with clue 0): hints
+    skip such steps."""
 
     @property
     def level(self) -> str:
@@ -188,6 +200,36 @@ def _line_tables(fixed: list[int], clue: int) -> tuple[list[tuple[int, int]], li
     return forward, backward
 
 
+@functools.lru_cache(maxsize=1 << 12)  # every line and pair of a 1000-wide board
+def _line_facts(fixed: tuple[int, ...], clue: int) -> tuple[list[int], list[int], list[int]] | None:
+    """What the placements of one line decide (pure, so cached: the rules ask again about
+    lines that did not change): the positions that are a tent in every placement, those empty
+    in every placement, and the positions j whose cells in the neighbouring lines every
+    placement touches (a new tent at j - 1, j or j + 1); None when there is no placement."""
+    tables = _line_tables(list(fixed), clue)
+    if tables is None:
+        return None
+    forward, backward = tables
+    tents, empty, touching = [], [], []
+    n = len(fixed)
+    for j in range(n):
+        if fixed[j] != UNKNOWN:
+            continue
+        f0, f1 = forward[j]
+        if not _meets(f0 | f1, backward[j + 1][0], clue):
+            tents.append(j)
+        elif not _meets(f0 << 1, backward[j + 1][1], clue):
+            empty.append(j)
+    for j in range(n):
+        lo, hi = max(j - 1, 0), min(j + 1, n - 1)
+        if any(fixed[k] == TENT for k in range(lo, hi + 1)):
+            continue  # a placed tent: its neighbours are the `touch` rule's
+        f0, f1 = forward[lo]
+        if not _meets(f0 | f1, backward[hi + 1][0], clue):
+            touching.append(j)
+    return tents, empty, touching
+
+
 class _Matching:
     """A bipartite matching grown by augmenting paths (Kuhn's method, iterative: paths may be
     long on large boards), with the Hall witness of a vertex that cannot be matched."""
@@ -247,7 +289,10 @@ class _Matching:
         return sorted(group), sorted(reached)
 
 
-def _band(first: list[int], second: list[int], clue1: int, clue2: int) -> list[tuple[int, int, int]] | None:
+@functools.lru_cache(maxsize=1 << 12)  # every line and pair of a 1000-wide board
+def _band(
+    first: tuple[int, ...], second: tuple[int, ...], clue1: int, clue2: int
+) -> list[tuple[int, int, int]] | None:
     """The unknown cells of two neighbouring lines decided by all their joint placements (no
     two tents touching, diagonals across the lines too; exactly the clues): (line 0 or 1,
     position, TENT or EMPTY); None when there is no placement at all.
@@ -328,6 +373,57 @@ def _band(first: list[int], second: list[int], clue1: int, clue2: int) -> list[t
     return decided
 
 
+@functools.lru_cache(maxsize=1 << 12)  # every line and pair of a 1000-wide board
+def _line_sharing_trees(
+    fixed: tuple[int, ...], clue: int, exclusive: frozenset[int]
+) -> list[tuple[int, int]] | None:
+    """The unknown cells of one line decided by its placements (exactly `clue` tents, none
+    side by side) in which, for each position p of `exclusive`, cells p - 1 and p + 1 are not
+    both tents: (position, TENT or EMPTY); None when there is no placement.
+
+    The state is which of the two previous cells hold a tent (bit 0: the last, bit 1: the one
+    before); counts are bitmasks as in `_line_tables`."""
+    n = len(fixed)
+
+    def allowed(i: int, s: int, v: int) -> bool:
+        if (fixed[i] == TENT and not v) or (fixed[i] == EMPTY and v):
+            return False
+        return not v or (not s & 1 and not ((i - 1) in exclusive and s & 2))
+
+    forward = [[1, 0, 0, 0]]
+    for i in range(n):
+        row = [0, 0, 0, 0]
+        for s in range(4):
+            if forward[i][s]:
+                for v in (0, 1):
+                    if allowed(i, s, v):
+                        row[v | (s & 1) << 1] |= forward[i][s] << v
+        forward.append(row)
+    backward = [[0, 0, 0, 0] for _ in range(n)] + [[1, 1, 1, 1]]
+    for i in range(n - 1, -1, -1):
+        for s in range(4):
+            for v in (0, 1):
+                if allowed(i, s, v):
+                    backward[i][s] |= backward[i + 1][v | (s & 1) << 1] << v
+    if not _meets(forward[0][0], backward[0][0], clue):
+        return None
+    decided = []
+    for i in range(n):
+        if fixed[i] != UNKNOWN:
+            continue
+        possible = [False, False]
+        for s in range(4):
+            for v in (0, 1):
+                if forward[i][s] and allowed(i, s, v):
+                    if _meets(forward[i][s] << v, backward[i + 1][v | (s & 1) << 1], clue):
+                        possible[v] = True
+        if not possible[1]:
+            decided.append((i, EMPTY))
+        elif not possible[0]:
+            decided.append((i, TENT))
+    return decided
+
+
 def _meets(left: int, right: int, total: int) -> bool:
     """Some a in `left` and b in `right` (bitmask sets) with a + b = total."""
     a = 0
@@ -393,7 +489,8 @@ class Deducer:
     def clue(self, axis: str, i: int) -> int | None:
         return self.inst.rows[i] if axis == "row" else self.inst.cols[i]
 
-    def _apply(self, step: Step) -> Step:
+    def apply(self, step: Step) -> Step:
+        """Take `step`: its cells and links join the position (`Contradiction` on a clash)."""
         for cell in step.tents:
             if self.state[cell] == EMPTY:
                 raise Contradiction(f"{at(cell)} must be a tent ({step.reason}) but is empty")
@@ -435,7 +532,7 @@ class Deducer:
                         )
                         + ")"
                     )
-                yield self._apply(
+                yield self.apply(
                     Step(
                         "tent-one-tree",
                         links=((tree, cell),),
@@ -458,12 +555,13 @@ class Deducer:
                     why = f"{at(cell)} is empty: its only tree, at {at(near[0])}, has its tent at {at(tents[0])}."
                 else:
                     why = f"{at(cell)} is empty: each tree next to it ({_list(near)}) already has its tent."
-                yield self._apply(Step("no-free-tree", empty=(cell,), because=(*near, *tents), reason=why))
+                yield self.apply(Step("no-free-tree", empty=(cell,), because=(*near, *tents), reason=why))
         if lonely:
-            yield self._apply(
+            yield self.apply(
                 Step(
                     "no-free-tree",
                     empty=tuple(lonely),
+                    obvious=True,
                     reason=f"{len(lonely)} cell{'s' if len(lonely) > 1 else ''} with no tree next to "
                     f"{'them are' if len(lonely) > 1 else 'it is'} empty: a tent stands next to its tree.",
                 )
@@ -475,7 +573,7 @@ class Deducer:
                 continue
             around = [(r + dr, c + dc) for dr, dc in KING if self.state.get((r + dr, c + dc)) == UNKNOWN]
             if around:
-                yield self._apply(
+                yield self.apply(
                     Step(
                         "touch",
                         empty=tuple(around),
@@ -498,7 +596,7 @@ class Deducer:
                 why = f"The tree at {at(tree)} has only {at(cell)} left for its tent"
                 if others:
                     why += f" (its other neighbours {_list(others)} are empty or taken)"
-                yield self._apply(
+                yield self.apply(
                     Step(
                         "tree-one-cell",
                         tents=(cell,) if self.state[cell] == UNKNOWN else (),
@@ -512,7 +610,7 @@ class Deducer:
                 if a[0] != b[0] and a[1] != b[1]:  # diagonal to each other, not opposite
                     corner = (a[0] + b[0] - tree[0], a[1] + b[1] - tree[1])
                     if self.state.get(corner) == UNKNOWN:
-                        yield self._apply(
+                        yield self.apply(
                             Step(
                                 "tree-corner",
                                 empty=(corner,),
@@ -533,31 +631,21 @@ class Deducer:
 
     def _line(self, axis: str, i: int, clue: int, tricky: bool) -> Iterator[Step]:
         cells = self.line(axis, i)
-        fixed = [self.state.get(x, EMPTY) for x in cells]
+        fixed = tuple(self.state.get(x, EMPTY) for x in cells)
         free = [x for x, v in zip(cells, fixed, strict=True) if v == UNKNOWN]
         placed = sum(1 for v in fixed if v == TENT)
         name = f"{axis.capitalize()} {i}"
         if not free:
             if placed != clue:
-                raise Contradiction(f"{axis} {i} has {placed} tents, its clue is {clue}")
+                raise Contradiction(f"{axis} {i} has {plural(placed, 'tent')}, its clue is {clue}")
             return
-        tables = _line_tables(fixed, clue)
-        if tables is None:
-            raise Contradiction(f"{axis} {i} cannot hold {clue} tents")
-        forward, backward = tables
-        tents, empty = [], []
-        for j, x in enumerate(cells):
-            if fixed[j] != UNKNOWN:
-                continue
-            f0, f1 = forward[j]
-            can_empty = _meets(f0 | f1, backward[j + 1][0], clue)
-            can_tent = _meets(f0 << 1, backward[j + 1][1], clue)
-            if not can_empty:
-                tents.append(x)
-            elif not can_tent:
-                empty.append(x)
+        facts = _line_facts(fixed, clue)
+        if facts is None:
+            raise Contradiction(f"{axis} {i} cannot hold {plural(clue, 'tent')}")
+        tent_at, empty_at, touching = facts
+        tents = [cells[j] for j in tent_at]
+        empty = [cells[j] for j in empty_at]
         need = clue - placed
-        snapshot = (forward, backward)
         if tents or empty:
             if clue == 0:
                 why = f"{name} has clue 0: it holds no tent."
@@ -571,25 +659,20 @@ class Deducer:
                     f"cell{'s' if len(free) != 1 else ''} ({_list(free)}), no two side by side: "
                     + self._what(tents, empty)
                 )
-            yield self._apply(Step("line", tuple(tents), tuple(empty), because=tuple(free), reason=why))
+            yield self.apply(
+                Step("line", tuple(tents), tuple(empty), because=tuple(free), reason=why, obvious=clue == 0)
+            )
         if not tricky or need == 0:
             return
         # Cells of the neighbouring lines that every placement of this line touches.
-        forward, backward = snapshot
-        n = len(cells)
         touched = []
-        for j in range(n):
-            lo, hi = max(j - 1, 0), min(j + 1, n - 1)
-            if any(fixed[k] == TENT for k in range(lo, hi + 1)):
-                continue  # a placed tent: its neighbours are the `touch` rule's
-            f0, f1 = forward[lo]
-            if not _meets(f0 | f1, backward[hi + 1][0], clue):
-                for side in (-1, 1):
-                    other = (i + side, j) if axis == "row" else (j, i + side)
-                    if self.state.get(other) == UNKNOWN:
-                        touched.append(other)
+        for j in touching:
+            for side in (-1, 1):
+                other = (i + side, j) if axis == "row" else (j, i + side)
+                if self.state.get(other) == UNKNOWN:
+                    touched.append(other)
         if touched:
-            yield self._apply(
+            yield self.apply(
                 Step(
                     "line-neighbours",
                     empty=tuple(touched),
@@ -631,13 +714,13 @@ class Deducer:
             if not cover_trees.augment(t):
                 group, cells = cover_trees.witness(t)
                 raise Contradiction(
-                    f"the trees at {_list(group)} have only {len(cells)} cells for their tents"
+                    f"the trees at {_list(group)} have only {plural(len(cells), 'cell')} for their tents"
                 )
         cover_tents = _Matching({c: trees_of.get(c, []) for c in tents})
         for c in tents:
             if not cover_tents.augment(c):
                 group, owners = cover_tents.witness(c)
-                raise Contradiction(f"the tents at {_list(group)} have only {len(owners)} trees")
+                raise Contradiction(f"the tents at {_list(group)} have only {plural(len(owners), 'tree')}")
         for x in sorted(trees_of):
             if self.state[x] != UNKNOWN:
                 continue
@@ -646,7 +729,7 @@ class Deducer:
                 cover_trees.unmatch(holder)
                 if not cover_trees.augment(holder, frozenset({x})):
                     group, cells = cover_trees.witness(holder, frozenset({x}))
-                    yield self._apply(
+                    yield self.apply(
                         Step(
                             "pairing",
                             tents=(x,),
@@ -664,7 +747,7 @@ class Deducer:
             if not trial.augment(x):
                 group, owners = trial.witness(x)
                 others = [c for c in group if c != x]
-                yield self._apply(
+                yield self.apply(
                     Step(
                         "pairing",
                         empty=(x,),
@@ -677,9 +760,55 @@ class Deducer:
                 )
                 return
 
+    def lines_sharing_trees(self) -> Iterator[Step]:
+        """The `line` rule where two cells of the line on either side of a tree can only belong
+        to that tree (no other unlinked tree next to either): they hold at most one tent (the
+        refinement of the line rule in Tatham's to-do list). A step per line, as `lines`."""
+        for axis, count in (("column", self.w), ("row", self.h)):
+            for i in range(count):
+                clue = self.clue(axis, i)
+                if clue is None:
+                    continue
+                cells = self.line(axis, i)
+                fixed = [self.state.get(x, EMPTY) for x in cells]
+                exclusive: dict[int, Cell] = {}
+                for p in range(1, len(cells) - 1):
+                    tree = cells[p]
+                    if tree not in self.trees or tree in self.link_of:
+                        continue
+                    sides = (cells[p - 1], cells[p + 1])
+                    if all(self.state.get(x) == UNKNOWN and self.free_trees(x) == [tree] for x in sides):
+                        exclusive[p] = tree
+                if not exclusive:
+                    continue
+                decided = _line_sharing_trees(tuple(fixed), clue, frozenset(exclusive))
+                if decided is None:
+                    raise Contradiction(f"{axis} {i} cannot hold {clue} tents")
+                if not decided:
+                    continue
+                tents = [cells[j] for j, v in decided if v == TENT]
+                empty = [cells[j] for j, v in decided if v == EMPTY]
+                free = [x for x, v in zip(cells, fixed, strict=True) if v == UNKNOWN]
+                need = clue - sum(1 for v in fixed if v == TENT)
+                shared = "; ".join(
+                    f"{at(cells[p - 1])} and {at(cells[p + 1])} can only belong to the tree at {at(tree)}, "
+                    "so they hold at most one tent"
+                    for p, tree in sorted(exclusive.items())
+                )
+                yield self.apply(
+                    Step(
+                        "line-tree",
+                        tuple(tents),
+                        tuple(empty),
+                        because=tuple(free) + tuple(exclusive.values()),
+                        reason=f"{axis.capitalize()} {i} needs {need} more tent{'s' if need != 1 else ''} "
+                        f"in {_list(free)}, no two side by side; {shared}: " + self._what(tents, empty),
+                    )
+                )
+
     def line_pairs(self) -> Iterator[Step]:
-        """Two neighbouring clued lines together (see the module docstring); one step, then the
-        pass starts again."""
+        """Two neighbouring clued lines together (see the module docstring); a step per pair of
+        lines that decides something, each on the position the steps before it left."""
         for axis, count in (("column", self.w), ("row", self.h)):
             for i in range(count - 1):
                 first, second = self.clue(axis, i), self.clue(axis, i + 1)
@@ -689,7 +818,7 @@ class Deducer:
                 fixed = tuple([self.state.get(x, EMPTY) for x in cells] for cells in lines)
                 if all(v != UNKNOWN for v in fixed[0] + fixed[1]):
                     continue
-                decided = _band(fixed[0], fixed[1], first, second)
+                decided = _band(tuple(fixed[0]), tuple(fixed[1]), first, second)
                 if decided is None:
                     raise Contradiction(f"{axis}s {i} and {i + 1} cannot hold {first} and {second} tents")
                 tents = [lines[k][j] for k, j, v in decided if v == TENT]
@@ -701,7 +830,7 @@ class Deducer:
                     clue - sum(1 for v in f if v == TENT)
                     for clue, f in zip((first, second), fixed, strict=True)
                 ]
-                yield self._apply(
+                yield self.apply(
                     Step(
                         "line-pair",
                         tuple(tents),
@@ -712,7 +841,6 @@ class Deducer:
                         f"{axis}s: " + self._what(tents, empty),
                     )
                 )
-                return
 
     # ---- driving -------------------------------------------------------------------------------
     def passes(self, level: str) -> Iterator[Iterator[Step]]:
@@ -724,8 +852,9 @@ class Deducer:
         yield self.tree_one_cell(tricky)
         yield self.lines(tricky)
         if rank >= 2:
-            yield self.pairing()
+            yield self.lines_sharing_trees()
             yield self.line_pairs()
+            yield self.pairing()  # the costliest, and the rarest to decide anything: last
 
     def steps(self, level: str = "hard", deadline: Deadline = NO_DEADLINE) -> Iterator[Step]:
         """Apply the rules of `level` (and below) to the fixpoint, yielding each step as it is

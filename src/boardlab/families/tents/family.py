@@ -20,11 +20,12 @@ from boardlab.core.deadline import Deadline
 from boardlab.core.errors import BadInput, Unsupported
 from boardlab.core.family import Family, Generated
 from boardlab.core.grading import Explanation, Grade
-from boardlab.core.options import Option
+from boardlab.core.options import BoardSize, Option, parse_board_size
 from boardlab.core.oracle import Hint
 from boardlab.core.results import Mode, Result, SolveRequest, Stats
 from boardlab.families.tents import game_id, io, render, verify
 from boardlab.families.tents.choices import ENCODINGS, MODELS
+from boardlab.families.tents.deduce import GRADES
 from boardlab.families.tents.io import TentsInstance
 
 #: `auto` uses CP-SAT above this many cells, SAT (CaDiCaL) below: measured with the flow
@@ -45,12 +46,20 @@ class Tents(Family[TentsInstance]):
         "not even diagonally; each row and column holds as many tents as its clue (a missing clue, "
         "'?', leaves the line free). Solutions differ when their tent sets differ."
     )
+    puzzle_help = (
+        "a Tatham game ID (WxH:...), a puzzle file (clue line, then rows of T and ., or JSON) or - for "
+        "stdin (write one with 'boardlab tents example')"
+    )
+    hint_help = (
+        'the tents placed so far: {"tents": [[r, c], ...], "empty": [[r, c], ...]}, rows and columns from 0'
+    )
     backends = ("auto", "sat", "cpsat")
+    seeded_backends = ("cpsat",)
     modes = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE})
     has_clues = True
     offers_hints = True
-    #: `grade.GRADES`: Tatham's easy and tricky, boardlab's hard, and extreme (search needed).
-    levels = ("easy", "tricky", "hard", "extreme")
+    #: Tatham's easy and tricky, boardlab's hard, and extreme (search needed): `deduce.GRADES`.
+    levels = GRADES
     offers_grade = True
     offers_explain = True
     options = (
@@ -71,7 +80,16 @@ class Tents(Family[TentsInstance]):
             choices=MODELS,
         ),
         Option("sat_solver", str, None, "python-sat solver name (default cadical195)"),
-        Option("size", str, "10x10", "board size WxH of the generated puzzle", verbs=("generate",)),
+        Option(
+            "size",
+            BoardSize,
+            "10x10",
+            "board of the generated puzzle: N (N x N) or WxH (W columns, H rows)",
+            verbs=("generate",),
+            minimum=2,
+            maximum=200,
+            rectangular=True,
+        ),
         Option(
             "density",
             float,
@@ -167,7 +185,9 @@ class Tents(Family[TentsInstance]):
         from boardlab.families.tents.generate import generate
         from boardlab.families.tents.hint import difficulty
 
-        width, height = parse_size(options.get("size") or "10x10")
+        width, height = parse_board_size(
+            options.get("size") or "10x10", rectangular=True, minimum=2, maximum=200
+        )
         density = options.get("density") or 0.16
         start = time.perf_counter()
         instance, tents, figures = generate(width, height, float(density), seed)
@@ -210,23 +230,3 @@ class Tents(Family[TentsInstance]):
         answer = hint(instance, tents, empty)
         answer.details["difficulty"] = difficulty(instance)
         return answer
-
-
-def parse_size(text: Any) -> tuple[int, int]:
-    """WxH (or N for a square) -> (width, height)."""
-    if isinstance(text, int) and not isinstance(text, bool):
-        text = f"{text}x{text}"
-    if not isinstance(text, str):
-        raise BadInput(f"--size must be WxH, got {text!r}")
-    match = _SIZE.match(text)
-    if match is None:
-        if text.strip().isdigit():
-            match = _SIZE.match(f"{text.strip()}x{text.strip()}")
-        else:
-            raise BadInput(f"--size must be WxH (e.g. 10x10), got {text!r}")
-    if match is None:
-        raise BadInput(f"--size must be WxH (e.g. 10x10), got {text!r}")
-    width, height = int(match.group(1)), int(match.group(2))
-    if not (2 <= width <= 200 and 2 <= height <= 200):
-        raise BadInput(f"--size {width}x{height}: each side must be between 2 and 200")
-    return width, height

@@ -25,14 +25,21 @@ from boardlab.core.deadline import NO_DEADLINE, Deadline
 from boardlab.core.grading import Explanation, Grade
 from boardlab.core.grading import Step as PathStep
 from boardlab.core.results import Mode, SolveRequest, Status
-from boardlab.families.tents.deduce import LEVELS, TENT, UNKNOWN, Contradiction, Deducer, Step, at, deduce
+from boardlab.families.tents.deduce import (
+    LEVELS,
+    TENT,
+    UNKNOWN,
+    Contradiction,
+    Deducer,
+    Step,
+    at,
+    deduce,
+)
 from boardlab.families.tents.io import TentsInstance
+from boardlab.families.tents.oracle import TentsOracle
 from boardlab.families.tents.verify import violations
 
 Cell = tuple[int, int]
-
-#: The grades of `grade`, easiest first (`Family.levels`).
-GRADES = (*LEVELS, "extreme")
 
 
 def _valid(instance: TentsInstance, tents: set[Cell]) -> bool:
@@ -81,6 +88,11 @@ def grade(instance: TentsInstance, deadline: Deadline = NO_DEADLINE) -> Grade:
     outcome, _ = _solutions(instance, deadline)
     if outcome is not None:
         return Grade(outcome, None, details)
+    if found.contradiction is not None or found.level is not None:
+        from boardlab.core.errors import SolverBug
+
+        # sound rules never contradict a solvable puzzle nor decide every cell wrongly
+        raise SolverBug(f"tents: the deduction rules disagree with the solver ({found.contradiction})")
     return Grade("extreme", None, details)
 
 
@@ -96,18 +108,22 @@ def path_step(step: Step) -> PathStep:
     )
 
 
-def _search_step(instance: TentsInstance, deducer: Deducer, solution: frozenset[Cell]) -> Step:
-    """A cell decided by search: the first unknown cell, with its value in the unique
-    solution; its other value is refuted by the SAT oracle (a solver bug otherwise)."""
+def _search_step(deducer: Deducer, oracle: TentsOracle) -> Step:
+    """A cell decided by search: the first unknown cell that is a tent in the unique solution
+    (a tent lets the rules go further than an empty cell: it empties its 8 neighbours and
+    takes a tree), else the first unknown cell; its other value is refuted by the SAT oracle
+    (a solver bug otherwise)."""
     from boardlab.core.errors import SolverBug
-    from boardlab.families.tents.oracle import TentsOracle
 
-    cell = min(c for c, v in deducer.state.items() if v == UNKNOWN)
+    unknown = sorted(c for c, v in deducer.state.items() if v == UNKNOWN)
     tents = {c for c, v in deducer.state.items() if v == TENT}
     empty = {c for c, v in deducer.state.items() if v not in (UNKNOWN, TENT)}
+    solution = oracle.solution(tents, empty)
+    if not isinstance(solution, frozenset):
+        raise SolverBug(f"tents: no solution extends the deductions at {at(unknown[0])}")
+    cell = next((c for c in unknown if c in solution), unknown[0])
     is_tent = cell in solution
-    with TentsOracle(instance) as oracle:
-        other = oracle.possible(tents, empty | {cell}) if is_tent else oracle.possible(tents | {cell}, empty)
+    other = oracle.possible(tents, empty | {cell}) if is_tent else oracle.possible(tents | {cell}, empty)
     if other:
         raise SolverBug(f"tents: {at(cell)} has two values in a puzzle proven unique")
     value = "a tent" if is_tent else "empty"
@@ -128,23 +144,23 @@ def explain(instance: TentsInstance, deadline: Deadline = NO_DEADLINE) -> Explan
         return Explanation(
             graded.difficulty, [path_step(s) for s in deduce(instance, deadline=deadline).steps]
         )
-    solution: frozenset[Cell] | None = None
     deducer = Deducer(instance)
     taken: list[Step] = []
-    while True:
-        for name in LEVELS:
-            taken.extend(deducer.steps(name, deadline))
+    oracle: TentsOracle | None = None
+    try:
+        while True:
+            for name in LEVELS:
+                taken.extend(deducer.steps(name, deadline))
+                if deducer.solved():
+                    break
             if deducer.solved():
                 break
-        if deducer.solved():
-            break
-        if solution is None:
-            from boardlab.core.registry import get
-
-            result = get("tents").solve(instance, SolveRequest(mode=Mode.FIRST, deadline=deadline))
-            solution = frozenset(tuple(c) for c in result.solutions[0]["tents"])  # type: ignore[misc]
-        step = _search_step(instance, deducer, solution)
-        taken.append(deducer._apply(step))
+            deadline.check()
+            oracle = oracle or TentsOracle(instance)
+            taken.append(deducer.apply(_search_step(deducer, oracle)))
+    finally:
+        if oracle is not None:
+            oracle.close()
     tents = sorted(c for c, v in deducer.state.items() if v == TENT)
     return Explanation(graded.difficulty, [path_step(s) for s in taken], {"tents": [list(c) for c in tents]})
 
@@ -163,6 +179,7 @@ def next_step(instance: TentsInstance, tents: set[Cell], empty: set[Cell]) -> tu
     except Contradiction:
         return None, []
     cells = [s for s in taken if s.decides_cells]
-    # The cells next to no tree at all are no news to a player: hint the next step after them.
-    news = [s for s in cells if s.because]
+    # The cells next to no tree and the lines with clue 0 are no news to a player: hint the
+    # first step after them.
+    news = [s for s in cells if not s.obvious]
     return (news[0] if news else cells[0] if cells else None), cells

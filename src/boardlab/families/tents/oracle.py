@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from boardlab.core.oracle import UNDECIDED, Oracle, Undecided
-from boardlab.core.sat import DEFAULT_SOLVER
+from boardlab.core.sat import DEFAULT_SOLVER, solve_unlimited
 from boardlab.families.tents.io import TentsInstance
 from boardlab.families.tents.model_sat import build
 
@@ -42,7 +42,7 @@ class TentsOracle(Oracle[Cell]):
             return None
         assumptions = [var[cell] for cell in placed] + [-var[cell] for cell in forbidden if cell in var]
         if budget is None:
-            answer: bool | None = self.solver.solve(assumptions=assumptions)
+            answer: bool | None = solve_unlimited(self.solver, assumptions)
         else:
             self.solver.conf_budget(int(budget))
             answer = self.solver.solve_limited(assumptions=assumptions)

@@ -1,7 +1,8 @@
 """Drawing Tents boards: rich text in the terminal and SVG.
 
 Trees are green, tents orange (given tents bold blue), given empty cells a grey cross; row clues
-on the left, column clues on top (`?` for a missing clue).
+on the left, column clues on top (`?` for a missing clue), in bold; left of and above them the
+row and column numbers, from 0 (dim), as hints and JSON write a cell `[row, col]`.
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ def render_text(instance: TentsInstance, solution: dict[str, Any] | None = None)
                 style.append("bold green")
             elif cell in instance.given_tents:
                 row.append(TENT_GLYPH)
-                style.append("bold blue")
+                style.append("bold dodger_blue2")  # readable on light and dark terminals
             elif cell in tents:
                 row.append(TENT_GLYPH)
                 style.append("bold dark_orange")
@@ -67,6 +68,8 @@ def render_text(instance: TentsInstance, solution: dict[str, Any] | None = None)
         row_labels=[_clue(v) for v in instance.rows],
         col_labels=[_clue(v) for v in instance.cols],
         cell_width=width if width <= 3 else 3,
+        numbers=True,
+        label_style="bold",
     )
 
 

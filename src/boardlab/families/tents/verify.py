@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from boardlab.core.words import plural
+
 
 def _max_matching(trees: list[tuple[int, int]], tents: set[tuple[int, int]]) -> int:
     """Size of a maximum matching between trees and orthogonally adjacent tents."""
@@ -90,17 +92,17 @@ def violations(
         col_count[c] += 1
     for r, clue in enumerate(rows):
         if clue is not None and row_count[r] != clue:
-            problems.append(f"row {r} has {row_count[r]} tents, its clue is {clue}")
+            problems.append(f"row {r} has {plural(row_count[r], 'tent')}, its clue is {clue}")
     for c, clue in enumerate(cols):
         if clue is not None and col_count[c] != clue:
-            problems.append(f"column {c} has {col_count[c]} tents, its clue is {clue}")
+            problems.append(f"column {c} has {plural(col_count[c], 'tent')}, its clue is {clue}")
     for cell in sorted(given_tents - tents):
         problems.append(f"the given tent at [{cell[0]}, {cell[1]}] is missing")
     for cell in sorted(given_empty & tents):
         problems.append(f"a tent stands on the given empty cell [{cell[0]}, {cell[1]}]")
     tree_list = sorted(trees)
     if len(tents) != len(tree_list):
-        problems.append(f"{len(tents)} tents for {len(tree_list)} trees")
+        problems.append(f"{plural(len(tents), 'tent')} for {plural(len(tree_list), 'tree')}")
     else:
         matched = _max_matching(tree_list, tents)
         if matched != len(tree_list):

@@ -1,0 +1,128 @@
+"""Ctrl-C and deadlines inside long native calls: numba kernels, CP-SAT, python-sat.
+
+Python handles a signal only between bytecodes of the main thread, so a long call into native
+code (a numba kernel, a CP-SAT or CaDiCaL search) hides Ctrl-C until it returns. Each kind
+of native call is made stoppable once, here:
+
+- **numba kernels** are compiled with `nogil=True` and poll a stop flag (`flag()`, a one-element
+  array; `raised(flag)` inside the kernel) every few thousand steps. `in_thread(work, stop)` runs
+  `work` in a helper thread while the calling thread waits in slices of `SLICE` seconds: a
+  KeyboardInterrupt (Ctrl-C in the main thread) or a passed deadline calls `stop()` (which
+  raises the flag), the work returns early, and the interrupt is raised again. On a deadline
+  the work's own (partial) answer is returned; the work says itself that it stopped.
+- **CP-SAT** releases the GIL while it searches; `core.cpsat.solve_interruptibly` runs
+  `solver.solve` through `in_thread` with OR-Tools' own SIGINT catching off (it would end the
+  search as if by a time limit) and `stop_search` as the stop.
+- **Python work under a time limit** (generators and hints, which make many short solver
+  calls): `time_limited(seconds)` arms a SIGALRM timer whose handler raises `OutOfTime` at the
+  next bytecode of the main thread; a native call in progress finishes first (a numba kernel
+  run through `in_thread` is stopped at once, since its waiting thread runs Python). It
+  serves the command line, whose commands run in the main thread; elsewhere it refuses
+  (`RuntimeError`) rather than silently not limiting.
+- **python-sat** does not release the GIL; its `solve_limited` catches SIGINT itself, stops the
+  solver at once and raises `pysolvers.error("Caught keyboard interrupt")`; and a
+  KeyboardInterrupt that lands while a numba kernel returns surfaces as numba's
+  `SystemError("... returned a result with an exception set")`. `caused_by_ctrl_c` recognises
+  both, so that the command line reports them as "interrupted" (exit 130), not as a crash.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+from boardlab.core.deadline import NO_DEADLINE, Deadline, OutOfTime
+
+T = TypeVar("T")
+
+#: Seconds between two looks of the waiting thread at Ctrl-C and the deadline.
+SLICE = 0.05
+#: Seconds to wait for stopped work to return before giving up on it (it then runs on in its
+#: daemon thread until it ends; the command line exits anyway).
+GRACE = 2.0
+#: Kernels look at their stop flag once every this many steps (a power of two minus one, used
+#: as a mask): a few microseconds of work.
+POLL_MASK = (1 << 14) - 1
+
+
+def flag() -> Any:
+    """A fresh stop flag for a kernel (a one-element int64 array; 0: go on)."""
+    import numpy as np  # not at import time: the command line starts without numpy
+
+    return np.zeros(1, dtype=np.int64)
+
+
+def in_thread(work: Callable[[], T], stop: Callable[[], None], deadline: Deadline = NO_DEADLINE) -> T:
+    """`work()`, run in a helper thread so that Ctrl-C and `deadline` are seen within `SLICE`
+    seconds while it runs (see the module docstring). `stop()` must make `work` return soon."""
+    box: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            box["value"] = work()
+        except BaseException as error:  # handed to the waiting thread
+            box["error"] = error
+
+    thread = threading.Thread(target=target, name="boardlab-kernel", daemon=True)
+    thread.start()
+    stopped = False
+    try:
+        while thread.is_alive():
+            thread.join(SLICE)
+            if not stopped and deadline.expired():
+                stop()
+                stopped = True
+    except BaseException:  # Ctrl-C (KeyboardInterrupt) while waiting
+        stop()
+        thread.join(GRACE)
+        raise
+    if "error" in box:
+        raise box["error"]
+    return box["value"]
+
+
+def stop_flag(stop: Any) -> Callable[[], None]:
+    """The `stop` of `in_thread` for a kernel polling `stop`."""
+
+    def raise_flag() -> None:
+        stop[0] = 1
+
+    return raise_flag
+
+
+def caused_by_ctrl_c(error: BaseException) -> bool:
+    """True for the errors that stand for Ctrl-C inside native code (module docstring)."""
+    seen: set[int] = set()
+    while error is not None and id(error) not in seen:
+        seen.add(id(error))
+        if isinstance(error, KeyboardInterrupt):
+            return True
+        if type(error).__module__ == "pysolvers" and "keyboard interrupt" in str(error).lower():
+            return True
+        error = error.__cause__ or error.__context__  # type: ignore[assignment]
+    return False
+
+
+@contextmanager
+def time_limited(seconds: float | None) -> Iterator[None]:
+    """Raise `OutOfTime` in the main thread once `seconds` have passed (None: no limit); see
+    the module docstring."""
+    if seconds is None:
+        yield
+        return
+    if threading.current_thread() is not threading.main_thread():
+        raise RuntimeError("time_limited works in the main thread only")
+
+    def expire(signum: int, frame: Any) -> None:
+        raise OutOfTime
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)

@@ -1,0 +1,59 @@
+"""Terminal boards: coordinates, and colours readable in light and dark terminals.
+
+A colour is readable on both when it is not close to white or to black, unless it stands on a
+background of its own (the checkered boards' greys), which must then differ from it enough.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from rich.color import Color
+from rich.console import Console
+
+from boardlab.core import registry
+from boardlab.render.terminal import board_text, number_labels
+
+
+def _luminance(color: Color) -> float:
+    red, green, blue = color.get_truecolor()
+    return (0.2126 * red + 0.7152 * green + 0.0722 * blue) / 255
+
+
+def _segments(renderable: object) -> list:
+    console = Console(color_system="truecolor", width=200, file=None, force_terminal=True)
+    return [s for s in console.render(renderable) if s.text.strip()]
+
+
+@pytest.mark.parametrize("family", [f.name for f in registry.families()])
+def test_board_colours_read_in_light_and_dark_terminals(family: str) -> None:
+    chosen = registry.get(family)
+    checked = 0
+    for seed in range(6):
+        instance = chosen.sample(random.Random(seed))
+        result = chosen.solve(instance)
+        solution = result.solutions[0] if result.solutions else None
+        for options in ({}, {o.name: True for o in chosen.options if "render" in o.verbs and o.type is bool}):
+            for segment in _segments(chosen.render_text(instance, solution, options)):
+                style = segment.style
+                if style is None or style.color is None:
+                    continue
+                checked += 1
+                light = _luminance(style.color)
+                if style.bgcolor is not None:
+                    assert abs(light - _luminance(style.bgcolor)) > 0.3, (family, segment)
+                else:  # on the terminal's own background, white or black
+                    assert 0.15 < light < 0.85 or style.dim, (family, segment)
+                    assert style.color.name not in ("yellow", "bright_yellow", "white", "bright_white"), (
+                        segment
+                    )
+    assert checked > 0
+
+
+def test_column_numbers_stack_when_they_do_not_fit() -> None:
+    assert number_labels(4, 2) == ["0 1 2 3 "]  # one column of 2 characters per number
+    tens, units = number_labels(12, 2)
+    assert tens.split() == ["1", "1"] and units.split() == [str(i % 10) for i in range(12)]
+    text = board_text([["", "Q"], ["", ""]], numbers=True).plain.splitlines()
+    assert text[0].split() == ["0", "1"] and [line.split()[0] for line in text[1:]] == ["0", "1"]

@@ -1,0 +1,109 @@
+"""Ctrl-C on a real `boardlab` process, one command per kind of long native call
+(`core.interrupts`): it ends within seconds with "boardlab: interrupted" and exit 130, never
+as an internal error or as "unknown (time limit reached)". And the mechanism itself."""
+
+from __future__ import annotations
+
+import _thread
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from boardlab.core.deadline import Deadline
+from boardlab.core.interrupts import caused_by_ctrl_c, flag, in_thread, stop_flag
+
+DEMO = str(Path(__file__).parent / "data" / "cnote" / "cnote-demo.json")
+
+#: (kind of native call, command): each runs for minutes when not interrupted.
+LONG_COMMANDS = {
+    "numba search (enumeration)": ["nqueens", "generate", "--size", "62"],
+    "numba count kernel (serial)": ["nqueens", "count", "20", "--executor", "serial"],
+    "numba annealing": ["armies", "solve", "200"],
+    "numba branch and bound": ["armies", "solve", "20", "--m", "60"],
+    "CaDiCaL (python-sat)": ["tents", "generate", "--size", "100x100"],
+    "CP-SAT": ["cnote", "count", DEMO, "--target", "700"],
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", sorted(LONG_COMMANDS))
+def test_ctrl_c_stops_every_kind_of_native_call(kind: str) -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "boardlab", *LONG_COMMANDS[kind]],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        time.sleep(6.0)  # well into the long call, past start-up even on a loaded machine
+        assert process.poll() is None, process.communicate()
+        process.send_signal(signal.SIGINT)
+        sent = time.monotonic()
+        out, err = process.communicate(timeout=60)
+        took = time.monotonic() - sent
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert (process.returncode, err) == (130, "boardlab: interrupted\n"), err
+    assert took < 10, f"{kind}: {took:.1f} s from Ctrl-C to exit"  # about 0.1 s measured
+
+
+def _kernel_like(stop, seconds: float = 30.0) -> str:
+    """A stand-in for a kernel: works until `seconds` pass or the flag is raised."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if stop[0]:
+            return "stopped"
+        time.sleep(0.001)
+    return "finished"
+
+
+def test_in_thread_returns_the_work_value() -> None:
+    stop = flag()
+    assert in_thread(lambda: _kernel_like(stop, 0.05), stop_flag(stop)) == "finished"
+
+
+def test_in_thread_raises_the_flag_at_the_deadline() -> None:
+    stop = flag()
+    started = time.monotonic()
+    assert in_thread(lambda: _kernel_like(stop), stop_flag(stop), Deadline.after(0.1)) == "stopped"
+    assert time.monotonic() - started < 10
+
+
+def test_in_thread_passes_ctrl_c_on_after_stopping_the_work() -> None:
+    stop = flag()
+    timer = threading.Timer(0.1, _thread.interrupt_main)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            in_thread(lambda: _kernel_like(stop), stop_flag(stop))
+    finally:
+        timer.cancel()
+    assert stop[0] == 1
+
+
+def test_in_thread_passes_errors_on() -> None:
+    def broken() -> None:
+        raise ValueError("broken")
+
+    with pytest.raises(ValueError, match="broken"):
+        in_thread(broken, lambda: None)
+
+
+def test_ctrl_c_errors_of_native_code_are_recognised() -> None:
+    pysolvers = type("error", (Exception,), {"__module__": "pysolvers"})
+    assert caused_by_ctrl_c(pysolvers("Caught keyboard interrupt"))
+    assert not caused_by_ctrl_c(pysolvers("something else"))
+    try:
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as interrupt:
+            raise SystemError("CPUDispatcher(...) returned a result with an exception set") from interrupt
+    except SystemError as error:
+        assert caused_by_ctrl_c(error)
+    assert not caused_by_ctrl_c(ValueError("x"))
