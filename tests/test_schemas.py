@@ -202,3 +202,13 @@ def test_the_python_api_answers_in_the_same_schemas(family: str) -> None:
     if registry.get(family).offers_hints:
         assert_valid("hint", boardlab.hint(puzzle, case["incomplete"]).to_json())
     assert_valid("families", [info.to_json() for info in boardlab.families()])
+
+
+def test_a_verb_stopped_by_its_time_limit_answers_in_its_schema(cli_run) -> None:
+    stopped = cli_run(
+        ["tents", "generate", "--size", "40x40", "--seed", "3", "--time-limit", "0.01", "--json"]
+    )
+    assert stopped.code == 3, stopped.stdout + stopped.stderr
+    answer = stopped.json_lines()[0]
+    assert answer["status"] == "unknown"
+    assert_valid("generate", answer)

@@ -2,8 +2,9 @@
 
 One file per verb in `boardlab/schemas/` (`<name>.schema.json`, draft 2020-12), which refer to
 `common.schema.json` for the shared parts (family name, stats, and each family's instance,
-solution and partial-placement shapes under `$defs`) and to `error.schema.json` for the line of
-a puzzle that could not be read. `SCHEMAS` maps each verb to its file: a new verb's schema is one
+solution and partial-placement shapes under `$defs`), to `error.schema.json` for the line of a
+puzzle that could not be read and to `unknown.schema.json` for generate, hint and render
+stopped by their time limit. `SCHEMAS` maps each verb to its file: a new verb's schema is one
 file and one line there. Validating needs the `jsonschema` package (the `test` extra); this
 module only finds and reads the documents, and checks the top-level keys of a partial placement
 (`partial_problem`), which `hint` relies on at run time. docs/design.md "JSON schemas" lists them.
@@ -30,7 +31,7 @@ SCHEMAS: dict[str, str] = {
     "families": "families",
 }
 #: Documents the verb schemas refer to.
-SHARED = ("common", "error")
+SHARED = ("common", "error", "unknown")
 #: The base of the schemas' `$id`s (not a fetchable address: the documents ship with the package).
 BASE = "https://boardlab.invalid/schemas/"
 
