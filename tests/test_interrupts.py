@@ -23,8 +23,8 @@ DEMO = str(Path(__file__).parent / "data" / "cnote" / "cnote-demo.json")
 LONG_COMMANDS = {
     "numba search (enumeration)": ["nqueens", "generate", "--size", "62"],
     "numba count kernel (serial)": ["nqueens", "count", "20", "--executor", "serial"],
-    "numba annealing": ["armies", "solve", "200"],
-    "numba branch and bound": ["armies", "solve", "20", "--m", "60"],
+    "numba annealing": ["armies", "solve", "200", "--force"],
+    "numba branch and bound": ["armies", "solve", "20", "--m", "60", "--force"],
     "CaDiCaL (python-sat)": ["tents", "generate", "--size", "100x100"],
     "CP-SAT": ["cnote", "count", DEMO, "--target", "700"],
 }
@@ -107,3 +107,78 @@ def test_ctrl_c_errors_of_native_code_are_recognised() -> None:
     except SystemError as error:
         assert caused_by_ctrl_c(error)
     assert not caused_by_ctrl_c(ValueError("x"))
+
+
+#: Long work in every family, each under --time-limit 1: it must answer "unknown" (exit 3) or,
+#: having finished, its answer (exit 0), and end soon after the limit.
+TIME_LIMITED = [
+    ["nqueens", "count", "20"],
+    ["nqueens", "count", "20", "--executor", "serial"],
+    ["nqueens", "generate", "--size", "62"],
+    ["armies", "solve", "20"],
+    ["armies", "solve", "18", "--m", "48"],
+    ["armies", "generate", "--size", "400"],
+    ["chessnum", "generate", "--size", "16"],
+    ["cnote", "count", DEMO, "--target", "700"],
+    ["cnote", "generate", "--size", "8"],
+    ["tents", "generate", "--size", "100x100"],
+    ["tents", "render", "--solve", "GENERATED"],
+    ["tents", "hint", "GENERATED"],
+]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("args", TIME_LIMITED, ids=" ".join)
+def test_a_time_limit_holds_on_every_long_verb(args: list[str], tmp_path: Path) -> None:
+    if "GENERATED" in args:  # a large puzzle to work on
+        path = tmp_path / "big.json"
+        made = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "boardlab",
+                "tents",
+                "generate",
+                "--size",
+                "40x40",
+                "--seed",
+                "2",
+                "--out",
+                str(path),
+            ],
+            capture_output=True,
+            text=True,
+        )
+        assert made.returncode == 0, made.stderr
+        args = [str(path) if a == "GENERATED" else a for a in args]
+    started = time.monotonic()
+    run = subprocess.run(
+        [sys.executable, "-m", "boardlab", *args, "--time-limit", "1"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    took = time.monotonic() - started
+    assert run.returncode in (0, 3), run.stderr
+    if run.returncode == 3:
+        assert "unknown" in run.stdout
+    assert took < 30, f"{took:.1f} s for a 1 s limit"  # measured: 1.3 to 2.5 s, start-up included
+
+
+def test_work_projected_past_an_hour_is_refused_before_it_starts(cli_run) -> None:
+    run = cli_run(["nqueens", "count", "22"])
+    assert run.code == 2 and "projected to take about" in run.stderr and "--force" in run.stderr
+    run = cli_run(["armies", "solve", "20"])
+    assert run.code == 2 and "projected to take about" in run.stderr and "--time-limit" in run.stderr
+    # a placement the heuristic finds needs no proof; a time limit bounds the work: no refusal
+    assert cli_run(["armies", "solve", "20", "--m", "40"]).code == 0
+    assert cli_run(["nqueens", "count", "22", "--time-limit", "0.5"]).code == 3
+
+
+def test_durations_read_as_words() -> None:
+    from boardlab.core.words import duration
+
+    assert duration(42) == "42 seconds"
+    assert duration(3 * 3600 + 720) == "3.2 hours"
+    assert duration(12 * 86400) == "12 days"
+    assert duration(3.4e3 * 365.25 * 86400) == "3,400 years"

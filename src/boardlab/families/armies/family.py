@@ -136,6 +136,14 @@ class Armies(Family[ArmiesInstance]):
             local=True,
         ),
         Option(
+            "force",
+            bool,
+            False,
+            "start an engine proof even when it is projected to take over an hour",
+            verbs=("solve",),
+            local=True,
+        ),
+        Option(
             "bounds",
             str,
             None,

@@ -159,6 +159,41 @@ def _reporter(verbose: bool, bar=None):
     return report
 
 
+#: The engine's measured cost (docs/armies.md): a(16)'s refutation took 366 CPU seconds, and the
+#: node counts grew 3.3 to 4.9 times per n (a(17): 1,514 CPU seconds).
+PROOF_BASE = (16, 366.0)
+PROOF_GROWTH = 3.7
+#: A proof projected to take longer than this (wall seconds) needs --time-limit or --force.
+REFUSE_ABOVE = 3600.0
+
+
+def proof_seconds(n: int, workers: int | None = None) -> float:
+    """The projected wall time of the engine's proof on the n x n board (module constants)."""
+    from boardlab.core.executors import local_cores
+
+    base_n, base_cpu = PROOF_BASE
+    return base_cpu * PROOF_GROWTH ** (n - base_n) / max(1, min(workers or local_cores(), local_cores()))
+
+
+def _refuse_hopeless(instance: ArmiesInstance, request: SolveRequest, settings: Settings, mode: Mode) -> None:
+    """Refuse, before starting, an engine proof projected past an hour with no time limit (the
+    answer would never come): optimising, or deciding an m above the best known value (which
+    needs a refutation); a placement up to the best known value is found by the heuristic."""
+    if settings.backend != "engine" or request.deadline.limited or request.options.get("force"):
+        return
+    best, _ = known.best_known(instance.n)
+    needs_proof = mode == Mode.OPTIMISE or best is None or (instance.m or 0) > best
+    projected = proof_seconds(instance.n, request.workers)
+    if needs_proof and projected > REFUSE_ABOVE:
+        from boardlab.core.words import duration
+
+        raise BadInput(
+            f"proving the answer on the {instance.n}x{instance.n} board is projected to take about "
+            f"{duration(projected)} here (a(16) took 6 CPU minutes, x{PROOF_GROWTH:g} per n; docs/armies.md): "
+            "give --time-limit S for the best placement found in S seconds, or --force to start anyway"
+        )
+
+
 def solve(instance: ArmiesInstance, request: SolveRequest) -> Outcome:
     mode = request.mode
     if mode == Mode.FIRST and instance.m is None:
@@ -169,6 +204,7 @@ def solve(instance: ArmiesInstance, request: SolveRequest) -> Outcome:
     if enumerate_ and instance.m is None:
         raise BadInput(f"mode '{mode.value}' needs the army size (--m M)")
     settings = settings_for(instance, request, enumerate_)
+    _refuse_hopeless(instance, request, settings, mode)
     start = time.perf_counter()
     outcome: Outcome | None
     if settings.backend == "construct":

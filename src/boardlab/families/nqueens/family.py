@@ -211,11 +211,11 @@ class NQueens(Family[QueensInstance]):
     def _count_board(self, n: int, request: SolveRequest, start: float) -> Outcome:
         """Empty board: the constellation or full-symmetry counter, totals and fundamental counts
         in one pass."""
+        from boardlab.core.words import duration
         from boardlab.families.nqueens.parallel import (
             PROJECTION_GROWTH,
             REFUSE_ABOVE,
             count_board,
-            duration,
             projected_seconds,
         )
 

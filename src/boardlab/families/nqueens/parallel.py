@@ -67,15 +67,6 @@ def projected_seconds(n: int, workers: int | None = None) -> float:
     return cpu / max(1, min(workers or local_cores(), local_cores()))
 
 
-def duration(seconds: float) -> str:
-    """A projected time in words: '40 minutes', '3.2 hours', '12 days', '3,400 years'."""
-    for unit, size in (("years", 365.25 * 86400), ("days", 86400), ("hours", 3600), ("minutes", 60)):
-        if seconds >= size:
-            value = seconds / size
-            return f"{value:,.0f} {unit}" if value >= 10 else f"{value:.1f} {unit}"
-    return f"{seconds:.0f} seconds"
-
-
 Chunk = tuple[np.ndarray, np.ndarray]  # (piece indices, one row of three counts per piece)
 
 
