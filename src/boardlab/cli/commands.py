@@ -47,6 +47,15 @@ from boardlab.core.results import Mode, SolveRequest, Status
 T = TypeVar("T")
 
 
+def _bad_record(family: Family, record: Any, as_json: bool) -> int:
+    """Report a record of a puzzle file that could not be read (the others go on): one line
+    on stderr, and its error object with --json; the exit code it sets."""
+    say(f"error: {record.error}")
+    if as_json:
+        print_json(requests.error_json(family, record))
+    return EXIT_BAD_INPUT
+
+
 def _run(family: Family, argument: str, options: dict[str, Any], request: SolveRequest, as_json: bool) -> int:
     """Solve every puzzle `argument` names; the exit code (bad records and time limits noted)."""
     records = requests.read_instances(family, argument, options)
@@ -56,10 +65,7 @@ def _run(family: Family, argument: str, options: dict[str, Any], request: SolveR
     request.progress = update
     for record in records:
         if record.error is not None:
-            say(f"error: {record.error}")
-            if as_json:
-                print_json(requests.error_json(family, record))
-            code = EXIT_BAD_INPUT
+            code = _bad_record(family, record, as_json)
             continue
         try:
             if bar is not None:
@@ -288,10 +294,7 @@ def grade_command(
         records = requests.read_instances(family, argument, options)
         for record in records:
             if record.error is not None:
-                say(f"error: {record.error}")
-                if as_json:
-                    print_json(requests.error_json(family, record))
-                code = EXIT_BAD_INPUT
+                code = _bad_record(family, record, as_json)
                 continue
             answer = requests.grade(family, record.instance, time_limit)
             if as_json:

@@ -122,16 +122,7 @@ class Tents(Family[TentsInstance]):
 
     # checking
     def verify(self, instance: TentsInstance, solution: dict[str, Any]) -> list[str]:
-        return verify.violations(
-            instance.width,
-            instance.height,
-            instance.trees,
-            instance.rows,
-            instance.cols,
-            instance.given_tents,
-            instance.given_empty,
-            solution,
-        )
+        return verify.instance_violations(instance, solution)
 
     def _matches(self, instance: TentsInstance, tents: set[tuple[int, int]]) -> bool:
         return not self.verify(instance, {"tents": [list(c) for c in sorted(tents)]})

@@ -37,22 +37,13 @@ from boardlab.families.tents.deduce import (
 )
 from boardlab.families.tents.io import TentsInstance
 from boardlab.families.tents.oracle import TentsOracle
-from boardlab.families.tents.verify import violations
+from boardlab.families.tents.verify import instance_violations
 
 Cell = tuple[int, int]
 
 
 def _valid(instance: TentsInstance, tents: set[Cell]) -> bool:
-    return not violations(
-        instance.width,
-        instance.height,
-        instance.trees,
-        instance.rows,
-        instance.cols,
-        instance.given_tents,
-        instance.given_empty,
-        {"tents": [list(c) for c in sorted(tents)]},
-    )
+    return not instance_violations(instance, {"tents": [list(c) for c in sorted(tents)]})
 
 
 def level_of(instance: TentsInstance, deadline: Deadline = NO_DEADLINE) -> str | None:

@@ -29,7 +29,7 @@ from boardlab.families.tents.deduce import TENT, UNKNOWN, deduce, propagate
 from boardlab.families.tents.grade import next_step, path_step
 from boardlab.families.tents.io import TentsInstance
 from boardlab.families.tents.oracle import TentsOracle
-from boardlab.families.tents.verify import violations
+from boardlab.families.tents.verify import instance_violations
 
 Cell = tuple[int, int]
 
@@ -67,16 +67,7 @@ def hint(instance: TentsInstance, tents: set[Cell], empty: set[Cell]) -> Hint:
                 message,
                 remove={"tents": _cells(wrong_tents), "empty": _cells(wrong_empty)},
             )
-        if not violations(
-            instance.width,
-            instance.height,
-            instance.trees,
-            instance.rows,
-            instance.cols,
-            instance.given_tents,
-            instance.given_empty,
-            {"tents": _cells(tents | instance.given_tents)},
-        ):
+        if not instance_violations(instance, {"tents": _cells(tents | instance.given_tents)}):
             return Hint(HintStatus.SOLVED, "all tents are placed correctly")
         step, steps = next_step(instance, tents, empty)
         if step is not None:

@@ -110,3 +110,17 @@ def violations(
                 f"the tents cannot be paired one-to-one with adjacent trees (at most {matched} of {len(tree_list)} pairs)"
             )
     return problems
+
+
+def instance_violations(instance: Any, solution: dict[str, Any]) -> list[str]:
+    """`violations` of `solution` on a `TentsInstance` (read through its attributes only)."""
+    return violations(
+        instance.width,
+        instance.height,
+        instance.trees,
+        instance.rows,
+        instance.cols,
+        instance.given_tents,
+        instance.given_empty,
+        solution,
+    )
