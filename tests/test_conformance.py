@@ -121,7 +121,9 @@ def test_choice_lists_are_declared_once(family: Family) -> None:
     choices = importlib.import_module(f"{_package(family)}.choices")
     declared = [value for value in vars(choices).values() if isinstance(value, tuple)]
     for option in family.options:
-        if option.choices is not None:
+        if option.name == "difficulty":  # the common generate option: the family's levels
+            assert option.choices is family.levels
+        elif option.choices is not None:
             assert any(option.choices is value for value in declared), option.name
 
 

@@ -25,6 +25,9 @@ from boardlab.core.results import Mode, Result, SolveRequest, Stats, Status
 
 InstanceT = TypeVar("InstanceT")
 
+#: How many puzzles `Family.generate` makes at most to find one of the asked level.
+LEVEL_ATTEMPTS = 50
+
 
 @dataclass
 class Generated(Generic[InstanceT]):
@@ -38,6 +41,21 @@ class Generated(Generic[InstanceT]):
     solution: dict[str, Any]
     stats: Stats = field(default_factory=Stats)
     unique: bool = True
+    #: the grade of the puzzle when `generate` was asked for a level (checked by `Family.grade`)
+    difficulty: str | None = None
+
+
+def difficulty_option(levels: tuple[str, ...], default: str | None) -> Option:
+    """The common generate option of every family with `offers_grade`: the level to make,
+    one of the family's `levels` (the result is graded anew by `Family.generate`)."""
+    return Option(
+        "difficulty",
+        str,
+        default,
+        "make a puzzle of this level (as `grade` says)" + ("" if default else "; default: any level"),
+        choices=levels,
+        verbs=("generate",),
+    )
 
 
 @dataclass
@@ -96,6 +114,9 @@ class Family(ABC, Generic[InstanceT]):
         levels: the difficulty levels of the family's grades, easiest first (`core.grading`).
         offers_grade: the family answers `grade` (one of `levels`, or an outcome word).
         offers_explain: the family answers `explain` (a solving path, step by step).
+        default_level: the level `generate` makes when none is asked (families with
+            `offers_grade`); None: any level. A family with `offers_grade` gets the common
+            generate option `difficulty` (one of `levels`), added to `options` here once.
         formats: the family's `io` module; the format methods below read and write through it.
         drawing: the family's `render` module; `render_text`/`render_svg` draw through it.
 
@@ -119,8 +140,16 @@ class Family(ABC, Generic[InstanceT]):
     levels: ClassVar[tuple[str, ...]] = ()
     offers_grade: ClassVar[bool] = False
     offers_explain: ClassVar[bool] = False
+    default_level: ClassVar[str | None] = None
     formats: Formats
     drawing: Drawing
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.offers_grade and not any(o.name == "difficulty" for o in cls.options):
+            if cls.default_level is not None and cls.default_level not in cls.levels:
+                raise TypeError(f"{cls.__name__}: default_level {cls.default_level!r} is not a level")
+            cls.options = (*cls.options, difficulty_option(cls.levels, cls.default_level))
 
     # ---- formats (the kit's io module) ---------------------------------------------------
     def parse_text(self, text: str, source: str) -> list[Record[InstanceT]]:
@@ -292,17 +321,36 @@ class Family(ABC, Generic[InstanceT]):
         """Generate a puzzle; its solution is verified and, for clue puzzles made unique (the
         default, `Generated.unique`), proven unique anew by a fresh solve.
 
-        Every family's generator runs the loop of `core.generate` (plant, refine, minimise)."""
+        Every family's generator runs the loop of `core.generate` (plant, refine, minimise).
+        With the option `difficulty` (families with `offers_grade`) the puzzle is graded and
+        kept only at that level. A family's generator that aims at the level itself (it reads
+        `options["difficulty"]`) is kept at its first attempt; otherwise this is the generic
+        way: up to `LEVEL_ATTEMPTS` puzzles from seeds derived from `seed`, the first of the
+        level wins (the same seed gives the same puzzle); none: BadInput, exit 2."""
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
-        generated = self.generate_instance(seed, dict(options or {}))
-        generated.stats.seed = seed
-        self._check_solution(generated.instance, generated.solution)
-        if self.has_clues and generated.unique:
-            recheck = self.solve(generated.instance, SolveRequest(mode=Mode.UNIQUE))
-            if recheck.unique is not True:
-                raise SolverBug(f"{self.name} generator produced a puzzle without a unique solution")
-        return generated
+        options = dict(options or {})
+        wanted = options.get("difficulty")
+        for attempt in range(LEVEL_ATTEMPTS if wanted is not None else 1):
+            # attempt 0 is the seed itself; later ones derive a seed from it (deterministic)
+            made_seed = seed if attempt == 0 else random.Random(f"{seed}:{attempt}").randrange(2**31)
+            generated = self.generate_instance(made_seed, options)
+            self._check_solution(generated.instance, generated.solution)
+            if self.has_clues and generated.unique:
+                recheck = self.solve(generated.instance, SolveRequest(mode=Mode.UNIQUE))
+                if recheck.unique is not True:
+                    raise SolverBug(f"{self.name} generator produced a puzzle without a unique solution")
+            generated.stats.seed = seed
+            if wanted is None:
+                return generated
+            generated.difficulty = self.grade(generated.instance).difficulty
+            if generated.difficulty == wanted:
+                generated.stats.extra["attempts"] = attempt + 1
+                return generated
+        raise BadInput(
+            f"{self.name}: no {wanted} puzzle found in {LEVEL_ATTEMPTS} attempts with these options"
+            " (another size or level may work)"
+        )
 
     def check(self, instance: InstanceT, data: Any) -> list[str]:
         """Violations of a user's proposed solution (BadInput if it is not a solution shape)."""

@@ -193,6 +193,7 @@ def generated_json(chosen: Family, generated: Generated, text: bool = False) -> 
         "solution": generated.solution,
         "seed": generated.stats.seed,
         "stats": generated.stats.to_json(),
+        **({"difficulty": generated.difficulty} if generated.difficulty is not None else {}),
     }
     if text:
         answer["text"] = chosen.dump_text(generated.instance)
