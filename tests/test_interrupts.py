@@ -182,3 +182,40 @@ def test_durations_read_as_words() -> None:
     assert duration(3 * 3600 + 720) == "3.2 hours"
     assert duration(12 * 86400) == "12 days"
     assert duration(3.4e3 * 365.25 * 86400) == "3,400 years"
+
+
+def test_ctrl_c_while_the_command_line_loads_says_interrupted() -> None:
+    """The program's entry point (`boardlab._entry`) handles Ctrl-C while typer, rich and the
+    families are imported: here the signal comes the moment its handler is set, before the
+    command line is imported, and the answer is "interrupted", never a traceback."""
+    code = (
+        "import os, signal, sys\n"
+        "sys.argv = ['boardlab', 'families']\n"
+        "import boardlab._entry as entry\n"
+        "real_signal = signal.signal\n"
+        "def signal_then_interrupt(number, handler):\n"
+        "    previous = real_signal(number, handler)\n"
+        "    if handler is entry._interrupted_while_starting:\n"
+        "        os.kill(os.getpid(), signal.SIGINT)\n"
+        "    return previous\n"
+        "signal.signal = signal_then_interrupt\n"
+        "entry.main()\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert (run.returncode, run.stderr) == (130, "boardlab: interrupted\n")
+    assert "boardlab.cli" not in run.stdout
+
+
+def test_the_package_exports_the_api_lazily() -> None:
+    import boardlab
+    import boardlab.api
+
+    assert set(boardlab.__all__) == {"__version__", *boardlab.api.__all__}
+    run = subprocess.run(
+        [sys.executable, "-c", "import sys, boardlab; print('boardlab.api' in sys.modules)"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.stdout.strip() == "False"  # importing the package (the program's first step) is cheap
+    assert callable(boardlab.render) and callable(boardlab.families)

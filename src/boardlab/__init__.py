@@ -7,17 +7,52 @@ The Python API (`boardlab.api`, documented there) is re-exported here:
 92
 """
 
+from __future__ import annotations
+
 __version__ = "0.1.0"
 
-# `boardlab.render` and `boardlab.families` are the API's functions. The subpackages of the same
-# names (drawing, the families) are imported first, so that the functions bind the names last: a
-# first import of a subpackage later would bind its name to the module again. The subpackages
-# stay importable by their full names (`from boardlab.render.svg import ...`,
-# `importlib.import_module("boardlab.families")`), not as attributes of `boardlab`.
-import boardlab.families as _families_package  # noqa: E402, F401
-import boardlab.render as _drawing_package  # noqa: E402, F401
-from boardlab import api as _api  # noqa: E402
-from boardlab.api import *  # noqa: E402, F403
+TYPE_CHECKING = False  # typing itself is not imported at start-up (mypy reads this name as True)
+if TYPE_CHECKING:
+    from typing import Any
 
-#: The public names: `__version__` and those of `boardlab.api`.
-__all__ = ["__version__", *_api.__all__]
+#: The API's public names (`boardlab.api.__all__`), loaded on first use so that importing the
+#: package (as the command line does first) costs nothing; kept equal to the API's by a test.
+_API = (
+    "Answer",
+    "BadInput",
+    "Checked",
+    "Explanation",
+    "FamilyInfo",
+    "Generated",
+    "Grade",
+    "Hint",
+    "Puzzle",
+    "Result",
+    "check",
+    "count",
+    "explain",
+    "families",
+    "generate",
+    "grade",
+    "hint",
+    "load",
+    "puzzle",
+    "render",
+    "solve",
+)
+
+__all__ = ["__version__", *_API]
+
+
+def __getattr__(name: str) -> Any:
+    """The API's names, imported on first use. They are then set on the package, over the
+    subpackages `boardlab.render` and `boardlab.families` of the same names (as an eager
+    `from boardlab.api import *` did)."""
+    if name not in _API:
+        raise AttributeError(f"module 'boardlab' has no attribute {name!r}")
+    import boardlab.families  # noqa: F401  (the subpackages first: the API's names go over them)
+    import boardlab.render  # noqa: F401
+    from boardlab import api
+
+    globals().update({public: getattr(api, public) for public in _API})
+    return globals()[name]

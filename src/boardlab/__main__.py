@@ -1,6 +1,6 @@
 """`python -m boardlab` runs the command line."""
 
-from boardlab.cli import main
+from boardlab._entry import main
 
 if __name__ == "__main__":
     main()

@@ -1,0 +1,34 @@
+"""The `boardlab` program's entry point: Ctrl-C during start-up says "interrupted" too.
+
+Importing the command line (typer, rich, the families) takes a few tenths of a second; a
+Ctrl-C in that window would otherwise end in a traceback of whatever module was loading.
+Until `boardlab.cli.app.main` takes over (it turns Ctrl-C into "boardlab: interrupted", exit
+130), a handler of its own ends the process the same way. The package's `__init__` imports
+nothing heavy (the API is loaded on first use), so the window before this handler is the
+interpreter's own start-up only.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from types import FrameType
+
+#: The exit code of an interrupted command (as `boardlab.cli.app.EXIT_INTERRUPTED`).
+INTERRUPTED = 130
+
+
+def _interrupted_while_starting(signum: int, frame: FrameType | None) -> None:
+    sys.stderr.write("boardlab: interrupted\n")
+    sys.stderr.flush()
+    os._exit(INTERRUPTED)  # nothing has started that needs cleaning up
+
+
+def main() -> None:
+    """Run the command line with a start-up Ctrl-C handler in place while it loads."""
+    previous = signal.signal(signal.SIGINT, _interrupted_while_starting)
+    from boardlab.cli.app import main as run
+
+    signal.signal(signal.SIGINT, previous)
+    run()
