@@ -298,6 +298,9 @@ def test_ctrl_c_stops_a_count_and_the_interpreter_goes_on(executor: str) -> None
     """An interrupt (what Ctrl-C raises) stops a long count at once; no worker is left behind,
     and the next solve in the same interpreter answers."""
     queens = boardlab.load(19, family="nqueens")
+    # numba loaded and compiled first: an interrupt landing inside `import numba` (1 s on a
+    # loaded machine) leaves that module half-imported, which is Python's import, not ours
+    assert boardlab.count(boardlab.load(6, family="nqueens"), executor=executor, workers=2).count == 4
     timer = threading.Timer(1.0, _thread.interrupt_main)
     timer.start()
     try:

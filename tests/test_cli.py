@@ -282,3 +282,22 @@ def test_plain_words_for_every_json_value() -> None:
     assert plain({"grid": [[3, None], [None, 12]]}) == "(grid: [0, 0] = 3, [1, 1] = 12)"
     assert plain({"tents": [[7, 1]], "empty": []}) == "(tents: [7, 1]; empty: none)"
     assert (plain(True), plain(False), plain(0.123456), plain("x")) == ("yes", "no", "0.1235", "x")
+
+
+def test_boards_to_a_pipe_are_plain_text_and_never_wrapped(tmp_path) -> None:
+    """Not a terminal: boards are written as plain text, whole lines, however wide."""
+    import subprocess
+    import sys
+
+    run = subprocess.run(
+        [sys.executable, "-m", "boardlab", "nqueens", "solve", "60"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**__import__("os").environ, "COLUMNS": "40"},
+    )
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    board = [line for line in lines if line.split()[:1] in (["0"], ["59"]) and "\u00b7" in line]
+    assert len(board) == 2 and all(len(line) > 120 for line in board), lines[:5]
+    assert "\x1b[" not in run.stdout

@@ -219,3 +219,27 @@ def test_the_package_exports_the_api_lazily() -> None:
     )
     assert run.stdout.strip() == "False"  # importing the package (the program's first step) is cheap
     assert callable(boardlab.render) and callable(boardlab.families)
+
+
+def test_stopped_work_still_running_is_seen() -> None:
+    """A kernel that ignores its stop flag past GRACE is reported by `native_work_running`,
+    so the command line ends the process with os._exit instead of finalising the interpreter
+    under it."""
+    from boardlab.core import interrupts
+
+    release = threading.Event()
+    timer = threading.Timer(0.1, _thread.interrupt_main)
+    timer.start()
+    grace, interrupts.GRACE = interrupts.GRACE, 0.1
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            in_thread(lambda: release.wait(30), lambda: None)  # a stop that stops nothing
+        assert interrupts.native_work_running()
+    finally:
+        interrupts.GRACE = grace
+        timer.cancel()
+        release.set()
+    deadline = time.monotonic() + 30
+    while interrupts.native_work_running() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert not interrupts.native_work_running()

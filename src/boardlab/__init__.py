@@ -45,14 +45,26 @@ __all__ = ["__version__", *_API]
 
 
 def __getattr__(name: str) -> Any:
-    """The API's names, imported on first use. They are then set on the package, over the
-    subpackages `boardlab.render` and `boardlab.families` of the same names (as an eager
-    `from boardlab.api import *` did)."""
+    """The API's names, imported on first use and then set on the package."""
     if name not in _API:
         raise AttributeError(f"module 'boardlab' has no attribute {name!r}")
-    import boardlab.families  # noqa: F401  (the subpackages first: the API's names go over them)
-    import boardlab.render  # noqa: F401
     from boardlab import api
 
     globals().update({public: getattr(api, public) for public in _API})
     return globals()[name]
+
+
+def _free_api_names() -> None:
+    """The subpackages `boardlab.render` and `boardlab.families` share their names with API
+    functions. Importing a subpackage for the first time sets it on the package, which would
+    hide the function from `__getattr__` for good; so both (docstring-only, so cheap) are
+    imported now and their names removed again: `boardlab.render` is then always the function,
+    and `import boardlab.render.svg` still works."""
+    import importlib
+
+    for sub in ("families", "render"):
+        importlib.import_module(f"boardlab.{sub}")
+        del globals()[sub]
+
+
+_free_api_names()

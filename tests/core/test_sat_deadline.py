@@ -118,3 +118,24 @@ def test_solve_sat_time_limit_with_an_interruptible_solver() -> None:
         solver_name="minisat22",
     )
     assert outcome.status == Status.UNKNOWN
+
+
+def test_an_unlimited_call_stops_at_the_enclosing_time_limit() -> None:
+    """`solve_unlimited` inside `time_limited` (a generator or a hint under --time-limit) stops
+    at that limit with OutOfTime: python-sat holds the GIL, so the block's timer alone would
+    wait for the whole search (pigeonhole 12 -> 11 under CaDiCaL: minutes). Outside the block
+    the same solver is usable and answers."""
+    import pytest
+
+    from boardlab.core.deadline import OutOfTime
+    from boardlab.core.interrupts import current_limit, time_limited
+    from boardlab.core.sat import solve_unlimited
+
+    clauses, a, keys = relaxed_pigeonhole(12)
+    with Solver(name="cadical195", bootstrap_with=clauses) as solver:
+        with pytest.raises(OutOfTime):
+            with time_limited(0.3):
+                assert current_limit().limited
+                solve_unlimited(solver, [a])
+        assert not current_limit().limited
+        assert solve_unlimited(solver, [-a]) is True

@@ -57,3 +57,36 @@ def test_column_numbers_stack_when_they_do_not_fit() -> None:
     assert tens.split() == ["1", "1"] and units.split() == [str(i % 10) for i in range(12)]
     text = board_text([["", "Q"], ["", ""]], numbers=True).plain.splitlines()
     assert text[0].split() == ["0", "1"] and [line.split()[0] for line in text[1:]] == ["0", "1"]
+
+
+def _styled_characters(text: object) -> list[tuple[str, str]]:
+    console = Console(color_system="truecolor", width=400, file=None, force_terminal=True)
+    return [(ch, str(s.style)) for s in console.render(text) for ch in s.text]
+
+
+@pytest.mark.parametrize("checkered", [True, False])
+def test_cells_drawn_in_runs_keep_each_cells_style(checkered: bool) -> None:
+    """Cells of one style are appended together (a speed-up): every character still carries
+    the style its cell alone would give it."""
+    from rich.text import Text
+
+    from boardlab.render import terminal
+
+    rng = random.Random(7)
+    cells = [[rng.choice(["", "", "T", "^", "Q"]) for _ in range(9)] for _ in range(7)]
+    styles = [[rng.choice([None, None, "bold red", "blue"]) for _ in range(9)] for _ in range(7)]
+    expected = Text()
+    for r in range(7):
+        for c in range(9):
+            background = (terminal.LIGHT if (r + c) % 2 == 0 else terminal.DARK) if checkered else ""
+            if cells[r][c]:
+                style = " ".join(p for p in (styles[r][c] or "", background) if p)
+            else:
+                dot = terminal.EMPTY_ON_BOARD if checkered else terminal.EMPTY_PLAIN
+                style = " ".join(p for p in (dot, background) if p)
+            expected.append((cells[r][c] or terminal.EMPTY).center(2), style=style or None)
+        expected.append("\n")
+    expected.rstrip()
+    drawn = board_text(cells, styles=styles, checkered=checkered)
+    assert drawn.plain == expected.plain
+    assert _styled_characters(drawn) == _styled_characters(expected)

@@ -27,7 +27,7 @@ from boardlab.cli.output import print_families, print_json, say
 from boardlab.core import registry
 from boardlab.core.errors import BadInput, BoardlabError, SolverBug
 from boardlab.core.family import Family
-from boardlab.core.interrupts import caused_by_ctrl_c
+from boardlab.core.interrupts import caused_by_ctrl_c, native_work_running
 
 
 def _click_exceptions(name: str) -> tuple[Any, ...]:
@@ -162,4 +162,8 @@ def main(argv: list[str] | None = None) -> None:
         # handlers still run and files are still closed; only reference cycles are left to
         # the operating system.
         gc.freeze()
+        if native_work_running():  # stopped native work still running: see core.interrupts
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(code if isinstance(code, int) else EXIT_OK)
     sys.exit(code if isinstance(code, int) else EXIT_OK)

@@ -25,7 +25,7 @@ from boardlab.cli.flags import (
     Workers,
 )
 from boardlab.cli.output import (
-    out,
+    print_board,
     print_check,
     print_explanation,
     print_generated,
@@ -239,7 +239,7 @@ def render_command(
             say(f"wrote {svg}")
         return
     if not as_json:
-        out.print(family.render_text(instance, drawing.solution, options))
+        print_board(family.render_text(instance, drawing.solution, options))
 
 
 def hint_command(

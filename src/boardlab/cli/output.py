@@ -83,6 +83,18 @@ def print_stats(stats: dict[str, Any]) -> None:
     out.print(escape(line), style="dim")
 
 
+def print_board(board: Any) -> None:
+    """A drawn board (rich Text): never wrapped (a wrapped board is garbled); written as plain
+    text when stdout is no terminal, where rich would drop the styles anyway (a 30x30 board
+    costs ~50 ms through rich's renderer, which `solve --all` pays per solution)."""
+    if out.is_terminal:
+        out.print(board, soft_wrap=True)
+    else:
+        plain_text = board.plain if hasattr(board, "plain") else str(board)
+        sys.stdout.write(plain_text.rstrip("\n") + "\n")
+        sys.stdout.flush()
+
+
 def print_result(family: Family, record: Record, result: Result, many: bool, options: dict[str, Any]) -> None:
     if many:
         out.rule(record.label, style="dim")
@@ -100,7 +112,7 @@ def print_result(family: Family, record: Record, result: Result, many: bool, opt
     for index, solution in enumerate(result.solutions):
         if len(result.solutions) > 1:
             out.print(f"[dim]solution {index + 1}[/]")
-        out.print(family.render_text(record.instance, solution, options))
+        print_board(family.render_text(record.instance, solution, options))
     print_stats(result.stats.to_json())
 
 
@@ -109,12 +121,12 @@ def print_generated(
 ) -> None:
     """The puzzle (drawn, and in the text format); its solution only if asked."""
     out.print(f"[bold]{family.title}[/] puzzle, seed {generated.stats.seed}:")
-    out.print(family.render_text(generated.instance, None, options))
+    print_board(family.render_text(generated.instance, None, options))
     out.print("[dim]text format:[/]")
     out.print(family.dump_text(generated.instance), markup=False, end="")
     if show_solution:
         out.print("[dim]solution:[/]")
-        out.print(family.render_text(generated.instance, generated.solution, options))
+        print_board(family.render_text(generated.instance, generated.solution, options))
     else:
         out.print("[dim](--show-solution draws its solution)[/]")
 

@@ -32,14 +32,15 @@ import logging
 import multiprocessing
 import os
 import signal
-import threading
 from collections.abc import Callable, Generator
+from functools import partial
 from typing import IO, Any
 
 import numpy as np
 
 from boardlab.core.deadline import NO_DEADLINE, Deadline
 from boardlab.core.errors import BadInput, Unsupported
+from boardlab.core.interrupts import until_deadline
 
 Task = Callable[[Any, np.ndarray], Any]
 
@@ -89,31 +90,10 @@ def run_serial(
         if not deadline.limited:
             yield chunk, task(shared, chunk)
             continue
-        box = _before(task, shared, chunk, deadline)
+        box = until_deadline(partial(task, shared, chunk), deadline)
         if box is None:
             return
         yield chunk, box[0]
-
-
-def _before(task: Task, shared: Any, chunk: np.ndarray, deadline: Deadline) -> tuple[Any] | None:
-    """(task(shared, chunk),) computed in a helper thread, or None when the deadline came first."""
-    box: dict[str, Any] = {}
-
-    def target() -> None:
-        try:
-            box["value"] = task(shared, chunk)
-        except BaseException as error:  # handed to the waiting thread
-            box["error"] = error
-
-    thread = threading.Thread(target=target, name="boardlab-chunk", daemon=True)
-    thread.start()
-    while thread.is_alive() and not deadline.expired():
-        thread.join(0.05)
-    if thread.is_alive():
-        return None
-    if "error" in box:
-        raise box["error"]
-    return (box["value"],)
 
 
 def run_processes(

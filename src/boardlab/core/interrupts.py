@@ -18,7 +18,9 @@ of native call is made stoppable once, here:
   next bytecode of the main thread; a native call in progress finishes first (a numba kernel
   run through `in_thread` is stopped at once, since its waiting thread runs Python). It
   serves the command line, whose commands run in the main thread; elsewhere it refuses
-  (`RuntimeError`) rather than silently not limiting.
+  (`RuntimeError`) rather than silently not limiting. A python-sat call holds the GIL, so the
+  timer's exception would wait for it: SAT calls made with no deadline of their own ask
+  `current_limit()` and stop at it (`core.sat.solve_unlimited`).
 - **python-sat** does not release the GIL; its `solve_limited` catches SIGINT itself, stops the
   solver at once and raises `pysolvers.error("Caught keyboard interrupt")`; and a
   KeyboardInterrupt that lands while a numba kernel returns surfaces as numba's
@@ -43,6 +45,8 @@ SLICE = 0.05
 #: Seconds to wait for stopped work to return before giving up on it (it then runs on in its
 #: daemon thread until it ends; the command line exits anyway).
 GRACE = 2.0
+#: The name of `in_thread`'s helper threads.
+KERNEL_THREAD = "boardlab-kernel"
 #: Kernels look at their stop flag once every this many steps (a power of two minus one, used
 #: as a mask): a few microseconds of work.
 POLL_MASK = (1 << 14) - 1
@@ -57,31 +61,72 @@ def flag() -> Any:
 
 def in_thread(work: Callable[[], T], stop: Callable[[], None], deadline: Deadline = NO_DEADLINE) -> T:
     """`work()`, run in a helper thread so that Ctrl-C and `deadline` are seen within `SLICE`
-    seconds while it runs (see the module docstring). `stop()` must make `work` return soon."""
+    seconds while it runs (see the module docstring). `stop()` must make `work` return soon.
+
+    The waiting thread watches an event the work sets when it ends, not `Thread.join` and
+    `is_alive`: in CPython 3.11 a KeyboardInterrupt inside `join` can leave the thread marked
+    as stopped while it still runs, and a later `join(GRACE)` then returns at once."""
+    done, box = _start(work)
+    stopped = False
+    try:
+        while not done.wait(SLICE):
+            if not stopped and deadline.expired():
+                stop()
+                stopped = True
+    except BaseException:  # Ctrl-C (KeyboardInterrupt) while waiting
+        stop()
+        done.wait(GRACE)
+        raise
+    return _outcome(box)
+
+
+def until_deadline(work: Callable[[], T], deadline: Deadline) -> tuple[T] | None:
+    """`(work(),)` run in a helper thread, or None once `deadline` passes first, for work that
+    has no stop of its own: it is left to finish in the background and its answer dropped."""
+    done, box = _start(work)
+    while not done.wait(SLICE):
+        if deadline.expired():
+            return None
+    return (_outcome(box),)
+
+
+def _start(work: Callable[[], T]) -> tuple[threading.Event, dict[str, Any]]:
+    """`work()` started in a daemon thread: the event set when it ends, and the box that then
+    holds its value or its error."""
     box: dict[str, Any] = {}
+    done = threading.Event()
 
     def target() -> None:
         try:
             box["value"] = work()
         except BaseException as error:  # handed to the waiting thread
             box["error"] = error
+        finally:
+            done.set()
+            _UNFINISHED.discard(done)
 
-    thread = threading.Thread(target=target, name="boardlab-kernel", daemon=True)
-    thread.start()
-    stopped = False
-    try:
-        while thread.is_alive():
-            thread.join(SLICE)
-            if not stopped and deadline.expired():
-                stop()
-                stopped = True
-    except BaseException:  # Ctrl-C (KeyboardInterrupt) while waiting
-        stop()
-        thread.join(GRACE)
-        raise
+    _UNFINISHED.add(done)
+    threading.Thread(target=target, name=KERNEL_THREAD, daemon=True).start()
+    return done, box
+
+
+def _outcome(box: dict[str, Any]) -> Any:
     if "error" in box:
         raise box["error"]
     return box["value"]
+
+
+#: The end events of the works of `in_thread` and `until_deadline` still running.
+_UNFINISHED: set[threading.Event] = set()
+
+
+def native_work_running() -> bool:
+    """True while the work of an `in_thread` call is still running (stopped work that did not
+    return within `GRACE`). The interpreter must then not be finalised normally: tearing down
+    modules under a thread that runs a numba kernel or a solver in native code can crash the
+    process (seen as a segmentation fault after "interrupted" on a loaded machine), so the
+    command line ends such a process with `os._exit` once its output is flushed."""
+    return any(not done.is_set() for done in list(_UNFINISHED))
 
 
 def stop_flag(stop: Any) -> Callable[[], None]:
@@ -115,10 +160,12 @@ def time_limited(seconds: float | None) -> Iterator[None]:
         return
     if threading.current_thread() is not threading.main_thread():
         raise RuntimeError("time_limited works in the main thread only")
+    global _LIMIT
 
     def expire(signum: int, frame: Any) -> None:
         raise OutOfTime
 
+    outer, _LIMIT = _LIMIT, Deadline.after(seconds)
     previous = signal.signal(signal.SIGALRM, expire)
     signal.setitimer(signal.ITIMER_REAL, seconds)
     try:
@@ -126,3 +173,17 @@ def time_limited(seconds: float | None) -> Iterator[None]:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+        _LIMIT = outer
+
+
+#: The deadline of the innermost `time_limited` block (None outside every one).
+_LIMIT: Deadline | None = None
+
+
+def current_limit() -> Deadline:
+    """The deadline of the `time_limited` block the caller runs in (`NO_DEADLINE` outside one).
+
+    A native call that holds the GIL (python-sat's solvers) keeps the timer's `OutOfTime`
+    pending until it returns; such calls ask for this deadline and stop at it themselves
+    (`core.sat.solve_unlimited`)."""
+    return _LIMIT or NO_DEADLINE

@@ -36,6 +36,7 @@ from pysat.solvers import Solver, SolverNames
 from boardlab.core.deadline import NO_DEADLINE, Deadline, OutOfTime
 from boardlab.core.enumerate import Budget, collect, solve_block_repeat
 from boardlab.core.errors import Unsupported
+from boardlab.core.interrupts import current_limit
 from boardlab.core.results import Mode, Outcome, SolveRequest, Stats
 
 #: Cardinality encodings by name (pysat.card.EncType).
@@ -221,7 +222,15 @@ def solve_unlimited(solver: Solver, assumptions: Sequence[int] = ()) -> bool:
     (python-sat's solvers catch SIGINT there, stop and raise an error that
     `core.interrupts.caused_by_ctrl_c` recognises; a plain `solve` holds Ctrl-C back until
     it returns: 49 s on a pigeonhole formula, measured). Solvers without `solve_limited` get
-    the plain `solve`."""
+    the plain `solve`. Inside a `core.interrupts.time_limited` block (a generator or a hint
+    under `--time-limit`) the call stops at that block's deadline and raises `OutOfTime`, as
+    the block's timer would if the solver let it."""
+    limit = current_limit()
+    if limit.limited:
+        answer = solve_before(solver, limit, assumptions)
+        if answer is None:
+            raise OutOfTime(f"time limit of {limit.seconds:g} s reached")
+        return answer
     try:
         solver.conf_budget(-1)  # no budget left over from an earlier limited call
     except NotImplementedError:

@@ -82,6 +82,8 @@ def board_text(
             text.append(str(r).rjust(number_width) + " ", style="dim")
         if row_labels:
             text.append(row_labels[r].rjust(label_width) + " ", style=label_style)
+        run: list[str] = []  # cells of one style, appended together (a board has few runs)
+        run_style = ""
         for c in range(cols):
             background = (LIGHT if (r + c) % 2 == 0 else DARK) if checkered else PLAIN
             style = " ".join(part for part in ((styles[r][c] if styles else None) or "", background) if part)
@@ -89,7 +91,12 @@ def board_text(
             if not cells[r][c]:
                 dot = EMPTY_ON_BOARD if checkered else EMPTY_PLAIN
                 style = " ".join(part for part in (dot, background) if part)
-            text.append(content.center(cell_width), style=style or None)
+            if style != run_style and run:
+                text.append("".join(run), style=run_style or None)
+                run = []
+            run_style = style
+            run.append(content.center(cell_width))
+        text.append("".join(run), style=run_style or None)
         text.append("\n")
     if col_labels_below:
         column_header()

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from boardlab.core.oracle import Oracle
+from boardlab.core.sat import solve_unlimited
 from boardlab.families.armies import model_sat as cnf_module
 
 Square = tuple[int, int]
@@ -39,7 +40,7 @@ class ArmiesOracle(Oracle[Queen]):
         self, placed: Collection[Queen] = (), forbidden: Collection[Queen] = (), budget: float | None = None
     ) -> frozenset[Queen] | None:
         assumptions = [self._lit(q) for q in placed] + [-self._lit(q) for q in forbidden]
-        if not self.solver.solve(assumptions=assumptions):
+        if not solve_unlimited(self.solver, assumptions):
             return None
         true = {lit for lit in self.solver.get_model() if lit > 0}
         n = self.n
@@ -54,7 +55,7 @@ class ArmiesOracle(Oracle[Queen]):
         """The placed queens in the solver's unsatisfiable core ([] when a placement exists)."""
         queens = list(placed)
         assumptions = [self._lit(q) for q in queens] + [-self._lit(q) for q in forbidden]
-        if self.solver.solve(assumptions=assumptions):
+        if solve_unlimited(self.solver, assumptions):
             return []
         core = set(self.solver.get_core() or [])
         return [q for q in queens if self._lit(q) in core]
