@@ -453,6 +453,98 @@ def test_chessnum_worked_example_and_play(page):
     page.wait_for_function("() => document.getElementById('play-status').textContent.startsWith('Solved')")
 
 
+def test_chessnum_explain_draws_the_attackers_on_the_page(page):
+    """The explain option (a drawing option) draws each clue's attackers on the shown solution,
+    as the command line's SVG does; unticking it draws the plain solution again."""
+    needs("chessnum")
+    choose(page, "chessnum")
+    puzzle = {"family": "chessnum", "size": 8, "pieces": "KQRBNP", "clues": {"b8": 1, "d8": 6, "e6": 2, "d4": 0}}
+    if not page.is_visible("#text"):
+        page.click("#text-box summary")
+    page.fill("#text", json.dumps(puzzle))
+    page.click("#load")
+    wait_status(page, "Puzzle loaded")
+    page.click("#mode-buttons button[data-mode=first]")
+    wait_status(page, "Status: ")
+    wait_drawn_solution(page)
+    drawn = "() => decodeURIComponent(document.getElementById('board-img').src)"
+    assert "attacks" not in page.evaluate(drawn)
+    page.check("#opt-solve-explain")
+    page.wait_for_function(f"() => ({drawn})().includes('attacks d8')")
+    # d8 = 6: six attack lines end on d8, one per piece
+    assert page.evaluate(f"() => ({drawn})().split('attacks d8<').length - 1") == 6
+    page.uncheck("#opt-solve-explain")
+    page.wait_for_function(f"() => !({drawn})().includes('attacks d8')")
+
+
+def test_armies_attacks_is_a_drawing_option(page):
+    needs("armies")
+    choose(page, "armies")
+    assert "(drawing)" in page.inner_text("label[for=opt-solve-attacks]")
+    page.click("#mode-buttons button[data-mode=first]")
+    wait_status(page, "Status: ")
+    wait_drawn_solution(page)
+    drawn = "() => decodeURIComponent(document.getElementById('board-img').src)"
+    before = page.evaluate(drawn)
+    page.check("#opt-solve-attacks")
+    page.wait_for_function(f"src => ({drawn})() !== src", arg=before)
+
+
+#: Every filled cell and edge number of the board editor whose glyph (its fill, or its outline
+#: when the outline is at least 1 px wide) falls short of WCAG AA against the colour under it:
+#: 3:1 for pieces and marks (graphical objects) and large or bold text (an approximation: the
+#: cell numbers are bold or 24 px), 4.5:1 for other text.
+POOR_CONTRAST = r"""
+() => {
+  const rgb = (c) => (c.match(/[\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => {
+    const lin = [r, g, b].map((v) => { v /= 255; return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2];
+  };
+  const ratio = (a, b) => { const [h, l] = [lum(a), lum(b)].sort((x, y) => y - x); return (h + 0.05) / (l + 0.05); };
+  const ground = (el) => {
+    for (; el; el = el.parentElement) { const c = rgb(getComputedStyle(el).backgroundColor); if (c.length < 4 || c[3] > 0) return c; }
+    return [255, 255, 255];
+  };
+  const poor = [];
+  for (const el of document.querySelectorAll("#editor .cell, #editor .edge")) {
+    const text = el.textContent.trim();
+    if (!text) continue;
+    const s = getComputedStyle(el), under = ground(el);
+    let best = ratio(rgb(s.color), under);
+    if (parseFloat(s.webkitTextStrokeWidth || "0") >= 1) best = Math.max(best, ratio(rgb(s.webkitTextStrokeColor), under));
+    const graphic = !/^[0-9?]+$/.test(text) || parseFloat(s.fontSize) >= 24 || Number(s.fontWeight) >= 700;
+    if (best < (graphic ? 3 : 4.5)) poor.push([el.id || el.className, text, s.color, under.join(","), best.toFixed(2)]);
+  }
+  return poor;
+}
+"""
+
+
+@pytest.mark.parametrize("family", ["nqueens", "armies", "chessnum", "cnote", "tents"])
+def test_boards_in_play_reach_aa_contrast(page, family):
+    """Each family's opening puzzle in play mode, with pieces of every kind on light and dark
+    squares (armies: a white and a black queen), solved by the hint button where it can be."""
+    needs(family)
+    choose(page, family)
+    page.click("#play")
+    if family == "armies":
+        page.click("#cell-0-0")  # white, light square
+        page.click("#cell-1-0")  # white, dark square
+        for _ in range(2):
+            page.click("#cell-3-5")  # black
+        page.click("#cell-2-5")
+        page.click("#cell-2-5")  # black, the other colour of square
+    else:
+        for _ in range(3):  # a few pieces or numbers from applied hints
+            page.click("#hint")
+            page.wait_for_function("() => /^(Hint|Mistake)/.test(document.getElementById('hint-message').textContent)")
+            page.click("#apply-hint")
+            page.wait_for_timeout(100)
+    assert page.locator("#editor .cell").count() > 0
+    assert page.evaluate(POOR_CONTRAST) == []
+
+
 # ---- the editors' logic, in the page, whatever families are registered ------------------------
 EDITOR_CHECKS = r"""
 () => {

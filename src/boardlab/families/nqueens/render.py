@@ -52,7 +52,7 @@ def render_svg(instance: QueensInstance, solution: dict[str, Any] | None = None)
         instance.n,
         cell=max(8, min(40, 640 // instance.n)),
         glyphs={square: QUEEN for square in squares},
-        glyph_colors={square: "#1f4e9c" for square, given in squares.items() if given},
+        glyph_colors={square: "#163a78" for square, given in squares.items() if given},
         title=f"{instance.n}-queens",
     )
     return board.to_svg()

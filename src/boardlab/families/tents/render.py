@@ -91,7 +91,7 @@ def render_svg(instance: TentsInstance, solution: dict[str, Any] | None = None) 
         colors[cell] = "#1f4e9c" if cell in instance.given_tents else "#d2691e"
     for cell in instance.given_empty:
         glyphs[cell] = CROSS_GLYPH
-        colors[cell] = "#888888"
+        colors[cell] = "#707070"
     for cell in set(instance.given_tents) | set(instance.given_empty):
         fills[cell] = "#e4ecf7"  # given cells are shaded
     board = SvgBoard(

@@ -94,7 +94,8 @@
     else input = h("input", { type: "text", id, value: option.default === null ? "" : option.default });
     input.dataset.option = option.name;
     input.dataset.type = option.type;
-    const only = verb !== "generate" && !option.verbs.includes("solve") ? ` (${option.verbs.filter((v) => v !== "render" && v !== "check").join(", ")} only)` : "";
+    const others = option.verbs.filter((v) => v !== "render" && v !== "check");
+    const only = verb === "generate" || option.verbs.includes("solve") ? "" : others.length ? ` (${others.join(", ")} only)` : " (drawing)";
     const label = h("label", { for: id, title: option.help }, option.name.replace(/_/g, " ") + only + " ");
     return h("span", { class: option.type === "bool" ? "option check" : "option" }, option.type === "bool" ? input : label, option.type === "bool" ? label : input, h("small", {}, option.help));
   }
@@ -125,7 +126,7 @@
     history.replaceState(null, "", location.pathname + "#" + name);
     $("share-box").hidden = true;
     $("rules").textContent = family.rules;
-    fillOptions($("solve-options"), ["solve", "count"]);
+    fillOptions($("solve-options"), ["solve", "count", "render"]);
     fillOptions($("generate-options"), ["generate"]);
     $("backend").replaceChildren(...family.backends.map((b, k) => h("option", { value: k === 0 ? "" : b }, b + (k === 0 ? " (default)" : ""))));
     $("strategy").replaceChildren(h("option", { value: "" }, "(default)"), ...family.strategies.map((s) => h("option", { value: s }, s)));
@@ -592,7 +593,7 @@
   async function draw(solution, caption) {
     if (!state.instance) return;
     try {
-      const drawn = await api(`/api/${state.family.name}/render`, { instance: state.instance, solution });
+      const drawn = await api(`/api/${state.family.name}/render`, { instance: state.instance, solution, options: drawingOptions() });
       state.shown = { solution, svg: drawn.svg };
       const img = $("board-img");
       img.src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(drawn.svg);
@@ -609,6 +610,18 @@
   }
 
   const drawPuzzle = () => draw(null, "The puzzle");
+
+  // the drawing options (render-verb flags such as Chess-Num's explain, armies' attacks) as
+  // set in the options panel; toggling one redraws what is shown
+  const isDrawingOption = (o) => o.type === "bool" && o.verbs.includes("render");
+  function drawingOptions() {
+    const chosen = readOptions($("solve-options"));
+    return Object.fromEntries(state.family.options.filter((o) => isDrawingOption(o) && o.name in chosen).map((o) => [o.name, chosen[o.name]]));
+  }
+  function redrawOnDrawingOption(event) {
+    const option = state.family && state.family.options.find((o) => o.name === event.target.dataset.option);
+    if (option && isDrawingOption(option) && state.shown) draw(state.shown.solution, $("board-caption").textContent);
+  }
 
   async function generate() {
     showError("");
@@ -790,6 +803,7 @@
   /* ---- wiring ---- */
   function wire() {
     $("family").addEventListener("change", (e) => chooseFamily(e.target.value).catch((err) => showError(err.message)));
+    $("solve-options").addEventListener("change", redrawOnDrawingOption);
     for (const b of document.querySelectorAll("#mode-buttons button")) b.addEventListener("click", () => solve(b.dataset.mode));
     $("generate").addEventListener("click", generate);
     $("load").addEventListener("click", () => loadText($("text").value));
