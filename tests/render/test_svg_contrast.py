@@ -13,7 +13,9 @@ from boardlab.core import registry
 from contrast import AA_LARGE, AA_TEXT, ratio
 
 RECT = re.compile(r'<rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="[\d.]+" fill="(#[0-9a-fA-F]+)"')
-TEXT = re.compile(r'<text x="([\d.]+)" y="([\d.]+)" font-size="(\d+)"[^>]*fill="(#[0-9a-fA-F]+)"[^>]*>([^<]*)<')
+TEXT = re.compile(
+    r'<text x="([\d.]+)" y="([\d.]+)" font-size="(\d+)"[^>]*fill="(#[0-9a-fA-F]+)"[^>]*>([^<]*)<'
+)
 
 
 def _poor_contrast(svg: str) -> list[tuple[str, str, str, float]]:

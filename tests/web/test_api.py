@@ -510,6 +510,23 @@ def test_each_family_opens_on_a_solvable_puzzle(client, name):
             assert found == expected
 
 
+def test_generated_menu_entries_generate_their_level(client):
+    """Families that grade their puzzles list every level at each menu size; an entry's options
+    generate a puzzle graded at that level (the first entry of each family, for time)."""
+    listed = {f["name"]: f for f in client.get("/api/families").json()}
+    for name, family in listed.items():
+        if not family["levels"]:
+            assert family["generated"] == [], name
+            continue
+        sizes = {g["options"]["size"] for g in family["generated"]}
+        assert {(g["options"]["size"], g["options"]["difficulty"]) for g in family["generated"]} == {
+            (size, level) for size in sizes for level in family["levels"]
+        }
+        entry = family["generated"][0]
+        made = post(client, f"/api/{name}/generate", {"options": entry["options"], "seed": 1}).json()
+        assert made["difficulty"] == entry["options"]["difficulty"], name
+
+
 def test_the_published_puzzles_are_listed_and_read(client):
     listed = {f["name"]: f for f in client.get("/api/families").json()}
     expected = {"chessnum": len(PUBLISHED), "tents": len(TENTS_TATHAM_SAMPLE.read_text().splitlines())}

@@ -458,7 +458,12 @@ def test_chessnum_explain_draws_the_attackers_on_the_page(page):
     as the command line's SVG does; unticking it draws the plain solution again."""
     needs("chessnum")
     choose(page, "chessnum")
-    puzzle = {"family": "chessnum", "size": 8, "pieces": "KQRBNP", "clues": {"b8": 1, "d8": 6, "e6": 2, "d4": 0}}
+    puzzle = {
+        "family": "chessnum",
+        "size": 8,
+        "pieces": "KQRBNP",
+        "clues": {"b8": 1, "d8": 6, "e6": 2, "d4": 0},
+    }
     if not page.is_visible("#text"):
         page.click("#text-box summary")
     page.fill("#text", json.dumps(puzzle))
@@ -541,7 +546,9 @@ def test_boards_in_play_reach_aa_contrast(page, family):
     else:
         for _ in range(3):  # a few pieces or numbers from applied hints
             page.click("#hint")
-            page.wait_for_function("() => /^(Hint|Mistake)/.test(document.getElementById('hint-message').textContent)")
+            page.wait_for_function(
+                "() => /^(Hint|Mistake)/.test(document.getElementById('hint-message').textContent)"
+            )
             page.click("#apply-hint")
             page.wait_for_timeout(100)
     assert page.locator("#editor .cell").count() > 0
@@ -834,8 +841,11 @@ def test_published_puzzles_menu_and_puzzle_of_the_day(page):
     needs("tents")
     choose(page, "tents")
     records = [json.loads(line) for line in TENTS_TATHAM_SAMPLE.read_text().splitlines() if line.strip()]
-    assert page.locator("#library option").count() == len(records) + 1
-    page.select_option("#library", "2")
+    levels = page.evaluate("window.boardlabState.family.levels")
+    generated = page.evaluate("window.boardlabState.family.generated")
+    assert len(generated) == len(levels) * len({g["options"]["size"] for g in generated})
+    assert page.locator("#library option").count() == len(records) + len(generated) + 1
+    page.select_option("#library", "p2")
     wait_status(page, "Loaded tatham-")
     assert page.evaluate("window.boardlabState.instance") == records[2]["instance"]
     page.click("#daily")
@@ -845,3 +855,20 @@ def test_published_puzzles_menu_and_puzzle_of_the_day(page):
     page.click("#daily")  # the same puzzle again: the seed is the date
     wait_status(page, "Puzzle of the day")
     assert page.evaluate("window.boardlabState.instance") == first
+
+
+def test_generated_puzzles_by_size_and_difficulty_in_the_menu(page):
+    """The puzzles menu generates a puzzle of the chosen size and level (the smallest and
+    easiest here): the generate answer says that level, and the board has that size."""
+    needs("tents")
+    choose(page, "tents")
+    generated = page.evaluate("window.boardlabState.family.generated")
+    first = generated[0]
+    assert first["options"]["difficulty"] == page.evaluate("window.boardlabState.family.levels[0]")
+    page.select_option("#library", "g0")
+    wait_status(page, "Generated Tents")
+    made = page.evaluate("window.boardlabState.generated")
+    assert made["difficulty"] == first["options"]["difficulty"]
+    width, height = (int(x) for x in first["options"]["size"].split("x"))
+    grid = page.evaluate("window.boardlabState.instance.grid")
+    assert (len(grid[0]), len(grid)) == (width, height)

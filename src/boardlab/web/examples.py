@@ -1,5 +1,6 @@
-"""The puzzle each family opens on in the page and in the API listing (`example`), and the
-published puzzles the page offers in its puzzles menu (`library`).
+"""The puzzle each family opens on in the page and in the API listing (`example`), the
+published puzzles the page offers in its puzzles menu (`library`), and the generated ones it
+offers there by size and difficulty (`generated`).
 
 A good first puzzle is solvable and, where the family has clues, has exactly one solution: a
 published puzzle shipped with the package where there is one (`boardlab.bench.data`, sources in
@@ -63,3 +64,29 @@ def library(family: Family) -> list[dict[str, Any]]:
     if family.name == "tents":
         return [{"title": r["id"], "source": r["source"], "instance": r["instance"]} for r in _tatham()]
     return []
+
+
+#: Board sizes the puzzles menu offers to generate at each difficulty level, per family that
+#: grades its puzzles (families not named here get their generator's default size).
+GENERATED_SIZES: dict[str, tuple[str, ...]] = {
+    "tents": ("8x8", "10x10", "15x15"),
+    "chessnum": ("8",),
+    "cnote": ("5",),
+}
+
+
+def generated(family: Family) -> list[dict[str, Any]]:
+    """Generated puzzles the puzzles menu offers (`{"title", "options"}`, the generate options
+    to use): every difficulty level at each size of `GENERATED_SIZES`, for a family that grades
+    its puzzles; [] for the others."""
+    if not family.offers_grade or not family.levels:
+        return []
+    sizes = GENERATED_SIZES.get(family.name)
+    if sizes is None:
+        size = next((o.default for o in family.options if o.name == "size"), None)
+        sizes = (str(size),) if size is not None else ()
+    return [
+        {"title": f"{size}, {level}", "options": {"size": size, "difficulty": level}}
+        for size in sizes
+        for level in family.levels
+    ]

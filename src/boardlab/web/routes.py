@@ -3,7 +3,8 @@ request pipeline) and runs the rest of the pipeline as a job in a worker process
 
 - `GET /api/families`: `boardlab families --json`, each family also saying whether it offers
   hints (`hint`), the puzzle the page opens on (`example`: JSON and text) and the published
-  puzzles shipped for it (`library`).
+  puzzles shipped for it (`library`) and the generated ones its puzzles menu offers by size and
+  difficulty (`generated`: `{"title", "options"}`).
 - `POST /api/{family}/parse`: an instance from text, game ID, JSON or board size, answered as
   its JSON and its text format.
 - `POST /api/{family}/solve`: `{"instance", "mode", "limit", "time_limit", ...}`, answered with
@@ -64,6 +65,7 @@ def _describe(family: Family) -> dict[str, Any]:
     data["hint"] = family.offers_hints
     data["example"] = _example(family)
     data["library"] = examples.library(family)
+    data["generated"] = examples.generated(family)
     return data
 
 
