@@ -67,3 +67,19 @@ def interrupt_mid_run(process: subprocess.Popen[str], checkpoint: Path, within: 
     time.sleep(0.2)
     assert not any(alive(pid) for pid in workers)
     return checkpoint_records(checkpoint)
+
+
+def ctrl_c_after(command: list[str], seconds: float) -> tuple[int, str, float]:
+    """Start `command`, send it Ctrl-C (SIGINT) after `seconds` (it must still run then), and
+    return its exit code, its stderr and the seconds from the signal to its exit."""
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(seconds)
+        assert process.poll() is None, process.communicate()
+        process.send_signal(signal.SIGINT)
+        sent = time.monotonic()
+        _, err = process.communicate(timeout=60)
+        return process.returncode, err, time.monotonic() - sent
+    finally:
+        if process.poll() is None:
+            process.kill()

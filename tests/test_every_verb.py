@@ -11,7 +11,6 @@ comes during start-up. The table must cover every verb the command line offers
 from __future__ import annotations
 
 import json
-import signal
 import subprocess
 import sys
 import time
@@ -21,6 +20,7 @@ import pytest
 
 from boardlab.cli.commands import verbs_of
 from boardlab.core import registry
+from processes import ctrl_c_after
 
 DEMO = str(Path(__file__).parent / "data" / "cnote" / "cnote-demo.json")
 #: placeholders for files made by the `files` fixture
@@ -125,19 +125,9 @@ def test_bad_input_is_one_line_and_exit_2(family: str, verb: str) -> None:
 @pytest.mark.parametrize(("family", "verb"), _offered(), ids=[_ids(k) for k in _offered()])
 def test_ctrl_c_says_interrupted(family: str, verb: str, files: dict[str, str]) -> None:
     kind, command = _command(family, verb, files)
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        # long work: well past start-up; quick work: during start-up (it has no other time)
-        time.sleep(5.0 if kind == LONG else 0.15)
-        assert process.poll() is None, process.communicate()
-        process.send_signal(signal.SIGINT)
-        sent = time.monotonic()
-        _, err = process.communicate(timeout=60)
-        took = time.monotonic() - sent
-    finally:
-        if process.poll() is None:
-            process.kill()
-    assert (process.returncode, err) == (130, "boardlab: interrupted\n"), err
+    # long work: well past start-up; quick work: during start-up (it has no other time)
+    code, err, took = ctrl_c_after(command, 5.0 if kind == LONG else 0.15)
+    assert (code, err) == (130, "boardlab: interrupted\n"), err
     assert took < 10, f"{took:.1f} s from Ctrl-C to exit"  # about 0.1 s measured
 
 

@@ -5,7 +5,6 @@ as an internal error or as "unknown (time limit reached)". And the mechanism its
 from __future__ import annotations
 
 import _thread
-import signal
 import subprocess
 import sys
 import threading
@@ -16,6 +15,7 @@ import pytest
 
 from boardlab.core.deadline import Deadline
 from boardlab.core.interrupts import caused_by_ctrl_c, flag, in_thread, stop_flag
+from processes import ctrl_c_after
 
 DEMO = str(Path(__file__).parent / "data" / "cnote" / "cnote-demo.json")
 
@@ -33,23 +33,9 @@ LONG_COMMANDS = {
 @pytest.mark.slow
 @pytest.mark.parametrize("kind", sorted(LONG_COMMANDS))
 def test_ctrl_c_stops_every_kind_of_native_call(kind: str) -> None:
-    process = subprocess.Popen(
-        [sys.executable, "-m", "boardlab", *LONG_COMMANDS[kind]],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        time.sleep(6.0)  # well into the long call, past start-up even on a loaded machine
-        assert process.poll() is None, process.communicate()
-        process.send_signal(signal.SIGINT)
-        sent = time.monotonic()
-        out, err = process.communicate(timeout=60)
-        took = time.monotonic() - sent
-    finally:
-        if process.poll() is None:
-            process.kill()
-    assert (process.returncode, err) == (130, "boardlab: interrupted\n"), err
+    # 6 s: well into the long call, past start-up even on a loaded machine
+    code, err, took = ctrl_c_after([sys.executable, "-m", "boardlab", *LONG_COMMANDS[kind]], 6.0)
+    assert (code, err) == (130, "boardlab: interrupted\n"), err
     assert took < 10, f"{kind}: {took:.1f} s from Ctrl-C to exit"  # about 0.1 s measured
 
 

@@ -426,7 +426,8 @@ def test_cnote_generate_then_solve(page):
     assert result["instance"] == generated["instance"]
 
 
-def test_chessnum_worked_example_and_play(page):
+def load_worked_example(page) -> None:
+    """The Chess-Num worked example of DESIGN.md, pasted as JSON and loaded."""
     needs("chessnum")
     choose(page, "chessnum")
     puzzle = {
@@ -440,6 +441,10 @@ def test_chessnum_worked_example_and_play(page):
     page.fill("#text", json.dumps(puzzle))
     page.click("#load")
     wait_status(page, "Puzzle loaded")
+
+
+def test_chessnum_worked_example_and_play(page):
+    load_worked_example(page)
     page.click("#mode-buttons button[data-mode=unique]")
     assert "unique: yes" in wait_status(page, "Status")
     solution = page.evaluate("window.boardlabState.result.solutions[0]")
@@ -456,19 +461,7 @@ def test_chessnum_worked_example_and_play(page):
 def test_chessnum_explain_draws_the_attackers_on_the_page(page):
     """The explain option (a drawing option) draws each clue's attackers on the shown solution,
     as the command line's SVG does; unticking it draws the plain solution again."""
-    needs("chessnum")
-    choose(page, "chessnum")
-    puzzle = {
-        "family": "chessnum",
-        "size": 8,
-        "pieces": "KQRBNP",
-        "clues": {"b8": 1, "d8": 6, "e6": 2, "d4": 0},
-    }
-    if not page.is_visible("#text"):
-        page.click("#text-box summary")
-    page.fill("#text", json.dumps(puzzle))
-    page.click("#load")
-    wait_status(page, "Puzzle loaded")
+    load_worked_example(page)
     page.click("#mode-buttons button[data-mode=first]")
     wait_status(page, "Status: ")
     wait_drawn_solution(page)
