@@ -4,6 +4,7 @@ the web API runs too) between the flags and the printed answer."""
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
@@ -323,6 +324,53 @@ def explain_command(
     raise typer.Exit(EXIT_TIME_LIMIT if answer["difficulty"] == "unknown" else EXIT_OK)
 
 
+def convert_command(
+    family: Family,
+    options: dict[str, Any],
+    puzzle: Puzzle,
+    to: Annotated[
+        str, typer.Option("--to", help="the format to write (see `boardlab families`: writes)")
+    ] = "text",
+    out_path: Annotated[
+        str | None, typer.Option("--out", "--output", help="write to this file instead of printing")
+    ] = None,
+    force: Force = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help='print {"family", "instance", "format", "text"} per puzzle')
+    ] = False,
+) -> None:
+    """Write puzzles in another format (text, json, and the family's own: tents gameid, puzzlink)."""
+    records = requests.read_instances(family, puzzle, options)
+    code = EXIT_OK
+    written: list[str] = []
+    for record in records:
+        if record.error is not None:
+            code = _bad_record(family, record, as_json)
+            continue
+        try:
+            answer = requests.convert(family, record.instance, to)
+        except BadInput as error:
+            if len(records) == 1:
+                raise
+            say(f"error: {error.located(source=record.label)}")
+            code = EXIT_BAD_INPUT
+            continue
+        text = answer["text"]
+        written.append(text if text.endswith("\n") else text + "\n")
+        if as_json:
+            print_json(answer)
+    # text blocks are separated by a blank line (the text format's separator), the one-line
+    # formats (JSON, game IDs, URLs) are one per line
+    document = ("\n" if to == "text" else "").join(written)
+    if out_path is not None:
+        write_new_file(out_path, document, force)
+        if out_path != "-":
+            say(f"wrote {len(written)} puzzle{'s' if len(written) != 1 else ''} to {out_path}")
+    elif not as_json:
+        sys.stdout.write(document)
+    raise typer.Exit(code)
+
+
 def example_command(
     family: Family,
     options: dict[str, Any],
@@ -350,11 +398,13 @@ VERBS: dict[str, Callable[..., Any]] = {
     "hint": hint_command,
     "grade": grade_command,
     "explain": explain_command,
+    "convert": convert_command,
     "example": example_command,
 }
 
-#: Verbs only some families offer, and the `Family` flag that says whether one does.
-CAPABILITIES = {"grade": "offers_grade", "explain": "offers_explain"}
+#: Verbs only some families offer, and the `Family` flag that says whether one does (`convert`:
+#: the formats it writes, `Family.writes`; text and JSON in every family).
+CAPABILITIES = {"grade": "offers_grade", "explain": "offers_explain", "convert": "writes"}
 
 
 def verbs_of(family: Family) -> dict[str, Callable[..., Any]]:

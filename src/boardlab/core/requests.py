@@ -14,7 +14,7 @@ contract of DESIGN.md). The steps, in order:
    backend, ...) become a `SolveRequest`;
 4. the answer, through the checked entry points of `Family` (every solution returned has passed
    the family's independent `verify`), and its JSON: `solve` (`Result.to_json`), `generate` and
-   `generated_json`, `check`, `hint`, `draw` and `Drawing.to_json`, `instance_json`.
+   `generated_json`, `check`, `hint`, `draw` and `Drawing.to_json`, `instance_json`, `convert`.
 
 Printing, exit codes, HTTP statuses, worker processes and answer sizes belong to the front ends.
 """
@@ -39,6 +39,7 @@ __all__ = [
     "Drawing",
     "check",
     "check_options",
+    "convert",
     "draw",
     "error_json",
     "explain",
@@ -255,6 +256,16 @@ def explain(chosen: Family, instance: Any, time_limit: float | None = None) -> d
     (checked: the solution reached passes `verify`)."""
     answer = chosen.explain(instance, Deadline.after(time_limit)).to_json()
     return {"family": chosen.name, "instance": chosen.to_json(instance), **answer}
+
+
+def convert(chosen: Family, instance: Any, to: str) -> dict[str, Any]:
+    """`{"family", "instance", "format", "text"}`: the puzzle written in the format `to`, one of
+    the family's `writes` (`Family.write`; BadInput for another format, or a puzzle the format
+    cannot hold). `text` reads back, as an argument or a request field, to the same instance."""
+    if not isinstance(to, str):
+        raise BadInput(f"the format must be a string (one of {', '.join(chosen.writes)}), got {to!r}")
+    text = chosen.write(instance, to)
+    return {"family": chosen.name, "instance": chosen.to_json(instance), "format": to, "text": text}
 
 
 @dataclass

@@ -5,8 +5,9 @@ Backends: `sat` (python-sat, CaDiCaL 1.9.5 by default; models `matching`, `lazy`
 `model_cpsat`), and `auto` (the default: SAT up to 2500 cells, CP-SAT beyond, unless a SAT
 option is given or the mode is unique / count on a puzzle with givens, where SAT proves
 uniqueness far faster: docs/tents.md).
-Both enumerate distinct tent sets only (never pairings). Formats: `io` (text, JSON) and
-`game_id` (Tatham's descriptive game IDs, also accepted directly as the PUZZLE argument).
+Both enumerate distinct tent sets only (never pairings). Formats: `io` (text, JSON),
+`game_id` (Tatham's descriptive game IDs) and `puzzlink` (puzz.link URLs), the last two also
+accepted directly as the PUZZLE argument; `convert` writes all four (`writes`).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from boardlab.core.grading import Explanation, Grade
 from boardlab.core.options import BoardSize, Option, parse_board_size
 from boardlab.core.oracle import Hint
 from boardlab.core.results import Mode, Result, SolveRequest, Stats
-from boardlab.families.tents import game_id, io, render, verify
+from boardlab.families.tents import game_id, io, puzzlink, render, verify
 from boardlab.families.tents.choices import ENCODINGS, MODELS
 from boardlab.families.tents.deduce import GRADES
 from boardlab.families.tents.io import TentsInstance
@@ -47,8 +48,9 @@ class Tents(Family[TentsInstance]):
         "'?', leaves the line free). Solutions differ when their tent sets differ."
     )
     puzzle_help = (
-        "a Tatham game ID (WxH:...), a puzzle file (clue line, then rows of T and ., or JSON) or - for "
-        "stdin (write one with 'boardlab tents example')"
+        "a Tatham game ID (WxH:...), a puzz.link URL (https://puzz.link/p?tents/W/H/..., or tents/W/H/...), "
+        "a puzzle file (clue line, then rows of T and ., or JSON) or - for stdin (write one with "
+        "'boardlab tents example')"
     )
     hint_help = (
         'the tents placed so far: {"tents": [[r, c], ...], "empty": [[r, c], ...]}, rows and columns from 0'
@@ -101,12 +103,16 @@ class Tents(Family[TentsInstance]):
         ),
     )
 
+    #: `convert --to`: text and JSON (`io`), Tatham's game ID, the puzz.link URL.
+    writes = ("text", "json", "gameid", "puzzlink")
     formats = io
     drawing = render
 
     # formats
 
     def from_argument(self, argument: str) -> TentsInstance | None:
+        if puzzlink.looks_like_url(argument):
+            return puzzlink.decode(argument, source="<URL>")
         if _LOOKS_LIKE_ID.match(argument) or "#" in argument:
             return game_id.decode(argument, source="<game ID>")
         if _SIZE.match(argument) or re.match(r"^\s*\d+x\d+d[a-z]*\s*$", argument):
@@ -119,6 +125,13 @@ class Tents(Family[TentsInstance]):
     def game_id(self, instance: TentsInstance) -> str:
         """Tatham's descriptive game ID of `instance`."""
         return game_id.encode(instance)
+
+    def write_instance(self, instance: TentsInstance, to: str) -> str:
+        if to == "gameid":
+            return game_id.encode(instance)
+        if to == "puzzlink":
+            return puzzlink.encode(instance)
+        return super().write_instance(instance, to)
 
     # checking
     def verify(self, instance: TentsInstance, solution: dict[str, Any]) -> list[str]:
