@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from boardlab.core.deadline import Deadline
-from boardlab.core.family import Family
 from boardlab.core.errors import BadInput
+from boardlab.core.family import Family
 from boardlab.core.io import parse_document, parse_value, read_instances
 from boardlab.core.registry import families
 from boardlab.core.results import Mode, SolveRequest, Status
