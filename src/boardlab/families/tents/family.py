@@ -2,9 +2,9 @@
 
 Backends: `sat` (python-sat, CaDiCaL 1.9.5 by default; models `matching`, `lazy`, `plain`,
 `full`, `baseline` and the cardinality encodings of `model_sat`), `cpsat` (OR-Tools CP-SAT,
-`model_cpsat`), and `auto` (the default: SAT up to 2500 cells, CP-SAT beyond, unless a SAT
-option is given or the mode is unique / count on a puzzle with givens, where SAT proves
-uniqueness far faster: docs/tents.md).
+`model_cpsat`, one worker unless `--workers` says more), and `auto` (the default,
+`auto_backend`: SAT up to 900 cells, CP-SAT beyond, unless a SAT option is given or the mode
+is unique / count on a puzzle with givens, where SAT proves uniqueness faster: docs/tents.md).
 Both enumerate distinct tent sets only (never pairings). Formats: `io` (text, JSON),
 `game_id` (Tatham's descriptive game IDs) and `puzzlink` (puzz.link URLs), the last two also
 accepted directly as the PUZZLE argument; `convert` writes all four (`writes`).
@@ -29,13 +29,35 @@ from boardlab.families.tents.choices import ENCODINGS, MODELS
 from boardlab.families.tents.deduce import GRADES
 from boardlab.families.tents.io import TentsInstance
 
-#: `auto` uses CP-SAT above this many cells, SAT (CaDiCaL) below: measured with the flow
-#: constraints, random 100x100: CP-SAT 1.4-2.1 s, SAT 21 s; Tatham puzzles up to 25x25 and
-#: generated 50x50: SAT as fast or faster (docs/tents.md).
-AUTO_CPSAT_CELLS = 2500
+#: `auto` runs SAT (CaDiCaL) up to this many cells and CP-SAT (one worker, `model_cpsat.WORKERS`)
+#: above. Measured (issue 15) on random solution-first boards, 16% tents, all clues, seeds 0-2,
+#: CPU seconds of the whole solve (first / unique), the machine shared (wall up to 7x CPU):
+#:   side:    20          30          40          50          70          100
+#:   SAT:     .014-.022   .067-.099   .33-.88     .85-1.8     3.3-8.2 *   6-10, none in 20 s wall
+#:   CP-SAT:  .027-.043   .048-.088   .11-.22     .16-.30     .37-.60     .86-1.0 / 1.4-1.7
+#: (* two of six unanswered in 20 s wall). SAT is faster up to 20x20, even at 30x30, and
+#: CP-SAT 3-5x faster at 40x40, 6-8x at 50x50, 10x at 70x70: the rule switches above 30x30.
+#: Generated and Tatham puzzles of up to 30x30 (SAT as fast or faster, docs/tents.md) stay
+#: with SAT. Full table and commands: docs/tents.md, "The auto backend".
+AUTO_CPSAT_CELLS = 900
 
 _SIZE = re.compile(r"^\s*(\d+)\s*[xX]\s*(\d+)\s*$")
 _LOOKS_LIKE_ID = re.compile(r"^\s*\d+x\d+(?:d[a-z]*)?\s*[:#]")
+
+
+def auto_backend(instance: TentsInstance, request: SolveRequest) -> str:
+    """The backend `auto` runs: "sat" for a board of at most `AUTO_CPSAT_CELLS` cells, when a
+    SAT option (`--model`, `--encoding`, `--sat-solver`) is given, or when proving a puzzle
+    with givens unique or counting it (a generated one with givens, re-proven by `generate`);
+    "cpsat" otherwise."""
+    options = request.options or {}
+    if any(options.get(name) is not None for name in ("encoding", "model", "sat_solver")):
+        return "sat"
+    # Proving a puzzle with givens unique: SAT. A generated 70x70 with 136 givens: SAT 6.4 s,
+    # CP-SAT no answer in 60 s (measured before CP-SAT ran with one worker).
+    if request.mode in (Mode.UNIQUE, Mode.COUNT) and (instance.given_tents or instance.given_empty):
+        return "sat"
+    return "cpsat" if instance.width * instance.height > AUTO_CPSAT_CELLS else "sat"
 
 
 class Tents(Family[TentsInstance]):
@@ -145,14 +167,7 @@ class Tents(Family[TentsInstance]):
         options = request.options or {}
         backend = request.backend or "auto"
         if backend == "auto":
-            sat_options = any(options.get(name) is not None for name in ("encoding", "model", "sat_solver"))
-            large = instance.width * instance.height > AUTO_CPSAT_CELLS
-            # Proving a puzzle with givens unique (a generated one, re-proven by `generate`):
-            # SAT. A generated 70x70 with 136 givens: SAT 6.4 s, CP-SAT no answer in 60 s.
-            proving = request.mode in (Mode.UNIQUE, Mode.COUNT) and bool(
-                instance.given_tents or instance.given_empty
-            )
-            backend = "cpsat" if large and not sat_options and not proving else "sat"
+            backend = auto_backend(instance, request)
         if backend == "cpsat":
             for name in ("encoding", "model", "sat_solver"):
                 if options.get(name) is not None:

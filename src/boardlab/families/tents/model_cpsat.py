@@ -32,6 +32,14 @@ from boardlab.families.tents.prepare import flow_cuts, prepare
 #: 20 s (level 2 was worse still); measured with one worker, see docs/tents.md.
 PARAMETERS = {"linearization_level": 0}
 
+#: CP-SAT workers when the request names none (`--workers N` overrides). One: with CP-SAT's
+#: default (all cores: 2 workers here), its portfolio adds workers that override the settings
+#: above (LP on), and a random 100x100 board (16% tents, all clues) got no answer in 30 s (one
+#: solve or the uniqueness proof), where one worker solves it in 0.9-1.0 CPU s and proves
+#: (non-)uniqueness in 1.4-1.7 s; 50x50: 0.16-0.22 s with one worker, 5-18 s with two, the
+#: proof 0.3 s against 26 s or none in 30 s (issue 15; docs/tents.md, "The auto backend").
+WORKERS = 1
+
 
 def build(
     instance: TentsInstance, deadline: Deadline = NO_DEADLINE
@@ -81,6 +89,8 @@ def _flows(model: cp_model.CpModel, instance: TentsInstance, p: dict) -> None:
 def solve(instance: TentsInstance, request: SolveRequest) -> Outcome:
     """Run `request.mode`; enumeration counts distinct tent sets (never pairings)."""
     start = time.perf_counter()
+    if request.workers is None:
+        request = replace(request, workers=WORKERS)
     model, t, p = build(instance, request.deadline)
     request.deadline.check()  # building counts against the time limit
     cells = sorted(t)
