@@ -37,14 +37,10 @@ def test_the_rule() -> None:
         assert auto_backend(large, SolveRequest(mode)) == "cpsat"
     for name in ("encoding", "model", "sat_solver"):  # a SAT option: SAT at any size
         assert auto_backend(large, SolveRequest(options={name: "x"})) == "sat"
-    given = (
-        TentsInstance(
-            large.width, large.height, large.trees, large.rows, large.cols, given_empty=frozenset({(0, 0)})
-        )
-        if (0, 0) not in large.trees
-        else None
+    free = next((r, c) for r in range(large.height) for c in range(large.width) if (r, c) not in large.trees)
+    given = TentsInstance(
+        large.width, large.height, large.trees, large.rows, large.cols, given_empty=frozenset({free})
     )
-    assert given is not None
     assert auto_backend(given, SolveRequest(Mode.UNIQUE)) == "sat"  # proving with givens
     assert auto_backend(given, SolveRequest(Mode.COUNT)) == "sat"
     assert auto_backend(given, SolveRequest(Mode.FIRST)) == "cpsat"
