@@ -30,14 +30,23 @@ from boardlab.families.tents.prepare import flow_cuts, prepare
 #: CP-SAT parameters. `linearization_level=0` (no LP relaxation): on random 30x30 boards it cut
 #: one solve from 7.1 s to 0.2 s, and solved 50x50 in 4 s where the default did not finish in
 #: 20 s (level 2 was worse still); measured with one worker, see docs/tents.md.
-PARAMETERS = {"linearization_level": 0}
+#: `cp_model_presolve=False`: CP-SAT's presolve costs more than it saves on this model (`prepare`
+#: has already cut it to the candidate cells): one worker, random boards (16% tents, all clues),
+#: seeds 0-2, paired runs, CPU s with / without presolve: 30x30 0.058-0.066 / 0.037-
+#: 0.046 (unique 0.084-0.104 / 0.062-0.069), 70x70 0.51-0.67 / 0.27-0.32 (0.81-0.85 /
+#: 0.45-0.47), 100x100 1.05-1.16 / 0.66-0.85 (1.64-1.91 / 1.02-1.15), 150x150 2.9-5.2 /
+#: 2.0-3.2 (4.4-7.8 / 3.4-4.1); the uniqueness proof of generated 40x40 and 50x50 puzzles
+#: (with givens) 0.17-0.56 / 0.10-0.64, three of four faster (issue 15; docs/tents.md, "The auto backend").
+PARAMETERS = {"linearization_level": 0, "cp_model_presolve": False}
 
-#: CP-SAT workers when the request names none (`--workers N` overrides). One: with CP-SAT's
-#: default (all cores: 2 workers here), its portfolio adds workers that override the settings
-#: above (LP on), and a random 100x100 board (16% tents, all clues) got no answer in 30 s (one
-#: solve or the uniqueness proof), where one worker solves it in 0.9-1.0 CPU s and proves
-#: (non-)uniqueness in 1.4-1.7 s; 50x50: 0.16-0.22 s with one worker, 5-18 s with two, the
-#: proof 0.3 s against 26 s or none in 30 s (issue 15; docs/tents.md, "The auto backend").
+#: CP-SAT workers when the request names none (`--workers N` overrides). One: CP-SAT's default
+#: (all cores: two workers here, each running a configuration of CP-SAT's own portfolio) gave a
+#: random 100x100 board (16% tents, all clues) no answer in 30 s (one solve, or the uniqueness
+#: proof), where one worker solves it in 0.9-1.0 CPU s and proves it not unique in 1.4-1.7 s
+#: (with presolve; 0.66-0.85 and 1.0-1.15 s without); 50x50: 0.16-0.22 s with one worker,
+#: 5-18 s with two, the proof 0.3 s against 26 s or none in 30 s. Two workers that both run
+#: without LP (CP-SAT's `no_lp` and `quick_restart_no_lp`) spend more CPU than one: 100x100
+#: 1.3-1.4 s, proof 2.0-2.2 s (issue 15; docs/tents.md, "The auto backend").
 WORKERS = 1
 
 
