@@ -30,14 +30,12 @@ from boardlab.families.tents.prepare import flow_cuts, prepare
 #: CP-SAT parameters. `linearization_level=0` (no LP relaxation): on random 30x30 boards it cut
 #: one solve from 7.1 s to 0.2 s, and solved 50x50 in 4 s where the default did not finish in
 #: 20 s (level 2 was worse still); measured with one worker, see docs/tents.md.
-#: `cp_model_presolve=False`: CP-SAT's presolve costs more than it saves on this model (`prepare`
-#: has already cut it to the candidate cells): one worker, random boards (16% tents, all clues),
-#: seeds 0-2, paired runs, CPU s with / without presolve: 30x30 0.058-0.066 / 0.037-
-#: 0.046 (unique 0.084-0.104 / 0.062-0.069), 70x70 0.51-0.67 / 0.27-0.32 (0.81-0.85 /
-#: 0.45-0.47), 100x100 1.05-1.16 / 0.66-0.85 (1.64-1.91 / 1.02-1.15), 150x150 2.9-5.2 /
-#: 2.0-3.2 (4.4-7.8 / 3.4-4.1); the uniqueness proof of generated 40x40 and 50x50 puzzles
-#: (with givens) 0.17-0.56 / 0.10-0.64, three of four faster (issue 15; docs/tents.md, "The auto backend").
-PARAMETERS = {"linearization_level": 0, "cp_model_presolve": False}
+#: CP-SAT's presolve stays on (issue 15, one worker, CPU s with / without presolve): without it,
+#: random boards (16% tents, all clues, seeds 0-2, paired runs) take 35-45% less (100x100 1.05-
+#: 1.16 / 0.66-0.85, uniqueness 1.64-1.91 / 1.02-1.15), but proving generated puzzles unique
+#: takes up to 2.3x as long (60x60 0.83-1.15 / 1.22-1.47, 70x70 2.33 / 5.29; 40x40 and 50x50 mixed,
+#: 0.17-0.56 / 0.10-0.64), and those proofs are what `generate` runs (docs/tents.md).
+PARAMETERS = {"linearization_level": 0}
 
 #: CP-SAT workers when the request names none (`--workers N` overrides). One: CP-SAT's default
 #: (all cores: two workers here, each running a configuration of CP-SAT's own portfolio) gave a
