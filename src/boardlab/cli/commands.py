@@ -18,6 +18,7 @@ from boardlab.cli.flags import (
     JsonFlag,
     Limit,
     Optimise,
+    OutFile,
     Puzzle,
     SolutionJson,
     SolverSeed,
@@ -157,10 +158,7 @@ def generate_command(
     family: Family,
     options: dict[str, Any],
     seed: GeneratorSeed = None,
-    out_path: Annotated[
-        str | None,
-        typer.Option("--out", help="also write the puzzle to this file (.json: JSON, else text)"),
-    ] = None,
+    out_path: OutFile = None,
     force: Force = False,
     show_solution: Annotated[
         bool, typer.Option("--show-solution", help="also draw the solution (--json always has it)")
@@ -328,16 +326,10 @@ def convert_command(
     family: Family,
     options: dict[str, Any],
     puzzle: Puzzle,
-    to: Annotated[
-        str, typer.Option("--to", help="the format to write (see `boardlab families`: writes)")
-    ] = "text",
-    out_path: Annotated[
-        str | None, typer.Option("--out", "--output", help="write to this file instead of printing")
-    ] = None,
+    to: Annotated[str, typer.Option("--to", help="the format to write (Family.writes)")] = "text",
+    out_path: OutFile = None,
     force: Force = False,
-    as_json: Annotated[
-        bool, typer.Option("--json", help='print {"family", "instance", "format", "text"} per puzzle')
-    ] = False,
+    as_json: JsonFlag = False,
 ) -> None:
     """Write puzzles in another format (text, json, and the family's own: tents gameid, puzzlink)."""
     records = requests.read_instances(family, puzzle, options)
