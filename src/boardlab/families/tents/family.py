@@ -51,8 +51,8 @@ def auto_backend(instance: TentsInstance, request: SolveRequest) -> str:
     a SAT option (`--model`, `--encoding`, `--sat-solver`) is given, "cpsat" otherwise, in
     every mode. (Before issue 15, proving a puzzle with givens unique went to SAT at any size:
     CP-SAT then ran with its default workers and got no answer on a generated 70x70 in 60 s;
-    with one worker it proves generated puzzles with givens 2.7-3.6x faster than SAT, 60x60
-    1.15 / 0.83 CPU s against 3.0-3.1, 70x70 2.3 against 6.4: docs/tents.md.)"""
+    with one worker it proves generated puzzles with givens 2.4-3.6x faster than SAT, 60x60
+    0.83-1.15 CPU s against 3.0-3.1, 70x70 1.8-2.3 against 4.2-6.4: docs/tents.md.)"""
     options = request.options or {}
     if any(options.get(name) is not None for name in ("encoding", "model", "sat_solver")):
         return "sat"

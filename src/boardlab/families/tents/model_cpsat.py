@@ -33,8 +33,9 @@ from boardlab.families.tents.prepare import flow_cuts, prepare
 #: CP-SAT's presolve stays on (issue 15, one worker, CPU s with / without presolve): without it,
 #: random boards (16% tents, all clues, seeds 0-2, paired runs) take 35-45% less (100x100 1.05-
 #: 1.16 / 0.66-0.85, uniqueness 1.64-1.91 / 1.02-1.15), but proving generated puzzles unique
-#: takes up to 2.3x as long (60x60 0.83-1.15 / 1.22-1.47, 70x70 2.33 / 5.29; 40x40 and 50x50 mixed,
-#: 0.17-0.56 / 0.10-0.64), and those proofs are what `generate` runs (docs/tents.md).
+#: takes up to 2.3x as long (60x60 0.83-1.15 / 1.22-1.47, 70x70 1.80-2.33 / 3.22-5.29; 40x40
+#: and 50x50 mixed, 0.17-0.56 / 0.10-0.64), and those proofs are what `generate` runs
+#: (docs/tents.md).
 PARAMETERS = {"linearization_level": 0}
 
 #: CP-SAT workers when the request names none (`--workers N` overrides). One: CP-SAT's default
