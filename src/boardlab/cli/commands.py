@@ -45,6 +45,7 @@ from boardlab.core.errors import BadInput
 from boardlab.core.family import Family
 from boardlab.core.interrupts import time_limited
 from boardlab.core.results import Mode, SolveRequest, Status
+from boardlab.core.words import plural
 
 T = TypeVar("T")
 
@@ -332,6 +333,7 @@ def convert_command(
     as_json: JsonFlag = False,
 ) -> None:
     """Write puzzles in another format (text, json, and the family's own: tents gameid, puzzlink)."""
+    requests.check_format(family, to)
     records = requests.read_instances(family, puzzle, options)
     code = EXIT_OK
     written: list[str] = []
@@ -354,10 +356,10 @@ def convert_command(
     # text blocks are separated by a blank line (the text format's separator), the one-line
     # formats (JSON, game IDs, URLs) are one per line
     document = ("\n" if to == "text" else "").join(written)
-    if out_path is not None:
+    if out_path is not None and written:  # no file for nothing written (every puzzle was bad)
         write_new_file(out_path, document, force)
         if out_path != "-":
-            say(f"wrote {len(written)} puzzle{'s' if len(written) != 1 else ''} to {out_path}")
+            say(f"wrote {plural(len(written), 'puzzle')} to {out_path}")
     elif not as_json:
         sys.stdout.write(document)
     raise typer.Exit(code)

@@ -180,13 +180,19 @@ class Family(ABC, Generic[InstanceT]):
         format (`dump_text`), `json` the instance JSON on one line, any other the family's own
         (`write_instance`). BadInput for a format the family does not write, or a puzzle the
         format cannot hold (e.g. a tents puzzle with givens as a puzz.link URL)."""
-        if to not in self.writes:
-            raise Unsupported(f"{self.name} writes no format '{to}' (choose from {', '.join(self.writes)})")
+        self.check_format(to)
         if to == "text":
             return self.dump_text(instance)
         if to == "json":
             return json.dumps(self.to_json(instance))
         return self.write_instance(instance, to)
+
+    def check_format(self, to: Any) -> str:
+        """`to`, one of the formats the family writes (`writes`); Unsupported naming them otherwise."""
+        if not isinstance(to, str) or to not in self.writes:
+            shown = f"'{to}'" if isinstance(to, str) else repr(to)
+            raise Unsupported(f"{self.name} writes no format {shown} (choose from {', '.join(self.writes)})")
+        return to
 
     def write_instance(self, instance: InstanceT, to: str) -> str:
         """The puzzle in one of the family's own formats (`writes` beyond text and json)."""

@@ -38,6 +38,7 @@ __all__ = [
     "VERBS",
     "Drawing",
     "check",
+    "check_format",
     "check_options",
     "convert",
     "draw",
@@ -258,12 +259,16 @@ def explain(chosen: Family, instance: Any, time_limit: float | None = None) -> d
     return {"family": chosen.name, "instance": chosen.to_json(instance), **answer}
 
 
+def check_format(chosen: Family, to: Any) -> str:
+    """`to`, a format the family writes (`Family.check_format`: BadInput naming them otherwise),
+    checked before any puzzle is read."""
+    return chosen.check_format(to)
+
+
 def convert(chosen: Family, instance: Any, to: str) -> dict[str, Any]:
     """`{"family", "instance", "format", "text"}`: the puzzle written in the format `to`, one of
     the family's `writes` (`Family.write`; BadInput for another format, or a puzzle the format
     cannot hold). `text` reads back, as an argument or a request field, to the same instance."""
-    if not isinstance(to, str):
-        raise BadInput(f"the format must be a string (one of {', '.join(chosen.writes)}), got {to!r}")
     text = chosen.write(instance, to)
     return {"family": chosen.name, "instance": chosen.to_json(instance), "format": to, "text": text}
 
