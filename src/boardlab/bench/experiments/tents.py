@@ -204,7 +204,7 @@ AUTO_VARIANTS = {
 
 
 def _auto_cases(quick: bool) -> list[Case]:
-    sizes = (20, 50) if quick else (10, 20, 30, 40, 50, 70, 100, 150)
+    sizes = (20, 40) if quick else (10, 20, 30, 40, 50, 70, 100, 150)
     seeds = (0,) if quick else (0, 1, 2)
     return [
         Case(
