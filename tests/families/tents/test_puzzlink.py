@@ -225,3 +225,21 @@ def test_a_url_solves_and_a_file_of_urls_too(cli_run, tmp_path) -> None:
     both = cli_run(["tents", "solve", str(listed), "--json"])
     assert both.code == 0, both.stderr
     assert [line["solutions"] for line in both.json_lines()] == [[PZPRJS_SOLUTION]] * 2
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    width=st.integers(0, 12),
+    height=st.integers(0, 12),
+    body=st.text(alphabet="0123456789abcdefghijklmnopqrstuvwxyz.-+/?%XZ ", max_size=60),
+)
+def test_any_body_is_a_puzzle_or_one_bad_input(width: int, height: int, body: str) -> None:
+    """Whatever follows the size, decoding gives an instance that writes back the same way, or
+    BadInput (exit 2, one line) with a column inside the URL: never another exception."""
+    url = f"tents/{width}/{height}/{body}"
+    try:
+        instance = puzzlink.decode(url)
+    except BadInput as error:
+        assert error.column is None or 1 <= error.column <= len(url) + 1
+        return
+    assert puzzlink.decode(puzzlink.encode(instance)) == instance
