@@ -49,7 +49,7 @@ _URLISH = re.compile(
     r"^\s*(?:https?://|[\w.-]+\.[a-z]{2,}(?::\d+)?/[^?\s]*\?|tents/(?:[^/\d][^/]*/)?\d)", re.IGNORECASE
 )
 _HOSTED = re.compile(r"^(?:(?P<scheme>https?)://)?(?P<host>[\w.-]+(?::\d+)?)(?P<path>/[^?]*)\?(?P<query>.*)$")
-_EDITOR_PATHS = ("/p", "/p.html", "/p/", "/list.html")
+_EDITOR_PATHS = ("/p", "/p.html", "/p/")
 
 #: Makes the error for a fault at a position of the body.
 Fault = Callable[[str, int], BadInput]
