@@ -172,6 +172,7 @@ TEXT_RUNS: dict[str, list[list[str]]] = {
         ["check", "4", '{"queens": [0, 1, 2, 3]}'],
         ["render", "5", "--solve"],
         ["hint", "6", '{"queens": [1]}'],
+        ["convert", "6", "--to", "json"],
     ],
     "armies": [
         ["solve", "5", "--m", "1", "--backend", "cpsat"],
@@ -181,6 +182,7 @@ TEXT_RUNS: dict[str, list[list[str]]] = {
         ["check", "4", "--m", "1", '{"white": [[0, 0]], "black": [[0, 1]]}'],
         ["render", "4", "--m", "1", "--solve", "--attacks"],
         ["hint", "5", "--m", "1", '{"white": [[0, 0]], "black": []}'],
+        ["convert", "5", "--m", "1"],
     ],
     "chessnum": [
         ["solve", "PUZZLE", "--explain"],
@@ -189,6 +191,7 @@ TEXT_RUNS: dict[str, list[list[str]]] = {
         ["check", "PUZZLE", '{"K": "a1", "Q": "a2", "R": "a3", "B": "a4", "N": "a5", "P": "a6"}'],
         ["render", "PUZZLE", "--solve"],
         ["hint", "PUZZLE"],
+        ["convert", "PUZZLE", "--to", "json"],
     ],
     "cnote": [
         ["solve", "PUZZLE"],
@@ -197,6 +200,7 @@ TEXT_RUNS: dict[str, list[list[str]]] = {
         ["check", "PUZZLE", '{"grid": [[3, 7, 9, 9], [8, 2, 4, 7], [7, 7, 8, 5], [3, 2, 6, 7]]}'],
         ["render", "PUZZLE", "--solve"],
         ["hint", "PUZZLE"],
+        ["convert", "PUZZLE"],
     ],
     "tents": [
         ["solve", "PUZZLE", "--unique"],
@@ -208,6 +212,8 @@ TEXT_RUNS: dict[str, list[list[str]]] = {
         ["hint", "PUZZLE"],
         ["grade", "PUZZLE"],
         ["explain", "PUZZLE"],
+        ["convert", "PUZZLE", "--to", "gameid"],
+        ["convert", "PUZZLE", "--to", "puzzlink"],
     ],
 }
 

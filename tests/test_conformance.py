@@ -13,8 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from boardlab.core.deadline import Deadline
+from boardlab.core.errors import BadInput
 from boardlab.core.family import Family
-from boardlab.core.io import parse_document
+from boardlab.core.io import parse_document, parse_value, read_instances
 from boardlab.core.registry import families
 from boardlab.core.results import Mode, SolveRequest, Status
 
@@ -47,6 +48,32 @@ def test_text_and_json_round_trip(family: Family, seed: int) -> None:
     assert record.error is None and record.instance == instance
     [record] = parse_document(family, json.dumps(as_json), "<json>")
     assert record.instance == instance
+
+
+@pytest.mark.parametrize("family", FAMILIES, ids=IDS)
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_every_format_convert_writes_reads_back(family: Family, seed: int) -> None:
+    """`convert --to F` for every F in `writes`: the text reads back (as a request field, and
+    as a file the command line reads) to the same instance, and writing that gives the same
+    text (game IDs and URLs byte for byte). A format that cannot hold a puzzle says so
+    (BadInput: a tents puzzle with givens has no puzz.link URL), never writes something else."""
+    assert family.writes[:2] == ("text", "json")
+    instance = family.sample(random.Random(seed))
+    for to in family.writes:
+        try:
+            text = family.write(instance, to)
+        except BadInput as error:
+            assert (family.name, to) == ("tents", "puzzlink") and "given" in str(error)
+            continue
+        back = parse_value(family, text, {})
+        assert back == instance, to
+        assert family.write(back, to) == text
+        if to in ("text", "json"):  # a document, as in a file
+            [record] = parse_document(family, text, "<converted>")
+        else:  # a one-line format (game ID, URL): also the command line's PUZZLE argument
+            [record] = read_instances(family, text)
+        assert record.error is None and record.instance == instance, to
 
 
 @pytest.mark.parametrize("family", FAMILIES, ids=IDS)
@@ -108,6 +135,8 @@ def test_capabilities_are_declared_not_detected(family: Family) -> None:
     assert family.offers_grade == (type(family).grade_instance is not Family.grade_instance)
     assert family.offers_explain == (type(family).explain_instance is not Family.explain_instance)
     assert bool(family.levels) == family.offers_grade  # the levels are declared with the grades
+    # formats beyond the kit's text and JSON are the family's own, written by `write_instance`
+    assert (family.writes != ("text", "json")) == (type(family).write_instance is not Family.write_instance)
     from boardlab.cli.commands import CAPABILITIES, VERBS, verbs_of
 
     offered = set(verbs_of(family))

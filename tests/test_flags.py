@@ -19,6 +19,7 @@ from boardlab.core.options import BoardSize
 MEANT_TO_DIFFER = {
     "--seed": "solve: the solver's seed; generate: the generator's (same seed, same puzzle)",
     "--json": "render prints one object with the SVG",
+    "--to": "convert: the formats the family writes (Family.writes)",
 }
 
 

@@ -79,6 +79,10 @@ def test_every_verb_answers_in_its_schema(family: str, cli_run, puzzle) -> None:
             answered = cli_run([family, verb, path, "--json"])
             assert answered.code == 0, answered.stderr
             assert_valid(verb, answered.json_lines()[0])
+    for to in chosen.writes:
+        converted = cli_run([family, "convert", path, "--to", to, "--json"])
+        assert converted.code == 0, converted.stderr
+        assert_valid("convert", converted.json_lines()[0])
 
 
 def test_families_and_error_lines_answer_in_their_schemas(cli_run, tmp_path: Path) -> None:
@@ -131,6 +135,8 @@ BROKEN = [
     ("hint", {"family": "tents", "status": "progress", "message": "m", "place": [1], "remove": None}),
     ("render", {"family": "tents", "instance": {"family": "tents"}, "solution": None, "svg": "<svg/>"}),
     ("generate", {"family": "cnote", "instance": {"family": "cnote", "target": 1, "grid": []}, "seed": 1}),
+    ("convert", {"family": "nqueens", "instance": {"family": "nqueens", "n": 4}, "format": "text"}),
+    ("convert", {"family": "nqueens", "instance": {"family": "nqueens", "n": 4}, "format": "", "text": "4"}),
 ]
 
 

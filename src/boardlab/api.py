@@ -49,6 +49,7 @@ __all__ = [
     "Answer",
     "BadInput",
     "Checked",
+    "Converted",
     "Explanation",
     "FamilyInfo",
     "Generated",
@@ -57,6 +58,7 @@ __all__ = [
     "Puzzle",
     "Result",
     "check",
+    "convert",
     "count",
     "explain",
     "families",
@@ -295,11 +297,20 @@ class Explanation(Answer):
     summary = ("family", "difficulty", "solution")
 
 
+class Converted(Answer):
+    """The answer of `convert`: `boardlab FAMILY convert --json`: `family`, `instance`,
+    `format` (one of the family's `writes`) and `text`, the puzzle in that format (it reads back,
+    with `load`, to the same puzzle)."""
+
+    summary = ("family", "format", "text")
+
+
 class FamilyInfo(Answer):
     """A family's description: `boardlab families --json`: `name`, `title`, `rules`,
     `takes_size`, `backends`, `strategies`, `modes`, `options` (each with its `name`, the keyword
     argument, its type, default, choices, range and the verbs that take it), `has_clues`,
-    `offers_hints`, `offers_grade` with the difficulty `levels`, `offers_explain`."""
+    `offers_hints`, `offers_grade` with the difficulty `levels`, `offers_explain`, and `writes`,
+    the formats `convert` writes."""
 
     summary = ("name", "title", "rules", "backends", "strategies", "modes", "takes_size", "has_clues")
 
@@ -521,6 +532,18 @@ def explain(puzzle: Puzzle, *, time_limit: float | None = None) -> Explanation:
     """
     chosen = _family_of(puzzle.family)
     return Explanation(requests.explain(chosen, puzzle.instance, _field("time_limit", float, time_limit, 0)))
+
+
+def convert(puzzle: Puzzle, to: str = "text", **options: Any) -> Converted:
+    """`puzzle` written in the format `to`: one of its family's `writes` (`families()`), `text`
+    and `json` in every family, tents also `gameid` (Simon Tatham's game ID) and `puzzlink` (a
+    puzz.link URL). `boardlab FAMILY convert --to FORMAT`.
+
+    >>> convert(load("tents/5/5/2g0h1i1j82323", family="tents"), to="gameid").text
+    '5x5:bhbcbc,2,?,0,?,?,1,?,?,?,1'
+    """
+    chosen, instance, _ = _with_options(puzzle, ("convert",), options)
+    return Converted(requests.convert(chosen, instance, to))
 
 
 def render(

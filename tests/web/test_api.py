@@ -344,6 +344,22 @@ def test_grade_and_explain(client):
     assert refused.status_code == 400 and refused.json()["error"] == "unsupported"
 
 
+def test_convert_writes_every_format_and_reads_a_url(client):
+    url = "https://puzz.link/p?tents/5/5/2g0h1i1j82323"  # pzprjs's test puzzle
+    gameid = post(client, "/api/tents/convert", {"instance": url, "to": "gameid"}).json()
+    assert gameid["text"] == "5x5:bhbcbc,2,?,0,?,?,1,?,?,?,1" and gameid["format"] == "gameid"
+    back = post(client, "/api/tents/convert", {"instance": gameid["text"], "to": "puzzlink"}).json()
+    assert back["text"] == url and back["instance"] == gameid["instance"]
+    text = post(client, "/api/cnote/convert", {"instance": "1 2\n3 4\n", "options": {"target": 7}}).json()
+    assert text["format"] == "text" and "target: 7" in text["text"]
+    refused = post(client, "/api/nqueens/convert", {"instance": 8, "to": "puzzlink"})
+    assert refused.status_code == 400 and "writes no format 'puzzlink'" in refused.json()["detail"]
+    broken = post(client, "/api/tents/convert", {"instance": "tents/5/5/2g0h", "to": "json"})
+    assert (
+        broken.status_code == 400 and "puzz.link URL: the clues end after 5 of 10" in broken.json()["detail"]
+    )
+
+
 def test_render_draws_svg_and_checks_the_solution(client):
     plain = post(client, "/api/nqueens/render", {"instance": 4}).json()
     assert plain["svg"].startswith("<svg") and plain["violations"] is None

@@ -46,3 +46,5 @@ def test_routes_answer_in_their_schemas(client, family: str) -> None:
     for verb, offered in (("grade", chosen.offers_grade), ("explain", chosen.offers_explain)):
         if offered:
             assert_valid(verb, post(verb, {"instance": instance}))
+    for to in chosen.writes:
+        assert_valid("convert", post("convert", {"instance": instance, "to": to}))

@@ -4,6 +4,7 @@ the web API runs too) between the flags and the printed answer."""
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
@@ -17,6 +18,7 @@ from boardlab.cli.flags import (
     JsonFlag,
     Limit,
     Optimise,
+    OutFile,
     Puzzle,
     SolutionJson,
     SolverSeed,
@@ -43,6 +45,7 @@ from boardlab.core.errors import BadInput
 from boardlab.core.family import Family
 from boardlab.core.interrupts import time_limited
 from boardlab.core.results import Mode, SolveRequest, Status
+from boardlab.core.words import plural
 
 T = TypeVar("T")
 
@@ -156,10 +159,7 @@ def generate_command(
     family: Family,
     options: dict[str, Any],
     seed: GeneratorSeed = None,
-    out_path: Annotated[
-        str | None,
-        typer.Option("--out", help="also write the puzzle to this file (.json: JSON, else text)"),
-    ] = None,
+    out_path: OutFile = None,
     force: Force = False,
     show_solution: Annotated[
         bool, typer.Option("--show-solution", help="also draw the solution (--json always has it)")
@@ -323,6 +323,48 @@ def explain_command(
     raise typer.Exit(EXIT_TIME_LIMIT if answer["difficulty"] == "unknown" else EXIT_OK)
 
 
+def convert_command(
+    family: Family,
+    options: dict[str, Any],
+    puzzle: Puzzle,
+    to: Annotated[str, typer.Option("--to", help="the format to write (Family.writes)")] = "text",
+    out_path: OutFile = None,
+    force: Force = False,
+    as_json: JsonFlag = False,
+) -> None:
+    """Write puzzles in another format (text, json, and the family's own: tents gameid, puzzlink)."""
+    requests.check_format(family, to)
+    records = requests.read_instances(family, puzzle, options)
+    code = EXIT_OK
+    written: list[str] = []
+    for record in records:
+        if record.error is not None:
+            code = _bad_record(family, record, as_json)
+            continue
+        try:
+            answer = requests.convert(family, record.instance, to)
+        except BadInput as error:
+            if len(records) == 1:
+                raise
+            say(f"error: {error.located(source=record.label)}")
+            code = EXIT_BAD_INPUT
+            continue
+        text = answer["text"]
+        written.append(text if text.endswith("\n") else text + "\n")
+        if as_json:
+            print_json(answer)
+    # text blocks are separated by a blank line (the text format's separator), the one-line
+    # formats (JSON, game IDs, URLs) are one per line
+    document = ("\n" if to == "text" else "").join(written)
+    if out_path is not None and written:  # no file for nothing written (every puzzle was bad)
+        write_new_file(out_path, document, force)
+        if out_path != "-":
+            say(f"wrote {plural(len(written), 'puzzle')} to {out_path}")
+    elif not as_json:
+        sys.stdout.write(document)
+    raise typer.Exit(code)
+
+
 def example_command(
     family: Family,
     options: dict[str, Any],
@@ -350,11 +392,13 @@ VERBS: dict[str, Callable[..., Any]] = {
     "hint": hint_command,
     "grade": grade_command,
     "explain": explain_command,
+    "convert": convert_command,
     "example": example_command,
 }
 
-#: Verbs only some families offer, and the `Family` flag that says whether one does.
-CAPABILITIES = {"grade": "offers_grade", "explain": "offers_explain"}
+#: Verbs only some families offer, and the `Family` flag that says whether one does (`convert`:
+#: the formats it writes, `Family.writes`; text and JSON in every family).
+CAPABILITIES = {"grade": "offers_grade", "explain": "offers_explain", "convert": "writes"}
 
 
 def verbs_of(family: Family) -> dict[str, Callable[..., Any]]:

@@ -61,6 +61,15 @@ Optimise = Annotated[
     bool, typer.Option("--optimise", "--optimize", help="find the best answer and prove it optimal")
 ]
 Force = Annotated[bool, typer.Option("--force", help="overwrite the output file if it exists")]
+OutFile = Annotated[
+    str | None,
+    typer.Option(
+        "--out",
+        "--output",
+        help="write the puzzle to this file, not over an existing one without --force (generate: "
+        "as JSON for a .json name, else the text format, and draws it too; convert: in the --to format)",
+    ),
+]
 SolutionJson = Annotated[
     str, typer.Argument(metavar="SOLUTION_JSON", help="solution JSON, inline or a file (- for stdin)")
 ]
@@ -86,10 +95,16 @@ def offered(family: Family, verb: str, name: str) -> bool:
 
 
 def _for_family(family: Family, verb: str, parameter: inspect.Parameter) -> inspect.Parameter:
-    """A common parameter as `family` lists it: the PUZZLE and PARTIAL_JSON arguments with the
-    family's own help; a flag the family does not offer hidden from its help (still parsed, so
-    that the family says why it does not apply, in the words of the API)."""
-    texts = {"puzzle": family.puzzle_help, "puzzles": family.puzzle_help, "placed": family.hint_help}
+    """A common parameter as `family` lists it: the PUZZLE and PARTIAL_JSON arguments (and
+    convert's --to, the formats the family writes) with the family's own help; a flag the
+    family does not offer hidden from its help (still parsed, so that the family says why it
+    does not apply, in the words of the API)."""
+    texts = {
+        "puzzle": family.puzzle_help,
+        "puzzles": family.puzzle_help,
+        "placed": family.hint_help,
+        "to": "the format to write: " + ", ".join(family.writes),  # convert
+    }
     hide = not offered(family, verb, parameter.name)
     if parameter.name not in texts and not hide:
         return parameter

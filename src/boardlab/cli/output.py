@@ -183,6 +183,7 @@ def print_families(found: list[Family]) -> None:
             out.print(f"  [dim]difficulty levels (grade):[/] {', '.join(family.levels)}")
         if family.offers_explain:
             out.print("  [dim]step by step:[/] explain")
+        out.print(f"  [dim]formats (convert --to):[/] {', '.join(family.writes)}")
         for option in family.options:
             out.print(
                 f"  [dim]{option.flag} ({'/'.join(option.verbs)}):[/] {escape(option.help)}", highlight=False

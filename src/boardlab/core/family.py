@@ -9,6 +9,7 @@ that fails it raises `SolverBug` instead of reaching the user.
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from abc import ABC, abstractmethod
@@ -118,6 +119,10 @@ class Family(ABC, Generic[InstanceT]):
             `offers_grade`); None: any level. A family with `offers_grade` gets the common
             generate option `difficulty` (one of `levels`), added to `options` here once.
         formats: the family's `io` module; the format methods below read and write through it.
+        writes: the formats `convert` writes a puzzle in (`Family.write`): `text` and `json`
+            (the kit's `io`) in every family, plus the family's own (tents: `gameid`,
+            `puzzlink`), written by `write_instance`. Every one is read back by the same
+            argument readers (`core.io`), to the same instance.
         drawing: the family's `render` module; `render_text`/`render_svg` draw through it.
 
     What a family offers is declared by these flags, never detected by whether a method is
@@ -141,6 +146,7 @@ class Family(ABC, Generic[InstanceT]):
     offers_grade: ClassVar[bool] = False
     offers_explain: ClassVar[bool] = False
     default_level: ClassVar[str | None] = None
+    writes: ClassVar[tuple[str, ...]] = ("text", "json")
     formats: Formats
     drawing: Drawing
 
@@ -168,6 +174,29 @@ class Family(ABC, Generic[InstanceT]):
     def to_json(self, instance: InstanceT) -> dict[str, Any]:
         """The instance's JSON form, with `"family": name`."""
         return self.formats.to_json(instance)
+
+    def write(self, instance: InstanceT, to: str) -> str:
+        """The puzzle in the format `to`, one of `writes` (the verb `convert`): `text` the text
+        format (`dump_text`), `json` the instance JSON on one line, any other the family's own
+        (`write_instance`). BadInput for a format the family does not write, or a puzzle the
+        format cannot hold (e.g. a tents puzzle with givens as a puzz.link URL)."""
+        self.check_format(to)
+        if to == "text":
+            return self.dump_text(instance)
+        if to == "json":
+            return json.dumps(self.to_json(instance))
+        return self.write_instance(instance, to)
+
+    def check_format(self, to: Any) -> str:
+        """`to`, one of the formats the family writes (`writes`); Unsupported naming them otherwise."""
+        if not isinstance(to, str) or to not in self.writes:
+            shown = f"'{to}'" if isinstance(to, str) else repr(to)
+            raise Unsupported(f"{self.name} writes no format {shown} (choose from {', '.join(self.writes)})")
+        return to
+
+    def write_instance(self, instance: InstanceT, to: str) -> str:
+        """The puzzle in one of the family's own formats (`writes` beyond text and json)."""
+        raise Unsupported(f"{self.name} writes no format '{to}'")
 
     def from_size(self, n: int, options: dict[str, Any]) -> InstanceT:
         """The instance for board size `n` (families with `takes_size`)."""
@@ -394,4 +423,5 @@ class Family(ABC, Generic[InstanceT]):
             "offers_grade": self.offers_grade,
             "offers_explain": self.offers_explain,
             "levels": list(self.levels),
+            "writes": list(self.writes),
         }

@@ -14,7 +14,7 @@ from typing import Any
 from boardlab.core.errors import BadInput
 
 #: Verbs an option can belong to.
-VERBS = ("solve", "count", "generate", "render", "check", "hint")
+VERBS = ("solve", "count", "generate", "render", "check", "hint", "convert")
 
 
 class BoardSize:

@@ -14,7 +14,7 @@ contract of DESIGN.md). The steps, in order:
    backend, ...) become a `SolveRequest`;
 4. the answer, through the checked entry points of `Family` (every solution returned has passed
    the family's independent `verify`), and its JSON: `solve` (`Result.to_json`), `generate` and
-   `generated_json`, `check`, `hint`, `draw` and `Drawing.to_json`, `instance_json`.
+   `generated_json`, `check`, `hint`, `draw` and `Drawing.to_json`, `instance_json`, `convert`.
 
 Printing, exit codes, HTTP statuses, worker processes and answer sizes belong to the front ends.
 """
@@ -38,7 +38,9 @@ __all__ = [
     "VERBS",
     "Drawing",
     "check",
+    "check_format",
     "check_options",
+    "convert",
     "draw",
     "error_json",
     "explain",
@@ -255,6 +257,20 @@ def explain(chosen: Family, instance: Any, time_limit: float | None = None) -> d
     (checked: the solution reached passes `verify`)."""
     answer = chosen.explain(instance, Deadline.after(time_limit)).to_json()
     return {"family": chosen.name, "instance": chosen.to_json(instance), **answer}
+
+
+def check_format(chosen: Family, to: Any) -> str:
+    """`to`, a format the family writes (`Family.check_format`: BadInput naming them otherwise),
+    checked before any puzzle is read."""
+    return chosen.check_format(to)
+
+
+def convert(chosen: Family, instance: Any, to: str) -> dict[str, Any]:
+    """`{"family", "instance", "format", "text"}`: the puzzle written in the format `to`, one of
+    the family's `writes` (`Family.write`; BadInput for another format, or a puzzle the format
+    cannot hold). `text` reads back, as an argument or a request field, to the same instance."""
+    text = chosen.write(instance, to)
+    return {"family": chosen.name, "instance": chosen.to_json(instance), "format": to, "text": text}
 
 
 @dataclass

@@ -28,6 +28,7 @@ SCHEMAS: dict[str, str] = {
     "render": "render",
     "grade": "grade",
     "explain": "explain",
+    "convert": "convert",
     "families": "families",
 }
 #: Documents the verb schemas refer to.

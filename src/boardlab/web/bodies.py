@@ -79,6 +79,14 @@ class GradeBody(InstanceBody):
     time_limit: float | None = TimeLimitField
 
 
+class ConvertBody(InstanceBody):
+    to: str = Field(
+        "text",
+        max_length=40,
+        description="The format to write: one of the family's `writes` (GET /api/families).",
+    )
+
+
 class RenderBody(InstanceBody):
     solution: dict[str, Any] | None = Field(
         None, description="A solution to draw (checked; violations are listed)."

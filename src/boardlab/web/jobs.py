@@ -63,6 +63,15 @@ def check_job(family_name: str, value: Any, options: dict[str, Any], solution: A
     return _sized(requests.check(family, instance, solution), 8 * 1024 * 1024)
 
 
+def convert_job(
+    family_name: str, value: Any, options: dict[str, Any], to: str, max_bytes: int
+) -> dict[str, Any]:
+    """`convert --json`: the puzzle written in the format `to` (one of the family's `writes`)."""
+    family = requests.family(family_name)
+    instance = requests.parse_value(family, value, options)
+    return _sized(requests.convert(family, instance, to), max_bytes)
+
+
 def render_job(
     family_name: str, value: Any, options: dict[str, Any], solution: Any, max_bytes: int
 ) -> dict[str, Any]:

@@ -15,6 +15,8 @@ request pipeline) and runs the rest of the pipeline as a job in a worker process
 - `POST /api/{family}/grade`, `/explain`: the difficulty and the solving path, as `grade --json`
   and `explain --json` (families with `offers_grade` / `offers_explain`).
 - `POST /api/{family}/render`: the board as SVG, with a solution if given.
+- `POST /api/{family}/convert`: `{"instance", "to"}`, the puzzle in another format, as
+  `convert --json` (`to`: one of the family's `writes`).
 - `GET /api/health`: workers, counters and limits.
 """
 
@@ -36,6 +38,7 @@ from boardlab.web.bodies import (
     ERRORS,
     SOLVER_ERRORS,
     CheckBody,
+    ConvertBody,
     GenerateBody,
     GradeBody,
     HintBody,
@@ -293,6 +296,14 @@ def api_routes(services: Services) -> APIRouter:
         options = services.options(chosen, ("render",), body.options)
         return await services.in_quick(
             jobs.render_job, chosen.name, body.instance, options, body.solution, max_bytes
+        )
+
+    @router.post("/api/{family}/convert", summary="Write the puzzle in another format", responses=ERRORS)
+    async def convert(family: str, body: ConvertBody) -> dict[str, Any]:
+        chosen = services.family(family)
+        options = services.options(chosen, ("convert",), body.options)
+        return await services.in_quick(
+            jobs.convert_job, chosen.name, body.instance, options, body.to, max_bytes
         )
 
     return router

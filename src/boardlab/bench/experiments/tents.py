@@ -6,6 +6,10 @@
   variables, clauses, seconds. The starting report's encoding (`baseline`) and the no-simplification
   encoding (`full`) stand beside the good ones.
 - `tents/unique`: deciding uniqueness of the same random boards (second solution or proof).
+- `tents/auto`: the settings `auto` chooses from (issue 15): SAT, CP-SAT with one worker (the
+  default) and with two, and `auto` itself, on random boards 10x10..150x150, seeds 0-2, one
+  solution and the uniqueness proof; CPU seconds beside wall (the rule in `family.py`,
+  `AUTO_CPSAT_CELLS`, and docs/tents.md, "The auto backend").
 - `tents/generator`: generator time per size (25x25 target 2 s, 50x50 target 30 s).
 - `tents/tatham`: the 19 shared Tatham puzzles, boardlab's unique solve beside Tatham's own
   solver CPU time from the sample file (`tatham.solve_cpu_s`).
@@ -187,6 +191,75 @@ register(
         x="n",
         series="variant",
         reference="sat/matching/seqcounter",
+    )
+)
+
+
+AUTO_VARIANTS = {
+    "sat": ("sat", None),
+    "cpsat": ("cpsat", None),
+    "cpsat-2": ("cpsat", 2),
+    "auto": ("auto", None),
+}
+
+
+def _auto_cases(quick: bool) -> list[Case]:
+    sizes = (20, 40) if quick else (10, 20, 30, 40, 50, 70, 100, 150)
+    seeds = (0,) if quick else (0, 1, 2)
+    return [
+        Case(
+            f"random-{n}x{n}-s{seed} {mode} {variant}",
+            {"n": n, "seed": seed, "mode": mode, "variant": variant},
+        )
+        for n in sizes
+        for seed in seeds
+        for mode in ("first", "unique")
+        for variant in AUTO_VARIANTS
+        # SAT needs more than 20 s from 70x70 on, CP-SAT with two workers from 50x50 on
+        if not (variant == "sat" and n > 70) and not (variant == "cpsat-2" and n > (30 if quick else 50))
+    ]
+
+
+def _run_auto(case: Case, time_limit: float | None) -> Measurement:
+    p = case.params
+    backend, workers = AUTO_VARIANTS[p["variant"]]
+    instance = _board("random", p["n"], p["seed"])
+    request = SolveRequest(
+        Mode(p["mode"]),
+        deadline=Deadline.after(time_limit if time_limit is not None else 60.0),
+        backend=backend,
+        workers=workers,
+    )
+    start, cpu = time.perf_counter(), time.process_time()
+    result = _family().solve(instance, request)
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+    return Measurement(
+        status=result.status.value,
+        seconds=seconds,
+        value=result.unique if request.mode == Mode.UNIQUE else len(result.solutions),
+        stats={
+            "cpu_seconds": round(cpu, 3),
+            "backend": result.stats.backend,
+            "workers": result.stats.workers,
+        },
+    )
+
+
+register(
+    Experiment(
+        family="tents",
+        name="auto",
+        title="Tents: the auto backend's choices (SAT, CP-SAT with 1 or 2 workers, auto)",
+        description=(
+            "One solution and the uniqueness proof of random solution-first boards (16% tents, all "
+            "clues), seeds 0-2: SAT, CP-SAT with one worker (the default) and two, and auto, which "
+            "must pick the faster of SAT and CP-SAT (issue 15)."
+        ),
+        cases=_auto_cases,
+        run=_run_auto,
+        x="n",
+        series="variant",
+        reference="auto",
     )
 )
 

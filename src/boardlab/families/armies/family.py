@@ -54,7 +54,7 @@ class Armies(Family[ArmiesInstance]):
             int,
             None,
             "army size: m queens of each colour (omit to find the largest m)",
-            verbs=("solve", "count", "render", "check", "hint"),
+            verbs=("solve", "count", "render", "check", "hint", "convert"),
             minimum=0,
         ),
         Option(

@@ -57,7 +57,7 @@ class ChessNum(Family[ChessNumInstance]):
             str,
             None,
             "piece multiset, e.g. KQRBNNP (default: the puzzle's, KQRBNP)",
-            verbs=("solve", "count", "generate", "render", "check", "hint"),
+            verbs=("solve", "count", "generate", "render", "check", "hint", "convert"),
         ),
         Option(
             "model",

@@ -2,11 +2,12 @@
 
 Backends: `sat` (python-sat, CaDiCaL 1.9.5 by default; models `matching`, `lazy`, `plain`,
 `full`, `baseline` and the cardinality encodings of `model_sat`), `cpsat` (OR-Tools CP-SAT,
-`model_cpsat`), and `auto` (the default: SAT up to 2500 cells, CP-SAT beyond, unless a SAT
-option is given or the mode is unique / count on a puzzle with givens, where SAT proves
-uniqueness far faster: docs/tents.md).
-Both enumerate distinct tent sets only (never pairings). Formats: `io` (text, JSON) and
-`game_id` (Tatham's descriptive game IDs, also accepted directly as the PUZZLE argument).
+`model_cpsat`, one worker unless `--workers` says more), and `auto` (the default,
+`auto_backend`: SAT up to 900 cells, CP-SAT beyond, unless a SAT option is given:
+docs/tents.md, "The auto backend").
+Both enumerate distinct tent sets only (never pairings). Formats: `io` (text, JSON),
+`game_id` (Tatham's descriptive game IDs) and `puzzlink` (puzz.link URLs), the last two also
+accepted directly as the PUZZLE argument; `convert` writes all four (`writes`).
 """
 
 from __future__ import annotations
@@ -23,18 +24,39 @@ from boardlab.core.grading import Explanation, Grade
 from boardlab.core.options import BoardSize, Option, parse_board_size
 from boardlab.core.oracle import Hint
 from boardlab.core.results import Mode, Result, SolveRequest, Stats
-from boardlab.families.tents import game_id, io, render, verify
+from boardlab.families.tents import game_id, io, puzzlink, render, verify
 from boardlab.families.tents.choices import ENCODINGS, MODELS
 from boardlab.families.tents.deduce import GRADES
 from boardlab.families.tents.io import TentsInstance
 
-#: `auto` uses CP-SAT above this many cells, SAT (CaDiCaL) below: measured with the flow
-#: constraints, random 100x100: CP-SAT 1.4-2.1 s, SAT 21 s; Tatham puzzles up to 25x25 and
-#: generated 50x50: SAT as fast or faster (docs/tents.md).
-AUTO_CPSAT_CELLS = 2500
+#: `auto` runs SAT (CaDiCaL) up to this many cells and CP-SAT (one worker, `model_cpsat.WORKERS`)
+#: above. Measured (issue 15) on random solution-first boards, 16% tents, all clues, seeds 0-2,
+#: CPU seconds of the whole solve (first / unique), the machine shared (wall up to 7x CPU):
+#:   side:    20          30          40          50          70          100
+#:   SAT:     .014-.022   .067-.099   .33-.88     .85-1.8     3.3-8.2 *   6-10, none in 20 s wall
+#:   CP-SAT:  .027-.043   .048-.088   .11-.22     .16-.30     .37-.60     .86-1.0 / 1.4-1.7
+#: (* two of six unanswered in 20 s wall). SAT is faster up to 20x20, even at 30x30, and
+#: CP-SAT 3-5x faster at 40x40, 6-8x at 50x50, 10x at 70x70: the rule switches above 30x30.
+#: Generated and Tatham puzzles of up to 30x30 (SAT as fast or faster, docs/tents.md) stay
+#: with SAT; generated ones above go to CP-SAT too (`auto_backend`). Full table and commands:
+#: docs/tents.md, "The auto backend".
+AUTO_CPSAT_CELLS = 900
 
 _SIZE = re.compile(r"^\s*(\d+)\s*[xX]\s*(\d+)\s*$")
 _LOOKS_LIKE_ID = re.compile(r"^\s*\d+x\d+(?:d[a-z]*)?\s*[:#]")
+
+
+def auto_backend(instance: TentsInstance, request: SolveRequest) -> str:
+    """The backend `auto` runs: "sat" for a board of at most `AUTO_CPSAT_CELLS` cells or when
+    a SAT option (`--model`, `--encoding`, `--sat-solver`) is given, "cpsat" otherwise, in
+    every mode. (Before issue 15, proving a puzzle with givens unique went to SAT at any size:
+    CP-SAT then ran with its default workers and got no answer on a generated 70x70 in 60 s;
+    with one worker it proves generated puzzles with givens 2.4-3.6x faster than SAT, 60x60
+    0.83-1.15 CPU s against 3.0-3.1, 70x70 1.8-2.3 against 4.2-6.4: docs/tents.md.)"""
+    options = request.options or {}
+    if any(options.get(name) is not None for name in ("encoding", "model", "sat_solver")):
+        return "sat"
+    return "cpsat" if instance.width * instance.height > AUTO_CPSAT_CELLS else "sat"
 
 
 class Tents(Family[TentsInstance]):
@@ -47,8 +69,9 @@ class Tents(Family[TentsInstance]):
         "'?', leaves the line free). Solutions differ when their tent sets differ."
     )
     puzzle_help = (
-        "a Tatham game ID (WxH:...), a puzzle file (clue line, then rows of T and ., or JSON) or - for "
-        "stdin (write one with 'boardlab tents example')"
+        "a Tatham game ID (WxH:...), a puzz.link URL (https://puzz.link/p?tents/W/H/..., or tents/W/H/...), "
+        "a puzzle file (clue line, then rows of T and ., or JSON) or - for stdin (write one with "
+        "'boardlab tents example')"
     )
     hint_help = (
         'the tents placed so far: {"tents": [[r, c], ...], "empty": [[r, c], ...]}, rows and columns from 0'
@@ -101,12 +124,16 @@ class Tents(Family[TentsInstance]):
         ),
     )
 
+    #: `convert --to`: text and JSON (`io`), Tatham's game ID, the puzz.link URL.
+    writes = ("text", "json", "gameid", "puzzlink")
     formats = io
     drawing = render
 
     # formats
 
     def from_argument(self, argument: str) -> TentsInstance | None:
+        if puzzlink.looks_like_url(argument):
+            return puzzlink.decode(argument, source="<URL>")
         if _LOOKS_LIKE_ID.match(argument) or "#" in argument:
             return game_id.decode(argument, source="<game ID>")
         if _SIZE.match(argument) or re.match(r"^\s*\d+x\d+d[a-z]*\s*$", argument):
@@ -120,6 +147,13 @@ class Tents(Family[TentsInstance]):
         """Tatham's descriptive game ID of `instance`."""
         return game_id.encode(instance)
 
+    def write_instance(self, instance: TentsInstance, to: str) -> str:
+        if to == "gameid":
+            return game_id.encode(instance)
+        if to == "puzzlink":
+            return puzzlink.encode(instance)
+        return super().write_instance(instance, to)
+
     # checking
     def verify(self, instance: TentsInstance, solution: dict[str, Any]) -> list[str]:
         return verify.instance_violations(instance, solution)
@@ -132,14 +166,7 @@ class Tents(Family[TentsInstance]):
         options = request.options or {}
         backend = request.backend or "auto"
         if backend == "auto":
-            sat_options = any(options.get(name) is not None for name in ("encoding", "model", "sat_solver"))
-            large = instance.width * instance.height > AUTO_CPSAT_CELLS
-            # Proving a puzzle with givens unique (a generated one, re-proven by `generate`):
-            # SAT. A generated 70x70 with 136 givens: SAT 6.4 s, CP-SAT no answer in 60 s.
-            proving = request.mode in (Mode.UNIQUE, Mode.COUNT) and bool(
-                instance.given_tents or instance.given_empty
-            )
-            backend = "cpsat" if large and not sat_options and not proving else "sat"
+            backend = auto_backend(instance, request)
         if backend == "cpsat":
             for name in ("encoding", "model", "sat_solver"):
                 if options.get(name) is not None:

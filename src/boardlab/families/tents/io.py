@@ -10,7 +10,8 @@ Text format (several puzzles per file, separated by blank lines; `#` starts a co
     2 T..T           <- each row: its clue, then W cells
     0 .T..              `T` tree, `.` empty, `^` a given tent, `x` a given empty cell
 
-A line of the form `WxH:...` in a file is a Tatham game ID (one per line; see `game_id.py`).
+A line of the form `WxH:...` in a file is a Tatham game ID (one per line; see `game_id.py`), a
+line `https://puzz.link/p?tents/...` (or `tents/W/H/...`) a puzz.link URL (see `puzzlink.py`).
 
 JSON: `{"family": "tents", "grid": ["..T.", "T..."], "rows": [1, 0], "cols": [0, 1, 0, 0]}`
 (grid rows use the same cell characters; clues may be null). `{"family": "tents",
@@ -26,6 +27,7 @@ from typing import Any
 
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Record
+from boardlab.families.tents import puzzlink
 from boardlab.families.tents.game_id import decode, encode
 from boardlab.families.tents.instance import (  # noqa: F401  (importable from io too)
     CELL_CHARS,
@@ -104,10 +106,11 @@ def parse_text(text: str, source: str) -> list[Record[TentsInstance]]:
             if not raw.strip():
                 close()
             continue
-        if GAME_ID_LINE.match(line) and not block:
+        if (GAME_ID_LINE.match(line) or puzzlink.looks_like_url(line)) and not block:
             label = f"{source}:{number}"
+            read = puzzlink.decode if puzzlink.looks_like_url(line) else decode
             try:
-                records.append(Record(label, instance=decode(line)))
+                records.append(Record(label, instance=read(line)))
             except BadInput as error:
                 records.append(Record(label, error=error.located(source=source, line=number)))
             continue

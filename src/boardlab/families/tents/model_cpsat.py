@@ -30,7 +30,23 @@ from boardlab.families.tents.prepare import flow_cuts, prepare
 #: CP-SAT parameters. `linearization_level=0` (no LP relaxation): on random 30x30 boards it cut
 #: one solve from 7.1 s to 0.2 s, and solved 50x50 in 4 s where the default did not finish in
 #: 20 s (level 2 was worse still); measured with one worker, see docs/tents.md.
+#: CP-SAT's presolve stays on (issue 15, one worker, CPU s with / without presolve): without it,
+#: random boards (16% tents, all clues, seeds 0-2, paired runs) take 35-45% less (100x100 1.05-
+#: 1.16 / 0.66-0.85, uniqueness 1.64-1.91 / 1.02-1.15), but proving generated puzzles unique
+#: takes up to 2.3x as long (60x60 0.83-1.15 / 1.22-1.47, 70x70 1.80-2.33 / 3.22-5.29; 40x40
+#: and 50x50 mixed, 0.17-0.56 / 0.10-0.64), and those proofs are what `generate` runs
+#: (docs/tents.md).
 PARAMETERS = {"linearization_level": 0}
+
+#: CP-SAT workers when the request names none (`--workers N` overrides). One: CP-SAT's default
+#: (all cores: two workers here, each running a configuration of CP-SAT's own portfolio) gave a
+#: random 100x100 board (16% tents, all clues) no answer in 30 s (one solve, or the uniqueness
+#: proof), where one worker solves it in 0.9-1.0 CPU s and proves it not unique in 1.4-1.7 s
+#: (with presolve; 0.66-0.85 and 1.0-1.15 s without); 50x50: 0.16-0.22 s with one worker,
+#: 5-18 s with two, the proof 0.3 s against 26 s or none in 30 s. Two workers that both run
+#: without LP (CP-SAT's `no_lp` and `quick_restart_no_lp`) spend more CPU than one: 100x100
+#: 1.3-1.4 s, proof 2.0-2.2 s (issue 15; docs/tents.md, "The auto backend").
+WORKERS = 1
 
 
 def build(
@@ -81,6 +97,8 @@ def _flows(model: cp_model.CpModel, instance: TentsInstance, p: dict) -> None:
 def solve(instance: TentsInstance, request: SolveRequest) -> Outcome:
     """Run `request.mode`; enumeration counts distinct tent sets (never pairings)."""
     start = time.perf_counter()
+    if request.workers is None:
+        request = replace(request, workers=WORKERS)
     model, t, p = build(instance, request.deadline)
     request.deadline.check()  # building counts against the time limit
     cells = sorted(t)
