@@ -36,6 +36,7 @@ WORK: dict[tuple[str, str], tuple[str, list[str]]] = {
     ("nqueens", "render"): (QUICK, ["8", "--solve"]),
     ("nqueens", "check"): (QUICK, ["4", '{"queens": [1, 3, 0, 2]}']),
     ("nqueens", "example"): (QUICK, ["-"]),
+    ("nqueens", "convert"): (QUICK, ["8", "--to", "json"]),
     ("armies", "solve"): (LONG, ["20", "--m", "60", "--force"]),
     ("armies", "count"): (LONG, ["10", "--m", "10"]),
     ("armies", "generate"): (LONG, ["--size", "400"]),
@@ -43,6 +44,7 @@ WORK: dict[tuple[str, str], tuple[str, list[str]]] = {
     ("armies", "render"): (LONG, ["14", "--m", "29", "--solve", "--force"]),
     ("armies", "check"): (QUICK, ["4", "--m", "2", '{"white": [[0, 0], [3, 3]], "black": [[1, 2], [2, 1]]}']),
     ("armies", "example"): (QUICK, ["-"]),
+    ("armies", "convert"): (QUICK, ["8", "--m", "9", "--to", "json"]),
     ("chessnum", "solve"): (LONG, [CHESSNUM_OPEN, "--all"]),
     ("chessnum", "count"): (LONG, [CHESSNUM_OPEN]),
     ("chessnum", "generate"): (LONG, ["--size", "16"]),
@@ -50,6 +52,7 @@ WORK: dict[tuple[str, str], tuple[str, list[str]]] = {
     ("chessnum", "render"): (QUICK, [CHESSNUM_OPEN, "--solve"]),
     ("chessnum", "check"): (QUICK, [CHESSNUM_OPEN, '{"K": "a1"}']),
     ("chessnum", "example"): (QUICK, ["-"]),
+    ("chessnum", "convert"): (QUICK, [CHESSNUM_OPEN, "--to", "json"]),
     ("cnote", "solve"): (LONG, [DEMO, "--target", "700", "--all"]),
     ("cnote", "count"): (LONG, [DEMO, "--target", "700"]),
     ("cnote", "generate"): (LONG, ["--size", "40"]),
@@ -57,6 +60,7 @@ WORK: dict[tuple[str, str], tuple[str, list[str]]] = {
     ("cnote", "render"): (QUICK, [DEMO, "--solve"]),
     ("cnote", "check"): (QUICK, [DEMO, '{"grid": [[1]]}']),
     ("cnote", "example"): (QUICK, ["-"]),
+    ("cnote", "convert"): (QUICK, [DEMO, "--to", "text"]),
     ("tents", "solve"): (LONG, [TENTS_OPEN, "--all"]),
     ("tents", "count"): (LONG, [TENTS_OPEN]),
     ("tents", "generate"): (LONG, ["--size", "200x200"]),
@@ -66,6 +70,7 @@ WORK: dict[tuple[str, str], tuple[str, list[str]]] = {
     ("tents", "grade"): (QUICK, [TENTS_OPEN]),
     ("tents", "explain"): (QUICK, [TENTS_OPEN]),
     ("tents", "example"): (QUICK, ["-"]),
+    ("tents", "convert"): (QUICK, [TENTS_OPEN, "--to", "gameid"]),
 }
 
 #: bad input for each verb: a puzzle file that does not exist, a board size that is no size.
