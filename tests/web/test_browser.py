@@ -830,6 +830,29 @@ def test_share_link_and_saved_progress(page, live_server):
     assert page.evaluate("window.boardlabState.partial.queens") == [0, 2, 4, -1, -1]
 
 
+def test_copy_as_puzzlink_and_game_id_round_trip(page):
+    """Tents copies as a puzz.link URL and as a game ID; each, pasted back, loads the same puzzle."""
+    needs("tents")
+    choose(page, "tents")
+    first = page.evaluate("window.boardlabState.instance")
+    formats = page.eval_on_selector_all("#copy-format option", "options => options.map((o) => o.value)")
+    assert {"text", "json", "gameid", "puzzlink"} <= set(formats)
+    for to, start in (("puzzlink", "https://puzz.link/p?tents/"), ("gameid", "8x8:")):
+        page.select_option("#copy-format", to)
+        page.click("#copy")
+        page.wait_for_function(
+            "s => document.getElementById('share-url').value.startsWith(s)", arg=start, timeout=20000
+        )
+        written = page.input_value("#share-url")
+        if not page.is_visible("#text"):
+            page.click("#text-box summary")
+        page.fill("#text", written)
+        page.click("#load")
+        wait_status(page, "Puzzle loaded")
+        assert page.evaluate("window.boardlabState.instance") == first
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+
+
 def test_published_puzzles_menu_and_puzzle_of_the_day(page):
     needs("tents")
     choose(page, "tents")

@@ -125,6 +125,7 @@
     state.family = family;
     history.replaceState(null, "", location.pathname + "#" + name);
     $("share-box").hidden = true;
+    $("copy-format").replaceChildren(...(family.writes || ["text", "json"]).map((f) => h("option", { value: f }, FORMAT_NAMES[f] || f)));
     $("rules").textContent = family.rules;
     fillOptions($("solve-options"), ["solve", "count", "render"]);
     fillOptions($("generate-options"), ["generate"]);
@@ -518,12 +519,27 @@
     return url.toString();
   }
 
-  async function share() {
-    const link = shareLink();
-    $("share-url").value = link;
+  async function offer(label, text) {
+    $("share-label").textContent = label;
+    $("share-url").value = text;
     $("share-box").hidden = false;
-    try { await navigator.clipboard.writeText(link); $("share-note").textContent = "Copied to the clipboard."; }
-    catch (e) { $("share-note").textContent = "Copy the link above."; $("share-url").select(); }
+    try { await navigator.clipboard.writeText(text); $("share-note").textContent = "Copied to the clipboard."; }
+    catch (e) { $("share-note").textContent = "Copy it from the box above."; $("share-url").select(); }
+  }
+
+  const share = () => offer("Link to this puzzle (and your moves)", shareLink());
+
+  /* The puzzle in one of the formats the family writes (`writes`: text, JSON, and e.g. Tents'
+     game ID and puzz.link URL), written by the server's convert. */
+  const FORMAT_NAMES = { text: "text", json: "JSON", gameid: "game ID", puzzlink: "puzz.link URL" };
+  async function copyAs() {
+    if (!state.instance) { showError("No puzzle to copy yet."); return; }
+    const to = $("copy-format").value;
+    try {
+      const written = await api(`/api/${state.family.name}/convert`, { instance: state.instance, to });
+      showError("");
+      await offer(`This puzzle as ${FORMAT_NAMES[to] || to}`, written.text);
+    } catch (e) { showError(e.message); }
   }
 
   /* ---- solving and generating ---- */
@@ -848,6 +864,7 @@
     $("undo").addEventListener("click", () => undo(true));
     $("redo").addEventListener("click", () => undo(false));
     $("share").addEventListener("click", share);
+    $("copy").addEventListener("click", copyAs);
     $("library").addEventListener("change", (e) => {
       const v = e.target.value;
       if (v.startsWith("p")) loadPublished(parseInt(v.slice(1), 10));
