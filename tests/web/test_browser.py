@@ -666,6 +666,56 @@ def start_play(page) -> None:
     )
 
 
+@pytest.mark.parametrize("family", ["nqueens", "armies", "chessnum", "cnote", "tents"])
+def test_hints_applied_play_the_opening_puzzle_to_solved_then_undo_and_redo(page, family):
+    """Every family's opening puzzle, played from an empty board by asking a hint and applying
+    it until the page says "Solved!"; then Ctrl-Z leaves the solved state and Ctrl-Y returns."""
+    needs(family)
+    choose(page, family)
+    start_play(page)
+    for _ in range(200):
+        if page.evaluate("() => document.getElementById('play-status').textContent.startsWith('Solved!')"):
+            break
+        page.click("#hint")
+        page.wait_for_function(
+            "() => !document.body.classList.contains('working')"
+            " && /^(Hint|Mistake|Solved)/.test(document.getElementById('hint-message').textContent)"
+        )
+        message = page.inner_text("#hint-message")
+        assert message.startswith(("Hint", "Solved")), message  # hints never lead into a mistake
+        if page.is_visible("#apply-hint") and page.is_enabled("#apply-hint"):
+            page.click("#apply-hint")
+    wait_solved(page)
+    page.keyboard.press("Control+z")
+    page.wait_for_function("() => !document.querySelector('#editor .grid.solved')")
+    page.keyboard.press("Control+y")
+    wait_solved(page)
+
+
+@pytest.mark.parametrize("family", ["armies", "chessnum"])
+def test_keyboard_play_to_solved(page, family):
+    """The opening puzzle solved on the page, then played by keyboard alone from an empty board:
+    focus a square, `w`/`b` for an army's queen, a piece's letter for Chess-Num."""
+    needs(family)
+    choose(page, family)
+    page.click("#mode-buttons button[data-mode=first]")
+    assert "solved" in wait_status(page, "Status")
+    solution = page.evaluate("window.boardlabState.result.solutions[0]")
+    start_play(page)
+    if family == "armies":
+        keys = [((r, c), "w") for r, c in solution["white"]] + [((r, c), "b") for r, c in solution["black"]]
+    else:
+        n = page.evaluate("window.boardlabState.instance.size")
+        keys = [
+            ((n - int(square[1:]), "abcdefghijklmnop".index(square[0])), piece)
+            for piece, square in solution.items()
+        ]
+    for (r, c), key in keys:
+        page.focus(f"#cell-{r}-{c}")
+        page.keyboard.press(key)
+    wait_solved(page)
+
+
 def test_tents_play_marks_hint_and_solved(page):
     needs("tents")
     choose(page, "tents")
