@@ -197,6 +197,7 @@ TEXT_RUNS: dict[str, list[list[str]]] = {
         ["check", "PUZZLE", '{"grid": [[3, 7, 9, 9], [8, 2, 4, 7], [7, 7, 8, 5], [3, 2, 6, 7]]}'],
         ["render", "PUZZLE", "--solve"],
         ["hint", "PUZZLE"],
+        ["grade", "PUZZLE"],
     ],
     "tents": [
         ["solve", "PUZZLE", "--unique"],

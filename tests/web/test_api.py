@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from boardlab.bench.data import TENTS_TATHAM_SAMPLE
+from boardlab.bench.data import CNOTE_PUBLISHED, TENTS_TATHAM_SAMPLE
 from boardlab.bench.data.chessnum_published import PUBLISHED
 
 WEB_EXTRA = "the web tests need the web extra: pip install 'boardlab[web]' (fastapi, uvicorn, httpx)"
@@ -512,7 +512,11 @@ def test_each_family_opens_on_a_solvable_puzzle(client, name):
 
 def test_the_published_puzzles_are_listed_and_read(client):
     listed = {f["name"]: f for f in client.get("/api/families").json()}
-    expected = {"chessnum": len(PUBLISHED), "tents": len(TENTS_TATHAM_SAMPLE.read_text().splitlines())}
+    expected = {
+        "chessnum": len(PUBLISHED),
+        "tents": len(TENTS_TATHAM_SAMPLE.read_text().splitlines()),
+        "cnote": len(CNOTE_PUBLISHED.read_text().splitlines()),
+    }
     for name, family in listed.items():
         assert len(family["library"]) == expected.get(name, 0), name
         for entry in family["library"]:

@@ -23,7 +23,7 @@ WEB_EXTRA = "the web tests need the web extra: pip install 'boardlab[web]' (fast
 for _module in ("fastapi", "uvicorn", "httpx"):
     pytest.importorskip(_module, reason=WEB_EXTRA)
 
-from boardlab.bench.data import TENTS_TATHAM_SAMPLE
+from boardlab.bench.data import CNOTE_PUBLISHED, TENTS_TATHAM_SAMPLE
 from boardlab.core import registry
 
 CHROMIUM = "/usr/bin/chromium"
@@ -733,6 +733,16 @@ def test_share_link_and_saved_progress(page, live_server):
     queens_board(page, 5)
     start_play(page)
     assert page.evaluate("window.boardlabState.partial.queens") == [0, 2, 4, -1, -1]
+
+
+def test_published_cnote_puzzles_in_the_menu(page):
+    needs("cnote")
+    choose(page, "cnote")
+    records = [json.loads(line) for line in CNOTE_PUBLISHED.read_text().splitlines() if line.strip()]
+    assert page.locator("#library option").count() == len(records) + 1
+    page.select_option("#library", "4")
+    wait_status(page, "Loaded square100-01")
+    assert page.evaluate("window.boardlabState.instance") == records[4]["instance"]
 
 
 def test_published_puzzles_menu_and_puzzle_of_the_day(page):

@@ -61,6 +61,13 @@ Optimise = Annotated[
     bool, typer.Option("--optimise", "--optimize", help="find the best answer and prove it optimal")
 ]
 Force = Annotated[bool, typer.Option("--force", help="overwrite the output file if it exists")]
+PublishedName = Annotated[
+    str | None,
+    typer.Option("--name", help="write the published puzzle of this name instead (see --list)"),
+]
+ListPublished = Annotated[
+    bool, typer.Option("--list", help="list the published puzzles the family ships (name and source)")
+]
 SolutionJson = Annotated[
     str, typer.Argument(metavar="SOLUTION_JSON", help="solution JSON, inline or a file (- for stdin)")
 ]
@@ -76,7 +83,15 @@ OFFERED: dict[tuple[str | None, str], Callable[[Family], bool]] = {
     ("solve", "unique"): lambda family: Mode.UNIQUE in family.modes,
     ("solve", "strategy"): lambda family: bool(family.strategies),
     ("solve", "seed"): lambda family: bool(family.seeded_backends),
+    ("example", "name"): lambda family: _ships_puzzles(family),
+    ("example", "listing"): lambda family: _ships_puzzles(family),
 }
+
+
+def _ships_puzzles(family: Family) -> bool:
+    from boardlab.web.examples import library
+
+    return bool(library(family))
 
 
 def offered(family: Family, verb: str, name: str) -> bool:
