@@ -57,6 +57,8 @@ from boardlab.families.cnote.oracle import CNoteOracle
 #: The largest line target at which unique square puzzles were found (docs/cnote.md); named in
 #: the one-line error when the search gives up.
 UNIQUE_TARGET_LIMIT = 120
+#: Every RANDOM_EVERY-th planted solution is a random matrix instead of a rigid one.
+RANDOM_EVERY = 3
 
 
 @dataclass
@@ -224,6 +226,9 @@ class CNoteStrategy(Strategy[Digits, list[list[int]], Any]):
         self.shapes = (
             [(4, True), (4, False), (1, False)] if self.height == self.width else [(4, False), (1, False)]
         )
+        # a rigid solution's big numbers are about the target; from 110 on, they share a move
+        # by -100 (digits kept) that two floors absorb (d -> 10d): docs/cnote.md
+        self.rigid_useful = max(max(rows) - 4 * (self.width - 1), max(cols) - 4 * (self.height - 1)) < 110
         self.rng = random.Random()
         self.planted: list[list[int]] = []
         self.weights: list[list[dict[int, int]]] = []
@@ -237,6 +242,11 @@ class CNoteStrategy(Strategy[Digits, list[list[int]], Any]):
         self.rng = rng
         self.report.attempts += 1
         planted = None
+        if not self.rigid_useful or self.report.attempts % RANDOM_EVERY == 0:
+            # every third planted solution is a random matrix: above target ~100 the rigid
+            # shape admits no unique puzzle (docs/cnote.md), random matrices sometimes do
+            self.kind = "random"
+            return random_matrix(self.rows, self.cols, rng)
         while self.shapes and planted is None:
             planted = rigid_matrix(self.rows, self.cols, self.shapes[0][0], rng, self.shapes[0][1])
             if planted is None:
