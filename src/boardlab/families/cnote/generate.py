@@ -59,6 +59,11 @@ from boardlab.families.cnote.oracle import CNoteOracle
 UNIQUE_TARGET_LIMIT = 120
 #: Every RANDOM_EVERY-th planted solution is a random matrix instead of a rigid one.
 RANDOM_EVERY = 3
+#: Uniqueness checks mixing may spend, per proposed move on average (a budget in solves, so
+#: the puzzle stays the same per seed): a move at a large target can cost 15 checks.
+MIX_CHECKS = 3
+#: Deterministic seconds of one uniqueness check during mixing (a slower check rejects the move).
+MIX_BUDGET = 0.1
 
 
 @dataclass
@@ -286,17 +291,21 @@ class CNoteStrategy(Strategy[Digits, list[list[int]], Any]):
     ) -> tuple[Digits, list[list[int]]]:
         """Mixing: `moves` random-walk moves on the solution (+k, -k, +k, -k on the corners of a
         rectangle, k <= 30), each kept when CEGAR finds digits (the current ones preferred) that
-        keep it unique (`core.generate.propose`, the cspuz way). A check over 0.5 deterministic
-        seconds of CP-SAT, or 15 counterexamples, rejects the move: hard puzzles are welcome,
-        slow generation is not."""
+        keep it unique (`core.generate.propose`, the cspuz way). A check over `MIX_BUDGET`
+        deterministic seconds of CP-SAT, or 15 counterexamples, rejects the move, and mixing
+        stops after `MIX_CHECKS` checks per proposed move: hard puzzles are welcome, slow
+        generation is not (0.5 s per check cost 8x8 puzzles at target 120 up to 11 s of CPU)."""
         self.report.extra["planted"] = self.kind
         if self.height < 2 or self.width < 2:
             self.report.extra["mixing_moves"] = f"0/{self.moves}"
             return puzzle, planted
         state = {"planted": planted}
-        self.patience, self.budget = 15, 0.5
+        self.patience, self.budget = 15, MIX_BUDGET
+        spent = self.report.solves
 
         def move(current: Digits) -> Digits | None:
+            if self.report.solves - spent >= MIX_CHECKS * self.moves:
+                return None  # the mixing budget is spent: the remaining moves are not tried
             r1, r2 = rng.sample(range(self.height), 2)
             c1, c2 = rng.sample(range(self.width), 2)
             solution = state["planted"]
