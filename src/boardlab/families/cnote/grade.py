@@ -30,7 +30,9 @@ the rules stop short, the exact solver (mode unique) decides between ``hard``, `
 
 `details`: `cells`, `decided_by_lines` (cells with one candidate after line propagation),
 `decided` (after the rules of the grade's level, or of every level when the grade is
-``hard`` or an outcome), `probes` (assumptions tried).
+``hard``), `probes` (assumptions tried). A puzzle that line propagation does not solve goes to
+the exact solver first, so that probing runs only on puzzles with one solution (on a puzzle
+with many solutions at a large target it would try thousands of candidates).
 """
 
 from __future__ import annotations
@@ -192,26 +194,24 @@ def grade(instance: CNoteInstance, deadline: Deadline = NO_DEADLINE) -> Grade:
     """The grade (module docstring); raises OutOfTime when the deadline passes."""
     domains = candidates(instance)
     details: dict[str, Any] = {"cells": len(domains), "decided_by_lines": 0, "decided": 0, "probes": 0}
-    level: str | None = None
     try:
         if not instance.balanced:
             raise Empty
         propagate(instance, domains, deadline)
         details["decided_by_lines"] = details["decided"] = _decided(domains)
         if _solved(instance, domains):
-            level = "easy"
-        else:
-            details["probes"] = probe(instance, domains, deadline)
-            details["decided"] = _decided(domains)
-            if _solved(instance, domains):
-                level = "medium"
+            return Grade("easy", None, details)
+        # the solver first: probing a puzzle with many solutions (large targets) is slow, and
+        # only a puzzle with one solution has a level
+        outcome = _outcome(instance, deadline)
+        if outcome is not None:
+            return Grade(outcome, None, details)
+        details["probes"] = probe(instance, domains, deadline)
+        details["decided"] = _decided(domains)
+        if _solved(instance, domains):
+            return Grade("medium", None, details)
     except Empty:
         return Grade("unsolvable", None, details)
-    if level is not None:
-        return Grade(level, None, details)
-    outcome = _outcome(instance, deadline)
-    if outcome is not None:
-        return Grade(outcome, None, details)
     if _decided(domains) == len(domains):
         from boardlab.core.errors import SolverBug
 
