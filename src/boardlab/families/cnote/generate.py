@@ -57,8 +57,6 @@ from boardlab.families.cnote.oracle import CNoteOracle
 #: The largest line target at which unique square puzzles were found (docs/cnote.md); named in
 #: the one-line error when the search gives up.
 UNIQUE_TARGET_LIMIT = 120
-#: Every RANDOM_EVERY-th planted solution is a random matrix instead of a rigid one.
-RANDOM_EVERY = 3
 #: Uniqueness checks mixing may spend, per proposed move on average (a budget in solves, so
 #: the puzzle stays the same per seed): a move at a large target can cost 15 checks.
 MIX_CHECKS = 3
@@ -247,9 +245,9 @@ class CNoteStrategy(Strategy[Digits, list[list[int]], Any]):
         self.rng = rng
         self.report.attempts += 1
         planted = None
-        if not self.rigid_useful or self.report.attempts % RANDOM_EVERY == 0:
-            # every third planted solution is a random matrix: above target ~100 the rigid
-            # shape admits no unique puzzle (docs/cnote.md), random matrices sometimes do
+        if not self.rigid_useful:
+            # where the rigid shape admits no unique puzzle (docs/cnote.md), random matrices
+            # sometimes do (3x3 up to target ~150)
             self.kind = "random"
             return random_matrix(self.rows, self.cols, rng)
         while self.shapes and planted is None:
