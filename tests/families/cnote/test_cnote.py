@@ -207,10 +207,14 @@ def test_generated_puzzles_at_other_targets_are_unique_by_brute_force(size: int,
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("size", [5, 6, 7, 8])
-@pytest.mark.parametrize("target", [10, 50, 120])
+@pytest.mark.parametrize(
+    "size, target",
+    [(5, 10), (5, 50), (5, 120), (6, 10), (6, 50), (7, 10), (7, 50), (7, 120), (8, 10), (8, 50)] + [(8, 120)],
+)
 def test_generated_larger_puzzles_are_unique_by_the_digit_model(size: int, target: int) -> None:
-    """Counted by the other formulation of the rule (`--model digits`), not the generator's."""
+    """Counted by the other formulation of the rule (`--model digits`), not the generator's.
+    (6x6 at target 120, seed 0, passed too but took 678 s with this model, so it is left out;
+    8x8 at 120 takes about 80 s.)"""
     made = family.generate(0, {"size": size, "target": target})
     counted = family.solve(made.instance, SolveRequest(mode=Mode.ALL, options={"model": "digits"}))
     assert counted.solutions == [made.solution]
