@@ -22,6 +22,11 @@ without mixing, 1 to 1.5 s with it; see docs/cnote.md):
    and per column: a permutation on a square grid when the sums allow), found by CP-SAT with
    random hints. Digits 1-3 on floors make small moves possible and are avoided; if the
    targets leave no room for this shape, floors 1-9, then a random matrix, are used instead.
+   Where the big numbers would reach 110 (line targets above about 110 + 4 per other cell) the
+   rigid shape admits no unique puzzle (two bigs showing their units or tens digit both keep
+   them under -100, and two floors d take +100 as 10d: a rectangle move), so only random
+   matrices are planted there; they give unique 3x3 puzzles up to target ~150, and nothing
+   found here gives unique puzzles from ~200 on (docs/cnote.md, "Large targets").
 2. (`refine`) The digits by counterexample-guided search (CEGAR, as in Solar-Lezama et al., "Combinatorial
    sketching for finite programs", 2006): keep a list of other solutions seen so far; choose,
    by a small CP-SAT model, a digit of each planted number such that every listed solution
