@@ -201,6 +201,7 @@ TEXT_RUNS: dict[str, list[list[str]]] = {
         ["render", "PUZZLE", "--solve"],
         ["hint", "PUZZLE"],
         ["convert", "PUZZLE"],
+        ["grade", "PUZZLE"],
     ],
     "tents": [
         ["solve", "PUZZLE", "--unique"],

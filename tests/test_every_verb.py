@@ -60,6 +60,7 @@ WORK: dict[tuple[str, str], tuple[str, list[str]]] = {
     ("cnote", "render"): (QUICK, [DEMO, "--solve"]),
     ("cnote", "check"): (QUICK, [DEMO, '{"grid": [[1]]}']),
     ("cnote", "example"): (QUICK, ["-"]),
+    ("cnote", "grade"): (QUICK, [DEMO]),
     ("cnote", "convert"): (QUICK, [DEMO, "--to", "text"]),
     ("tents", "solve"): (LONG, [TENTS_OPEN, "--all"]),
     ("tents", "count"): (LONG, [TENTS_OPEN]),

@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from boardlab.bench.data import TENTS_TATHAM_SAMPLE
+from boardlab.bench.data import CNOTE_PUBLISHED, TENTS_TATHAM_SAMPLE
 from boardlab.bench.data.chessnum_published import PUBLISHED
 
 WEB_EXTRA = "the web tests need the web extra: pip install 'boardlab[web]' (fastapi, uvicorn, httpx)"
@@ -535,8 +535,14 @@ def test_generated_menu_entries_generate_their_level(client):
             assert family["generated"] == [], name
             continue
         sizes = {g["options"]["size"] for g in family["generated"]}
+        levels = [
+            level
+            for level in family["levels"]
+            if any(g["options"]["difficulty"] == level for g in family["generated"])
+        ]
+        assert levels and levels == family["levels"][: len(levels)], name  # the easiest levels
         assert {(g["options"]["size"], g["options"]["difficulty"]) for g in family["generated"]} == {
-            (size, level) for size in sizes for level in family["levels"]
+            (size, level) for size in sizes for level in levels
         }
         entry = family["generated"][0]
         made = post(client, f"/api/{name}/generate", {"options": entry["options"], "seed": 1}).json()
@@ -545,7 +551,11 @@ def test_generated_menu_entries_generate_their_level(client):
 
 def test_the_published_puzzles_are_listed_and_read(client):
     listed = {f["name"]: f for f in client.get("/api/families").json()}
-    expected = {"chessnum": len(PUBLISHED), "tents": len(TENTS_TATHAM_SAMPLE.read_text().splitlines())}
+    expected = {
+        "chessnum": len(PUBLISHED),
+        "tents": len(TENTS_TATHAM_SAMPLE.read_text().splitlines()),
+        "cnote": len(CNOTE_PUBLISHED.read_text().splitlines()),
+    }
     for name, family in listed.items():
         assert len(family["library"]) == expected.get(name, 0), name
         for entry in family["library"]:

@@ -23,7 +23,7 @@ WEB_EXTRA = "the web tests need the web extra: pip install 'boardlab[web]' (fast
 for _module in ("fastapi", "uvicorn", "httpx"):
     pytest.importorskip(_module, reason=WEB_EXTRA)
 
-from boardlab.bench.data import TENTS_TATHAM_SAMPLE
+from boardlab.bench.data import CNOTE_PUBLISHED, TENTS_TATHAM_SAMPLE
 from boardlab.core import registry
 
 CHROMIUM = "/usr/bin/chromium"
@@ -901,6 +901,17 @@ def test_copy_as_puzzlink_and_game_id_round_trip(page):
         wait_status(page, "Puzzle loaded")
         assert page.evaluate("window.boardlabState.instance") == first
     assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+
+
+def test_published_cnote_puzzles_in_the_menu(page):
+    needs("cnote")
+    choose(page, "cnote")
+    records = [json.loads(line) for line in CNOTE_PUBLISHED.read_text().splitlines() if line.strip()]
+    generated = page.evaluate("window.boardlabState.family.generated")
+    assert page.locator("#library option").count() == len(records) + len(generated) + 1
+    page.select_option("#library", "p4")
+    wait_status(page, "Loaded square100-01")
+    assert page.evaluate("window.boardlabState.instance") == records[4]["instance"]
 
 
 def test_published_puzzles_menu_and_puzzle_of_the_day(page):

@@ -17,8 +17,10 @@ from boardlab.cli.flags import (
     GeneratorSeed,
     JsonFlag,
     Limit,
+    ListPublished,
     Optimise,
     OutFile,
+    PublishedName,
     Puzzle,
     SolutionJson,
     SolverSeed,
@@ -34,6 +36,7 @@ from boardlab.cli.output import (
     print_grade,
     print_hint,
     print_json,
+    print_library,
     print_result,
     say,
     write_new_file,
@@ -373,12 +376,17 @@ def example_command(
         typer.Argument(metavar="FILE", help="where to write it (default: FAMILY.txt; - prints it)"),
     ] = None,
     force: Force = False,
+    name: PublishedName = None,
+    listing: ListPublished = False,
 ) -> None:
     """Write a sample puzzle in the family's text format (FAMILY.txt), to try the other verbs on."""
-    from boardlab.web.examples import example
+    from boardlab.web.examples import example, library, published
 
+    if listing:
+        print_library(family, library(family))
+        return
     target = path if path is not None else f"{family.name}.txt"
-    write_new_file(target, example(family)["text"], force)
+    write_new_file(target, (example(family) if name is None else published(family, name))["text"], force)
     if target != "-":
         say(f"wrote {target}: try 'boardlab {family.name} solve {target}'")
 

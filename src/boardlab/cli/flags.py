@@ -70,6 +70,13 @@ OutFile = Annotated[
         "as JSON for a .json name, else the text format, and draws it too; convert: in the --to format)",
     ),
 ]
+PublishedName = Annotated[
+    str | None,
+    typer.Option("--name", help="write the published puzzle of this name instead (see --list)"),
+]
+ListPublished = Annotated[
+    bool, typer.Option("--list", help="list the published puzzles the family ships (name and source)")
+]
 SolutionJson = Annotated[
     str, typer.Argument(metavar="SOLUTION_JSON", help="solution JSON, inline or a file (- for stdin)")
 ]
@@ -85,7 +92,15 @@ OFFERED: dict[tuple[str | None, str], Callable[[Family], bool]] = {
     ("solve", "unique"): lambda family: Mode.UNIQUE in family.modes,
     ("solve", "strategy"): lambda family: bool(family.strategies),
     ("solve", "seed"): lambda family: bool(family.seeded_backends),
+    ("example", "name"): lambda family: _ships_puzzles(family),
+    ("example", "listing"): lambda family: _ships_puzzles(family),
 }
+
+
+def _ships_puzzles(family: Family) -> bool:
+    from boardlab.web.examples import library
+
+    return bool(library(family))
 
 
 def offered(family: Family, verb: str, name: str) -> bool:

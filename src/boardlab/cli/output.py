@@ -190,6 +190,14 @@ def print_families(found: list[Family]) -> None:
             )
 
 
+def print_library(family: Family, entries: list[dict[str, Any]]) -> None:
+    """The published puzzles a family ships: one line each, the name and where it is from."""
+    if not entries:
+        say(f"{family.name} ships no published puzzles")
+    for entry in entries:
+        out.print(f"{escape(entry['title'])}  [dim]{escape(entry['source'])}[/]", soft_wrap=True)
+
+
 def write_new_file(path: str, text: str, force: bool) -> None:
     """Write `text` to `path` (- for stdout), never replacing an existing file unless asked."""
     if path == "-":

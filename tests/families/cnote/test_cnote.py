@@ -196,6 +196,41 @@ def test_generated_unique_puzzles_are_unique_by_brute_force(shape: tuple[int, in
         assert solutions == [made.solution["grid"]]
 
 
+@pytest.mark.parametrize("size, target", [(3, 10), (3, 50), (3, 120), (3, 150), (4, 10), (4, 50), (5, 10)])
+def test_generated_puzzles_at_other_targets_are_unique_by_brute_force(size: int, target: int) -> None:
+    """Small and large line targets (3x3 up to 150, where random plantings take over from the
+    rigid ones): the brute-force enumerator finds exactly the planted solution."""
+    for seed in range(2):
+        made = family.generate(seed, {"size": size, "target": target, "mix": 0})
+        assert made.instance.target == target
+        assert list(brute_solutions(made.instance)) == [made.solution["grid"]]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "size, target",
+    [(5, 10), (5, 50), (5, 120), (6, 10), (6, 50), (7, 10), (7, 50), (7, 120), (8, 10), (8, 50)] + [(8, 120)],
+)
+def test_generated_larger_puzzles_are_unique_by_the_digit_model(size: int, target: int) -> None:
+    """Counted by the other formulation of the rule (`--model digits`), not the generator's.
+    (6x6 at target 120, seed 0, passed too but took 678 s with this model, so it is left out;
+    8x8 at 120 takes about 80 s.)"""
+    made = family.generate(0, {"size": size, "target": target})
+    counted = family.solve(made.instance, SolveRequest(mode=Mode.ALL, options={"model": "digits"}))
+    assert counted.solutions == [made.solution]
+
+
+def test_above_the_rigid_range_only_random_matrices_are_planted() -> None:
+    """From line targets where a rigid solution's big numbers reach 110 (docs/cnote.md: they
+    then always share a move by -100 that two floors absorb), the planted solutions are random."""
+    from boardlab.families.cnote.generate import CNoteStrategy
+
+    assert CNoteStrategy([100] * 4, [100] * 4, 8, 120, 150, 0).rigid_useful
+    assert not CNoteStrategy([150] * 3, [150] * 3, 8, 120, 150, 0).rigid_useful
+    made = family.generate(0, {"size": 3, "target": 150, "mix": 0})
+    assert made.stats.extra["planted"] == "random"
+
+
 def test_generated_7x7_is_unique() -> None:
     made = family.generate(11, {"size": 7})
     assert made.instance.height == made.instance.width == 7 and made.instance.target == 100
@@ -363,3 +398,17 @@ def test_hint_on_unsolvable_and_ambiguous_puzzles() -> None:
 def test_unique_generation_gives_up_with_the_target_limit_named() -> None:
     with pytest.raises(BadInput, match="line targets up to about 120"):
         generate(5, 5, 150, 0, max_checks=3)
+
+
+def test_a_check_stopped_by_its_budget_is_undecided_not_unique() -> None:
+    """CP-SAT ends an enumeration cut short by its deterministic budget as FEASIBLE; the oracle
+    must not read the solutions found so far as all of them (it once let the generator accept
+    an 8x8 puzzle at target 120 with several solutions: the final re-check caught it)."""
+    from boardlab.core.oracle import UNDECIDED
+    from boardlab.families.cnote.oracle import CNoteOracle
+
+    demo = io.make_instance([[8, 8, 4], [6, 2, 5], [3, 6, 1]], 100)
+    answers = [CNoteOracle(demo).several(100, seed, budget=1e-4) for seed in range(3)]
+    assert all(a is UNDECIDED or len(a) == 31 for a in answers)
+    assert UNDECIDED in answers
+    assert len(CNoteOracle(demo).several(100, 0)) == 31

@@ -10,6 +10,8 @@ A strategy is `VARIABLE:VALUE` (CP-SAT decision strategy with fixed search and o
 from __future__ import annotations
 
 MODELS = ("domain", "digits")
+#: The difficulty grades, easiest first (defined in `grade.py`).
+GRADES = ("easy", "medium", "hard")
 VARIABLE_CHOICES = ("first", "lowest-min", "highest-max", "min-domain", "max-domain")
 VALUE_CHOICES = ("min", "max", "lower-half", "upper-half", "median")
 DEFAULT_STRATEGY = "portfolio"

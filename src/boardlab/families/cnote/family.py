@@ -13,14 +13,16 @@ import random
 import time
 from typing import Any
 
+from boardlab.core.deadline import Deadline
 from boardlab.core.enumerate import Budget, collect
 from boardlab.core.errors import Unsupported
 from boardlab.core.family import Family, Generated
+from boardlab.core.grading import Grade
 from boardlab.core.options import BoardSize, Option, parse_board_size
 from boardlab.core.oracle import Hint
 from boardlab.core.results import Mode, Outcome, Result, SolveRequest, Stats
 from boardlab.families.cnote import io, render, verify
-from boardlab.families.cnote.choices import MODELS, STRATEGIES
+from boardlab.families.cnote.choices import GRADES, MODELS, STRATEGIES
 from boardlab.families.cnote.io import CNoteInstance
 
 
@@ -44,6 +46,8 @@ class CNote(Family[CNoteInstance]):
     modes = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE})
     has_clues = True
     offers_hints = True
+    levels = GRADES
+    offers_grade = True
     options = (
         Option(
             "target",
@@ -165,6 +169,13 @@ class CNote(Family[CNoteInstance]):
             base = total // width
             cols = [base] * (width - 1) + [total - base * (width - 1)]
         return io.make_instance(grid, None, rows, cols)
+
+    # grading
+    def grade_instance(self, instance: CNoteInstance, deadline: Deadline) -> Grade:
+        """See `grade.py`: easy (line propagation), medium (+ probing), hard (search needed)."""
+        from boardlab.families.cnote.grade import grade
+
+        return grade(instance, deadline)
 
     # playing
     def hint(self, instance: CNoteInstance, partial: dict[str, Any] | None) -> Hint:

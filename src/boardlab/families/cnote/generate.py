@@ -22,6 +22,11 @@ without mixing, 1 to 1.5 s with it; see docs/cnote.md):
    and per column: a permutation on a square grid when the sums allow), found by CP-SAT with
    random hints. Digits 1-3 on floors make small moves possible and are avoided; if the
    targets leave no room for this shape, floors 1-9, then a random matrix, are used instead.
+   Where the big numbers would reach 110 (line targets above about 110 + 4 per other cell) the
+   rigid shape admits no unique puzzle (two bigs showing their units or tens digit both keep
+   them under -100, and two floors d take +100 as 10d: a rectangle move), so only random
+   matrices are planted there; they give unique 3x3 puzzles up to target ~150, and nothing
+   found here gives unique puzzles from ~200 on (docs/cnote.md, "Large targets").
 2. (`refine`) The digits by counterexample-guided search (CEGAR, as in Solar-Lezama et al., "Combinatorial
    sketching for finite programs", 2006): keep a list of other solutions seen so far; choose,
    by a small CP-SAT model, a digit of each planted number such that every listed solution
@@ -57,6 +62,11 @@ from boardlab.families.cnote.oracle import CNoteOracle
 #: The largest line target at which unique square puzzles were found (docs/cnote.md); named in
 #: the one-line error when the search gives up.
 UNIQUE_TARGET_LIMIT = 120
+#: Uniqueness checks mixing may spend, per proposed move on average (a budget in solves, so
+#: the puzzle stays the same per seed): a move at a large target can cost 15 checks.
+MIX_CHECKS = 3
+#: Deterministic seconds of one uniqueness check during mixing (a slower check rejects the move).
+MIX_BUDGET = 0.1
 
 
 @dataclass
@@ -224,6 +234,9 @@ class CNoteStrategy(Strategy[Digits, list[list[int]], Any]):
         self.shapes = (
             [(4, True), (4, False), (1, False)] if self.height == self.width else [(4, False), (1, False)]
         )
+        # a rigid solution's big numbers are about the target; from 110 on, they share a move
+        # by -100 (digits kept) that two floors absorb (d -> 10d): docs/cnote.md
+        self.rigid_useful = max(max(rows) - 4 * (self.width - 1), max(cols) - 4 * (self.height - 1)) < 110
         self.rng = random.Random()
         self.planted: list[list[int]] = []
         self.weights: list[list[dict[int, int]]] = []
@@ -237,6 +250,11 @@ class CNoteStrategy(Strategy[Digits, list[list[int]], Any]):
         self.rng = rng
         self.report.attempts += 1
         planted = None
+        if not self.rigid_useful:
+            # where the rigid shape admits no unique puzzle (docs/cnote.md), random matrices
+            # sometimes do (3x3 up to target ~150)
+            self.kind = "random"
+            return random_matrix(self.rows, self.cols, rng)
         while self.shapes and planted is None:
             planted = rigid_matrix(self.rows, self.cols, self.shapes[0][0], rng, self.shapes[0][1])
             if planted is None:
@@ -276,17 +294,21 @@ class CNoteStrategy(Strategy[Digits, list[list[int]], Any]):
     ) -> tuple[Digits, list[list[int]]]:
         """Mixing: `moves` random-walk moves on the solution (+k, -k, +k, -k on the corners of a
         rectangle, k <= 30), each kept when CEGAR finds digits (the current ones preferred) that
-        keep it unique (`core.generate.propose`, the cspuz way). A check over 0.5 deterministic
-        seconds of CP-SAT, or 15 counterexamples, rejects the move: hard puzzles are welcome,
-        slow generation is not."""
+        keep it unique (`core.generate.propose`, the cspuz way). A check over `MIX_BUDGET`
+        deterministic seconds of CP-SAT, or 15 counterexamples, rejects the move, and mixing
+        stops after `MIX_CHECKS` checks per proposed move: hard puzzles are welcome, slow
+        generation is not (0.5 s per check cost 8x8 puzzles at target 120 up to 11 s of CPU)."""
         self.report.extra["planted"] = self.kind
         if self.height < 2 or self.width < 2:
             self.report.extra["mixing_moves"] = f"0/{self.moves}"
             return puzzle, planted
         state = {"planted": planted}
-        self.patience, self.budget = 15, 0.5
+        self.patience, self.budget = 15, MIX_BUDGET
+        spent = self.report.solves
 
         def move(current: Digits) -> Digits | None:
+            if self.report.solves - spent >= MIX_CHECKS * self.moves:
+                return None  # the mixing budget is spent: the remaining moves are not tried
             r1, r2 = rng.sample(range(self.height), 2)
             c1, c2 = rng.sample(range(self.width), 2)
             solution = state["planted"]

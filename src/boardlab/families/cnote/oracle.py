@@ -87,7 +87,9 @@ class CNoteOracle(Oracle[Item]):
         code = solve_interruptibly(solver, built.model, collector, lambda: len(collector.found) >= cap)
         if code == cp_model.MODEL_INVALID:
             raise RuntimeError("CP-SAT rejected the model as invalid")
-        if code == cp_model.UNKNOWN and len(collector.found) < cap:
+        # enumeration that ends complete is OPTIMAL (or INFEASIBLE); FEASIBLE with fewer than
+        # `cap` solutions means the budget stopped it part-way: the other solutions are unknown
+        if code in (cp_model.UNKNOWN, cp_model.FEASIBLE) and len(collector.found) < cap:
             if budget is None:
                 raise RuntimeError("CP-SAT stopped without an answer while counting")
             return UNDECIDED
