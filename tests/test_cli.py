@@ -10,6 +10,8 @@ import sys
 
 import pytest
 
+from boardlab.core import registry
+
 RESULT_KEYS = {"family", "status", "instance", "solutions", "count", "unique", "stats"}
 STATUSES = {"solved", "optimal", "feasible", "unsatisfiable", "unknown"}
 
@@ -308,3 +310,26 @@ def test_boards_to_a_pipe_are_plain_text_and_never_wrapped(tmp_path) -> None:
     board = [line for line in lines if line.split()[:1] in (["0"], ["59"]) and "\u00b7" in line]
     assert len(board) == 2 and all(len(line) > 120 for line in board), lines[:5]
     assert "\x1b[" not in run.stdout
+
+
+@pytest.mark.parametrize("family", [f.name for f in registry.families()])
+def test_drawings_with_every_display_option_print_as_text(family: str, tmp_path) -> None:
+    """`render --solve` with each drawing flag, to a pipe: the drawing's text, never the repr
+    of a rich object (a board with notes below it is a rich Group, not a Text)."""
+    import subprocess
+    import sys
+
+    chosen = registry.get(family)
+    puzzle = tmp_path / "puzzle.txt"
+    subprocess.run(
+        [sys.executable, "-m", "boardlab", family, "example", str(puzzle)], check=True, timeout=120
+    )
+    flags = [o.name for o in chosen.options if "render" in o.verbs and o.type is bool]
+    for flag in [None, *flags]:
+        args = [sys.executable, "-m", "boardlab", family, "render", str(puzzle), "--solve"]
+        run = subprocess.run(
+            args + ([f"--{flag}"] if flag else []), capture_output=True, text=True, timeout=120
+        )
+        assert run.returncode == 0, run.stderr
+        assert "<rich." not in run.stdout and " object at 0x" not in run.stdout, (flag, run.stdout)
+        assert len(run.stdout.splitlines()) >= 3, (flag, run.stdout)

@@ -11,6 +11,7 @@ from typing import Any
 import typer
 from rich.console import Console
 from rich.markup import escape
+from rich.text import Text
 
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Family, Generated, Record
@@ -87,11 +88,10 @@ def print_board(board: Any) -> None:
     """A drawn board (rich Text): never wrapped (a wrapped board is garbled); written as plain
     text when stdout is no terminal, where rich would drop the styles anyway (a 30x30 board
     costs ~50 ms through rich's renderer, which `solve --all` pays per solution)."""
-    if out.is_terminal:
+    if out.is_terminal or not isinstance(board, Text):  # a Group (board and notes): rich draws it
         out.print(board, soft_wrap=True)
     else:
-        plain_text = board.plain if hasattr(board, "plain") else str(board)
-        sys.stdout.write(plain_text.rstrip("\n") + "\n")
+        sys.stdout.write(board.plain.rstrip("\n") + "\n")
         sys.stdout.flush()
 
 
