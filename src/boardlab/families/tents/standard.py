@@ -47,9 +47,10 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from boardlab.core.errors import BadInput
+from boardlab.core.oracle import Undecided
 from boardlab.families.tents.board import random_board
 from boardlab.families.tents.deduce import EMPTY, GRADES, TENT, UNKNOWN, Contradiction, Deducer
 from boardlab.families.tents.io import TentsInstance
@@ -89,7 +90,9 @@ class Planted:
     def trees(self) -> set[int]:
         return set(self.tree_of.values())
 
-    def instance(self, rows: list[int | None] | None = None, cols: list[int | None] | None = None) -> TentsInstance:
+    def instance(
+        self, rows: list[int | None] | None = None, cols: list[int | None] | None = None
+    ) -> TentsInstance:
         w = self.width
         return TentsInstance(
             w,
@@ -110,7 +113,9 @@ class Maker:
         self.w, self.h, self.level, self.rng = width, height, level, rng
         self.tricky = level != "easy"
         trees, pairs = random_board(width, height, density, rng)
-        self.board = Planted(width, height, {r * width + c: tr * width + tc for (r, c), (tr, tc) in pairs.items()})
+        self.board = Planted(
+            width, height, {r * width + c: tr * width + tc for (r, c), (tr, tc) in pairs.items()}
+        )
         self.board.rows, self.board.cols = [0] * height, [0] * width
         for t in self.board.tree_of:
             self.board.rows[t // width] += 1
@@ -235,7 +240,12 @@ class Maker:
                 if fresh is not None and (fresh.unknown() <= best or not REVERT):
                     worklist = fresh
                     best = current = fresh.unknown()
-                    checkpoint = dict(self.board.tree_of), list(self.board.rows), list(self.board.cols), _clone(fresh)
+                    checkpoint = (
+                        dict(self.board.tree_of),
+                        list(self.board.rows),
+                        list(self.board.cols),
+                        _clone(fresh),
+                    )
                     continue
                 self._back_to(checkpoint)
                 worklist = _clone(checkpoint[3])
@@ -348,7 +358,9 @@ def generate(
         worklist = maker.fresh()
         if worklist is None:
             raise AssertionError("tents generator: the rules contradict a planted board")
-        made = _finish(maker, worklist, budget - moves)
+        # one planted board may take a share of the moves (hard and extreme: several boards)
+        share = budget if level in ("easy", "tricky") else max(MIN_MOVES // 4, budget // 4)
+        made = _finish(maker, worklist, min(share, budget - moves))
         moves += maker.moves
         fresh_runs += maker.fresh_runs
         if made:
@@ -356,16 +368,15 @@ def generate(
         if moves >= budget:
             raise BadInput(
                 f"tents: no {level} {width}x{height} puzzle found within {moves} board changes "
-                f"({plants} planted boards); try another seed, size or density"
+                f"({plants} planted boards; docs/tents.md says which levels each size reaches); "
+                "try another seed, size or density"
             )
     else:
         raise BadInput(f"tents: no {level} {width}x{height} puzzle found in {PLANTS} planted boards")
     board = maker.board
-    rows: list[int | None] = list(board.rows)
-    cols: list[int | None] = list(board.cols)
-    hidden = 0
+    instance, hidden = board.instance(), 0
     if hide > 0:
-        rows, cols, hidden = _hide(maker, hide, rng)
+        instance, hidden = hide_clues(instance, level, hide, set(board.solution()), rng)
     figures: dict[str, float | int | str] = {
         "method": "standard",
         "level": level,
@@ -378,7 +389,7 @@ def generate(
         "hidden_clues": hidden,
         "seconds": round(time.perf_counter() - start, 3),
     }
-    return board.instance(rows, cols), board.solution(), figures
+    return instance, board.solution(), figures
 
 
 def _finish(maker: Maker, worklist: Worklist, budget: int) -> bool:
@@ -406,8 +417,6 @@ def _finish(maker: Maker, worklist: Worklist, budget: int) -> bool:
 def _finish_beyond(maker: Maker, worklist: Worklist, budget: int) -> bool:
     """Hard and extreme: the tricky rules leave a few cells that the hard rules (hard) or only
     search (extreme) decide."""
-    from boardlab.families.tents.oracle import TentsOracle
-
     w = maker.w
     while maker.moves < budget:
         worklist = maker.search(worklist, budget, FEW_UNKNOWN)
@@ -429,23 +438,12 @@ def _finish_beyond(maker: Maker, worklist: Worklist, budget: int) -> bool:
             if hard:
                 return True
         elif not hard:
-            given = TentsInstance(
-                instance.width, instance.height, instance.trees, instance.rows, instance.cols,
-                frozenset(tents), frozenset(empty),
-            )
-            oracle = TentsOracle(given, encoding="totalizer")
-            try:
-                planted = {divmod(t, w) for t in maker.board.tree_of}
-                oracle.exclude(planted)
-                other = oracle.solution()
-            finally:
-                oracle.close()
+            planted = {divmod(t, w) for t in maker.board.tree_of}
+            other = _other_solution(instance, tents, empty, planted)
             if other is None:
                 return True
-            assert isinstance(other, frozenset)
-            differ = sorted(planted ^ other)
-            centre = maker.rng.choice(differ)
-            maker.replant(centre[0] * w + centre[1], 1)
+            row, col = maker.rng.choice(sorted(planted ^ other))
+            maker.replant(row * w + col, 1)
             maker.moves += 1
             fresh = maker.fresh()
             if fresh is None:
@@ -463,51 +461,115 @@ def _finish_beyond(maker: Maker, worklist: Worklist, budget: int) -> bool:
     return False
 
 
-def _hide(maker: Maker, share: float, rng: random.Random) -> tuple[list[int | None], list[int | None], int]:
-    """Hide up to `share` of the clues, each only when the rules of the level (or, for extreme,
-    the exact check) still solve the puzzle without it."""
-    board = maker.board
-    rows: list[int | None] = list(board.rows)
-    cols: list[int | None] = list(board.cols)
-    want = int(share * (maker.w + maker.h) + 1e-9)
-    order = list(range(maker.h + maker.w))
+def _flat(instance: TentsInstance, cells: frozenset[Cell] | set[Cell]) -> list[int]:
+    return sorted(r * instance.width + c for r, c in cells)
+
+
+def at_level(instance: TentsInstance, level: str, planted: set[Cell]) -> bool:
+    """Whether `instance` (with its givens) is solved by the rules of `level` (extreme: has no
+    solution but `planted`, by the rules and the SAT oracle on the cells they leave)."""
+    w = instance.width
+    try:
+        worklist = fixpoint(
+            w,
+            instance.height,
+            _flat(instance, instance.trees),
+            list(instance.rows),
+            list(instance.cols),
+            level != "easy",
+            _flat(instance, instance.given_tents),
+            _flat(instance, instance.given_empty),
+        )
+    except Contradiction:
+        return False
+    if not worklist.unknown() or level in ("easy", "tricky"):
+        return not worklist.unknown()
+    tents, empty = _position(worklist, w)
+    if level == "hard":
+        return _solved_at(instance, tents, empty, "hard")
+    return _other_solution(instance, tents, empty, planted) is None
+
+
+def _other_solution(
+    instance: TentsInstance, tents: set[Cell], empty: set[Cell], planted: set[Cell]
+) -> frozenset[Cell] | None:
+    """A solution other than `planted` with the decided cells fixed (sound: the rules only
+    decide what every solution has), by the SAT oracle; None when there is none."""
+    from boardlab.families.tents.oracle import TentsOracle
+
+    given = TentsInstance(
+        instance.width,
+        instance.height,
+        instance.trees,
+        instance.rows,
+        instance.cols,
+        frozenset(tents | instance.given_tents),
+        frozenset(empty | instance.given_empty),
+    )
+    oracle = TentsOracle(given, encoding="totalizer")
+    try:
+        oracle.exclude(planted)
+        other = oracle.solution()
+    finally:
+        oracle.close()
+    assert not isinstance(other, Undecided)  # no budget: always decided
+    return other
+
+
+def hide_clues(
+    instance: TentsInstance, level: str, share: float, planted: set[Cell], rng: random.Random
+) -> tuple[TentsInstance, int]:
+    """Hide up to `share` of the clues of a puzzle at `level`: in random order, a clue is
+    hidden when the puzzle is still solved at `level` without it (`at_level`). Fewer clues
+    never let the rules decide more, so a puzzle not solved below `level` stays so: the level
+    and the one solution are kept. (puzzle, clues hidden)."""
+    want = int(share * (instance.width + instance.height) + 1e-9)
+    order = list(range(instance.height + instance.width))
     rng.shuffle(order)
     hidden = 0
     for line in order:
         if hidden >= want:
             break
-        trial_rows, trial_cols = list(rows), list(cols)
-        if line < maker.h:
-            trial_rows[line] = None
+        rows, cols = list(instance.rows), list(instance.cols)
+        if line < instance.height:
+            rows[line] = None
         else:
-            trial_cols[line - maker.h] = None
-        if _still_at_level(maker, trial_rows, trial_cols):
-            rows, cols = trial_rows, trial_cols
+            cols[line - instance.height] = None
+        trial = replace(instance, rows=tuple(rows), cols=tuple(cols))
+        if at_level(trial, level, planted):
+            instance = trial
             hidden += 1
-    return rows, cols, hidden
+    return instance, hidden
 
 
-def _still_at_level(maker: Maker, rows: list[int | None], cols: list[int | None]) -> bool:
-    level = maker.level
-    try:
-        worklist = fixpoint(maker.w, maker.h, maker.trees, rows, cols, maker.tricky)
-    except Contradiction:
-        return False
-    if level in ("easy", "tricky"):
-        return worklist.unknown() == 0
-    instance = maker.board.instance(rows, cols)
-    tents, empty = _position(worklist, maker.w)
-    if level == "hard":
-        return _solved_at(instance, tents, empty, "hard")
-    from boardlab.families.tents.oracle import TentsOracle
-
-    given = TentsInstance(
-        instance.width, instance.height, instance.trees, instance.rows, instance.cols,
-        frozenset(tents), frozenset(empty),
-    )
-    oracle = TentsOracle(given, encoding="totalizer")
-    try:
-        oracle.exclude({divmod(t, maker.w) for t in maker.board.tree_of})
-        return oracle.solution() is None
-    finally:
-        oracle.close()
+def aim_givens(
+    instance: TentsInstance, planted: set[Cell], level: str, hide: float, rng: random.Random
+) -> tuple[TentsInstance, int]:
+    """The `--givens` puzzle (unique by its SAT-chosen givens) brought to `level`: planted
+    tents are added as givens where the rules of the level stall until they solve it (more
+    givens only let the rules decide more). An extreme puzzle is left as it is; a puzzle
+    already below the level cannot be made harder by givens (`Family.generate` then tries
+    another seed). Then clues are hidden as asked. (puzzle, clues hidden)."""
+    w = instance.width
+    if level != "extreme":
+        while not at_level(instance, level, planted):
+            worklist = fixpoint(
+                w,
+                instance.height,
+                _flat(instance, instance.trees),
+                list(instance.rows),
+                list(instance.cols),
+                level != "easy",
+                _flat(instance, instance.given_tents),
+                _flat(instance, instance.given_empty),
+            )
+            unknown = sorted(divmod(i, w) for i, v in enumerate(worklist.state) if v == UNKNOWN)
+            tents = [c for c in unknown if c in planted]
+            cell = rng.choice(tents or unknown)
+            if cell in planted:
+                instance = replace(instance, given_tents=instance.given_tents | {cell})
+            else:
+                instance = replace(instance, given_empty=instance.given_empty | {cell})
+    if hide > 0:
+        return hide_clues(instance, level, hide, planted, rng)
+    return instance, 0

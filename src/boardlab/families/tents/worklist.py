@@ -76,6 +76,11 @@ class Worklist:
     def copy_position(self) -> tuple[list[int], list[int]]:
         return self.state[:], self.link[:]
 
+    def give(self, x: int, value: int) -> None:
+        """Set cell `x` (a given tent or empty cell, or a generator's added given); the rules
+        go on from it at the next `run` (adding a cell never undoes a deduction)."""
+        self._set(x, value)
+
     def restore(self, position: tuple[list[int], list[int]]) -> None:
         self.state, self.link = position[0][:], position[1][:]
         self.cells_todo.clear()
@@ -225,9 +230,23 @@ class Worklist:
             self.cells_todo.update(self.king[x])
 
 
-def fixpoint(width: int, height: int, trees: Iterable[int], rows: list, cols: list, tricky: bool) -> Worklist:
-    """A fresh run of the rules from the empty board (`Contradiction` when they find one)."""
+def fixpoint(
+    width: int,
+    height: int,
+    trees: Iterable[int],
+    rows: list,
+    cols: list,
+    tricky: bool,
+    tents: Iterable[int] = (),
+    empty: Iterable[int] = (),
+) -> Worklist:
+    """A fresh run of the rules from the empty board, or from the given `tents` and `empty`
+    cells (`Contradiction` when they find one)."""
     worklist = Worklist(width, height, trees, rows, cols)
+    for x in tents:
+        worklist.give(x, TENT)
+    for x in empty:
+        worklist.give(x, EMPTY)
     worklist.run(False)
     if tricky:
         worklist.run(True)
