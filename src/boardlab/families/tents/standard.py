@@ -72,6 +72,8 @@ CHECK = 100
 REVERT = True
 #: Share of the moves made next to a decided cell.
 FRONTIER = 0.9
+#: Random cells drawn to find where to move before listing them all.
+DRAWS = 60
 #: Unknown cells below which the hard rules / the exact check are asked (hard, extreme).
 FEW_UNKNOWN = 40
 
@@ -284,16 +286,24 @@ class Maker:
         return worklist
 
     def _centre(self, worklist: Worklist) -> int:
-        """Where to change the board: an unknown cell, next to a decided one when
-        `FRONTIER` says so (the rules spread from what they decided)."""
-        state = worklist.state
+        """Where to change the board: an unknown cell, next to a decided one for a share
+        `FRONTIER` of the moves (the rules spread from what they decided); drawn by rejection
+        (a few random cells), the full list only when those miss."""
+        state, king, rng = worklist.state, worklist.king, self.rng
+        n = len(state)
+        frontier = rng.random() < FRONTIER
+        for _ in range(DRAWS):
+            x = rng.randrange(n)
+            if state[x] == UNKNOWN and (
+                not frontier or any(state[j] == TENT or state[j] == EMPTY for j in king[x])
+            ):
+                return x
         unknown = [i for i, v in enumerate(state) if v == UNKNOWN]
-        if FRONTIER and self.rng.random() < FRONTIER:
-            king = worklist.king
+        if frontier:
             edge = [i for i in unknown if any(state[j] == TENT or state[j] == EMPTY for j in king[i])]
             if edge:
-                return self.rng.choice(edge)
-        return self.rng.choice(unknown)
+                return rng.choice(edge)
+        return rng.choice(unknown)
 
     def _back_to(self, checkpoint: tuple) -> None:
         tree_of, rows, cols, _ = checkpoint

@@ -25,6 +25,9 @@ from collections.abc import Iterable
 from boardlab.families.tents.deduce import EMPTY, TENT, UNKNOWN, Contradiction, _line_facts
 
 TREE = 3
+#: `reopen` sets every cell of a line whose clue changed back to unknown (else it only looks
+#: at the line again): a closer heuristic position, at a cost.
+RESET_LINES = True
 
 
 class Worklist:
@@ -64,6 +67,10 @@ class Worklist:
                 )
         self.cells_todo: set[int] = set(range(n))
         self.lines_todo: set[int] = set(range(height + width))  # rows 0..h-1, then columns
+        # a line is looked at again only when a cell of it changed since (the line rule is
+        # idempotent: what it decided does not let it decide more by itself)
+        self.version = [0] * (height + width)
+        self.seen = [-1] * (height + width)
         self.tricky = False
 
     # ---- the position ---------------------------------------------------------------------
@@ -85,6 +92,7 @@ class Worklist:
         self.state, self.link = position[0][:], position[1][:]
         self.cells_todo.clear()
         self.lines_todo.clear()
+        self.seen = [-1] * (self.w + self.h)
 
     def _line_cells(self, line: int) -> range:
         if line < self.h:
@@ -106,8 +114,11 @@ class Worklist:
         self._touched(x)
         if value == TENT:
             self.cells_todo.update(self.king[x])
-        self.lines_todo.add(x // self.w)
-        self.lines_todo.add(self.h + x % self.w)
+        row, col = x // self.w, self.h + x % self.w
+        self.version[row] += 1
+        self.version[col] += 1
+        self.lines_todo.add(row)
+        self.lines_todo.add(col)
 
     def _link(self, tree: int, tent: int) -> None:
         self.link[tree], self.link[tent] = tent, tree
@@ -152,7 +163,7 @@ class Worklist:
 
     def _line(self, line: int) -> None:
         clue = self.rows[line] if line < self.h else self.cols[line - self.h]
-        if clue is None:
+        if clue is None or self.seen[line] == self.version[line]:
             return
         cells = self._line_cells(line)
         state = self.state
@@ -170,6 +181,7 @@ class Worklist:
             self._set(cells[j], TENT)
         for j in empty_at:
             self._set(cells[j], EMPTY)
+        self.seen[line] = self.version[line]
         if not self.tricky or need == 0:
             return
         w = self.w
@@ -191,12 +203,16 @@ class Worklist:
             self.tricky = True
             self.cells_todo.update(range(self.w * self.h))
             self.lines_todo.update(range(self.w + self.h))
-        cells, lines = self.cells_todo, self.lines_todo
-        while cells or lines:
+            self.seen = [-1] * (self.w + self.h)
+        cells = self.cells_todo
+        while cells or self.lines_todo:
             while cells:
                 self._cell(cells.pop())
-            if lines:
-                self._line(lines.pop())
+            # every line waiting, then the cells again (a line changed by a later one of the
+            # same round waits for the next round)
+            batch, self.lines_todo = self.lines_todo, set()
+            for line in sorted(batch):
+                self._line(line)
         return UNKNOWN not in self.state
 
     # ---- changes of the board -------------------------------------------------------------
@@ -213,7 +229,9 @@ class Worklist:
                 reset.add(y)
                 reset.update(self.king[y])
         for line in lines:
-            reset.update(self._line_cells(line))
+            if RESET_LINES:
+                reset.update(self._line_cells(line))
+            self.lines_todo.add(line)
         for x in reset:
             partner = link[x]
             if partner >= 0:
@@ -225,6 +243,8 @@ class Worklist:
             self._touched(x)
             self.lines_todo.add(x // self.w)
             self.lines_todo.add(self.h + x % self.w)
+        for line in self.lines_todo:
+            self.seen[line] = -1
         # cells next to the reset ones (a tent's `touch`, a tree's options) are looked at again
         for x in list(self.cells_todo):
             self.cells_todo.update(self.king[x])
