@@ -7,7 +7,7 @@ deduction rules stall until they decide every cell.
    touching) and compute every clue from it.
 2. Run the rules of the level to their fixpoint (`worklist.Worklist`: the `easy` or `tricky`
    rules of `deduce.py`, driven by a work list). Where they stall, some cells stay unknown.
-3. Pick an unknown cell at random and re-plant the board in a small window around it (radius
+3. Pick an unknown cell at random (mostly next to a decided one) and re-plant the board in a small window around it (radius
    1 or 2): every tent and tree of the window goes (with its partner outside), and new
    tent-tree pairs are placed there at random (no tent touching another, each tree next to its
    own tent), one more or one fewer than before at times; the clues of the lines through the
@@ -15,9 +15,10 @@ deduction rules stall until they decide every cell.
    change (`Worklist.reopen`); the change is kept when the rules leave no more unknown cells
    than before, else undone. This is local search on the board (hill climbing on the number of
    cells the rules leave undecided).
-4. When the rules seem to decide everything, a fresh run from the empty board confirms it
-   (the re-opened positions are a heuristic); if it does not, the search goes on from that
-   fresh position.
+4. The re-opened position is a heuristic, so every `CHECK` moves, and whenever it looks
+   solved, a fresh run from the empty board judges the board; when it leaves more unknown
+   cells than the previous fresh run, the board goes back to that one. The board is returned
+   only when a fresh run decides every cell.
 
 Why the puzzle has one solution: the rules are sound (each deduces only what every solution
 has) and they decide every cell from the bare puzzle, so every solution has exactly the
@@ -40,7 +41,8 @@ rules of the level still solve the puzzle without it (fewer clues never let the 
 more, so the puzzle stays at its level and unique).
 
 Every limit counts moves, never seconds: the same seed gives the same puzzle on every machine.
-A level not reached within `max_moves` is a `BadInput` saying so.
+A level not reached within the move budget (`MOVES_PER_CELL`, between `MIN_MOVES` and
+`MAX_MOVES`) is a `BadInput` saying so.
 """
 
 from __future__ import annotations
@@ -62,6 +64,10 @@ Cell = tuple[int, int]
 MOVES_PER_CELL = 4.0
 #: At least this many moves at any size.
 MIN_MOVES = 3000
+#: At most this many moves at any size (100x100 at tricky was not made in 40,000: 309 s CPU).
+MAX_MOVES = 20000
+#: Boards above this many cells get the hint to use --givens when the level is not reached.
+LARGE = 5000
 #: Fresh plants tried (small boards: a board the lower level solves is planted again).
 PLANTS = 40
 #: Share by which the number of tents may drift from the planted board's during the search.
@@ -361,7 +367,7 @@ def generate(
         raise BadInput(f"unknown level '{level}' (one of {', '.join(GRADES)})")
     start = time.perf_counter()
     rng = random.Random(seed)
-    budget = max(MIN_MOVES, int(MOVES_PER_CELL * width * height))
+    budget = min(MAX_MOVES, max(MIN_MOVES, int(MOVES_PER_CELL * width * height)))
     moves = plants = fresh_runs = 0
     for plants in range(1, PLANTS + 1):
         maker = Maker(width, height, density, level, rng)
@@ -379,7 +385,12 @@ def generate(
             raise BadInput(
                 f"tents: no {level} {width}x{height} puzzle found within {moves} board changes "
                 f"({plants} planted boards; docs/tents.md says which levels each size reaches); "
-                "try another seed, size or density"
+                + (
+                    "boards this large are beyond the standard generator for now: --givens makes one "
+                    "with given cells"
+                    if width * height > LARGE
+                    else "try another seed, size or density"
+                )
             )
     else:
         raise BadInput(f"tents: no {level} {width}x{height} puzzle found in {PLANTS} planted boards")
@@ -552,6 +563,19 @@ def hide_clues(
     return instance, hidden
 
 
+def _add_given(
+    instance: TentsInstance, worklist: Worklist, planted: set[Cell], rng: random.Random
+) -> tuple[TentsInstance, Cell]:
+    """`instance` with one more given where the rules stall: a planted tent among the unknown
+    cells (an empty cell of the solution when none is left unknown), and that cell."""
+    w = instance.width
+    unknown = sorted(divmod(i, w) for i, v in enumerate(worklist.state) if v == UNKNOWN)
+    cell = rng.choice([c for c in unknown if c in planted] or unknown)
+    if cell in planted:
+        return replace(instance, given_tents=instance.given_tents | {cell}), cell
+    return replace(instance, given_empty=instance.given_empty | {cell}), cell
+
+
 def aim_givens(
     instance: TentsInstance, planted: set[Cell], level: str, hide: float, rng: random.Random
 ) -> tuple[TentsInstance, int]:
@@ -561,7 +585,23 @@ def aim_givens(
     already below the level cannot be made harder by givens (`Family.generate` then tries
     another seed). Then clues are hidden as asked. (puzzle, clues hidden)."""
     w = instance.width
-    if level != "extreme":
+    if level in ("easy", "tricky"):
+        # one work list: a given added to it never undoes a deduction, so it goes on exactly
+        worklist = fixpoint(
+            w,
+            instance.height,
+            _flat(instance, instance.trees),
+            list(instance.rows),
+            list(instance.cols),
+            level != "easy",
+            _flat(instance, instance.given_tents),
+            _flat(instance, instance.given_empty),
+        )
+        while worklist.unknown():
+            instance, (row, col) = _add_given(instance, worklist, planted, rng)
+            worklist.give(row * w + col, TENT if (row, col) in planted else EMPTY)
+            worklist.run(level != "easy")
+    elif level == "hard":
         while not at_level(instance, level, planted):
             worklist = fixpoint(
                 w,
@@ -569,17 +609,11 @@ def aim_givens(
                 _flat(instance, instance.trees),
                 list(instance.rows),
                 list(instance.cols),
-                level != "easy",
+                True,
                 _flat(instance, instance.given_tents),
                 _flat(instance, instance.given_empty),
             )
-            unknown = sorted(divmod(i, w) for i, v in enumerate(worklist.state) if v == UNKNOWN)
-            tents = [c for c in unknown if c in planted]
-            cell = rng.choice(tents or unknown)
-            if cell in planted:
-                instance = replace(instance, given_tents=instance.given_tents | {cell})
-            else:
-                instance = replace(instance, given_empty=instance.given_empty | {cell})
+            instance, _ = _add_given(instance, worklist, planted, rng)
     if hide > 0:
         return hide_clues(instance, level, hide, planted, rng)
     return instance, 0
