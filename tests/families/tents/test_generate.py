@@ -1,4 +1,6 @@
-"""Tents generator: every puzzle has exactly one solution and keeps no given it does not need.
+"""The `--givens` Tents generator (`generate.py`, the earlier one; the default is `standard.py`,
+tested in test_standard.py): every puzzle has exactly one solution and keeps no given it does
+not need.
 
 Ground truth is independent of the generator's SAT oracle: the CP-SAT backend counting tent
 sets with a limit of 2 (and `verify` for the solution). Small boards also check that the
@@ -38,14 +40,13 @@ def without(instance: TentsInstance, cell: tuple[int, int]) -> TentsInstance:
 
 
 def check_unique(size: str, seed: int, backend: str = "cpsat") -> TentsInstance:
-    generated = FAMILY.generate(seed, {"size": size})
-    inst = generated.instance
-    assert FAMILY.verify(inst, generated.solution) == []
+    width, height = (int(v) for v in size.split("x"))
+    inst, solution, extra = gen.generate(width, height, 0.16, seed)
+    assert FAMILY.verify(inst, {"tents": [list(c) for c in solution]}) == []
     assert count2(inst, backend) == 1
-    tents = {tuple(t) for t in generated.solution["tents"]}
+    tents = set(solution)
     assert inst.given_tents <= tents  # given tents are tents of the solution
     assert not (inst.given_empty & tents)  # given empty cells are empty in it
-    extra = generated.stats.extra
     assert extra["givens"] == len(inst.given_tents) + len(inst.given_empty)
     assert extra["givens_found"] - extra["givens_dropped"] == extra["givens"]
     assert extra["trees"] == len(inst.trees)
@@ -92,8 +93,8 @@ def test_clean_up_cap_keeps_the_rest(monkeypatch):
 
 
 def test_generator_is_deterministic():
-    a = FAMILY.generate(11, {"size": "30x30"}).instance
-    b = FAMILY.generate(11, {"size": "30x30"}).instance
+    a = gen.generate(30, 30, 0.16, 11)[0]
+    b = gen.generate(30, 30, 0.16, 11)[0]
     assert game_id.encode(a) == game_id.encode(b)
 
 

@@ -292,7 +292,9 @@ def test_cli_grade_at_the_time_limit_is_unknown():
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_explain_of_generated_puzzles_with_givens(seed):
     """Generated puzzles may carry given tents and empty cells: the path starts from them."""
-    inst = FAMILY.generate(seed, {"size": "10x10"}).instance
+    from boardlab.families.tents.generate import generate
+
+    inst = generate(10, 10, 0.16, seed)[0]  # the `--givens` generator's puzzle, as it makes it
     answer = FAMILY.explain(inst).to_json()
     tents = _replay_and_check(inst, answer["steps"])
     assert {tuple(c) for c in answer["solution"]["tents"]} == tents

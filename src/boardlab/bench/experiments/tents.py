@@ -10,7 +10,9 @@
   default) and with two, and `auto` itself, on random boards 10x10..150x150, seeds 0-2, one
   solution and the uniqueness proof; CPU seconds beside wall (the rule in `family.py`,
   `AUTO_CPSAT_CELLS`, and docs/tents.md, "The auto backend").
-- `tents/generator`: generator time per size (25x25 target 2 s, 50x50 target 30 s).
+- `tents/generator`: generator time per size, the standard generator (issue 15 targets:
+  25x25 1 s, 50x50 10 s) beside the earlier one (givens).
+- `tents/levels`: the standard generator per level and size (made at the level, time).
 - `tents/tatham`: the 19 shared Tatham puzzles, boardlab's unique solve beside Tatham's own
   solver CPU time from the sample file (`tatham.solve_cpu_s`).
 """
@@ -265,15 +267,21 @@ register(
 
 
 def _generator_cases(quick: bool) -> list[Case]:
-    # 100x100 left out: about 6.5 min with the current generator (docs/tents.md, "Generator").
-    sizes = (10, 15, 25) if quick else (10, 15, 25, 35, 50, 70)
-    return [Case(f"{n}x{n}", {"n": n, "seed": 1}) for n in sizes]
+    # the standard generator at its default level (tricky); 100x100 and beyond: docs/tents.md
+    sizes = (10, 15, 25) if quick else (10, 15, 25, 35, 50)
+    cases = [Case(f"{n}x{n}", {"n": n, "seed": 1, "variant": "standard"}) for n in sizes]
+    if not quick:  # the earlier generator (givens), beside
+        cases += [Case(f"{n}x{n} givens", {"n": n, "seed": 1, "variant": "givens"}) for n in sizes]
+    return cases
 
 
 def _run_generator(case: Case, time_limit: float | None) -> Measurement:
     n = case.params["n"]
+    options: dict[str, Any] = {"size": f"{n}x{n}", "density": 0.16}
+    if case.params.get("variant") == "givens":
+        options.update(givens=True, difficulty="extreme")  # as it makes them, no givens added
     start = time.perf_counter()
-    generated = _family().generate(case.params["seed"], {"size": f"{n}x{n}", "density": 0.16})
+    generated = _family().generate(case.params["seed"], options)
     seconds = time.perf_counter() - start
     extra = generated.stats.extra
     return Measurement(
@@ -282,16 +290,10 @@ def _run_generator(case: Case, time_limit: float | None) -> Measurement:
         value=extra.get("givens"),
         stats={
             k: extra.get(k)
-            for k in (
-                "rounds",
-                "givens",
-                "givens_found",
-                "givens_dropped",
-                "drop_calls",
-                "trees",
-                "search_seconds",
-            )
-        },
+            for k in ("method", "moves", "moves_kept", "fresh_runs", "rounds", "givens", "trees", "attempts")
+            if extra.get(k) is not None
+        }
+        | {"difficulty": generated.difficulty},
     )
 
 
@@ -301,12 +303,60 @@ register(
         name="generator",
         title="Tents: generator time per size (unique puzzles, 16% tents)",
         description=(
-            "Solution first, then givens where a second solution (searched from the planted one) "
-            "differs, then unneeded givens dropped; value = givens left."
+            "The standard generator (trees and clues only, tricky: the board re-planted where the "
+            "rules stall) and the earlier one (givens where a second solution differs, level as "
+            "made); value = givens (0 for standard puzzles)."
         ),
         cases=_generator_cases,
         run=_run_generator,
         x="n",
+        series="variant",
+    )
+)
+
+
+def _level_cases(quick: bool) -> list[Case]:
+    sizes = (8, 12) if quick else (8, 12, 15, 20, 25)
+    levels = ("easy", "tricky") if quick else ("easy", "tricky", "hard", "extreme")
+    return [
+        Case(f"{n}x{n} {level}", {"n": n, "level": level, "variant": level})
+        for n in sizes
+        for level in levels
+    ]
+
+
+def _run_levels(case: Case, time_limit: float | None) -> Measurement:
+    """Seeds 1-3 at one size and level: how many were made at the level (value), how long."""
+    from boardlab.core.errors import BadInput
+    from boardlab.families.tents.grade import grade
+
+    n, level = case.params["n"], case.params["level"]
+    made, moves = 0, 0
+    start = time.perf_counter()
+    for seed in (1, 2, 3):
+        try:
+            generated = _family().generate(seed, {"size": f"{n}x{n}", "difficulty": level})
+        except BadInput:
+            continue
+        made += grade(generated.instance).difficulty == level
+        moves += int(generated.stats.extra.get("moves", 0))
+    seconds = (time.perf_counter() - start) / 3
+    return Measurement(status="solved", seconds=seconds, value=made, stats={"moves": moves})
+
+
+register(
+    Experiment(
+        family="tents",
+        name="levels",
+        title="Tents: the standard generator per level (seeds 1-3)",
+        description=(
+            "generate --difficulty LEVEL for seeds 1-3: value = puzzles made and re-graded at the "
+            "level (out of 3), seconds = mean per seed (failures included)."
+        ),
+        cases=_level_cases,
+        run=_run_levels,
+        x="n",
+        series="variant",
     )
 )
 

@@ -83,6 +83,8 @@ class Tents(Family[TentsInstance]):
     offers_hints = True
     #: Tatham's easy and tricky, boardlab's hard, and extreme (search needed): `deduce.GRADES`.
     levels = GRADES
+    #: `generate` makes a tricky puzzle unless asked otherwise (issue 15: Tatham's default).
+    default_level = "tricky"
     offers_grade = True
     offers_explain = True
     options = (
@@ -121,6 +123,24 @@ class Tents(Family[TentsInstance]):
             verbs=("generate",),
             minimum=0.01,
             maximum=0.25,
+        ),
+        Option(
+            "givens",
+            bool,
+            False,
+            "the earlier generator: the puzzle made unique by given tents and empty cells (^, x) where "
+            "another solution differs, instead of a standard puzzle of trees and clues only",
+            verbs=("generate",),
+        ),
+        Option(
+            "hide_clues",
+            float,
+            0.0,
+            "hide up to this share of the row and column clues (puzz.link style), each only where the "
+            "puzzle stays unique at its level",
+            verbs=("generate",),
+            minimum=0.0,
+            maximum=1.0,
         ),
     )
 
@@ -200,20 +220,33 @@ class Tents(Family[TentsInstance]):
 
     # generating
     def generate_instance(self, seed: int, options: dict[str, Any]) -> Generated[TentsInstance]:
-        from boardlab.families.tents.generate import generate
-        from boardlab.families.tents.hint import difficulty
+        """A standard puzzle (`standard.py`: trees and clues only, made to the asked level), or
+        with `givens` the earlier generator (`generate.py`), brought to the level by
+        `standard.aim_givens`."""
+        from boardlab.families.tents import standard
 
         width, height = parse_board_size(
             options.get("size") or "10x10", rectangular=True, minimum=2, maximum=200
         )
-        density = options.get("density") or 0.16
+        density = float(options.get("density") or 0.16)
+        level = options.get("difficulty") or self.default_level
+        hide = float(options.get("hide_clues") or 0.0)
         start = time.perf_counter()
-        instance, tents, figures = generate(width, height, float(density), seed)
-        stats = Stats(seconds=time.perf_counter() - start, backend="sat:cadical195", model="matching")
+        figures: dict[str, Any]
+        if options.get("givens"):
+            from boardlab.families.tents.generate import generate
+
+            instance, tents, made = generate(width, height, density, seed)
+            instance, hidden = standard.aim_givens(instance, set(tents), level, hide, random.Random(seed))
+            figures = {**made, "method": "givens", "hidden_clues": hidden}
+            figures["givens"] = len(instance.given_tents) + len(instance.given_empty)
+            backend = "sat:cadical195"
+        else:
+            instance, tents, figures = standard.generate(width, height, density, seed, level, hide)
+            backend = "rules" + ("+sat:cadical195" if level == "extreme" else "")
+        stats = Stats(seconds=time.perf_counter() - start, backend=backend, model="matching")
         stats.extra.update(figures)
         stats.extra["game_id"] = game_id.encode(instance)
-        if width * height <= 2500:
-            stats.extra["difficulty"] = difficulty(instance)
         return Generated(instance, {"tents": [list(c) for c in tents]}, stats)
 
     def sample(self, rng: random.Random) -> TentsInstance:
