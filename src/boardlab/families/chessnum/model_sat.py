@@ -6,6 +6,8 @@ The same formulation as the CP-SAT model (`model_cpsat.py`), in clauses:
   `exactly count(p)` of the `x[p, *]` (sequential counter, Sinz 2005); at most one piece per
   square (pairwise);
 - a clue square t: no piece on it (`-x[p, t]`), so `o[t]` is false and it blocks nothing;
+- Detektivschach (marked squares given): `o[s]` is a unit clause on each marked square and
+  `-x[p, s]` on every other one;
 - blocking, chain encoding: for a clue t and a direction d with squares `s_1, s_2, ...`,
   `e_1` is true and `e_{k+1} <-> e_k and -o[s_k]` ("s_1 .. s_k empty"); a line piece p moving
   along d attacks t from `s_k` iff `a <-> e_k and x[p, s_k]` (three clauses each);
@@ -43,7 +45,14 @@ CARD_ENCODINGS = ("seqcounter", "totalizer", "cardnetwrk")
 class SatModel:
     """CNF of a board with pieces and clues (optionally switchable by selector literals)."""
 
-    def __init__(self, size: int, pieces: str, counts: dict[str, int], card: str = "seqcounter") -> None:
+    def __init__(
+        self,
+        size: int,
+        pieces: str,
+        counts: dict[str, int],
+        card: str = "seqcounter",
+        occupied: tuple[Square, ...] = (),
+    ) -> None:
         self.size = size
         self.pieces = pieces
         self.counts = counts
@@ -56,12 +65,20 @@ class SatModel:
             self.cnf.exactly([self.x(letter, s) for s in self.squares], count, "seqcounter")
         for square in self.squares:
             lits = [self.x(letter, square) for letter in counts]
-            occupied = self.o(square)
+            taken = self.o(square)
             for lit in lits:
-                self.cnf.add([-lit, occupied])
-            self.cnf.add([-occupied, *lits])
+                self.cnf.add([-lit, taken])
+            self.cnf.add([-taken, *lits])
             if len(lits) > 1:
                 self.cnf.at_most(lits, 1, "pairwise")
+        if occupied:
+            marked = set(occupied)
+            for square in self.squares:
+                if square in marked:
+                    self.cnf.add([self.o(square)])
+                else:
+                    for letter in counts:
+                        self.cnf.add([-self.x(letter, square)])
 
     def x(self, letter: str, square: Square) -> int:
         return self.cnf.var(("x", letter, square))
@@ -127,7 +144,7 @@ class SatModel:
 
 
 def build(instance: ChessNumInstance, card: str = "seqcounter") -> SatModel:
-    sat = SatModel(instance.size, instance.pieces, instance.counts, card)
+    sat = SatModel(instance.size, instance.pieces, instance.counts, card, instance.occupied)
     for target, value in instance.clues:
         sat.add_clue(target, value)
     return sat
@@ -164,8 +181,9 @@ class Alternatives:
         placement: list[tuple[str, Square]],
         numbers: dict[Square, int],
         budget: int = 2000,
+        occupied: tuple[Square, ...] = (),
     ) -> None:
-        self.sat = SatModel(size, pieces, counts)
+        self.sat = SatModel(size, pieces, counts, occupied=occupied)
         for square, value in numbers.items():
             self.sat.add_clue(square, value, self.sat.selector(square))
         self.sat.exclude(placement)
