@@ -6,8 +6,9 @@ cut short for repeated pieces (`{"N": ["b7"]}` of two knights). The hint, in thi
 - `mistake` when a placement breaks a rule by itself (a piece on a numbered square, two pieces
   on one square, in Detektivschach a piece on a square that is not marked), or when no
   solution of the puzzle extends the placement. The wrong placements are named: those that
-  no solution contains on their own; when each is possible alone but not together, a smallest-by-deletion set of them that no solution contains
-  together (each one of it is needed for the conflict).
+  no solution contains on their own; when each is possible alone but not together, a
+  smallest-by-deletion set of them that no solution contains together (each one of it is
+  needed for the conflict).
 - `solved` when every piece is placed and the board is a solution (checked by `verify`).
 - `progress` with one placement to add: a *forced* one (every solution extending the player's
   pieces has it; proven by a solve with it forbidden) when there is one, otherwise one that
