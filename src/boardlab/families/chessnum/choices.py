@@ -16,3 +16,6 @@ CLUE_SETS = ("irreducible", "minimum")
 #: The generator's default pieces for Detektivschach (`--detective`): a set published in that
 #: variant (two rooks, bishops and knights, no pawn).
 DETECTIVE_PIECES = "KQRRBBNN"
+
+#: Difficulty levels of `grade.py`, easiest first (propagation alone, probing, search).
+LEVELS = ("easy", "medium", "hard")

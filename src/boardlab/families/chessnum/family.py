@@ -21,13 +21,15 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
+from boardlab.core.deadline import Deadline
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Family, Generated
+from boardlab.core.grading import Grade
 from boardlab.core.options import BoardSize, Option
 from boardlab.core.oracle import Hint
 from boardlab.core.results import Mode, Result, SolveRequest, Stats
 from boardlab.families.chessnum import io, render, verify
-from boardlab.families.chessnum.choices import CLUE_SETS, DETECTIVE_PIECES, MODELS
+from boardlab.families.chessnum.choices import CLUE_SETS, DETECTIVE_PIECES, LEVELS, MODELS
 from boardlab.families.chessnum.io import ChessNumInstance
 
 
@@ -51,6 +53,8 @@ class ChessNum(Family[ChessNumInstance]):
     modes = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE})
     has_clues = True
     offers_hints = True
+    levels = LEVELS
+    offers_grade = True
     options = (
         Option(
             "pieces",
@@ -167,6 +171,12 @@ class ChessNum(Family[ChessNumInstance]):
             minimum=clue_set == "minimum",
             detective=detective,
         )
+        wanted = options.get("difficulty")
+        if wanted is not None and wanted != LEVELS[-1]:
+            from boardlab.families.chessnum.geometry import attack_counts
+            from boardlab.families.chessnum.grade import easier
+
+            instance = easier(instance, attack_counts(size, placement), wanted)
         method = (
             "minimum clue set (implicit hitting sets)" if clue_set == "minimum" else "irreducible clue set"
         )
@@ -207,6 +217,12 @@ class ChessNum(Family[ChessNumInstance]):
         options: Mapping[str, Any] | None = None,
     ) -> str:
         return super().render_svg(io.settle(instance), solution, options)
+
+    # grading
+    def grade_instance(self, instance: ChessNumInstance, deadline: Deadline) -> Grade:
+        from boardlab.families.chessnum.grade import grade
+
+        return grade(io.settle(instance), deadline)
 
     # playing
     def hint(self, instance: ChessNumInstance, partial: dict[str, Any] | None) -> Hint:

@@ -93,11 +93,12 @@ class SatModel:
     def key(self) -> list[int]:
         return [self.x(letter, s) for letter in self.counts for s in self.squares]
 
-    def _attack_literals(self, target: Square) -> list[int]:
-        lits: list[int] = []
+    def _attack_literals(self, target: Square) -> dict[str, list[int]]:
+        """Per piece letter, the literals "this piece attacks `target` from that square"."""
+        lits: dict[str, list[int]] = {letter: [] for letter in self.counts}
         for letter in self.counts:
             if letter in STEP_PIECES:
-                lits.extend(self.x(letter, s) for s in step_attackers(self.size, letter, target))
+                lits[letter].extend(self.x(letter, s) for s in step_attackers(self.size, letter, target))
         for direction in ORTHOGONAL + DIAGONAL:
             movers = [p for p in self.counts if p in LINE_DIRECTIONS and direction in LINE_DIRECTIONS[p]]
             if not movers:
@@ -118,21 +119,43 @@ class SatModel:
                     empty_before = e
                 for letter in movers:
                     if k == 0:
-                        lits.append(self.x(letter, square))
+                        lits[letter].append(self.x(letter, square))
                         continue
                     a = self.cnf.var(("a", target, direction, k, letter))
                     self.cnf.add([-a, empty_before])
                     self.cnf.add([-a, self.x(letter, square)])
                     self.cnf.add([a, -empty_before, -self.x(letter, square)])
-                    lits.append(a)
+                    lits[letter].append(a)
         return lits
 
-    def add_clue(self, target: Square, value: int, selector: int | None = None) -> None:
-        """The clue `target = value`; with `selector`, only when that literal is true."""
+    def add_clue(
+        self, target: Square, value: int, selector: int | None = None, *, by_piece: bool = False
+    ) -> None:
+        """The clue `target = value`; with `selector`, only when that literal is true.
+
+        `by_piece`: the clue counts per piece letter first, as the CP-SAT model's `att[p, t]`:
+        unary counters `u[p, j]` <-> "at least j of p's attack literals" (`j` up to the number
+        of p, which also bounds p's attack literals), then exactly `value` of the `u`. The
+        solutions are the same; unit propagation learns more (`grade.py` uses it)."""
         guard = [] if selector is None else [-selector]
         for letter in self.counts:
             self.cnf.add(guard + [-self.x(letter, target)])
-        self.cnf.exactly(self._attack_literals(target), value, self.card, unless=guard)
+        lits = self._attack_literals(target)
+        if not by_piece:
+            self.cnf.exactly(
+                [lit for letter in self.counts for lit in lits[letter]], value, self.card, unless=guard
+            )
+            return
+        counters: list[int] = []
+        for letter, count in self.counts.items():
+            own = lits[letter]
+            self.cnf.at_most(own, count, self.card, unless=guard)
+            for j in range(1, min(count, len(own)) + 1):
+                u = self.cnf.var(("u", target, letter, j))
+                self.cnf.at_least(own, j, unless=[*guard, -u])
+                self.cnf.at_most(own, j - 1, self.card, unless=[*guard, u])
+                counters.append(u)
+        self.cnf.exactly(counters, value, self.card, unless=guard)
 
     def exclude(self, placement: Iterable[tuple[str, Square]]) -> None:
         self.cnf.add([-self.x(letter, square) for letter, square in placement])
@@ -143,10 +166,11 @@ class SatModel:
         )
 
 
-def build(instance: ChessNumInstance, card: str = "seqcounter") -> SatModel:
+def build(instance: ChessNumInstance, card: str = "seqcounter", *, by_piece: bool = False) -> SatModel:
+    """The CNF of `instance`; `by_piece`: clues counted per piece letter (see `add_clue`)."""
     sat = SatModel(instance.size, instance.pieces, instance.counts, card, instance.occupied)
     for target, value in instance.clues:
-        sat.add_clue(target, value)
+        sat.add_clue(target, value, by_piece=by_piece)
     return sat
 
 
