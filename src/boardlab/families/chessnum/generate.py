@@ -262,9 +262,10 @@ def minimum_clues(strategy: ChessNumStrategy) -> frozenset[Square] | None:
         sets.append(minimal)
         return minimal
 
+    hitting: frozenset[Square] = frozenset()
     while True:
         rounds += 1
-        hitting = _minimum_hitting_set(candidates, sets, intended)
+        hitting = _minimum_hitting_set(candidates, sets, len(hitting), hitting)
         if best is not None and len(hitting) >= len(best):
             break
         chosen = set(hitting)
@@ -287,20 +288,30 @@ def minimum_clues(strategy: ChessNumStrategy) -> frozenset[Square] | None:
 
 
 def _minimum_hitting_set(
-    candidates: list[Square], sets: list[frozenset[Square]], numbers: dict[Square, int]
+    candidates: list[Square], sets: list[frozenset[Square]], at_least: int, hint: frozenset[Square]
 ) -> frozenset[Square]:
-    """A smallest set of candidates meeting every set (CP-SAT, one worker: deterministic); among
-    the smallest, one of largest total number (large numbers pin the pieces down)."""
+    """A smallest set of candidates meeting every set (CP-SAT, one worker: deterministic).
+
+    `at_least`: a known lower bound (the previous round's minimum: sets are only added, so
+    the minimum never falls); `hint`: the previous round's hitting set, a starting point. A
+    secondary objective (prefer larger numbers) was tried and dropped: it made the proofs of
+    optimality 10 to 100 times slower. `linearization_level` 2 (the full LP relaxation, which
+    bounds a set cover well) made the 23 hitting-set problems of one hard 8x8 placement ten
+    times faster (4.15 s to 0.39 s CPU, measured)."""
     if not sets:
         return frozenset()
     hit = cp_model.CpModel()
     chosen = {s: hit.new_bool_var("") for s in candidates}
     for found in sets:
         hit.add_bool_or([chosen[s] for s in found])
-    weight = 1 + max(numbers.values(), default=0)
-    hit.minimize(sum((len(candidates) * weight - numbers[s]) * chosen[s] for s in candidates))
+    total = sum(chosen.values())
+    hit.add(total >= at_least)
+    for square, var in chosen.items():
+        hit.add_hint(var, square in hint)
+    hit.minimize(total)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
+    solver.parameters.linearization_level = 2
     code = solve_interruptibly(solver, hit)
     if code != cp_model.OPTIMAL:
         raise RuntimeError(f"CP-SAT did not solve the hitting-set problem ({solver.status_name(code)})")
