@@ -66,7 +66,8 @@ def test_large_boards(family, size, seed) -> None:
 
 
 def _minimum_by_brute_force(instance, solution: dict) -> int:
-    """The fewest clues that make `solution` the only one, found without the generator's code:
+    """The fewest clues that make `solution` the only one, found without the generator's code
+    (and a check that the puzzle's own clues leave no other placement):
     every other placement (every assignment to the marked squares for Detektivschach) is
     listed, its refuting squares computed with `verify`'s attack walk, and clue sets tried by
     increasing size."""
@@ -101,6 +102,8 @@ def _minimum_by_brute_force(instance, solution: dict) -> int:
         on = {s for _, s in other}
         masks.add(frozenset(s for s in candidates if s in on or got.get(s, 0) != intended[s]))
     assert frozenset() not in masks  # the placement can be pinned down
+    given = {square for square, _ in instance.clues}
+    assert all(mask & given for mask in masks), "the generated clues leave another placement"
     for size in range(len(candidates) + 1):
         for chosen in combinations(candidates, size):
             if all(mask.intersection(chosen) for mask in masks):
