@@ -93,12 +93,14 @@ class SatModel:
     def key(self) -> list[int]:
         return [self.x(letter, s) for letter in self.counts for s in self.squares]
 
-    def _attack_literals(self, target: Square) -> dict[str, list[int]]:
-        """Per piece letter, the literals "this piece attacks `target` from that square"."""
-        lits: dict[str, list[int]] = {letter: [] for letter in self.counts}
+    def _attack_literals(self, target: Square) -> list[tuple[str, int]]:
+        """The literals "a piece of this letter attacks `target` from that square", with their
+        letters: the step pieces' first, then the rays' (the order of the clue's cardinality
+        constraint, which the generator's puzzles per seed depend on)."""
+        lits: list[tuple[str, int]] = []
         for letter in self.counts:
             if letter in STEP_PIECES:
-                lits[letter].extend(self.x(letter, s) for s in step_attackers(self.size, letter, target))
+                lits.extend((letter, self.x(letter, s)) for s in step_attackers(self.size, letter, target))
         for direction in ORTHOGONAL + DIAGONAL:
             movers = [p for p in self.counts if p in LINE_DIRECTIONS and direction in LINE_DIRECTIONS[p]]
             if not movers:
@@ -119,13 +121,13 @@ class SatModel:
                     empty_before = e
                 for letter in movers:
                     if k == 0:
-                        lits[letter].append(self.x(letter, square))
+                        lits.append((letter, self.x(letter, square)))
                         continue
                     a = self.cnf.var(("a", target, direction, k, letter))
                     self.cnf.add([-a, empty_before])
                     self.cnf.add([-a, self.x(letter, square)])
                     self.cnf.add([a, -empty_before, -self.x(letter, square)])
-                    lits[letter].append(a)
+                    lits.append((letter, a))
         return lits
 
     def add_clue(
@@ -142,13 +144,11 @@ class SatModel:
             self.cnf.add(guard + [-self.x(letter, target)])
         lits = self._attack_literals(target)
         if not by_piece:
-            self.cnf.exactly(
-                [lit for letter in self.counts for lit in lits[letter]], value, self.card, unless=guard
-            )
+            self.cnf.exactly([lit for _, lit in lits], value, self.card, unless=guard)
             return
         counters: list[int] = []
         for letter, count in self.counts.items():
-            own = lits[letter]
+            own = [lit for mine, lit in lits if mine == letter]
             self.cnf.at_most(own, count, self.card, unless=guard)
             for j in range(1, min(count, len(own)) + 1):
                 u = self.cnf.var(("u", target, letter, j))
