@@ -15,9 +15,8 @@
 3. (`minimise`) Clues are then removed again, one at a time in random order, while the
    solution stays unique, so no clue is superfluous (an irreducible clue set).
 4. `min_clues`: the number of clues depends mostly on the placement (pieces gathered around
-   one square give large numbers and short puzzles; an exact minimum per placement by an
-   implicit hitting-set loop took 440 s on one 8x8 placement, too slow to offer), so
-   `TRIES` placements are drawn and the puzzle with the fewest clues is kept.
+   one square give large numbers and short puzzles), so `TRIES` placements are drawn and the
+   puzzle with the fewest clues is kept.
 5. A placement no clue set can pin down (an alternative that no square refutes) is dropped
    and another one drawn.
 6. `clue_set="minimum"` replaces steps 2-3 by an exact search for a smallest clue set of the
