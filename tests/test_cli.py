@@ -189,6 +189,8 @@ TEXT_RUNS: dict[str, list[list[str]]] = {
         ["check", "PUZZLE", '{"K": "a1", "Q": "a2", "R": "a3", "B": "a4", "N": "a5", "P": "a6"}'],
         ["render", "PUZZLE", "--solve"],
         ["hint", "PUZZLE"],
+        ["grade", "PUZZLE"],
+        ["generate", "--detective", "--size", "6", "--seed", "2", "--show-solution"],
     ],
     "cnote": [
         ["solve", "PUZZLE"],
