@@ -133,8 +133,9 @@ def make_instance(
     """A validated instance: size 4..16, known pieces that fit, clues on the board, values in range,
     and for Detektivschach (`occupied` given) one marked square per piece, none of them numbered.
 
-    With `defer_values`, a clue above the number of pieces does not raise: the instance comes
-    back unsettled (see `settle`), since other pieces may still be given.
+    With `defer_values`, a clue above the number of pieces, or marked squares in another number
+    than the pieces, does not raise: the instance comes back unsettled (see `settle`), since
+    other pieces may still be given.
     """
     size = check_size(size)
     pieces = normalise_pieces(pieces)
@@ -162,8 +163,17 @@ def make_instance(
                 raise
             checked.append((square, value))
             unsettled = unsettled or error
-    marked = check_occupied(size, pieces, occupied, seen)
+    try:
+        marked = check_occupied(size, pieces, occupied, seen)
+    except Miscount as error:  # other pieces may still be given (--pieces), like a clue too large
+        if not defer_values:
+            raise
+        marked, unsettled = tuple(sorted(set(occupied))), unsettled or error
     return ChessNumInstance(size, pieces, tuple(checked), marked, unsettled=unsettled)
+
+
+class Miscount(BadInput):
+    """Not one marked square per piece (deferred like a clue too large, see `settle`)."""
 
 
 def check_occupied(
@@ -181,7 +191,7 @@ def check_occupied(
             raise BadInput(f"{name} is both marked (a piece stands there) and numbered")
         marked.add(square)
     if marked and len(marked) != len(pieces):
-        raise BadInput(
+        raise Miscount(
             f"{len(marked)} marked squares for {len(pieces)} pieces ({pieces}): "
             "a Detektivschach puzzle marks one square per piece"
         )

@@ -190,10 +190,11 @@ def _parse_board(block: list[tuple[int, str]], source: str) -> ChessNumInstance:
                 occupied.append((file, rank))
             elif char != ".":
                 clues.append(((file, rank), int(char)))
-    if occupied and len(occupied) != len(pieces):
-        raise BadInput(
+    if occupied and len(occupied) != len(pieces) and too_large is None:  # reported by `settle` too
+        too_large = BadInput(
             f"{len(occupied)} marked squares ('*') for {len(pieces)} pieces ({pieces}): "
-            "a Detektivschach board marks one square per piece (a 'pieces:' first line names them)",
+            "a Detektivschach board marks one square per piece (a 'pieces:' first line or --pieces "
+            "names them)",
             source=source,
             line=first_number,
             column=1,
