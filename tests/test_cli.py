@@ -194,6 +194,8 @@ TEXT_RUNS: dict[str, list[list[str]]] = {
         ["render", "PUZZLE", "--solve"],
         ["hint", "PUZZLE"],
         ["convert", "PUZZLE", "--to", "json"],
+        ["grade", "PUZZLE"],
+        ["generate", "--detective", "--size", "6", "--seed", "2", "--show-solution"],
     ],
     "cnote": [
         ["solve", "PUZZLE"],

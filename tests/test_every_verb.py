@@ -52,6 +52,7 @@ WORK: dict[tuple[str, str], tuple[str, list[str]]] = {
     ("chessnum", "render"): (QUICK, [CHESSNUM_OPEN, "--solve"]),
     ("chessnum", "check"): (QUICK, [CHESSNUM_OPEN, '{"K": "a1"}']),
     ("chessnum", "example"): (QUICK, ["-"]),
+    ("chessnum", "grade"): (QUICK, [CHESSNUM_OPEN]),
     ("chessnum", "convert"): (QUICK, [CHESSNUM_OPEN, "--to", "json"]),
     ("cnote", "solve"): (LONG, [DEMO, "--target", "700", "--all"]),
     ("cnote", "count"): (LONG, [DEMO, "--target", "700"]),

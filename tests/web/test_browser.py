@@ -582,6 +582,15 @@ EDITOR_CHECKS = r"""
   out.chessTaken = E.chessnum.play.solution(c, q);
   out.chessStart = E.chessnum.play.start(c, {K: "d7", N: ["b1", "c3"]}).placed;
   out.chessMerged = E.chessnum.play.solution(c, E.chessnum.play.merge(c, q, {K: "e4"}, {N: "h1"}));
+  // Detektivschach: marked squares shown, pieces only on them, solutions by square read
+  const d = {family: "chessnum", size: 4, pieces: "QN", clues: {a4: 1}, occupied: ["b1", "c3"]};
+  out.detAccepts = E.chessnum.accepts(d);
+  out.detMark = E.chessnum.cell(d, 3, 1).cls;
+  let s = E.chessnum.play.start(d, {b1: "N", c3: "Q"});
+  out.detStart = s.placed;
+  out.detPlayMark = E.chessnum.play.cell(d, E.chessnum.play.start(d, null), 1, 2).cls;
+  out.detOffMark = E.chessnum.play.activate(d, E.chessnum.play.start(d, null), 0, 1);
+  out.detMerged = E.chessnum.play.solution(d, E.chessnum.play.merge(d, E.chessnum.play.start(d, null), {c3: "Q"}, null));
   // cnote: digits, play numbers, empty cells count as the digit
   const n = {family: "cnote", target: 100, grid: [[8, 8], [6, 2]]};
   out.cnoteDigit = E.cnote.activate(n, 0, 1, "5").grid;
@@ -618,6 +627,8 @@ def test_editor_logic(page):
     assert got["chessTaken"] == {"N": ["h1", "c2"]}
     assert got["chessStart"] == ["d7", "b1", "c3"]
     assert got["chessMerged"] == {"K": "e4", "N": ["c2"]}
+    assert got["detAccepts"] is True and got["detMark"] == "marked" and got["detPlayMark"] == "marked"
+    assert got["detStart"] == ["c3", "b1"] and got["detOffMark"] is None and got["detMerged"] == {"Q": "c3"}
     assert got["cnoteDigit"] == [[8, 5], [6, 2]] and got["cnoteCycle"] == 0
     assert got["cnoteSolution"] == [[18, 8], [6, 2]] and got["cnoteBad"] is None
     assert got["queensFixed"] == [[1, 2]] and got["queensUnfixed"] == {"family": "nqueens", "n": 4}

@@ -63,3 +63,72 @@ def test_large_boards(family, size, seed) -> None:
         verify.violations(size, generated.instance.pieces, generated.instance.clue_map, generated.solution)
         == []
     )
+
+
+def _minimum_by_brute_force(instance, solution: dict) -> int:
+    """The fewest clues that make `solution` the only one, found without the generator's code
+    (and a check that the puzzle's own clues leave no other placement):
+    every other placement (every assignment to the marked squares for Detektivschach) is
+    listed, its refuting squares computed with `verify`'s attack walk, and clue sets tried by
+    increasing size."""
+    from itertools import combinations, permutations
+
+    n = instance.size
+    squares = [(f, r) for f in range(n) for r in range(n)]
+    planted = sorted(
+        (letter, (ord(name[0]) - 97, int(name[1:]) - 1))
+        for letter, names in (
+            ((v, [k]) for k, v in solution.items()) if instance.occupied else solution.items()
+        )
+        for name in (names if isinstance(names, list) else [names])
+    )
+    numbers = {s: len(c) for s, c in verify.attacked_squares(n, planted).items()}
+    taken = {s for _, s in planted}
+    candidates = [s for s in squares if s not in taken]
+    intended = {s: numbers.get(s, 0) for s in candidates}
+    if instance.occupied:
+        marked = sorted(taken)
+        others = {tuple(sorted(zip(order, marked))) for order in permutations(instance.pieces)}
+    else:
+        others = {
+            tuple(sorted(zip(instance.pieces, where)))
+            for where in permutations(squares, len(instance.pieces))
+        }
+    masks = set()
+    for other in others:
+        if sorted(other) == planted:
+            continue
+        got = {s: len(c) for s, c in verify.attacked_squares(n, list(other)).items()}
+        on = {s for _, s in other}
+        masks.add(frozenset(s for s in candidates if s in on or got.get(s, 0) != intended[s]))
+    assert frozenset() not in masks  # the placement can be pinned down
+    given = {square for square, _ in instance.clues}
+    assert all(mask & given for mask in masks), "the generated clues leave another placement"
+    for size in range(len(candidates) + 1):
+        for chosen in combinations(candidates, size):
+            if all(mask.intersection(chosen) for mask in masks):
+                return size
+    raise AssertionError("unreachable: all candidates meet every mask")
+
+
+@pytest.mark.parametrize(
+    "options,seed",
+    [
+        ({"size": 4, "pieces": "KQN"}, 1),
+        ({"size": 4, "pieces": "QRB"}, 2),
+        ({"size": 5, "pieces": "QN"}, 3),
+        ({"size": 5, "pieces": "KQRBN", "detective": True}, 4),
+    ],
+)
+def test_minimum_clue_set_is_minimum_by_brute_force(family, options, seed) -> None:
+    made = family.generate(seed, {**options, "clue_set": "minimum"})
+    assert len(made.instance.clues) == _minimum_by_brute_force(made.instance, made.solution)
+
+
+def test_minimum_never_more_than_irreducible(family) -> None:
+    for seed in range(3):
+        plain = family.generate(seed, {"size": 6})
+        least = family.generate(seed, {"size": 6, "clue_set": "minimum"})
+        # the same first placement (planting draws first); a minimum is never larger
+        assert plain.solution == least.solution
+        assert len(least.instance.clues) <= len(plain.instance.clues)

@@ -21,13 +21,15 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
+from boardlab.core.deadline import Deadline
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Family, Generated
+from boardlab.core.grading import Grade
 from boardlab.core.options import BoardSize, Option
 from boardlab.core.oracle import Hint
 from boardlab.core.results import Mode, Result, SolveRequest, Stats
 from boardlab.families.chessnum import io, render, verify
-from boardlab.families.chessnum.choices import MODELS
+from boardlab.families.chessnum.choices import CLUE_SETS, DETECTIVE_PIECES, LEVELS, MODELS
 from boardlab.families.chessnum.io import ChessNumInstance
 
 
@@ -51,6 +53,8 @@ class ChessNum(Family[ChessNumInstance]):
     modes = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE})
     has_clues = True
     offers_hints = True
+    levels = LEVELS
+    offers_grade = True
     options = (
         Option(
             "pieces",
@@ -87,7 +91,23 @@ class ChessNum(Family[ChessNumInstance]):
             "min_clues",
             bool,
             False,
-            "try harder for few clues (best of several placements, each with an irreducible clue set)",
+            "try harder for few clues (best of several placements)",
+            verbs=("generate",),
+        ),
+        Option(
+            "clue_set",
+            str,
+            None,
+            "clues of a placement: irreducible (no clue can go; default) or minimum (fewest possible, "
+            "exact search)",
+            choices=CLUE_SETS,
+            verbs=("generate",),
+        ),
+        Option(
+            "detective",
+            bool,
+            False,
+            "Detektivschach: mark the squares of the pieces (default pieces then KQRRBBNN)",
             verbs=("generate",),
         ),
     )
@@ -105,7 +125,9 @@ class ChessNum(Family[ChessNumInstance]):
     # checking
     def verify(self, instance: ChessNumInstance, solution: dict[str, Any]) -> list[str]:
         instance = io.settle(instance)
-        return verify.violations(instance.size, instance.pieces, instance.clue_map, solution)
+        return verify.violations(
+            instance.size, instance.pieces, instance.clue_map, solution, frozenset(instance.occupied)
+        )
 
     # solving
     def solve_instance(self, instance: ChessNumInstance, request: SolveRequest) -> Result:
@@ -123,20 +145,45 @@ class ChessNum(Family[ChessNumInstance]):
             outcome = sat_model.solve(instance, request)
         else:
             outcome = model.solve(instance, request, formulation)
-        return outcome.to_result(self.name, self.to_json(instance))
+        result = outcome.to_result(self.name, self.to_json(instance))
+        result.stats.extra["solution_shape"] = "by square" if instance.detective else "by piece"
+        return result
 
     # generating
     def generate_instance(self, seed: int, options: dict[str, Any]) -> Generated[ChessNumInstance]:
         from boardlab.families.chessnum.generate import generate
 
         size = io.check_size(options.get("size") or 8, "--size")
-        pieces = io.normalise_pieces(options.get("pieces") or io.DEFAULT_PIECES, "--pieces")
+        detective = bool(options.get("detective"))
+        default = DETECTIVE_PIECES if detective else io.DEFAULT_PIECES
+        pieces = io.normalise_pieces(options.get("pieces") or default, "--pieces")
         if len(pieces) >= size * size:
             raise BadInput(f"{len(pieces)} pieces leave no square for a clue on a {size}x{size} board")
+        clue_set = options.get("clue_set") or CLUE_SETS[0]
+        if clue_set not in CLUE_SETS:
+            raise BadInput(f"unknown clue set '{clue_set}' (choose from {', '.join(CLUE_SETS)})")
         start = time.perf_counter()
-        instance, placement = generate(size, pieces, seed, min_clues=bool(options.get("min_clues")))
+        instance, placement = generate(
+            size,
+            pieces,
+            seed,
+            min_clues=bool(options.get("min_clues")),
+            minimum=clue_set == "minimum",
+            detective=detective,
+        )
+        wanted = options.get("difficulty")
+        if wanted is not None and wanted != LEVELS[-1]:
+            from boardlab.families.chessnum.geometry import attack_counts
+            from boardlab.families.chessnum.grade import easier
+
+            instance = easier(instance, attack_counts(size, placement), wanted)
+        method = (
+            "minimum clue set (implicit hitting sets)" if clue_set == "minimum" else "irreducible clue set"
+        )
         stats = Stats(
-            seconds=time.perf_counter() - start, backend="cpsat", model="counterexample-guided clue choice"
+            seconds=time.perf_counter() - start,
+            backend="cpsat",
+            model=f"counterexample-guided clue choice, {method}",
         )
         stats.extra["clues"] = len(instance.clues)
         return Generated(instance, io.placement_to_json(instance, placement), stats)
@@ -145,9 +192,14 @@ class ChessNum(Family[ChessNumInstance]):
         size = rng.randint(io.MIN_SIZE, 10)
         pieces = "".join(rng.choice(io.PIECE_ORDER) for _ in range(rng.randint(1, 8)))
         pieces = io.normalise_pieces(pieces)
-        squares = rng.sample([(f, r) for f in range(size) for r in range(size)], rng.randint(0, 6))
+        squares = rng.sample(
+            [(f, r) for f in range(size) for r in range(size)], rng.randint(0, 6) + len(pieces)
+        )
+        marked = squares[: len(pieces)] if rng.random() < 1 / 3 else []  # Detektivschach
+        squares = squares[len(pieces) :]
         squares.sort(key=lambda square: (-square[1], square[0]))  # reading order of the text format
-        return io.make_instance(size, pieces, [(s, rng.randint(0, min(9, len(pieces)))) for s in squares])
+        clues = [(s, rng.randint(0, min(9, len(pieces)))) for s in squares]
+        return io.make_instance(size, pieces, clues, occupied=marked)
 
     # drawing
     def render_text(
@@ -165,6 +217,12 @@ class ChessNum(Family[ChessNumInstance]):
         options: Mapping[str, Any] | None = None,
     ) -> str:
         return super().render_svg(io.settle(instance), solution, options)
+
+    # grading
+    def grade_instance(self, instance: ChessNumInstance, deadline: Deadline) -> Grade:
+        from boardlab.families.chessnum.grade import grade
+
+        return grade(io.settle(instance), deadline)
 
     # playing
     def hint(self, instance: ChessNumInstance, partial: dict[str, Any] | None) -> Hint:

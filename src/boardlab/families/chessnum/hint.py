@@ -4,10 +4,11 @@ A partial placement has the solution JSON shape with pieces left out (`{"Q": "g8
 cut short for repeated pieces (`{"N": ["b7"]}` of two knights). The hint, in this order:
 
 - `mistake` when a placement breaks a rule by itself (a piece on a numbered square, two pieces
-  on one square), or when no solution of the puzzle extends the placement. The wrong
-  placements are named: those that no solution contains on their own; when each is possible
-  alone but not together, a smallest-by-deletion set of them that no solution contains
-  together (each one of it is needed for the conflict).
+  on one square, in Detektivschach a piece on a square that is not marked), or when no
+  solution of the puzzle extends the placement. The wrong placements are named: those that
+  no solution contains on their own; when each is possible alone but not together, a
+  smallest-by-deletion set of them that no solution contains together (each one of it is
+  needed for the conflict).
 - `solved` when every piece is placed and the board is a solution (checked by `verify`).
 - `progress` with one placement to add: a *forced* one (every solution extending the player's
   pieces has it; proven by a solve with it forbidden) when there is one, otherwise one that
@@ -49,9 +50,16 @@ def _cap(text: str) -> str:
 def hint(instance: ChessNumInstance, partial: dict[str, Any] | None) -> Hint:
     placed = placement_from_json(instance, partial or {}, partial=True)
     clues = instance.clue_map
+    marked = set(instance.occupied)
     seen: dict[Square, tuple[str, Square]] = {}
     for item in placed:
         letter, square = item
+        if marked and square not in marked:
+            return Hint(
+                HintStatus.MISTAKE,
+                f"{_cap(_name(item))} stands on an unmarked square; the pieces stand on the marked ones.",
+                remove=placement_to_json(instance, [item]),
+            )
         if square in clues:
             return Hint(
                 HintStatus.MISTAKE,
@@ -66,7 +74,7 @@ def hint(instance: ChessNumInstance, partial: dict[str, Any] | None) -> Hint:
             )
         seen[square] = item
     if len(placed) == len(instance.pieces) and not violations(
-        instance.size, instance.pieces, clues, placement_to_json(instance, placed)
+        instance.size, instance.pieces, clues, placement_to_json(instance, placed), frozenset(marked)
     ):
         return Hint(
             HintStatus.SOLVED, "Solved: every numbered square is attacked by exactly its number of pieces."

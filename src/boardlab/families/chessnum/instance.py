@@ -1,6 +1,9 @@
 """The Chess-Num instance, its squares and pieces, and the checks that build it.
 
-Squares are `(file, rank)` pairs, 0-based: `(0, 0)` is `a1` (bottom left). An instance read
+Squares are `(file, rank)` pairs, 0-based: `(0, 0)` is `a1` (bottom left). An instance may
+name the squares where the pieces stand (`occupied`: the Detektivschach variant, the solver
+decides which piece is on each marked square); then there are exactly as many marked squares
+as pieces, none of them numbered. An instance read
 with clues above its number of pieces comes back *unsettled* (see `io.py`); `settle` rebuilds it
 with the given pieces or raises that error. Its formats are in `io.py`.
 """
@@ -34,6 +37,8 @@ class ChessNumInstance:
         size: the board is size x size.
         pieces: the piece multiset, canonical (letters in `PIECE_ORDER` order).
         clues: `((file, rank), value)` in the order given.
+        occupied: the marked squares of a Detektivschach puzzle, sorted (empty: the classic
+            puzzle, the pieces may stand on any square without a number).
         unsettled: as read, a clue is above the number of pieces: the error to report unless
             the options name other pieces (see `settle`); None for a valid instance.
     """
@@ -41,6 +46,7 @@ class ChessNumInstance:
     size: int
     pieces: str
     clues: tuple[tuple[Square, int], ...]
+    occupied: tuple[Square, ...] = ()
     unsettled: BadInput | None = field(default=None, compare=False, repr=False)
 
     @property
@@ -56,8 +62,16 @@ class ChessNumInstance:
     def canonical(self) -> ChessNumInstance:
         """The same puzzle with the clues sorted (rank, then file)."""
         return ChessNumInstance(
-            self.size, self.pieces, tuple(sorted(self.clues, key=lambda c: (c[0][1], c[0][0])))
+            self.size,
+            self.pieces,
+            tuple(sorted(self.clues, key=lambda c: (c[0][1], c[0][0]))),
+            self.occupied,
         )
+
+    @property
+    def detective(self) -> bool:
+        """The Detektivschach variant: the squares of the pieces are given."""
+        return bool(self.occupied)
 
 
 def square_name(square: Square) -> str:
@@ -113,12 +127,15 @@ def make_instance(
     pieces: str,
     clues: list[tuple[Square, int]] | tuple[tuple[Square, int], ...],
     *,
+    occupied: list[Square] | tuple[Square, ...] = (),
     defer_values: bool = False,
 ) -> ChessNumInstance:
-    """A validated instance: size 4..16, known pieces that fit, clues on the board, values in range.
+    """A validated instance: size 4..16, known pieces that fit, clues on the board, values in range,
+    and for Detektivschach (`occupied` given) one marked square per piece, none of them numbered.
 
-    With `defer_values`, a clue above the number of pieces does not raise: the instance comes
-    back unsettled (see `settle`), since other pieces may still be given.
+    With `defer_values`, a clue above the number of pieces, or marked squares in another number
+    than the pieces, does not raise: the instance comes back unsettled (see `settle`), since
+    other pieces may still be given.
     """
     size = check_size(size)
     pieces = normalise_pieces(pieces)
@@ -146,14 +163,46 @@ def make_instance(
                 raise
             checked.append((square, value))
             unsettled = unsettled or error
-    return ChessNumInstance(size, pieces, tuple(checked), unsettled=unsettled)
+    try:
+        marked = check_occupied(size, pieces, occupied, seen)
+    except Miscount as error:  # other pieces may still be given (--pieces), like a clue too large
+        if not defer_values:
+            raise
+        marked, unsettled = tuple(sorted(set(occupied))), unsettled or error
+    return ChessNumInstance(size, pieces, tuple(checked), marked, unsettled=unsettled)
+
+
+class Miscount(BadInput):
+    """Not one marked square per piece (deferred like a clue too large, see `settle`)."""
+
+
+def check_occupied(
+    size: int, pieces: str, occupied: list[Square] | tuple[Square, ...], clues: set[Square]
+) -> tuple[Square, ...]:
+    """The marked squares, sorted: on the board, distinct, not numbered, one per piece."""
+    marked: set[Square] = set()
+    for square in occupied:
+        if not (0 <= square[0] < size and 0 <= square[1] < size):
+            raise BadInput(f"marked square {square} is off the {size}x{size} board")
+        name = square_name(square)
+        if square in marked:
+            raise BadInput(f"{name} is marked twice")
+        if square in clues:
+            raise BadInput(f"{name} is both marked (a piece stands there) and numbered")
+        marked.add(square)
+    if marked and len(marked) != len(pieces):
+        raise Miscount(
+            f"{len(marked)} marked squares for {len(pieces)} pieces ({pieces}): "
+            "a Detektivschach puzzle marks one square per piece"
+        )
+    return tuple(sorted(marked))
 
 
 def settle(instance: ChessNumInstance, pieces: str | None = None) -> ChessNumInstance:
     """The instance with `pieces` (when given) in place of its own, validated; without `pieces`,
     the instance itself, or its error when a clue is above its number of pieces."""
     if pieces is not None:
-        return make_instance(instance.size, pieces, instance.clues)
+        return make_instance(instance.size, pieces, instance.clues, occupied=instance.occupied)
     if instance.unsettled is not None:
         raise instance.unsettled
     return instance

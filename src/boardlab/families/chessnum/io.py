@@ -8,8 +8,10 @@ original: one of each; `KQRBNNP` has two knights) and the clues: numbered square
 number of pieces that attack them. Clues keep the order in which they were given (the solver
 must not depend on it; the benchmark permutes it); `canonical()` sorts them.
 
-Text format: one line per rank, the top rank first; `.` an empty square, a digit a clue, `#`
-starts a comment; spaces inside a line are ignored. An optional first line `pieces: KQRBNNP`
+Text format: one line per rank, the top rank first; `.` an empty square, a digit a clue, `*`
+a marked square (Detektivschach: a piece stands there, which one is the question), `#`
+starts a comment; spaces inside a line are ignored. A board with marked squares marks one
+square per piece. An optional first line `pieces: KQRBNNP`
 names the pieces (default `KQRBNP`). Several boards in one file are separated by blank lines.
 A digit cannot say more than 9: clues above 9 (large piece sets) need JSON.
 
@@ -21,11 +23,15 @@ location of the first clue too large). Solving, checking, drawing and hints refu
 unsettled instance.
 
 JSON: `{"family": "chessnum", "size": 8, "pieces": "KQRBNP", "clues": {"b8": 1, "d8": 6}}`
-(`size` and `pieces` may be omitted: 8 and `KQRBNP`).
+(`size` and `pieces` may be omitted: 8 and `KQRBNP`); Detektivschach adds
+`"occupied": ["b3", "e5", ...]` (written only when there are marked squares).
 
-Solution JSON: `{"K": "d7", "Q": "g8", ...}`, one key per piece letter; a letter that occurs
-several times in the piece set maps to the sorted list of its squares (`"N": ["b7", "c3"]`).
-A partial placement (for hints) has the same shape with pieces left out or lists cut short.
+Solution JSON, two shapes, both read everywhere:
+- by piece (classic puzzles): `{"K": "d7", "Q": "g8", ...}`, one key per piece letter; a letter
+  that occurs several times maps to the sorted list of its squares (`"N": ["b7", "c3"]`);
+- by square (Detektivschach puzzles, the shape of their answers): `{"b3": "Q", "e5": "N", ...}`,
+  one key per marked square.
+A partial placement (for hints) has the same shapes with pieces left out or lists cut short.
 """
 
 from __future__ import annotations
@@ -59,7 +65,7 @@ from boardlab.families.chessnum.instance import (  # noqa: F401  (importable fro
 def from_json(data: Any) -> ChessNumInstance:
     if not isinstance(data, dict):
         raise BadInput("a JSON instance must be an object")
-    unknown = set(data) - {"family", "size", "pieces", "clues"}
+    unknown = set(data) - {"family", "size", "pieces", "clues", "occupied"}
     if unknown:
         raise BadInput(f"unknown field(s) in chessnum instance: {', '.join(sorted(unknown))}")
     size = check_size(data.get("size", 8))
@@ -68,16 +74,23 @@ def from_json(data: Any) -> ChessNumInstance:
     if not isinstance(clues, dict):
         raise BadInput('chessnum instance needs "clues": {"b8": 1, ...}')
     parsed = [(parse_square(name, size, "clue square"), value) for name, value in clues.items()]
-    return make_instance(size, pieces, parsed, defer_values=True)
+    marked = data.get("occupied", [])
+    if not isinstance(marked, list):
+        raise BadInput('"occupied" must be a list of square names like ["b3", "e5"]')
+    occupied = [parse_square(name, size, "occupied square") for name in marked]
+    return make_instance(size, pieces, parsed, occupied=occupied, defer_values=True)
 
 
 def to_json(instance: ChessNumInstance) -> dict[str, Any]:
-    return {
+    data: dict[str, Any] = {
         "family": "chessnum",
         "size": instance.size,
         "pieces": instance.pieces,
         "clues": {square_name(square): value for square, value in instance.clues},
     }
+    if instance.occupied:
+        data["occupied"] = [square_name(square) for square in instance.occupied]
+    return data
 
 
 # ---- text ------------------------------------------------------------------------------------
@@ -85,13 +98,16 @@ def dump_text(instance: ChessNumInstance) -> str:
     if any(value > 9 for _, value in instance.clues):
         raise BadInput("clues above 9 cannot be written in the text format; use JSON")
     clues = instance.clue_map
+    marked = set(instance.occupied)
     lines = []
     if instance.pieces != DEFAULT_PIECES:
         lines.append(f"pieces: {instance.pieces}")
+
+    def char(square: Square) -> str:
+        return str(clues[square]) if square in clues else "*" if square in marked else "."
+
     for rank in range(instance.size - 1, -1, -1):
-        lines.append(
-            "".join(str(clues[(f, rank)]) if (f, rank) in clues else "." for f in range(instance.size))
-        )
+        lines.append("".join(char((f, rank)) for f in range(instance.size)))
     return "\n".join(lines) + "\n"
 
 
@@ -122,11 +138,11 @@ def _parse_board(block: list[tuple[int, str]], source: str) -> ChessNumInstance:
     too_large: BadInput | None = None  # reported by `settle` unless --pieces names other pieces
     for number, cells in rows:
         for column, char in cells:
-            if char == ".":
+            if char in ".*":
                 continue
             if not (char.isascii() and char.isdigit()):
                 raise BadInput(
-                    f"unexpected character {char!r} (use '.' or a digit)",
+                    f"unexpected character {char!r} (use '.', '*' or a digit)",
                     source=source,
                     line=number,
                     column=column,
@@ -166,21 +182,56 @@ def _parse_board(block: list[tuple[int, str]], source: str) -> ChessNumInstance:
             column=1,
         )
     clues: list[tuple[Square, int]] = []
+    occupied: list[Square] = []
     for index, (_number, cells) in enumerate(rows):
         rank = size - 1 - index
         for file, (_column, char) in enumerate(cells):
-            if char != ".":
+            if char == "*":
+                occupied.append((file, rank))
+            elif char != ".":
                 clues.append(((file, rank), int(char)))
+    if occupied and len(occupied) != len(pieces) and too_large is None:  # reported by `settle` too
+        too_large = BadInput(
+            f"{len(occupied)} marked squares ('*') for {len(pieces)} pieces ({pieces}): "
+            "a Detektivschach board marks one square per piece (a 'pieces:' first line or --pieces "
+            "names them)",
+            source=source,
+            line=first_number,
+            column=1,
+        )
     try:
-        instance = make_instance(size, pieces, clues, defer_values=True)
+        instance = make_instance(size, pieces, clues, occupied=occupied, defer_values=True)
     except BadInput as error:
         raise error.located(source=source, line=first_number) from None
     return dataclasses.replace(instance, unsettled=too_large) if too_large is not None else instance
 
 
 # ---- solutions -------------------------------------------------------------------------------
+def _by_square(instance: ChessNumInstance, data: dict[Any, Any]) -> dict[str, Any]:
+    """The by-square shape (`{"b3": "Q", ...}`) rewritten by piece (`{"Q": ["b3"], ...}`)."""
+    by_letter: dict[str, list[str]] = {}
+    for key, value in data.items():
+        parse_square(key, instance.size, "solution key")
+        if not isinstance(value, str) or len(value.strip()) != 1:
+            raise BadInput(f"the piece on {key} must be one piece letter (K Q R B N P), got {value!r}")
+        by_letter.setdefault(value.strip().upper(), []).append(key)
+    return by_letter
+
+
+def _is_by_square(data: dict[Any, Any]) -> bool:
+    """Whether solution JSON names squares (by-square shape) rather than piece letters; BadInput
+    when it mixes both."""
+    squares = [isinstance(key, str) and len(key) > 1 for key in data]
+    if any(squares) and not all(squares):
+        raise BadInput(
+            'a chessnum solution maps piece letters to squares ({"Q": "g8"}) or squares to pieces '
+            '({"g8": "Q"}), not both'
+        )
+    return bool(squares) and all(squares)
+
+
 def placement_from_json(instance: ChessNumInstance, data: Any, *, partial: bool) -> list[tuple[str, Square]]:
-    """`(letter, square)` pairs from solution JSON; with `partial`, pieces may be missing.
+    """`(letter, square)` pairs from solution JSON (either shape); with `partial`, pieces may be missing.
 
     Raises BadInput for a wrong shape: not an object, unknown letters, a letter not in the
     piece set, more squares than pieces of that letter, malformed or off-board squares.
@@ -189,6 +240,8 @@ def placement_from_json(instance: ChessNumInstance, data: Any, *, partial: bool)
     """
     if not isinstance(data, dict):
         raise BadInput('a chessnum solution is an object like {"K": "d7", "Q": "g8", ...}')
+    if _is_by_square(data):
+        data = _by_square(instance, data)
     counts = instance.counts
     placed: list[tuple[str, Square]] = []
     for key, value in data.items():
@@ -212,7 +265,11 @@ def placement_from_json(instance: ChessNumInstance, data: Any, *, partial: bool)
 
 
 def placement_to_json(instance: ChessNumInstance, placed: list[tuple[str, Square]]) -> dict[str, Any]:
-    """Solution JSON of a (possibly partial) placement: a string per single piece, else a sorted list."""
+    """Solution JSON of a (possibly partial) placement: by square for a Detektivschach puzzle
+    (`{"b3": "Q", ...}`, squares in a1, a2, .., b1 order), else by piece (a string per single
+    piece, a sorted list for a repeated one)."""
+    if instance.occupied:
+        return {square_name(square): letter for letter, square in sorted(placed, key=lambda item: item[1])}
     counts = instance.counts
     by_letter: dict[str, list[Square]] = {}
     for letter, square in placed:

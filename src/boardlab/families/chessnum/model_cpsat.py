@@ -1,7 +1,10 @@
 """The Chess-Num CP-SAT model.
 
-Variables: one Boolean `x[p, s]` per piece letter p and square s that is not a clue ("a piece
-p stands on s"). Constraints:
+Variables: one Boolean `x[p, s]` per piece letter p and square s where a piece may stand ("a
+piece p stands on s"): every square without a clue, or in the Detektivschach variant the
+marked squares only, each of which then holds exactly one piece (`sum_p x[p, s] = 1`; the
+other squares are empty, so blocking is fixed and presolve reduces the rays to constants).
+Constraints:
 
 - piece counts: `sum_s x[p, s] = count(p)` (one of each piece in the original);
 - one piece per square: `sum_p x[p, s] <= 1`; clue squares have no variables (empty);
@@ -12,10 +15,10 @@ p stands on s"). Constraints:
   `att[p, t] = sum of x[p, s]` over the squares s from which p attacks t (fixed geometry).
 
 Blocking, exactly. For a clue t and each of its 8 directions d, let `s_1, s_2, ...` be the
-non-clue squares from t outwards to the edge, and `occ_k = sum_p x[p, s_k]` (0/1). A line
-piece p that moves along d attacks t from `s_k` exactly when `x[p, s_k] = 1` and
-`occ_1 = ... = occ_{k-1} = 0`. Clue squares are left out of the rays: they are always empty,
-so they block nothing, as the rules say. With `a[p, t, d, k]` that Boolean,
+squares where a piece may stand (not numbered; marked, in Detektivschach) from t outwards to
+the edge, and `occ_k = sum_p x[p, s_k]` (0/1). A line piece p that moves along d attacks t
+from `s_k` exactly when `x[p, s_k] = 1` and `occ_1 = ... = occ_{k-1} = 0`. The other squares
+are left out of the rays: they are always empty, so they block nothing, as the rules say. With `a[p, t, d, k]` that Boolean,
 `att[p, t] = sum_{d, k} a[p, t, d, k]`. Formulations (option `model`, names in `choices.py`):
 
 - `piece` (default): chain encoding. Booleans `e_k` = "s_1 .. s_{k-1} are empty", shared by
@@ -107,14 +110,20 @@ def build(
     counts = instance.counts
     clues = instance.clue_map
     model = cp_model.CpModel()
-    free = [(f, r) for r in range(n) for f in range(n) if (f, r) not in clues]
+    if instance.occupied:
+        free = list(instance.occupied)
+    else:
+        free = [(f, r) for r in range(n) for f in range(n) if (f, r) not in clues]
     x: dict[tuple[str, Square], cp_model.IntVar] = {}
     for letter in counts:
         for square in free:
             x[letter, square] = model.new_bool_var(f"{letter}@{square[0]},{square[1]}")
     for letter, count in counts.items():
         model.add(cp_model.LinearExpr.sum([x[letter, s] for s in free]) == count)
-    if len(counts) > 1:
+    if instance.occupied:
+        for square in free:
+            model.add_exactly_one(x[letter, square] for letter in counts)
+    elif len(counts) > 1:
         for square in free:
             model.add_at_most_one(x[letter, square] for letter in counts)
 
@@ -123,11 +132,12 @@ def build(
     def occ(square: Square) -> Any:
         return occupied.get(square, 0)
 
+    places = set(free)
     for target, value in instance.clues:
         if encoding == "ray":
-            terms = _clue_terms_by_ray(model, x, counts, clues, occ, n, target)
+            terms = _clue_terms_by_ray(model, x, counts, places, occ, n, target)
         else:
-            terms = _clue_terms_by_piece(model, x, counts, clues, occ, n, target, encoding)
+            terms = _clue_terms_by_piece(model, x, counts, places, occ, n, target, encoding)
         model.add(sum(terms) == value)
 
     for letter, square in fixed:
@@ -195,7 +205,7 @@ def _clue_terms_by_piece(
     model: cp_model.CpModel,
     x: dict[tuple[str, Square], Any],
     counts: dict[str, int],
-    clues: dict[Square, int],
+    places: set[Square],
     occ: Callable[[Square], Any],
     n: int,
     target: Square,
@@ -211,14 +221,14 @@ def _clue_terms_by_piece(
     rays: dict[tuple[int, int], tuple[list[Square], list[Any] | None]] = {}
     for direction in ORTHOGONAL + DIAGONAL:
         if any(p in LINE_DIRECTIONS and direction in LINE_DIRECTIONS[p] for p in counts):
-            squares = [s for s in ray(n, target, direction) if s not in clues]
+            squares = [s for s in ray(n, target, direction) if s in places]
             prefixes = _empty_prefixes(model, occ, squares) if encoding == "piece" else None
             rays[direction] = (squares, prefixes)
     for letter in counts:
         att = model.new_int_var(0, counts[letter], f"att_{letter}")
         terms.append(att)
         if letter in STEP_PIECES:
-            model.add(att == sum(x[letter, s] for s in step_attackers(n, letter, target) if s not in clues))
+            model.add(att == sum(x[letter, s] for s in step_attackers(n, letter, target) if s in places))
             continue
         attacks: list[Any] = []
         reach: list[Any] = []
@@ -236,7 +246,7 @@ def _clue_terms_by_ray(
     model: cp_model.CpModel,
     x: dict[tuple[str, Square], Any],
     counts: dict[str, int],
-    clues: dict[Square, int],
+    places: set[Square],
     occ: Callable[[Square], Any],
     n: int,
     target: Square,
@@ -249,12 +259,12 @@ def _clue_terms_by_ray(
     terms: list[Any] = []
     for letter in counts:
         if letter in STEP_PIECES:
-            terms.extend(x[letter, s] for s in step_attackers(n, letter, target) if s not in clues)
+            terms.extend(x[letter, s] for s in step_attackers(n, letter, target) if s in places)
     for direction in ORTHOGONAL + DIAGONAL:
         movers = [p for p in counts if p in LINE_DIRECTIONS and direction in LINE_DIRECTIONS[p]]
         if not movers:
             continue
-        squares = [s for s in ray(n, target, direction) if s not in clues]
+        squares = [s for s in ray(n, target, direction) if s in places]
         prefixes = _empty_prefixes(model, occ, squares)
         for k, square in enumerate(squares):
             terms.append(_first_is(model, occ, squares, k, sum(x[p, square] for p in movers), prefixes))

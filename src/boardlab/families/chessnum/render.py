@@ -1,6 +1,8 @@
 """Drawing Chess-Num boards: rich text in the terminal and SVG.
 
-Clue squares show their number (bold, on a highlighted square); pieces are chess glyphs. With
+Clue squares show their number (bold, on a highlighted square); pieces are chess glyphs. The
+marked squares of a Detektivschach puzzle are shaded grey and show a dot until a piece stands
+there. With
 `explain` (the `--explain` render option) the drawing also lists, for each clue,
 the pieces attacking it in the solution; the SVG draws a thin line from each attacker to the
 clue square it attacks.
@@ -21,6 +23,10 @@ GLYPHS = {"K": "\u265a", "Q": "\u265b", "R": "\u265c", "B": "\u265d", "N": "\u26
 CLUE_FILL = "#fff3a8"
 CLUE_STYLE = "bold black on yellow"
 PIECE_COLOR = "#1a1a1a"
+#: Marked squares (Detektivschach): a piece stands there, which one is the question.
+MARK = "\u25cf"
+MARK_FILL = "#c9c9c9"
+MARK_STYLE = "bold black on grey70"
 
 
 def _placement(instance: ChessNumInstance, solution: dict[str, Any] | None) -> list[tuple[str, Square]]:
@@ -35,6 +41,7 @@ def render_text(
     n = instance.size
     clues = instance.clue_map
     placed = {square: letter for letter, square in _placement(instance, solution)}
+    marked = set(instance.occupied)
     cells: list[list[str]] = []
     styles: list[list[str | None]] = []
     for rank in range(n - 1, -1, -1):
@@ -47,7 +54,10 @@ def render_text(
                 row_styles.append(CLUE_STYLE)
             elif square in placed:
                 row_cells.append(GLYPHS[placed[square]])
-                row_styles.append("bold black")
+                row_styles.append(MARK_STYLE if square in marked else "bold black")
+            elif square in marked:
+                row_cells.append(MARK)
+                row_styles.append(MARK_STYLE)
             else:
                 row_cells.append("")
                 row_styles.append(None)
@@ -84,15 +94,20 @@ def render_svg(
 
     glyphs: dict[tuple[int, int], str] = {cell_of(s): str(v) for s, v in clues.items()}
     colors = {cell_of(s): "#8a1c1c" for s in clues}
+    fills = {cell_of(s): CLUE_FILL for s in clues}
+    for square in instance.occupied:
+        glyphs[cell_of(square)] = MARK
+        colors[cell_of(square)] = "#555555"
+        fills[cell_of(square)] = MARK_FILL
     for letter, square in placement:
         glyphs[cell_of(square)] = GLYPHS[letter]
         colors[cell_of(square)] = PIECE_COLOR
-    title = f"Chess-Num {n}x{n}, pieces {instance.pieces}"
+    title = f"{'Detektivschach' if instance.occupied else 'Chess-Num'} {n}x{n}, pieces {instance.pieces}"
     board = SvgBoard(
         n,
         n,
         cell=cell,
-        fills={cell_of(s): CLUE_FILL for s in clues},
+        fills=fills,
         glyphs=glyphs,
         glyph_colors=colors,
         left=[str(rank + 1) for rank in range(n - 1, -1, -1)],

@@ -1,7 +1,8 @@
 """The independent Chess-Num checker: plain Python, sharing no code with the model.
 
 Rules checked: the solution places exactly the instance's pieces (by letter and count), every
-square on the board, no two pieces on one square, no piece on a numbered square, and every
+square on the board, no two pieces on one square, no piece on a numbered square, for a
+Detektivschach puzzle every piece on a marked square and every marked square taken, and every
 numbered square is attacked by exactly as many pieces as its number. Attacks are computed by
 walking the board: a king attacks its 8 neighbours, a knight its 8 jumps, the white pawn the
 two squares diagonally towards the last rank; a queen, rook or bishop slides square by square
@@ -9,7 +10,8 @@ from where it stands and stops at the first occupied square (numbered squares ar
 do not stop it).
 
 Squares are read from their names here too (`a1`: file a, rank 1), without the io module, so a
-mistake there cannot hide a mistake here.
+mistake there cannot hide a mistake here; so are both solution shapes (by piece,
+`{"Q": "g8", "N": ["b7", "c3"]}`, and by square, `{"g8": "Q"}`).
 """
 
 from __future__ import annotations
@@ -63,23 +65,39 @@ def attacked_squares(
     return attacked
 
 
+def _pairs(solution: dict[str, Any]) -> list[tuple[Any, Any]]:
+    """(letter, square name) pairs of either solution shape."""
+    pairs: list[tuple[Any, Any]] = []
+    for key, value in solution.items():
+        if isinstance(key, str) and len(key) > 1:  # by square: {"g8": "Q"}
+            pairs.append((value, key))
+        else:
+            pairs.extend((key, name) for name in (value if isinstance(value, list) else [value]))
+    return pairs
+
+
 def violations(
-    size: int, pieces: str, clues: dict[tuple[int, int], int], solution: dict[str, Any]
+    size: int,
+    pieces: str,
+    clues: dict[tuple[int, int], int],
+    solution: dict[str, Any],
+    occupied: frozenset[tuple[int, int]] | set[tuple[int, int]] = frozenset(),
 ) -> list[str]:
-    """Rule violations of `solution` (empty: valid). `clues` maps (file, rank) to the number."""
+    """Rule violations of `solution` (empty: valid). `clues` maps (file, rank) to the number;
+    `occupied`: the marked squares of a Detektivschach puzzle (empty: the classic puzzle)."""
     if not isinstance(solution, dict):
         return ["the solution is not an object of piece letters to squares"]
     wanted = Counter(pieces)
     placed: list[tuple[str, tuple[int, int]]] = []
     problems: list[str] = []
-    for letter, value in solution.items():
-        names = value if isinstance(value, list) else [value]
-        for name in names:
-            square = _square(name, size)
-            if square is None:
-                problems.append(f"{letter}: {name!r} is not a square of the {size}x{size} board")
-            else:
-                placed.append((letter, square))
+    for letter, name in _pairs(solution):
+        square = _square(name, size)
+        if square is None:
+            problems.append(f"{letter}: {name!r} is not a square of the {size}x{size} board")
+        elif not isinstance(letter, str) or letter not in "KQRBNP" or len(letter) != 1:
+            problems.append(f"{letter!r} on {name} is not a piece letter (K Q R B N P)")
+        else:
+            placed.append((letter, square))
     got = Counter(letter for letter, _ in placed)
     for letter in sorted(set(wanted) | set(got)):
         if wanted[letter] != got[letter]:
@@ -94,6 +112,10 @@ def violations(
         where[square] = letter
         if square in clues:
             problems.append(f"{letter} stands on the numbered square {name}")
+        if occupied and square not in occupied:
+            problems.append(f"{letter} stands on {name}, which is not marked")
+    for square in sorted(set(occupied) - set(where)):
+        problems.append(f"no piece stands on the marked square {_FILES[square[0]]}{square[1] + 1}")
     if problems:
         return problems
     attacked = attacked_squares(size, placed)

@@ -220,10 +220,21 @@
     if (!m) return null;
     return [i.size - parseInt(m[2], 10), FILES.indexOf(m[1])];
   }
+  // Detektivschach: the marked squares (where the pieces stand) and solutions by square
+  // ({"b3": "Q"}) besides solutions by piece ({"Q": "b3", "N": ["b7", "c3"]}): [letter, square] pairs of either
+  const marked = (i) => new Set(Array.isArray(i.occupied) ? i.occupied : []);
+  const piecePairs = (json) => {
+    const out = [];
+    for (const [k, v] of Object.entries(json || {})) {
+      if (k.length > 1) out.push([String(v).toUpperCase(), k]);
+      else for (const sq of Array.isArray(v) ? v : [v]) out.push([k.toUpperCase(), sq]);
+    }
+    return out;
+  };
   const chessnum = {
     fields: ["pieces"],
     help: "Click a square to cycle its number (none, 0, 1, …), or type a digit on it; Delete clears it.",
-    accepts: (i) => Number.isInteger(i.size) && i.size >= 1 && i.size <= 26 && typeof i.pieces === "string" && i.clues && typeof i.clues === "object" && !Array.isArray(i.clues) && onlyKeys(i, ["family", "size", "pieces", "clues"]),
+    accepts: (i) => Number.isInteger(i.size) && i.size >= 1 && i.size <= 26 && typeof i.pieces === "string" && i.clues && typeof i.clues === "object" && !Array.isArray(i.clues) && (i.occupied === undefined || Array.isArray(i.occupied)) && onlyKeys(i, ["family", "size", "pieces", "clues", "occupied"]),
     controls(i, set) {
       const pieces = h("input", { type: "text", value: i.pieces, id: "ed-pieces", size: 10, pattern: "[KQRBNPkqrbnp]+", autocomplete: "off" });
       pieces.addEventListener("change", () => { const v = pieces.value.trim().toUpperCase(); if (/^[KQRBNP]+$/.test(v)) set({ ...i, pieces: v }); else pieces.value = i.pieces; });
@@ -241,10 +252,12 @@
     cell(i, r, c) {
       const sq = square(i, r, c);
       const v = i.clues[sq];
+      if (v === undefined && marked(i).has(sq)) return { text: "\u25cf", label: `${sq}: marked, a piece stands here`, cls: "marked" };
       return { text: v === undefined ? "" : String(v), label: `${sq}: ${v === undefined ? "empty" : "number " + v}`, cls: v === undefined ? "" : "clue" };
     },
     activate(i, r, c, key) {
       const sq = square(i, r, c);
+      if (marked(i).has(sq)) return null;
       const clues = { ...i.clues };
       if (isClearKey(key)) delete clues[sq];
       else if (isDigitKey(key)) clues[sq] = parseInt(key, 10);
@@ -261,11 +274,9 @@
       start(i, solution) {
         const placed = new Array(i.pieces.length).fill(null);
         if (solution) {
-          for (const [letter, where] of Object.entries(solution)) {
-            for (const sq of Array.isArray(where) ? where : [where]) {
-              const k = [...i.pieces].findIndex((l, n) => l === letter && placed[n] === null);
-              if (k >= 0) placed[k] = sq;
-            }
+          for (const [letter, sq] of piecePairs(solution)) {
+            const k = [...i.pieces].findIndex((l, n) => l === letter && placed[n] === null);
+            if (k >= 0) placed[k] = sq;
           }
         }
         return { placed, selected: Math.max(0, placed.indexOf(null)) };
@@ -274,12 +285,14 @@
         const sq = square(i, r, c);
         if (i.clues[sq] !== undefined) return { ...chessnum.cell(i, r, c), cls: "clue" };
         const k = p.placed.indexOf(sq);
-        if (k >= 0) { const l = i.pieces[k]; return { text: GLYPH[l] || l, label: `${sq}: your ${NAME[l] || l}`, cls: "placed" }; }
+        if (k >= 0) { const l = i.pieces[k]; return { text: GLYPH[l] || l, label: `${sq}: your ${NAME[l] || l}`, cls: marked(i).has(sq) ? "placed marked" : "placed" }; }
+        if (marked(i).has(sq)) return { text: "\u25cf", label: `${sq}: marked, which piece?`, cls: "marked" };
         return { text: "", label: `${sq}: empty`, cls: "" };
       },
       activate(i, p, r, c, key) {
         const sq = square(i, r, c);
         if (i.clues[sq] !== undefined) return null;
+        if (marked(i).size && !marked(i).has(sq)) return null;  // Detektivschach: pieces go on marked squares
         const placed = p.placed.slice();
         const k = placed.indexOf(sq);
         if (key !== undefined && key !== "Enter" && key !== " " && !isClearKey(key)) {
@@ -308,19 +321,17 @@
       },
       merge(i, p, place, remove) {
         const placed = p.placed.slice();
-        for (const [letter, where] of Object.entries(remove || {})) for (const sq of Array.isArray(where) ? where : [where]) { const k = placed.indexOf(sq); if (k >= 0 && i.pieces[k] === letter) placed[k] = null; }
-        for (const [letter, where] of Object.entries(place || {})) {
-          for (const sq of Array.isArray(where) ? where : [where]) {
-            const k = [...i.pieces].findIndex((l, n) => l === letter && placed[n] === null);
-            if (k >= 0) { const old = placed.indexOf(sq); if (old >= 0) placed[old] = null; placed[k] = sq; }
-          }
+        for (const [letter, sq] of piecePairs(remove)) { const k = placed.indexOf(sq); if (k >= 0 && i.pieces[k] === letter) placed[k] = null; }
+        for (const [letter, sq] of piecePairs(place)) {
+          const k = [...i.pieces].findIndex((l, n) => l === letter && placed[n] === null);
+          if (k >= 0) { const old = placed.indexOf(sq); if (old >= 0) placed[old] = null; placed[k] = sq; }
         }
         const next = placed.indexOf(null);
         return { placed, selected: next >= 0 ? next : p.selected };
       },
       marks(i, json) {
         const out = [];
-        for (const where of Object.values(json || {})) for (const sq of Array.isArray(where) ? where : [where]) { const rc = fromSquare(i, sq); if (rc) out.push(keyOf(rc[0], rc[1])); }
+        for (const [, sq] of piecePairs(json)) { const rc = fromSquare(i, sq); if (rc) out.push(keyOf(rc[0], rc[1])); }
         return out;
       },
       controls(i, p, setP) {
