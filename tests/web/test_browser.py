@@ -861,6 +861,41 @@ def test_big_tents_board_fits_the_window(browser, live_server):
         context.close()
 
 
+@pytest.mark.parametrize(
+    ("family", "desktop", "phone"), [("nqueens", "30", "15"), ("armies", "30 40", "15 10")]
+)
+def test_big_chess_boards_fit_the_window(browser, live_server, family, desktop, phone):
+    """30x30 boards on a 1280 px desktop and 15x15 on a 390 px phone: playable (a move on the
+    far corner square) without horizontal page scroll, squares at least 16 px."""
+    needs(family)
+    for width, text in ((1280, desktop), (390, phone)):
+        n = int(text.split()[0])
+        context = browser.new_context(viewport={"width": width, "height": 900})
+        page = context.new_page()
+        page.goto(live_server + f"/#{family}")
+        page.wait_for_function(
+            "f => window.boardlabState.family && window.boardlabState.family.name === f"
+            " && document.querySelector('#editor .cell')",
+            arg=family,
+        )
+        if not page.is_visible("#text"):
+            page.click("#text-box summary")
+        page.fill("#text", text)
+        page.click("#load")
+        page.wait_for_function("n => document.querySelectorAll('#editor .cell').length === n * n", arg=n)
+        start_play(page)
+        assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+        corner = page.locator(f"#cell-{n - 1}-{n - 1}")
+        box = corner.bounding_box()
+        assert box["x"] + box["width"] <= width and box["width"] >= 16
+        corner.scroll_into_view_if_needed()
+        corner.click()
+        page.wait_for_function(
+            "id => document.getElementById(id).textContent.trim() !== ''", arg=f"cell-{n - 1}-{n - 1}"
+        )
+        context.close()
+
+
 def test_share_link_and_saved_progress(page, live_server):
     choose(page, "nqueens")
     queens_board(page, 5)
