@@ -486,21 +486,27 @@ def _flat(instance: TentsInstance, cells: frozenset[Cell] | set[Cell]) -> list[i
     return sorted(r * instance.width + c for r, c in cells)
 
 
+def _fixpoint_of(instance: TentsInstance, tricky: bool) -> Worklist:
+    """The work-list fixpoint of the easy (or easy and tricky) rules on `instance` with its
+    givens (raises `Contradiction` when the rules find one)."""
+    return fixpoint(
+        instance.width,
+        instance.height,
+        _flat(instance, instance.trees),
+        list(instance.rows),
+        list(instance.cols),
+        tricky,
+        _flat(instance, instance.given_tents),
+        _flat(instance, instance.given_empty),
+    )
+
+
 def at_level(instance: TentsInstance, level: str, planted: set[Cell]) -> bool:
     """Whether `instance` (with its givens) is solved by the rules of `level` (extreme: has no
     solution but `planted`, by the rules and the SAT oracle on the cells they leave)."""
     w = instance.width
     try:
-        worklist = fixpoint(
-            w,
-            instance.height,
-            _flat(instance, instance.trees),
-            list(instance.rows),
-            list(instance.cols),
-            level != "easy",
-            _flat(instance, instance.given_tents),
-            _flat(instance, instance.given_empty),
-        )
+        worklist = _fixpoint_of(instance, level != "easy")
     except Contradiction:
         return False
     if not worklist.unknown() or level in ("easy", "tricky"):
@@ -587,32 +593,14 @@ def aim_givens(
     w = instance.width
     if level in ("easy", "tricky"):
         # one work list: a given added to it never undoes a deduction, so it goes on exactly
-        worklist = fixpoint(
-            w,
-            instance.height,
-            _flat(instance, instance.trees),
-            list(instance.rows),
-            list(instance.cols),
-            level != "easy",
-            _flat(instance, instance.given_tents),
-            _flat(instance, instance.given_empty),
-        )
+        worklist = _fixpoint_of(instance, level != "easy")
         while worklist.unknown():
             instance, (row, col) = _add_given(instance, worklist, planted, rng)
             worklist.give(row * w + col, TENT if (row, col) in planted else EMPTY)
             worklist.run(level != "easy")
     elif level == "hard":
         while not at_level(instance, level, planted):
-            worklist = fixpoint(
-                w,
-                instance.height,
-                _flat(instance, instance.trees),
-                list(instance.rows),
-                list(instance.cols),
-                True,
-                _flat(instance, instance.given_tents),
-                _flat(instance, instance.given_empty),
-            )
+            worklist = _fixpoint_of(instance, True)
             instance, _ = _add_given(instance, worklist, planted, rng)
     if hide > 0:
         return hide_clues(instance, level, hide, planted, rng)
