@@ -10,8 +10,8 @@ import time
 
 from boardlab.core.registry import get
 from boardlab.core.results import Mode, SolveRequest
-from boardlab.families.chessnum.experiments import _board, shuffled
-from boardlab.families.chessnum.published import PUBLISHED
+from boardlab.bench.experiments.chessnum import _board, shuffled
+from boardlab.bench.data.chessnum_published import PUBLISHED
 
 REPEATS = 5
 
