@@ -47,7 +47,7 @@ WORK: dict[tuple[str, str], tuple[str, list[str]]] = {
     ("armies", "convert"): (QUICK, ["8", "--m", "9", "--to", "json"]),
     ("chessnum", "solve"): (LONG, [CHESSNUM_OPEN, "--all"]),
     ("chessnum", "count"): (LONG, [CHESSNUM_OPEN]),
-    ("chessnum", "generate"): (LONG, ["--size", "16"]),
+    ("chessnum", "generate"): (LONG, ["--size", "16", "--min-clues", "--clue-set", "minimum"]),
     ("chessnum", "hint"): (QUICK, [CHESSNUM_OPEN]),
     ("chessnum", "render"): (QUICK, [CHESSNUM_OPEN, "--solve"]),
     ("chessnum", "check"): (QUICK, [CHESSNUM_OPEN, '{"K": "a1"}']),

@@ -226,3 +226,22 @@ def test_stopped_work_still_running_is_seen() -> None:
     while interrupts.native_work_running() and time.monotonic() < deadline:
         time.sleep(0.01)
     assert not interrupts.native_work_running()
+
+
+def test_a_time_limit_never_lands_inside_an_import(tmp_path: Path, monkeypatch) -> None:
+    """The limit passes while a module is being imported: the import completes (an exception
+    inside it would break the module for good), and OutOfTime comes right after."""
+    from boardlab.core.deadline import OutOfTime
+    from boardlab.core.interrupts import time_limited
+
+    (tmp_path / "slow_to_import.py").write_text(
+        "import time\nend = time.monotonic() + 0.4\nwhile time.monotonic() < end:\n    pass\nDONE = True\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(OutOfTime):
+        with time_limited(0.05):
+            import slow_to_import  # noqa: F401
+
+            assert slow_to_import.DONE
+            time.sleep(5)
+    assert sys.modules["slow_to_import"].DONE

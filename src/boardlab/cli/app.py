@@ -124,8 +124,8 @@ def main(argv: list[str] | None = None) -> None:
         # instead of 700 spares ~0.04 s of repeated full collections (measured), and
         # long-running commands (serve, bench) still collect.
         gc.set_threshold(100_000, 50, 100)
-    command = typer.main.get_command(app)
     try:
+        command = typer.main.get_command(app)  # in the try: a Ctrl-C while it builds is "interrupted"
         code = command.main(args=argv, prog_name="boardlab", standalone_mode=False)
     except _EXIT as stop:
         code = getattr(stop, "exit_code", EXIT_OK)

@@ -45,6 +45,8 @@ SLICE = 0.05
 #: Seconds to wait for stopped work to return before giving up on it (it then runs on in its
 #: daemon thread until it ends; the command line exits anyway).
 GRACE = 2.0
+#: Seconds after which a time limit that fell inside an import is looked at again.
+IMPORT_RETRY = 0.05
 #: The name of `in_thread`'s helper threads.
 KERNEL_THREAD = "boardlab-kernel"
 #: Kernels look at their stop flag once every this many steps (a power of two minus one, used
@@ -163,6 +165,13 @@ def time_limited(seconds: float | None) -> Iterator[None]:
     global _LIMIT
 
     def expire(signum: int, frame: Any) -> None:
+        # never inside an import: an exception there breaks the module for good (a C extension
+        # then fails with "ImportError: initialization failed"); look again shortly after
+        while frame is not None:
+            if frame.f_code.co_filename.startswith("<frozen importlib"):
+                signal.setitimer(signal.ITIMER_REAL, IMPORT_RETRY)
+                return
+            frame = frame.f_back
         raise OutOfTime
 
     outer, _LIMIT = _LIMIT, Deadline.after(seconds)
