@@ -220,6 +220,13 @@ class Maker:
         self._recount(added, removed)
 
     # ---- the rules ------------------------------------------------------------------------
+    def restart_at(self, centre: int, radius: int) -> Worklist | None:
+        """One move (re-plant the window round `centre`), then the rules from the empty board
+        (None: a contradiction, a bug)."""
+        self.replant(centre, radius)
+        self.moves += 1
+        return self.fresh()
+
     def fresh(self) -> Worklist | None:
         """The rules of the level from the empty board (None: a contradiction, a bug)."""
         self.fresh_runs += 1
@@ -425,9 +432,7 @@ def _finish(maker: Maker, worklist: Worklist, budget: int) -> bool:
                 return True
             # the easy rules solve it too: re-plant a random place and search again
             centre = maker.rng.randrange(maker.w * maker.h)
-            maker.replant(centre, 2)
-            maker.moves += 1
-            fresh = maker.fresh()
+            fresh = maker.restart_at(centre, 2)
             if fresh is None:
                 return False
             worklist = fresh
@@ -444,9 +449,7 @@ def _finish_beyond(maker: Maker, worklist: Worklist, budget: int) -> bool:
         if worklist.unknown() == 0 or worklist.unknown() > FEW_UNKNOWN:
             if worklist.unknown() == 0:  # too easy: re-plant where it is and go on
                 centre = maker.rng.randrange(w * maker.h)
-                maker.replant(centre, 2)
-                maker.moves += 1
-                fresh = maker.fresh()
+                fresh = maker.restart_at(centre, 2)
                 if fresh is None:
                     return False
                 worklist = fresh
@@ -464,18 +467,14 @@ def _finish_beyond(maker: Maker, worklist: Worklist, budget: int) -> bool:
             if other is None:
                 return True
             row, col = maker.rng.choice(sorted(planted ^ other))
-            maker.replant(row * w + col, 1)
-            maker.moves += 1
-            fresh = maker.fresh()
+            fresh = maker.restart_at(row * w + col, 1)
             if fresh is None:
                 return False
             worklist = fresh
             continue
         # not at the level yet: one more move where the rules stall, then search again
         unknown = [i for i, v in enumerate(worklist.state) if v == UNKNOWN]
-        maker.replant(maker.rng.choice(unknown), 1)
-        maker.moves += 1
-        fresh = maker.fresh()
+        fresh = maker.restart_at(maker.rng.choice(unknown), 1)
         if fresh is None:
             return False
         worklist = fresh
