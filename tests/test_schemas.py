@@ -212,7 +212,7 @@ def test_the_python_api_answers_in_the_same_schemas(family: str) -> None:
 
 def test_a_verb_stopped_by_its_time_limit_answers_in_its_schema(cli_run) -> None:
     stopped = cli_run(
-        ["tents", "generate", "--size", "40x40", "--seed", "3", "--time-limit", "0.01", "--json"]
+        ["tents", "generate", "--size", "200x200", "--seed", "3", "--time-limit", "0.01", "--json"]
     )
     assert stopped.code == 3, stopped.stdout + stopped.stderr
     answer = stopped.json_lines()[0]
