@@ -39,6 +39,21 @@ def test_ctrl_c_stops_every_kind_of_native_call(kind: str) -> None:
     assert took < 10, f"{kind}: {took:.1f} s from Ctrl-C to exit"  # about 0.1 s measured
 
 
+#: A command that alternates CaDiCaL (python-sat) and CP-SAT calls that allocate much memory:
+#: before python-sat's and OR-Tools' own SIGINT handlers were switched off (core.sat,
+#: core.cpsat), a Ctrl-C that landed inside `malloc` left it hung for good or aborted ("free():
+#: invalid pointer") about one run in four, so it is interrupted at several moments.
+ALLOCATING = ["chessnum", "generate", "--size", "16", "--min-clues", "--clue-set", "minimum"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("after", [2.5, 3.2, 3.9, 4.6, 5.3, 6.0])
+def test_ctrl_c_inside_native_solvers_never_hangs(after: float) -> None:
+    code, err, took = ctrl_c_after([sys.executable, "-m", "boardlab", *ALLOCATING], after)
+    assert (code, err) == (130, "boardlab: interrupted\n"), err
+    assert took < 10, f"{took:.1f} s from Ctrl-C to exit"  # at most 0.9 s measured
+
+
 def _kernel_like(stop, seconds: float = 30.0) -> str:
     """A stand-in for a kernel: works until `seconds` pass or the flag is raised."""
     end = time.monotonic() + seconds
@@ -82,9 +97,6 @@ def test_in_thread_passes_errors_on() -> None:
 
 
 def test_ctrl_c_errors_of_native_code_are_recognised() -> None:
-    pysolvers = type("error", (Exception,), {"__module__": "pysolvers"})
-    assert caused_by_ctrl_c(pysolvers("Caught keyboard interrupt"))
-    assert not caused_by_ctrl_c(pysolvers("something else"))
     try:
         try:
             raise KeyboardInterrupt

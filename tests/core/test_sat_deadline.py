@@ -1,21 +1,21 @@
-"""Deadlines of `boardlab.core.sat.solve_before`: interrupts where python-sat has them, conflict
-budget slices (sized from the measured conflict rate) where it does not (CaDiCaL).
+"""Deadlines of `boardlab.core.sat.solve_before`: conflict budget slices sized from the
+measured conflict rate, for every solver with budgets.
 
-No assertion here depends on wall-clock speed: the interrupt test checks that the interrupt was
-used and that the solver answers correctly afterwards; the slice test runs on a clock that
-counts the solver's conflicts (1 ms each), so it is deterministic.
+No assertion here depends on wall-clock speed: the slice tests run on a clock that counts the
+solver's conflicts (1 ms each), so they are deterministic.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from pysat.examples.genhard import PHP
 from pysat.solvers import Solver
 
 from boardlab.core.deadline import Deadline
 from boardlab.core.results import Mode, SolveRequest, Status
-from boardlab.core.sat import CNF, solve_before, solve_sat, supports_interrupt
+from boardlab.core.sat import CNF, SLICE_CONFLICTS, solve_before, solve_sat
 
 KEYS = 5
 
@@ -47,49 +47,10 @@ def enumerate_keys(solver: Any, assumptions: list[int], keys: list[int]) -> list
         solver.add_clause([-k if k in true else k for k in keys])
 
 
-class CountingInterrupts:
-    """A solver that counts the interrupts it receives (everything else passes through)."""
-
-    def __init__(self, solver: Solver) -> None:
-        self._solver = solver
-        self.interrupts = 0
-
-    def interrupt(self) -> None:
-        self.interrupts += 1
-        self._solver.interrupt()
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._solver, name)
-
-
-def test_which_solvers_can_be_interrupted() -> None:
-    for name, expected in (
-        ("minisat22", True),
-        ("glucose4", True),
-        ("minicard", True),
-        ("cadical195", False),
-        ("lingeling", False),
-    ):
-        with Solver(name=name) as solver:
-            assert supports_interrupt(solver) is expected, name
-
-
-def test_interrupt_stops_a_hard_call_and_the_solver_stays_usable() -> None:
-    clauses, a, keys = relaxed_pigeonhole(12)
-    with Solver(name="minisat22", bootstrap_with=clauses) as raw:
-        solver = CountingInterrupts(raw)
-        assert solve_before(solver, Deadline.after(0.2), [a]) is None
-        assert solver.interrupts == 1  # stopped by the timer, not by a conflict budget
-        # the interrupt was cleared: the next calls run to their answers
-        found = enumerate_keys(solver, [-a], keys)
-        assert sorted(found) == [(k,) for k in keys]
-        assert solver.interrupts == 1
-
-
-def test_budget_slices_stop_near_the_deadline_on_a_conflict_clock() -> None:
+@pytest.mark.parametrize("name", ["cadical195", "minisat22", "glucose4"])
+def test_budget_slices_stop_near_the_deadline_on_a_conflict_clock(name: str) -> None:
     clauses, a, keys = relaxed_pigeonhole(10)
-    with Solver(name="cadical195", bootstrap_with=clauses) as solver:
-        assert not supports_interrupt(solver)
+    with Solver(name=name, bootstrap_with=clauses) as solver:
 
         def conflicts() -> int:
             return (solver.accum_stats() or {}).get("conflicts", 0)
@@ -101,7 +62,7 @@ def test_budget_slices_stop_near_the_deadline_on_a_conflict_clock() -> None:
         assert solve_before(solver, deadline, [a]) is None
         # slices shrink towards the deadline: the overrun is at most a minimal slice (the
         # former fixed slices of 2,000 then 4,000 conflicts stopped at 6,000)
-        assert 2_500 <= conflicts() <= 2_600
+        assert 2_500 <= conflicts() <= 2_600, conflicts()
         found = enumerate_keys(solver, [-a], keys)
         assert sorted(found) == [(k,) for k in keys]
 
@@ -125,8 +86,6 @@ def test_an_unlimited_call_stops_at_the_enclosing_time_limit() -> None:
     at that limit with OutOfTime: python-sat holds the GIL, so the block's timer alone would
     wait for the whole search (pigeonhole 12 -> 11 under CaDiCaL: minutes). Outside the block
     the same solver is usable and answers."""
-    import pytest
-
     from boardlab.core.deadline import OutOfTime
     from boardlab.core.interrupts import current_limit, time_limited
     from boardlab.core.sat import solve_unlimited
@@ -139,3 +98,34 @@ def test_an_unlimited_call_stops_at_the_enclosing_time_limit() -> None:
                 solve_unlimited(solver, [a])
         assert not current_limit().limited
         assert solve_unlimited(solver, [-a]) is True
+
+
+def test_calls_without_a_deadline_run_in_fixed_slices() -> None:
+    """With no deadline every slice is SLICE_CONFLICTS conflicts (Ctrl-C waits for one slice at
+    most; no clock is read, so the search is the same on every run) and the call still ends
+    with the right answer; a total budget (`conflicts`) is spent in the same slices and then
+    gives None."""
+    clauses, a, _ = relaxed_pigeonhole(7)
+
+    def recorded(raw: Any, budgets: list[int]) -> Any:
+        class Recording:
+            def conf_budget(self, budget: int) -> None:
+                budgets.append(budget)
+                raw.conf_budget(budget)
+
+            def __getattr__(self, name: str) -> Any:
+                return getattr(raw, name)
+
+        return Recording()
+
+    with Solver(name="cadical195", bootstrap_with=clauses) as raw:
+        budgets: list[int] = []
+        assert solve_before(recorded(raw, budgets), assumptions=[a]) is False
+        assert len(budgets) > 3
+        assert set(budgets) == {SLICE_CONFLICTS}
+    with Solver(name="cadical195", bootstrap_with=clauses) as raw:
+        budgets = []
+        total = 3 * SLICE_CONFLICTS + 7
+        assert solve_before(recorded(raw, budgets), assumptions=[a], conflicts=total) is None
+        assert budgets == [SLICE_CONFLICTS] * 3 + [7]
+        assert (raw.accum_stats() or {}).get("conflicts", 0) <= total + len(budgets)  # one over per call

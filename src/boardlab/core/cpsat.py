@@ -14,8 +14,6 @@ Choices (see DESIGN.md, "Known pitfalls"):
 
 from __future__ import annotations
 
-import signal
-import threading
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -23,6 +21,7 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from boardlab.core.enumerate import Budget, Tally
+from boardlab.core.interrupts import in_thread
 from boardlab.core.results import Mode, Outcome, SolveRequest, Stats, Status
 
 Decoder = Callable[[Callable[[Any], int]], dict[str, Any]]
@@ -64,34 +63,24 @@ def solve_interruptibly(
     solver: cp_model.CpSolver,
     model: cp_model.CpModel,
     callback: cp_model.CpSolverSolutionCallback | None = None,
-    stopped: Callable[[], bool] = lambda: False,
 ) -> Any:
-    """`solver.solve(model, callback)`, with Ctrl-C reported as a KeyboardInterrupt.
+    """`solver.solve(model, callback)`, with Ctrl-C (and a `time_limited` block's timer) seen
+    within `core.interrupts.SLICE` seconds: the search runs in a helper thread
+    (`core.interrupts.in_thread`; CP-SAT releases the GIL while it searches) and is ended by
+    `stop_search`, then the KeyboardInterrupt (or OutOfTime) is raised again.
 
-    OR-Tools catches SIGINT during a search (`catch_sigint_signal`, on by default) and ends it
-    as a time limit would, then leaves SIGINT at the operating system's default, so that an
-    interrupted count said "unknown (time limit reached)" and the next Ctrl-C killed the
-    process without a word (both observed). Turning the catching off does not help: the search
-    then holds Ctrl-C back until it ends, and run in a helper thread it dies on the signal
-    (measured with OR-Tools 9.15). So the search keeps its own catching; afterwards Python's
-    handler is put back, and a search that ended undecided (UNKNOWN, or FEASIBLE without
-    proof) before its time and deterministic-time limits, and not stopped by the caller's
-    callback (`stopped()`), was stopped by Ctrl-C: a KeyboardInterrupt is raised.
+    OR-Tools' own SIGINT catching (`catch_sigint_signal`, on by default) is switched off: its
+    handler writes a log line, which allocates memory inside a signal handler; a Ctrl-C that
+    landed while the search was inside `malloc` or `free` deadlocked the process for good
+    (observed with OR-Tools 9.15: the main thread waiting on the allocator's lock under
+    `SigintHandler`'s `LogMessage`). Without it Python's own handler takes the signal.
     """
-    in_main = threading.current_thread() is threading.main_thread()
-    previous = signal.getsignal(signal.SIGINT) if in_main else None
-    try:
-        code = solver.solve(model, callback) if callback is not None else solver.solve(model)
-    finally:
-        if in_main and previous is not None:
-            signal.signal(signal.SIGINT, previous)
-    if code in (cp_model.UNKNOWN, cp_model.FEASIBLE) and not stopped():
-        params = solver.parameters
-        early = solver.wall_time < params.max_time_in_seconds - 0.05
-        within = solver.deterministic_time < params.max_deterministic_time - 1e-3
-        if early and within:
-            raise KeyboardInterrupt
-    return code
+    solver.parameters.catch_sigint_signal = False
+
+    def search() -> Any:
+        return solver.solve(model, callback) if callback is not None else solver.solve(model)
+
+    return in_thread(search, solver.stop_search)
 
 
 def model_size(model: cp_model.CpModel) -> tuple[int, int]:
@@ -158,11 +147,7 @@ def solve_cpsat(
         params.enumerate_all_solutions = enumerate_mode
         collector = _Collector(key, decode, Tally(Budget.of(request)))
         searched = not collector.tally.done  # `all` with limit 0 needs no search
-        code = (
-            solve_interruptibly(solver, model, collector, lambda: collector.stopped)
-            if searched
-            else cp_model.UNKNOWN
-        )
+        code = solve_interruptibly(solver, model, collector) if searched else cp_model.UNKNOWN
         if code == cp_model.MODEL_INVALID:
             raise RuntimeError("CP-SAT rejected the model as invalid")
         tally = collector.tally

@@ -11,21 +11,23 @@ of native call is made stoppable once, here:
   raises the flag), the work returns early, and the interrupt is raised again. On a deadline
   the work's own (partial) answer is returned; the work says itself that it stopped.
 - **CP-SAT** releases the GIL while it searches; `core.cpsat.solve_interruptibly` runs
-  `solver.solve` through `in_thread` with OR-Tools' own SIGINT catching off (it would end the
-  search as if by a time limit) and `stop_search` as the stop.
+  `solver.solve` through `in_thread` with OR-Tools' own SIGINT catching off (its handler
+  allocates memory and deadlocked a process interrupted inside `malloc`) and `stop_search` as
+  the stop.
 - **Python work under a time limit** (generators and hints, which make many short solver
   calls): `time_limited(seconds)` arms a SIGALRM timer whose handler raises `OutOfTime` at the
   next bytecode of the main thread; a native call in progress finishes first (a numba kernel
   run through `in_thread` is stopped at once, since its waiting thread runs Python). It
   serves the command line, whose commands run in the main thread; elsewhere it refuses
-  (`RuntimeError`) rather than silently not limiting. A python-sat call holds the GIL, so the
-  timer's exception would wait for it: SAT calls made with no deadline of their own ask
-  `current_limit()` and stop at it (`core.sat.solve_unlimited`).
-- **python-sat** does not release the GIL; its `solve_limited` catches SIGINT itself, stops the
-  solver at once and raises `pysolvers.error("Caught keyboard interrupt")`; and a
-  KeyboardInterrupt that lands while a numba kernel returns surfaces as numba's
-  `SystemError("... returned a result with an exception set")`. `caused_by_ctrl_c` recognises
-  both, so that the command line reports them as "interrupted" (exit 130), not as a crash.
+  (`RuntimeError`) rather than silently not limiting.
+- **python-sat** holds the GIL during a call, so Ctrl-C and the timer wait for it to return;
+  `core.sat` makes every call in short conflict-budget slices and switches python-sat's own
+  SIGINT handler off (it `longjmp`s out of the solver, which corrupted or locked the
+  allocator). SAT calls made with no deadline of their own ask `current_limit()` and stop at
+  the enclosing `time_limited` block's deadline (`core.sat.solve_unlimited`).
+- A KeyboardInterrupt that lands while a numba kernel returns surfaces as numba's
+  `SystemError("... returned a result with an exception set")`; `caused_by_ctrl_c`
+  recognises it, so that the command line reports "interrupted" (exit 130), not a crash.
 """
 
 from __future__ import annotations
@@ -146,8 +148,6 @@ def caused_by_ctrl_c(error: BaseException) -> bool:
     while error is not None and id(error) not in seen:
         seen.add(id(error))
         if isinstance(error, KeyboardInterrupt):
-            return True
-        if type(error).__module__ == "pysolvers" and "keyboard interrupt" in str(error).lower():
             return True
         error = error.__cause__ or error.__context__  # type: ignore[assignment]
     return False

@@ -12,19 +12,25 @@ Choices (see DESIGN.md, "Known pitfalls"):
   `Unsupported` error, never a silent swap.
 - Enumeration is the core engine's solve-block-repeat loop (`core.enumerate`), blocking on
   the family's key variables only (never on auxiliaries, which would over-count).
-- Time limits (`solve_before`, against the request's `Deadline`): solvers that python-sat can
-  interrupt (the MiniSat and Glucose families, Minicard, Gluecard, MapleSAT, MergeSat) get one
-  `solve_limited(expect_interrupt=True)` call stopped by `interrupt()` from a
-  `threading.Timer` at the deadline. CaDiCaL has no interrupt in python-sat (1.9.dev17:
-  `Cadical195.interrupt` raises NotImplementedError and `solve_limited` ignores
-  `expect_interrupt`) but honours conflict budgets, so the search runs in budgeted slices sized
-  from the conflict rate measured so far (each aims at half the time left) and stops between
-  slices when time is up.
+- Time limits and Ctrl-C (`solve_before`, `solve_unlimited`): python-sat holds the GIL during
+  a call, so Python sees Ctrl-C, and a `time_limited` block its timer, only when the call
+  returns. Every call with conflict budgets (`conf_budget` + `solve_limited`: CaDiCaL, the
+  MiniSat and Glucose families, ...) therefore runs in budgeted slices, `SLICE_CONFLICTS`
+  each with no deadline (the same on every run), sized from the measured conflict rate with
+  one (at most `RESPONSE` seconds and half the time left, the deadline checked between
+  slices); the search resumes where it stopped (learnt clauses kept). Solvers without budgets (Lingeling) get a
+  plain `solve`, which neither a time limit nor Ctrl-C can stop early.
+- python-sat's own Ctrl-C catching is switched off (`_leave_ctrl_c_to_python`): for a call made
+  in the main thread it installs a SIGINT handler that `longjmp`s out of the solver, which is
+  not async-signal-safe. A Ctrl-C that landed while CaDiCaL was inside `malloc` left the
+  allocator locked or corrupted: the next `free` hung for ever or aborted with "free():
+  invalid pointer" (observed on `chessnum generate --size 16 --min-clues --clue-set minimum`,
+  about 1 run in 4). With it off, Python's own handler (which only sets a flag) takes the
+  signal and the slices above bound the wait.
 """
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from typing import Any
@@ -64,8 +70,25 @@ DEFAULT_SOLVER = "cadical195"
 NATIVE_SOLVER = "minicard"
 _FIRST_BUDGET = 100  # conflicts; the first slice also measures the conflict rate
 _MIN_BUDGET = 20
-_MAX_BUDGET = 10_000
 _SLICE_SHARE = 0.5  # a slice aims at this share of the time left
+#: Seconds a slice aims at when time is plentiful under a deadline.
+RESPONSE = 0.1
+#: Conflicts per slice of a call with no deadline: a fixed number (the search must not depend
+#: on the clock), a few tenths of a second on the largest models (0.5 ms per conflict on a
+#: 16x16 Chess-Num, measured), so that Ctrl-C waits no longer.
+SLICE_CONFLICTS = 500
+
+
+def _leave_ctrl_c_to_python() -> None:
+    """Switch off python-sat's SIGINT handler (module docstring). Its only switch is the
+    main-thread check python-sat passes to every native call (`pysat._utils.MainThread`), so
+    that check answers "no" for every call made through this process."""
+    from pysat import _utils
+
+    _utils.MainThread.check = staticmethod(lambda: False)  # type: ignore[method-assign]
+
+
+_leave_ctrl_c_to_python()
 
 
 class CNF:
@@ -178,107 +201,61 @@ _NATIVE_CAPABLE = frozenset(
 )
 
 
-def supports_interrupt(solver: Solver) -> bool:
-    """Whether python-sat can interrupt `solver` (`interrupt()` during `solve_limited`).
-
-    Probed with `clear_interrupt()`, harmless on a solver that is not running, which the
-    solvers without interrupts (CaDiCaL, Lingeling, Kissat, CryptoMiniSat) refuse with
-    NotImplementedError.
-    """
-    try:
-        solver.clear_interrupt()
-    except NotImplementedError:
-        return False
-    return True
-
-
 def solve_before(
-    solver: Solver, deadline: Deadline = NO_DEADLINE, assumptions: Sequence[int] = ()
+    solver: Solver,
+    deadline: Deadline = NO_DEADLINE,
+    assumptions: Sequence[int] = (),
+    conflicts: int | None = None,
 ) -> bool | None:
-    """One SAT call (under `assumptions`); None when the deadline passed first.
+    """One SAT call (under `assumptions`) in conflict-budget slices (module docstring); None
+    when the deadline passed, or `conflicts` (a budget for the whole call) were spent, first.
 
-    A solver that can be interrupted runs one `solve_limited(expect_interrupt=True)` with no
-    conflict budget, interrupted by a timer at the deadline; the interrupt is cleared before
-    returning, so the solver stays usable. Otherwise `solve_limited` runs in conflict-budget
-    slices: the first is small, each next one is sized from the seconds per conflict of the
-    previous slice to take about half the time left (at most double the previous one, within
-    [_MIN_BUDGET, _MAX_BUDGET]), and the deadline's clock is checked between slices, so a slice
-    overruns the deadline by at most a misestimate (e.g. an inprocessing round) rather than by
-    a fixed number of conflicts. Solvers with neither (e.g. Lingeling) get a plain `solve`,
-    which no time limit can stop.
-    """
+    Without a deadline every slice is `SLICE_CONFLICTS` conflicts, so the search is the same
+    on every run (generators stay deterministic per seed). With one, slices are sized from
+    the measured conflict rate (at most `RESPONSE` seconds and half the time left): a slice
+    overruns the deadline by at most a misestimate (e.g. an inprocessing round). Solvers with
+    no budgets (e.g. Lingeling) get a plain `solve`, which nothing can stop early."""
     assumptions = list(assumptions)
-    if deadline.at is None:
-        return solve_unlimited(solver, assumptions)
     if deadline.expired():
         return None
-    if supports_interrupt(solver):
-        return _solve_interrupted(solver, deadline, assumptions)
-    return _solve_sliced(solver, deadline, assumptions)
-
-
-def solve_unlimited(solver: Solver, assumptions: Sequence[int] = ()) -> bool:
-    """One SAT call with no limit that Ctrl-C can still stop: `solve_limited` with no budget
-    (python-sat's solvers catch SIGINT there, stop and raise an error that
-    `core.interrupts.caused_by_ctrl_c` recognises; a plain `solve` holds Ctrl-C back until
-    it returns: 49 s on a pigeonhole formula, measured). Solvers without `solve_limited` get
-    the plain `solve`. Inside a `core.interrupts.time_limited` block (a generator or a hint
-    under `--time-limit`) the call stops at that block's deadline and raises `OutOfTime`, as
-    the block's timer would if the solver let it."""
-    limit = current_limit()
-    if limit.limited:
-        answer = solve_before(solver, limit, assumptions)
-        if answer is None:
-            raise OutOfTime(f"time limit of {limit.seconds:g} s reached")
-        return answer
-    try:
-        solver.conf_budget(-1)  # no budget left over from an earlier limited call
-    except NotImplementedError:
-        pass
-    try:
-        answer = solver.solve_limited(assumptions=list(assumptions))
-    except NotImplementedError:
-        return bool(solver.solve(assumptions=list(assumptions)))
-    return bool(answer)
-
-
-def _solve_interrupted(solver: Solver, deadline: Deadline, assumptions: list[int]) -> bool | None:
-    try:
-        solver.conf_budget(-1)  # no budget left over from an earlier limited call
-    except NotImplementedError:
-        pass
-    timer = threading.Timer(deadline.remaining() or 0.0, solver.interrupt)
-    timer.daemon = True
-    timer.start()
-    try:
-        answer = solver.solve_limited(assumptions=assumptions, expect_interrupt=True)
-    finally:
-        timer.cancel()
-        timer.join()  # an interrupt that fired after the call returned is cleared below
-        solver.clear_interrupt()
-    return answer
-
-
-def _solve_sliced(solver: Solver, deadline: Deadline, assumptions: list[int]) -> bool | None:
-    budget = _FIRST_BUDGET
+    budget = _FIRST_BUDGET if deadline.limited else SLICE_CONFLICTS
+    spent = 0
     clock = deadline.clock
     while True:
+        if conflicts is not None:
+            budget = min(budget, conflicts - spent)
         started = clock()
-        left = deadline.remaining() or 0.0
-        if left <= 0:
-            return None
         try:
             solver.conf_budget(budget)
             answer = solver.solve_limited(assumptions=assumptions)
-        except NotImplementedError:  # no budgets: no time limit either
+        except NotImplementedError:  # no budgets: no limit of any kind
             return solver.solve(assumptions=assumptions)
         if answer is not None:
             return answer
-        now = clock()
-        per_conflict = max(now - started, 0.0) / budget
-        left = deadline.remaining() or 0.0
-        wanted = _SLICE_SHARE * left / per_conflict if per_conflict > 0 else float("inf")
-        budget = int(max(_MIN_BUDGET, min(wanted, 2 * budget, _MAX_BUDGET)))
+        spent += budget
+        if conflicts is not None and spent >= conflicts:
+            return None
+        left = deadline.remaining()
+        if left is None:
+            continue
+        if left <= 0:
+            return None
+        per_conflict = max(clock() - started, 0.0) / budget
+        aim = min(RESPONSE, _SLICE_SHARE * left)
+        wanted = aim / per_conflict if per_conflict > 0 else float("inf")
+        budget = int(max(_MIN_BUDGET, min(wanted, 2 * budget)))
+
+
+def solve_unlimited(solver: Solver, assumptions: Sequence[int] = ()) -> bool:
+    """One SAT call with no limit of its own that Ctrl-C can still stop (`solve_before`'s
+    slices). Inside a `core.interrupts.time_limited` block (a generator or a hint under
+    `--time-limit`) the call stops at that block's deadline and raises `OutOfTime`, as the
+    block's timer would if the solver let it."""
+    limit = current_limit()
+    answer = solve_before(solver, limit, assumptions)
+    if answer is None:
+        raise OutOfTime(f"time limit of {limit.seconds:g} s reached")
+    return answer
 
 
 def models(

@@ -323,7 +323,7 @@ def find(
                 self.stop_search()
 
     collect = Collect()
-    code = solve_interruptibly(solver, built.model, collect, lambda: len(collect.found) >= limit)
+    code = solve_interruptibly(solver, built.model, collect)
     if code == cp_model.MODEL_INVALID:
         raise RuntimeError("CP-SAT rejected the chessnum model as invalid")
     complete = code in (cp_model.OPTIMAL, cp_model.INFEASIBLE) and len(collect.found) < limit

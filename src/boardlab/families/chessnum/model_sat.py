@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from boardlab.core.errors import Unsupported
-from boardlab.core.sat import CNF, DEFAULT_SOLVER
+from boardlab.core.sat import CNF, DEFAULT_SOLVER, solve_before
 from boardlab.families.chessnum.geometry import (
     DIAGONAL,
     LINE_DIRECTIONS,
@@ -218,8 +218,7 @@ class Alternatives:
         """Another placement satisfying the clues on `clues`; None when there is none (unique);
         False when the conflict budget ran out first (the caller asks CP-SAT instead)."""
         assumptions = [self.sat.selector(s) for s in clues]
-        self.solver.conf_budget(self.budget)
-        answer = self.solver.solve_limited(assumptions=assumptions)
+        answer = solve_before(self.solver, assumptions=assumptions, conflicts=self.budget)
         if answer is None:
             return False
         if not answer:

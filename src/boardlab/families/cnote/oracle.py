@@ -84,7 +84,7 @@ class CNoteOracle(Oracle[Item]):
         solver = _solver(seed, budget)
         solver.parameters.enumerate_all_solutions = True
         collector = _Collector(built.cells, cap)
-        code = solve_interruptibly(solver, built.model, collector, lambda: len(collector.found) >= cap)
+        code = solve_interruptibly(solver, built.model, collector)
         if code == cp_model.MODEL_INVALID:
             raise RuntimeError("CP-SAT rejected the model as invalid")
         # enumeration that ends complete is OPTIMAL (or INFEASIBLE); FEASIBLE with fewer than

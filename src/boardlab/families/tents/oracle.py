@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from boardlab.core.oracle import UNDECIDED, Oracle, Undecided
-from boardlab.core.sat import DEFAULT_SOLVER, solve_unlimited
+from boardlab.core.sat import DEFAULT_SOLVER, solve_before, solve_unlimited
 from boardlab.families.tents.io import TentsInstance
 from boardlab.families.tents.model_sat import build
 
@@ -44,8 +44,7 @@ class TentsOracle(Oracle[Cell]):
         if budget is None:
             answer: bool | None = solve_unlimited(self.solver, assumptions)
         else:
-            self.solver.conf_budget(int(budget))
-            answer = self.solver.solve_limited(assumptions=assumptions)
+            answer = solve_before(self.solver, assumptions=assumptions, conflicts=int(budget))
         if answer is None:
             return UNDECIDED
         if not answer:
