@@ -160,6 +160,26 @@ def test_a_time_limit_holds_on_every_long_verb(args: list[str], tmp_path: Path) 
     assert took < 30, f"{took:.1f} s for a 1 s limit"  # measured: 1.3 to 2.5 s, start-up included
 
 
+def test_render_that_found_no_solution_in_time_says_unknown(cli_run, monkeypatch) -> None:
+    """`render --solve` whose solve stopped at `--time-limit` (a SAT search that stops at the
+    enclosing limit answers "unknown" rather than raising) is "unknown", exit 3, as generate
+    and hint are; it said "nothing to draw but the puzzle" and exit 0."""
+    from boardlab.core.registry import get
+    from boardlab.core.results import Result, Status
+
+    tents = type(get("tents"))
+
+    def stopped(self, instance, request):  # what the solve answers when the limit stops it
+        return Result(family="tents", status=Status.UNKNOWN, instance={})
+
+    monkeypatch.setattr(tents, "solve", stopped)
+    puzzle = "8x8:_jagkbidaabac,2,1,0,3,1,2,2,1,2,1,1,1,2,1,0,4"  # Tatham's, tests/data/tents
+    for extra in ([], ["--json"]):
+        run = cli_run(["tents", "render", puzzle, "--solve", "--time-limit", "5", *extra])
+        assert run.code == 3, run.stdout + run.stderr
+        assert "unknown" in run.stdout and "time limit of 5 s" in run.stdout
+
+
 def test_work_projected_past_an_hour_is_refused_before_it_starts(cli_run) -> None:
     run = cli_run(["nqueens", "count", "22"])
     assert run.code == 2 and "projected to take about" in run.stderr and "--force" in run.stderr

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
 
@@ -150,12 +150,18 @@ def _within(time_limit: float | None, family: Family, what: str, as_json: bool, 
         with time_limited(time_limit):
             return work()
     except OutOfTime:
-        reason = f"no {what} within the time limit of {time_limit:g} s"
-        if as_json:
-            print_json({"family": family.name, "status": "unknown", "reason": reason})
-        else:
-            print(f"unknown (time limit reached): {reason}")
-        raise typer.Exit(EXIT_TIME_LIMIT) from None
+        _out_of_time(family, what, time_limit, as_json)
+
+
+def _out_of_time(family: Family, what: str, time_limit: float | None, as_json: bool) -> NoReturn:
+    """Say "unknown" for work that `--time-limit` stopped, and exit 3."""
+    limit = f" of {time_limit:g} s" if time_limit is not None else ""
+    reason = f"no {what} within the time limit{limit}"
+    if as_json:
+        print_json({"family": family.name, "status": "unknown", "reason": reason})
+    else:
+        print(f"unknown (time limit reached): {reason}")
+    raise typer.Exit(EXIT_TIME_LIMIT)
 
 
 def generate_command(
@@ -232,6 +238,8 @@ def render_command(
     )
     if drawing.violations:
         say(f"warning: the solution is invalid: {drawing.violations[0]}")
+    if drawing.status is Status.UNKNOWN:  # the solve inside stopped at the time limit
+        _out_of_time(family, "solution to draw", time_limit, as_json)
     if drawing.status is not None and drawing.solution is None:
         say(f"{drawing.status.value}: nothing to draw but the puzzle")
     if as_json:
