@@ -458,6 +458,31 @@ def test_chessnum_worked_example_and_play(page):
     page.wait_for_function("() => document.getElementById('play-status').textContent.startsWith('Solved')")
 
 
+def test_detektivschach_made_in_the_editor(page):
+    """A Detektivschach puzzle built with the editor alone: numbers by typing, the squares where
+    the pieces stand by "Mark squares" clicks; the page then solves it by square."""
+    needs("chessnum")
+    choose(page, "chessnum")
+    page.fill("#ed-size", "4")
+    page.dispatch_event("#ed-size", "change")
+    page.fill("#ed-pieces", "QN")
+    page.dispatch_event("#ed-pieces", "change")
+    page.click("text=Clear numbers")
+    page.wait_for_function("() => Object.keys(window.boardlabState.instance.clues).length === 0")
+    page.click("#ed-mark")
+    page.click("#cell-3-1")  # b1
+    page.click("#cell-1-2")  # c3
+    page.click("#ed-mark")  # back to numbers
+    page.click("#cell-0-0")  # a4: none -> 0
+    page.click("#cell-0-0")  # 0 -> 1
+    instance = page.evaluate("window.boardlabState.instance")
+    assert instance["occupied"] == ["b1", "c3"] and instance["clues"] == {"a4": 1}
+    page.click("#mode-buttons button[data-mode=first]")
+    wait_status(page, "Status")
+    # the knight on c3 attacks a4, the queen on b1 does not; the other way round none does
+    assert page.evaluate("window.boardlabState.result.solutions") == [{"b1": "Q", "c3": "N"}]
+
+
 def test_chessnum_explain_draws_the_attackers_on_the_page(page):
     """The explain option (a drawing option) draws each clue's attackers on the shown solution,
     as the command line's SVG does; unticking it draws the plain solution again."""
@@ -591,6 +616,12 @@ EDITOR_CHECKS = r"""
   out.detPlayMark = E.chessnum.play.cell(d, E.chessnum.play.start(d, null), 1, 2).cls;
   out.detOffMark = E.chessnum.play.activate(d, E.chessnum.play.start(d, null), 0, 1);
   out.detMerged = E.chessnum.play.solution(d, E.chessnum.play.merge(d, E.chessnum.play.start(d, null), {c3: "Q"}, null));
+  // Detektivschach in the editor: * marks a square (its number goes), * again or Delete unmarks it;
+  // with no mark left the instance has no "occupied" at all (a classic puzzle)
+  out.detMarkKey = E.chessnum.activate(d, 0, 0, "*");
+  out.detUnmarkLast = "occupied" in E.chessnum.activate({...d, occupied: ["b1"]}, 3, 1, "*");
+  out.detDelete = E.chessnum.activate(d, 1, 2, "Delete").occupied;
+  out.detDigitOnMark = E.chessnum.activate(d, 1, 2, "3");
   // cnote: digits, play numbers, empty cells count as the digit
   const n = {family: "cnote", target: 100, grid: [[8, 8], [6, 2]]};
   out.cnoteDigit = E.cnote.activate(n, 0, 1, "5").grid;
@@ -629,6 +660,14 @@ def test_editor_logic(page):
     assert got["chessMerged"] == {"K": "e4", "N": ["c2"]}
     assert got["detAccepts"] is True and got["detMark"] == "marked" and got["detPlayMark"] == "marked"
     assert got["detStart"] == ["c3", "b1"] and got["detOffMark"] is None and got["detMerged"] == {"Q": "c3"}
+    assert got["detMarkKey"] == {
+        "family": "chessnum",
+        "size": 4,
+        "pieces": "QN",
+        "clues": {},
+        "occupied": ["a4", "b1", "c3"],
+    }
+    assert got["detUnmarkLast"] is False and got["detDelete"] == ["b1"] and got["detDigitOnMark"] is None
     assert got["cnoteDigit"] == [[8, 5], [6, 2]] and got["cnoteCycle"] == 0
     assert got["cnoteSolution"] == [[18, 8], [6, 2]] and got["cnoteBad"] is None
     assert got["queensFixed"] == [[1, 2]] and got["queensUnfixed"] == {"family": "nqueens", "n": 4}

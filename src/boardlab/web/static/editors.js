@@ -223,6 +223,9 @@
   // Detektivschach: the marked squares (where the pieces stand) and solutions by square
   // ({"b3": "Q"}) besides solutions by piece ({"Q": "b3", "N": ["b7", "c3"]}): [letter, square] pairs of either
   const marked = (i) => new Set(Array.isArray(i.occupied) ? i.occupied : []);
+  // the instance with these marked squares: sorted, and no "occupied" key at all when none (a classic puzzle)
+  const withMarks = (i, squares) => { const { occupied, ...rest } = i; return squares.length ? { ...rest, occupied: [...squares].sort() } : rest; };
+  let chessnumMarking = false;  // the editor's "Mark squares" switch: clicks mark instead of numbering
   const piecePairs = (json) => {
     const out = [];
     for (const [k, v] of Object.entries(json || {})) {
@@ -233,19 +236,26 @@
   };
   const chessnum = {
     fields: ["pieces"],
-    help: "Click a square to cycle its number (none, 0, 1, …), or type a digit on it; Delete clears it.",
+    help: "Click a square to cycle its number (none, 0, 1, …), or type a digit on it; Delete clears it. Detektivschach: * on a square (or clicks with \u201cMark squares\u201d on) marks where a piece stands.",
     accepts: (i) => Number.isInteger(i.size) && i.size >= 1 && i.size <= 26 && typeof i.pieces === "string" && i.clues && typeof i.clues === "object" && !Array.isArray(i.clues) && (i.occupied === undefined || Array.isArray(i.occupied)) && onlyKeys(i, ["family", "size", "pieces", "clues", "occupied"]),
     controls(i, set) {
       const pieces = h("input", { type: "text", value: i.pieces, id: "ed-pieces", size: 10, pattern: "[KQRBNPkqrbnp]+", autocomplete: "off" });
       pieces.addEventListener("change", () => { const v = pieces.value.trim().toUpperCase(); if (/^[KQRBNP]+$/.test(v)) set({ ...i, pieces: v }); else pieces.value = i.pieces; });
+      // a square keeps its place from the bottom-left corner (a1) when the size changes
+      const moved = (sq, size) => { const rc = fromSquare(i, sq); return rc && rc[0] - (i.size - size) >= 0 && rc[1] < size ? FILES[rc[1]] + String(size - (rc[0] - (i.size - size))) : null; };
+      const mark = h("button", { type: "button", id: "ed-mark", "aria-pressed": String(chessnumMarking), title: "Detektivschach: clicks mark and unmark the squares where pieces stand" }, "Mark squares");
+      mark.addEventListener("click", () => { chessnumMarking = !chessnumMarking; set({ ...i }); });
       return [
         numberField("Size", i.size, 4, 16, (size) => {
           const clues = {};
-          for (const [sq, v] of Object.entries(i.clues)) { const rc = fromSquare(i, sq); if (rc && rc[0] - (i.size - size) >= 0 && rc[1] < size) clues[FILES[rc[1]] + String(size - (rc[0] - (i.size - size)))] = v; }
-          set({ ...i, size, clues });
+          for (const [sq, v] of Object.entries(i.clues)) { const to = moved(sq, size); if (to) clues[to] = v; }
+          const occupied = [...marked(i)].map((sq) => moved(sq, size)).filter(Boolean);
+          set(withMarks({ ...i, size, clues }, occupied));
         }, "ed-size"),
         h("label", {}, "Pieces ", pieces),
         h("button", { type: "button", onclick: () => set({ ...i, clues: {} }) }, "Clear numbers"),
+        mark,
+        ...(marked(i).size ? [h("button", { type: "button", id: "ed-clear-marks", onclick: () => set(withMarks(i, [])) }, "Clear marks")] : []),
       ];
     },
     shape: (i) => ({ rows: i.size, cols: i.size, checkered: true, files: FILES.slice(0, i.size), ranks: i.size }),
@@ -257,7 +267,14 @@
     },
     activate(i, r, c, key) {
       const sq = square(i, r, c);
-      if (marked(i).has(sq)) return null;
+      const marks = marked(i);
+      if (key === "*" || (chessnumMarking && (key === undefined || key === "Enter" || key === " "))) {
+        const clues = { ...i.clues };
+        delete clues[sq];  // a marked square holds a piece, never a number
+        if (marks.has(sq)) marks.delete(sq); else marks.add(sq);
+        return withMarks({ ...i, clues }, [...marks]);
+      }
+      if (marks.has(sq)) return isClearKey(key) ? withMarks(i, [...marks].filter((m) => m !== sq)) : null;
       const clues = { ...i.clues };
       if (isClearKey(key)) delete clues[sq];
       else if (isDigitKey(key)) clues[sq] = parseInt(key, 10);
