@@ -11,7 +11,7 @@ import time
 from boardlab.core.registry import get
 from boardlab.core.results import Mode, SolveRequest
 from boardlab.bench.experiments.chessnum import _board, shuffled
-from boardlab.bench.data.chessnum_published import PUBLISHED
+from boardlab.data.chessnum_published import PUBLISHED
 
 REPEATS = 5
 

@@ -11,7 +11,7 @@ import pytest
 
 from boardlab.core import registry
 from boardlab.core.io import parse_document, read_instances
-from boardlab.web.examples import example
+from boardlab.core.requests import example
 
 FAMILIES = registry.families()
 IDS = [f.name for f in FAMILIES]

@@ -15,8 +15,8 @@ import time
 
 import pytest
 
-from boardlab.bench.data import CNOTE_PUBLISHED, TENTS_TATHAM_SAMPLE
-from boardlab.bench.data.chessnum_published import PUBLISHED
+from boardlab.data import CNOTE_PUBLISHED, TENTS_TATHAM_SAMPLE
+from boardlab.data.chessnum_published import PUBLISHED
 
 WEB_EXTRA = "the web tests need the web extra: pip install 'boardlab[web]' (fastapi, uvicorn, httpx)"
 for _module in ("fastapi", "uvicorn", "httpx"):

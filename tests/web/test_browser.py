@@ -23,8 +23,8 @@ WEB_EXTRA = "the web tests need the web extra: pip install 'boardlab[web]' (fast
 for _module in ("fastapi", "uvicorn", "httpx"):
     pytest.importorskip(_module, reason=WEB_EXTRA)
 
-from boardlab.bench.data import CNOTE_PUBLISHED, TENTS_TATHAM_SAMPLE
 from boardlab.core import registry
+from boardlab.data import CNOTE_PUBLISHED, TENTS_TATHAM_SAMPLE
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [

@@ -388,13 +388,12 @@ def example_command(
     listing: ListPublished = False,
 ) -> None:
     """Write a sample puzzle in the family's text format (FAMILY.txt), to try the other verbs on."""
-    from boardlab.web.examples import example, library, published
-
     if listing:
-        print_library(family, library(family))
+        print_library(family, family.library())
         return
     target = path if path is not None else f"{family.name}.txt"
-    write_new_file(target, (example(family) if name is None else published(family, name))["text"], force)
+    chosen = requests.example(family) if name is None else requests.published(family, name)
+    write_new_file(target, chosen["text"], force)
     if target != "-":
         say(f"wrote {target}: try 'boardlab {family.name} solve {target}'")
 

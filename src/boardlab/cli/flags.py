@@ -98,9 +98,7 @@ OFFERED: dict[tuple[str | None, str], Callable[[Family], bool]] = {
 
 
 def _ships_puzzles(family: Family) -> bool:
-    from boardlab.web.examples import library
-
-    return bool(library(family))
+    return bool(family.library())
 
 
 def offered(family: Family, verb: str, name: str) -> bool:

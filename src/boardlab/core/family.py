@@ -231,6 +231,17 @@ class Family(ABC, Generic[InstanceT]):
     def generate_instance(self, seed: int, options: dict[str, Any]) -> Generated[InstanceT]:
         """A new puzzle from `seed` (deterministic per seed). Called through `generate`."""
 
+    def example_puzzle(self) -> Any:
+        """The puzzle `example` writes and the page opens on, in any form
+        `core.requests.parse_value` reads (a size, text, a JSON object): solvable and, where the
+        family has clues, with one solution. None (the default): the family's `sample` with seed 1."""
+        return None
+
+    def library(self) -> list[dict[str, Any]]:
+        """The published puzzles the family ships (`boardlab.data`), each `{"title", "source",
+        "instance"}`: the page's puzzles menu and `example --name` / `--list`. Default: none."""
+        return []
+
     @abstractmethod
     def sample(self, rng: random.Random) -> InstanceT:
         """A random well-formed instance (solvable or not), cheap: for format tests."""

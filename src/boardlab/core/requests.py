@@ -22,6 +22,7 @@ Printing, exit codes, HTTP statuses, worker processes and answer sizes belong to
 from __future__ import annotations
 
 import os
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -326,3 +327,25 @@ def draw(
 def error_json(chosen: Family, record: Record) -> dict[str, Any]:
     """The JSON line for a puzzle that could not be read (one record of a file)."""
     return {"family": chosen.name, "status": "error", "error": str(record.error), "source": record.label}
+
+
+def example(chosen: Family) -> dict[str, Any]:
+    """The family's first puzzle (`Family.example_puzzle`, else its `sample` with seed 1) as
+    `{"instance": JSON, "text": text format}`."""
+    source = chosen.example_puzzle()
+    instance = chosen.sample(random.Random(1)) if source is None else parse_value(chosen, source, {})
+    return {"instance": chosen.to_json(instance), "text": chosen.dump_text(instance)}
+
+
+def published(chosen: Family, name: str) -> dict[str, Any]:
+    """The published puzzle titled `name` (case-insensitive, `Family.library`) as
+    `{"instance", "text"}`; BadInput naming the titles there are when there is none."""
+    entries = chosen.library()
+    for entry in entries:
+        if entry["title"].lower() == name.lower():
+            instance = parse_value(chosen, entry["instance"], {})
+            return {"instance": chosen.to_json(instance), "text": chosen.dump_text(instance)}
+    if not entries:
+        raise BadInput(f"{chosen.name} ships no published puzzles")
+    titles = ", ".join(entry["title"] for entry in entries)
+    raise BadInput(f"no published {chosen.name} puzzle named '{name}' (there are: {titles})")

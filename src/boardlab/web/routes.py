@@ -54,9 +54,9 @@ log = logging.getLogger("boardlab.web")
 
 
 def _example(family: Family) -> dict[str, Any] | None:
-    """The puzzle the page opens on (`examples.example`), or None."""
+    """The puzzle the page opens on (`core.requests.example`), or None."""
     try:
-        return examples.example(family)
+        return requests.example(family)
     except Exception:  # an example is a convenience: never let it break the listing
         log.exception("no example for %s", family.name)
         return None
@@ -67,7 +67,7 @@ def _describe(family: Family) -> dict[str, Any]:
     data["options"] = [o for o in data["options"] if not o["local"]]  # the API never takes them
     data["hint"] = family.offers_hints
     data["example"] = _example(family)
-    data["library"] = examples.library(family)
+    data["library"] = family.library()
     data["generated"] = examples.generated(family)
     return data
 

@@ -8,13 +8,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from boardlab.bench.data import CNOTE_PUBLISHED
 from boardlab.core.registry import get
+from boardlab.core.requests import published
 from boardlab.core.results import Mode, SolveRequest, Status
+from boardlab.data import CNOTE_PUBLISHED
 from boardlab.families.cnote import io
 from boardlab.families.cnote.brute import solutions as brute_solutions
 from boardlab.families.cnote.grade import GRADES, Empty, candidates, probe, propagate
-from boardlab.web.examples import library, published
 
 family = get("cnote")
 RECORDS = [json.loads(line) for line in CNOTE_PUBLISHED.read_text().splitlines() if line.strip()]
@@ -128,7 +128,7 @@ def test_grade_cli(cli_run, tmp_path) -> None:
 
 # ---- the published puzzles: command line and web library -------------------------------------------
 def test_the_library_lists_every_published_puzzle_and_each_solves() -> None:
-    entries = library(family)
+    entries = family.library()
     assert [e["title"] for e in entries] == [r["id"] for r in RECORDS] and len(entries) == 14
     for entry, record in zip(entries, RECORDS, strict=True):
         assert entry["source"] == record["source"]

@@ -184,7 +184,7 @@ def test_worklist_reaches_the_fixpoint_of_deduce(width, height, density, seed, h
 
 
 def test_worklist_on_generated_and_tatham_puzzles():
-    from boardlab.bench.data import TENTS_TATHAM_SAMPLE
+    from boardlab.data import TENTS_TATHAM_SAMPLE
 
     for line in TENTS_TATHAM_SAMPLE.read_text().splitlines():
         if line.strip():

@@ -15,10 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boardlab.bench.data import TENTS_TATHAM_SAMPLE
 from boardlab.core.errors import BadInput
 from boardlab.core.registry import get
 from boardlab.core.results import Mode, SolveRequest, Status
+from boardlab.data import TENTS_TATHAM_SAMPLE
 from boardlab.families.tents import game_id, io
 from boardlab.families.tents.board import random_instance
 from boardlab.families.tents.io import TentsInstance

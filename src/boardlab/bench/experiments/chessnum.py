@@ -16,10 +16,10 @@ from __future__ import annotations
 import random
 import time
 
-from boardlab.bench.data.chessnum_published import PUBLISHED
 from boardlab.bench.experiment import Case, Experiment, Measurement, register
 from boardlab.core.deadline import Deadline
 from boardlab.core.results import Mode, SolveRequest
+from boardlab.data.chessnum_published import PUBLISHED
 from boardlab.families.chessnum.choices import MODELS
 from boardlab.families.chessnum.io import ChessNumInstance, from_json, make_instance
 

@@ -25,10 +25,10 @@ import time
 from functools import lru_cache
 from typing import Any
 
-from boardlab.bench.data import TENTS_TATHAM_SAMPLE
 from boardlab.bench.experiment import Case, Experiment, Measurement, register
 from boardlab.core.deadline import Deadline
 from boardlab.core.results import Mode, SolveRequest
+from boardlab.data import TENTS_TATHAM_SAMPLE
 
 
 def _family():
@@ -417,7 +417,7 @@ register(
             if r.get("tatham")
             for b in ("sat", "cpsat")
         },
-        baseline_source="bench/data/tents-tatham-sample.jsonl, field tatham.solve_cpu_s",
+        baseline_source="data/tents-tatham-sample.jsonl, field tatham.solve_cpu_s",
     )
 )
 

@@ -191,6 +191,9 @@ class Armies(Family[ArmiesInstance]):
         instance, solution, stats = generate(options.get("size") or 8, seed)
         return Generated(instance, solution, stats)
 
+    def example_puzzle(self) -> Any:
+        return "6 5"  # the largest peaceable armies on a 6x6 board (OEIS A250000)
+
     def sample(self, rng: random.Random) -> ArmiesInstance:
         """Small boards (n <= 7) with m up to one above the optimum: each solves in about a second."""
         n = rng.randint(1, 7)

@@ -188,6 +188,15 @@ class ChessNum(Family[ChessNumInstance]):
         stats.extra["clues"] = len(instance.clues)
         return Generated(instance, io.placement_to_json(instance, placement), stats)
 
+    def example_puzzle(self) -> Any:
+        return self.library()[0]["instance"]  # Friedman's first published board: one solution
+
+    def library(self) -> list[dict[str, Any]]:
+        from boardlab.data import entries
+        from boardlab.data.chessnum_published import PUBLISHED
+
+        return entries(PUBLISHED)
+
     def sample(self, rng: random.Random) -> ChessNumInstance:
         size = rng.randint(io.MIN_SIZE, 10)
         pieces = "".join(rng.choice(io.PIECE_ORDER) for _ in range(rng.randint(1, 8)))

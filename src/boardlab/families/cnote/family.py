@@ -151,6 +151,14 @@ class CNote(Family[CNoteInstance]):
         )
         return Generated(instance, {"grid": planted}, stats, unique=unique)
 
+    def example_puzzle(self) -> Any:
+        return "target: 100\n3 7 9 9\n8 2 4 7\n7 7 8 5\n3 2 6 7\n"  # a 4x4 with one solution
+
+    def library(self) -> list[dict[str, Any]]:
+        from boardlab.data import CNOTE_PUBLISHED, entries, json_lines
+
+        return entries(json_lines(CNOTE_PUBLISHED))
+
     def sample(self, rng: random.Random) -> CNoteInstance:
         """Half the time a Friedman-style square of digits 1-9 with one target; otherwise any
         shape, digits 0-9 and per-line targets (solvable or not)."""

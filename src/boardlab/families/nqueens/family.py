@@ -317,6 +317,9 @@ class NQueens(Family[QueensInstance]):
             instance, {"queens": queens}, Stats(seconds=time.perf_counter() - start, backend="bitboard")
         )
 
+    def example_puzzle(self) -> Any:
+        return 8
+
     def sample(self, rng: random.Random) -> QueensInstance:
         n = rng.randint(1, 10)
         squares = {(rng.randrange(n), rng.randrange(n)) for _ in range(rng.randint(0, 3))}

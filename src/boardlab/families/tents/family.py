@@ -249,6 +249,14 @@ class Tents(Family[TentsInstance]):
         stats.extra["game_id"] = game_id.encode(instance)
         return Generated(instance, {"tents": [list(c) for c in tents]}, stats)
 
+    def example_puzzle(self) -> Any:
+        return self.library()[0]["instance"]  # Tatham's generator, 8x8 easy: one solution
+
+    def library(self) -> list[dict[str, Any]]:
+        from boardlab.data import TENTS_TATHAM_SAMPLE, entries, json_lines
+
+        return entries(json_lines(TENTS_TATHAM_SAMPLE))
+
     def sample(self, rng: random.Random) -> TentsInstance:
         from boardlab.families.tents.board import random_instance
 

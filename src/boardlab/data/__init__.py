@@ -1,0 +1,31 @@
+"""Published puzzles shipped with the package: the families' libraries (`Family.library`, the
+page's puzzles menu, `example --name`), what the benchmarks measure on and the tests check against.
+
+- `chessnum_published.PUBLISHED`: the four published Chess-Num boards with their solutions.
+- `TENTS_TATHAM_SAMPLE`: 19 puzzles made by Simon Tatham's Tents generator (JSON lines).
+- `CNOTE_PUBLISHED`: the 14 published C-Note puzzles with their solutions (JSON lines).
+
+Where each comes from is in SOURCES.md beside them.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).parent
+TENTS_TATHAM_SAMPLE = HERE / "tents-tatham-sample.jsonl"
+CNOTE_PUBLISHED = HERE / "cnote-published.jsonl"
+
+
+def json_lines(path: Path) -> list[dict[str, Any]]:
+    """The records of a JSON-lines file (blank lines skipped)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    return [json.loads(line) for line in lines if line.strip()]
+
+
+def entries(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Published records (`{"id", "source", "instance", ...}`) as library entries
+    (`{"title", "source", "instance"}`, see `Family.library`)."""
+    return [{"title": r["id"], "source": r["source"], "instance": r["instance"]} for r in records]
