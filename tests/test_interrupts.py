@@ -47,7 +47,7 @@ ALLOCATING = ["chessnum", "generate", "--size", "16", "--min-clues", "--clue-set
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("after", [2.5, 3.2, 3.9, 4.6, 5.3, 6.0])
+@pytest.mark.parametrize("after", [2.6, 3.9, 5.2])
 def test_ctrl_c_inside_native_solvers_never_hangs(after: float) -> None:
     code, err, took = ctrl_c_after([sys.executable, "-m", "boardlab", *ALLOCATING], after)
     assert (code, err) == (130, "boardlab: interrupted\n"), err
