@@ -227,25 +227,23 @@ def _line_facts(fixed: tuple[int, ...] | bytes, clue: int) -> tuple[list[int], l
     if not glo0[0] <= clue <= ghi0[0]:
         return None
     tents, empty, touching = [], [], []
+    # (lo0[i + 1], hi0[i + 1]): the cells before i + 1 with cell i empty, which for a cell i
+    # that is not a tent is the cells before i in any state
     for j in range(n):
         if fixed[j] != UNKNOWN:
             continue
         # j empty: the cells before in any state, the cells after given j is not a tent
-        low = min(lo0[j], lo1[j]) + glo0[j + 1]
-        high = max(hi0[j], hi1[j]) + ghi0[j + 1]
-        if not low <= clue <= high:
+        if not lo0[j + 1] + glo0[j + 1] <= clue <= hi0[j + 1] + ghi0[j + 1]:
             tents.append(j)
         # j a tent: cell j-1 empty, the cells after given j is a tent
         elif not lo0[j] + 1 + glo1[j + 1] <= clue <= hi0[j] + 1 + ghi1[j + 1]:
             empty.append(j)
     for j in range(n):
-        lo, hi = max(j - 1, 0), min(j + 1, n - 1)
+        lo, hi = j - 1 if j else 0, j + 1 if j + 1 < n else n - 1
         if TENT in fixed[lo : hi + 1]:
             continue  # a placed tent: its neighbours are the `touch` rule's
-        # cells lo..hi all empty
-        low = min(lo0[lo], lo1[lo]) + glo0[hi + 1]
-        high = max(hi0[lo], hi1[lo]) + ghi0[hi + 1]
-        if not low <= clue <= high:
+        # cells lo..hi all empty (cell lo is not a tent: the cells before it in any state)
+        if not lo0[lo + 1] + glo0[hi + 1] <= clue <= hi0[lo + 1] + ghi0[hi + 1]:
             touching.append(j)
     return tents, empty, touching
 

@@ -20,6 +20,7 @@ final board with a run from the empty board (`fixpoint` on a fresh `Worklist`) a
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
 from boardlab.families.tents.deduce import EMPTY, TENT, UNKNOWN, Contradiction, _line_facts
@@ -30,6 +31,32 @@ TREE = 3
 RESET_LINES = True
 #: `bytes.translate` table reading a tree as an empty cell (the line rule's view of a line).
 _TREE_AS_EMPTY = bytes(EMPTY if v == TREE else v for v in range(256))
+
+
+@functools.lru_cache(maxsize=8)
+def _neighbours(width: int, height: int) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+    """The orthogonal and the king neighbours of every cell (shared by the work lists of a
+    size: never changed)."""
+    orth: list[tuple[int, ...]] = []
+    king: list[tuple[int, ...]] = []
+    for r in range(height):
+        for c in range(width):
+            orth.append(
+                tuple(
+                    (r + dr) * width + c + dc
+                    for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
+                    if 0 <= r + dr < height and 0 <= c + dc < width
+                )
+            )
+            king.append(
+                tuple(
+                    (r + dr) * width + c + dc
+                    for dr in (-1, 0, 1)
+                    for dc in (-1, 0, 1)
+                    if (dr or dc) and 0 <= r + dr < height and 0 <= c + dc < width
+                )
+            )
+    return orth, king
 
 
 class Worklist:
@@ -48,25 +75,7 @@ class Worklist:
         for t in trees:
             self.state[t] = TREE
         self.link = [-1] * n
-        self.orth: list[tuple[int, ...]] = []
-        self.king: list[tuple[int, ...]] = []
-        for r in range(height):
-            for c in range(width):
-                self.orth.append(
-                    tuple(
-                        (r + dr) * width + c + dc
-                        for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
-                        if 0 <= r + dr < height and 0 <= c + dc < width
-                    )
-                )
-                self.king.append(
-                    tuple(
-                        (r + dr) * width + c + dc
-                        for dr in (-1, 0, 1)
-                        for dc in (-1, 0, 1)
-                        if (dr or dc) and 0 <= r + dr < height and 0 <= c + dc < width
-                    )
-                )
+        self.orth, self.king = _neighbours(width, height)
         self.cells_todo: set[int] = set(range(n))
         self.lines_todo: set[int] = set(range(height + width))  # rows 0..h-1, then columns
         # a line is looked at again only when a cell of it changed since (the line rule is
@@ -144,7 +153,10 @@ class Worklist:
                 if len(free) == 1:
                     self._link(free[0], x)
         elif v == UNKNOWN:  # no-free-tree
-            if not any(state[t] == TREE and link[t] < 0 for t in orth[x]):
+            for t in orth[x]:
+                if state[t] == TREE and link[t] < 0:
+                    break
+            else:
                 self._set(x, EMPTY)
         elif v == TREE and link[x] < 0:  # tree-one-cell, tree-corner
             options = [y for y in orth[x] if state[y] == UNKNOWN or (state[y] == TENT and link[y] < 0)]
