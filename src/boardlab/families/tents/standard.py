@@ -74,9 +74,6 @@ PLANTS = 40
 DRIFT = 0.02
 #: Moves between two fresh runs of the rules during the search.
 CHECK = 100
-#: Whether a move re-opens every row and column through a changed cell (else only those whose
-#: clue changed).
-RESET_CROSSING = False
 #: Whether a fresh run that leaves more unknown cells than the last one takes the board back.
 REVERT = True
 #: Share of the moves made next to a decided cell.
@@ -283,8 +280,6 @@ class Maker:
                 elif worklist.state[x] == TREE:
                     worklist.state[x] = UNKNOWN
             worklist.rows, worklist.cols = self.board.rows, self.board.cols
-            if RESET_CROSSING:
-                lines = lines | {x // self.w for x in changed} | {self.h + x % self.w for x in changed}
             worklist.reopen(changed, lines)
             try:
                 worklist.run(self.tricky)
