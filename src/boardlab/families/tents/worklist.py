@@ -219,10 +219,10 @@ class Worklist:
             self.cells_todo.update(range(self.w * self.h))
             self.lines_todo.update(range(self.w + self.h))
             self.seen = [-1] * (self.w + self.h)
-        cells = self.cells_todo
+        cells, cell, pop = self.cells_todo, self._cell, self.cells_todo.pop
         while cells or self.lines_todo:
             while cells:
-                self._cell(cells.pop())
+                cell(pop())
             # every line waiting, then the cells again (a line changed by a later one of the
             # same round waits for the next round)
             batch, self.lines_todo = self.lines_todo, set()
@@ -282,7 +282,6 @@ def fixpoint(
         worklist.give(x, TENT)
     for x in empty:
         worklist.give(x, EMPTY)
-    worklist.run(False)
-    if tricky:
-        worklist.run(True)
+    # one run with all the rules of the level: the fixpoint does not depend on the order
+    worklist.run(tricky)
     return worklist
