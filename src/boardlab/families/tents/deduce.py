@@ -64,6 +64,7 @@ his puzzles grade the same).
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -176,6 +177,8 @@ class Deduced:
 
 #: An empty set of counts in `_line_facts` (lowest above highest).
 _NONE = 1 << 30
+#: The runs of unknown cells of a line (as bytes).
+_UNKNOWN_RUNS = re.compile(rb"\x00+")
 
 
 @functools.lru_cache(maxsize=1 << 16)  # the lines of a board and their recent positions
@@ -194,6 +197,20 @@ def _line_facts(fixed: tuple[int, ...] | bytes, clue: int) -> tuple[list[int], l
     numbers per entry, and "some placement of the two parts has `clue` tents" is an interval
     sum (docs/tents.md, "Generator"). Checked against all placements of short lines in the
     tests."""
+    # A line with room to spare decides nothing (no tables needed): with `placed` fixed tents,
+    # no cell next to one but empty ones, and at most `most` tents in all (a tent on every other cell
+    # of each run of unknown cells), emptying a cell costs a placement at most one tent,
+    # making it a tent at most one (its two neighbours go), emptying three cells side by side
+    # at most two; so with placed + 1 <= clue <= most - 2 every unknown cell can be either and
+    # no three cells side by side must hold a tent.
+    line = fixed if isinstance(fixed, bytes) else bytes(fixed)
+    if b"\x00\x01" not in line and b"\x01\x00" not in line and b"\x01\x01" not in line:
+        placed = line.count(TENT)
+        if (
+            placed + 1 <= clue
+            and clue <= placed + sum((len(run) + 1) // 2 for run in _UNKNOWN_RUNS.findall(line)) - 2
+        ):
+            return [], [], []
     n = len(fixed)
     none = _NONE
     # forward: counts of cells 0..i-1 with cell i-1 empty (lo0, hi0) or a tent (lo1, hi1)
