@@ -64,11 +64,12 @@ from boardlab.families.tents.worklist import TREE, Worklist, fixpoint
 Cell = tuple[int, int]
 
 #: Moves (re-plantings tried) per cell of the board before the level counts as out of reach.
-MOVES_PER_CELL = 4.0
+MOVES_PER_CELL = 10.0
 #: At least this many moves at any size.
 MIN_MOVES = 3000
-#: At most this many moves at any size (100x100 at tricky was not made in 40,000: 309 s CPU).
-MAX_MOVES = 20000
+#: At most this many moves at any size (100x100 seed 1 at tricky needed 58,413 moves, 120 s CPU
+#: in one process; 20,000 were not enough).
+MAX_MOVES = 100_000
 #: Boards above this many cells get the hint to use --givens when the level is not reached.
 LARGE = 5000
 #: Fresh plants tried (small boards: a board the lower level solves is planted again).
