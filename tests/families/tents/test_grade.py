@@ -23,7 +23,7 @@ from boardlab.core.registry import get
 from boardlab.core.results import Mode, SolveRequest
 from boardlab.families.tents import game_id
 from boardlab.families.tents.board import random_instance
-from boardlab.families.tents.deduce import EMPTY, GRADES, LEVELS, TENT, UNKNOWN, Deducer, deduce
+from boardlab.families.tents.deduce import EMPTY, GRADES, LEVELS, TENT, UNKNOWN, Deducer, _line_facts, deduce
 from boardlab.families.tents.grade import explain, grade, level_of
 from boardlab.families.tents.io import TentsInstance
 from boardlab.families.tents.oracle import TentsOracle
@@ -49,6 +49,42 @@ HARD = [
 def _solutions(inst: TentsInstance) -> list[set[tuple[int, int]]]:
     result = FAMILY.solve(inst, SolveRequest(Mode.ALL, limit=50))
     return [{tuple(c) for c in s["tents"]} for s in result.solutions]  # type: ignore[misc]
+
+
+def _line_facts_by_enumeration(
+    fixed: tuple[int, ...], clue: int
+) -> tuple[list[int], list[int], list[int]] | None:
+    """`_line_facts` by listing every placement of the line (the definition, no tables)."""
+    n = len(fixed)
+    ways = [
+        bits
+        for bits in itertools.product((0, 1), repeat=n)
+        if sum(bits) == clue
+        and all(not (bits[i] and bits[i + 1]) for i in range(n - 1))
+        and all((v != TENT or b) and (v != EMPTY or not b) for v, b in zip(fixed, bits, strict=True))
+    ]
+    if not ways:
+        return None
+    unknown = [j for j in range(n) if fixed[j] == UNKNOWN]
+    tents = [j for j in unknown if all(b[j] for b in ways)]
+    empty = [j for j in unknown if not any(b[j] for b in ways)]
+    touching = [
+        j
+        for j in range(n)
+        if TENT not in fixed[max(j - 1, 0) : j + 2] and all(any(b[max(j - 1, 0) : j + 2]) for b in ways)
+    ]
+    return tents, empty, touching
+
+
+def test_line_rule_matches_the_placements_of_every_short_line():
+    """The line rule's interval tables (`_line_facts`) against all placements, every line of up
+    to 7 cells and every clue; as a tuple and as the bytes the work list passes."""
+    for n in range(1, 8):
+        for fixed in itertools.product((UNKNOWN, TENT, EMPTY), repeat=n):
+            for clue in range(n // 2 + 3):
+                expected = _line_facts_by_enumeration(fixed, clue)
+                assert _line_facts.__wrapped__(fixed, clue) == expected, (fixed, clue)
+                assert _line_facts.__wrapped__(bytes(fixed), clue) == expected, (fixed, clue)
 
 
 # ---- grades ---------------------------------------------------------------------------------------

@@ -64,6 +64,7 @@ his puzzles grade the same).
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -174,58 +175,92 @@ class Deduced:
         return sum(1 for v in self.state.values() if v == UNKNOWN)
 
 
-def _line_tables(fixed: list[int], clue: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]] | None:
-    """Forward and backward tables of the one-line placements (None: no placement at all).
-
-    `fixed[i]`: UNKNOWN, TENT or EMPTY. Counts are bitmasks (bit n: n tents). F[i][s]: counts
-    of the cells before i with cell i-1 a tent (s = 1) or not; G[i][s]: counts of the cells
-    from i on, given cell i-1 is a tent (s = 1) or not.
-    """
-    n = len(fixed)
-    forward: list[tuple[int, int]] = [(1, 0)]
-    for i in range(n):
-        f0, f1 = forward[-1]
-        can0, can1 = fixed[i] != TENT, fixed[i] != EMPTY
-        forward.append(((f0 | f1) if can0 else 0, (f0 << 1) if can1 else 0))
-    backward: list[tuple[int, int]] = [(0, 0)] * (n + 1)
-    backward[n] = (1, 1)
-    for i in range(n - 1, -1, -1):
-        can0, can1 = fixed[i] != TENT, fixed[i] != EMPTY
-        g0_next, g1_next = backward[i + 1]
-        zero = g0_next if can0 else 0
-        one = (g1_next << 1) if can1 else 0
-        backward[i] = (zero | one, zero)
-    if not (backward[0][0] >> clue) & 1:
-        return None
-    return forward, backward
+#: An empty set of counts in `_line_facts` (lowest above highest).
+_NONE = 1 << 30
+#: The runs of unknown cells of a line (as bytes).
+_UNKNOWN_RUNS = re.compile(rb"\x00+")
 
 
-@functools.lru_cache(maxsize=1 << 12)  # every line and pair of a 1000-wide board
-def _line_facts(fixed: tuple[int, ...], clue: int) -> tuple[list[int], list[int], list[int]] | None:
+@functools.lru_cache(maxsize=1 << 16)  # the lines of a board and their recent positions
+def _line_facts(fixed: tuple[int, ...] | bytes, clue: int) -> tuple[list[int], list[int], list[int]] | None:
     """What the placements of one line decide (pure, so cached: the rules ask again about
     lines that did not change): the positions that are a tent in every placement, those empty
     in every placement, and the positions j whose cells in the neighbouring lines every
-    placement touches (a new tent at j - 1, j or j + 1); None when there is no placement."""
-    tables = _line_tables(list(fixed), clue)
-    if tables is None:
-        return None
-    forward, backward = tables
-    tents, empty, touching = [], [], []
+    placement touches (a new tent at j - 1, j or j + 1); None when there is no placement.
+
+    `fixed[i]`: UNKNOWN, TENT or EMPTY. A forward and a backward table: for the cells before i
+    with cell i - 1 a tent or not, and for the cells from i on given cell i - 1 is a tent or
+    not, the numbers of tents their placements can hold. Each such set is an interval
+    [lowest, highest]: from any placement, taking away a tent on an unknown cell (not the one
+    the condition asks for) leaves a placement, so every count from the fewest (the fixed
+    tents, and the asked one) up to any count reached is reached. So the tables hold two
+    numbers per entry, and "some placement of the two parts has `clue` tents" is an interval
+    sum (docs/tents.md, "Generator"). Checked against all placements of short lines in the
+    tests."""
+    # A line with room to spare decides nothing (no tables needed): with `placed` fixed tents,
+    # no cell next to one but empty ones, and at most `most` tents in all (a tent on every other cell
+    # of each run of unknown cells), emptying a cell costs a placement at most one tent,
+    # making it a tent at most one (its two neighbours go), emptying three cells side by side
+    # at most two; so with placed + 1 <= clue <= most - 2 every unknown cell can be either and
+    # no three cells side by side must hold a tent.
+    line = fixed if isinstance(fixed, bytes) else bytes(fixed)
+    if b"\x00\x01" not in line and b"\x01\x00" not in line and b"\x01\x01" not in line:
+        placed = line.count(TENT)
+        if (
+            placed + 1 <= clue
+            and clue <= placed + sum((len(run) + 1) // 2 for run in _UNKNOWN_RUNS.findall(line)) - 2
+        ):
+            return [], [], []
     n = len(fixed)
+    none = _NONE
+    # forward: counts of cells 0..i-1 with cell i-1 empty (lo0, hi0) or a tent (lo1, hi1)
+    lo0, hi0, lo1, hi1 = [0] * (n + 1), [0] * (n + 1), [none] * (n + 1), [-1] * (n + 1)
+    for i in range(n):
+        v = fixed[i]
+        if v == TENT:
+            lo0[i + 1], hi0[i + 1] = none, -1
+        else:
+            a, b = lo0[i], lo1[i]
+            lo0[i + 1] = a if a < b else b
+            a, b = hi0[i], hi1[i]
+            hi0[i + 1] = a if a > b else b
+        if v != EMPTY:
+            lo1[i + 1], hi1[i + 1] = lo0[i] + 1, hi0[i] + 1
+    # backward: counts of cells i..n-1 given cell i-1 is empty (glo0, ghi0) or a tent (glo1, ghi1)
+    glo0, ghi0, glo1, ghi1 = [0] * (n + 1), [0] * (n + 1), [0] * (n + 1), [0] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        v = fixed[i]
+        if v == TENT:
+            zlo, zhi = none, -1
+        else:
+            zlo, zhi = glo0[i + 1], ghi0[i + 1]
+        if v == EMPTY:
+            glo0[i], ghi0[i] = zlo, zhi
+        else:
+            olo, ohi = glo1[i + 1] + 1, ghi1[i + 1] + 1
+            glo0[i] = zlo if zlo < olo else olo
+            ghi0[i] = zhi if zhi > ohi else ohi
+        glo1[i], ghi1[i] = zlo, zhi
+    if not glo0[0] <= clue <= ghi0[0]:
+        return None
+    tents, empty, touching = [], [], []
+    # (lo0[i + 1], hi0[i + 1]): the cells before i + 1 with cell i empty, which for a cell i
+    # that is not a tent is the cells before i in any state
     for j in range(n):
         if fixed[j] != UNKNOWN:
             continue
-        f0, f1 = forward[j]
-        if not _meets(f0 | f1, backward[j + 1][0], clue):
+        # j empty: the cells before in any state, the cells after given j is not a tent
+        if not lo0[j + 1] + glo0[j + 1] <= clue <= hi0[j + 1] + ghi0[j + 1]:
             tents.append(j)
-        elif not _meets(f0 << 1, backward[j + 1][1], clue):
+        # j a tent: cell j-1 empty, the cells after given j is a tent
+        elif not lo0[j] + 1 + glo1[j + 1] <= clue <= hi0[j] + 1 + ghi1[j + 1]:
             empty.append(j)
     for j in range(n):
-        lo, hi = max(j - 1, 0), min(j + 1, n - 1)
-        if any(fixed[k] == TENT for k in range(lo, hi + 1)):
+        lo, hi = j - 1 if j else 0, j + 1 if j + 1 < n else n - 1
+        if TENT in fixed[lo : hi + 1]:
             continue  # a placed tent: its neighbours are the `touch` rule's
-        f0, f1 = forward[lo]
-        if not _meets(f0 | f1, backward[hi + 1][0], clue):
+        # cells lo..hi all empty (cell lo is not a tent: the cells before it in any state)
+        if not lo0[lo + 1] + glo0[hi + 1] <= clue <= hi0[lo + 1] + ghi0[hi + 1]:
             touching.append(j)
     return tents, empty, touching
 
@@ -382,7 +417,7 @@ def _line_sharing_trees(
     both tents: (position, TENT or EMPTY); None when there is no placement.
 
     The state is which of the two previous cells hold a tent (bit 0: the last, bit 1: the one
-    before); counts are bitmasks as in `_line_tables`."""
+    before); counts are bitmasks (bit n: n tents)."""
     n = len(fixed)
 
     def allowed(i: int, s: int, v: int) -> bool:

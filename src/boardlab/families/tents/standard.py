@@ -7,13 +7,16 @@ deduction rules stall until they decide every cell.
    touching) and compute every clue from it.
 2. Run the rules of the level to their fixpoint (`worklist.Worklist`: the `easy` or `tricky`
    rules of `deduce.py`, driven by a work list). Where they stall, some cells stay unknown.
-3. Pick an unknown cell at random (mostly next to a decided one) and re-plant the board in a small window around it (radius
-   1 or 2): every tent and tree of the window goes (with its partner outside), and new
-   tent-tree pairs are placed there at random (no tent touching another, each tree next to its
-   own tent), one more or one fewer than before at times; the clues of the lines through the
-   window are recomputed. The rules run again from the previous position, re-opened around the
-   change (`Worklist.reopen`); the change is kept when the rules leave no more unknown cells
-   than before, else undone. This is local search on the board (hill climbing on the number of
+3. Pick an unknown cell at random (mostly next to a decided one) and change the board there:
+   half of the moves (`TREE_MOVES`) move the tree of a tent next to that cell to another free
+   cell next to its tent (no clue changes, so only the cells around it are re-opened: the
+   cheapest move); the others re-plant a small window around it (radius 1 or 2): every tent
+   and tree of the window goes (with its partner outside), and new tent-tree pairs are placed
+   there at random (no tent touching another, each tree next to its own tent), one more or one
+   fewer than before at times; the clues of the lines through the window are recomputed.
+   The rules run again from the previous position, re-opened around the change
+   (`Worklist.reopen`); the change is kept when the rules leave no more unknown cells than
+   before, else undone. This is local search on the board (hill climbing on the number of
    cells the rules leave undecided).
 4. The re-opened position is a heuristic, so every `CHECK` moves, and whenever it looks
    solved, a fresh run from the empty board judges the board; when it leaves more unknown
@@ -61,11 +64,12 @@ from boardlab.families.tents.worklist import TREE, Worklist, fixpoint
 Cell = tuple[int, int]
 
 #: Moves (re-plantings tried) per cell of the board before the level counts as out of reach.
-MOVES_PER_CELL = 4.0
+MOVES_PER_CELL = 10.0
 #: At least this many moves at any size.
 MIN_MOVES = 3000
-#: At most this many moves at any size (100x100 at tricky was not made in 40,000: 309 s CPU).
-MAX_MOVES = 20000
+#: At most this many moves at any size (100x100 seed 1 at tricky needed 58,413 moves, 120 s CPU
+#: in one process; 20,000 were not enough).
+MAX_MOVES = 100_000
 #: Boards above this many cells get the hint to use --givens when the level is not reached.
 LARGE = 5000
 #: Fresh plants tried (small boards: a board the lower level solves is planted again).
@@ -74,6 +78,9 @@ PLANTS = 40
 DRIFT = 0.02
 #: Moves between two fresh runs of the rules during the search.
 CHECK = 100
+#: Share of the moves that move one tree next to its tent (no clue changes: the cheapest move)
+#: instead of re-planting a window.
+TREE_MOVES = 0.5
 #: Whether a fresh run that leaves more unknown cells than the last one takes the board back.
 REVERT = True
 #: Share of the moves made next to a decided cell.
@@ -199,6 +206,29 @@ class Maker:
             return None
         return changed, lines, removed
 
+    def move_tree(self, centre: int) -> tuple[set[int], set[int], dict[int, int]] | None:
+        """Move the tree of a tent near `centre` to another free cell next to that tent: no
+        clue changes (changed cells, no lines, the pair before, to undo); None when no tent
+        near `centre` has a free cell for its tree."""
+        w, h, rng, tree_of = self.w, self.h, self.rng, self.board.tree_of
+        r0, c0 = divmod(centre, w)
+        tents = [
+            r * w + c
+            for r in range(max(0, r0 - 1), min(h, r0 + 2))
+            for c in range(max(0, c0 - 1), min(w, c0 + 2))
+            if r * w + c in tree_of
+        ]
+        rng.shuffle(tents)
+        for tent in tents:
+            spots = [y for y in self._neighbours(tent, False) if self._free(y)]
+            if spots:
+                old, new = tree_of[tent], rng.choice(spots)
+                tree_of[tent] = new
+                self.trees.discard(old)
+                self.trees.add(new)
+                return {tent, old, new}, set(), {tent: old}
+        return None
+
     def _recount(self, removed: dict[int, int], added: dict[int, int]) -> set[int]:
         w, h = self.w, self.h
         lines: set[int] = set()
@@ -268,7 +298,10 @@ class Maker:
                 continue
             centre = self._centre(worklist)
             saved = worklist.copy_position()
-            move = self.replant(centre, rng.choice((1, 1, 2)))
+            if rng.random() < TREE_MOVES:
+                move = self.move_tree(centre)
+            else:
+                move = self.replant(centre, rng.choice((1, 1, 2)))
             self.moves += 1
             since += 1
             if move is None:

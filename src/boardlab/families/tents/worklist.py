@@ -20,6 +20,7 @@ final board with a run from the empty board (`fixpoint` on a fresh `Worklist`) a
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
 from boardlab.families.tents.deduce import EMPTY, TENT, UNKNOWN, Contradiction, _line_facts
@@ -28,6 +29,34 @@ TREE = 3
 #: `reopen` sets every cell of a line whose clue changed back to unknown (else it only looks
 #: at the line again): a closer heuristic position, at a cost.
 RESET_LINES = True
+#: `bytes.translate` table reading a tree as an empty cell (the line rule's view of a line).
+_TREE_AS_EMPTY = bytes(EMPTY if v == TREE else v for v in range(256))
+
+
+@functools.lru_cache(maxsize=8)
+def _neighbours(width: int, height: int) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+    """The orthogonal and the king neighbours of every cell (shared by the work lists of a
+    size: never changed)."""
+    orth: list[tuple[int, ...]] = []
+    king: list[tuple[int, ...]] = []
+    for r in range(height):
+        for c in range(width):
+            orth.append(
+                tuple(
+                    (r + dr) * width + c + dc
+                    for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
+                    if 0 <= r + dr < height and 0 <= c + dc < width
+                )
+            )
+            king.append(
+                tuple(
+                    (r + dr) * width + c + dc
+                    for dr in (-1, 0, 1)
+                    for dc in (-1, 0, 1)
+                    if (dr or dc) and 0 <= r + dr < height and 0 <= c + dc < width
+                )
+            )
+    return orth, king
 
 
 class Worklist:
@@ -42,29 +71,11 @@ class Worklist:
         self.w, self.h = width, height
         n = width * height
         self.rows, self.cols = list(rows), list(cols)
-        self.state = [UNKNOWN] * n
+        self.state = bytearray(n)  # UNKNOWN is 0
         for t in trees:
             self.state[t] = TREE
         self.link = [-1] * n
-        self.orth: list[tuple[int, ...]] = []
-        self.king: list[tuple[int, ...]] = []
-        for r in range(height):
-            for c in range(width):
-                self.orth.append(
-                    tuple(
-                        (r + dr) * width + c + dc
-                        for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
-                        if 0 <= r + dr < height and 0 <= c + dc < width
-                    )
-                )
-                self.king.append(
-                    tuple(
-                        (r + dr) * width + c + dc
-                        for dr in (-1, 0, 1)
-                        for dc in (-1, 0, 1)
-                        if (dr or dc) and 0 <= r + dr < height and 0 <= c + dc < width
-                    )
-                )
+        self.orth, self.king = _neighbours(width, height)
         self.cells_todo: set[int] = set(range(n))
         self.lines_todo: set[int] = set(range(height + width))  # rows 0..h-1, then columns
         # a line is looked at again only when a cell of it changed since (the line rule is
@@ -80,7 +91,7 @@ class Worklist:
     def tents(self) -> set[int]:
         return {i for i, v in enumerate(self.state) if v == TENT}
 
-    def copy_position(self) -> tuple[list[int], list[int]]:
+    def copy_position(self) -> tuple[bytearray, list[int]]:
         return self.state[:], self.link[:]
 
     def give(self, x: int, value: int) -> None:
@@ -88,7 +99,7 @@ class Worklist:
         go on from it at the next `run` (adding a cell never undoes a deduction)."""
         self._set(x, value)
 
-    def restore(self, position: tuple[list[int], list[int]]) -> None:
+    def restore(self, position: tuple[bytearray, list[int]]) -> None:
         self.state, self.link = position[0][:], position[1][:]
         self.cells_todo.clear()
         self.lines_todo.clear()
@@ -142,7 +153,10 @@ class Worklist:
                 if len(free) == 1:
                     self._link(free[0], x)
         elif v == UNKNOWN:  # no-free-tree
-            if not any(state[t] == TREE and link[t] < 0 for t in orth[x]):
+            for t in orth[x]:
+                if state[t] == TREE and link[t] < 0:
+                    break
+            else:
                 self._set(x, EMPTY)
         elif v == TREE and link[x] < 0:  # tree-one-cell, tree-corner
             options = [y for y in orth[x] if state[y] == UNKNOWN or (state[y] == TENT and link[y] < 0)]
@@ -167,7 +181,8 @@ class Worklist:
             return
         cells = self._line_cells(line)
         state = self.state
-        fixed = tuple(EMPTY if state[x] == TREE else state[x] for x in cells)
+        # the line's states, a tree read as an empty cell (slice and translate: C speed)
+        fixed = bytes(state[cells.start : cells.stop : cells.step]).translate(_TREE_AS_EMPTY)
         if UNKNOWN not in fixed:
             if fixed.count(TENT) != clue:
                 raise Contradiction(f"line {line} has the wrong number of tents")
@@ -204,10 +219,10 @@ class Worklist:
             self.cells_todo.update(range(self.w * self.h))
             self.lines_todo.update(range(self.w + self.h))
             self.seen = [-1] * (self.w + self.h)
-        cells = self.cells_todo
+        cells, cell, pop = self.cells_todo, self._cell, self.cells_todo.pop
         while cells or self.lines_todo:
             while cells:
-                self._cell(cells.pop())
+                cell(pop())
             # every line waiting, then the cells again (a line changed by a later one of the
             # same round waits for the next round)
             batch, self.lines_todo = self.lines_todo, set()
@@ -267,7 +282,6 @@ def fixpoint(
         worklist.give(x, TENT)
     for x in empty:
         worklist.give(x, EMPTY)
-    worklist.run(False)
-    if tricky:
-        worklist.run(True)
+    # one run with all the rules of the level: the fixpoint does not depend on the order
+    worklist.run(tricky)
     return worklist
