@@ -12,10 +12,11 @@ the h-fold convolution at one point. It is computed from the discrete Fourier tr
 the `R_r` (the convolution theorem; Cooley and Tukey, "An algorithm for the machine calculation
 of complex Fourier series", 1965): the value at one point is one inverse sum,
 `(1/N) sum_k prod_r F_r[k] e^{2 pi i k.c / N}`, so changing one row's digits costs one
-transform. The period N avoids aliasing at that point: the support of the product goes up to
-`S = sum of the row targets` in each coordinate, and the only other index congruent to c
-inside it would be c + N, so N > S - c is enough. Grids with at most 3 rows are counted
-transposed.
+transform. Prefixes beyond c never reach c (every coordinate is >= 0), so each `R_r` is
+cut at c; the product's support then ends at `min(S, h * c)` per coordinate (S = the sum of
+the row targets), and the only other index congruent to c inside it would be c + N, so a
+period N > min(S, h * c) - c (and > c, to hold the rows) avoids aliasing. Grids with at
+most 3 rows are counted transposed.
 
 Floating point: the counts are sums of products of 0/1 values, rounded at the end; exact for
 the counts that matter here (tested against the brute-force enumerator), and the generator
@@ -107,7 +108,7 @@ class Counter:
             line = sets[0][a][:, None] & sets[1][b][None, :] & inside & sets[2][np.where(inside, rest, 0)]
         self.zero[r] = not line.any()
         # the prefix coordinates are at most the point's, which is below the period
-        self.spectra[r] = np.fft.rfftn(line.astype(np.float64), self.size)
+        self.spectra[r] = np.fft.rfftn(line.astype(np.float64), self.size, axes=tuple(range(self.dims)))
 
     def count(self) -> int:
         """The number of solutions of the digits set so far."""
