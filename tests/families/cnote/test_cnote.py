@@ -497,3 +497,48 @@ def test_a_check_stopped_by_its_budget_is_undecided_not_unique() -> None:
     assert all(a is UNDECIDED or len(a) == 31 for a in answers)
     assert UNDECIDED in answers
     assert len(CNoteOracle(demo).several(100, 0)) == 31
+
+
+# ---- 2x2 exhaustion --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("rows, cols", [([23, 23], [23, 23]), ([31, 17], [20, 28])])
+def test_the_2x2_exhaustion_lists_exactly_the_unique_puzzles_of_brute_force(
+    rows: list[int], cols: list[int]
+) -> None:
+    import itertools
+
+    from boardlab.families.cnote.pairs import unique_puzzles
+
+    expected = []
+    for d in itertools.product(range(1, 10), repeat=4):
+        grid = [[d[0], d[1]], [d[2], d[3]]]
+        found = list(brute_solutions(io.make_instance(grid, None, rows, cols)))
+        if len(found) == 1:
+            expected.append((grid, found[0]))
+    assert expected and unique_puzzles(rows, cols) == sorted(expected)
+
+
+def test_no_2x2_puzzle_at_target_1000_is_unique_by_two_methods() -> None:
+    """The lemma of docs/cnote.md: the exhaustion (a matrix product) finds none, and the
+    convolution counts of all 6,561 digit grids are never 1. (Not all even, as once written:
+    the 9 grids d, 10 - d / 10 - d, d have 127 solutions each; brute force agrees.)"""
+    import itertools
+
+    from boardlab.families.cnote.convolution import Counter
+    from boardlab.families.cnote.pairs import unique_puzzles
+
+    assert unique_puzzles([1000, 1000], [1000, 1000]) == []
+    assert len(unique_puzzles([500, 500], [500, 500])) > 0
+    counter = Counter([1000, 1000], [1000, 1000])
+    counts = set()
+    for d in itertools.product(range(1, 10), repeat=4):
+        counter.set_digits([[d[0], d[1]], [d[2], d[3]]])
+        counts.add(counter.count())
+    assert 1 not in counts and min(counts - {0}) == 2 and 127 in counts
+
+
+def test_2x2_generation_is_exhaustive_and_says_at_once_when_none_exists() -> None:
+    made = family.generate(3, {"size": 2, "target": 500})
+    assert made.stats.extra["planted"].startswith("one of the")
+    assert list(brute_solutions(made.instance)) == [made.solution["grid"]]
+    with pytest.raises(BadInput, match="no 2x2 puzzle with target 1000 has exactly one solution"):
+        generate(2, 2, 1000, 0)

@@ -62,7 +62,9 @@ class Counter:
         # there, so the product's support ends at min(total, h * c)
         self.possible = total == sum(cols) and min(cols) >= 1
         self.size = tuple(max(min(total, len(rows) * c) - c, c) + 1 for c in self.point)
-        if int(np.prod(self.size, dtype=np.int64)) > MAX_ENTRIES:
+        #: entries of one transform (its cost grows about linearly with them)
+        self.entries = int(np.prod(self.size, dtype=np.int64))
+        if self.entries > MAX_ENTRIES:
             raise ValueError("grid and targets too large for convolution counts")
         self.spectra: list[np.ndarray | None] = [None] * len(rows)
         self.zero = [False] * len(rows)

@@ -60,6 +60,7 @@ from boardlab.core.oracle import UNDECIDED, Undecided
 from boardlab.families.cnote.convolution import Counter
 from boardlab.families.cnote.io import CNoteInstance, check_target, make_instance
 from boardlab.families.cnote.oracle import CNoteOracle
+from boardlab.families.cnote.pairs import unique_puzzles
 
 #: The largest line target at which unique square puzzles were found (docs/cnote.md); named in
 #: the one-line error when the search gives up.
@@ -69,6 +70,8 @@ ANNEAL_TARGET_LIMIT = 250
 #: Convolution counts the annealing of digit grids may spend (3-wide grids at large targets):
 #: about 0.03 s each at target 200 on 3x3, 0.08 s at 300 (docs/cnote.md).
 ANNEAL_COUNTS = 600
+#: ... and at most this many transform entries in all (about 8 s of CPU).
+ANNEAL_WORK = 80_000_000
 #: Uniqueness checks mixing may spend, per proposed move on average (a budget in solves, so
 #: the puzzle stays the same per seed): a move at a large target can cost 15 checks.
 MIX_CHECKS = 3
@@ -300,6 +303,8 @@ class CNoteStrategy(Strategy[Digits, list[list[int]], Any]):
         # a rigid solution's big numbers are about the target; from 110 on, they share a move
         # by -100 (digits kept) that two floors absorb (d -> 10d): docs/cnote.md
         self.rigid_useful = max(max(rows) - 4 * (self.width - 1), max(cols) - 4 * (self.height - 1)) < 110
+        # 2x2 grids: every unique puzzle, listed by exhaustion (`pairs`); `generate` sets it
+        self.exhaustive: list[tuple[list[list[int]], list[list[int]]]] | None = None
         # beyond the rigid shape, on grids with at most 3 columns or rows, the digit grid is
         # annealed on exact counts instead of planted (`anneal`)
         self.counts = counts
@@ -307,7 +312,9 @@ class CNoteStrategy(Strategy[Digits, list[list[int]], Any]):
         self.anneal_ok = False
         if not self.rigid_useful and counts > 0:
             try:
-                Counter(rows, cols)
+                # at most ANNEAL_WORK transform entries in all: 500 counts at target 200 on
+                # 3x3, 220 at 300, 20 at 1,000 (each count costs about 1e-7 s per entry)
+                self.counts = max(1, min(counts, ANNEAL_WORK // Counter(rows, cols).entries))
                 self.anneal_ok = True
             except ValueError:
                 pass
@@ -324,6 +331,10 @@ class CNoteStrategy(Strategy[Digits, list[list[int]], Any]):
         self.rng = rng
         self.report.attempts += 1
         planted = None
+        if self.exhaustive is not None:
+            self.kind = f"one of the {len(self.exhaustive)} unique 2x2 puzzles (exhaustion)"
+            self.annealed, planted = rng.choice(self.exhaustive)
+            return planted
         if self.anneal_ok:
             return self._plant_annealed(rng)
         if not self.rigid_useful:
@@ -400,9 +411,10 @@ class CNoteStrategy(Strategy[Digits, list[list[int]], Any]):
         stops after `MIX_CHECKS` checks per proposed move: hard puzzles are welcome, slow
         generation is not (0.5 s per check cost 8x8 puzzles at target 120 up to 11 s of CPU)."""
         self.report.extra["planted"] = self.kind
-        if self.height < 2 or self.width < 2 or self.anneal_ok:
+        if self.height < 2 or self.width < 2 or self.anneal_ok or self.exhaustive is not None:
             # annealed grids are irregular already, and moves on them are rarely kept
-            self.report.extra["mixing_moves"] = f"0/{0 if self.anneal_ok else self.moves}"
+            skipped = self.anneal_ok or self.exhaustive is not None
+            self.report.extra["mixing_moves"] = f"0/{0 if skipped else self.moves}"
             return puzzle, planted
         state = {"planted": planted}
         self.patience, self.budget = 15, MIX_BUDGET
@@ -500,6 +512,16 @@ def generate(
         2 * max(height, width) if moves is None else moves,
         counts,
     )
+    if height == width == 2:
+        try:
+            strategy.exhaustive = unique_puzzles(rows, cols)
+        except ValueError:  # targets too large to enumerate: annealing or random plantings
+            pass
+        if strategy.exhaustive == []:
+            raise BadInput(
+                f"no 2x2 puzzle with target {target} has exactly one solution (all 6,561 digit grids "
+                "counted; docs/cnote.md, 'Large targets'): try another target or --any"
+            )
     made = make_unique(
         strategy,
         seed,
