@@ -39,6 +39,17 @@ without mixing, 1 to 1.5 s with it; see docs/cnote.md):
    keep it unique (`moves`, default twice the longer side; 0 keeps the rigid puzzle, which is
    3 to 25 times faster to make, measured on 3x3 to 10x10).
 
+Beyond the rigid shape's targets, two more ways replace step 1 where they apply (issue 19;
+docs/cnote.md, "Large targets"):
+
+- 2x2 grids: every unique puzzle is listed by exhaustion (`pairs.unique_puzzles`, all 6,561
+  digit grids counted at once) and one is picked by the seed; when there is none (targets 99,
+  110, 199, 210, 221, ..., 999 and 1,000 among those up to 1,000) `generate` says so at once.
+- grids with at most 3 columns or rows (3x3, 5x3, ...): the digit grid itself is annealed on
+  its exact solution count (`anneal`, counts by `convolution.Counter`) until the count is 1;
+  random plantings gave 0 unique 3x3 puzzles of 60 at target 200, annealing gives one in
+  1-5 s. No mixing follows (annealed grids are irregular already).
+
 Everything is seeded (Python's `random.Random(seed)`, CP-SAT with one worker and seeds drawn
 from it), so the same seed gives the same puzzle.
 """
