@@ -15,8 +15,8 @@ of complex Fourier series", 1965): the value at one point is one inverse sum,
 transform. Prefixes beyond c never reach c (every coordinate is >= 0), so each `R_r` is
 cut at c; the product's support then ends at `min(S, h * c)` per coordinate (S = the sum of
 the row targets), and the only other index congruent to c inside it would be c + N, so a
-period N > min(S, h * c) - c (and > c, to hold the rows) avoids aliasing. Grids with at
-most 3 rows are counted transposed.
+period N > min(S, h * c) - c (and > c, to hold the rows) avoids aliasing (the next 5-smooth
+length is taken, for speed). Grids with at most 3 rows are counted transposed.
 
 Floating point: the counts are sums of products of 0/1 values, rounded at the end; exact for
 the counts that matter here (tested against the brute-force enumerator), and the generator
@@ -30,7 +30,27 @@ from functools import lru_cache
 import numpy as np
 
 #: The largest transform (entries) counted this way; larger grids/targets are not supported.
-MAX_ENTRIES = 4_100_000
+MAX_ENTRIES = 4_200_000
+
+
+def smooth(n: int) -> int:
+    """The least 5-smooth number (2^i 3^j 5^k) >= n: a transform length FFTs handle fast (a
+    longer period is as good: it only has to exceed the bound above; 2T + 1 is often prime,
+    and prime lengths cost pocketfft several times more)."""
+    best = 1
+    while best < n:
+        best *= 2
+    five = 1
+    while five < 2 * n:
+        three = five
+        while three < 2 * n:
+            two = three
+            while two < n:
+                two *= 2
+            best = min(best, two)
+            three *= 3
+        five *= 5
+    return best
 
 
 @lru_cache(maxsize=64)
@@ -61,13 +81,14 @@ class Counter:
         # prefixes beyond the point never reach it (every coordinate is >= 0): rows are cut
         # there, so the product's support ends at min(total, h * c)
         self.possible = total == sum(cols) and min(cols) >= 1
-        self.size = tuple(max(min(total, len(rows) * c) - c, c) + 1 for c in self.point)
+        self.size = tuple(smooth(max(min(total, len(rows) * c) - c, c) + 1) for c in self.point)
         #: entries of one transform (its cost grows about linearly with them)
         self.entries = int(np.prod(self.size, dtype=np.int64))
         if self.entries > MAX_ENTRIES:
             raise ValueError("grid and targets too large for convolution counts")
         self.spectra: list[np.ndarray | None] = [None] * len(rows)
         self.zero = [False] * len(rows)
+        self._last: tuple[int, np.ndarray | None, bool] = (0, None, False)
         if self.dims:
             # the phase factor that evaluates the inverse transform at `point`
             phase = np.ones((), dtype=np.complex128)
@@ -76,7 +97,15 @@ class Counter:
                 shape = [1] * self.dims
                 shape[axis] = len(freqs)
                 phase = phase * np.exp(2j * np.pi * freqs * c / n).reshape(shape)
-            self.phase = phase
+            # the real inverse transform at one point: rfft keeps half of the last axis, so the
+            # other frequencies count twice (their conjugates), except 0 and the Nyquist one;
+            # the phase, these weights and 1/N are folded into one array
+            last = self.size[-1]
+            weights = np.full(last // 2 + 1, 2.0)
+            weights[0] = 1.0
+            if last % 2 == 0:
+                weights[-1] = 1.0
+            self.weighted = phase * weights / float(np.prod(self.size))
 
     def set_digits(self, grid: list[list[int]]) -> None:
         """Every row's digits from a grid in the caller's orientation."""
@@ -91,8 +120,14 @@ class Counter:
         else:
             self.set_row(r, grid[r])
 
+    def undo(self) -> None:
+        """Back to before the last `set_row`/`set_cell` (a refused annealing move), for free."""
+        r, spectrum, zero = self._last
+        self.spectra[r], self.zero[r] = spectrum, zero
+
     def set_row(self, r: int, digits: list[int]) -> None:
         target = self.rows[r]
+        self._last = (r, self.spectra[r], self.zero[r])
         if self.dims == 0:
             self.zero[r] = not bool(_admissible(digits[0], max(target, 1))[target])
             return
@@ -118,16 +153,9 @@ class Counter:
             return 0
         if self.dims == 0:
             return 1
-        product = self.phase.copy()
-        for spectrum in self.spectra:
-            assert spectrum is not None
-            product = product * spectrum
-        # the real inverse transform at one point: rfft keeps half of the last axis, so the
-        # other frequencies count twice (their conjugates), except 0 and the Nyquist one
-        last = self.size[-1]
-        weights = np.full(last // 2 + 1, 2.0)
-        weights[0] = 1.0
-        if last % 2 == 0:
-            weights[-1] = 1.0
-        value = float(np.sum(product.real * weights)) / float(np.prod(self.size))
+        spectra = [spectrum for spectrum in self.spectra if spectrum is not None]
+        product = spectra[0] * self.weighted
+        for spectrum in spectra[1:]:
+            product *= spectrum
+        value = float(np.sum(product.real))
         return max(0, int(round(value)))

@@ -79,10 +79,10 @@ UNIQUE_TARGET_LIMIT = 120
 #: The same on grids with at most 3 columns or rows, by annealing (docs/cnote.md).
 ANNEAL_TARGET_LIMIT = 250
 #: Convolution counts the annealing of digit grids may spend (3-wide grids at large targets):
-#: about 0.03 s each at target 200 on 3x3, 0.08 s at 300 (docs/cnote.md).
-ANNEAL_COUNTS = 600
-#: ... and at most this many transform entries in all (about 8 s of CPU).
-ANNEAL_WORK = 80_000_000
+#: about 2 ms each at target 200 on 3x3, 6 ms at 300, 15 ms at 500 (docs/cnote.md).
+ANNEAL_COUNTS = 5000
+#: ... and at most this many transform entries in all (about 1.4e-8 s each: 7 s of CPU).
+ANNEAL_WORK = 500_000_000
 #: Uniqueness checks mixing may spend, per proposed move on average (a budget in solves, so
 #: the puzzle stays the same per seed): a move at a large target can cost 15 checks.
 MIX_CHECKS = 3
@@ -270,7 +270,7 @@ def anneal(
                     best, since = count, 0
             else:
                 grid[r][c] = old
-                counter.set_cell(grid, r, c)
+                counter.undo()
             temperature = max(0.05, temperature * 0.995)
         if count == 1:
             return grid, spent
@@ -323,8 +323,8 @@ class CNoteStrategy(Strategy[Digits, list[list[int]], Any]):
         self.anneal_ok = False
         if not self.rigid_useful and counts > 0:
             try:
-                # at most ANNEAL_WORK transform entries in all: 500 counts at target 200 on
-                # 3x3, 220 at 300, 20 at 1,000 (each count costs about 1e-7 s per entry)
+                # at most ANNEAL_WORK transform entries in all: 3,048 counts at target 200 on
+                # 3x3, 1,280 at 300, 476 at 500, 121 at 1,000
                 self.counts = max(1, min(counts, ANNEAL_WORK // Counter(rows, cols).entries))
                 self.anneal_ok = True
             except ValueError:
