@@ -31,6 +31,9 @@ import numpy as np
 
 #: The largest transform (entries) counted this way; larger grids/targets are not supported.
 MAX_ENTRIES = 4_200_000
+#: ... and the most entries of all rows' transforms together (memory: 16 bytes per 2 entries,
+#: so 128 MB; 3x3 at target 1,000 has 12.3 million).
+MAX_TOTAL = 16_000_000
 
 
 def smooth(n: int) -> int:
@@ -84,7 +87,7 @@ class Counter:
         self.size = tuple(smooth(max(min(total, len(rows) * c) - c, c) + 1) for c in self.point)
         #: entries of one transform (its cost grows about linearly with them)
         self.entries = int(np.prod(self.size, dtype=np.int64))
-        if self.entries > MAX_ENTRIES:
+        if self.entries > MAX_ENTRIES or self.entries * len(rows) > MAX_TOTAL:
             raise ValueError("grid and targets too large for convolution counts")
         self.spectra: list[np.ndarray | None] = [None] * len(rows)
         self.zero = [False] * len(rows)
