@@ -220,15 +220,100 @@ def test_generated_larger_puzzles_are_unique_by_the_digit_model(size: int, targe
     assert counted.solutions == [made.solution]
 
 
-def test_above_the_rigid_range_only_random_matrices_are_planted() -> None:
+def test_above_the_rigid_range_only_random_matrices_or_annealed_digits_are_planted() -> None:
     """From line targets where a rigid solution's big numbers reach 110 (docs/cnote.md: they
-    then always share a move by -100 that two floors absorb), the planted solutions are random."""
+    then always share a move by -100 that two floors absorb), the planted solutions are random,
+    or, on grids 3 wide or 3 high, come from digit grids annealed on exact counts."""
     from boardlab.families.cnote.generate import CNoteStrategy
 
     assert CNoteStrategy([100] * 4, [100] * 4, 8, 120, 150, 0).rigid_useful
     assert not CNoteStrategy([150] * 3, [150] * 3, 8, 120, 150, 0).rigid_useful
+    assert CNoteStrategy([150] * 3, [150] * 3, 8, 120, 150, 0, counts=10).anneal_ok
+    assert not CNoteStrategy([150] * 4, [150] * 4, 8, 120, 150, 0, counts=10).anneal_ok
+    assert not CNoteStrategy([100] * 3, [100] * 3, 8, 120, 150, 0, counts=10).anneal_ok
     made = family.generate(0, {"size": 3, "target": 150, "mix": 0})
-    assert made.stats.extra["planted"] == "random"
+    assert made.stats.extra["planted"] == "annealed digits (convolution counts)"
+    made = generate(3, 3, 150, 0, moves=0, counts=0)[2]
+    assert made.extra["planted"] == "random"
+
+
+def test_convolution_counts_agree_with_brute_force_on_wide_and_high_grids() -> None:
+    """Grids with 4-5 columns and at most 3 rows are counted transposed, and 2-3 columns
+    directly; planted digits so that most have solutions."""
+    from boardlab.families.cnote.convolution import Counter
+
+    rng = random.Random(7)
+    solvable = 0
+    for _ in range(60):
+        height, width = rng.randint(1, 3), rng.randint(1, 5)
+        if rng.random() < 0.5:
+            height, width = width, height
+        planted = [[rng.randint(1, 25) for _ in range(width)] for _ in range(height)]
+        grid = [[int(rng.choice(str(v))) for v in row] for row in planted]
+        rows = [sum(row) for row in planted]
+        cols = [sum(planted[r][c] for r in range(height)) for c in range(width)]
+        instance = io.make_instance(grid, None, rows, cols)
+        counter = Counter(rows, cols)
+        counter.set_digits(grid)
+        expected = sum(1 for _ in brute_solutions(instance))
+        assert counter.count() == expected
+        solvable += expected > 0
+    assert solvable == 60  # every grid is planted: the planted matrix solves it
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(instance=small_instances())
+def test_convolution_counts_agree_with_brute_force(instance: io.CNoteInstance) -> None:
+    from boardlab.families.cnote.convolution import Counter
+
+    counter = Counter(list(instance.rows), list(instance.cols))
+    counter.set_digits([list(row) for row in instance.grid])
+    assert counter.count() == sum(1 for _ in brute_solutions(instance))
+
+
+def test_changing_one_cell_gives_the_count_of_the_new_grid() -> None:
+    """The counter updates one line's transform after a cell changes (what annealing does)."""
+    from boardlab.families.cnote.convolution import Counter
+
+    rng = random.Random(3)
+    for rows, cols in (([60] * 3, [60] * 3), ([40, 50], [30, 20, 25, 15])):
+        grid = [[rng.randint(1, 9) for _ in cols] for _ in rows]
+        counter = Counter(rows, cols)
+        counter.set_digits(grid)
+        for _ in range(6):
+            r, c = rng.randrange(len(rows)), rng.randrange(len(cols))
+            grid[r][c] = rng.randint(1, 9)
+            counter.set_cell(grid, r, c)
+            instance = io.make_instance(grid, None, rows, cols)
+            assert counter.count() == sum(1 for _ in brute_solutions(instance))
+
+
+def test_annealed_digit_grids_have_one_solution_by_brute_force() -> None:
+    from boardlab.families.cnote.generate import anneal
+
+    for seed in range(2):
+        grid, spent = anneal([150] * 3, [150] * 3, random.Random(seed), 600)
+        assert grid is not None and 1 <= spent <= 600
+        assert len(list(brute_solutions(io.make_instance(grid, 150)))) == 1
+    assert anneal([150] * 3, [150] * 3, random.Random(0), 1) == (None, 1)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_generated_3x3_at_target_200_is_unique_by_brute_force(seed: int) -> None:
+    """Beyond the reach of planted random matrices (0 of 60 unique at 200, docs/cnote.md)."""
+    made = family.generate(seed, {"size": 3, "target": 200})
+    assert made.stats.extra["planted"] == "annealed digits (convolution counts)"
+    assert list(brute_solutions(made.instance)) == [made.solution["grid"]]
+    again = family.generate(seed, {"size": 3, "target": 200})
+    assert again.instance == made.instance and again.solution == made.solution
+
+
+def test_a_wide_grid_at_target_200_is_unique_by_brute_force() -> None:
+    """Five columns, three rows: counted transposed."""
+    made = family.generate(0, {"size": "5x3", "target": 200})
+    assert (made.instance.height, made.instance.width) == (3, 5)
+    assert made.stats.extra["planted"] == "annealed digits (convolution counts)"
+    assert count(made.instance) == 1
 
 
 def test_generated_7x7_is_unique() -> None:
@@ -412,3 +497,48 @@ def test_a_check_stopped_by_its_budget_is_undecided_not_unique() -> None:
     assert all(a is UNDECIDED or len(a) == 31 for a in answers)
     assert UNDECIDED in answers
     assert len(CNoteOracle(demo).several(100, 0)) == 31
+
+
+# ---- 2x2 exhaustion --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("rows, cols", [([23, 23], [23, 23]), ([31, 17], [20, 28])])
+def test_the_2x2_exhaustion_lists_exactly_the_unique_puzzles_of_brute_force(
+    rows: list[int], cols: list[int]
+) -> None:
+    import itertools
+
+    from boardlab.families.cnote.pairs import unique_puzzles
+
+    expected = []
+    for d in itertools.product(range(1, 10), repeat=4):
+        grid = [[d[0], d[1]], [d[2], d[3]]]
+        found = list(brute_solutions(io.make_instance(grid, None, rows, cols)))
+        if len(found) == 1:
+            expected.append((grid, found[0]))
+    assert expected and unique_puzzles(rows, cols) == sorted(expected)
+
+
+def test_no_2x2_puzzle_at_target_1000_is_unique_by_two_methods() -> None:
+    """The lemma of docs/cnote.md: the exhaustion (a matrix product) finds none, and the
+    convolution counts of all 6,561 digit grids are never 1. (Not all even, as once written:
+    the 9 grids d, 10 - d / 10 - d, d have 127 solutions each; brute force agrees.)"""
+    import itertools
+
+    from boardlab.families.cnote.convolution import Counter
+    from boardlab.families.cnote.pairs import unique_puzzles
+
+    assert unique_puzzles([1000, 1000], [1000, 1000]) == []
+    assert len(unique_puzzles([500, 500], [500, 500])) > 0
+    counter = Counter([1000, 1000], [1000, 1000])
+    counts = set()
+    for d in itertools.product(range(1, 10), repeat=4):
+        counter.set_digits([[d[0], d[1]], [d[2], d[3]]])
+        counts.add(counter.count())
+    assert 1 not in counts and min(counts - {0}) == 2 and 127 in counts
+
+
+def test_2x2_generation_is_exhaustive_and_says_at_once_when_none_exists() -> None:
+    made = family.generate(3, {"size": 2, "target": 500})
+    assert made.stats.extra["planted"].startswith("one of the")
+    assert list(brute_solutions(made.instance)) == [made.solution["grid"]]
+    with pytest.raises(BadInput, match="no 2x2 puzzle with target 1000 has exactly one solution"):
+        generate(2, 2, 1000, 0)

@@ -144,7 +144,13 @@ class CNote(Family[CNoteInstance]):
         stats = Stats(
             seconds=report.seconds,
             backend="cpsat",
-            model="planted solution" + (" + CEGAR digits" if unique else ""),
+            model=(
+                "annealed digits (convolution counts)"
+                if report.extra.get("planted", "").startswith("annealed")
+                else "2x2 exhaustion"
+                if report.extra.get("planted", "").startswith("one of the")
+                else "planted solution" + (" + CEGAR digits" if unique else "")
+            ),
         )
         stats.extra.update(
             attempts=report.attempts, uniqueness_checks=report.solves, unique=unique, **report.extra

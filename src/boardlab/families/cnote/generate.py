@@ -39,12 +39,24 @@ without mixing, 1 to 1.5 s with it; see docs/cnote.md):
    keep it unique (`moves`, default twice the longer side; 0 keeps the rigid puzzle, which is
    3 to 25 times faster to make, measured on 3x3 to 10x10).
 
+Beyond the rigid shape's targets, two more ways replace step 1 where they apply (issue 19;
+docs/cnote.md, "Large targets"):
+
+- 2x2 grids: every unique puzzle is listed by exhaustion (`pairs.unique_puzzles`, all 6,561
+  digit grids counted at once) and one is picked by the seed; when there is none (targets 99,
+  110, 199, 210, 221, ..., 999 and 1,000 among those up to 1,000) `generate` says so at once.
+- grids with at most 3 columns or rows (3x3, 5x3, ...): the digit grid itself is annealed on
+  its exact solution count (`anneal`, counts by `convolution.Counter`) until the count is 1;
+  random plantings gave 0 unique 3x3 puzzles of 60 at target 200, annealing gives one in
+  1-5 s. No mixing follows (annealed grids are irregular already).
+
 Everything is seeded (Python's `random.Random(seed)`, CP-SAT with one worker and seeds drawn
 from it), so the same seed gives the same puzzle.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass, field
@@ -56,12 +68,21 @@ from boardlab.core.cpsat import solve_interruptibly
 from boardlab.core.errors import BadInput
 from boardlab.core.generate import Strategy, Tally, make_unique, propose, refine
 from boardlab.core.oracle import UNDECIDED, Undecided
+from boardlab.families.cnote.convolution import Counter
 from boardlab.families.cnote.io import CNoteInstance, check_target, make_instance
 from boardlab.families.cnote.oracle import CNoteOracle
+from boardlab.families.cnote.pairs import unique_puzzles
 
 #: The largest line target at which unique square puzzles were found (docs/cnote.md); named in
 #: the one-line error when the search gives up.
 UNIQUE_TARGET_LIMIT = 120
+#: The same on grids with at most 3 columns or rows, by annealing (docs/cnote.md).
+ANNEAL_TARGET_LIMIT = 250
+#: Convolution counts the annealing of digit grids may spend (3-wide grids at large targets):
+#: about 2 ms each at target 200 on 3x3, 6 ms at 300, 15 ms at 500 (docs/cnote.md).
+ANNEAL_COUNTS = 5000
+#: ... and at most this many transform entries in all (about 1.4e-8 s each: 7 s of CPU).
+ANNEAL_WORK = 500_000_000
 #: Uniqueness checks mixing may spend, per proposed move on average (a budget in solves, so
 #: the puzzle stays the same per seed): a move at a large target can cost 15 checks.
 MIX_CHECKS = 3
@@ -207,6 +228,55 @@ def rigid_matrix(
     return [[int(solver.value(v)) for v in row] for row in cells]
 
 
+def anneal(
+    rows: list[int], cols: list[int], rng: random.Random, evaluations: int, restart: int = 400
+) -> tuple[list[list[int]] | None, int]:
+    """A digit grid (1-9) with exactly one solution by the convolution count, or None; and the
+    number of counts spent.
+
+    Simulated annealing (Kirkpatrick, Gelatt and Vecchi, "Optimization by simulated
+    annealing", 1983) on the digit grid, the energy the logarithm of the exact solution count
+    (`convolution.Counter`): a move changes one cell's digit, a move to no solution is
+    refused, one to fewer or as many solutions kept, one to more kept with probability
+    exp(-(log increase) / temperature). The temperature starts at 1 and cools by 0.5 % a move;
+    after `restart` counts without a new best, a fresh random grid. At most `evaluations`
+    counts (a budget in counts, so the outcome is the same per seed). Random planting misses
+    these grids from target ~150 on (docs/cnote.md, "Large targets").
+    """
+    height, width = len(rows), len(cols)
+    counter = Counter(rows, cols)
+    spent = 0
+    while spent < evaluations:
+        grid = [[rng.randint(1, 9) for _ in range(width)] for _ in range(height)]
+        counter.set_digits(grid)
+        count = counter.count()
+        spent += 1
+        if count == 0:
+            continue
+        best, since, temperature = count, 0, 1.0
+        while count != 1 and spent < evaluations and since < restart:
+            r, c, digit = rng.randrange(height), rng.randrange(width), rng.randint(1, 9)
+            if digit == grid[r][c]:
+                continue
+            old, grid[r][c] = grid[r][c], digit
+            counter.set_cell(grid, r, c)
+            trial = counter.count()
+            spent += 1
+            since += 1
+            worse = math.log(trial) - math.log(count) if trial else math.inf
+            if trial and (worse <= 0 or rng.random() < math.exp(-worse / temperature)):
+                count = trial
+                if count < best:
+                    best, since = count, 0
+            else:
+                grid[r][c] = old
+                counter.undo()
+            temperature = max(0.05, temperature * 0.995)
+        if count == 1:
+            return grid, spent
+    return None, spent
+
+
 @dataclass
 class Digits:
     """The puzzle during generation: the digits shown, and the other solutions seen so far."""
@@ -225,7 +295,14 @@ class CNoteStrategy(Strategy[Digits, list[list[int]], Any]):
     """
 
     def __init__(
-        self, rows: list[int], cols: list[int], batch: int, patience: int, max_checks: int, moves: int
+        self,
+        rows: list[int],
+        cols: list[int],
+        batch: int,
+        patience: int,
+        max_checks: int,
+        moves: int,
+        counts: int = 0,
     ):
         self.rows, self.cols = rows, cols
         self.height, self.width = len(rows), len(cols)
@@ -237,6 +314,21 @@ class CNoteStrategy(Strategy[Digits, list[list[int]], Any]):
         # a rigid solution's big numbers are about the target; from 110 on, they share a move
         # by -100 (digits kept) that two floors absorb (d -> 10d): docs/cnote.md
         self.rigid_useful = max(max(rows) - 4 * (self.width - 1), max(cols) - 4 * (self.height - 1)) < 110
+        # 2x2 grids: every unique puzzle, listed by exhaustion (`pairs`); `generate` sets it
+        self.exhaustive: list[tuple[list[list[int]], list[list[int]]]] | None = None
+        # beyond the rigid shape, on grids with at most 3 columns or rows, the digit grid is
+        # annealed on exact counts instead of planted (`anneal`)
+        self.counts = counts
+        self.annealed: list[list[int]] | None = None
+        self.anneal_ok = False
+        if not self.rigid_useful and counts > 0:
+            try:
+                # at most ANNEAL_WORK transform entries in all: 3,048 counts at target 200 on
+                # 3x3, 1,280 at 300, 476 at 500, 121 at 1,000
+                self.counts = max(1, min(counts, ANNEAL_WORK // Counter(rows, cols).entries))
+                self.anneal_ok = True
+            except ValueError:
+                pass
         self.rng = random.Random()
         self.planted: list[list[int]] = []
         self.weights: list[list[dict[int, int]]] = []
@@ -246,10 +338,16 @@ class CNoteStrategy(Strategy[Digits, list[list[int]], Any]):
     def stop(self) -> bool:
         return self.report.solves >= self.max_checks
 
-    def plant(self, rng: random.Random) -> list[list[int]]:
+    def plant(self, rng: random.Random) -> list[list[int]] | None:
         self.rng = rng
         self.report.attempts += 1
         planted = None
+        if self.exhaustive is not None:
+            self.kind = f"one of the {len(self.exhaustive)} unique 2x2 puzzles (exhaustion)"
+            self.annealed, planted = rng.choice(self.exhaustive)
+            return planted
+        if self.anneal_ok:
+            return self._plant_annealed(rng)
         if not self.rigid_useful:
             # where the rigid shape admits no unique puzzle (docs/cnote.md), random matrices
             # sometimes do (3x3 up to target ~150)
@@ -262,9 +360,34 @@ class CNoteStrategy(Strategy[Digits, list[list[int]], Any]):
         self.kind = f"rigid (floors {self.shapes[0][0]}-9)" if planted is not None else "random"
         return planted if planted is not None else random_matrix(self.rows, self.cols, rng)
 
+    def _plant_annealed(self, rng: random.Random) -> list[list[int]] | None:
+        """The solution of an annealed digit grid with one solution (None: the budget of
+        counts is spent). CP-SAT confirms the count (two solutions asked for) before the grid
+        is used; the core proves uniqueness once more at the end."""
+        self.kind = "annealed digits (convolution counts)"
+        while self.counts > 0:
+            grid, spent = anneal(self.rows, self.cols, rng, self.counts)
+            self.counts -= spent
+            self.report.extra["counts"] = self.report.extra.get("counts", 0) + spent
+            if grid is None:
+                return None
+            found = CNoteOracle(make_instance(grid, None, self.rows, self.cols)).several(2, 0)
+            self.report.solves += 1
+            if isinstance(found, list) and len(found) == 1:
+                self.annealed = grid
+                return found[0]
+        return None
+
     def start(self, planted: list[list[int]], rng: random.Random) -> Digits:
         self.planted = planted
         self.weights = [[{d: rng.randrange(1000) for d in digits_of(v)} for v in row] for row in planted]
+        if self.annealed is not None:
+            # the annealed digits, preferred by the weights if CEGAR ever re-chooses
+            digits, self.annealed = self.annealed, None
+            for r, row in enumerate(digits):
+                for c, digit in enumerate(row):
+                    self.weights[r][c][digit] = -1
+            return Digits(digits)
         return self._choose(())  # type: ignore[return-value]  # no counterexample: always a choice
 
     def _choose(self, others: tuple[list[list[int]], ...]) -> Digits | None:
@@ -299,8 +422,10 @@ class CNoteStrategy(Strategy[Digits, list[list[int]], Any]):
         stops after `MIX_CHECKS` checks per proposed move: hard puzzles are welcome, slow
         generation is not (0.5 s per check cost 8x8 puzzles at target 120 up to 11 s of CPU)."""
         self.report.extra["planted"] = self.kind
-        if self.height < 2 or self.width < 2:
-            self.report.extra["mixing_moves"] = f"0/{self.moves}"
+        if self.height < 2 or self.width < 2 or self.anneal_ok or self.exhaustive is not None:
+            # annealed grids are irregular already, and moves on them are rarely kept
+            skipped = self.anneal_ok or self.exhaustive is not None
+            self.report.extra["mixing_moves"] = f"0/{0 if skipped else self.moves}"
             return puzzle, planted
         state = {"planted": planted}
         self.patience, self.budget = 15, MIX_BUDGET
@@ -352,6 +477,7 @@ def generate(
     batch: int = 8,
     patience: int = 120,
     max_checks: int = 150,
+    counts: int = ANNEAL_COUNTS,
 ) -> tuple[CNoteInstance, list[list[int]], Report]:
     """A puzzle (unique unless `unique` is False), its planted solution, and how it was made.
 
@@ -367,6 +493,8 @@ def generate(
         patience: counterexamples collected for one planted solution before planting another.
         max_checks: uniqueness checks (CP-SAT solves) before giving up (BadInput); a budget in
             solves, not seconds, so that the outcome stays the same per seed.
+        counts: convolution counts the annealing may spend (grids with at most 3 columns or
+            rows, beyond the rigid shape's targets; 0: plant random matrices there instead).
     """
     check_target(target)
     if height < 1 or width < 1:
@@ -387,16 +515,34 @@ def generate(
         report.extra["planted"] = "random"
         return make_instance(digits, target, rows, cols), planted, report
     strategy = CNoteStrategy(
-        rows, cols, batch, patience, max_checks, 2 * max(height, width) if moves is None else moves
+        rows,
+        cols,
+        batch,
+        patience,
+        max_checks,
+        2 * max(height, width) if moves is None else moves,
+        counts,
     )
+    if height == width == 2:
+        try:
+            strategy.exhaustive = unique_puzzles(rows, cols)
+        except ValueError:  # targets too large to enumerate: annealing or random plantings
+            pass
+        if strategy.exhaustive == []:
+            raise BadInput(
+                f"no 2x2 puzzle with target {target} has exactly one solution (all 6,561 digit grids "
+                "counted; docs/cnote.md, 'Large targets'): try another target or --any"
+            )
     made = make_unique(
         strategy,
         seed,
         attempts=max_attempts,
         failure=lambda tally: (
             f"no unique {height}x{width} puzzle with target {target} found ({tally.attempts} "
-            f"planted solutions, {strategy.report.solves} uniqueness checks; unique puzzles are found for "
-            f"line targets up to about {UNIQUE_TARGET_LIMIT}): try another seed, a smaller target, or --any"
+            f"planted solutions, {strategy.report.solves} uniqueness checks"
+            + (f", {strategy.report.extra.get('counts', 0)} convolution counts" if strategy.anneal_ok else "")
+            + f"; unique puzzles are found for line targets up to about {UNIQUE_TARGET_LIMIT}, "
+            f"{ANNEAL_TARGET_LIMIT} on grids 3 wide or 3 high): try another seed, a smaller target, or --any"
         ),
     )
     report = strategy.report

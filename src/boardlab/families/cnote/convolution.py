@@ -1,0 +1,164 @@
+"""Exact solution counts of C-Note grids with at most 3 columns (or 3 rows), by convolution.
+
+With w <= 3 columns, a row is fixed by its first w - 1 numbers (the last one is the row target
+minus them). Let `R_r` be the indicator of row r's admissible prefixes: `R_r[a]` (w = 2) or
+`R_r[a, b]` (w = 3) is 1 when a, b and `target_r - a - b` are positive numbers containing their
+cells' digits. A solution is one admissible prefix per row whose coordinates add up to the
+first w - 1 column targets (the last column then adds up by the totals), so
+
+    count = (R_1 * R_2 * ... * R_h)[c_1, ..., c_{w-1}]
+
+the h-fold convolution at one point. It is computed from the discrete Fourier transforms of
+the `R_r` (the convolution theorem; Cooley and Tukey, "An algorithm for the machine calculation
+of complex Fourier series", 1965): the value at one point is one inverse sum,
+`(1/N) sum_k prod_r F_r[k] e^{2 pi i k.c / N}`, so changing one row's digits costs one
+transform. Prefixes beyond c never reach c (every coordinate is >= 0), so each `R_r` is
+cut at c; the product's support then ends at `min(S, h * c)` per coordinate (S = the sum of
+the row targets), and the only other index congruent to c inside it would be c + N, so a
+period N > min(S, h * c) - c (and > c, to hold the rows) avoids aliasing (the next 5-smooth
+length is taken, for speed). Grids with at most 3 rows are counted transposed.
+
+Floating point: the counts are sums of products of 0/1 values, rounded at the end; exact for
+the counts that matter here (tested against the brute-force enumerator), and the generator
+only uses them as a guide: every puzzle is proven unique by CP-SAT afterwards.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+
+#: The largest transform (entries) counted this way; larger grids/targets are not supported.
+MAX_ENTRIES = 4_200_000
+#: ... and the most entries of all rows' transforms together (memory: 16 bytes per 2 entries,
+#: so 128 MB; 3x3 at target 1,000 has 12.3 million).
+MAX_TOTAL = 16_000_000
+
+
+def smooth(n: int) -> int:
+    """The least 5-smooth number (2^i 3^j 5^k) >= n: a transform length FFTs handle fast (a
+    longer period is as good: it only has to exceed the bound above; 2T + 1 is often prime,
+    and prime lengths cost pocketfft several times more)."""
+    best = 1
+    while best < n:
+        best *= 2
+    five = 1
+    while five < 2 * n:
+        three = five
+        while three < 2 * n:
+            two = three
+            while two < n:
+                two *= 2
+            best = min(best, two)
+            three *= 3
+        five *= 5
+    return best
+
+
+@lru_cache(maxsize=64)
+def _admissible(digit: int, top: int) -> np.ndarray:
+    """Boolean array over 0..top: positive numbers whose decimal writing contains `digit`."""
+    text = str(digit)
+    return np.array([v > 0 and text in str(v) for v in range(top + 1)], dtype=bool)
+
+
+class Counter:
+    """Counts of one grid shape and line targets, one row's digits changed at a time.
+
+    `rows`/`cols` are the line targets; the grid has at most 3 columns, or at most 3 rows (then
+    it is handled transposed). `set_row(r, digits)` sets a row of digits (for a transposed
+    grid, use `set_digits`); `count()` is the number of solutions.
+    """
+
+    def __init__(self, rows: list[int], cols: list[int]):
+        self.transposed = len(cols) > 3
+        if self.transposed:
+            rows, cols = cols, rows
+        if len(cols) > 3 or len(cols) < 1:
+            raise ValueError("convolution counts need at most 3 columns or at most 3 rows")
+        self.rows, self.cols = list(rows), list(cols)
+        self.dims = len(cols) - 1
+        total = sum(rows)
+        self.point = tuple(cols[: self.dims])
+        # prefixes beyond the point never reach it (every coordinate is >= 0): rows are cut
+        # there, so the product's support ends at min(total, h * c)
+        self.possible = total == sum(cols) and min(cols) >= 1
+        self.size = tuple(smooth(max(min(total, len(rows) * c) - c, c) + 1) for c in self.point)
+        #: entries of one transform (its cost grows about linearly with them)
+        self.entries = int(np.prod(self.size, dtype=np.int64))
+        if self.entries > MAX_ENTRIES or self.entries * len(rows) > MAX_TOTAL:
+            raise ValueError("grid and targets too large for convolution counts")
+        self.spectra: list[np.ndarray | None] = [None] * len(rows)
+        self.zero = [False] * len(rows)
+        self._last: tuple[int, np.ndarray | None, bool] = (0, None, False)
+        if self.dims:
+            # the phase factor that evaluates the inverse transform at `point`
+            phase = np.ones((), dtype=np.complex128)
+            for axis, (n, c) in enumerate(zip(self.size, self.point)):
+                freqs = np.arange(n // 2 + 1 if axis == self.dims - 1 else n)
+                shape = [1] * self.dims
+                shape[axis] = len(freqs)
+                phase = phase * np.exp(2j * np.pi * freqs * c / n).reshape(shape)
+            # the real inverse transform at one point: rfft keeps half of the last axis, so the
+            # other frequencies count twice (their conjugates), except 0 and the Nyquist one;
+            # the phase, these weights and 1/N are folded into one array
+            last = self.size[-1]
+            weights = np.full(last // 2 + 1, 2.0)
+            weights[0] = 1.0
+            if last % 2 == 0:
+                weights[-1] = 1.0
+            self.weighted = phase * weights / float(np.prod(self.size))
+
+    def set_digits(self, grid: list[list[int]]) -> None:
+        """Every row's digits from a grid in the caller's orientation."""
+        lines = [list(col) for col in zip(*grid)] if self.transposed else grid
+        for r, digits in enumerate(lines):
+            self.set_row(r, digits)
+
+    def set_cell(self, grid: list[list[int]], r: int, c: int) -> None:
+        """Update after cell (r, c) of `grid` (the caller's orientation) changed."""
+        if self.transposed:
+            self.set_row(c, [row[c] for row in grid])
+        else:
+            self.set_row(r, grid[r])
+
+    def undo(self) -> None:
+        """Back to before the last `set_row`/`set_cell` (a refused annealing move), for free."""
+        r, spectrum, zero = self._last
+        self.spectra[r], self.zero[r] = spectrum, zero
+
+    def set_row(self, r: int, digits: list[int]) -> None:
+        target = self.rows[r]
+        self._last = (r, self.spectra[r], self.zero[r])
+        if self.dims == 0:
+            self.zero[r] = not bool(_admissible(digits[0], max(target, 1))[target])
+            return
+        if not self.possible:
+            return
+        sets = [_admissible(d, target) for d in digits]
+        if self.dims == 1:
+            a = np.arange(min(target, self.point[0]) + 1)
+            line = sets[0][a] & sets[1][target - a]
+        else:
+            a = np.arange(min(target, self.point[0]) + 1)
+            b = np.arange(min(target, self.point[1]) + 1)
+            rest = target - a[:, None] - b[None, :]
+            inside = rest >= 0
+            line = sets[0][a][:, None] & sets[1][b][None, :] & inside & sets[2][np.where(inside, rest, 0)]
+        self.zero[r] = not line.any()
+        # the prefix coordinates are at most the point's, which is below the period
+        self.spectra[r] = np.fft.rfftn(line.astype(np.float64), self.size, axes=tuple(range(self.dims)))
+
+    def count(self) -> int:
+        """The number of solutions of the digits set so far."""
+        if not self.possible or any(self.zero):
+            return 0
+        if self.dims == 0:
+            return 1
+        spectra = [spectrum for spectrum in self.spectra if spectrum is not None]
+        product = spectra[0] * self.weighted
+        for spectrum in spectra[1:]:
+            product *= spectrum
+        value = float(np.sum(product.real))
+        return max(0, int(round(value)))
