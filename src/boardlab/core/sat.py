@@ -18,8 +18,8 @@ Choices (see DESIGN.md, "Known pitfalls"):
   MiniSat and Glucose families, ...) therefore runs in budgeted slices, `SLICE_CONFLICTS`
   each with no deadline (the same on every run), sized from the measured conflict rate with
   one (at most `RESPONSE` seconds and half the time left, the deadline checked between
-  slices); the search resumes where it stopped (learnt clauses kept). Solvers without budgets (Lingeling) get a
-  plain `solve`, which neither a time limit nor Ctrl-C can stop early.
+  slices); the search resumes where it stopped (learnt clauses kept). Solvers without budgets
+  (Lingeling) get a plain `solve`, which neither a time limit nor Ctrl-C can stop early.
 - python-sat's own Ctrl-C catching is switched off (`_leave_ctrl_c_to_python`): for a call made
   in the main thread it installs a SIGINT handler that `longjmp`s out of the solver, which is
   not async-signal-safe. A Ctrl-C that landed while CaDiCaL was inside `malloc` left the
