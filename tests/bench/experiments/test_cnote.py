@@ -44,3 +44,12 @@ def test_first_quick_case_runs(experiment: Experiment) -> None:
     measured = experiment.run(experiment.cases(True)[0], 30.0)
     assert measured.status in ("solved", "unsatisfiable") and measured.seconds >= 0
     json.dumps(measured.stats)
+
+
+def test_the_generator_experiment_reports_the_grades_of_its_puzzles() -> None:
+    generate = next(e for e in CNOTE if e.name == "generate")
+    measured = generate.run(generate.cases(True)[0], 60.0)
+    counts = measured.stats["grades"].split()
+    levels, numbers = counts[::2], [int(k) for k in counts[1::2]]
+    assert set(levels) <= {"easy", "medium", "hard"}
+    assert sum(numbers) == generate.cases(True)[0].params["puzzles"]

@@ -8,13 +8,15 @@
 - `chessnum/encoding`: the same proofs with the three blocking formulations of the model
   (`piece`, the default; `piece-direct`; `ray`, the first formulation without per-piece
   attack counts), ratios against `piece`.
-- `chessnum/generate`: the generator's time and clue count by board size.
+- `chessnum/generate`: the generator's time, clue count and grade by variant (classic,
+  Detektivschach; irreducible and minimum clue sets) and board size.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 from boardlab.bench.experiment import Case, Experiment, Measurement, register
 from boardlab.core.deadline import Deadline
@@ -96,24 +98,47 @@ def _run_encoding(case: Case, time_limit: float | None) -> Measurement:
     return _solve_unique(_board(case.params["board"]), case.params["model"], time_limit)
 
 
+#: The generator's variants: (name, generate options). Classic Chess-Num with Friedman's
+#: piece set KQRBNP, and Detektivschach (marked squares) with its usual set KQRRBBNN; each with
+#: the default clue set (irreducible: no clue can go) and the exact minimum (`--clue-set minimum`).
+VARIANTS: dict[str, dict[str, Any]] = {
+    "classic": {"pieces": "KQRBNP"},
+    "classic-minimum": {"pieces": "KQRBNP", "clue_set": "minimum"},
+    "detective": {"detective": True},
+    "detective-minimum": {"detective": True, "clue_set": "minimum"},
+}
+
+#: Clue counts of the published puzzles, the figure the sparse generator is compared with
+#: (issue 19): Friedman's four boards (`boardlab chessnum example --list`) have 4, 4, 5 and 13
+#: clues; published Detektivschach puzzles 5-11.
+PUBLISHED_CLUES = "Friedman's published boards: 4, 4, 5 and 13 clues; published Detektivschach: 5-11"
+
+
 def _generate_cases(quick: bool) -> list[Case]:
-    sizes = (6,) if quick else (4, 6, 8, 10, 12)
-    seeds = range(1) if quick else range(3)
-    return [Case(f"n={n}/seed={s}", {"size": n, "pieces": "KQRBNP", "seed": s}) for n in sizes for s in seeds]
+    if quick:
+        return [Case("classic/n=6/seed=0", {"variant": "classic", "size": 6, "seed": 0})]
+    sizes = {"classic": (4, 6, 8, 10, 12), "detective": (6, 8, 10)}
+    return [
+        Case(f"{variant}/n={n}/seed={s}", {"variant": variant, "size": n, "seed": s})
+        for variant in VARIANTS
+        for n in sizes[variant.split("-")[0]]
+        for s in range(3)
+    ]
 
 
 def _run_generate(case: Case, time_limit: float | None) -> Measurement:
     from boardlab.core.registry import get
 
     family = get("chessnum")
+    options = {"size": case.params["size"], **VARIANTS[case.params["variant"]]}
     start = time.perf_counter()
-    generated = family.generate(
-        case.params["seed"], {"size": case.params["size"], "pieces": case.params["pieces"]}
-    )
+    generated = family.generate(case.params["seed"], options)
     seconds = time.perf_counter() - start
-    return Measurement(
-        "solved", seconds, value=len(generated.instance.clues), stats=generated.stats.to_json()
-    )
+    stats = generated.stats.to_json()
+    # the grade (`chessnum grade`) of the puzzle made, outside the timed part
+    stats["clues"] = len(generated.instance.clues)
+    stats["difficulty"] = family.grade(generated.instance, Deadline.after(time_limit)).difficulty
+    return Measurement("solved", seconds, stats=stats)
 
 
 register(
@@ -155,13 +180,18 @@ register(
     Experiment(
         family="chessnum",
         name="generate",
-        title="Chess-Num generator: time and number of clues by board size",
+        title="Chess-Num generator: time, clue count and grade by variant and board size",
         description=(
-            "`generate --size N --seed S` (KQRBNP): the time to make a puzzle with a unique solution "
-            "(including the fresh uniqueness proof by Family.generate); value = number of clues."
+            "`generate --size N --seed S` for each variant (classic KQRBNP, Detektivschach "
+            "KQRRBBNN; the default irreducible clue set and `--clue-set minimum`): the time to make a "
+            "puzzle with a unique solution (including the fresh uniqueness proof by Family.generate); "
+            "clues = number of clues; difficulty = its grade (`chessnum grade`: easy, medium, hard). "
+            f"{PUBLISHED_CLUES}."
         ),
         cases=_generate_cases,
         run=_run_generate,
         x="size",
+        series="variant",
+        stats_columns=("clues", "difficulty"),
     )
 )

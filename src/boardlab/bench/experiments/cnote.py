@@ -16,6 +16,7 @@ magnitude, not of the same puzzles. The strategy grid uses the seed's own puzzle
 
 from __future__ import annotations
 
+import collections
 import statistics
 from dataclasses import fields, replace
 from typing import Any
@@ -361,6 +362,7 @@ def _run_generate(case: Case, time_limit: float | None) -> Measurement:
     p = case.params
     family = _family()
     seconds, attempts, checks = [], [], []
+    grades: collections.Counter[str] = collections.Counter()
     options = {"size": p["size"], "target": p["target"]}
     if p["mix"] == "none":
         options["mix"] = 0
@@ -369,6 +371,7 @@ def _run_generate(case: Case, time_limit: float | None) -> Measurement:
         seconds.append(made.stats.seconds)
         attempts.append(made.stats.extra["attempts"])
         checks.append(made.stats.extra["uniqueness_checks"])
+        grades[family.grade(made.instance, Deadline.after(time_limit)).difficulty] += 1  # untimed
     return Measurement(
         status=Status.SOLVED.value,
         seconds=statistics.fmean(seconds),
@@ -377,6 +380,7 @@ def _run_generate(case: Case, time_limit: float | None) -> Measurement:
             "max_seconds": max(seconds),
             "attempts": statistics.fmean(attempts),
             "checks": statistics.fmean(checks),
+            "grades": " ".join(f"{level} {grades[level]}" for level in sorted(grades)),
         },
     )
 
@@ -389,7 +393,8 @@ register(
         description=(
             "`cnote generate --size n` for seeds 0..k-1: mean seconds per puzzle (the generator's "
             "own time, without the independent re-check of uniqueness), planted solutions tried, and "
-            "uniqueness checks (CP-SAT solves). mix = default: 2n random changes tried on the solution "
+            "uniqueness checks (CP-SAT solves), the grades of the puzzles made (`cnote grade`, how many per "
+            "level). mix = default: 2n random changes tried on the solution "
             "to make it less regular; none: `--mix 0`. The seed called generating unique puzzles "
             "'the slowest part of the program' and gave no figure."
         ),
@@ -398,7 +403,7 @@ register(
         x="size",
         series="mix",
         reference="none",
-        **_optional(value_label="made", stats_columns=("max_seconds", "attempts", "checks")),
+        **_optional(value_label="made", stats_columns=("max_seconds", "attempts", "checks", "grades")),
     )
 )
 
