@@ -132,3 +132,15 @@ def test_minimum_never_more_than_irreducible(family) -> None:
         # the same first placement (planting draws first); a minimum is never larger
         assert plain.solution == least.solution
         assert len(least.instance.clues) <= len(plain.instance.clues)
+
+
+def test_minimum_survives_a_placement_no_clue_set_pins_down(family) -> None:
+    """4x4 KQRBNP, seed 0: while shrinking a refuting set the search met an alternative placement
+    that no clue square tells apart from the planted one (bench found `max() arg is an empty
+    sequence`); that placement is now dropped for another, as the harvest does."""
+    from boardlab.core.results import Mode, SolveRequest
+
+    made = family.generate(0, {"size": 4, "pieces": "KQRBNP", "clue_set": "minimum"})
+    counted = family.solve(made.instance, SolveRequest(mode=Mode.COUNT, backend="sat"))
+    assert counted.count == 1
+    assert verify.violations(4, made.instance.pieces, made.instance.clue_map, made.solution) == []

@@ -250,6 +250,8 @@ def minimum_clues(strategy: ChessNumStrategy) -> frozenset[Square] | None:
             found = strategy.alternative_to([s for s in candidates if s not in refuting or s == square])
             if found is not None:  # it satisfies every clue the current one does, and `square`
                 refuting = refuters(found)
+                if not refuting:  # no clue square tells this one apart: no clue set is unique
+                    return refuting
                 rest &= refuting
         return refuting
 
@@ -258,6 +260,8 @@ def minimum_clues(strategy: ChessNumStrategy) -> frozenset[Square] | None:
         if not refuting:
             return None
         minimal = shrink(refuting)
+        if not minimal:
+            return None
         sets.append(minimal)
         return minimal
 
