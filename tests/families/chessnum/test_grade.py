@@ -92,3 +92,13 @@ def _count_request():
     from boardlab.core.results import Mode, SolveRequest
 
     return SolveRequest(mode=Mode.COUNT, backend="sat")
+
+
+def test_detective_medium_adds_the_clues_probing_needs(family) -> None:
+    """Ranking the clues to add by unit propagation made an 8x8 Detektivschach medium puzzle of
+    24 clues for this seed (propagation decides nothing after one clue there, so the largest
+    numbers won the ties); ranked by probing, the level's own reasoning, it takes 9."""
+    made = family.generate(1, {"size": 8, "detective": True, "difficulty": "medium"})
+    assert made.difficulty == "medium" == family.grade(made.instance).difficulty
+    assert len(made.instance.clues) <= 12
+    assert family.solve(made.instance, _count_request()).count == 1
