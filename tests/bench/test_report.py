@@ -238,3 +238,15 @@ def test_long_params_give_way_to_row_names(tmp_path: Path) -> None:
     assert "In every case: backend = sat." in section
     assert "| instance | value | a (reference) | b |" in section
     assert "| p1 | 1 | 2 (1.00×) | 2 (1.00×) |" in section and grid not in section
+
+
+def test_a_series_table_without_values_has_no_value_column(tmp_path: Path) -> None:
+    records = [
+        _record("gone/novalue", f"{n} {m}", {"n": n, "m": m}, n / 8, None, series="m", reference="a")
+        for n in (8, 16)
+        for m in ("a", "b")
+    ]
+    section = _section(_write(tmp_path, records), "gone/novalue")
+    assert "| n | a (reference) | b |" in section
+    assert "| 8 | 1 (1.00×) | 1 (1.00×) |" in section
+    assert "| **geometric mean ratio** | 1.00× over 2 | 1.00× over 2 |" in section

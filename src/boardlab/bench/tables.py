@@ -262,9 +262,11 @@ def series_table(meta: Meta, records: list[dict[str, Any]]) -> tuple[str, bool]:
         [c for c in _all_params(records) if c != meta.series and c not in attributes and c not in fixed]
     )
     seeds = bool(meta.baseline_figures)
+    # the value column only where some run has a value (experiments may report in stats alone)
+    valued = any(record.get("value") is not None for record in records)
     headers = (
         (["instance"] if labelled else [])
-        + [*columns, meta.value_label]
+        + [*columns, *([meta.value_label] if valued else [])]
         + [f"{n} (reference)" if n == reference else n for n in names]
         + (["baseline"] if seeds else [])
     )
@@ -276,7 +278,7 @@ def series_table(meta: Meta, records: list[dict[str, Any]]) -> tuple[str, bool]:
         line = (
             ([row_label(row, meta.series)] if labelled else [])
             + [fmt.short(fmt.value(row.params.get(c))) for c in columns]
-            + [_row_value(row)]
+            + ([_row_value(row)] if valued else [])
         )
         for name in names:
             text, ratio, other = _series_cell(row.cells.get(name), ref)
@@ -296,6 +298,9 @@ def series_table(meta: Meta, records: list[dict[str, Any]]) -> tuple[str, bool]:
         ]
         # the label fills the first column; the params' and value columns stay empty
         lines.append(
-            ["**geometric mean ratio**"] + [""] * (len(columns) + labelled) + means + ([""] if seeds else [])
+            ["**geometric mean ratio**"]
+            + [""] * max(0, len(columns) + labelled + valued - 1)
+            + means
+            + ([""] if seeds else [])
         )
     return "\n".join(_fixed_line(fixed)) + fmt.table(headers, lines), dagger
