@@ -542,3 +542,64 @@ def test_2x2_generation_is_exhaustive_and_says_at_once_when_none_exists() -> Non
     assert list(brute_solutions(made.instance)) == [made.solution["grid"]]
     with pytest.raises(BadInput, match="no 2x2 puzzle with target 1000 has exactly one solution"):
         generate(2, 2, 1000, 0)
+
+
+# ---- Lemma 2: no unique square puzzle of 4x4 or more from target ~300 on -------------------------------
+def test_lemma_2_thresholds() -> None:
+    from boardlab.families.cnote.positions import applies, least_target
+
+    assert [least_target(n) for n in range(3, 11)] == [None, 394, 314, 294, 288, 288, 291, 296]
+    for n in range(4, 11):
+        t = least_target(n)
+        assert t is not None and applies([t] * n, [t] * n) and not applies([t - 1] * n, [t - 1] * n)
+    assert not applies([1000] * 3, [1000] * 3) and not applies([1000] * 4, [800] * 5)
+    # unequal targets: the least and the largest line both count
+    assert applies([500, 500, 500, 500], [500, 500, 500, 500])
+    assert not applies([394, 394, 394, 1000 - 394 + 394], [394 + 150, 394 + 150, 394, 394 + 6])
+
+
+@pytest.mark.parametrize("n", [4, 5, 6, 7, 8])
+def test_lemma_2_every_digit_grid_has_ten_solutions_checked_by_verify(n: int) -> None:
+    """The construction of `positions` on random and adversarial grids (digits 9 make the
+    tens-place numbers largest) at the least target and at 1,000: 10 distinct solutions, each
+    accepted by the independent checker."""
+    from boardlab.families.cnote.positions import least_target, ten_solutions
+    from boardlab.families.cnote.verify import violations
+
+    rng = random.Random(n)
+    low = least_target(n)
+    assert low is not None
+    for target in (low, low + 7, 1000):
+        grids = [[[9] * n for _ in range(n)], [[rng.choice([1, 9]) for _ in range(n)] for _ in range(n)]]
+        grids += [[[rng.randint(1, 9) for _ in range(n)] for _ in range(n)] for _ in range(6)]
+        for digits in grids:
+            found = ten_solutions(digits, [target] * n, [target] * n)
+            assert len({str(s) for s in found}) == len(found) == 10
+            for solution in found:
+                assert violations(digits, [target] * n, [target] * n, {"grid": solution}) == []
+
+
+def test_lemma_2_by_a_second_method_cpsat_finds_ten_solutions() -> None:
+    """CP-SAT (the oracle's enumeration) finds at least 10 solutions where the lemma applies;
+    below its target the construction can fail (it is a sufficient condition only)."""
+    from boardlab.families.cnote.oracle import CNoteOracle
+    from boardlab.families.cnote.positions import ten_solutions
+
+    rng = random.Random(1)
+    for n, target in ((4, 394), (6, 300), (8, 1000)):
+        digits = [[rng.randint(1, 9) for _ in range(n)] for _ in range(n)]
+        found = CNoteOracle(io.make_instance(digits, target)).several(10, 0)
+        assert isinstance(found, list) and len(found) == 10
+    below = random.Random(1)
+    grids = [[[below.randint(1, 9) for _ in range(4)] for _ in range(4)] for _ in range(100)]
+    assert min(len(ten_solutions(digits, [300] * 4, [300] * 4)) for digits in grids) < 10
+
+
+def test_lemma_2_generation_says_at_once_that_none_exists() -> None:
+    with pytest.raises(BadInput, match="no 6x6 puzzle with target 300 has exactly one solution"):
+        generate(6, 6, 300, 0)
+    with pytest.raises(BadInput, match="Lemma 2"):
+        generate(4, 4, 1000, 0)
+    # --any still makes one (not unique) at once
+    instance, planted, _ = generate(8, 8, 1000, 0, unique=False)
+    assert planted is not None and len(instance.grid) == 8

@@ -39,12 +39,15 @@ without mixing, 1 to 1.5 s with it; see docs/cnote.md):
    keep it unique (`moves`, default twice the longer side; 0 keeps the rigid puzzle, which is
    3 to 25 times faster to make, measured on 3x3 to 10x10).
 
-Beyond the rigid shape's targets, two more ways replace step 1 where they apply (issue 19;
+Beyond the rigid shape's targets, step 1 is replaced where one of these applies (issue 19;
 docs/cnote.md, "Large targets"):
 
 - 2x2 grids: every unique puzzle is listed by exhaustion (`pairs.unique_puzzles`, all 6,561
   digit grids counted at once) and one is picked by the seed; when there is none (targets 99,
   110, 199, 210, 221, ..., 999 and 1,000 among those up to 1,000) `generate` says so at once.
+- square grids of 4x4 or more from a line target of about 300 on (394 on 4x4, 314 on 5x5, 294
+  on 6x6, 288 on 7x7 and 8x8): no unique puzzle exists (Lemma 2, `positions`: every digit grid
+  has at least 10 solutions), and `generate` says so at once.
 - grids with at most 3 columns or rows (3x3, 5x3, ...): the digit grid itself is annealed on
   its exact solution count (`anneal`, counts by `convolution.Counter`) until the count is 1;
   random plantings gave 0 unique 3x3 puzzles of 60 at target 200, annealing gives one in
@@ -72,6 +75,7 @@ from boardlab.families.cnote.convolution import Counter
 from boardlab.families.cnote.io import CNoteInstance, check_target, make_instance
 from boardlab.families.cnote.oracle import CNoteOracle
 from boardlab.families.cnote.pairs import unique_puzzles
+from boardlab.families.cnote.positions import applies, least_target
 
 #: The largest line target at which unique square puzzles were found (docs/cnote.md); named in
 #: the one-line error when the search gives up.
@@ -533,6 +537,12 @@ def generate(
                 f"no 2x2 puzzle with target {target} has exactly one solution (all 6,561 digit grids "
                 "counted; docs/cnote.md, 'Large targets'): try another target or --any"
             )
+    if applies(rows, cols):
+        raise BadInput(
+            f"no {height}x{width} puzzle with target {target} has exactly one solution: every digit grid "
+            f"has at least 10 from target {least_target(height)} on (Lemma 2, docs/cnote.md, 'Large "
+            "targets'): try a smaller target or --any"
+        )
     made = make_unique(
         strategy,
         seed,
