@@ -215,7 +215,9 @@ class Counter:
         """The count of every digit choice of line r (a row of the counter's orientation: a
         column of the caller's grid when `transposed`), the other lines as set: an array of
         shape (9,) * width, entry [d1 - 1, d2 - 1, ...] for digits d1, d2, ... One inverse
-        transform and one pass of a compiled kernel (module docstring)."""
+        transform and one pass of a compiled kernel (module docstring). A call is short (at
+        most about 0.3 s, at the largest transforms `MAX_ENTRIES` allows), so Ctrl-C and time
+        limits land between calls; the kernel needs no stop flag (`core.interrupts`)."""
         width = self.dims + 1
         target = self.rows[r]
         others = [i for i in range(len(self.rows)) if i != r]
