@@ -18,6 +18,14 @@ the row targets), and the only other index congruent to c inside it would be c +
 period N > min(S, h * c) - c (and > c, to hold the rows) avoids aliasing (the next 5-smooth
 length is taken, for speed). Grids with at most 3 rows are counted transposed.
 
+All the digit choices of one row at once (`line_counts`, the heat bath of the generator): with
+the other rows fixed, `Q = R_1 * ... (without row r) ... * R_h` is one inverse transform, and
+the count of row r's digits (d_1, d_2, d_3) is `sum over a, b of Q[c_1 - a, c_2 - b]` over the
+prefixes (a, b) whose three numbers contain d_1, d_2, d_3: one pass over Q's entries (a
+compiled kernel) adds each entry to the 9^3 counts of the digits its three numbers contain.
+Q is read at points at most c, and its support plus a row's prefix stays within the product's,
+so the period above avoids aliasing there too.
+
 Floating point: the counts are sums of products of 0/1 values, rounded at the end; exact for
 the counts that matter here (tested against the brute-force enumerator), and the generator
 only uses them as a guide: every puzzle is proven unique by CP-SAT afterwards.
@@ -28,6 +36,11 @@ from __future__ import annotations
 from functools import lru_cache
 
 import numpy as np
+from numba import njit
+
+from boardlab.core.compiling import watch
+
+watch()
 
 #: The largest transform (entries) counted this way; larger grids/targets are not supported.
 MAX_ENTRIES = 4_200_000
@@ -54,6 +67,54 @@ def smooth(n: int) -> int:
             three *= 3
         five *= 5
     return best
+
+
+@lru_cache(maxsize=8)
+def _digit_table(top: int) -> tuple[np.ndarray, np.ndarray]:
+    """For 0..top: the distinct non-zero digits of each number (row v, first `size[v]` entries)."""
+    digits = np.zeros((top + 1, 9), dtype=np.int64)
+    size = np.zeros(top + 1, dtype=np.int64)
+    for v in range(1, top + 1):
+        found = sorted({int(ch) for ch in str(v)} - {0})
+        digits[v, : len(found)] = found
+        size[v] = len(found)
+    return digits, size
+
+
+@njit(cache=True, nogil=True)
+def _pair_counts(
+    q: np.ndarray, target: int, digits: np.ndarray, size: np.ndarray
+) -> np.ndarray:  # pragma: no cover
+    out = np.zeros((9, 9))
+    for a in range(q.shape[0]):
+        v = q[a]
+        rest = target - a
+        if v == 0.0 or rest < 1:
+            continue
+        for i in range(size[a]):
+            for j in range(size[rest]):
+                out[digits[a, i] - 1, digits[rest, j] - 1] += v
+    return out
+
+
+@njit(cache=True, nogil=True)
+def _triple_counts(
+    q: np.ndarray, target: int, digits: np.ndarray, size: np.ndarray
+) -> np.ndarray:  # pragma: no cover
+    out = np.zeros((9, 9, 9))
+    for a in range(q.shape[0]):
+        for b in range(q.shape[1]):
+            rest = target - a - b
+            if rest < 1:
+                break
+            v = q[a, b]
+            if v == 0.0:
+                continue
+            for i in range(size[a]):
+                for j in range(size[b]):
+                    for k in range(size[rest]):
+                        out[digits[a, i] - 1, digits[b, j] - 1, digits[rest, k] - 1] += v
+    return out
 
 
 @lru_cache(maxsize=64)
@@ -149,6 +210,39 @@ class Counter:
         self.zero[r] = not line.any()
         # the prefix coordinates are at most the point's, which is below the period
         self.spectra[r] = np.fft.rfftn(line.astype(np.float64), self.size, axes=tuple(range(self.dims)))
+
+    def line_counts(self, r: int) -> np.ndarray:
+        """The count of every digit choice of line r (a row of the counter's orientation: a
+        column of the caller's grid when `transposed`), the other lines as set: an array of
+        shape (9,) * width, entry [d1 - 1, d2 - 1, ...] for digits d1, d2, ... One inverse
+        transform and one pass of a compiled kernel (module docstring). A call is short (at
+        most about 0.3 s, at the largest transforms `MAX_ENTRIES` allows), so Ctrl-C and time
+        limits land between calls; the kernel needs no stop flag (`core.interrupts`)."""
+        width = self.dims + 1
+        target = self.rows[r]
+        others = [i for i in range(len(self.rows)) if i != r]
+        if not self.possible or any(self.zero[i] for i in others):
+            return np.zeros((9,) * width, dtype=np.int64)
+        digits, size = _digit_table(max(target, 1))
+        if self.dims == 0:
+            return np.array(
+                [float(bool(target) and d in digits[target, : size[target]]) for d in range(1, 10)]
+            ).astype(np.int64)
+        axes = tuple(range(self.dims))
+        if others:
+            product = np.array(self.spectra[others[0]])
+            for i in others[1:]:
+                product *= self.spectra[i]
+            q = np.rint(np.fft.irfftn(product, self.size, axes=axes))
+        else:
+            q = np.zeros(self.size)
+            q[(0,) * self.dims] = 1.0
+        # q[a, b] = Q[c1 - a, c2 - b] for the prefixes a <= min(target, c1), b <= min(target, c2)
+        for axis, c in enumerate(self.point):
+            q = np.take(q, c - np.arange(min(target, c) + 1), axis=axis)
+        q = np.ascontiguousarray(q)
+        kernel = _pair_counts if self.dims == 1 else _triple_counts
+        return np.rint(kernel(q, target, digits, size)).astype(np.int64)
 
     def count(self) -> int:
         """The number of solutions of the digits set so far."""

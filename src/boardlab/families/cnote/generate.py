@@ -39,16 +39,21 @@ without mixing, 1 to 1.5 s with it; see docs/cnote.md):
    keep it unique (`moves`, default twice the longer side; 0 keeps the rigid puzzle, which is
    3 to 25 times faster to make, measured on 3x3 to 10x10).
 
-Beyond the rigid shape's targets, two more ways replace step 1 where they apply (issue 19;
+Beyond the rigid shape's targets, step 1 is replaced where one of these applies (issue 19;
 docs/cnote.md, "Large targets"):
 
 - 2x2 grids: every unique puzzle is listed by exhaustion (`pairs.unique_puzzles`, all 6,561
   digit grids counted at once) and one is picked by the seed; when there is none (targets 99,
   110, 199, 210, 221, ..., 999 and 1,000 among those up to 1,000) `generate` says so at once.
+- square grids of 4x4 or more from a line target of about 300 on (394 on 4x4, 314 on 5x5, 294
+  on 6x6, 288 on 7x7 and 8x8): no unique puzzle exists (Lemma 2, `positions`: every digit grid
+  has at least 10 solutions), and `generate` says so at once.
 - grids with at most 3 columns or rows (3x3, 5x3, ...): the digit grid itself is annealed on
-  its exact solution count (`anneal`, counts by `convolution.Counter`) until the count is 1;
-  random plantings gave 0 unique 3x3 puzzles of 60 at target 200, annealing gives one in
-  1-5 s. No mixing follows (annealed grids are irregular already).
+  its exact solution count until the count is 1, a whole line at a time (`heat_bath`: all 729
+  digit choices of a line counted at once by `convolution.Counter.line_counts`); random
+  plantings gave 0 unique 3x3 puzzles of 60 at target 200, the heat bath gives one in 0.1-0.6 s
+  of CPU there, and unique 3x3 puzzles at 300 and 500 for some seeds. No mixing follows
+  (annealed grids are irregular already).
 
 Everything is seeded (Python's `random.Random(seed)`, CP-SAT with one worker and seeds drawn
 from it), so the same seed gives the same puzzle.
@@ -72,17 +77,20 @@ from boardlab.families.cnote.convolution import Counter
 from boardlab.families.cnote.io import CNoteInstance, check_target, make_instance
 from boardlab.families.cnote.oracle import CNoteOracle
 from boardlab.families.cnote.pairs import unique_puzzles
+from boardlab.families.cnote.positions import applies, least_target
 
 #: The largest line target at which unique square puzzles were found (docs/cnote.md); named in
 #: the one-line error when the search gives up.
 UNIQUE_TARGET_LIMIT = 120
-#: The same on grids with at most 3 columns or rows, by annealing (docs/cnote.md).
-ANNEAL_TARGET_LIMIT = 250
-#: Convolution counts the annealing of digit grids may spend (3-wide grids at large targets):
-#: about 2 ms each at target 200 on 3x3, 6 ms at 300, 15 ms at 500 (docs/cnote.md).
-ANNEAL_COUNTS = 5000
-#: ... and at most this many transform entries in all (about 1.4e-8 s each: 7 s of CPU).
-ANNEAL_WORK = 500_000_000
+#: The same on grids with at most 3 columns or rows, by the heat bath (docs/cnote.md).
+ANNEAL_TARGET_LIMIT = 500
+#: Transforms the heat bath on digit grids may spend (3-wide grids at large targets; a step
+#: costs two): at most this many ...
+ANNEAL_TRANSFORMS = 5000
+#: ... and at most this many transform entries in all (a step, two transforms and the
+#: kernel, costs about 4e-8 s per entry, measured at targets 300-1,000: 7-8 s of CPU; 896
+#: transforms at target 300 on 3x3, 333 at 500, 85 at 1,000).
+ANNEAL_WORK = 350_000_000
 #: Uniqueness checks mixing may spend, per proposed move on average (a budget in solves, so
 #: the puzzle stays the same per seed): a move at a large target can cost 15 checks.
 MIX_CHECKS = 3
@@ -228,52 +236,52 @@ def rigid_matrix(
     return [[int(solver.value(v)) for v in row] for row in cells]
 
 
-def anneal(
-    rows: list[int], cols: list[int], rng: random.Random, evaluations: int, restart: int = 400
+def heat_bath(
+    rows: list[int], cols: list[int], rng: random.Random, transforms: int, restart: int = 15
 ) -> tuple[list[list[int]] | None, int]:
     """A digit grid (1-9) with exactly one solution by the convolution count, or None; and the
-    number of counts spent.
+    number of transforms spent.
 
-    Simulated annealing (Kirkpatrick, Gelatt and Vecchi, "Optimization by simulated
-    annealing", 1983) on the digit grid, the energy the logarithm of the exact solution count
-    (`convolution.Counter`): a move changes one cell's digit, a move to no solution is
-    refused, one to fewer or as many solutions kept, one to more kept with probability
-    exp(-(log increase) / temperature). The temperature starts at 1 and cools by 0.5 % a move;
-    after `restart` counts without a new best, a fresh random grid. At most `evaluations`
-    counts (a budget in counts, so the outcome is the same per seed). Random planting misses
-    these grids from target ~150 on (docs/cnote.md, "Large targets").
+    A heat bath (Gibbs sampling, Geman and Geman, "Stochastic relaxation, Gibbs distributions,
+    and the Bayesian restoration of images", 1984) on whole lines of the digit grid (rows of 3
+    cells, or columns when the grid is 3 high): a step picks a line, counts every one of its
+    9^3 digit choices with the other lines fixed (`Counter.line_counts`: one inverse transform
+    and a compiled pass), and draws one of those with solutions with probability proportional
+    to (least count / count)^(1 / temperature); the temperature starts at 1 and cools by 3 % a
+    step to 0.1. After `restart` steps without a new least count, a fresh random grid. At most
+    `transforms` transforms (a step costs one inverse and one forward transform, a fresh grid
+    one per line), so the outcome is the same per seed. Against single-digit annealing on the
+    same counts (the second session's `anneal`, which this replaced), a step evaluates 729 grids
+    for the price of about two counts (docs/cnote.md, "Large targets").
     """
-    height, width = len(rows), len(cols)
     counter = Counter(rows, cols)
+    lines, width = len(counter.rows), len(counter.cols)
     spent = 0
-    while spent < evaluations:
-        grid = [[rng.randint(1, 9) for _ in range(width)] for _ in range(height)]
-        counter.set_digits(grid)
-        count = counter.count()
-        spent += 1
-        if count == 0:
-            continue
-        best, since, temperature = count, 0, 1.0
-        while count != 1 and spent < evaluations and since < restart:
-            r, c, digit = rng.randrange(height), rng.randrange(width), rng.randint(1, 9)
-            if digit == grid[r][c]:
-                continue
-            old, grid[r][c] = grid[r][c], digit
-            counter.set_cell(grid, r, c)
-            trial = counter.count()
+    while spent + lines + 2 <= transforms:
+        digits = [[rng.randint(1, 9) for _ in range(width)] for _ in range(lines)]
+        for r, line in enumerate(digits):
+            counter.set_row(r, line)
+        spent += lines
+        best, since, temperature = math.inf, 0, 1.0
+        while since < restart and spent + 2 <= transforms:
+            r = rng.randrange(lines)
+            counts = counter.line_counts(r).ravel()
             spent += 1
-            since += 1
-            worse = math.log(trial) - math.log(count) if trial else math.inf
-            if trial and (worse <= 0 or rng.random() < math.exp(-worse / temperature)):
-                count = trial
-                if count < best:
-                    best, since = count, 0
-            else:
-                grid[r][c] = old
-                counter.undo()
-            temperature = max(0.05, temperature * 0.995)
-        if count == 1:
-            return grid, spent
+            alive = counts > 0
+            if not alive.any():
+                break  # the other lines leave this one nothing: start afresh
+            least = counts[alive].min()
+            weights = [float(least / c) ** (1.0 / temperature) if c > 0 else 0.0 for c in counts.tolist()]
+            k = rng.choices(range(len(weights)), weights)[0]
+            digits[r] = [k // 9 ** (width - 1 - i) % 9 + 1 for i in range(width)]
+            counter.set_row(r, digits[r])
+            spent += 1
+            if counts[k] == 1:
+                grid = [list(col) for col in zip(*digits)] if counter.transposed else digits
+                return grid, spent
+            since = 0 if counts[k] < best else since + 1
+            best = min(best, counts[k])
+            temperature = max(0.1, temperature * 0.97)
     return None, spent
 
 
@@ -302,7 +310,7 @@ class CNoteStrategy(Strategy[Digits, list[list[int]], Any]):
         patience: int,
         max_checks: int,
         moves: int,
-        counts: int = 0,
+        transforms: int = 0,
     ):
         self.rows, self.cols = rows, cols
         self.height, self.width = len(rows), len(cols)
@@ -317,15 +325,15 @@ class CNoteStrategy(Strategy[Digits, list[list[int]], Any]):
         # 2x2 grids: every unique puzzle, listed by exhaustion (`pairs`); `generate` sets it
         self.exhaustive: list[tuple[list[list[int]], list[list[int]]]] | None = None
         # beyond the rigid shape, on grids with at most 3 columns or rows, the digit grid is
-        # annealed on exact counts instead of planted (`anneal`)
-        self.counts = counts
+        # annealed on exact counts instead of planted (`heat_bath`)
+        self.transforms = transforms
         self.annealed: list[list[int]] | None = None
         self.anneal_ok = False
-        if not self.rigid_useful and counts > 0:
+        if not self.rigid_useful and transforms > 0:
             try:
-                # at most ANNEAL_WORK transform entries in all: 3,048 counts at target 200 on
-                # 3x3, 1,280 at 300, 476 at 500, 121 at 1,000
-                self.counts = max(1, min(counts, ANNEAL_WORK // Counter(rows, cols).entries))
+                # at most ANNEAL_WORK transform entries in all: 2,133 transforms at target 200
+                # on 3x3, 896 at 300, 333 at 500, 85 at 1,000
+                self.transforms = max(1, min(transforms, ANNEAL_WORK // Counter(rows, cols).entries))
                 self.anneal_ok = True
             except ValueError:
                 pass
@@ -362,13 +370,13 @@ class CNoteStrategy(Strategy[Digits, list[list[int]], Any]):
 
     def _plant_annealed(self, rng: random.Random) -> list[list[int]] | None:
         """The solution of an annealed digit grid with one solution (None: the budget of
-        counts is spent). CP-SAT confirms the count (two solutions asked for) before the grid
+        transforms is spent). CP-SAT confirms the count (two solutions asked for) before the grid
         is used; the core proves uniqueness once more at the end."""
         self.kind = "annealed digits (convolution counts)"
-        while self.counts > 0:
-            grid, spent = anneal(self.rows, self.cols, rng, self.counts)
-            self.counts -= spent
-            self.report.extra["counts"] = self.report.extra.get("counts", 0) + spent
+        while self.transforms > 0:
+            grid, spent = heat_bath(self.rows, self.cols, rng, self.transforms)
+            self.transforms -= spent
+            self.report.extra["transforms"] = self.report.extra.get("transforms", 0) + spent
             if grid is None:
                 return None
             found = CNoteOracle(make_instance(grid, None, self.rows, self.cols)).several(2, 0)
@@ -477,7 +485,7 @@ def generate(
     batch: int = 8,
     patience: int = 120,
     max_checks: int = 150,
-    counts: int = ANNEAL_COUNTS,
+    transforms: int = ANNEAL_TRANSFORMS,
 ) -> tuple[CNoteInstance, list[list[int]], Report]:
     """A puzzle (unique unless `unique` is False), its planted solution, and how it was made.
 
@@ -493,7 +501,7 @@ def generate(
         patience: counterexamples collected for one planted solution before planting another.
         max_checks: uniqueness checks (CP-SAT solves) before giving up (BadInput); a budget in
             solves, not seconds, so that the outcome stays the same per seed.
-        counts: convolution counts the annealing may spend (grids with at most 3 columns or
+        transforms: Fourier transforms the heat bath may spend (grids with at most 3 columns or
             rows, beyond the rigid shape's targets; 0: plant random matrices there instead).
     """
     check_target(target)
@@ -521,7 +529,7 @@ def generate(
         patience,
         max_checks,
         2 * max(height, width) if moves is None else moves,
-        counts,
+        transforms,
     )
     if height == width == 2:
         try:
@@ -533,6 +541,12 @@ def generate(
                 f"no 2x2 puzzle with target {target} has exactly one solution (all 6,561 digit grids "
                 "counted; docs/cnote.md, 'Large targets'): try another target or --any"
             )
+    if applies(rows, cols):
+        raise BadInput(
+            f"no {height}x{width} puzzle with target {target} has exactly one solution: every digit grid "
+            f"has at least 10 from target {least_target(height)} on (Lemma 2, docs/cnote.md, 'Large "
+            "targets'): try a smaller target or --any"
+        )
     made = make_unique(
         strategy,
         seed,
@@ -540,7 +554,7 @@ def generate(
         failure=lambda tally: (
             f"no unique {height}x{width} puzzle with target {target} found ({tally.attempts} "
             f"planted solutions, {strategy.report.solves} uniqueness checks"
-            + (f", {strategy.report.extra.get('counts', 0)} convolution counts" if strategy.anneal_ok else "")
+            + (f", {strategy.report.extra.get('transforms', 0)} transforms" if strategy.anneal_ok else "")
             + f"; unique puzzles are found for line targets up to about {UNIQUE_TARGET_LIMIT}, "
             f"{ANNEAL_TARGET_LIMIT} on grids 3 wide or 3 high): try another seed, a smaller target, or --any"
         ),
