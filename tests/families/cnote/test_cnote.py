@@ -224,13 +224,16 @@ def test_above_the_rigid_range_only_random_matrices_or_annealed_digits_are_plant
     """From line targets where a rigid solution's big numbers reach 110 (docs/cnote.md: they
     then always share a move by -100 that two floors absorb), the planted solutions are random,
     or, on grids 3 wide or 3 high, come from digit grids annealed on exact counts."""
-    from boardlab.families.cnote.generate import CNoteStrategy
+    from boardlab.families.cnote.generate import Annealed, RandomMatrices, Report, Rigid, planter
 
-    assert CNoteStrategy([100] * 4, [100] * 4, 8, 120, 150, 0).rigid_useful
-    assert not CNoteStrategy([150] * 3, [150] * 3, 8, 120, 150, 0).rigid_useful
-    assert CNoteStrategy([150] * 3, [150] * 3, 8, 120, 150, 0, transforms=10).anneal_ok
-    assert not CNoteStrategy([150] * 4, [150] * 4, 8, 120, 150, 0, transforms=10).anneal_ok
-    assert not CNoteStrategy([100] * 3, [100] * 3, 8, 120, 150, 0, transforms=10).anneal_ok
+    def kind(rows: list[int], transforms: int = 0) -> type:
+        return type(planter(rows, rows, transforms, Report()))
+
+    assert kind([100] * 4) is kind([100] * 4, transforms=10) is Rigid
+    assert kind([150] * 3) is RandomMatrices
+    assert kind([150] * 3, transforms=10) is Annealed
+    assert kind([150] * 4, transforms=10) is RandomMatrices  # no exact counts 4 wide
+    assert kind([100] * 3, transforms=10) is Rigid
     made = family.generate(0, {"size": 3, "target": 150, "mix": 0})
     assert made.stats.extra["planted"] == "annealed digits (convolution counts)"
     made = generate(3, 3, 150, 0, moves=0, transforms=0)[2]

@@ -293,8 +293,135 @@ class Digits:
     others: tuple[list[list[int]], ...] = ()
 
 
-class CNoteStrategy(Strategy[Digits, list[list[int]], Any]):
-    """Digits chosen by CEGAR on a rigid planted solution, then mixing moves (module docstring).
+Grid = list[list[int]]
+
+
+class Planter:
+    """Where the generator's solutions come from (step 1 of the module docstring): `plant`
+    gives a solution and, where the planter chose them too, its digits (a unique puzzle
+    already); None when it has no more to give. `mixes`: mixing moves may follow (planted
+    matrices are regular; listed and annealed digit grids are not, and moves on them are
+    rarely kept). `kind` names the last planting in the report."""
+
+    mixes = True
+    kind = ""
+
+    def plant(self, rng: random.Random) -> tuple[Grid, Grid | None] | None:
+        raise NotImplementedError
+
+
+class Listed(Planter):
+    """2x2 grids: one of the unique puzzles listed by exhaustion (`pairs.unique_puzzles`)."""
+
+    mixes = False
+
+    def __init__(self, puzzles: list[tuple[Grid, Grid]]):
+        self.puzzles = puzzles
+        self.kind = f"one of the {len(puzzles)} unique 2x2 puzzles (exhaustion)"
+
+    def plant(self, rng: random.Random) -> tuple[Grid, Grid | None] | None:
+        digits, solution = rng.choice(self.puzzles)
+        return solution, digits
+
+
+class Annealed(Planter):
+    """Grids with at most 3 columns or rows beyond the rigid shape: the digit grid annealed on
+    its exact count (`heat_bath`) within a budget of transforms. CP-SAT confirms the count (two
+    solutions asked for) before the grid is used; the core proves uniqueness once more."""
+
+    mixes = False
+    kind = "annealed digits (convolution counts)"
+
+    def __init__(self, rows: list[int], cols: list[int], transforms: int, report: Report):
+        self.rows, self.cols, self.report = rows, cols, report
+        # at most ANNEAL_WORK transform entries in all (ValueError: no counts for this shape)
+        self.transforms = max(1, min(transforms, ANNEAL_WORK // Counter(rows, cols).entries))
+
+    def plant(self, rng: random.Random) -> tuple[Grid, Grid | None] | None:
+        while self.transforms > 0:
+            grid, spent = heat_bath(self.rows, self.cols, rng, self.transforms)
+            self.transforms -= spent
+            self.report.extra["transforms"] = self.report.extra.get("transforms", 0) + spent
+            if grid is None:
+                return None
+            found = CNoteOracle(make_instance(grid, None, self.rows, self.cols)).several(2, 0)
+            self.report.solves += 1
+            if isinstance(found, list) and len(found) == 1:
+                return found[0], grid
+        return None
+
+
+class RandomMatrices(Planter):
+    """Random matrices with the line sums (`random_matrix`): where the rigid shape admits no
+    unique puzzle (docs/cnote.md), they sometimes do (3x3 up to target ~150)."""
+
+    kind = "random"
+
+    def __init__(self, rows: list[int], cols: list[int]):
+        self.rows, self.cols = rows, cols
+
+    def plant(self, rng: random.Random) -> tuple[Grid, Grid | None] | None:
+        return random_matrix(self.rows, self.cols, rng), None
+
+
+class Rigid(RandomMatrices):
+    """Rigid solutions (`rigid_matrix`): floors 4-9 and a permutation of big numbers, relaxed
+    for good (floors 1-9, no permutation, then random matrices) when the targets leave no room."""
+
+    def __init__(self, rows: list[int], cols: list[int]):
+        super().__init__(rows, cols)
+        square = len(rows) == len(cols)
+        self.shapes = [(4, True), (4, False), (1, False)] if square else [(4, False), (1, False)]
+
+    def plant(self, rng: random.Random) -> tuple[Grid, Grid | None] | None:
+        planted = None
+        while self.shapes and planted is None:
+            planted = rigid_matrix(self.rows, self.cols, self.shapes[0][0], rng, self.shapes[0][1])
+            if planted is None:
+                self.shapes.pop(0)  # the targets leave no room for this shape: relax it for good
+        if planted is None:
+            self.kind = "random"
+            return super().plant(rng)
+        self.kind = f"rigid (floors {self.shapes[0][0]}-9)"
+        return planted, None
+
+
+def rigid_useful(rows: list[int], cols: list[int]) -> bool:
+    """Whether rigid solutions can give unique puzzles: their big numbers are about the target,
+    and from 110 on they share a move by -100 (digits kept) that two floors absorb (d -> 10d)."""
+    return max(max(rows) - 4 * (len(cols) - 1), max(cols) - 4 * (len(rows) - 1)) < 110
+
+
+def planter(rows: list[int], cols: list[int], transforms: int, report: Report) -> Planter:
+    """The planter for these line targets (the choice of step 1, made once): the exhaustive
+    list on 2x2 grids (BadInput when it is empty), rigid solutions where they can work, the
+    heat bath on grids 3 wide or high (`transforms` > 0), random matrices elsewhere."""
+    height, width = len(rows), len(cols)
+    if height == width == 2:
+        try:
+            listed = unique_puzzles(rows, cols)
+        except ValueError:  # targets too large to enumerate: as any other grid
+            pass
+        else:
+            if not listed:
+                raise BadInput(
+                    f"no 2x2 puzzle with target {rows[0]} has exactly one solution (all 6,561 digit "
+                    "grids counted; docs/cnote.md, 'Large targets'): try another target or --any"
+                )
+            return Listed(listed)
+    if rigid_useful(rows, cols):
+        return Rigid(rows, cols)
+    if transforms > 0:
+        try:
+            return Annealed(rows, cols, transforms, report)
+        except ValueError:  # no exact counts for this shape
+            pass
+    return RandomMatrices(rows, cols)
+
+
+class CNoteStrategy(Strategy[Digits, Grid, Any]):
+    """Digits chosen by CEGAR on a planted solution (from `planter`), then mixing moves
+    (module docstring).
 
     `refine`'s alternative is a batch of up to `batch` other solutions (one CP-SAT call), and
     refuting it re-chooses every digit against all the solutions seen so far. A question past
@@ -316,82 +443,31 @@ class CNoteStrategy(Strategy[Digits, list[list[int]], Any]):
         self.height, self.width = len(rows), len(cols)
         self.batch, self.patience, self.max_checks, self.moves = batch, patience, max_checks, moves
         self.budget = 2.0
-        self.shapes = (
-            [(4, True), (4, False), (1, False)] if self.height == self.width else [(4, False), (1, False)]
-        )
-        # a rigid solution's big numbers are about the target; from 110 on, they share a move
-        # by -100 (digits kept) that two floors absorb (d -> 10d): docs/cnote.md
-        self.rigid_useful = max(max(rows) - 4 * (self.width - 1), max(cols) - 4 * (self.height - 1)) < 110
-        # 2x2 grids: every unique puzzle, listed by exhaustion (`pairs`); `generate` sets it
-        self.exhaustive: list[tuple[list[list[int]], list[list[int]]]] | None = None
-        # beyond the rigid shape, on grids with at most 3 columns or rows, the digit grid is
-        # annealed on exact counts instead of planted (`heat_bath`)
-        self.transforms = transforms
-        self.annealed: list[list[int]] | None = None
-        self.anneal_ok = False
-        if not self.rigid_useful and transforms > 0:
-            try:
-                # at most ANNEAL_WORK transform entries in all: 2,133 transforms at target 200
-                # on 3x3, 896 at 300, 333 at 500, 85 at 1,000
-                self.transforms = max(1, min(transforms, ANNEAL_WORK // Counter(rows, cols).entries))
-                self.anneal_ok = True
-            except ValueError:
-                pass
-        self.rng = random.Random()
-        self.planted: list[list[int]] = []
-        self.weights: list[list[dict[int, int]]] = []
-        self.kind = ""
         self.report = Report()
+        self.planter = planter(rows, cols, transforms, self.report)
+        self.given: Grid | None = None  # digits that came with the planted solution
+        self.rng = random.Random()
+        self.planted: Grid = []
+        self.weights: list[list[dict[int, int]]] = []
 
     def stop(self) -> bool:
         return self.report.solves >= self.max_checks
 
-    def plant(self, rng: random.Random) -> list[list[int]] | None:
+    def plant(self, rng: random.Random) -> Grid | None:
         self.rng = rng
         self.report.attempts += 1
-        planted = None
-        if self.exhaustive is not None:
-            self.kind = f"one of the {len(self.exhaustive)} unique 2x2 puzzles (exhaustion)"
-            self.annealed, planted = rng.choice(self.exhaustive)
-            return planted
-        if self.anneal_ok:
-            return self._plant_annealed(rng)
-        if not self.rigid_useful:
-            # where the rigid shape admits no unique puzzle (docs/cnote.md), random matrices
-            # sometimes do (3x3 up to target ~150)
-            self.kind = "random"
-            return random_matrix(self.rows, self.cols, rng)
-        while self.shapes and planted is None:
-            planted = rigid_matrix(self.rows, self.cols, self.shapes[0][0], rng, self.shapes[0][1])
-            if planted is None:
-                self.shapes.pop(0)  # the targets leave no room for this shape: relax it for good
-        self.kind = f"rigid (floors {self.shapes[0][0]}-9)" if planted is not None else "random"
-        return planted if planted is not None else random_matrix(self.rows, self.cols, rng)
-
-    def _plant_annealed(self, rng: random.Random) -> list[list[int]] | None:
-        """The solution of an annealed digit grid with one solution (None: the budget of
-        transforms is spent). CP-SAT confirms the count (two solutions asked for) before the grid
-        is used; the core proves uniqueness once more at the end."""
-        self.kind = "annealed digits (convolution counts)"
-        while self.transforms > 0:
-            grid, spent = heat_bath(self.rows, self.cols, rng, self.transforms)
-            self.transforms -= spent
-            self.report.extra["transforms"] = self.report.extra.get("transforms", 0) + spent
-            if grid is None:
-                return None
-            found = CNoteOracle(make_instance(grid, None, self.rows, self.cols)).several(2, 0)
-            self.report.solves += 1
-            if isinstance(found, list) and len(found) == 1:
-                self.annealed = grid
-                return found[0]
-        return None
+        planted = self.planter.plant(rng)
+        if planted is None:
+            return None
+        solution, self.given = planted
+        return solution
 
     def start(self, planted: list[list[int]], rng: random.Random) -> Digits:
         self.planted = planted
         self.weights = [[{d: rng.randrange(1000) for d in digits_of(v)} for v in row] for row in planted]
-        if self.annealed is not None:
-            # the annealed digits, preferred by the weights if CEGAR ever re-chooses
-            digits, self.annealed = self.annealed, None
+        if self.given is not None:
+            # the digits that came with it, preferred by the weights if CEGAR ever re-chooses
+            digits, self.given = self.given, None
             for r, row in enumerate(digits):
                 for c, digit in enumerate(row):
                     self.weights[r][c][digit] = -1
@@ -429,11 +505,9 @@ class CNoteStrategy(Strategy[Digits, list[list[int]], Any]):
         deterministic seconds of CP-SAT, or 15 counterexamples, rejects the move, and mixing
         stops after `MIX_CHECKS` checks per proposed move: hard puzzles are welcome, slow
         generation is not (0.5 s per check cost 8x8 puzzles at target 120 up to 11 s of CPU)."""
-        self.report.extra["planted"] = self.kind
-        if self.height < 2 or self.width < 2 or self.anneal_ok or self.exhaustive is not None:
-            # annealed grids are irregular already, and moves on them are rarely kept
-            skipped = self.anneal_ok or self.exhaustive is not None
-            self.report.extra["mixing_moves"] = f"0/{0 if skipped else self.moves}"
+        self.report.extra["planted"] = self.planter.kind
+        if self.height < 2 or self.width < 2 or not self.planter.mixes:
+            self.report.extra["mixing_moves"] = f"0/{self.moves if self.planter.mixes else 0}"
             return puzzle, planted
         state = {"planted": planted}
         self.patience, self.budget = 15, MIX_BUDGET
@@ -522,6 +596,12 @@ def generate(
         report.seconds = time.perf_counter() - start
         report.extra["planted"] = "random"
         return make_instance(digits, target, rows, cols), planted, report
+    if applies(rows, cols):
+        raise BadInput(
+            f"no {height}x{width} puzzle with target {target} has exactly one solution: every digit grid "
+            f"has at least 10 from target {least_target(height)} on (Lemma 2, docs/cnote.md, 'Large "
+            "targets'): try a smaller target or --any"
+        )
     strategy = CNoteStrategy(
         rows,
         cols,
@@ -531,22 +611,6 @@ def generate(
         2 * max(height, width) if moves is None else moves,
         transforms,
     )
-    if height == width == 2:
-        try:
-            strategy.exhaustive = unique_puzzles(rows, cols)
-        except ValueError:  # targets too large to enumerate: annealing or random plantings
-            pass
-        if strategy.exhaustive == []:
-            raise BadInput(
-                f"no 2x2 puzzle with target {target} has exactly one solution (all 6,561 digit grids "
-                "counted; docs/cnote.md, 'Large targets'): try another target or --any"
-            )
-    if applies(rows, cols):
-        raise BadInput(
-            f"no {height}x{width} puzzle with target {target} has exactly one solution: every digit grid "
-            f"has at least 10 from target {least_target(height)} on (Lemma 2, docs/cnote.md, 'Large "
-            "targets'): try a smaller target or --any"
-        )
     made = make_unique(
         strategy,
         seed,
@@ -554,7 +618,11 @@ def generate(
         failure=lambda tally: (
             f"no unique {height}x{width} puzzle with target {target} found ({tally.attempts} "
             f"planted solutions, {strategy.report.solves} uniqueness checks"
-            + (f", {strategy.report.extra.get('transforms', 0)} transforms" if strategy.anneal_ok else "")
+            + (
+                f", {strategy.report.extra.get('transforms', 0)} transforms"
+                if isinstance(strategy.planter, Annealed)
+                else ""
+            )
             + f"; unique puzzles are found for line targets up to about {UNIQUE_TARGET_LIMIT}, "
             f"{ANNEAL_TARGET_LIMIT} on grids 3 wide or 3 high): try another seed, a smaller target, or --any"
         ),
