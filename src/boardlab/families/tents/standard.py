@@ -173,9 +173,15 @@ class Maker:
         ]
         inside = set(window)
         tree_of = self.board.tree_of
-        removed = {
-            t: tree for t, tree in tree_of.items() if (t in inside or tree in inside) and t not in keep
-        }
+        # the pairs with their tent or their tree inside: their tents lie within one more row
+        # and column (a tree is next to its tent)
+        removed = {}
+        for r in range(max(0, r0 - radius - 1), min(h, r0 + radius + 2)):
+            for c in range(max(0, c0 - radius - 1), min(w, c0 + radius + 2)):
+                t = r * w + c
+                tree = tree_of.get(t)
+                if tree is not None and (t in inside or tree in inside) and t not in keep:
+                    removed[t] = tree
         changed: set[int] = set()
         for tent, tree in removed.items():
             del tree_of[tent]
@@ -312,7 +318,7 @@ class Maker:
                     worklist.state[x] = TREE
                 elif worklist.state[x] == TREE:
                     worklist.state[x] = UNKNOWN
-            worklist.rows, worklist.cols = self.board.rows, self.board.cols
+            worklist.set_clues(self.board.rows, self.board.cols)
             worklist.reopen(changed, lines)
             try:
                 worklist.run(self.tricky)
@@ -325,7 +331,7 @@ class Maker:
             else:
                 self.undo(changed, removed)
                 worklist.restore(saved)
-                worklist.rows, worklist.cols = self.board.rows, self.board.cols
+                worklist.set_clues(self.board.rows, self.board.cols)
         if best > stop_at:  # out of moves: the board of the last fresh run
             self._back_to(checkpoint)
             return checkpoint[3]
@@ -360,12 +366,7 @@ class Maker:
 
 
 def _clone(worklist: Worklist) -> Worklist:
-    twin = Worklist.__new__(Worklist)
-    twin.__dict__.update(worklist.__dict__)
-    twin.state, twin.link = worklist.state[:], worklist.link[:]
-    twin.rows, twin.cols = list(worklist.rows), list(worklist.cols)
-    twin.cells_todo, twin.lines_todo = set(), set()
-    return twin
+    return worklist.clone()
 
 
 def _solved_at(instance: TentsInstance, tents: set[Cell], empty: set[Cell], level: str) -> bool:
