@@ -59,7 +59,7 @@ from boardlab.core.oracle import Undecided
 from boardlab.families.tents.board import random_board
 from boardlab.families.tents.deduce import EMPTY, GRADES, TENT, UNKNOWN, Contradiction, Deducer
 from boardlab.families.tents.io import TentsInstance
-from boardlab.families.tents.worklist import TREE, Worklist, fixpoint
+from boardlab.families.tents.worklist import TREE, Worklist, _neighbours, fixpoint
 
 Cell = tuple[int, int]
 
@@ -139,6 +139,7 @@ class Maker:
         # the number of tents stays within DRIFT of the planted one (the density asked)
         self.low = int(len(pairs) * (1 - DRIFT))
         self.high = int(len(pairs) * (1 + DRIFT)) + 1
+        self.orth, self.king = _neighbours(width, height)
         self.moves = 0
         self.kept = 0
         self.fresh_runs = 0
@@ -147,16 +148,9 @@ class Maker:
     def _free(self, x: int) -> bool:
         return x not in self.trees and x not in self.board.tree_of
 
-    def _neighbours(self, x: int, king: bool) -> list[int]:
-        r, c = divmod(x, self.w)
-        steps = (
-            ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
-            if king
-            else ((-1, 0), (0, -1), (0, 1), (1, 0))
-        )
-        return [
-            (r + dr) * self.w + c + dc for dr, dc in steps if 0 <= r + dr < self.h and 0 <= c + dc < self.w
-        ]
+    def _neighbours(self, x: int, king: bool) -> tuple[int, ...]:
+        """The king (or orthogonal) neighbours of `x`, in reading order (shared tables)."""
+        return self.king[x] if king else self.orth[x]
 
     def replant(
         self, centre: int, radius: int, keep: set[int] | frozenset[int] = frozenset()

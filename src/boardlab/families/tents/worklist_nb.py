@@ -336,41 +336,43 @@ def _run(tricky, state, link, orth, king, w, h, clue, version, seen, linq, stack
 
 
 @njit(cache=True, nogil=True)
-def _reopen(cells, lines, reset_lines, state, link, orth, king, w, h, seen, linq, stack, top, inq, mark):
+def _mark(x, mark, marked, count):
+    if mark[x] == 0:
+        mark[x] = 1
+        marked[count] = x
+        count += 1
+    return count
+
+
+@njit(cache=True, nogil=True)
+def _reopen(cells, lines, reset_lines, state, link, orth, king, w, h, seen, linq, stack, top, inq, mark, marked):
     """`Worklist.reopen`: the cells near `cells` and those of `lines` back to unknown (their
     pairings undone), and looked at again."""
-    n = w * h
     count = 0
     for i in range(cells.shape[0]):
         x = cells[i]
-        if mark[x] == 0:
-            mark[x] = 1
-            count += 1
+        count = _mark(x, mark, marked, count)
         for a in range(8):
             y = king[x, a]
             if y < 0:
                 continue
-            if mark[y] == 0:
-                mark[y] = 1
-                count += 1
+            count = _mark(y, mark, marked, count)
             for b in range(8):
                 z = king[y, b]
-                if z >= 0 and mark[z] == 0:
-                    mark[z] = 1
-                    count += 1
+                if z >= 0:
+                    count = _mark(z, mark, marked, count)
     for i in range(lines.shape[0]):
         line = lines[i]
         if reset_lines:
             if line < h:
                 for j in range(w):
-                    mark[line * w + j] = 1
+                    count = _mark(line * w + j, mark, marked, count)
             else:
                 for j in range(h):
-                    mark[j * w + line - h] = 1
+                    count = _mark(j * w + line - h, mark, marked, count)
         linq[line] = 1
-    for x in range(n):
-        if mark[x] == 0:
-            continue
+    for i in range(count):
+        x = marked[i]
         mark[x] = 0
         partner = link[x]
         if partner >= 0:
@@ -429,6 +431,7 @@ class FastWorklist:
         self.top = np.array([n], np.int64)
         self.inq = np.ones(n, np.uint8)
         self.mark = np.zeros(n, np.uint8)
+        self.marked = np.zeros(n, np.int64)
         self.buf = np.zeros((11, max(width, height) + 1), np.int64)
         self.tricky = False
 
@@ -467,7 +470,7 @@ class FastWorklist:
         twin.__dict__.update(self.__dict__)
         twin.arr = self.arr.copy()
         twin.state = memoryview(twin.arr)
-        for name in ("link", "clue", "version", "seen", "linq", "stack", "top", "inq", "mark", "buf"):
+        for name in ("link", "clue", "version", "seen", "linq", "stack", "top", "inq", "mark", "marked", "buf"):
             setattr(twin, name, getattr(self, name).copy())
         twin.top[0] = 0
         twin.inq[:] = 0
@@ -504,5 +507,5 @@ class FastWorklist:
         _reopen(
             np.fromiter(cells, np.int64), np.fromiter(lines, np.int64), RESET_LINES,
             self.arr, self.link, self.orth_np, self.king_np, self.w, self.h,
-            self.seen, self.linq, self.stack, self.top, self.inq, self.mark,
+            self.seen, self.linq, self.stack, self.top, self.inq, self.mark, self.marked,
         )  # fmt: skip
