@@ -85,6 +85,9 @@ TREE_MOVES = 0.5
 REVERT = True
 #: Share of the moves made next to a decided cell.
 FRONTIER = 0.9
+#: Share of the moves made in the band of `BAND_ROWS` rows from the first row with an unknown cell.
+BAND = 0.95
+BAND_ROWS = 2
 #: Random cells drawn to find where to move before listing them all.
 DRAWS = 60
 #: Unknown cells below which the hard rules / the exact check are asked (hard, extreme).
@@ -332,6 +335,17 @@ class Maker:
         return worklist
 
     def _centre(self, worklist: Worklist) -> int:
+        if BAND_ROWS and self.rng.random() < BAND:
+            state, w, rng = worklist.state, self.w, self.rng
+            first = bytes(state).find(UNKNOWN) // w
+            rows = min(BAND_ROWS, self.h - first)
+            for _ in range(DRAWS):
+                x = (first + rng.randrange(rows)) * w + rng.randrange(w)
+                if state[x] == UNKNOWN:
+                    return x
+        return self._one_centre(worklist)
+
+    def _one_centre(self, worklist: Worklist) -> int:
         """Where to change the board: an unknown cell, next to a decided one for a share
         `FRONTIER` of the moves (the rules spread from what they decided); drawn by rejection
         (a few random cells), the full list only when those miss."""
