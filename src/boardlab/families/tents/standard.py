@@ -7,7 +7,8 @@ deduction rules stall until they decide every cell.
    touching) and compute every clue from it.
 2. Run the rules of the level to their fixpoint (`worklist.Worklist`: the `easy` or `tricky`
    rules of `deduce.py`, driven by a work list). Where they stall, some cells stay unknown.
-3. Pick an unknown cell at random (mostly next to a decided one) and change the board there:
+3. Pick an unknown cell (mostly, `BAND`, in the band of `BAND_ROWS` rows from the first row
+   holding an unknown cell; else at random, mostly next to a decided one) and change the board there:
    half of the moves (`TREE_MOVES`) move the tree of a tent next to that cell to another free
    cell next to its tent (no clue changes, so only the cells around it are re-opened: the
    cheapest move); the others re-plant a small window around it (radius 1 or 2): every tent
@@ -67,8 +68,8 @@ Cell = tuple[int, int]
 MOVES_PER_CELL = 10.0
 #: At least this many moves at any size.
 MIN_MOVES = 3000
-#: At most this many moves at any size (100x100 seed 1 at tricky needed 58,413 moves, 120 s CPU
-#: in one process; 20,000 were not enough).
+#: At most this many moves at any size (100x100 at tricky: 13,556 moves for seed 1, in the band;
+#: 58,413 before it).
 MAX_MOVES = 100_000
 #: Boards above this many cells get the hint to use --givens when the level is not reached.
 LARGE = 5000
@@ -85,8 +86,13 @@ TREE_MOVES = 0.5
 REVERT = True
 #: Share of the moves made next to a decided cell.
 FRONTIER = 0.9
-#: Share of the moves made in the band of `BAND_ROWS` rows from the first row with an unknown cell.
+#: Share of the moves made in a band of `BAND_ROWS` rows from the first row with an unknown
+#: cell: the board is finished from the top down, so that rows are completed one after the other
+#: and their clues decide what is left in them, instead of every row staying open until the
+#: end (moves spread over the whole board: 100x100 seed 1 took 58,413 moves; in the band 13,556;
+#: docs/tents.md, "The standard generator (issue 15)").
 BAND = 0.95
+#: Rows in that band.
 BAND_ROWS = 2
 #: Random cells drawn to find where to move before listing them all.
 DRAWS = 60
@@ -335,6 +341,9 @@ class Maker:
         return worklist
 
     def _centre(self, worklist: Worklist) -> int:
+        """Where to change the board: for a share `BAND` of the moves an unknown cell of the
+        band of `BAND_ROWS` rows from the first row with one (drawn by rejection; when the
+        draws miss, as below), else anywhere (`_one_centre`)."""
         if BAND_ROWS and self.rng.random() < BAND:
             state, w, rng = worklist.state, self.w, self.rng
             first = bytes(state).find(UNKNOWN) // w

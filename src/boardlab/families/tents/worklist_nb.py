@@ -329,7 +329,9 @@ def _run(tricky, state, link, orth, king, w, h, clue, version, seen, linq, stack
             if linq[line]:
                 any_line = True
                 linq[line] = 0
-                if not _line(line, tricky, state, orth, king, w, h, clue, version, seen, linq, stack, top, inq, buf):
+                if not _line(
+                    line, tricky, state, orth, king, w, h, clue, version, seen, linq, stack, top, inq, buf
+                ):
                     return CONTRADICTION
         if not any_line and top[0] == 0:
             return 0
@@ -345,7 +347,9 @@ def _mark(x, mark, marked, count):
 
 
 @njit(cache=True, nogil=True)
-def _reopen(cells, lines, reset_lines, state, link, orth, king, w, h, seen, linq, stack, top, inq, mark, marked):
+def _reopen(
+    cells, lines, reset_lines, state, link, orth, king, w, h, seen, linq, stack, top, inq, mark, marked
+):
     """`Worklist.reopen`: the cells near `cells` and those of `lines` back to unknown (their
     pairings undone), and looked at again."""
     count = 0
@@ -419,7 +423,7 @@ class FastWorklist:
         self.arr = np.zeros(n, np.uint8)
         for t in trees:
             self.arr[t] = TREE
-        self.state = memoryview(self.arr)
+        self.state = self.arr.data
         self.link = np.full(n, -1, np.int32)
         self.orth_np, self.king_np = _tables(width, height)
         self.orth, self.king = _neighbours(width, height)
@@ -469,8 +473,20 @@ class FastWorklist:
         twin = FastWorklist.__new__(FastWorklist)
         twin.__dict__.update(self.__dict__)
         twin.arr = self.arr.copy()
-        twin.state = memoryview(twin.arr)
-        for name in ("link", "clue", "version", "seen", "linq", "stack", "top", "inq", "mark", "marked", "buf"):
+        twin.state = twin.arr.data
+        for name in (
+            "link",
+            "clue",
+            "version",
+            "seen",
+            "linq",
+            "stack",
+            "top",
+            "inq",
+            "mark",
+            "marked",
+            "buf",
+        ):
             setattr(twin, name, getattr(self, name).copy())
         twin.top[0] = 0
         twin.inq[:] = 0
