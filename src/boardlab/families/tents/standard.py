@@ -444,8 +444,7 @@ def generate(
                 f"tents: no {level} {width}x{height} puzzle found within {moves} board changes "
                 f"({plants} planted boards; docs/tents.md says which levels each size reaches); "
                 + (
-                    "boards this large are beyond the standard generator for now: --givens makes one "
-                    "with given cells"
+                    "try another seed; on boards this large --givens makes one with given cells"
                     if width * height > LARGE
                     else "try another seed, size or density"
                 )
