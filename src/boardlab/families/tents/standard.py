@@ -7,8 +7,8 @@ deduction rules stall until they decide every cell.
    touching) and compute every clue from it.
 2. Run the rules of the level to their fixpoint (`worklist.Worklist`: the `easy` or `tricky`
    rules of `deduce.py`, driven by a work list). Where they stall, some cells stay unknown.
-3. Pick an unknown cell (mostly, `BAND`, in the band of `BAND_ROWS` rows from the first row
-   holding an unknown cell; else at random, mostly next to a decided one) and change the board there:
+3. Pick an unknown cell (easy and tricky: mostly, `BAND`, in the band of `BAND_ROWS` rows
+   from the first row holding an unknown cell; else at random, mostly next to a decided one) and change the board there:
    half of the moves (`TREE_MOVES`) move the tree of a tent next to that cell to another free
    cell next to its tent (no clue changes, so only the cells around it are re-opened: the
    cheapest move); the others re-plant a small window around it (radius 1 or 2): every tent
@@ -149,6 +149,9 @@ class Maker:
         self.low = int(len(pairs) * (1 - DRIFT))
         self.high = int(len(pairs) * (1 + DRIFT)) + 1
         self.orth, self.king = _neighbours(width, height)
+        # hard and extreme stop with a few cells left for the stronger rules: spread moves
+        # serve them better (25x25 extreme, seeds 1-3: one failed in the band, 30 s per seed)
+        self.band = BAND if level in ("easy", "tricky") and BAND_ROWS else 0.0
         self.moves = 0
         self.kept = 0
         self.fresh_runs = 0
@@ -341,10 +344,10 @@ class Maker:
         return worklist
 
     def _centre(self, worklist: Worklist) -> int:
-        """Where to change the board: for a share `BAND` of the moves an unknown cell of the
-        band of `BAND_ROWS` rows from the first row with one (drawn by rejection; when the
-        draws miss, as below), else anywhere (`_one_centre`)."""
-        if BAND_ROWS and self.rng.random() < BAND:
+        """Where to change the board: for a share `BAND` of the moves (easy and tricky) an
+        unknown cell of the band of `BAND_ROWS` rows from the first row with one (drawn by
+        rejection; when the draws miss, as below), else anywhere (`_one_centre`)."""
+        if self.band and self.rng.random() < self.band:
             state, w, rng = worklist.state, self.w, self.rng
             first = bytes(state).find(UNKNOWN) // w
             rows = min(BAND_ROWS, self.h - first)
