@@ -26,6 +26,7 @@ LONG_COMMANDS = {
     "numba annealing": ["armies", "solve", "200", "--force"],
     "numba branch and bound": ["armies", "solve", "20", "--m", "60", "--force"],
     "CaDiCaL (python-sat)": ["tents", "generate", "--size", "100x100", "--givens"],
+    "numba short kernels (one per move)": ["tents", "generate", "--size", "200x200"],
     "CP-SAT": ["cnote", "count", DEMO, "--target", "700"],
 }
 

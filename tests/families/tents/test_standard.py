@@ -61,6 +61,17 @@ def test_standard_puzzle_unique_without_givens_at_the_default_level(size, seed):
     assert game_id.encode(again.instance) == game_id.encode(inst)  # deterministic per seed
 
 
+@pytest.mark.slow
+def test_standard_100x100_is_unique_and_tricky():
+    """The compiled work list and the moves in a band (100x100: about 12,000 moves, 20 s CPU
+    for the whole command on this machine): a standard puzzle, counted by two solvers."""
+    generated = FAMILY.generate(3, requests.check_options(FAMILY, ("generate",), {"size": "100x100"}))
+    inst = generated.instance
+    check_standard(inst, [tuple(c) for c in generated.solution["tents"]])
+    assert generated.difficulty == "tricky" == grade(inst).difficulty
+    assert generated.stats.extra["givens"] == 0
+
+
 @pytest.mark.parametrize(
     "level, size, seeds",
     [

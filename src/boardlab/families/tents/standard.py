@@ -7,7 +7,8 @@ deduction rules stall until they decide every cell.
    touching) and compute every clue from it.
 2. Run the rules of the level to their fixpoint (`worklist.Worklist`: the `easy` or `tricky`
    rules of `deduce.py`, driven by a work list). Where they stall, some cells stay unknown.
-3. Pick an unknown cell at random (mostly next to a decided one) and change the board there:
+3. Pick an unknown cell (easy and tricky: mostly, `BAND`, in the band of `BAND_ROWS` rows
+   from the first row holding an unknown cell; else at random, mostly next to a decided one) and change the board there:
    half of the moves (`TREE_MOVES`) move the tree of a tent next to that cell to another free
    cell next to its tent (no clue changes, so only the cells around it are re-opened: the
    cheapest move); the others re-plant a small window around it (radius 1 or 2): every tent
@@ -59,7 +60,7 @@ from boardlab.core.oracle import Undecided
 from boardlab.families.tents.board import random_board
 from boardlab.families.tents.deduce import EMPTY, GRADES, TENT, UNKNOWN, Contradiction, Deducer
 from boardlab.families.tents.io import TentsInstance
-from boardlab.families.tents.worklist import TREE, Worklist, fixpoint
+from boardlab.families.tents.worklist import TREE, Worklist, _neighbours, fixpoint
 
 Cell = tuple[int, int]
 
@@ -67,8 +68,8 @@ Cell = tuple[int, int]
 MOVES_PER_CELL = 10.0
 #: At least this many moves at any size.
 MIN_MOVES = 3000
-#: At most this many moves at any size (100x100 seed 1 at tricky needed 58,413 moves, 120 s CPU
-#: in one process; 20,000 were not enough).
+#: At most this many moves at any size (100x100 at tricky: 13,556 moves for seed 1, in the band;
+#: 58,413 before it).
 MAX_MOVES = 100_000
 #: Boards above this many cells get the hint to use --givens when the level is not reached.
 LARGE = 5000
@@ -85,6 +86,14 @@ TREE_MOVES = 0.5
 REVERT = True
 #: Share of the moves made next to a decided cell.
 FRONTIER = 0.9
+#: Share of the moves made in a band of `BAND_ROWS` rows from the first row with an unknown
+#: cell: the board is finished from the top down, so that rows are completed one after the other
+#: and their clues decide what is left in them, instead of every row staying open until the
+#: end (moves spread over the whole board: 100x100 seed 1 took 58,413 moves; in the band 13,556;
+#: docs/tents.md, "The standard generator (issue 15)").
+BAND = 0.95
+#: Rows in that band.
+BAND_ROWS = 2
 #: Random cells drawn to find where to move before listing them all.
 DRAWS = 60
 #: Unknown cells below which the hard rules / the exact check are asked (hard, extreme).
@@ -139,6 +148,10 @@ class Maker:
         # the number of tents stays within DRIFT of the planted one (the density asked)
         self.low = int(len(pairs) * (1 - DRIFT))
         self.high = int(len(pairs) * (1 + DRIFT)) + 1
+        self.orth, self.king = _neighbours(width, height)
+        # hard and extreme stop with a few cells left for the stronger rules: spread moves
+        # serve them better (25x25 extreme, seeds 1-3: one failed in the band, 30 s per seed)
+        self.band = BAND if level in ("easy", "tricky") and BAND_ROWS else 0.0
         self.moves = 0
         self.kept = 0
         self.fresh_runs = 0
@@ -147,16 +160,9 @@ class Maker:
     def _free(self, x: int) -> bool:
         return x not in self.trees and x not in self.board.tree_of
 
-    def _neighbours(self, x: int, king: bool) -> list[int]:
-        r, c = divmod(x, self.w)
-        steps = (
-            ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
-            if king
-            else ((-1, 0), (0, -1), (0, 1), (1, 0))
-        )
-        return [
-            (r + dr) * self.w + c + dc for dr, dc in steps if 0 <= r + dr < self.h and 0 <= c + dc < self.w
-        ]
+    def _neighbours(self, x: int, king: bool) -> tuple[int, ...]:
+        """The king (or orthogonal) neighbours of `x`, in reading order (shared tables)."""
+        return self.king[x] if king else self.orth[x]
 
     def replant(
         self, centre: int, radius: int, keep: set[int] | frozenset[int] = frozenset()
@@ -173,9 +179,15 @@ class Maker:
         ]
         inside = set(window)
         tree_of = self.board.tree_of
-        removed = {
-            t: tree for t, tree in tree_of.items() if (t in inside or tree in inside) and t not in keep
-        }
+        # the pairs with their tent or their tree inside: their tents lie within one more row
+        # and column (a tree is next to its tent)
+        removed = {}
+        for r in range(max(0, r0 - radius - 1), min(h, r0 + radius + 2)):
+            for c in range(max(0, c0 - radius - 1), min(w, c0 + radius + 2)):
+                t = r * w + c
+                tree = tree_of.get(t)
+                if tree is not None and (t in inside or tree in inside) and t not in keep:
+                    removed[t] = tree
         changed: set[int] = set()
         for tent, tree in removed.items():
             del tree_of[tent]
@@ -312,7 +324,7 @@ class Maker:
                     worklist.state[x] = TREE
                 elif worklist.state[x] == TREE:
                     worklist.state[x] = UNKNOWN
-            worklist.rows, worklist.cols = self.board.rows, self.board.cols
+            worklist.set_clues(self.board.rows, self.board.cols)
             worklist.reopen(changed, lines)
             try:
                 worklist.run(self.tricky)
@@ -325,13 +337,27 @@ class Maker:
             else:
                 self.undo(changed, removed)
                 worklist.restore(saved)
-                worklist.rows, worklist.cols = self.board.rows, self.board.cols
+                worklist.set_clues(self.board.rows, self.board.cols)
         if best > stop_at:  # out of moves: the board of the last fresh run
             self._back_to(checkpoint)
             return checkpoint[3]
         return worklist
 
     def _centre(self, worklist: Worklist) -> int:
+        """Where to change the board: for a share `BAND` of the moves (easy and tricky) an
+        unknown cell of the band of `BAND_ROWS` rows from the first row with one (drawn by
+        rejection; when the draws miss, as below), else anywhere (`_one_centre`)."""
+        if self.band and self.rng.random() < self.band:
+            state, w, rng = worklist.state, self.w, self.rng
+            first = bytes(state).find(UNKNOWN) // w
+            rows = min(BAND_ROWS, self.h - first)
+            for _ in range(DRAWS):
+                x = (first + rng.randrange(rows)) * w + rng.randrange(w)
+                if state[x] == UNKNOWN:
+                    return x
+        return self._one_centre(worklist)
+
+    def _one_centre(self, worklist: Worklist) -> int:
         """Where to change the board: an unknown cell, next to a decided one for a share
         `FRONTIER` of the moves (the rules spread from what they decided); drawn by rejection
         (a few random cells), the full list only when those miss."""
@@ -360,12 +386,7 @@ class Maker:
 
 
 def _clone(worklist: Worklist) -> Worklist:
-    twin = Worklist.__new__(Worklist)
-    twin.__dict__.update(worklist.__dict__)
-    twin.state, twin.link = worklist.state[:], worklist.link[:]
-    twin.rows, twin.cols = list(worklist.rows), list(worklist.cols)
-    twin.cells_todo, twin.lines_todo = set(), set()
-    return twin
+    return worklist.clone()
 
 
 def _solved_at(instance: TentsInstance, tents: set[Cell], empty: set[Cell], level: str) -> bool:
@@ -426,8 +447,7 @@ def generate(
                 f"tents: no {level} {width}x{height} puzzle found within {moves} board changes "
                 f"({plants} planted boards; docs/tents.md says which levels each size reaches); "
                 + (
-                    "boards this large are beyond the standard generator for now: --givens makes one "
-                    "with given cells"
+                    "try another seed; on boards this large --givens makes one with given cells"
                     if width * height > LARGE
                     else "try another seed, size or density"
                 )

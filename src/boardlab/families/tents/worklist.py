@@ -94,6 +94,19 @@ class Worklist:
     def copy_position(self) -> tuple[bytearray, list[int]]:
         return self.state[:], self.link[:]
 
+    def set_clues(self, rows: list, cols: list) -> None:
+        """The clues after a change of the board (read at the next `run`)."""
+        self.rows, self.cols = rows, cols
+
+    def clone(self) -> Worklist:
+        """A copy of the position with empty work lists (the tables shared)."""
+        twin = Worklist.__new__(Worklist)
+        twin.__dict__.update(self.__dict__)
+        twin.state, twin.link = self.state[:], self.link[:]
+        twin.rows, twin.cols = list(self.rows), list(self.cols)
+        twin.cells_todo, twin.lines_todo = set(), set()
+        return twin
+
     def give(self, x: int, value: int) -> None:
         """Set cell `x` (a given tent or empty cell, or a generator's added given); the rules
         go on from it at the next `run` (adding a cell never undoes a deduction)."""
@@ -265,6 +278,21 @@ class Worklist:
             self.cells_todo.update(self.king[x])
 
 
+#: Boards of at least this many cells use the compiled work list (`worklist_nb.FastWorklist`,
+#: the same fixpoint): below it, importing numba (about 0.5 s of CPU) costs more than it saves.
+FAST_AREA = 1600
+
+
+def new_worklist(width: int, height: int, trees: Iterable[int], rows: list, cols: list) -> Worklist:
+    """A work list for a board: the compiled one from `FAST_AREA` cells on (same interface,
+    same fixpoint), this module's below."""
+    if width * height >= FAST_AREA:
+        from boardlab.families.tents.worklist_nb import FastWorklist
+
+        return FastWorklist(width, height, trees, rows, cols)  # type: ignore[return-value]
+    return Worklist(width, height, trees, rows, cols)
+
+
 def fixpoint(
     width: int,
     height: int,
@@ -276,8 +304,8 @@ def fixpoint(
     empty: Iterable[int] = (),
 ) -> Worklist:
     """A fresh run of the rules from the empty board, or from the given `tents` and `empty`
-    cells (`Contradiction` when they find one)."""
-    worklist = Worklist(width, height, trees, rows, cols)
+    cells (`Contradiction` when they find one); compiled from `FAST_AREA` cells on."""
+    worklist = new_worklist(width, height, trees, rows, cols)
     for x in tents:
         worklist.give(x, TENT)
     for x in empty:
