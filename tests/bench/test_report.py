@@ -250,3 +250,13 @@ def test_a_series_table_without_values_has_no_value_column(tmp_path: Path) -> No
     assert "| n | a (reference) | b |" in section
     assert "| 8 | 1 (1.00×) | 1 (1.00×) |" in section
     assert "| **geometric mean ratio** | 1.00× over 2 | 1.00× over 2 |" in section
+
+
+def test_an_unknown_cell_gives_the_experiments_reason(tmp_path: Path) -> None:
+    records = [
+        _record("gone/why", "a", {"n": 8, "m": "a"}, 1.0, None, series="m", reference="a"),
+        _record("gone/why", "b", {"n": 8, "m": "b"}, 2.0, None, status="unknown", series="m", reference="a"),
+    ]
+    records[1]["stats"] = {"reason": "no extreme puzzle found in 50 attempts"}
+    section = _section(_write(tmp_path, records), "gone/why")
+    assert "unknown (no extreme puzzle found in 50 attempts)" in section

@@ -87,7 +87,8 @@ def _status_cell(record: dict[str, Any]) -> str:
     if status == TIMEOUT:
         return f"timeout (> {fmt.seconds(record.get('time_limit'))} s)"
     if status == UNKNOWN:
-        return f"unknown (limit {fmt.seconds(record.get('time_limit'))} s)"
+        reason = (record.get("stats") or {}).get("reason")  # an experiment's own why, if it says
+        return f"unknown ({reason or 'limit ' + fmt.seconds(record.get('time_limit')) + ' s'})"
     if status == ERROR:
         return "error"
     return str(status)
