@@ -166,6 +166,17 @@ def test_units_cover_every_constellation_once() -> None:
         assert sum(constellation.classes(tuple(int(s) for s in sums))) == FUNDAMENTAL[n]  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("n", [9, 11])
+def test_fast_kernel_equals_the_checking_kernel_on_every_unit(n: int) -> None:
+    """The fast kernel (look-ahead, last two rows in place) against the checking kernel, which
+    walks every free row to a leaf, unit by unit at split depths 0 to 3."""
+    for depth in range(4):
+        for unit in constellation.units(n, depth=depth):
+            prefix = np.array(unit.prefix, dtype=np.int64)
+            fast = constellation.count_unit(n, *unit.search, prefix)
+            assert fast == constellation.count_unit_checked(n, *unit.search, prefix)[0]
+
+
 # ---- OEIS through every executor and split depth ----------------------------------------------
 @pytest.mark.parametrize("depth", [0, 1, 2])
 @pytest.mark.parametrize("executor", ["serial", "processes", "threads"])

@@ -313,6 +313,11 @@ def count_unit(n: int, a: int, b: int, c: int, d: int, prefix: np.ndarray) -> np
         if ny == pen:
             total += _finish_two(nl, nd, nr, nb, step_last, last_free)
             continue
+        # look ahead: the free row after the child must keep a column even before the child's
+        # queen is placed (NQueensFAF's CPU solver checks the same)
+        s = shift[ny]
+        if ~((nl << s) | nd | (nr >> s)) & free[ny + one] == zero:
+            continue
         left[y] = l
         down[y] = dn
         right[y] = r
@@ -509,15 +514,8 @@ def units(n: int, target: int = 0, depth: int | None = None) -> list[Unit]:
     rows placed in every consistent way (depth None: the least depth giving >= `target` units).
     Constellations with a corner queen (one more free row, the largest units) come first; the
     order is deterministic, so an index names a unit in checkpoints and on a cluster."""
-    table = constellations(n)
-    found = [
-        Unit(
-            tuple(int(x) for x in row[SEARCH]),  # type: ignore[arg-type]
-            int(row[WEIGHT]),
-            bool(row[STAB] & R180),
-        )
-        for row in table
-    ]
+    table = constellations(n).tolist()  # Python ints: 5 times faster to walk than numpy rows
+    found = [Unit((row[6], row[7], row[8], row[9]), row[WEIGHT], bool(row[STAB] & R180)) for row in table]
     found.sort(key=lambda u: (u.search[0] in (0, n - 1) or u.search[1] in (0, n - 1)) is False)
     level = 0
     while (depth is None and len(found) < target) or (depth is not None and level < depth):
