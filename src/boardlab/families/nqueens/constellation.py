@@ -32,7 +32,8 @@ the fast kernel.
 
 The fast kernel (`count_unit`) knows the four border queens before it starts: their attacks
 on every row are one precomputed mask per row, their rows are skipped (the diagonals shift by
-the distance to the next free row), and the last two rows are finished in place. A work unit
+the distance to the next free row), a child is entered only when the free row after it keeps
+a column (NQueensFAF's look-ahead), and the last two rows are finished in place. A work unit
 is a constellation plus the columns of the queens of its first `depth` free rows (the split
 depth), so the constellations are cut into as many units as the executors need.
 """
