@@ -166,6 +166,37 @@ def test_units_cover_every_constellation_once() -> None:
         assert sum(constellation.classes(tuple(int(s) for s in sums))) == FUNDAMENTAL[n]  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("n", [9, 11])
+def test_fast_kernel_equals_the_checking_kernel_on_every_unit(n: int) -> None:
+    """The fast kernel (look-ahead, last two rows in place) against the checking kernel, which
+    walks every free row to a leaf, unit by unit at split depths 0 to 3."""
+    for depth in range(4):
+        for unit in constellation.units(n, depth=depth):
+            prefix = np.array(unit.prefix, dtype=np.int64)
+            fast = constellation.count_unit(n, *unit.search, prefix)
+            assert fast == constellation.count_unit_checked(n, *unit.search, prefix)[0]
+
+
+def test_finish_two_against_a_loop_over_the_options() -> None:
+    """The branch-free count of the last two rows against trying every option (random masks,
+    row distances 1 to 3, boards up to 20 columns)."""
+    rng = np.random.default_rng(18)
+    for _ in range(20000):
+        n = int(rng.integers(4, 21))
+        full = (1 << n) - 1
+        left, down, right, options, last = (int(rng.integers(0, full + 1)) for _ in range(5))
+        options &= ~down & full
+        step = int(rng.integers(1, 4))
+        expected = sum(
+            1
+            for col in range(n)
+            if options >> col & 1
+            and ~(((left | 1 << col) << step) | (down | 1 << col) | ((right | 1 << col) >> step)) & last
+        )
+        masks = (np.uint64(v) for v in (left, down, right, options, step, last))
+        assert constellation._finish_two(*masks) == expected
+
+
 # ---- OEIS through every executor and split depth ----------------------------------------------
 @pytest.mark.parametrize("depth", [0, 1, 2])
 @pytest.mark.parametrize("executor", ["serial", "processes", "threads"])

@@ -32,7 +32,8 @@ the fast kernel.
 
 The fast kernel (`count_unit`) knows the four border queens before it starts: their attacks
 on every row are one precomputed mask per row, their rows are skipped (the diagonals shift by
-the distance to the next free row), and the last two rows are finished in place. A work unit
+the distance to the next free row), a child is entered only when the free row after it keeps
+a column (NQueensFAF's look-ahead), and the last two rows are finished in place. A work unit
 is a constellation plus the columns of the queens of its first `depth` free rows (the split
 depth), so the constellations are cut into as many units as the executors need.
 """
@@ -44,6 +45,8 @@ from dataclasses import dataclass
 
 import numpy as np
 from numba import njit, prange
+from numba.core import types
+from numba.extending import intrinsic
 
 from boardlab.core import compiling
 
@@ -237,20 +240,44 @@ def _prepare(
     return count
 
 
+@intrinsic
+def _popcount(typingctx, x):  # type: ignore[no-untyped-def]
+    """The number of set bits of a uint64 (LLVM's ctpop: one POPCNT instruction on x86-64)."""
+    signature = types.uint64(types.uint64)
+
+    def codegen(context, builder, sig, args):  # type: ignore[no-untyped-def]
+        return builder.ctpop(args[0])
+
+    return signature, codegen
+
+
+@njit(cache=True, inline="always")
+def _covers(x: np.uint64, step: np.uint64, target: np.uint64) -> bool:
+    """A queen in column(s) x attacks every column of `target` in a row `step` rows away."""
+    return (target & ~(x | (x << step) | (x >> step))) == np.uint64(0)
+
+
 @njit(cache=True, inline="always")
 def _finish_two(
     left: np.uint64, down: np.uint64, right: np.uint64, options: np.uint64, step: np.uint64, last: np.uint64
 ) -> np.int64:
     """Solutions of the last two free rows: `options` are the first one's free columns, `step`
-    the distance to the last one, `last` the last one's columns free of the border queens."""
+    the distance to the last one, `last` the last one's columns free of the border queens.
+
+    Without a loop or branch: with L the last row's columns left free by the queens so far, an
+    option x fails exactly when x attacks all of L (x, x << step and x >> step are its attacks
+    on the last row). Then x attacks L's lowest column p, so x is p, p >> step or p << step (the
+    attacks are symmetric): the solutions are the options minus those of the three candidates
+    that are options and attack all of L, and none when L is empty."""
     zero = np.uint64(0)
-    found = np.int64(0)
-    while options != zero:
-        bit = options & (zero - options)
-        options ^= bit
-        if ~(((left | bit) << step) | (down | bit) | ((right | bit) >> step)) & last != zero:
-            found += 1
-    return found
+    free_last = ~((left << step) | down | (right >> step)) & last
+    p = free_last & (zero - free_last)
+    low, high = p >> step, p << step
+    failing = np.int64((p & options) != zero) & np.int64(_covers(p, step, free_last))
+    failing += np.int64((low & options) != zero) & np.int64(_covers(low, step, free_last))
+    failing += np.int64((high & options) != zero) & np.int64(_covers(high, step, free_last))
+    found = np.int64(_popcount(options)) - failing
+    return found if free_last != zero else np.int64(0)
 
 
 @njit(cache=True)
@@ -312,6 +339,11 @@ def count_unit(n: int, a: int, b: int, c: int, d: int, prefix: np.ndarray) -> np
             continue
         if ny == pen:
             total += _finish_two(nl, nd, nr, nb, step_last, last_free)
+            continue
+        # look ahead: the free row after the child must keep a column even before the child's
+        # queen is placed (NQueensFAF's CPU solver checks the same)
+        s = shift[ny]
+        if ~((nl << s) | nd | (nr >> s)) & free[ny + one] == zero:
             continue
         left[y] = l
         down[y] = dn
@@ -509,15 +541,8 @@ def units(n: int, target: int = 0, depth: int | None = None) -> list[Unit]:
     rows placed in every consistent way (depth None: the least depth giving >= `target` units).
     Constellations with a corner queen (one more free row, the largest units) come first; the
     order is deterministic, so an index names a unit in checkpoints and on a cluster."""
-    table = constellations(n)
-    found = [
-        Unit(
-            tuple(int(x) for x in row[SEARCH]),  # type: ignore[arg-type]
-            int(row[WEIGHT]),
-            bool(row[STAB] & R180),
-        )
-        for row in table
-    ]
+    table = constellations(n).tolist()  # Python ints: 5 times faster to walk than numpy rows
+    found = [Unit((row[6], row[7], row[8], row[9]), row[WEIGHT], bool(row[STAB] & R180)) for row in table]
     found.sort(key=lambda u: (u.search[0] in (0, n - 1) or u.search[1] in (0, n - 1)) is False)
     level = 0
     while (depth is None and len(found) < target) or (depth is not None and level < depth):
