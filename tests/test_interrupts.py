@@ -278,3 +278,29 @@ def test_a_time_limit_never_lands_inside_an_import(tmp_path: Path, monkeypatch) 
             assert slow_to_import.DONE
             time.sleep(5)
     assert sys.modules["slow_to_import"].DONE
+
+
+def test_an_alarm_as_a_time_limited_block_ends_leaves_no_limit_behind(monkeypatch) -> None:
+    """The block's own deadline check raised OutOfTime, and the timer went off while the block
+    was cleaning up: that late OutOfTime used to land in the clean-up and skip it, leaving the
+    limit set for everything after (seen once as a failure of test_sat_deadline under load)."""
+    import signal
+
+    from boardlab.core.deadline import OutOfTime
+    from boardlab.core.interrupts import current_limit, time_limited
+
+    real = signal.setitimer
+    before = signal.getsignal(signal.SIGALRM)
+
+    def late(which: int, seconds: float, *rest: float) -> tuple[float, float]:
+        if seconds == 0:
+            signal.raise_signal(signal.SIGALRM)  # the alarm, just as the timer is switched off
+        return real(which, seconds, *rest)
+
+    monkeypatch.setattr(signal, "setitimer", late)
+    with pytest.raises(OutOfTime):
+        with time_limited(30):
+            assert current_limit().limited
+            raise OutOfTime  # the block's own check, first
+    assert not current_limit().limited
+    assert signal.getsignal(signal.SIGALRM) is before

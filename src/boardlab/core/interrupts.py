@@ -163,8 +163,13 @@ def time_limited(seconds: float | None) -> Iterator[None]:
     if threading.current_thread() is not threading.main_thread():
         raise RuntimeError("time_limited works in the main thread only")
     global _LIMIT
+    ended = [False]
 
     def expire(signum: int, frame: Any) -> None:
+        if ended[0]:
+            # the block ended (its own deadline check raised first) as the alarm went off: an
+            # OutOfTime now would land in the clean-up below and skip it, leaving the limit set
+            return
         # never inside an import: an exception there breaks the module for good (a C extension
         # then fails with "ImportError: initialization failed"); look again shortly after
         while frame is not None:
@@ -180,6 +185,7 @@ def time_limited(seconds: float | None) -> Iterator[None]:
     try:
         yield
     finally:
+        ended[0] = True
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
         _LIMIT = outer
