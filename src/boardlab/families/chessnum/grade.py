@@ -111,8 +111,9 @@ class Closure:
         """Failed-literal probing of the puzzle with the clues on `clues`, from its unit
         propagation closure `known` to the fixpoint: (what is known then, the rounds that
         decided something, the propagation calls). Each probe assumes the clues and the values
-        probing has forced so far (unit propagation derives the rest again: a short list of
-        assumptions propagates several times faster than the whole closure, same answers)."""
+        probing has forced so far: unit propagation derives the rest again, so the answers are
+        those of assuming the whole closure, from a shorter list (8x8 Detektivschach, `easier`
+        to medium, seed 0: 18.4 -> 14.7 s CPU)."""
         known = set(known)
         forced = [self.gate, *(self.sat.selector(s) for s in clues)]
         rounds = probes = 0
