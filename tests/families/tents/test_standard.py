@@ -23,7 +23,7 @@ from boardlab.families.tents.board import random_instance
 from boardlab.families.tents.deduce import Contradiction, deduce
 from boardlab.families.tents.grade import grade
 from boardlab.families.tents.io import TentsInstance
-from boardlab.families.tents.worklist import fixpoint
+from boardlab.families.tents.standard import fixpoint
 
 from .test_tents import brute_force
 

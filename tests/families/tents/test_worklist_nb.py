@@ -13,7 +13,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boardlab.families.tents import game_id, standard, worklist
+from boardlab.families.tents import game_id, standard
 from boardlab.families.tents.board import random_instance
 from boardlab.families.tents.deduce import Contradiction, deduce
 from boardlab.families.tents.io import TentsInstance
@@ -123,7 +123,7 @@ def test_fast_reopen_after_board_changes_is_the_worklists(width, height, seed, t
 def test_the_generator_makes_the_same_puzzle_with_either_worklist(monkeypatch):
     made = {}
     for area in (10**9, 1):
-        monkeypatch.setattr(worklist, "FAST_AREA", area)
+        monkeypatch.setattr(standard, "FAST_AREA", area)
         for level, size, seed in (("tricky", 24, 1), ("easy", 14, 2), ("hard", 12, 1)):
             inst, solution, figures = standard.generate(size, size, 0.16, seed, level)
             made.setdefault((level, size, seed), []).append(

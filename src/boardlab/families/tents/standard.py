@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from boardlab.core.errors import BadInput
@@ -60,7 +61,44 @@ from boardlab.core.oracle import Undecided
 from boardlab.families.tents.board import random_board
 from boardlab.families.tents.deduce import EMPTY, GRADES, TENT, UNKNOWN, Contradiction, Deducer
 from boardlab.families.tents.io import TentsInstance
-from boardlab.families.tents.worklist import TREE, Worklist, _neighbours, fixpoint
+from boardlab.families.tents.worklist import TREE, Worklist, _neighbours
+
+#: Boards of at least this many cells use the compiled work list (`worklist_nb.FastWorklist`,
+#: the same fixpoint): below it, importing numba (about 0.5 s of CPU) costs more than it saves.
+FAST_AREA = 1600
+
+
+def new_worklist(width: int, height: int, trees: Iterable[int], rows: list, cols: list) -> Worklist:
+    """A work list for a board: the compiled one from `FAST_AREA` cells on (same interface,
+    same fixpoint), this module's below."""
+    if width * height >= FAST_AREA:
+        from boardlab.families.tents.worklist_nb import FastWorklist
+
+        return FastWorklist(width, height, trees, rows, cols)  # type: ignore[return-value]
+    return Worklist(width, height, trees, rows, cols)
+
+
+def fixpoint(
+    width: int,
+    height: int,
+    trees: Iterable[int],
+    rows: list,
+    cols: list,
+    tricky: bool,
+    tents: Iterable[int] = (),
+    empty: Iterable[int] = (),
+) -> Worklist:
+    """A fresh run of the rules from the empty board, or from the given `tents` and `empty`
+    cells (`Contradiction` when they find one); compiled from `FAST_AREA` cells on."""
+    worklist = new_worklist(width, height, trees, rows, cols)
+    for x in tents:
+        worklist.give(x, TENT)
+    for x in empty:
+        worklist.give(x, EMPTY)
+    # one run with all the rules of the level: the fixpoint does not depend on the order
+    worklist.run(tricky)
+    return worklist
+
 
 Cell = tuple[int, int]
 
