@@ -304,3 +304,24 @@ def test_an_alarm_as_a_time_limited_block_ends_leaves_no_limit_behind(monkeypatc
             raise OutOfTime  # the block's own check, first
     assert not current_limit().limited
     assert signal.getsignal(signal.SIGALRM) is before
+
+
+def test_a_ctrl_c_after_the_answer_never_kills_the_process() -> None:
+    """A Ctrl-C that reaches Python after the command has answered (here: sent by the exit path
+    itself) is ignored: the process exits with the command's code and its output, not killed by
+    the signal (exit -2, seen in CI with Ctrl-C during a quick command's start-up under load)."""
+    script = (
+        "import os, signal, sys\n"
+        "import boardlab.cli.app\n"
+        "app = sys.modules['boardlab.cli.app']\n"  # (the package's `app` attribute is the Typer app)
+        "def late():\n"
+        "    os.kill(os.getpid(), signal.SIGINT)\n"
+        "    return False\n"
+        "app.native_work_running = late\n"
+        "sys.argv = ['boardlab', 'nqueens', 'solve', '6']\n"
+        "from boardlab._entry import main\n"
+        "main()\n"
+    )
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert (run.returncode, run.stderr) == (0, "")
+    assert "♛" in run.stdout

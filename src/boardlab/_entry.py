@@ -31,4 +31,14 @@ def main() -> None:
     from boardlab.cli.app import main as run
 
     signal.signal(signal.SIGINT, previous)
-    run()
+    try:
+        run()
+    except KeyboardInterrupt:
+        # a Ctrl-C that reached Python after the command's own handling and before `run` ignores
+        # further ones: the command ends as interrupted, never killed by the signal (exit -2)
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except OSError:  # a closed pipe: nothing more to say
+                pass
+        os._exit(INTERRUPTED)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import gc
 import os
+import signal
 import sys
 from typing import Annotated, Any
 
@@ -156,8 +157,13 @@ def main(argv: list[str] | None = None) -> None:
             say(f"internal error: {type(error).__name__}: {error} (BOARDLAB_DEBUG=1 shows the traceback)")
             code = EXIT_INTERNAL
     if argv is None:
-        # Run as the program (not called with arguments, as tests do): the process ends now,
-        # so spare the interpreter's last garbage collections over the ~10^5 objects numba,
+        # Run as the program: the answer (or "interrupted") is decided, so a Ctrl-C from here on
+        # is ignored; raised as KeyboardInterrupt outside the `try` above it would end the
+        # process by the signal (exit -2) after its output (seen in CI: tents grade and explain
+        # Ctrl-C'd during start-up under load, "interrupted" printed and then -2)
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        # The process ends now (not called with arguments, as tests do), so spare the
+        # interpreter's last garbage collections over the ~10^5 objects numba,
         # OR-Tools and rich leave behind (0.1-0.2 s of every nqueens count, measured). Exit
         # handlers still run and files are still closed; only reference cycles are left to
         # the operating system.
