@@ -542,7 +542,7 @@ def units(n: int, target: int = 0, depth: int | None = None) -> list[Unit]:
     Constellations with a corner queen (one more free row, the largest units) come first; the
     order is deterministic, so an index names a unit in checkpoints and on a cluster."""
     table = constellations(n).tolist()  # Python ints: 5 times faster to walk than numpy rows
-    found = [Unit((row[6], row[7], row[8], row[9]), row[WEIGHT], bool(row[STAB] & R180)) for row in table]
+    found = [Unit(tuple(row[SEARCH]), row[WEIGHT], bool(row[STAB] & R180)) for row in table]
     found.sort(key=lambda u: (u.search[0] in (0, n - 1) or u.search[1] in (0, n - 1)) is False)
     level = 0
     while (depth is None and len(found) < target) or (depth is not None and level < depth):

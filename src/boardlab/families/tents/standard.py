@@ -61,7 +61,7 @@ from boardlab.core.oracle import Undecided
 from boardlab.families.tents.board import random_board
 from boardlab.families.tents.deduce import EMPTY, GRADES, TENT, UNKNOWN, Contradiction, Deducer
 from boardlab.families.tents.io import TentsInstance
-from boardlab.families.tents.worklist import TREE, Worklist, _neighbours
+from boardlab.families.tents.worklist import TREE, Worklist, neighbour_tables
 
 #: Boards of at least this many cells use the compiled work list (`worklist_nb.FastWorklist`,
 #: the same fixpoint): below it, importing numba (about 0.5 s of CPU) costs more than it saves.
@@ -186,7 +186,7 @@ class Maker:
         # the number of tents stays within DRIFT of the planted one (the density asked)
         self.low = int(len(pairs) * (1 - DRIFT))
         self.high = int(len(pairs) * (1 + DRIFT)) + 1
-        self.orth, self.king = _neighbours(width, height)
+        self.orth, self.king = neighbour_tables(width, height)
         # hard and extreme stop with a few cells left for the stronger rules: spread moves
         # serve them better (25x25 extreme, seeds 1-3: one failed in the band, 30 s per seed)
         self.band = BAND if level in ("easy", "tricky") and BAND_ROWS else 0.0

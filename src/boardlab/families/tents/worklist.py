@@ -34,7 +34,7 @@ _TREE_AS_EMPTY = bytes(EMPTY if v == TREE else v for v in range(256))
 
 
 @functools.lru_cache(maxsize=8)
-def _neighbours(width: int, height: int) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+def neighbour_tables(width: int, height: int) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
     """The orthogonal and the king neighbours of every cell (shared by the work lists of a
     size: never changed)."""
     orth: list[tuple[int, ...]] = []
@@ -75,7 +75,7 @@ class Worklist:
         for t in trees:
             self.state[t] = TREE
         self.link = [-1] * n
-        self.orth, self.king = _neighbours(width, height)
+        self.orth, self.king = neighbour_tables(width, height)
         self.cells_todo: set[int] = set(range(n))
         self.lines_todo: set[int] = set(range(height + width))  # rows 0..h-1, then columns
         # a line is looked at again only when a cell of it changed since (the line rule is

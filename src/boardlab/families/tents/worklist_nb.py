@@ -32,7 +32,7 @@ from numba import njit
 
 from boardlab.core import compiling
 from boardlab.families.tents.deduce import EMPTY, TENT, UNKNOWN, Contradiction
-from boardlab.families.tents.worklist import RESET_LINES, TREE, _neighbours
+from boardlab.families.tents.worklist import RESET_LINES, TREE, neighbour_tables
 
 compiling.watch()
 
@@ -45,7 +45,7 @@ _NONE = 1 << 30
 @functools.lru_cache(maxsize=8)
 def _tables(width: int, height: int) -> tuple[np.ndarray, np.ndarray]:
     """The orthogonal and king neighbours of every cell as arrays padded with -1."""
-    orth, king = _neighbours(width, height)
+    orth, king = neighbour_tables(width, height)
     n = width * height
     o = np.full((n, 4), -1, np.int32)
     k = np.full((n, 8), -1, np.int32)
@@ -426,7 +426,7 @@ class FastWorklist:
         self.state = self.arr.data
         self.link = np.full(n, -1, np.int32)
         self.orth_np, self.king_np = _tables(width, height)
-        self.orth, self.king = _neighbours(width, height)
+        self.orth, self.king = neighbour_tables(width, height)
         self.clue = np.array(_clues(list(rows) + list(cols)), np.int64)
         self.version = np.zeros(height + width, np.int64)
         self.seen = np.full(height + width, -1, np.int64)
