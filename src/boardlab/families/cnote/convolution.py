@@ -36,11 +36,6 @@ from __future__ import annotations
 from functools import lru_cache
 
 import numpy as np
-from numba import njit
-
-from boardlab.core.compiling import watch
-
-watch()
 
 #: The largest transform (entries) counted this way; larger grids/targets are not supported.
 MAX_ENTRIES = 4_200_000
@@ -79,42 +74,6 @@ def _digit_table(top: int) -> tuple[np.ndarray, np.ndarray]:
         digits[v, : len(found)] = found
         size[v] = len(found)
     return digits, size
-
-
-@njit(cache=True, nogil=True)
-def _pair_counts(
-    q: np.ndarray, target: int, digits: np.ndarray, size: np.ndarray
-) -> np.ndarray:  # pragma: no cover
-    out = np.zeros((9, 9))
-    for a in range(q.shape[0]):
-        v = q[a]
-        rest = target - a
-        if v == 0.0 or rest < 1:
-            continue
-        for i in range(size[a]):
-            for j in range(size[rest]):
-                out[digits[a, i] - 1, digits[rest, j] - 1] += v
-    return out
-
-
-@njit(cache=True, nogil=True)
-def _triple_counts(
-    q: np.ndarray, target: int, digits: np.ndarray, size: np.ndarray
-) -> np.ndarray:  # pragma: no cover
-    out = np.zeros((9, 9, 9))
-    for a in range(q.shape[0]):
-        for b in range(q.shape[1]):
-            rest = target - a - b
-            if rest < 1:
-                break
-            v = q[a, b]
-            if v == 0.0:
-                continue
-            for i in range(size[a]):
-                for j in range(size[b]):
-                    for k in range(size[rest]):
-                        out[digits[a, i] - 1, digits[b, j] - 1, digits[rest, k] - 1] += v
-    return out
 
 
 @lru_cache(maxsize=64)
@@ -241,7 +200,11 @@ class Counter:
         for axis, c in enumerate(self.point):
             q = np.take(q, c - np.arange(min(target, c) + 1), axis=axis)
         q = np.ascontiguousarray(q)
-        kernel = _pair_counts if self.dims == 1 else _triple_counts
+        # compiled kernels, imported here: numba costs ~0.25 s of start-up to every command
+        # that imports this module, and only the heat bath counts whole lines
+        from boardlab.families.cnote.line_kernels import pair_counts, triple_counts
+
+        kernel = pair_counts if self.dims == 1 else triple_counts
         return np.rint(kernel(q, target, digits, size)).astype(np.int64)
 
     def count(self) -> int:

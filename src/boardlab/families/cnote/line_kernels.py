@@ -1,0 +1,50 @@
+"""Compiled kernels of `convolution.Counter.line_counts`: one pass over the inverse transform Q
+adds each entry to the counts of the digits its line's numbers contain (the method is in
+`convolution`'s docstring). A module of their own so that importing `convolution` does not
+import numba.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from boardlab.core.compiling import watch
+
+watch()
+
+
+@njit(cache=True, nogil=True)
+def pair_counts(
+    q: np.ndarray, target: int, digits: np.ndarray, size: np.ndarray
+) -> np.ndarray:  # pragma: no cover
+    out = np.zeros((9, 9))
+    for a in range(q.shape[0]):
+        v = q[a]
+        rest = target - a
+        if v == 0.0 or rest < 1:
+            continue
+        for i in range(size[a]):
+            for j in range(size[rest]):
+                out[digits[a, i] - 1, digits[rest, j] - 1] += v
+    return out
+
+
+@njit(cache=True, nogil=True)
+def triple_counts(
+    q: np.ndarray, target: int, digits: np.ndarray, size: np.ndarray
+) -> np.ndarray:  # pragma: no cover
+    out = np.zeros((9, 9, 9))
+    for a in range(q.shape[0]):
+        for b in range(q.shape[1]):
+            rest = target - a - b
+            if rest < 1:
+                break
+            v = q[a, b]
+            if v == 0.0:
+                continue
+            for i in range(size[a]):
+                for j in range(size[b]):
+                    for k in range(size[rest]):
+                        out[digits[a, i] - 1, digits[b, j] - 1, digits[rest, k] - 1] += v
+    return out
