@@ -325,3 +325,74 @@ def test_a_ctrl_c_after_the_answer_never_kills_the_process() -> None:
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert (run.returncode, run.stderr) == (0, "")
     assert "♛" in run.stdout
+
+
+def test_a_time_limit_survives_code_that_swallows_it() -> None:
+    """Code that catches the block's OutOfTime and goes on (a library's `except Exception`, an
+    exception ignored in a ctypes callback) must not lose the limit: the alarm raises again
+    until the block ends (seen in CI: a 200x200 Tents generation under a 0.01 s limit ran to
+    its end)."""
+    from boardlab.core.deadline import OutOfTime
+    from boardlab.core.interrupts import time_limited
+
+    swallowed = 0
+    started = time.monotonic()
+    with pytest.raises(OutOfTime):
+        with time_limited(0.05):
+            while time.monotonic() - started < 10:
+                try:
+                    time.sleep(0.01)
+                except OutOfTime:
+                    swallowed += 1
+                    if swallowed > 1:
+                        raise
+    assert swallowed == 2
+    assert time.monotonic() - started < 5
+
+
+def test_a_time_limit_never_lands_inside_numbas_compiler(tmp_path: Path, monkeypatch) -> None:
+    """The limit passes while numba compiles: the alarm waits for the compiler (an exception in
+    it can be swallowed by a typing template or llvmlite's ctypes callbacks, and leaves a
+    half-compiled dispatcher), then OutOfTime comes right after."""
+    from boardlab.core import interrupts
+    from boardlab.core.deadline import OutOfTime
+
+    compiler = tmp_path / "numba" / "core"
+    compiler.mkdir(parents=True)
+    (compiler / "slow_compiler.py").write_text(
+        "import time\ndef compile_it():\n    end = time.monotonic() + 0.4\n"
+        "    while time.monotonic() < end:\n        pass\n    return True\n"
+    )
+    namespace: dict = {}
+    code = compile((compiler / "slow_compiler.py").read_text(), str(compiler / "slow_compiler.py"), "exec")
+    exec(code, namespace)
+    assert interrupts._COMPILER.search(str(compiler / "slow_compiler.py"))
+    finished = []
+    with pytest.raises(OutOfTime):
+        with interrupts.time_limited(0.05):
+            finished.append(namespace["compile_it"]())
+            time.sleep(5)
+    assert finished == [True]
+
+
+def test_a_solve_inside_a_passed_time_limit_passes_it_on(monkeypatch) -> None:
+    """A solver call that a command's --time-limit stopped is not turned into "unknown" for the
+    caller to go on with (a generator would then take its puzzle for not unique): the command
+    is out of time. Outside such a limit, the solver's own deadline is an "unknown" answer."""
+    from boardlab.core import registry
+    from boardlab.core.deadline import OutOfTime
+    from boardlab.core.interrupts import time_limited
+    from boardlab.core.results import Mode, SolveRequest
+
+    family = registry.get("nqueens")
+    instance = family.from_json({"family": "nqueens", "n": 5})
+
+    def late(instance, request):  # noqa: ANN001, ANN202 - the solver's own deadline, late
+        time.sleep(0.2)
+        raise OutOfTime("the solver's deadline")
+
+    monkeypatch.setattr(family, "solve_instance", late)
+    assert family.solve(instance, SolveRequest(mode=Mode.COUNT)).status.value == "unknown"
+    with pytest.raises(OutOfTime):
+        with time_limited(0.1):
+            family.solve(instance, SolveRequest(mode=Mode.COUNT))

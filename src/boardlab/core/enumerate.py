@@ -34,6 +34,7 @@ from functools import partial
 from typing import Any, TypeVar
 
 from boardlab.core.deadline import OutOfTime
+from boardlab.core.interrupts import limit_passed
 from boardlab.core.results import Mode, Outcome, SolveRequest, Status
 
 Solution = dict[str, Any]
@@ -141,7 +142,8 @@ def collect(budget: Budget, solutions: Iterable[T], decode: Callable[[T], Soluti
             else:
                 exhausted = True
     except OutOfTime:
-        pass
+        if limit_passed():  # the command's --time-limit (core.interrupts): passed on
+            raise
     finally:
         close = getattr(iterator, "close", None)
         if close is not None:

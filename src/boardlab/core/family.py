@@ -20,6 +20,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 from boardlab.core.deadline import NO_DEADLINE, Deadline, OutOfTime
 from boardlab.core.errors import BadInput, SolverBug, Unsupported
 from boardlab.core.grading import OUTCOMES, Explanation, Grade
+from boardlab.core.interrupts import limit_passed
 from boardlab.core.options import Option
 from boardlab.core.oracle import Hint
 from boardlab.core.results import Mode, Result, SolveRequest, Stats, Status
@@ -307,6 +308,8 @@ class Family(ABC, Generic[InstanceT]):
         try:
             grade = self.grade_instance(instance, deadline)
         except OutOfTime:
+            if limit_passed():  # the command's --time-limit, not the grade's deadline
+                raise
             return Grade("unknown")
         if grade.difficulty not in self.levels and grade.difficulty not in OUTCOMES:
             raise SolverBug(f"{self.name}: grade '{grade.difficulty}' is not one of its levels")
@@ -319,6 +322,8 @@ class Family(ABC, Generic[InstanceT]):
         try:
             explanation = self.explain_instance(instance, deadline)
         except OutOfTime:
+            if limit_passed():
+                raise
             return Explanation("unknown", [])
         if explanation.difficulty not in self.levels and explanation.difficulty not in OUTCOMES:
             raise SolverBug(f"{self.name}: grade '{explanation.difficulty}' is not one of its levels")
@@ -350,6 +355,8 @@ class Family(ABC, Generic[InstanceT]):
         try:
             result = self.solve_instance(instance, request)
         except OutOfTime:  # the deadline passed before a solver could answer (e.g. while building)
+            if limit_passed():
+                raise
             stats = Stats(time.perf_counter() - started)
             result = Result(self.name, Status.UNKNOWN, self.to_json(instance), stats=stats)
         self._check_result(instance, result)

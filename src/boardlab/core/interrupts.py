@@ -17,9 +17,13 @@ of native call is made stoppable once, here:
 - **Python work under a time limit** (generators and hints, which make many short solver
   calls): `time_limited(seconds)` arms a SIGALRM timer whose handler raises `OutOfTime` at the
   next bytecode of the main thread; a native call in progress finishes first (a numba kernel
-  run through `in_thread` is stopped at once, since its waiting thread runs Python). It
-  serves the command line, whose commands run in the main thread; elsewhere it refuses
-  (`RuntimeError`) rather than silently not limiting.
+  run through `in_thread` is stopped at once, since its waiting thread runs Python). It never
+  raises inside an import or numba's compiler (it looks again shortly after), and raises again
+  every `REPEAT` seconds until the block ends, so that code which swallows the exception
+  cannot lose the limit. It serves the command line, whose commands run in the main thread;
+  elsewhere it refuses (`RuntimeError`) rather than silently not limiting. Code that turns
+  `OutOfTime` into an answer ("unknown") passes it on when the enclosing block's limit has
+  passed (`limit_passed`): the whole command is then out of time.
 - **python-sat** holds the GIL during a call, so Ctrl-C and the timer wait for it to return;
   `core.sat` makes every call in short conflict-budget slices and switches python-sat's own
   SIGINT handler off (it `longjmp`s out of the solver, which corrupted or locked the
@@ -32,6 +36,7 @@ of native call is made stoppable once, here:
 
 from __future__ import annotations
 
+import re
 import signal
 import threading
 from collections.abc import Callable, Iterator
@@ -47,8 +52,11 @@ SLICE = 0.05
 #: Seconds to wait for stopped work to return before giving up on it (it then runs on in its
 #: daemon thread until it ends; the command line exits anyway).
 GRACE = 2.0
-#: Seconds after which a time limit that fell inside an import is looked at again.
+#: Seconds after which a time limit that fell inside an import (or numba's compiler) is looked
+#: at again.
 IMPORT_RETRY = 0.05
+#: Seconds between two raises of `OutOfTime` once a time limit has passed, until its block ends.
+REPEAT = 0.05
 #: The name of `in_thread`'s helper threads.
 KERNEL_THREAD = "boardlab-kernel"
 #: Kernels look at their stop flag once every this many steps (a power of two minus one, used
@@ -170,13 +178,14 @@ def time_limited(seconds: float | None) -> Iterator[None]:
             # the block ended (its own deadline check raised first) as the alarm went off: an
             # OutOfTime now would land in the clean-up below and skip it, leaving the limit set
             return
-        # never inside an import: an exception there breaks the module for good (a C extension
-        # then fails with "ImportError: initialization failed"); look again shortly after
-        while frame is not None:
-            if frame.f_code.co_filename.startswith("<frozen importlib"):
-                signal.setitimer(signal.ITIMER_REAL, IMPORT_RETRY)
-                return
-            frame = frame.f_back
+        if _deferred(frame):  # look again shortly after
+            signal.setitimer(signal.ITIMER_REAL, IMPORT_RETRY)
+            return
+        # and again until the block ends: code that catches the exception without passing it on
+        # (a library's `except Exception`, an exception ignored in a ctypes callback) must not
+        # lose the limit for good (seen in CI: a 200x200 Tents generation under a 0.01 s limit
+        # ran to the end)
+        signal.setitimer(signal.ITIMER_REAL, REPEAT)
         raise OutOfTime
 
     outer, _LIMIT = _LIMIT, Deadline.after(seconds)
@@ -191,6 +200,26 @@ def time_limited(seconds: float | None) -> Iterator[None]:
         _LIMIT = outer
 
 
+def _deferred(frame: Any) -> bool:
+    """True while `frame` or a caller runs an import or numba's compiler, where the alarm must
+    not raise: an exception inside an import breaks the module for good (a C extension then
+    fails with "ImportError: initialization failed"); inside numba's compiler it can be caught
+    by a typing template that then tries the next one, or be printed and ignored by llvmlite's
+    ctypes callbacks, and it leaves a half-compiled dispatcher behind. Compilation takes
+    seconds at most (and is cached on disk afterwards); a kernel that runs (native code) has
+    no Python frames of these."""
+    while frame is not None:
+        name = frame.f_code.co_filename
+        if name.startswith("<frozen importlib") or _COMPILER.search(name):
+            return True
+        frame = frame.f_back
+    return False
+
+
+#: The source files of numba's compiler and llvmlite (any platform's path separator).
+_COMPILER = re.compile(r"[\\/](numba|llvmlite)[\\/]")
+
+
 #: The deadline of the innermost `time_limited` block (None outside every one).
 _LIMIT: Deadline | None = None
 
@@ -202,3 +231,9 @@ def current_limit() -> Deadline:
     pending until it returns; such calls ask for this deadline and stop at it themselves
     (`core.sat.solve_unlimited`)."""
     return _LIMIT or NO_DEADLINE
+
+
+def limit_passed() -> bool:
+    """True inside a `time_limited` block whose limit has passed: an `OutOfTime` caught now is
+    the command's, to be passed on, not a solver's own deadline to answer "unknown" for."""
+    return _LIMIT is not None and _LIMIT.expired()
