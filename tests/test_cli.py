@@ -335,3 +335,19 @@ def test_drawings_with_every_display_option_print_as_text(family: str, tmp_path)
         assert run.returncode == 0, run.stderr
         assert "<rich." not in run.stdout and " object at 0x" not in run.stdout, (flag, run.stdout)
         assert len(run.stdout.splitlines()) >= 3, (flag, run.stdout)
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_a_reader_that_stops_early_ends_the_command_quietly(as_json: bool) -> None:
+    """`boardlab ... | head -1`: the reader closes the pipe; the command ends with exit 0 and
+    nothing on stderr, for the terminal output (rich, whose own answer is exit 1) as for JSON."""
+    args = [sys.executable, "-m", "boardlab", "nqueens", "solve", "12", "--all"] + (
+        ["--json"] if as_json else []
+    )
+    process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.read(20)
+    process.stdout.close()
+    stderr = process.stderr.read()
+    assert process.wait(timeout=120) == 0, stderr
+    assert stderr == b""

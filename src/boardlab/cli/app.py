@@ -24,7 +24,7 @@ from boardlab.cli.errors import (
     interruptible,
 )
 from boardlab.cli.flags import JsonFlag, with_family_options
-from boardlab.cli.output import print_families, print_json, say
+from boardlab.cli.output import ReaderGone, print_families, print_json, say
 from boardlab.core import registry
 from boardlab.core.errors import BadInput, BoardlabError, SolverBug
 from boardlab.core.family import Family
@@ -145,7 +145,7 @@ def main(argv: list[str] | None = None) -> None:
     except BoardlabError as error:
         say(f"error: {error}")
         code = EXIT_BAD_INPUT
-    except BrokenPipeError:
+    except (BrokenPipeError, ReaderGone):  # the reader stopped early (`| head`)
         code = EXIT_OK
     except Exception as error:  # a bug: one line, unless debugging
         if caused_by_ctrl_c(error):  # Ctrl-C reported by native code (core.interrupts)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from typing import Any
+from typing import Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -17,8 +17,33 @@ from boardlab.core.errors import BadInput
 from boardlab.core.family import Family, Generated, Record
 from boardlab.core.results import Result, Status
 
-out = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+
+class ReaderGone(Exception):
+    """The reader of stdout closed the pipe early (`boardlab ... | head`): the command stops
+    quietly with exit 0 (`app.main`). Not an OSError, so that click's own handling of a broken
+    pipe (exit 1) does not take it."""
+
+
+def _reader_gone() -> NoReturn:
+    """Point stdout at /dev/null (the interpreter's last flush must not fail again), then stop
+    the command with ReaderGone."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    raise ReaderGone
+
+
+class _Console(Console):
+    """rich's console, with a reader that stops early ending the command as the JSON output
+    does (ReaderGone, exit 0), not by rich's `SystemExit(1)`."""
+
+    def on_broken_pipe(self) -> None:
+        self.quiet = True
+        _reader_gone()
+
+
+out = _Console(highlight=False)
+err = _Console(stderr=True, highlight=False)
 
 STATUS_STYLE = {
     Status.SOLVED: "bold green",
@@ -36,7 +61,10 @@ def say(message: str) -> None:
 
 def print_json(data: Any) -> None:
     """One JSON object on one line of stdout."""
-    print(json.dumps(data), flush=True)
+    try:
+        print(json.dumps(data), flush=True)
+    except BrokenPipeError:
+        _reader_gone()
 
 
 def plain(value: Any) -> str:
