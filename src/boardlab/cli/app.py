@@ -1,6 +1,11 @@
 """The typer application: a sub-command per family (the verbs of `commands`), `families`,
 `serve` and `bench`; and `main`, the entry point, which turns every error into one line on
-stderr and an exit code."""
+stderr and an exit code.
+
+`app` (the whole application: every family) is built on first use. `main` builds only what the
+command needs: `boardlab FAMILY ...` the sub-command of that one family (the registry imports
+that family alone), anything else (`--help`, `families`, `serve`, `bench`, a mistyped name) the
+whole application, so that help and usage errors are the same as ever."""
 
 from __future__ import annotations
 
@@ -13,7 +18,6 @@ from typing import Annotated, Any
 import typer
 
 from boardlab import __version__
-from boardlab.bench.command import bench_command
 from boardlab.cli.commands import verbs_of
 from boardlab.cli.errors import (
     EXIT_BAD_INPUT,
@@ -49,14 +53,6 @@ _ABORT = _click_exceptions("Abort") + (typer.Abort,)
 _HELP = _click_exceptions("NoArgsIsHelpError")
 _USAGE = _click_exceptions("ClickException")
 
-app = typer.Typer(
-    name="boardlab",
-    help="A constraint-programming lab for chessboard and grid puzzles.",
-    no_args_is_help=True,
-    add_completion=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
-
 
 def _family_app(family: Family) -> typer.Typer:
     sub = typer.Typer(help=f"{family.title}: {family.rules}", no_args_is_help=True, add_completion=False)
@@ -66,7 +62,6 @@ def _family_app(family: Family) -> typer.Typer:
     return sub
 
 
-@app.command("families")
 @interruptible
 def families_command(as_json: JsonFlag = False) -> None:
     """List the registered puzzle families, their backends, strategies and options."""
@@ -77,7 +72,6 @@ def families_command(as_json: JsonFlag = False) -> None:
         print_families(found)
 
 
-@app.command("serve")
 @interruptible
 def serve_command(
     host: Annotated[
@@ -102,7 +96,6 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
 def _root(
     version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True, help="print the version")
@@ -111,10 +104,55 @@ def _root(
     """A constraint-programming lab for chessboard and grid puzzles."""
 
 
-for _family in registry.families():
-    app.add_typer(_family_app(_family), name=_family.name)
+def build(chosen: list[Family] | None = None) -> typer.Typer:
+    """The application with the sub-commands of the `chosen` families (None: every family)."""
+    from boardlab.bench.command import bench_command
 
-app.command("bench")(interruptible(bench_command))
+    root = typer.Typer(
+        name="boardlab",
+        help="A constraint-programming lab for chessboard and grid puzzles.",
+        no_args_is_help=True,
+        add_completion=False,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+    root.callback()(_root)
+    root.command("families")(families_command)
+    root.command("serve")(serve_command)
+    for family in registry.families() if chosen is None else chosen:
+        root.add_typer(_family_app(family), name=family.name)
+    root.command("bench")(interruptible(bench_command))
+    return root
+
+
+#: The applications built so far, by family name (None: the whole application), for callers
+#: that run several commands in one process (tests, scripts).
+_BUILT: dict[str | None, typer.Typer] = {}
+
+
+def _built(family: Family | None) -> typer.Typer:
+    key = None if family is None else family.name
+    if key not in _BUILT:
+        _BUILT[key] = build(None if family is None else [family])
+    return _BUILT[key]
+
+
+def whole() -> typer.Typer:
+    """The whole application (every family), built once."""
+    return _built(None)
+
+
+def __getattr__(name: str) -> Any:
+    """`app`: the whole application, built on first use."""
+    if name == "app":
+        return whole()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def for_command(args: list[str]) -> typer.Typer:
+    """The application `args` need: `FAMILY ...` the one family, anything else the whole
+    application (the root's own options, `--help`, `-h`, `--version`, list or name the others)."""
+    family = registry.lookup(args[0]) if args and not args[0].startswith("-") else None
+    return _built(family)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -126,7 +164,8 @@ def main(argv: list[str] | None = None) -> None:
         # long-running commands (serve, bench) still collect.
         gc.set_threshold(100_000, 50, 100)
     try:
-        command = typer.main.get_command(app)  # in the try: a Ctrl-C while it builds is "interrupted"
+        # in the try: a Ctrl-C while it builds is "interrupted"
+        command = typer.main.get_command(for_command(sys.argv[1:] if argv is None else argv))
         code = command.main(args=argv, prog_name="boardlab", standalone_mode=False)
     except _EXIT as stop:
         code = getattr(stop, "exit_code", EXIT_OK)
