@@ -167,3 +167,29 @@ def test_the_whole_application_still_has_every_family(cli_run) -> None:
     assert set(typer.main.get_command(cli.app).commands) >= names | {"families", "serve", "bench"}  # type: ignore[attr-defined]
     shown = cli_run(["--help"])
     assert shown.code == 0 and all(name in shown.stdout for name in names)
+
+
+ENTRY_CHECK = """
+import atexit, gc, sys
+seen = []
+class Watch:
+    def find_spec(self, name, path=None, target=None):
+        if name == "boardlab.cli.app":
+            seen.append(gc.get_threshold()[0])
+        return None
+sys.meta_path.insert(0, Watch())
+atexit.register(lambda: print("threshold at the CLI's import", seen[0]))
+sys.argv = ["boardlab", "nqueens", "render", "4"]
+from boardlab._entry import main
+main()
+"""
+
+
+def test_the_program_collects_less_while_it_imports_the_cli() -> None:
+    """The program's entry sets the collector's threshold before importing the command line."""
+    env = dict(os.environ, PYTHONPATH=str(SRC))
+    done = subprocess.run(
+        [sys.executable, "-c", ENTRY_CHECK], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip().endswith("threshold at the CLI's import 100000")
