@@ -193,3 +193,28 @@ def test_the_program_collects_less_while_it_imports_the_cli() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().endswith("threshold at the CLI's import 100000")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["nqueens", "count", "--help"],
+        ["nqueens", "count"],
+        ["nqueens", "count", "8", "--bogus"],
+        ["nqueens", "solv", "8"],
+        ["tents", "grade"],
+        ["armies", "solve", "5", "--m"],
+        ["nqueens", "--help"],
+    ],
+)
+def test_a_command_reads_the_same_in_its_own_application_and_the_whole(args) -> None:
+    """`main` builds only what a command needs (`for_command`: one family, one verb): help and
+    usage errors are the whole application's."""
+    from typer.testing import CliRunner
+
+    from boardlab.cli.app import for_command, whole
+
+    runner = CliRunner()
+    own, full = runner.invoke(for_command(args), args), runner.invoke(whole(), args)
+    assert (own.exit_code, own.output) == (full.exit_code, full.output)
+    assert own.exit_code in (0, 2) and own.output

@@ -3,9 +3,10 @@
 stderr and an exit code.
 
 `app` (the whole application: every family) is built on first use. `main` builds only what the
-command needs: `boardlab FAMILY ...` the sub-command of that one family (the registry imports
-that family alone), anything else (`--help`, `families`, `serve`, `bench`, a mistyped name) the
-whole application, so that help and usage errors are the same as ever."""
+command needs: `boardlab FAMILY VERB ...` that verb of that one family (the registry imports
+that family alone), `boardlab FAMILY` the family's sub-command, anything else (`--help`,
+`families`, `serve`, `bench`, a mistyped name) the whole application, so that help and usage
+errors are the same as ever."""
 
 from __future__ import annotations
 
@@ -54,9 +55,12 @@ _HELP = _click_exceptions("NoArgsIsHelpError")
 _USAGE = _click_exceptions("ClickException")
 
 
-def _family_app(family: Family) -> typer.Typer:
+def _family_app(family: Family, only: str | None = None) -> typer.Typer:
+    """The family's sub-command: its verbs (`only`: that verb alone, for a command that runs it)."""
     sub = typer.Typer(help=f"{family.title}: {family.rules}", no_args_is_help=True, add_completion=False)
     for verb, function in verbs_of(family).items():
+        if only is not None and verb != only:
+            continue
         command = with_family_options(function, family, verb)
         sub.command(verb, help=command.__doc__)(interruptible(command))
     return sub
@@ -105,17 +109,11 @@ def _root(
 
 
 def build(chosen: list[Family] | None = None) -> typer.Typer:
-    """The application with the sub-commands of the `chosen` families (None: every family)."""
+    """The whole application, with the sub-commands of the `chosen` families (None: every
+    family) and `families`, `serve` and `bench`."""
     from boardlab.bench.command import bench_command
 
-    root = typer.Typer(
-        name="boardlab",
-        help="A constraint-programming lab for chessboard and grid puzzles.",
-        no_args_is_help=True,
-        add_completion=False,
-        context_settings={"help_option_names": ["-h", "--help"]},
-    )
-    root.callback()(_root)
+    root = _root_app()
     root.command("families")(families_command)
     root.command("serve")(serve_command)
     for family in registry.families() if chosen is None else chosen:
@@ -124,15 +122,40 @@ def build(chosen: list[Family] | None = None) -> typer.Typer:
     return root
 
 
-#: The applications built so far, by family name (None: the whole application), for callers
-#: that run several commands in one process (tests, scripts).
-_BUILT: dict[str | None, typer.Typer] = {}
+def _root_app() -> typer.Typer:
+    root = typer.Typer(
+        name="boardlab",
+        help="A constraint-programming lab for chessboard and grid puzzles.",
+        no_args_is_help=True,
+        add_completion=False,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+    root.callback()(_root)
+    return root
 
 
-def _built(family: Family | None) -> typer.Typer:
-    key = None if family is None else family.name
+def _one_verb(family: Family, verb: str) -> typer.Typer:
+    """The application of one command, `boardlab FAMILY VERB ...`: the family's sub-command with
+    that verb alone (the other commands cannot be reached from there)."""
+    root = _root_app()
+    root.add_typer(_family_app(family, only=verb), name=family.name)
+    return root
+
+
+#: The applications built so far, by family and verb (None, None: the whole application), for
+#: callers that run several commands in one process (tests, scripts).
+_BUILT: dict[tuple[str | None, str | None], typer.Typer] = {}
+
+
+def _built(family: Family | None, verb: str | None = None) -> typer.Typer:
+    key = (None if family is None else family.name, verb)
     if key not in _BUILT:
-        _BUILT[key] = build(None if family is None else [family])
+        if family is None:
+            _BUILT[key] = build()
+        elif verb is None:
+            _BUILT[key] = build([family])
+        else:
+            _BUILT[key] = _one_verb(family, verb)
     return _BUILT[key]
 
 
@@ -149,10 +172,15 @@ def __getattr__(name: str) -> Any:
 
 
 def for_command(args: list[str]) -> typer.Typer:
-    """The application `args` need: `FAMILY ...` the one family, anything else the whole
-    application (the root's own options, `--help`, `-h`, `--version`, list or name the others)."""
+    """The application `args` need: `FAMILY VERB ...` that verb of the family alone, `FAMILY
+    ...` (help, a mistyped verb) the family with all its verbs, anything else the whole
+    application (the root's own options, `--help`, `-h`, `--version`, list or name the others).
+    Help and usage errors read the same in each."""
     family = registry.lookup(args[0]) if args and not args[0].startswith("-") else None
-    return _built(family)
+    if family is None:
+        return whole()
+    verb = args[1] if len(args) > 1 and args[1] in verbs_of(family) else None
+    return _built(family, verb)
 
 
 def main(argv: list[str] | None = None) -> None:
