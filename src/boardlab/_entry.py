@@ -10,6 +10,7 @@ interpreter's own start-up only.
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import sys
@@ -28,6 +29,10 @@ def _interrupted_while_starting(signum: int, frame: FrameType | None) -> None:
 def main() -> None:
     """Run the command line with a start-up Ctrl-C handler in place while it loads."""
     previous = signal.signal(signal.SIGINT, _interrupted_while_starting)
+    # the collector's setting of the program (see `boardlab.cli.app.main`) from the start: the
+    # command line's own imports (typer, rich, the family) then run no collection at all
+    # (~0.03 s CPU of every command, measured)
+    gc.set_threshold(100_000, 50, 100)
     from boardlab.cli.app import main as run
 
     signal.signal(signal.SIGINT, previous)

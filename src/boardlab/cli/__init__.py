@@ -13,7 +13,20 @@ request pipeline `boardlab.core.requests`, which the web API runs too), `output`
 answers, writing files) and `progress` (the progress bar on a terminal).
 """
 
-from boardlab.cli.app import app, main
+from typing import Any
+
+from boardlab.cli.app import main, whole
 from boardlab.cli.output import err, out
 
 __all__ = ["app", "err", "main", "out"]
+
+# `boardlab.cli.app`, the module, set itself on the package when imported above; the package's
+# `app` is the typer application (every family), built on first use (`__getattr__`).
+del globals()["app"]
+
+
+def __getattr__(name: str) -> Any:
+    """`app`: the whole typer application, built on first use (a command builds only its own)."""
+    if name == "app":
+        return whole()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

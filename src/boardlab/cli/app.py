@@ -1,6 +1,12 @@
 """The typer application: a sub-command per family (the verbs of `commands`), `families`,
 `serve` and `bench`; and `main`, the entry point, which turns every error into one line on
-stderr and an exit code."""
+stderr and an exit code.
+
+`app` (the whole application: every family) is built on first use. `main` builds only what the
+command needs: `boardlab FAMILY VERB ...` that verb of that one family (the registry imports
+that family alone), `boardlab FAMILY` the family's sub-command, anything else (`--help`,
+`families`, `serve`, `bench`, a mistyped name) the whole application, so that help and usage
+errors are the same as ever."""
 
 from __future__ import annotations
 
@@ -13,7 +19,6 @@ from typing import Annotated, Any
 import typer
 
 from boardlab import __version__
-from boardlab.bench.command import bench_command
 from boardlab.cli.commands import verbs_of
 from boardlab.cli.errors import (
     EXIT_BAD_INPUT,
@@ -49,24 +54,18 @@ _ABORT = _click_exceptions("Abort") + (typer.Abort,)
 _HELP = _click_exceptions("NoArgsIsHelpError")
 _USAGE = _click_exceptions("ClickException")
 
-app = typer.Typer(
-    name="boardlab",
-    help="A constraint-programming lab for chessboard and grid puzzles.",
-    no_args_is_help=True,
-    add_completion=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
 
-
-def _family_app(family: Family) -> typer.Typer:
+def _family_app(family: Family, only: str | None = None) -> typer.Typer:
+    """The family's sub-command: its verbs (`only`: that verb alone, for a command that runs it)."""
     sub = typer.Typer(help=f"{family.title}: {family.rules}", no_args_is_help=True, add_completion=False)
     for verb, function in verbs_of(family).items():
+        if only is not None and verb != only:
+            continue
         command = with_family_options(function, family, verb)
         sub.command(verb, help=command.__doc__)(interruptible(command))
     return sub
 
 
-@app.command("families")
 @interruptible
 def families_command(as_json: JsonFlag = False) -> None:
     """List the registered puzzle families, their backends, strategies and options."""
@@ -77,7 +76,6 @@ def families_command(as_json: JsonFlag = False) -> None:
         print_families(found)
 
 
-@app.command("serve")
 @interruptible
 def serve_command(
     host: Annotated[
@@ -102,7 +100,6 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
 def _root(
     version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True, help="print the version")
@@ -111,10 +108,79 @@ def _root(
     """A constraint-programming lab for chessboard and grid puzzles."""
 
 
-for _family in registry.families():
-    app.add_typer(_family_app(_family), name=_family.name)
+def build(chosen: list[Family] | None = None) -> typer.Typer:
+    """The whole application, with the sub-commands of the `chosen` families (None: every
+    family) and `families`, `serve` and `bench`."""
+    from boardlab.bench.command import bench_command
 
-app.command("bench")(interruptible(bench_command))
+    root = _root_app()
+    root.command("families")(families_command)
+    root.command("serve")(serve_command)
+    for family in registry.families() if chosen is None else chosen:
+        root.add_typer(_family_app(family), name=family.name)
+    root.command("bench")(interruptible(bench_command))
+    return root
+
+
+def _root_app() -> typer.Typer:
+    root = typer.Typer(
+        name="boardlab",
+        help="A constraint-programming lab for chessboard and grid puzzles.",
+        no_args_is_help=True,
+        add_completion=False,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+    root.callback()(_root)
+    return root
+
+
+def _one_verb(family: Family, verb: str) -> typer.Typer:
+    """The application of one command, `boardlab FAMILY VERB ...`: the family's sub-command with
+    that verb alone (the other commands cannot be reached from there)."""
+    root = _root_app()
+    root.add_typer(_family_app(family, only=verb), name=family.name)
+    return root
+
+
+#: The applications built so far, by family and verb (None, None: the whole application), for
+#: callers that run several commands in one process (tests, scripts).
+_BUILT: dict[tuple[str | None, str | None], typer.Typer] = {}
+
+
+def _built(family: Family | None, verb: str | None = None) -> typer.Typer:
+    key = (None if family is None else family.name, verb)
+    if key not in _BUILT:
+        if family is None:
+            _BUILT[key] = build()
+        elif verb is None:
+            _BUILT[key] = build([family])
+        else:
+            _BUILT[key] = _one_verb(family, verb)
+    return _BUILT[key]
+
+
+def whole() -> typer.Typer:
+    """The whole application (every family), built once."""
+    return _built(None)
+
+
+def __getattr__(name: str) -> Any:
+    """`app`: the whole application, built on first use."""
+    if name == "app":
+        return whole()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def for_command(args: list[str]) -> typer.Typer:
+    """The application `args` need: `FAMILY VERB ...` that verb of the family alone, `FAMILY
+    ...` (help, a mistyped verb) the family with all its verbs, anything else the whole
+    application (the root's own options, `--help`, `-h`, `--version`, list or name the others).
+    Help and usage errors read the same in each."""
+    family = registry.lookup(args[0]) if args and not args[0].startswith("-") else None
+    if family is None:
+        return whole()
+    verb = args[1] if len(args) > 1 and args[1] in verbs_of(family) else None
+    return _built(family, verb)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -126,7 +192,8 @@ def main(argv: list[str] | None = None) -> None:
         # long-running commands (serve, bench) still collect.
         gc.set_threshold(100_000, 50, 100)
     try:
-        command = typer.main.get_command(app)  # in the try: a Ctrl-C while it builds is "interrupted"
+        # in the try: a Ctrl-C while it builds is "interrupted"
+        command = typer.main.get_command(for_command(sys.argv[1:] if argv is None else argv))
         code = command.main(args=argv, prog_name="boardlab", standalone_mode=False)
     except _EXIT as stop:
         code = getattr(stop, "exit_code", EXIT_OK)

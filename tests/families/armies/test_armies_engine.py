@@ -15,7 +15,7 @@ from armies_truth import PROVEN
 
 from boardlab.core.errors import BadInput
 from boardlab.families.armies import construct, engine, known, prove
-from boardlab.families.armies.model_cpsat import decode
+from boardlab.families.armies.io import decode
 from boardlab.families.armies.search import Settings, sat_decide
 from boardlab.families.armies.verify import violations
 

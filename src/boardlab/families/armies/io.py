@@ -98,3 +98,13 @@ def solution_from_json(instance: ArmiesInstance, data: Any) -> dict[str, Any]:
                 raise BadInput(f"{colour}[{index}] must be [row, col], got {square!r}")
         result[colour] = [list(square) for square in squares]
     return result
+
+
+def decode(n: int, white: list[int], black: list[int], m: int | None) -> dict[str, Any]:
+    """Solution JSON from occupied squares (0 .. n^2 - 1, row-major), keeping the first m of each
+    colour (all if None). Every backend answers through it (plain Python: the engine's answers
+    import no solver)."""
+    if m is None:
+        m = min(len(white), len(black))
+    white, black = sorted(white)[:m], sorted(black)[:m]
+    return {"white": [[s // n, s % n] for s in white], "black": [[s // n, s % n] for s in black]}

@@ -191,11 +191,3 @@ def build(
             model.add_hint(w[s], s in white)
             model.add_hint(b[s], s in black)
     return Built(model, w, b, objective, formulation, symmetry, exact)
-
-
-def decode(n: int, white: list[int], black: list[int], m: int | None) -> dict[str, Any]:
-    """Solution JSON from occupied squares, keeping the first m of each colour (all if None)."""
-    if m is None:
-        m = min(len(white), len(black))
-    white, black = sorted(white)[:m], sorted(black)[:m]
-    return {"white": [[s // n, s % n] for s in white], "black": [[s // n, s % n] for s in black]}

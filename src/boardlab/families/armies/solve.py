@@ -7,6 +7,9 @@
   the backend improves and proves it: the engine and sat ascend k = incumbent + 1, ... until
   "k of each" is refuted (see `search.py` for sat and cpsat).
 - construct: the explicit construction of `construct.py` (lower bounds for any n, no proof).
+
+The SAT and CP-SAT runs (`search.py`) are imported by the branches that use them: the engine,
+the heuristic and the construction import no solver library (OR-Tools imports pandas, ~0.3 s).
 - all / count / unique (m required): exact placements on an exact formulation (`lines` by
   default); with `fundamental` all 15 lex-leader constraints keep one placement per orbit
   of the 16 symmetries, so counts are counts of inequivalent placements.
@@ -25,17 +28,8 @@ from boardlab.core.errors import BadInput, Unsupported
 from boardlab.core.results import Mode, Outcome, SolveRequest, Stats, Status
 from boardlab.families.armies import known
 from boardlab.families.armies.choices import ENCODINGS
-from boardlab.families.armies.io import ArmiesInstance
-from boardlab.families.armies.search import (
-    Settings,
-    Tracker,
-    cp_optimise,
-    cp_solve,
-    sat_decide,
-    sat_enumerate,
-    sat_optimise,
-    trivial_bound,
-)
+from boardlab.families.armies.io import ArmiesInstance, decode
+from boardlab.families.armies.settings import Settings, Tracker, trivial_bound
 
 DEFAULT_MODEL = {"sat": "colouring", "cpsat": "lines", "anneal": "colouring"}
 ENGINE_OPTIONS = ("executor", "address", "checkpoint", "bounds")
@@ -224,6 +218,8 @@ def solve(instance: ArmiesInstance, request: SolveRequest) -> Outcome:
     elif settings.backend == "sat":
         if enumerate_:
             inner = SolveRequest(mode, request.limit, request.deadline, seed=request.seed)
+            from boardlab.families.armies.search import sat_enumerate
+
             outcome = sat_enumerate(instance.n, instance.m, settings, inner)  # type: ignore[arg-type]
         else:
             outcome = (
@@ -232,8 +228,12 @@ def solve(instance: ArmiesInstance, request: SolveRequest) -> Outcome:
                 else None
             )
             if outcome is None:
+                from boardlab.families.armies.search import sat_decide
+
                 outcome = sat_decide(instance.n, instance.m, settings, request.deadline)  # type: ignore[arg-type]
     else:
+        from boardlab.families.armies.search import cp_solve
+
         outcome = cp_solve(
             instance.n,
             instance.m,  # type: ignore[arg-type]
@@ -276,7 +276,6 @@ def _try_heuristic_first(instance: ArmiesInstance, request: SolveRequest) -> boo
 
 def _quick_placement(instance: ArmiesInstance, request: SolveRequest, settings: Settings) -> Outcome | None:
     from boardlab.families.armies.heuristic import anneal
-    from boardlab.families.armies.model_cpsat import decode
 
     value, white, black, restarts = anneal(
         instance.n,
@@ -298,7 +297,6 @@ def _quick_placement(instance: ArmiesInstance, request: SolveRequest, settings: 
 
 def _anneal_decide(instance: ArmiesInstance, request: SolveRequest, settings: Settings) -> Outcome:
     from boardlab.families.armies.heuristic import anneal
-    from boardlab.families.armies.model_cpsat import decode
 
     seconds = request.deadline.remaining()
     seconds = 60.0 if seconds is None else seconds
@@ -320,7 +318,6 @@ def _anneal_decide(instance: ArmiesInstance, request: SolveRequest, settings: Se
 
 def _optimise(instance: ArmiesInstance, request: SolveRequest, settings: Settings, start: float) -> Outcome:
     from boardlab.families.armies.heuristic import anneal
-    from boardlab.families.armies.model_cpsat import decode
 
     n = instance.n
     tracker = Tracker(start, _reporter(bool(request.options.get("verbose")), request.progress))
@@ -362,6 +359,8 @@ def _optimise(instance: ArmiesInstance, request: SolveRequest, settings: Setting
         )
     elif settings.backend == "sat":
         assert placement is not None
+        from boardlab.families.armies.search import sat_optimise
+
         outcome = sat_optimise(n, settings, placement, tracker, deadline)
     elif settings.backend == "engine":
         assert placement is not None
@@ -374,6 +373,8 @@ def _optimise(instance: ArmiesInstance, request: SolveRequest, settings: Setting
                 raise Unsupported(f"no published A250000 value for n = {n}")
             oeis = (published, published if proven else None)
             extra["proof"] = "conditional: bounds assumed from OEIS A250000"
+        from boardlab.families.armies.search import cp_optimise
+
         outcome = cp_optimise(n, settings, placement, tracker, deadline, oeis)
     extra.update(
         incumbent=tracker.incumbent if tracker.incumbent >= 0 else None,
@@ -450,7 +451,6 @@ def _engine_stats(decisions: list) -> Stats:
 
 
 def _engine_decide(n: int, m: int, request: SolveRequest, deadline: Deadline) -> Outcome:
-    from boardlab.families.armies.model_cpsat import decode
 
     decision = _engine_run(n, m, request, deadline)
     stats = _engine_stats([decision])
@@ -471,7 +471,6 @@ def _engine_optimise(
 ) -> Outcome:
     """Ascend k = incumbent + 1, ... with engine decisions until one is refuted (optimal) or
     the deadline passes (feasible)."""
-    from boardlab.families.armies.model_cpsat import decode
 
     white, black = placement
     value = min(len(white), len(black))
@@ -504,7 +503,6 @@ def _construct(instance: ArmiesInstance) -> Outcome:
     """The construction of `construct.py`: a placement (no proof); with m, solved when it has m
     of each, unknown otherwise; without m, the placement with status feasible."""
     from boardlab.families.armies.construct import construct
-    from boardlab.families.armies.model_cpsat import decode
 
     n = instance.n
     white, black = construct(n)
