@@ -55,6 +55,11 @@ are stuck. Every rule is monotone (more decided cells never allow fewer conclusi
 fixpoint of a level does not depend on the order, and running the levels one after another
 reaches the fixpoint of the highest.
 
+A pass over a large board looks again only at the cells, trees and lines near a cell that
+changed since the rule last looked (`Deducer.sweep`): the same steps in the same order as a pass
+over every cell (tested against that, and against the grades and paths recorded before), about
+ten times faster at 100x100 (docs/tents.md, "Grading").
+
 One difference with Tatham: he counts a puzzle solved when every cell is decided and every
 tent is linked; here every decided cell is enough (a puzzle whose tents are all placed is
 solved for a player; Tatham's generator never makes a puzzle whose pairing is not unique, so
@@ -64,8 +69,9 @@ his puzzles grade the same).
 from __future__ import annotations
 
 import functools
+import heapq
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from boardlab.core.deadline import NO_DEADLINE, Deadline
@@ -470,12 +476,47 @@ def _meets(left: int, right: int, total: int) -> bool:
     return False
 
 
+class _Sweep:
+    """What one rule must look at again (`Deducer.sweep`): its items (cells, trees, lines or
+    pairs of lines, as integers in the rule's order) near a cell changed since it last looked."""
+
+    __slots__ = ("items", "near", "dirty", "heap", "read")
+
+    def __init__(self, items: list[int], near: Callable[[Cell], list[int]]):
+        self.items = items
+        """All of them (a sweep of the whole board)."""
+        self.near = near
+        """A changed cell -> the items whose rule outcome it can change."""
+        self.dirty: set[int] = set(items)
+        self.heap: list[int] = []
+        """The items of the sweep under way not reached yet."""
+        self.read = 0
+        """How much of `Deducer.changed` this sweep has read."""
+
+
 class Deducer:
     """The rules of `LEVELS` over one position; `steps(level)` yields each deduction as it is
-    applied (the position changes as the steps are taken)."""
+    applied (the position changes as the steps are taken).
+
+    Each rule is a pass over the board in a fixed order (cells and trees row by row, then
+    columns, then rows), and after a pass that decided something the passes start again from
+    the first rule, as Tatham's solver goes. A pass looks at every cell, but on a large board
+    almost none of them can have changed their outcome since the rule last looked: so a pass
+    only looks at the items near a cell whose state or pairing changed since (`sweep`), in the
+    same order, each on the position the steps before it left. That takes exactly the steps of
+    a pass over the whole board (`incremental=False`, the reference the tests compare with):
+    an item the pass skips did not lead to a step the last time the rule looked at it, and none
+    of the cells its outcome reads changed since, or changed only in a way that cannot make the
+    rule fire (a cell only goes from unknown to decided, a pairing is never undone; see
+    `_near_cells`).
+    """
 
     def __init__(
-        self, instance: TentsInstance, tents: set[Cell] | None = None, empty: set[Cell] | None = None
+        self,
+        instance: TentsInstance,
+        tents: set[Cell] | None = None,
+        empty: set[Cell] | None = None,
+        incremental: bool = True,
     ):
         self.inst = instance
         self.w, self.h = instance.width, instance.height
@@ -495,6 +536,99 @@ class Deducer:
                 self.state[cell] = EMPTY
         self.link_of: dict[Cell, Cell] = {}  # tree -> tent and tent -> tree
         self.taken: list[Step] = []
+        self.incremental = incremental
+        self.treeless = [cell for cell in self.state if not self.trees_next_to(cell)]
+        """The cells next to no tree not known to be decided (`no_free_tree`)."""
+        self.changed: list[Cell] = []
+        """The cells whose state or pairing changed, in order (the sweeps read it)."""
+        w, h = self.w, self.h
+        cells = [r * w + c for r, c in self.state]
+        trees = sorted(r * w + c for r, c in self.trees)
+        lines = list(range(w + h))  # column i is i, row i is w + i (columns first)
+        pairs = [*range(w - 1), *range(w, w + h - 1)]  # the pair of lines k and k + 1
+        near_cells, near_trees = self._near_cells, self._near_trees
+        self.sweeps: dict[str, _Sweep] = {
+            "tent-one-tree": _Sweep(cells, near_cells),
+            "no-free-tree": _Sweep(cells, near_cells),
+            "touch": _Sweep(cells, near_cells),
+            "tree-one-cell": _Sweep(trees, near_trees),
+            "tree-one-cell tricky": _Sweep(trees, near_trees),
+            "line": _Sweep(lines, self._near_line),
+            "line tricky": _Sweep(lines, self._near_line),
+            "line-tree": _Sweep(lines, self._near_lines),
+            "line-pair": _Sweep(pairs, self._near_pairs),
+        }
+
+    # ---- incremental sweeps ------------------------------------------------------------------
+    def _near_cells(self, cell: Cell) -> list[int]:
+        """The cells whose `tent-one-tree`, `no-free-tree` or `touch` outcome a change at `cell`
+        can change: `cell` (its state or pairing) and its orthogonal neighbours (a tree
+        paired). A change of a king neighbour can only end a `touch` (a cell is no longer
+        unknown)."""
+        r, c = cell
+        w, state = self.w, self.state
+        return [(r + dr) * w + c + dc for dr, dc in ((0, 0), *ORTHOGONAL) if (r + dr, c + dc) in state]
+
+    def _near_trees(self, cell: Cell) -> list[int]:
+        """The trees whose `tree-one-cell` / `tree-corner` outcome a change at `cell` can change:
+        itself (paired) and those next to it (a cell of theirs decided or paired). The corner
+        cell of `tree-corner` only goes from unknown to decided: that ends the rule, never
+        starts it."""
+        r, c = cell
+        w, trees = self.w, self.trees
+        return [(r + dr) * w + c + dc for dr, dc in ((0, 0), *ORTHOGONAL) if (r + dr, c + dc) in trees]
+
+    def _near_line(self, cell: Cell) -> list[int]:
+        """The lines of `cell` (the `line` rule reads its line; `line-neighbours` also reads
+        the neighbouring lines, but only for cells that must be unknown)."""
+        return [cell[1], self.w + cell[0]]
+
+    def _near_lines(self, cell: Cell) -> list[int]:
+        """The lines through `cell` and next to it: `line-tree` reads its line and the pairings
+        of the trees next to its cells."""
+        r, c = cell
+        w = self.w
+        return [k for k in (c - 1, c, c + 1) if 0 <= k < w] + [
+            w + k for k in (r - 1, r, r + 1) if 0 <= k < self.h
+        ]
+
+    def _near_pairs(self, cell: Cell) -> list[int]:
+        """The pairs of lines holding `cell` (`line-pair`)."""
+        r, c = cell
+        w = self.w
+        return [k for k in (c - 1, c) if 0 <= k < w - 1] + [w + k for k in (r - 1, r) if 0 <= k < self.h - 1]
+
+    def sweep(self, rule: str) -> Iterator[int]:
+        """The items `rule` looks at in one pass, in its order: those near a cell changed since
+        it last looked, and those near a cell that a step of this pass changes that come after
+        the item that took the step (a pass over the whole board meets them on the position
+        that step left); every item when not `incremental`. An item the pass passes over (or
+        that took the step) waits for the next pass."""
+        s = self.sweeps[rule]
+        changed, dirty = self.changed, s.dirty
+        dirty.update(s.heap)  # a pass left before its end (a contradiction, a consumer that stopped)
+        for cell in changed[s.read :]:
+            dirty.update(s.near(cell))
+        s.read = len(changed)
+        if not self.incremental:
+            dirty.update(s.items)
+        heap = s.heap = sorted(dirty)  # a sorted list is a heap
+        dirty.clear()
+        last = -1
+        while heap:
+            item = heapq.heappop(heap)
+            if item == last:
+                continue
+            last = item
+            yield item
+            if s.read < len(changed):
+                for cell in changed[s.read :]:
+                    for later in s.near(cell):
+                        if later > item:
+                            heapq.heappush(heap, later)
+                        else:
+                            dirty.add(later)
+                s.read = len(changed)
 
     # ---- helpers ---------------------------------------------------------------------------
     def trees_next_to(self, cell: Cell) -> list[Cell]:
@@ -526,17 +660,22 @@ class Deducer:
 
     def apply(self, step: Step) -> Step:
         """Take `step`: its cells and links join the position (`Contradiction` on a clash)."""
+        changed = self.changed
         for cell in step.tents:
             if self.state[cell] == EMPTY:
                 raise Contradiction(f"{at(cell)} must be a tent ({step.reason}) but is empty")
             self.state[cell] = TENT
+            changed.append(cell)
         for cell in step.empty:
             if self.state[cell] == TENT:
                 raise Contradiction(f"{at(cell)} must be empty ({step.reason}) but is a tent")
             self.state[cell] = EMPTY
+            changed.append(cell)
         for tree, tent in step.links:
             self.link_of[tree] = tent
             self.link_of[tent] = tree
+            changed.append(tree)
+            changed.append(tent)
         self.taken.append(step)
         return step
 
@@ -549,8 +688,10 @@ class Deducer:
 
     # ---- the rules: each a pass over the board, yielding the steps it applies ---------------
     def tent_one_tree(self) -> Iterator[Step]:
-        for cell, v in self.state.items():
-            if v != TENT or cell in self.link_of:
+        w = self.w
+        for x in self.sweep("tent-one-tree"):
+            cell = divmod(x, w)
+            if self.state[cell] != TENT or cell in self.link_of:
                 continue
             free = self.free_trees(cell)
             if not free:
@@ -577,20 +718,24 @@ class Deducer:
                 )
 
     def no_free_tree(self) -> Iterator[Step]:
-        lonely = []
-        for cell, v in self.state.items():
-            if v != UNKNOWN:
+        w = self.w
+        for x in self.sweep("no-free-tree"):
+            cell = divmod(x, w)
+            if self.state[cell] != UNKNOWN:
                 continue
             near = self.trees_next_to(cell)
-            if not near:
-                lonely.append(cell)
-            elif all(t in self.link_of for t in near):
+            if near and all(t in self.link_of for t in near):
                 tents = [self.link_of[t] for t in near]
                 if len(near) == 1:
                     why = f"{at(cell)} is empty: its only tree, at {at(near[0])}, has its tent at {at(tents[0])}."
                 else:
                     why = f"{at(cell)} is empty: each tree next to it ({_list(near)}) already has its tent."
                 yield self.apply(Step("no-free-tree", empty=(cell,), because=(*near, *tents), reason=why))
+        # The cells next to no tree, still unknown, in one step at the end of the pass (read
+        # here, not in the sweep: a pass left before its end would lose those it had passed).
+        # The steps above decide only cells next to a tree.
+        self.treeless = [c for c in self.treeless if self.state[c] == UNKNOWN]
+        lonely = self.treeless
         if lonely:
             yield self.apply(
                 Step(
@@ -603,8 +748,10 @@ class Deducer:
             )
 
     def touch(self) -> Iterator[Step]:
-        for (r, c), v in self.state.items():
-            if v != TENT:
+        w = self.w
+        for x in self.sweep("touch"):
+            r, c = divmod(x, w)
+            if self.state[(r, c)] != TENT:
                 continue
             around = [(r + dr, c + dc) for dr, dc in KING if self.state.get((r + dr, c + dc)) == UNKNOWN]
             if around:
@@ -619,7 +766,9 @@ class Deducer:
                 )
 
     def tree_one_cell(self, tricky: bool) -> Iterator[Step]:
-        for tree in sorted(self.trees):
+        w = self.w
+        for x in self.sweep("tree-one-cell tricky" if tricky else "tree-one-cell"):
+            tree = divmod(x, w)
             if tree in self.link_of:
                 continue
             options = self.options(tree)
@@ -655,14 +804,18 @@ class Deducer:
                             )
                         )
 
+    def _axis(self, k: int) -> tuple[str, int]:
+        """Line `k` of the sweeps: columns first, then rows, as Tatham's solver goes through its
+        numbers."""
+        return ("column", k) if k < self.w else ("row", k - self.w)
+
     def lines(self, tricky: bool) -> Iterator[Step]:
-        # Columns first, then rows, as Tatham's solver goes through its numbers.
-        for axis, count in (("column", self.w), ("row", self.h)):
-            for i in range(count):
-                clue = self.clue(axis, i)
-                if clue is None:
-                    continue
-                yield from self._line(axis, i, clue, tricky)
+        for k in self.sweep("line tricky" if tricky else "line"):
+            axis, i = self._axis(k)
+            clue = self.clue(axis, i)
+            if clue is None:
+                continue
+            yield from self._line(axis, i, clue, tricky)
 
     def _line(self, axis: str, i: int, clue: int, tricky: bool) -> Iterator[Step]:
         cells = self.line(axis, i)
@@ -799,83 +952,82 @@ class Deducer:
         """The `line` rule where two cells of the line on either side of a tree can only belong
         to that tree (no other unlinked tree next to either): they hold at most one tent (the
         refinement of the line rule in Tatham's to-do list). A step per line, as `lines`."""
-        for axis, count in (("column", self.w), ("row", self.h)):
-            for i in range(count):
-                clue = self.clue(axis, i)
-                if clue is None:
+        for k in self.sweep("line-tree"):
+            axis, i = self._axis(k)
+            clue = self.clue(axis, i)
+            if clue is None:
+                continue
+            cells = self.line(axis, i)
+            fixed = [self.state.get(x, EMPTY) for x in cells]
+            exclusive: dict[int, Cell] = {}
+            for p in range(1, len(cells) - 1):
+                tree = cells[p]
+                if tree not in self.trees or tree in self.link_of:
                     continue
-                cells = self.line(axis, i)
-                fixed = [self.state.get(x, EMPTY) for x in cells]
-                exclusive: dict[int, Cell] = {}
-                for p in range(1, len(cells) - 1):
-                    tree = cells[p]
-                    if tree not in self.trees or tree in self.link_of:
-                        continue
-                    sides = (cells[p - 1], cells[p + 1])
-                    if all(self.state.get(x) == UNKNOWN and self.free_trees(x) == [tree] for x in sides):
-                        exclusive[p] = tree
-                if not exclusive:
-                    continue
-                decided = _line_sharing_trees(tuple(fixed), clue, frozenset(exclusive))
-                if decided is None:
-                    raise Contradiction(f"{axis} {i} cannot hold {clue} tents")
-                if not decided:
-                    continue
-                tents = [cells[j] for j, v in decided if v == TENT]
-                empty = [cells[j] for j, v in decided if v == EMPTY]
-                free = [x for x, v in zip(cells, fixed, strict=True) if v == UNKNOWN]
-                need = clue - sum(1 for v in fixed if v == TENT)
-                shared = "; ".join(
-                    f"{at(cells[p - 1])} and {at(cells[p + 1])} can only belong to the tree at {at(tree)}, "
-                    "so they hold at most one tent"
-                    for p, tree in sorted(exclusive.items())
+                sides = (cells[p - 1], cells[p + 1])
+                if all(self.state.get(x) == UNKNOWN and self.free_trees(x) == [tree] for x in sides):
+                    exclusive[p] = tree
+            if not exclusive:
+                continue
+            decided = _line_sharing_trees(tuple(fixed), clue, frozenset(exclusive))
+            if decided is None:
+                raise Contradiction(f"{axis} {i} cannot hold {clue} tents")
+            if not decided:
+                continue
+            tents = [cells[j] for j, v in decided if v == TENT]
+            empty = [cells[j] for j, v in decided if v == EMPTY]
+            free = [x for x, v in zip(cells, fixed, strict=True) if v == UNKNOWN]
+            need = clue - sum(1 for v in fixed if v == TENT)
+            shared = "; ".join(
+                f"{at(cells[p - 1])} and {at(cells[p + 1])} can only belong to the tree at {at(tree)}, "
+                "so they hold at most one tent"
+                for p, tree in sorted(exclusive.items())
+            )
+            yield self.apply(
+                Step(
+                    "line-tree",
+                    tuple(tents),
+                    tuple(empty),
+                    because=tuple(free) + tuple(exclusive.values()),
+                    reason=f"{axis.capitalize()} {i} needs {need} more tent{'s' if need != 1 else ''} "
+                    f"in {_list(free)}, no two side by side; {shared}: " + self._what(tents, empty),
                 )
-                yield self.apply(
-                    Step(
-                        "line-tree",
-                        tuple(tents),
-                        tuple(empty),
-                        because=tuple(free) + tuple(exclusive.values()),
-                        reason=f"{axis.capitalize()} {i} needs {need} more tent{'s' if need != 1 else ''} "
-                        f"in {_list(free)}, no two side by side; {shared}: " + self._what(tents, empty),
-                    )
-                )
+            )
 
     def line_pairs(self) -> Iterator[Step]:
         """Two neighbouring clued lines together (see the module docstring); a step per pair of
         lines that decides something, each on the position the steps before it left."""
-        for axis, count in (("column", self.w), ("row", self.h)):
-            for i in range(count - 1):
-                first, second = self.clue(axis, i), self.clue(axis, i + 1)
-                if first is None or second is None:
-                    continue
-                lines = (self.line(axis, i), self.line(axis, i + 1))
-                fixed = tuple([self.state.get(x, EMPTY) for x in cells] for cells in lines)
-                if all(v != UNKNOWN for v in fixed[0] + fixed[1]):
-                    continue
-                decided = _band(tuple(fixed[0]), tuple(fixed[1]), first, second)
-                if decided is None:
-                    raise Contradiction(f"{axis}s {i} and {i + 1} cannot hold {first} and {second} tents")
-                tents = [lines[k][j] for k, j, v in decided if v == TENT]
-                empty = [lines[k][j] for k, j, v in decided if v == EMPTY]
-                if not tents and not empty:
-                    continue
-                free = [x for k in (0, 1) for x, v in zip(lines[k], fixed[k], strict=True) if v == UNKNOWN]
-                need = [
-                    clue - sum(1 for v in f if v == TENT)
-                    for clue, f in zip((first, second), fixed, strict=True)
-                ]
-                yield self.apply(
-                    Step(
-                        "line-pair",
-                        tuple(tents),
-                        tuple(empty),
-                        because=tuple(free),
-                        reason=f"{axis.capitalize()}s {i} and {i + 1} need {need[0]} and {need[1]} more "
-                        f"tents in their free cells, none touching, not even diagonally across the two "
-                        f"{axis}s: " + self._what(tents, empty),
-                    )
+        for pair in self.sweep("line-pair"):
+            axis, i = self._axis(pair)
+            first, second = self.clue(axis, i), self.clue(axis, i + 1)
+            if first is None or second is None:
+                continue
+            lines = (self.line(axis, i), self.line(axis, i + 1))
+            fixed = tuple([self.state.get(x, EMPTY) for x in cells] for cells in lines)
+            if all(v != UNKNOWN for v in fixed[0] + fixed[1]):
+                continue
+            decided = _band(tuple(fixed[0]), tuple(fixed[1]), first, second)
+            if decided is None:
+                raise Contradiction(f"{axis}s {i} and {i + 1} cannot hold {first} and {second} tents")
+            tents = [lines[k][j] for k, j, v in decided if v == TENT]
+            empty = [lines[k][j] for k, j, v in decided if v == EMPTY]
+            if not tents and not empty:
+                continue
+            free = [x for k in (0, 1) for x, v in zip(lines[k], fixed[k], strict=True) if v == UNKNOWN]
+            need = [
+                clue - sum(1 for v in f if v == TENT) for clue, f in zip((first, second), fixed, strict=True)
+            ]
+            yield self.apply(
+                Step(
+                    "line-pair",
+                    tuple(tents),
+                    tuple(empty),
+                    because=tuple(free),
+                    reason=f"{axis.capitalize()}s {i} and {i + 1} need {need[0]} and {need[1]} more "
+                    f"tents in their free cells, none touching, not even diagonally across the two "
+                    f"{axis}s: " + self._what(tents, empty),
                 )
+            )
 
     # ---- driving -------------------------------------------------------------------------------
     def passes(self, level: str) -> Iterator[Iterator[Step]]:
