@@ -17,9 +17,11 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from boardlab.families.tents import deduce as deduce_module
 from boardlab.families.tents import game_id
 from boardlab.families.tents.board import clues_of, random_board, random_instance
 from boardlab.families.tents.deduce import EMPTY, LEVELS, TENT, Contradiction, Deducer, Step, deduce
@@ -111,12 +113,12 @@ def _fires(inst: TentsInstance, deducer: Deducer, rule: str, item: int) -> bool:
     """Whether the rule takes a step (or finds a contradiction) at `item` on the position."""
     tents = {c for c, v in deducer.state.items() if v == TENT}
     empty = {c for c, v in deducer.state.items() if v == EMPTY}
-    probe = Deducer(inst, tents, empty)
+    probe = Deducer(inst, tents, empty, incremental=True)
     probe.link_of = dict(deducer.link_of)
     probe.treeless = []  # the cells next to no tree are read outside the sweep
     for sweep in probe.sweeps.values():
-        sweep.dirty.clear()
-    probe.sweeps[rule].dirty.add(item)
+        sweep.dirty = set()
+    probe.sweeps[rule].dirty = {item}
     try:
         return next(PASSES[rule](probe), None) is not None
     except Contradiction:
@@ -138,16 +140,14 @@ def test_an_item_no_sweep_waits_for_takes_no_step(width, height, density, seed, 
     item that is not waiting in its rule's sweep (near a cell changed since the rule looked,
     or not yet reached by the pass under way) does not lead to a step."""
     inst = _instance(width, height, density, seed, hide, False)
-    deducer = Deducer(inst)
+    deducer = Deducer(inst, incremental=True)
     try:
         for _ in itertools.islice(deducer.steps(level), taken):
             pass
     except Contradiction:
         return
     for rule, sweep in deducer.sweeps.items():
-        waiting = sweep.dirty | set(sweep.heap)
-        for cell in deducer.changed[sweep.read :]:
-            waiting.update(sweep.near(cell))
+        waiting = sweep.waiting(deducer.changed)
         for item in sweep.items:
             if item not in waiting:
                 assert not _fires(inst, deducer, rule, item), (rule, item)
@@ -166,7 +166,7 @@ def test_a_change_wakes_every_item_it_can_make_take_a_step(width, height, densit
     cells = [(r, c) for r in range(height) for c in range(width) if (r, c) not in inst.trees]
     tents = {x for x in tree_of if rng.random() < 0.5}
     empty = {x for x in cells if x not in tree_of and rng.random() < 0.5}
-    deducer = Deducer(inst, tents, empty)
+    deducer = Deducer(inst, tents, empty, incremental=True)
     for tent in tents:
         if rng.random() < 0.5:
             deducer.link_of[tent] = tree_of[tent]
@@ -203,6 +203,14 @@ def test_the_reference_has_every_level_and_outcome():
     assert any(r["level"] is None and not r["contradiction"] for r in REFERENCE["random"])
 
 
+@pytest.fixture(params=["by area", "always"])
+def sweeping(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Boards sweep incrementally from `SWEEP_AREA` cells on (the recorded ones are smaller),
+    or all of them."""
+    if request.param == "always":
+        monkeypatch.setattr(deduce_module, "SWEEP_AREA", 0)
+
+
 def _graded(inst: TentsInstance) -> tuple:
     graded, path = grade(inst), explain(inst)
     return graded.difficulty, graded.steps, graded.details["decided"], len(path.steps), _digest(path.steps)
@@ -212,17 +220,17 @@ def _recorded(r: dict[str, Any]) -> tuple:
     return r["difficulty"], r["steps"], r["decided"], r["explain_steps"], r["explain_sha256"]
 
 
-def test_tatham_grades_and_paths_are_the_recorded_ones():
+def test_tatham_grades_and_paths_are_the_recorded_ones(sweeping):
     for r in REFERENCE["tatham"]:
         assert _graded(game_id.decode(SAMPLE[r["id"]]["game_id"])) == _recorded(r), r["id"]
 
 
-def test_generated_grades_and_paths_are_the_recorded_ones():
+def test_generated_grades_and_paths_are_the_recorded_ones(sweeping):
     for r in REFERENCE["generated"]:
         assert _graded(game_id.decode(r["game_id"])) == _recorded(r), r["made"]
 
 
-def test_random_deductions_are_the_recorded_ones():
+def test_random_deductions_are_the_recorded_ones(sweeping):
     for r in REFERENCE["random"]:
         inst = make_instance(r["instance"]["grid"], r["instance"]["rows"], r["instance"]["cols"])
         found = deduce(inst)

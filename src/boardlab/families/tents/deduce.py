@@ -480,18 +480,63 @@ class _Sweep:
     """What one rule must look at again (`Deducer.sweep`): its items (cells, trees, lines or
     pairs of lines, as integers in the rule's order) near a cell changed since it last looked."""
 
-    __slots__ = ("items", "near", "dirty", "heap", "read")
+    __slots__ = ("items", "near", "dirty", "order", "done", "later", "read")
 
-    def __init__(self, items: list[int], near: Callable[[Cell], list[int]]):
+    def __init__(self, items: list[int], near: Callable[[Cell], list[int]], first: list[int] | None = None):
         self.items = items
-        """All of them (a sweep of the whole board)."""
+        """All of them, in order (a sweep of the whole board)."""
         self.near = near
         """A changed cell -> the items whose rule outcome it can change."""
-        self.dirty: set[int] = set(items)
-        self.heap: list[int] = []
-        """The items of the sweep under way not reached yet."""
+        self.dirty: set[int] = set(items if first is None else first)
+        """The items waiting for the next pass (at first all of them, or `first`)."""
+        self.order: list[int] = []
+        self.done = 0
+        self.later: list[int] = []
+        """The pass under way: its items in order (`done` of them reached) and a heap of the
+        items a step of the pass woke after the one that took it."""
         self.read = 0
         """How much of `Deducer.changed` this sweep has read."""
+
+    def waiting(self, changed: list[Cell]) -> set[int]:
+        """The items the next pass looks at, gathered in `dirty`: those waiting, the rest of a
+        pass left before its end (a contradiction, a consumer that stopped), those near a cell
+        changed since."""
+        waiting, near = self.dirty, self.near
+        if self.done < len(self.order):
+            waiting.update(self.order[self.done :])
+        waiting.update(self.later)
+        self.order, self.done, self.later = [], 0, []
+        for cell in changed[self.read :]:
+            waiting.update(near(cell))
+        self.read = len(changed)
+        return waiting
+
+
+#: Boards of at least this many cells sweep incrementally (`Deducer`): on smaller ones, and on
+#: positions with few cells left (the generator's checks at 16x16 and 25x25), a pass over every
+#: cell costs less than finding the cells near the changes (measured: docs/tents.md,
+#: "Grading large boards").
+SWEEP_AREA = 1600
+
+
+@functools.lru_cache(maxsize=8)
+def _cells(width: int, height: int) -> tuple[Cell, ...]:
+    """Cell r * width + c is (r, c) (the sweeps number the cells)."""
+    return tuple((r, c) for r in range(height) for c in range(width))
+
+
+def _remembered(near: Callable[[Cell], list[int]]) -> Callable[[Cell], list[int]]:
+    """`near` with its answers kept (a cell changes once or twice; the sweeps of several rules
+    read it)."""
+    known: dict[Cell, list[int]] = {}
+
+    def recall(cell: Cell) -> list[int]:
+        found = known.get(cell)
+        if found is None:
+            found = known[cell] = near(cell)
+        return found
+
+    return recall
 
 
 class Deducer:
@@ -516,7 +561,7 @@ class Deducer:
         instance: TentsInstance,
         tents: set[Cell] | None = None,
         empty: set[Cell] | None = None,
-        incremental: bool = True,
+        incremental: bool | None = None,
     ):
         self.inst = instance
         self.w, self.h = instance.width, instance.height
@@ -536,27 +581,34 @@ class Deducer:
                 self.state[cell] = EMPTY
         self.link_of: dict[Cell, Cell] = {}  # tree -> tent and tent -> tree
         self.taken: list[Step] = []
-        self.incremental = incremental
-        self.treeless = [cell for cell in self.state if not self.trees_next_to(cell)]
-        """The cells next to no tree not known to be decided (`no_free_tree`)."""
+        self.incremental = self.w * self.h >= SWEEP_AREA if incremental is None else incremental
+        self.treeless: list[Cell] | None = None
+        """The cells next to no tree not known to be decided (`no_free_tree`; None: not yet
+        looked for)."""
         self.changed: list[Cell] = []
         """The cells whose state or pairing changed, in order (the sweeps read it)."""
         w, h = self.w, self.h
         cells = [r * w + c for r, c in self.state]
+        placed = [r * w + c for (r, c), v in self.state.items() if v == TENT]
+        unknown = [r * w + c for (r, c), v in self.state.items() if v == UNKNOWN]
         trees = sorted(r * w + c for r, c in self.trees)
         lines = list(range(w + h))  # column i is i, row i is w + i (columns first)
         pairs = [*range(w - 1), *range(w, w + h - 1)]  # the pair of lines k and k + 1
-        near_cells, near_trees = self._near_cells, self._near_trees
+        near_cells, near_trees = _remembered(self._near_cells), _remembered(self._near_trees)
+        # The first pass of a rule looks at every item that can lead to a step on the starting
+        # position: `tent-one-tree` and `touch` read only tents, `no-free-tree` unknown cells.
+        if not self.incremental:
+            placed = unknown = []  # every pass looks at every item
         self.sweeps: dict[str, _Sweep] = {
-            "tent-one-tree": _Sweep(cells, near_cells),
-            "no-free-tree": _Sweep(cells, near_cells),
-            "touch": _Sweep(cells, near_cells),
+            "tent-one-tree": _Sweep(cells, near_cells, placed),
+            "no-free-tree": _Sweep(cells, near_cells, unknown),
+            "touch": _Sweep(cells, near_cells, placed),
             "tree-one-cell": _Sweep(trees, near_trees),
             "tree-one-cell tricky": _Sweep(trees, near_trees),
             "line": _Sweep(lines, self._near_line),
             "line tricky": _Sweep(lines, self._near_line),
-            "line-tree": _Sweep(lines, self._near_lines),
-            "line-pair": _Sweep(pairs, self._near_pairs),
+            "line-tree": _Sweep(lines, _remembered(self._near_lines)),
+            "line-pair": _Sweep(pairs, _remembered(self._near_pairs)),
         }
 
     # ---- incremental sweeps ------------------------------------------------------------------
@@ -605,29 +657,36 @@ class Deducer:
         that step left); every item when not `incremental`. An item the pass passes over (or
         that took the step) waits for the next pass."""
         s = self.sweeps[rule]
-        changed, dirty = self.changed, s.dirty
-        dirty.update(s.heap)  # a pass left before its end (a contradiction, a consumer that stopped)
-        for cell in changed[s.read :]:
-            dirty.update(s.near(cell))
-        s.read = len(changed)
         if not self.incremental:
-            dirty.update(s.items)
-        heap = s.heap = sorted(dirty)  # a sorted list is a heap
-        dirty.clear()
-        last = -1
-        while heap:
-            item = heapq.heappop(heap)
-            if item == last:
+            yield from s.items
+            return
+        changed, near = self.changed, s.near
+        order = sorted(s.waiting(changed))
+        dirty = s.dirty = set()
+        s.read = len(changed)
+        s.order, s.done, s.later = order, 0, []
+        later = s.later
+        n, i, last = len(order), 0, -1
+        while True:
+            if later and (i == n or later[0] < order[i]):
+                item = heapq.heappop(later)
+            elif i < n:
+                item = order[i]
+                i += 1
+                s.done = i
+            else:
+                break
+            if item == last:  # the items come in order: a second copy right after the first
                 continue
             last = item
             yield item
             if s.read < len(changed):
                 for cell in changed[s.read :]:
-                    for later in s.near(cell):
-                        if later > item:
-                            heapq.heappush(heap, later)
+                    for woken in near(cell):
+                        if woken > item:
+                            heapq.heappush(later, woken)
                         else:
-                            dirty.add(later)
+                            dirty.add(woken)
                 s.read = len(changed)
 
     # ---- helpers ---------------------------------------------------------------------------
@@ -688,9 +747,9 @@ class Deducer:
 
     # ---- the rules: each a pass over the board, yielding the steps it applies ---------------
     def tent_one_tree(self) -> Iterator[Step]:
-        w = self.w
+        cells = _cells(self.w, self.h)
         for x in self.sweep("tent-one-tree"):
-            cell = divmod(x, w)
+            cell = cells[x]
             if self.state[cell] != TENT or cell in self.link_of:
                 continue
             free = self.free_trees(cell)
@@ -718,9 +777,9 @@ class Deducer:
                 )
 
     def no_free_tree(self) -> Iterator[Step]:
-        w = self.w
+        cells = _cells(self.w, self.h)
         for x in self.sweep("no-free-tree"):
-            cell = divmod(x, w)
+            cell = cells[x]
             if self.state[cell] != UNKNOWN:
                 continue
             near = self.trees_next_to(cell)
@@ -734,7 +793,10 @@ class Deducer:
         # The cells next to no tree, still unknown, in one step at the end of the pass (read
         # here, not in the sweep: a pass left before its end would lose those it had passed).
         # The steps above decide only cells next to a tree.
-        self.treeless = [c for c in self.treeless if self.state[c] == UNKNOWN]
+        if self.treeless is None:
+            self.treeless = [x for x, v in self.state.items() if v == UNKNOWN and not self.trees_next_to(x)]
+        else:
+            self.treeless = [x for x in self.treeless if self.state[x] == UNKNOWN]
         lonely = self.treeless
         if lonely:
             yield self.apply(
@@ -748,9 +810,9 @@ class Deducer:
             )
 
     def touch(self) -> Iterator[Step]:
-        w = self.w
+        cells = _cells(self.w, self.h)
         for x in self.sweep("touch"):
-            r, c = divmod(x, w)
+            r, c = cells[x]
             if self.state[(r, c)] != TENT:
                 continue
             around = [(r + dr, c + dc) for dr, dc in KING if self.state.get((r + dr, c + dc)) == UNKNOWN]
@@ -766,9 +828,9 @@ class Deducer:
                 )
 
     def tree_one_cell(self, tricky: bool) -> Iterator[Step]:
-        w = self.w
+        cells = _cells(self.w, self.h)
         for x in self.sweep("tree-one-cell tricky" if tricky else "tree-one-cell"):
-            tree = divmod(x, w)
+            tree = cells[x]
             if tree in self.link_of:
                 continue
             options = self.options(tree)
