@@ -58,7 +58,8 @@ reaches the fixpoint of the highest.
 A pass over a large board looks again only at the cells, trees and lines near a cell that
 changed since the rule last looked (`Deducer.sweep`): the same steps in the same order as a pass
 over every cell (tested against that, and against the grades and paths recorded before), about
-ten times faster at 100x100 (docs/tents.md, "Grading").
+ten times faster at 100x100 (docs/tents.md, "Grading large boards"); boards under `SWEEP_AREA`
+cells keep the full passes (faster there).
 
 One difference with Tatham: he counts a puzzle solved when every cell is decided and every
 tent is linked; here every decided cell is enough (a puzzle whose tents are all placed is
@@ -482,13 +483,13 @@ class _Sweep:
 
     __slots__ = ("items", "near", "dirty", "order", "done", "later", "read")
 
-    def __init__(self, items: list[int], near: Callable[[Cell], list[int]], first: list[int] | None = None):
+    def __init__(self, items: list[int], near: Callable[[Cell], list[int]], first: list[int]):
         self.items = items
         """All of them, in order (a sweep of the whole board)."""
         self.near = near
         """A changed cell -> the items whose rule outcome it can change."""
-        self.dirty: set[int] = set(items if first is None else first)
-        """The items waiting for the next pass (at first all of them, or `first`)."""
+        self.dirty: set[int] = set(first)
+        """The items waiting for the next pass (at first `first`)."""
         self.order: list[int] = []
         self.done = 0
         self.later: list[int] = []
@@ -589,26 +590,26 @@ class Deducer:
         """The cells whose state or pairing changed, in order (the sweeps read it)."""
         w, h = self.w, self.h
         cells = [r * w + c for r, c in self.state]
-        placed = [r * w + c for (r, c), v in self.state.items() if v == TENT]
-        unknown = [r * w + c for (r, c), v in self.state.items() if v == UNKNOWN]
         trees = sorted(r * w + c for r, c in self.trees)
         lines = list(range(w + h))  # column i is i, row i is w + i (columns first)
         pairs = [*range(w - 1), *range(w, w + h - 1)]  # the pair of lines k and k + 1
         near_cells, near_trees = _remembered(self._near_cells), _remembered(self._near_trees)
         # The first pass of a rule looks at every item that can lead to a step on the starting
         # position: `tent-one-tree` and `touch` read only tents, `no-free-tree` unknown cells.
-        if not self.incremental:
-            placed = unknown = []  # every pass looks at every item
+        # (Without `incremental` every pass looks at every item: nothing waits.)
+        on = self.incremental
+        placed = [r * w + c for (r, c), v in self.state.items() if v == TENT] if on else []
+        unknown = [r * w + c for (r, c), v in self.state.items() if v == UNKNOWN] if on else []
         self.sweeps: dict[str, _Sweep] = {
             "tent-one-tree": _Sweep(cells, near_cells, placed),
             "no-free-tree": _Sweep(cells, near_cells, unknown),
             "touch": _Sweep(cells, near_cells, placed),
-            "tree-one-cell": _Sweep(trees, near_trees),
-            "tree-one-cell tricky": _Sweep(trees, near_trees),
-            "line": _Sweep(lines, self._near_line),
-            "line tricky": _Sweep(lines, self._near_line),
-            "line-tree": _Sweep(lines, _remembered(self._near_lines)),
-            "line-pair": _Sweep(pairs, _remembered(self._near_pairs)),
+            "tree-one-cell": _Sweep(trees, near_trees, trees if on else []),
+            "tree-one-cell tricky": _Sweep(trees, near_trees, trees if on else []),
+            "line": _Sweep(lines, self._near_line, lines if on else []),
+            "line tricky": _Sweep(lines, self._near_line, lines if on else []),
+            "line-tree": _Sweep(lines, _remembered(self._near_lines), lines if on else []),
+            "line-pair": _Sweep(pairs, _remembered(self._near_pairs), pairs if on else []),
         }
 
     # ---- incremental sweeps ------------------------------------------------------------------
