@@ -690,6 +690,14 @@ class Deducer:
                             dirty.add(woken)
                 s.read = len(changed)
 
+    def sweep_cells(self, rule: str) -> Iterator[Cell]:
+        """`sweep` of a rule over cells or trees, as cells (full passes read the board's own
+        order: the cells row by row, the trees sorted)."""
+        if not self.incremental:
+            return iter(sorted(self.trees) if rule.startswith("tree-") else self.state)
+        cells = _cells(self.w, self.h)
+        return (cells[x] for x in self.sweep(rule))
+
     # ---- helpers ---------------------------------------------------------------------------
     def trees_next_to(self, cell: Cell) -> list[Cell]:
         r, c = cell
@@ -748,9 +756,7 @@ class Deducer:
 
     # ---- the rules: each a pass over the board, yielding the steps it applies ---------------
     def tent_one_tree(self) -> Iterator[Step]:
-        cells = _cells(self.w, self.h)
-        for x in self.sweep("tent-one-tree"):
-            cell = cells[x]
+        for cell in self.sweep_cells("tent-one-tree"):
             if self.state[cell] != TENT or cell in self.link_of:
                 continue
             free = self.free_trees(cell)
@@ -778,9 +784,7 @@ class Deducer:
                 )
 
     def no_free_tree(self) -> Iterator[Step]:
-        cells = _cells(self.w, self.h)
-        for x in self.sweep("no-free-tree"):
-            cell = cells[x]
+        for cell in self.sweep_cells("no-free-tree"):
             if self.state[cell] != UNKNOWN:
                 continue
             near = self.trees_next_to(cell)
@@ -811,9 +815,7 @@ class Deducer:
             )
 
     def touch(self) -> Iterator[Step]:
-        cells = _cells(self.w, self.h)
-        for x in self.sweep("touch"):
-            r, c = cells[x]
+        for r, c in self.sweep_cells("touch"):
             if self.state[(r, c)] != TENT:
                 continue
             around = [(r + dr, c + dc) for dr, dc in KING if self.state.get((r + dr, c + dc)) == UNKNOWN]
@@ -829,9 +831,7 @@ class Deducer:
                 )
 
     def tree_one_cell(self, tricky: bool) -> Iterator[Step]:
-        cells = _cells(self.w, self.h)
-        for x in self.sweep("tree-one-cell tricky" if tricky else "tree-one-cell"):
-            tree = cells[x]
+        for tree in self.sweep_cells("tree-one-cell tricky" if tricky else "tree-one-cell"):
             if tree in self.link_of:
                 continue
             options = self.options(tree)
