@@ -1,10 +1,11 @@
 """The `easy` and `tricky` rules of `deduce.py` driven by a work list, for the generator.
 
 `deduce.Deducer` is the reference: it takes the rules in Tatham's order and restarts its
-passes over the whole board after every pass that decided something, and it records every
-step with its reason (for `explain` and hints). The generator only needs the *fixpoint* of a
-level (which cells the rules decide, and whether they decide all), many times over, on boards
-up to 200x200. This module computes that fixpoint with the same rules and no reasons: a cell
+passes after every pass that decided something (each pass taking the steps of a pass over
+the whole board), and it records every step with its reason (for `explain` and hints).
+The generator only needs the *fixpoint* of a level (which cells the rules decide, and
+whether they decide all), many times over, on boards up to 200x200. This module computes
+that fixpoint with the same rules and no reasons: a cell
 whose state or pairing changes puts its neighbourhood and its two lines on a work list, and
 only those are looked at again. Every rule is monotone (`deduce.py`), so the fixpoint does not
 depend on the order the rules are applied in: it is the one `Deducer` reaches at the same
