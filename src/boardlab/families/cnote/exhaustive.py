@@ -50,7 +50,7 @@ Line = tuple[int, int, int]
 Grid = tuple[Line, Line, Line]
 
 #: Version of the checkpoint file's contents (a file of another version is not resumed).
-CHECKPOINT_VERSION = 1
+CHECKPOINT_VERSION = 2
 #: Seconds between two checkpoint writes (and progress lines).
 CHECKPOINT_EVERY = 30.0
 
@@ -98,15 +98,17 @@ def covered(a: Line, b: Line) -> bool:
 
 
 def pair_representatives() -> list[tuple[Line, Line]]:
-    """The pairs of first rows to scan, in a fixed order (module docstring; the proof that they
-    cover every grid's orbit is in docs/cnote.md)."""
+    """The pairs of first rows to scan (module docstring; the proof that they cover every
+    grid's orbit is in docs/cnote.md), ordered by second row: they have only 165 distinct
+    first rows (A is sorted, largest first, up to ties), whose transforms `PairScanner` keeps, so each
+    second row is transformed once."""
     lines: list[Line] = list(itertools.product(range(1, 10), repeat=3))  # type: ignore[arg-type]
     out = []
     for a in lines:
         for b in lines:
             if covered(a, b) and _pair_canonical(a, b) == (a, b):
                 out.append((a, b))
-    return out
+    return sorted(out, key=lambda pair: (pair[1], pair[0]))
 
 
 class PairScanner:
@@ -120,24 +122,28 @@ class PairScanner:
         self.period = smooth(target + 1)
         self.digits, self.size = _digit_table(target)
         a = np.arange(target + 1)
-        self._rest = target - a[:, None] - a[None, :]
-        self._inside = self._rest >= 0
-        self._rest_clipped = np.where(self._inside, self._rest, 0)
+        rest = target - a[:, None] - a[None, :]
+        inside = rest >= 0
+        clipped = np.where(inside, rest, 0)
+        # for each digit d: whether the third number T - a - b is positive and contains d
+        self._third = [inside & _admissible(d, target)[clipped] for d in range(10)]
         self._spectra: dict[Line, np.ndarray] = {}
+        self._kept: dict[Line, np.ndarray] = {}
 
-    def spectrum(self, line: Line) -> np.ndarray:
+    def spectrum(self, line: Line, keep: bool = False) -> np.ndarray:
         """The transform of a row's admissible prefixes (a, b): a, b and T - a - b contain the
-        row's digits (cached for the last first row and the current second row)."""
-        cached = self._spectra.get(line)
+        row's digits (kept for good when `keep`, the first rows; else only the last one)."""
+        cached = self._spectra.get(line, self._kept.get(line))
         if cached is not None:
             return cached
         t = self.target
-        sets = [_admissible(d, t) for d in line]
-        indicator = sets[0][:, None] & sets[1][None, :] & self._inside & sets[2][self._rest_clipped]
+        sets = [_admissible(d, t) for d in line[:2]]
+        indicator = sets[0][:, None] & sets[1][None, :] & self._third[line[2]]
         spectrum = np.fft.rfft2(indicator.astype(np.float64), (self.period, self.period))
-        if len(self._spectra) >= 2:
-            self._spectra.pop(next(iter(self._spectra)))
-        self._spectra[line] = spectrum
+        if keep:
+            self._kept[line] = spectrum
+        else:
+            self._spectra = {line: spectrum}
         return spectrum
 
     def counts(self, a: Line, b: Line) -> np.ndarray:
@@ -146,11 +152,11 @@ class PairScanner:
         from boardlab.families.cnote.line_kernels import triple_counts
 
         t = self.target
-        product = self.spectrum(a) * self.spectrum(b)
-        q = np.rint(np.fft.irfft2(product, (self.period, self.period)))
-        # q[a, b] = Q[T - a, T - b] for the third row's prefixes a, b in 0..T
-        q = np.ascontiguousarray(q[t::-1, t::-1])
-        return np.rint(triple_counts(q, t, self.digits, self.size)).astype(np.int64)
+        product = self.spectrum(a, keep=True) * self.spectrum(b)
+        q = np.fft.irfft2(product, (self.period, self.period))
+        # q[a, b] = Q[T - a, T - b] for the third row's prefixes a, b in 0..T (a reversed view;
+        # the kernel rounds each entry it reads)
+        return np.rint(triple_counts(q[t::-1, t::-1], t, self.digits, self.size)).astype(np.int64)
 
 
 @dataclass
