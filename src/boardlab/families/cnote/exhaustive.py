@@ -39,15 +39,17 @@ import sys
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from boardlab.core.deadline import NO_DEADLINE, Deadline, OutOfTime
 from boardlab.families.cnote.convolution import _admissible, _digit_table, smooth
 
-Line = tuple[int, int, int]
-Grid = tuple[Line, Line, Line]
+Line = tuple[int, ...]
+Grid = tuple[Line, ...]
 
 #: Version of the checkpoint file's contents (a file of another version is not resumed).
 CHECKPOINT_VERSION = 2
@@ -66,16 +68,16 @@ def key(line: Iterable[int]) -> tuple[int, ...]:
 def images(grid: Grid) -> Iterable[Grid]:
     """The 72 images of a grid under row permutations, column permutations and transposition
     (with repetitions where the grid has symmetries)."""
-    transposed: Grid = tuple(zip(*grid))  # type: ignore[assignment]
+    transposed: Grid = tuple(zip(*grid))
     for g in (grid, transposed):
         for rows in _PERMS:
             for cols in _PERMS:
-                yield tuple(tuple(g[r][c] for c in cols) for r in rows)  # type: ignore[misc]
+                yield tuple(tuple(g[r][c] for c in cols) for r in rows)
 
 
 def canonical(grid: Iterable[Iterable[int]]) -> Grid:
     """The orbit's representative: the least of the grid's 72 images (rows compared in order)."""
-    g: Grid = tuple(tuple(row) for row in grid)  # type: ignore[assignment]
+    g: Grid = tuple(tuple(row) for row in grid)
     return min(images(g))
 
 
@@ -83,11 +85,7 @@ def _pair_canonical(a: Line, b: Line) -> tuple[Line, Line]:
     """The least image of the pair (A, B) under column permutations, and swapping A and B
     when their keys are equal."""
     pairs = [(a, b), (b, a)] if key(a) == key(b) else [(a, b)]
-    return min(
-        (tuple(x[c] for c in cols), tuple(y[c] for c in cols))  # type: ignore[misc]
-        for x, y in pairs
-        for cols in _PERMS
-    )
+    return min((tuple(x[c] for c in cols), tuple(y[c] for c in cols)) for x, y in pairs for cols in _PERMS)
 
 
 def covered(a: Line, b: Line) -> bool:
@@ -97,12 +95,13 @@ def covered(a: Line, b: Line) -> bool:
     return key(b) <= top and all(key((a[c], b[c], 1)) <= top for c in range(3))
 
 
+@cache
 def pair_representatives() -> list[tuple[Line, Line]]:
     """The pairs of first rows to scan (module docstring; the proof that they cover every
     grid's orbit is in docs/cnote.md), ordered by second row: they have only 165 distinct
     first rows (A is sorted, largest first, up to ties), whose transforms `PairScanner` keeps, so each
     second row is transformed once."""
-    lines: list[Line] = list(itertools.product(range(1, 10), repeat=3))  # type: ignore[arg-type]
+    lines: list[Line] = list(itertools.product(range(1, 10), repeat=3))
     out = []
     for a in lines:
         for b in lines:
@@ -168,7 +167,8 @@ class Scan:
     done: int = 0
     #: canonical forms of the unique grids found so far
     unique: set[Grid] = field(default_factory=set)
-    #: grids with exactly two solutions, canonical (the near misses, for the doc)
+    #: the least positive count among the grids scanned so far (0: none yet); once the scan is
+    #: finished, the least positive count of all 9^9 grids (every orbit is scanned)
     least_seen: int = 0
     seconds: float = 0.0
 
@@ -176,7 +176,7 @@ class Scan:
     def finished(self) -> bool:
         return self.done >= self.pairs
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> dict[str, Any]:
         return {
             "version": CHECKPOINT_VERSION,
             "target": self.target,
@@ -188,15 +188,14 @@ class Scan:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, object]) -> Scan:
-        unique = {canonical(g) for g in data["unique"]}  # type: ignore[attr-defined]
+    def from_json(cls, data: dict[str, Any]) -> Scan:
         return cls(
-            target=int(data["target"]),  # type: ignore[call-overload]
-            pairs=int(data["pairs"]),  # type: ignore[call-overload]
-            done=int(data["done"]),  # type: ignore[call-overload]
-            unique=unique,
-            least_seen=int(data.get("least_seen", 0)),  # type: ignore[call-overload]
-            seconds=float(data.get("seconds", 0.0)),  # type: ignore[arg-type]
+            target=int(data["target"]),
+            pairs=int(data["pairs"]),
+            done=int(data["done"]),
+            unique={canonical(g) for g in data["unique"]},
+            least_seen=int(data.get("least_seen", 0)),
+            seconds=float(data.get("seconds", 0.0)),
         )
 
 
@@ -204,7 +203,11 @@ def _load(path: Path | None, target: int, pairs: int) -> Scan:
     if path is None or not path.exists():
         return Scan(target, pairs)
     data = json.loads(path.read_text())
-    if data.get("version") != CHECKPOINT_VERSION or data.get("target") != target or data.get("pairs") != pairs:
+    if (
+        data.get("version") != CHECKPOINT_VERSION
+        or data.get("target") != target
+        or data.get("pairs") != pairs
+    ):
         raise ValueError(f"{path} is a checkpoint of another scan (target, version or pair list differ)")
     return Scan.from_json(data)
 
@@ -232,7 +235,7 @@ def scan(
     Raises `OutOfTime` at the deadline and KeyboardInterrupt on Ctrl-C, in both cases after
     writing the checkpoint; `limit` stops after that many pairs in all (for tests and partial
     runs). `progress` is called at each checkpoint and at the end."""
-    pairs = pair_representatives()
+    pairs = pair_representatives()  # (cached: callers must not change it)
     state = _load(checkpoint, target, len(pairs))
     scanner = PairScanner(target)
     end = len(pairs) if limit is None else min(len(pairs), limit)

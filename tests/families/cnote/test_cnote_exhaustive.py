@@ -1,0 +1,196 @@
+"""The exhaustive 3x3 scan (`families/cnote/exhaustive.py`) against the existing counter, brute
+force and the heat bath's unique grids; its symmetry reduction; checkpoints, deadlines, Ctrl-C."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from boardlab.core.deadline import Deadline, OutOfTime
+from boardlab.families.cnote import exhaustive
+from boardlab.families.cnote.brute import solutions as brute_solutions
+from boardlab.families.cnote.convolution import Counter
+from boardlab.families.cnote.exhaustive import (
+    PairScanner,
+    canonical,
+    covered,
+    images,
+    key,
+    main,
+    pair_representatives,
+    scan,
+)
+from boardlab.families.cnote.io import make_instance
+
+PAIRS = pair_representatives()
+PAIR_SET = set(PAIRS)
+#: the heat bath's unique grids (docs/cnote.md, "Large targets")
+HEAT_BATH = {300: ((2, 5, 9), (6, 2, 8), (9, 7, 5)), 500: ((9, 4, 8), (9, 5, 7), (4, 8, 9))}
+
+
+def brute_count(grid, target: int, cap: int | None = None) -> int:
+    found = brute_solutions(make_instance([list(row) for row in grid], target))
+    return sum(1 for _ in (found if cap is None else itertools.islice(found, cap)))
+
+
+def unique_on(digits: tuple[int, ...], target: int) -> set:
+    """The scan restricted to grids of these digits: the pairs of `PAIRS` made of them, and
+    third rows made of them (an orbit of such grids holds only such grids)."""
+    scanner = PairScanner(target)
+    found = set()
+    for a, b in PAIRS:
+        if set(a) <= set(digits) and set(b) <= set(digits):
+            counts = scanner.counts(a, b)
+            for c in itertools.product(digits, repeat=3):
+                if counts[c[0] - 1, c[1] - 1, c[2] - 1] == 1:
+                    found.add(canonical((a, b, c)))
+    return found
+
+
+def brute_unique_on(digits: tuple[int, ...], target: int) -> set:
+    """Every grid of these digits counted by brute force, one per orbit."""
+    seen, unique = set(), set()
+    for cells in itertools.product(digits, repeat=9):
+        grid = canonical((cells[0:3], cells[3:6], cells[6:9]))
+        if grid not in seen:
+            seen.add(grid)
+            if brute_count(grid, target, 2) == 1:
+                unique.add(grid)
+    return unique
+
+
+# ---- the symmetry reduction ----------------------------------------------------------------------
+def test_the_group_has_72_elements_and_preserves_solution_counts() -> None:
+    grid = ((1, 2, 3), (4, 5, 6), (7, 8, 9))
+    assert len(set(images(grid))) == 72
+    rng = random.Random(3)
+    for _ in range(3):
+        g = tuple(tuple(rng.randint(1, 9) for _ in range(3)) for _ in range(3))
+        counts = {brute_count(h, 40) for h in rng.sample(list(images(g)), 6)}
+        assert len(counts) == 1
+        assert canonical(g) == canonical(rng.choice(list(images(g))))
+
+
+def test_representatives_cover_every_orbit() -> None:
+    """Every grid has an image whose first two rows are a scanned pair (the lemma in
+    docs/cnote.md): all grids of one digit subset (including ties of keys), and random grids."""
+    rng = random.Random(0)
+    grids = [(c[0:3], c[3:6], c[6:9]) for c in itertools.product((1, 5, 9), repeat=9)]
+    grids += [tuple(tuple(rng.randint(1, 9) for _ in range(3)) for _ in range(3)) for _ in range(3000)]
+    for grid in grids:
+        assert any((h[0], h[1]) in PAIR_SET for h in images(grid)), grid
+
+
+def test_representatives_are_covered_canonical_and_fewer_than_the_pair_orbits() -> None:
+    assert len(PAIRS) == len(PAIR_SET) == 35_355
+    assert all(covered(a, b) and key(b) <= key(a) for a, b in PAIRS)
+    # (9 8 1 / 9 1 1) is not covered: column (9, 9, c) outranks the first row whatever c is
+    assert not covered((9, 8, 1), (9, 1, 1)) and covered((9, 9, 1), (9, 8, 1))
+
+
+# ---- counts --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("target", [40, 150, 1000])
+def test_pair_counts_match_the_counters_line_counts(target: int) -> None:
+    rng = random.Random(target)
+    scanner = PairScanner(target)
+    counter = Counter([target] * 3, [target] * 3)
+    for a, b in rng.sample(PAIRS, 2):
+        counter.set_row(0, list(a))
+        counter.set_row(1, list(b))
+        counter.set_row(2, [1, 1, 1])
+        assert np.array_equal(scanner.counts(a, b), counter.line_counts(2))
+
+
+def test_pair_counts_match_brute_force() -> None:
+    scanner = PairScanner(40)
+    for a, b in [((3, 2, 5), (2, 8, 8))]:
+        counts = scanner.counts(a, b)
+        assert counts.sum() > 0 and (counts == 1).any()
+        for c in itertools.product(range(1, 10), repeat=3):
+            assert counts[c[0] - 1, c[1] - 1, c[2] - 1] == brute_count((a, b, c), 40)
+
+
+@pytest.mark.parametrize("target, digits", [(40, (1, 3, 8))])
+def test_scan_on_a_digit_subset_matches_brute_force(target: int, digits: tuple[int, ...]) -> None:
+    """Completeness and soundness on all grids of three digits: the representatives' counts
+    find exactly the orbits that brute force finds unique."""
+    found = unique_on(digits, target)
+    assert found and found == brute_unique_on(digits, target)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("target, digits", [(30, (1, 2, 9)), (60, (2, 5, 9)), (45, (1, 4, 5, 7))])
+def test_scan_on_digit_subsets_matches_brute_force_slow(target: int, digits: tuple[int, ...]) -> None:
+    found = unique_on(digits, target)
+    assert found == brute_unique_on(digits, target)
+
+
+@pytest.mark.parametrize("target", sorted(HEAT_BATH))
+def test_the_heat_baths_unique_grids_are_found_by_their_representative(target: int) -> None:
+    grid = HEAT_BATH[target]
+    counter = Counter([target] * 3, [target] * 3)
+    counter.set_digits([list(row) for row in grid])
+    assert counter.count() == 1
+    scanner = PairScanner(target)
+    hits = [h for h in images(grid) if (h[0], h[1]) in PAIR_SET]
+    assert hits
+    for h in hits[:2]:
+        counts = scanner.counts(h[0], h[1])
+        assert counts[h[2][0] - 1, h[2][1] - 1, h[2][2] - 1] == 1
+        assert canonical(h) == canonical(grid)
+
+
+# ---- whole scans, checkpoints, stops -------------------------------------------------------------
+def test_scan_resumes_from_its_checkpoint(tmp_path: Path) -> None:
+    path = tmp_path / "t30.json"
+    first = scan(30, path, limit=40, every=0.0)
+    assert first.done == 40 and json.loads(path.read_text())["done"] == 40
+    resumed = scan(30, path, limit=70)
+    whole = scan(30, None, limit=70)
+    assert resumed.done == whole.done == 70
+    assert resumed.unique == whole.unique and resumed.least_seen == whole.least_seen
+    assert whole.unique  # (1, 1, 1) rows and their neighbours have unique grids at 30
+    for grid in whole.unique:
+        assert brute_count(grid, 30, 2) == 1
+    with pytest.raises(ValueError, match="another scan"):
+        scan(31, path, limit=1)
+
+
+def test_scan_stops_at_the_deadline_and_on_ctrl_c_with_its_checkpoint_written(tmp_path: Path) -> None:
+    path = tmp_path / "t30.json"
+    with pytest.raises(OutOfTime):
+        scan(30, path, deadline=Deadline.after(0.0))
+    assert json.loads(path.read_text())["done"] == 0
+
+    def interrupt(state) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        scan(30, path, progress=interrupt, every=0.0, limit=10)
+    assert json.loads(path.read_text())["done"] == 1
+
+
+def test_main_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch) -> None:
+    assert main(["--target", "2"]) == 2
+    assert main(["--target", "30", "--time-limit", "0", "--checkpoint", str(tmp_path / "c.json")]) == 3
+    assert "unknown" in capsys.readouterr().out
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(exhaustive, "scan", interrupted)
+    assert main(["--target", "30"]) == 130
+    assert "boardlab: interrupted" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_whole_scan_at_300_holds_the_heat_baths_grid() -> None:
+    state = scan(300)
+    assert state.finished and canonical(HEAT_BATH[300]) in state.unique
+    for grid in list(state.unique)[:5]:
+        assert brute_count(grid, 300, 2) == 1
