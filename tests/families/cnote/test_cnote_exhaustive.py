@@ -18,7 +18,9 @@ from boardlab.families.cnote.convolution import Counter
 from boardlab.families.cnote.exhaustive import (
     PairScanner,
     canonical,
+    canonical_codes,
     covered,
+    decode,
     images,
     key,
     main,
@@ -74,6 +76,14 @@ def test_the_group_has_72_elements_and_preserves_solution_counts() -> None:
         counts = {brute_count(h, 40) for h in rng.sample(list(images(g)), 6)}
         assert len(counts) == 1
         assert canonical(g) == canonical(rng.choice(list(images(g))))
+
+
+def test_canonical_codes_agree_with_canonical() -> None:
+    rng = random.Random(5)
+    grids = [tuple(tuple(rng.randint(1, 9) for _ in range(3)) for _ in range(3)) for _ in range(50)]
+    codes = canonical_codes(np.array([[d for row in g for d in row] for g in grids]))
+    assert [decode(int(code)) for code in codes] == [canonical(g) for g in grids]
+    assert decode(123456789) == ((1, 2, 3), (4, 5, 6), (7, 8, 9))
 
 
 def test_representatives_cover_every_orbit() -> None:
@@ -155,7 +165,7 @@ def test_scan_resumes_from_its_checkpoint(tmp_path: Path) -> None:
     assert resumed.done == whole.done == 70
     assert resumed.unique == whole.unique and resumed.least_seen == whole.least_seen
     assert whole.unique  # (1, 1, 1) rows and their neighbours have unique grids at 30
-    for grid in whole.unique:
+    for grid in whole.grids():
         assert brute_count(grid, 30, 2) == 1
     with pytest.raises(ValueError, match="another scan"):
         scan(31, path, limit=1)
@@ -191,6 +201,6 @@ def test_main_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str], mon
 @pytest.mark.slow
 def test_whole_scan_at_300_holds_the_heat_baths_grid() -> None:
     state = scan(300)
-    assert state.finished and canonical(HEAT_BATH[300]) in state.unique
-    for grid in list(state.unique)[:5]:
+    assert state.finished and canonical(HEAT_BATH[300]) in state.grids()
+    for grid in state.grids()[:5]:
         assert brute_count(grid, 300, 2) == 1

@@ -81,6 +81,40 @@ def canonical(grid: Iterable[Iterable[int]]) -> Grid:
     return min(images(g))
 
 
+def _image_indices() -> np.ndarray:
+    """The 72 images as index arrays over a grid's 9 cells read row by row (shape (72, 9)), in
+    the order of `images`."""
+    out = []
+    for transposed in (False, True):
+        for rows in _PERMS:
+            for cols in _PERMS:
+                out.append(
+                    [
+                        cols[c] * 3 + rows[r] if transposed else rows[r] * 3 + cols[c]
+                        for r in range(3)
+                        for c in range(3)
+                    ]
+                )
+    return np.array(out, dtype=np.int64)
+
+
+_IMAGES = _image_indices()
+_POWERS = 10 ** np.arange(8, -1, -1, dtype=np.int64)
+
+
+def canonical_codes(cells: np.ndarray) -> np.ndarray:
+    """`canonical` for many grids at once: `cells` of shape (k, 9) (digits row by row), the
+    canonical forms as 9-digit numbers (digits 1-9 in a fixed width, so the numbers compare as
+    the grids do)."""
+    return (cells[:, _IMAGES] * _POWERS).sum(axis=-1).min(axis=1)
+
+
+def decode(code: int) -> Grid:
+    """The grid of a 9-digit code (`canonical_codes`)."""
+    text = str(code)
+    return tuple(tuple(int(ch) for ch in text[3 * r : 3 * r + 3]) for r in range(3))
+
+
 def _pair_canonical(a: Line, b: Line) -> tuple[Line, Line]:
     """The least image of the pair (A, B) under column permutations, and swapping A and B
     when their keys are equal."""
@@ -165,8 +199,8 @@ class Scan:
     target: int
     pairs: int
     done: int = 0
-    #: canonical forms of the unique grids found so far
-    unique: set[Grid] = field(default_factory=set)
+    #: canonical forms of the unique grids found so far, as 9-digit codes (`decode`)
+    unique: set[int] = field(default_factory=set)
     #: the least positive count among the grids scanned so far (0: none yet); once the scan is
     #: finished, the least positive count of all 9^9 grids (every orbit is scanned)
     least_seen: int = 0
@@ -176,13 +210,17 @@ class Scan:
     def finished(self) -> bool:
         return self.done >= self.pairs
 
+    def grids(self) -> list[Grid]:
+        """The unique grids found, one per orbit (canonical forms), in order."""
+        return [decode(code) for code in sorted(self.unique)]
+
     def to_json(self) -> dict[str, Any]:
         return {
             "version": CHECKPOINT_VERSION,
             "target": self.target,
             "pairs": self.pairs,
             "done": self.done,
-            "unique": sorted([list(map(list, g)) for g in self.unique]),
+            "unique": sorted(self.unique),
             "least_seen": self.least_seen,
             "seconds": round(self.seconds, 1),
         }
@@ -193,7 +231,7 @@ class Scan:
             target=int(data["target"]),
             pairs=int(data["pairs"]),
             done=int(data["done"]),
-            unique={canonical(g) for g in data["unique"]},
+            unique={int(code) for code in data["unique"]},
             least_seen=int(data.get("least_seen", 0)),
             seconds=float(data.get("seconds", 0.0)),
         )
@@ -248,8 +286,9 @@ def scan(
             a, b = pairs[state.done]
             counts = scanner.counts(a, b)
             ones = np.argwhere(counts == 1)
-            for c1, c2, c3 in ones.tolist():
-                state.unique.add(canonical((a, b, (c1 + 1, c2 + 1, c3 + 1))))
+            if len(ones):
+                cells = np.concatenate([np.tile(np.array(a + b), (len(ones), 1)), ones + 1], axis=1)
+                state.unique.update(canonical_codes(cells).tolist())
             positive = counts[counts > 0]
             if positive.size:
                 least = int(positive.min())
