@@ -155,6 +155,20 @@ def test_the_heat_baths_unique_grids_are_found_by_their_representative(target: i
         assert canonical(h) == canonical(grid)
 
 
+def test_published_puzzles_at_100_are_found_exactly_when_unique() -> None:
+    """The 13 unique published puzzles (and not Friedman's demo, 31 solutions) are unique by
+    the count of their representative pair (the whole scan at 100 lists all 13: docs)."""
+    scanner = PairScanner(100)
+    path = Path(__file__).parents[3] / "src" / "boardlab" / "data" / "cnote-published.jsonl"
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    assert len(records) == 14
+    for record in records:
+        grid = tuple(tuple(row) for row in record["instance"]["grid"])
+        h = next(h for h in images(grid) if (h[0], h[1]) in PAIR_SET)
+        count = scanner.counts(h[0], h[1])[h[2][0] - 1, h[2][1] - 1, h[2][2] - 1]
+        assert bool(count == 1) is record["unique"]
+
+
 # ---- whole scans, checkpoints, stops -------------------------------------------------------------
 def test_scan_resumes_from_its_checkpoint(tmp_path: Path) -> None:
     path = tmp_path / "t30.json"
