@@ -3,6 +3,7 @@ force and the heat bath's unique grids; its symmetry reduction; checkpoints, dea
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import json
 import random
@@ -12,6 +13,8 @@ import numpy as np
 import pytest
 
 from boardlab.core.deadline import Deadline, OutOfTime
+from boardlab.core.errors import BadInput
+from boardlab.data import CNOTE_3X3_EXHAUSTIVE, json_lines
 from boardlab.families.cnote import exhaustive
 from boardlab.families.cnote.brute import solutions as brute_solutions
 from boardlab.families.cnote.convolution import Counter
@@ -27,6 +30,7 @@ from boardlab.families.cnote.exhaustive import (
     pair_representatives,
     scan,
 )
+from boardlab.families.cnote.generate import generate
 from boardlab.families.cnote.io import make_instance
 
 PAIRS = pair_representatives()
@@ -218,3 +222,58 @@ def test_whole_scan_at_300_holds_the_heat_baths_grid() -> None:
     assert state.finished and canonical(HEAT_BATH[300]) in state.grids()
     for grid in state.grids()[:5]:
         assert brute_count(grid, 300, 2) == 1
+
+
+# ---- recorded scans and the generator --------------------------------------------------------------
+RECORDS = json_lines(CNOTE_3X3_EXHAUSTIVE)
+#: the generator's module (the package `boardlab.families.cnote` exports a function `generate`)
+GENERATE = importlib.import_module("boardlab.families.cnote.generate")
+
+
+def test_recorded_scans_are_finished_scans_of_all_representatives() -> None:
+    assert RECORDS and len({r["target"] for r in RECORDS}) == len(RECORDS)
+    for record in RECORDS:
+        assert record["pairs"] == len(PAIRS)
+        assert record["unique_orbits"] >= 0 and record["least_count"] >= 1
+        assert (record["least_count"] == 1) is (record["unique_orbits"] > 0)
+        assert record["command"].startswith("python -m boardlab.families.cnote.exhaustive --target")
+        assert exhaustive.recorded(record["target"]) == record
+    assert exhaustive.recorded(7) is None
+
+
+def test_recorded_least_counts_hold_on_sample_pairs() -> None:
+    """No representative pair has a third row whose count is positive and below the recorded
+    least count (a spot check of the largest recorded scan)."""
+    record = max(RECORDS, key=lambda r: r["target"])
+    scanner = PairScanner(record["target"])
+    for a, b in random.Random(0).sample(PAIRS, 2) + [PAIRS[-1]]:
+        counts = scanner.counts(a, b)
+        assert not ((counts > 0) & (counts < record["least_count"])).any()
+
+
+def test_generate_says_at_once_where_a_recorded_scan_found_no_unique_grid(monkeypatch) -> None:
+    empty = [r["target"] for r in RECORDS if r["unique_orbits"] == 0]
+    for target in empty:
+        with pytest.raises(BadInput, match=f"no 3x3 puzzle with target {target} has exactly one solution"):
+            generate(3, 3, target, 0)
+    # the mechanism: a record saying none makes generate answer so; without it the heat bath runs
+    monkeypatch.setattr(
+        GENERATE,
+        "recorded",
+        lambda target: {"target": target, "pairs": len(PAIRS), "unique_orbits": 0, "least_count": 2},
+    )
+    with pytest.raises(BadInput, match="all 9\\^9 digit grids were counted"):
+        generate(3, 3, 150, 0)
+    monkeypatch.setattr(GENERATE, "recorded", lambda target: None)
+    instance, planted, _ = generate(3, 3, 150, 0)
+    assert brute_count(instance.grid, 150, 2) == 1
+    # --any is unaffected, and other shapes are not looked up
+    assert generate(3, 3, 1000, 0, unique=False)[1] is not None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("record", [r for r in RECORDS if r["target"] <= 300], ids=lambda r: str(r["target"]))
+def test_recorded_scans_are_reproduced(record) -> None:
+    state = scan(record["target"])
+    assert state.finished
+    assert (len(state.unique), state.least_seen) == (record["unique_orbits"], record["least_count"])

@@ -26,7 +26,9 @@ both 0, lie beyond 2T - 2 as soon as N > T - 3; negative shifts leave the suppor
 The scan is stoppable (a pair costs about 0.05 s at T = 1,000, so Ctrl-C and a deadline land
 between pairs, as for `line_counts`), reports its progress, and checkpoints to a JSON file
 that a later run resumes from (`scan`). `python -m boardlab.families.cnote.exhaustive
---target T [--checkpoint FILE]` runs it from the shell.
+--target T [--checkpoint FILE]` runs it from the shell. Finished scans are recorded in
+`data/cnote-3x3-exhaustive.jsonl` (`recorded`); where a record says no grid is unique, the
+generator answers at once that no unique 3x3 puzzle exists (`generate.generate`).
 """
 
 from __future__ import annotations
@@ -307,6 +309,18 @@ def scan(
     if progress is not None:
         progress(state)
     return state
+
+
+def recorded(target: int) -> dict[str, Any] | None:
+    """The shipped record of a finished scan at `target` (`data/cnote-3x3-exhaustive.jsonl`:
+    target, pairs, unique orbits, least positive count, CPU seconds and the command that made
+    it), or None when no scan at that target is recorded."""
+    from boardlab.data import CNOTE_3X3_EXHAUSTIVE, json_lines
+
+    for record in json_lines(CNOTE_3X3_EXHAUSTIVE):
+        if record["target"] == target:
+            return record
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:
