@@ -32,6 +32,7 @@ from boardlab.families.cnote.exhaustive import (
 )
 from boardlab.families.cnote.generate import generate
 from boardlab.families.cnote.io import make_instance
+from boardlab.families.cnote.oracle import CNoteOracle
 
 PAIRS = pair_representatives()
 PAIR_SET = set(PAIRS)
@@ -241,6 +242,22 @@ def test_recorded_scans_are_finished_scans_of_all_representatives() -> None:
     assert exhaustive.recorded(7) is None
 
 
+def test_recorded_unique_grids_have_one_solution_by_cpsat() -> None:
+    """Records with few unique orbits list them (canonical forms): each has exactly one
+    solution by the oracle's CP-SAT enumeration, a second method; the heat bath's grid at 300
+    is among them."""
+    listed = [r for r in RECORDS if "grids" in r]
+    assert listed
+    for record in listed:
+        assert len(record["grids"]) == record["unique_orbits"]
+        for grid in record["grids"]:
+            assert canonical(grid) == tuple(map(tuple, grid))
+            found = CNoteOracle(make_instance(grid, record["target"])).several(2, 0)
+            assert isinstance(found, list) and len(found) == 1
+    at_300 = exhaustive.recorded(300)
+    assert at_300 is not None and list(map(list, canonical(HEAT_BATH[300]))) in at_300["grids"]
+
+
 def test_recorded_least_counts_hold_on_sample_pairs() -> None:
     """No representative pair has a third row whose count is positive and below the recorded
     least count (a spot check of the largest recorded scan)."""
@@ -277,3 +294,5 @@ def test_recorded_scans_are_reproduced(record) -> None:
     state = scan(record["target"])
     assert state.finished
     assert (len(state.unique), state.least_seen) == (record["unique_orbits"], record["least_count"])
+    if "grids" in record:
+        assert [list(map(list, g)) for g in state.grids()] == record["grids"]
