@@ -188,6 +188,11 @@ def test_scan_resumes_from_its_checkpoint(tmp_path: Path) -> None:
         assert brute_count(grid, 30, 2) == 1
     with pytest.raises(ValueError, match="another scan"):
         scan(31, path, limit=1)
+    # grids written as lists of rows (the first format) are read as their canonical codes
+    data = json.loads(path.read_text())
+    data["unique"] = [[list(row) for row in reversed(g)] for g in resumed.grids()]
+    path.write_text(json.dumps(data))
+    assert exhaustive.Scan.from_json(data).unique == resumed.unique
 
 
 def test_scan_stops_at_the_deadline_and_on_ctrl_c_with_its_checkpoint_written(tmp_path: Path) -> None:

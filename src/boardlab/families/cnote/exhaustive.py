@@ -233,7 +233,11 @@ class Scan:
             target=int(data["target"]),
             pairs=int(data["pairs"]),
             done=int(data["done"]),
-            unique={int(code) for code in data["unique"]},
+            # codes; a first version of this file wrote grids (lists of rows): both are read
+            unique={
+                int(code) if isinstance(code, int) else int(canonical_codes(np.array([sum(code, [])]))[0])
+                for code in data["unique"]
+            },
             least_seen=int(data.get("least_seen", 0)),
             seconds=float(data.get("seconds", 0.0)),
         )
