@@ -261,6 +261,9 @@ def test_recorded_unique_grids_have_one_solution_by_cpsat() -> None:
             assert isinstance(found, list) and len(found) == 1
     at_300 = exhaustive.recorded(300)
     assert at_300 is not None and list(map(list, canonical(HEAT_BATH[300]))) in at_300["grids"]
+    # at 500 the heat bath's grid is the only unique orbit
+    at_500 = exhaustive.recorded(500)
+    assert at_500 is not None and at_500["grids"] == [list(map(list, canonical(HEAT_BATH[500])))]
 
 
 def test_recorded_least_counts_hold_on_sample_pairs() -> None:
