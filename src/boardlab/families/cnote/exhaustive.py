@@ -9,7 +9,7 @@ facts make all of them countable (docs/cnote.md, "Exhaustive 3x3 search"):
   orbit's canonical form (`canonical`: the least of its 72 images, read row by row).
 - **One pass per pair of rows.** With the first two rows (A, B) fixed, the counts of all 729
   third rows are one inverse transform and one pass of the compiled kernel of
-  `convolution.Counter.line_counts` (`line_kernels.triple_counts`, reused as is): Q = R_A * R_B
+  `convolution.Counter.line_counts` (`line_kernels.triple_counts`, shared): Q = R_A * R_B
   (the 2-D convolution of the two rows' admissible prefixes) is read at (T - a, T - b) for the
   third row's prefixes (a, b). Only the pairs of `pair_representatives` are scanned: A is a
   line of greatest key (`key`: its digits sorted, largest first) among the grid's six lines,
@@ -23,8 +23,8 @@ i + j <= 2T - 2 (each row's two prefix numbers add up to at most T - 1), and it 
 points with i + j >= T + 1 and i, j <= T - 1, whose aliases (i + kN, j + lN), k, l >= 0 not
 both 0, lie beyond 2T - 2 as soon as N > T - 3; negative shifts leave the support.
 
-The scan is stoppable (a pair costs about 0.05 s at T = 1,000, so Ctrl-C and a deadline land
-between pairs, as for `line_counts`), reports its progress, and checkpoints to a JSON file
+The scan is stoppable (a pair costs about 25 ms of CPU at T = 1,000, so Ctrl-C and a deadline
+land between pairs, as for `line_counts`), reports its progress, and checkpoints to a JSON file
 that a later run resumes from (`scan`). `python -m boardlab.families.cnote.exhaustive
 --target T [--checkpoint FILE]` runs it from the shell. Finished scans are recorded in
 `data/cnote-3x3-exhaustive.jsonl` (`recorded`); where a record says no grid is unique, the
@@ -147,7 +147,9 @@ def pair_representatives() -> list[tuple[Line, Line]]:
 
 
 class PairScanner:
-    """The solution counts of all 729 third rows under two fixed rows, at line target T."""
+    """The solution counts of all 729 third rows under two fixed rows, at line target T. The
+    first rows' transforms are kept (`pair_representatives` has 165 of them: 1.4 GB at
+    T = 1,000), the second row's only until the next one."""
 
     def __init__(self, target: int):
         if target < 3:
