@@ -4,6 +4,8 @@ page's puzzles menu, `example --name`), what the benchmarks measure on and the t
 - `chessnum_published.PUBLISHED`: the four published Chess-Num boards with their solutions.
 - `TENTS_TATHAM_SAMPLE`: 19 puzzles made by Simon Tatham's Tents generator (JSON lines).
 - `CNOTE_PUBLISHED`: the 14 published C-Note puzzles with their solutions (JSON lines).
+- `CNOTE_3X3_EXHAUSTIVE`: computed, not published: the outcome of exhaustive 3x3 C-Note scans
+  (how many digit grids have one solution) at some line targets (JSON lines).
 
 Where each comes from is in SOURCES.md beside them.
 """
@@ -17,6 +19,9 @@ from typing import Any
 HERE = Path(__file__).parent
 TENTS_TATHAM_SAMPLE = HERE / "tents-tatham-sample.jsonl"
 CNOTE_PUBLISHED = HERE / "cnote-published.jsonl"
+#: finished exhaustive scans of 3x3 C-Note grids, one record per line target (computed by
+#: `families.cnote.exhaustive`; the command and CPU time are in each record)
+CNOTE_3X3_EXHAUSTIVE = HERE / "cnote-3x3-exhaustive.jsonl"
 
 
 def json_lines(path: Path) -> list[dict[str, Any]]:

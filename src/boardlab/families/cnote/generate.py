@@ -48,6 +48,9 @@ docs/cnote.md, "Large targets"):
 - square grids of 4x4 or more from a line target of about 300 on (394 on 4x4, 314 on 5x5, 294
   on 6x6, 288 on 7x7 and 8x8): no unique puzzle exists (Lemma 2, `positions`: every digit grid
   has at least 10 solutions), and `generate` says so at once.
+- 3x3 grids at a target where an exhaustive scan found no unique grid (`exhaustive.recorded`;
+  all 9^9 digit grids counted, docs/cnote.md, "Exhaustive 3x3 search"): `generate` says so
+  at once.
 - grids with at most 3 columns or rows (3x3, 5x3, ...): the digit grid itself is annealed on
   its exact solution count until the count is 1, a whole line at a time (`heat_bath`: all 729
   digit choices of a line counted at once by `convolution.Counter.line_counts`); random
@@ -74,6 +77,7 @@ from boardlab.core.errors import BadInput
 from boardlab.core.generate import Strategy, Tally, make_unique, propose, refine
 from boardlab.core.oracle import UNDECIDED, Undecided
 from boardlab.families.cnote.convolution import Counter
+from boardlab.families.cnote.exhaustive import recorded
 from boardlab.families.cnote.io import CNoteInstance, check_target, make_instance
 from boardlab.families.cnote.oracle import CNoteOracle
 from boardlab.families.cnote.pairs import unique_puzzles
@@ -602,6 +606,15 @@ def generate(
             f"has at least 10 from target {least_target(height)} on (Lemma 2, docs/cnote.md, 'Large "
             "targets'): try a smaller target or --any"
         )
+    if height == width == 3:
+        record = recorded(target)
+        if record is not None and record["unique_orbits"] == 0:
+            raise BadInput(
+                f"no 3x3 puzzle with target {target} has exactly one solution: all 9^9 digit grids were "
+                f"counted ({record['pairs']:,} pairs of rows up to symmetry; the least count is "
+                f"{record['least_count']:,}; docs/cnote.md, 'Exhaustive 3x3 search'): try a smaller "
+                "target or --any"
+            )
     strategy = CNoteStrategy(
         rows,
         cols,

@@ -34,17 +34,26 @@ def pair_counts(
 def triple_counts(
     q: np.ndarray, target: int, digits: np.ndarray, size: np.ndarray
 ) -> np.ndarray:  # pragma: no cover
+    # for each first number a, the entries are gathered by the digits of (b, rest) first and
+    # spread over a's digits once: 3x fewer scattered additions than one loop over all three
+    # (entries are rounded here, so `q` may come straight from an inverse transform, and read
+    # through a reversed view)
     out = np.zeros((9, 9, 9))
+    inner = np.zeros((9, 9))
     for a in range(q.shape[0]):
+        if size[a] == 0:
+            continue
+        inner[:, :] = 0.0
         for b in range(q.shape[1]):
             rest = target - a - b
             if rest < 1:
                 break
-            v = q[a, b]
+            v = np.rint(q[a, b])
             if v == 0.0:
                 continue
-            for i in range(size[a]):
-                for j in range(size[b]):
-                    for k in range(size[rest]):
-                        out[digits[a, i] - 1, digits[b, j] - 1, digits[rest, k] - 1] += v
+            for j in range(size[b]):
+                for k in range(size[rest]):
+                    inner[digits[b, j] - 1, digits[rest, k] - 1] += v
+        for i in range(size[a]):
+            out[digits[a, i] - 1] += inner
     return out

@@ -1,0 +1,370 @@
+"""Every 3x3 C-Note digit grid with exactly one solution at a line target, by exhaustion.
+
+A 3x3 grid (digits 1-9, every row and column adding up to T) is one of 9^9 digit grids. Two
+facts make all of them countable (docs/cnote.md, "Exhaustive 3x3 search"):
+
+- **Symmetry.** Permuting the rows, permuting the columns and transposing map the solutions of
+  a grid one to one onto those of the mapped grid (all line targets are T), so the solution
+  count is constant on the orbits of this group of 72 elements. Each grid is reported by its
+  orbit's canonical form (`canonical`: the least of its 72 images, read row by row).
+- **One pass per pair of rows.** With the first two rows (A, B) fixed, the counts of all 729
+  third rows are one inverse transform and one pass of the compiled kernel of
+  `convolution.Counter.line_counts` (`line_kernels.triple_counts`, shared): Q = R_A * R_B
+  (the 2-D convolution of the two rows' admissible prefixes) is read at (T - a, T - b) for the
+  third row's prefixes (a, b). Only the pairs of `pair_representatives` are scanned: A is a
+  line of greatest key (`key`: its digits sorted, largest first) among the grid's six lines,
+  made the first row by transposing and permuting rows, so B's key and every column's key are
+  at most A's; of these pairs, one per orbit under column permutations (and swapping A and B
+  when their keys are equal). This covers every orbit of grids (the proof is in the doc).
+
+The period of the transforms is N = the least 5-smooth number > T, half of what
+`Counter` needs for a whole count (it evaluates three rows' product): Q is supported where
+i + j <= 2T - 2 (each row's two prefix numbers add up to at most T - 1), and it is read only at
+points with i + j >= T + 1 and i, j <= T - 1, whose aliases (i + kN, j + lN), k, l >= 0 not
+both 0, lie beyond 2T - 2 as soon as N > T - 3; negative shifts leave the support.
+
+The scan is stoppable (a pair costs about 25 ms of CPU at T = 1,000, so Ctrl-C and a deadline
+land between pairs, as for `line_counts`), reports its progress, and checkpoints to a JSON file
+that a later run resumes from (`scan`). `python -m boardlab.families.cnote.exhaustive
+--target T [--checkpoint FILE]` runs it from the shell. Finished scans are recorded in
+`data/cnote-3x3-exhaustive.jsonl` (`recorded`); where a record says no grid is unique, the
+generator answers at once that no unique 3x3 puzzle exists (`generate.generate`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import os
+import sys
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from boardlab.core.deadline import NO_DEADLINE, Deadline, OutOfTime
+from boardlab.families.cnote.convolution import _admissible, _digit_table, smooth
+
+Line = tuple[int, ...]
+Grid = tuple[Line, ...]
+
+#: Version of the checkpoint file's contents (a file of another version is not resumed).
+CHECKPOINT_VERSION = 2
+#: Seconds between two checkpoint writes (and progress lines).
+CHECKPOINT_EVERY = 30.0
+
+_PERMS = list(itertools.permutations(range(3)))
+
+
+def key(line: Iterable[int]) -> tuple[int, ...]:
+    """A line's digits sorted, largest first: invariant under permuting the line's cells, and
+    monotone (raising a digit never lowers it, compared lexicographically)."""
+    return tuple(sorted(line, reverse=True))
+
+
+def images(grid: Grid) -> Iterable[Grid]:
+    """The 72 images of a grid under row permutations, column permutations and transposition
+    (with repetitions where the grid has symmetries)."""
+    transposed: Grid = tuple(zip(*grid))
+    for g in (grid, transposed):
+        for rows in _PERMS:
+            for cols in _PERMS:
+                yield tuple(tuple(g[r][c] for c in cols) for r in rows)
+
+
+def canonical(grid: Iterable[Iterable[int]]) -> Grid:
+    """The orbit's representative: the least of the grid's 72 images (rows compared in order)."""
+    g: Grid = tuple(tuple(row) for row in grid)
+    return min(images(g))
+
+
+def _image_indices() -> np.ndarray:
+    """The 72 images as index arrays over a grid's 9 cells read row by row (shape (72, 9)), in
+    the order of `images`."""
+    out = []
+    for transposed in (False, True):
+        for rows in _PERMS:
+            for cols in _PERMS:
+                out.append(
+                    [
+                        cols[c] * 3 + rows[r] if transposed else rows[r] * 3 + cols[c]
+                        for r in range(3)
+                        for c in range(3)
+                    ]
+                )
+    return np.array(out, dtype=np.int64)
+
+
+_IMAGES = _image_indices()
+_POWERS = 10 ** np.arange(8, -1, -1, dtype=np.int64)
+
+
+def canonical_codes(cells: np.ndarray) -> np.ndarray:
+    """`canonical` for many grids at once: `cells` of shape (k, 9) (digits row by row), the
+    canonical forms as 9-digit numbers (digits 1-9 in a fixed width, so the numbers compare as
+    the grids do)."""
+    return (cells[:, _IMAGES] * _POWERS).sum(axis=-1).min(axis=1)
+
+
+def decode(code: int) -> Grid:
+    """The grid of a 9-digit code (`canonical_codes`)."""
+    text = str(code)
+    return tuple(tuple(int(ch) for ch in text[3 * r : 3 * r + 3]) for r in range(3))
+
+
+def _pair_canonical(a: Line, b: Line) -> tuple[Line, Line]:
+    """The least image of the pair (A, B) under column permutations, and swapping A and B
+    when their keys are equal."""
+    pairs = [(a, b), (b, a)] if key(a) == key(b) else [(a, b)]
+    return min((tuple(x[c] for c in cols), tuple(y[c] for c in cols)) for x, y in pairs for cols in _PERMS)
+
+
+def covered(a: Line, b: Line) -> bool:
+    """Whether (A, B) can be the first two rows with A a line of greatest key: key(B) <= key(A)
+    and every column, with its third digit at its least (1), has key <= key(A)."""
+    top = key(a)
+    return key(b) <= top and all(key((a[c], b[c], 1)) <= top for c in range(3))
+
+
+@cache
+def pair_representatives() -> list[tuple[Line, Line]]:
+    """The pairs of first rows to scan (module docstring; the proof that they cover every
+    grid's orbit is in docs/cnote.md), ordered by second row: they have only 165 distinct
+    first rows (A is sorted, largest first, up to ties), whose transforms `PairScanner` keeps, so each
+    second row is transformed once."""
+    lines: list[Line] = list(itertools.product(range(1, 10), repeat=3))
+    out = []
+    for a in lines:
+        for b in lines:
+            if covered(a, b) and _pair_canonical(a, b) == (a, b):
+                out.append((a, b))
+    return sorted(out, key=lambda pair: (pair[1], pair[0]))
+
+
+class PairScanner:
+    """The solution counts of all 729 third rows under two fixed rows, at line target T. The
+    first rows' transforms are kept (`pair_representatives` has 165 of them: 1.4 GB at
+    T = 1,000), the second row's only until the next one."""
+
+    def __init__(self, target: int):
+        if target < 3:
+            raise ValueError("the line target must be at least 3 on a 3x3 grid")
+        self.target = target
+        # the period N > T (module docstring: N > T - 3 avoids aliasing, N > T holds Q[T, .])
+        self.period = smooth(target + 1)
+        self.digits, self.size = _digit_table(target)
+        a = np.arange(target + 1)
+        rest = target - a[:, None] - a[None, :]
+        inside = rest >= 0
+        clipped = np.where(inside, rest, 0)
+        # for each digit d: whether the third number T - a - b is positive and contains d
+        self._third = [inside & _admissible(d, target)[clipped] for d in range(10)]
+        self._spectra: dict[Line, np.ndarray] = {}
+        self._kept: dict[Line, np.ndarray] = {}
+
+    def spectrum(self, line: Line, keep: bool = False) -> np.ndarray:
+        """The transform of a row's admissible prefixes (a, b): a, b and T - a - b contain the
+        row's digits (kept for good when `keep`, the first rows; else only the last one)."""
+        cached = self._spectra.get(line, self._kept.get(line))
+        if cached is not None:
+            return cached
+        t = self.target
+        sets = [_admissible(d, t) for d in line[:2]]
+        indicator = sets[0][:, None] & sets[1][None, :] & self._third[line[2]]
+        spectrum = np.fft.rfft2(indicator.astype(np.float64), (self.period, self.period))
+        if keep:
+            self._kept[line] = spectrum
+        else:
+            self._spectra = {line: spectrum}
+        return spectrum
+
+    def counts(self, a: Line, b: Line) -> np.ndarray:
+        """Counts of the grids (A, B, C) for every third row C: shape (9, 9, 9), entry
+        [c1 - 1, c2 - 1, c3 - 1]."""
+        from boardlab.families.cnote.line_kernels import triple_counts
+
+        t = self.target
+        product = self.spectrum(a, keep=True) * self.spectrum(b)
+        q = np.fft.irfft2(product, (self.period, self.period))
+        # q[a, b] = Q[T - a, T - b] for the third row's prefixes a, b in 0..T (a reversed view;
+        # the kernel rounds each entry it reads)
+        return np.rint(triple_counts(q[t::-1, t::-1], t, self.digits, self.size)).astype(np.int64)
+
+
+@dataclass
+class Scan:
+    """The state of an exhaustive scan at one target (what the checkpoint file holds)."""
+
+    target: int
+    pairs: int
+    done: int = 0
+    #: canonical forms of the unique grids found so far, as 9-digit codes (`decode`)
+    unique: set[int] = field(default_factory=set)
+    #: the least positive count among the grids scanned so far (0: none yet); once the scan is
+    #: finished, the least positive count of all 9^9 grids (every orbit is scanned)
+    least_seen: int = 0
+    seconds: float = 0.0
+
+    @property
+    def finished(self) -> bool:
+        return self.done >= self.pairs
+
+    def grids(self) -> list[Grid]:
+        """The unique grids found, one per orbit (canonical forms), in order."""
+        return [decode(code) for code in sorted(self.unique)]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": CHECKPOINT_VERSION,
+            "target": self.target,
+            "pairs": self.pairs,
+            "done": self.done,
+            "unique": sorted(self.unique),
+            "least_seen": self.least_seen,
+            "seconds": round(self.seconds, 1),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Scan:
+        return cls(
+            target=int(data["target"]),
+            pairs=int(data["pairs"]),
+            done=int(data["done"]),
+            # codes; a first version of this file wrote grids (lists of rows): both are read
+            unique={
+                int(code) if isinstance(code, int) else int(canonical_codes(np.array([sum(code, [])]))[0])
+                for code in data["unique"]
+            },
+            least_seen=int(data.get("least_seen", 0)),
+            seconds=float(data.get("seconds", 0.0)),
+        )
+
+
+def _load(path: Path | None, target: int, pairs: int) -> Scan:
+    if path is None or not path.exists():
+        return Scan(target, pairs)
+    data = json.loads(path.read_text())
+    if (
+        data.get("version") != CHECKPOINT_VERSION
+        or data.get("target") != target
+        or data.get("pairs") != pairs
+    ):
+        raise ValueError(f"{path} is a checkpoint of another scan (target, version or pair list differ)")
+    return Scan.from_json(data)
+
+
+def _save(path: Path | None, scan: Scan) -> None:
+    if path is None:
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.write_text(json.dumps(scan.to_json()) + "\n")
+    os.replace(temporary, path)
+
+
+def scan(
+    target: int,
+    checkpoint: Path | None = None,
+    deadline: Deadline = NO_DEADLINE,
+    progress: Callable[[Scan], None] | None = None,
+    every: float = CHECKPOINT_EVERY,
+    limit: int | None = None,
+) -> Scan:
+    """Scan every representative pair at `target` (resuming from `checkpoint` when it holds a
+    scan of this target), collecting the canonical forms of the grids with one solution.
+
+    Raises `OutOfTime` at the deadline and KeyboardInterrupt on Ctrl-C, in both cases after
+    writing the checkpoint; `limit` stops after that many pairs in all (for tests and partial
+    runs). `progress` is called at each checkpoint and at the end."""
+    pairs = pair_representatives()  # (cached: callers must not change it)
+    state = _load(checkpoint, target, len(pairs))
+    scanner = PairScanner(target)
+    end = len(pairs) if limit is None else min(len(pairs), limit)
+    last = time.perf_counter()
+    started = last
+    base = state.seconds
+    try:
+        while state.done < end:
+            deadline.check()
+            a, b = pairs[state.done]
+            counts = scanner.counts(a, b)
+            ones = np.argwhere(counts == 1)
+            if len(ones):
+                cells = np.concatenate([np.tile(np.array(a + b), (len(ones), 1)), ones + 1], axis=1)
+                state.unique.update(canonical_codes(cells).tolist())
+            positive = counts[counts > 0]
+            if positive.size:
+                least = int(positive.min())
+                state.least_seen = least if state.least_seen == 0 else min(state.least_seen, least)
+            state.done += 1
+            now = time.perf_counter()
+            if now - last >= every:
+                state.seconds = base + now - started
+                _save(checkpoint, state)
+                if progress is not None:
+                    progress(state)
+                last = now
+    finally:
+        state.seconds = base + time.perf_counter() - started
+        _save(checkpoint, state)
+    if progress is not None:
+        progress(state)
+    return state
+
+
+def recorded(target: int) -> dict[str, Any] | None:
+    """The shipped record of a finished scan at `target` (`data/cnote-3x3-exhaustive.jsonl`:
+    target, pairs, unique orbits, least positive count, CPU seconds and the command that made
+    it), or None when no scan at that target is recorded."""
+    from boardlab.data import CNOTE_3X3_EXHAUSTIVE, json_lines
+
+    for record in json_lines(CNOTE_3X3_EXHAUSTIVE):
+        if record["target"] == target:
+            return record
+    return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m boardlab.families.cnote.exhaustive --target T [--checkpoint FILE]`: scan, print
+    progress lines to stderr and the result as JSON to stdout (exit 0), "unknown" with the
+    fraction done when `--time-limit` passes (exit 3), "boardlab: interrupted" on Ctrl-C
+    (exit 130; the checkpoint is written either way)."""
+    parser = argparse.ArgumentParser(prog="python -m boardlab.families.cnote.exhaustive")
+    parser.add_argument("--target", type=int, required=True)
+    parser.add_argument("--checkpoint", type=Path)
+    parser.add_argument("--time-limit", type=float)
+    args = parser.parse_args(argv)
+    if args.target < 3 or args.target > 1_000_000:
+        print("boardlab: the target must be between 3 and 1000000", file=sys.stderr)
+        return 2
+
+    def report(state: Scan) -> None:
+        print(
+            f"{state.done}/{state.pairs} pairs ({100 * state.done / state.pairs:.2f} %), "
+            f"{len(state.unique)} unique orbits, least count {state.least_seen}, {state.seconds:.0f} s",
+            file=sys.stderr,
+            flush=True,
+        )
+
+    try:
+        state = scan(args.target, args.checkpoint, Deadline.after(args.time_limit), report)
+    except ValueError as error:
+        print(f"boardlab: {error}", file=sys.stderr)
+        return 2
+    except OutOfTime:
+        print("unknown (time limit; the checkpoint holds the progress)")
+        return 3
+    except KeyboardInterrupt:
+        print("boardlab: interrupted", file=sys.stderr)
+        return 130
+    print(json.dumps(state.to_json()))
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

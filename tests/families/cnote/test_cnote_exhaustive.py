@@ -1,0 +1,306 @@
+"""The exhaustive 3x3 scan (`families/cnote/exhaustive.py`) against the existing counter, brute
+force and the heat bath's unique grids; its symmetry reduction; checkpoints, deadlines, Ctrl-C."""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+import json
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from boardlab.core.deadline import Deadline, OutOfTime
+from boardlab.core.errors import BadInput
+from boardlab.data import CNOTE_3X3_EXHAUSTIVE, json_lines
+from boardlab.families.cnote import exhaustive
+from boardlab.families.cnote.brute import solutions as brute_solutions
+from boardlab.families.cnote.convolution import Counter
+from boardlab.families.cnote.exhaustive import (
+    PairScanner,
+    canonical,
+    canonical_codes,
+    covered,
+    decode,
+    images,
+    key,
+    main,
+    pair_representatives,
+    scan,
+)
+from boardlab.families.cnote.generate import generate
+from boardlab.families.cnote.io import make_instance
+from boardlab.families.cnote.oracle import CNoteOracle
+
+PAIRS = pair_representatives()
+PAIR_SET = set(PAIRS)
+#: the heat bath's unique grids (docs/cnote.md, "Large targets")
+HEAT_BATH = {300: ((2, 5, 9), (6, 2, 8), (9, 7, 5)), 500: ((9, 4, 8), (9, 5, 7), (4, 8, 9))}
+
+
+def brute_count(grid, target: int, cap: int | None = None) -> int:
+    found = brute_solutions(make_instance([list(row) for row in grid], target))
+    return sum(1 for _ in (found if cap is None else itertools.islice(found, cap)))
+
+
+def unique_on(digits: tuple[int, ...], target: int) -> set:
+    """The scan restricted to grids of these digits: the pairs of `PAIRS` made of them, and
+    third rows made of them (an orbit of such grids holds only such grids)."""
+    scanner = PairScanner(target)
+    found = set()
+    for a, b in PAIRS:
+        if set(a) <= set(digits) and set(b) <= set(digits):
+            counts = scanner.counts(a, b)
+            for c in itertools.product(digits, repeat=3):
+                if counts[c[0] - 1, c[1] - 1, c[2] - 1] == 1:
+                    found.add(canonical((a, b, c)))
+    return found
+
+
+def brute_unique_on(digits: tuple[int, ...], target: int) -> set:
+    """Every grid of these digits counted by brute force, one per orbit."""
+    seen, unique = set(), set()
+    for cells in itertools.product(digits, repeat=9):
+        grid = canonical((cells[0:3], cells[3:6], cells[6:9]))
+        if grid not in seen:
+            seen.add(grid)
+            if brute_count(grid, target, 2) == 1:
+                unique.add(grid)
+    return unique
+
+
+# ---- the symmetry reduction ----------------------------------------------------------------------
+def test_the_group_has_72_elements_and_preserves_solution_counts() -> None:
+    grid = ((1, 2, 3), (4, 5, 6), (7, 8, 9))
+    assert len(set(images(grid))) == 72
+    rng = random.Random(3)
+    for _ in range(3):
+        g = tuple(tuple(rng.randint(1, 9) for _ in range(3)) for _ in range(3))
+        counts = {brute_count(h, 40) for h in rng.sample(list(images(g)), 6)}
+        assert len(counts) == 1
+        assert canonical(g) == canonical(rng.choice(list(images(g))))
+
+
+def test_canonical_codes_agree_with_canonical() -> None:
+    rng = random.Random(5)
+    grids = [tuple(tuple(rng.randint(1, 9) for _ in range(3)) for _ in range(3)) for _ in range(50)]
+    codes = canonical_codes(np.array([[d for row in g for d in row] for g in grids]))
+    assert [decode(int(code)) for code in codes] == [canonical(g) for g in grids]
+    assert decode(123456789) == ((1, 2, 3), (4, 5, 6), (7, 8, 9))
+
+
+def test_representatives_cover_every_orbit() -> None:
+    """Every grid has an image whose first two rows are a scanned pair (the lemma in
+    docs/cnote.md): all grids of one digit subset (including ties of keys), and random grids."""
+    rng = random.Random(0)
+    grids = [(c[0:3], c[3:6], c[6:9]) for c in itertools.product((1, 5, 9), repeat=9)]
+    grids += [tuple(tuple(rng.randint(1, 9) for _ in range(3)) for _ in range(3)) for _ in range(3000)]
+    for grid in grids:
+        assert any((h[0], h[1]) in PAIR_SET for h in images(grid)), grid
+
+
+def test_representatives_are_covered_canonical_and_fewer_than_the_pair_orbits() -> None:
+    assert len(PAIRS) == len(PAIR_SET) == 35_355
+    assert all(covered(a, b) and key(b) <= key(a) for a, b in PAIRS)
+    # (9 8 1 / 9 1 1) is not covered: column (9, 9, c) outranks the first row whatever c is
+    assert not covered((9, 8, 1), (9, 1, 1)) and covered((9, 9, 1), (9, 8, 1))
+
+
+# ---- counts --------------------------------------------------------------------------------------
+@pytest.mark.parametrize("target", [40, 150, 1000])
+def test_pair_counts_match_the_counters_line_counts(target: int) -> None:
+    rng = random.Random(target)
+    scanner = PairScanner(target)
+    counter = Counter([target] * 3, [target] * 3)
+    for a, b in rng.sample(PAIRS, 2):
+        counter.set_row(0, list(a))
+        counter.set_row(1, list(b))
+        counter.set_row(2, [1, 1, 1])
+        assert np.array_equal(scanner.counts(a, b), counter.line_counts(2))
+
+
+def test_pair_counts_match_brute_force() -> None:
+    scanner = PairScanner(40)
+    for a, b in [((3, 2, 5), (2, 8, 8))]:
+        counts = scanner.counts(a, b)
+        assert counts.sum() > 0 and (counts == 1).any()
+        for c in itertools.product(range(1, 10), repeat=3):
+            assert counts[c[0] - 1, c[1] - 1, c[2] - 1] == brute_count((a, b, c), 40)
+
+
+@pytest.mark.parametrize("target, digits", [(40, (1, 3, 8))])
+def test_scan_on_a_digit_subset_matches_brute_force(target: int, digits: tuple[int, ...]) -> None:
+    """Completeness and soundness on all grids of three digits: the representatives' counts
+    find exactly the orbits that brute force finds unique."""
+    found = unique_on(digits, target)
+    assert found and found == brute_unique_on(digits, target)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("target, digits", [(30, (1, 2, 9)), (60, (2, 5, 9)), (45, (1, 4, 5, 7))])
+def test_scan_on_digit_subsets_matches_brute_force_slow(target: int, digits: tuple[int, ...]) -> None:
+    found = unique_on(digits, target)
+    assert found == brute_unique_on(digits, target)
+
+
+@pytest.mark.parametrize("target", sorted(HEAT_BATH))
+def test_the_heat_baths_unique_grids_are_found_by_their_representative(target: int) -> None:
+    grid = HEAT_BATH[target]
+    counter = Counter([target] * 3, [target] * 3)
+    counter.set_digits([list(row) for row in grid])
+    assert counter.count() == 1
+    scanner = PairScanner(target)
+    hits = [h for h in images(grid) if (h[0], h[1]) in PAIR_SET]
+    assert hits
+    for h in hits[:2]:
+        counts = scanner.counts(h[0], h[1])
+        assert counts[h[2][0] - 1, h[2][1] - 1, h[2][2] - 1] == 1
+        assert canonical(h) == canonical(grid)
+
+
+def test_published_puzzles_at_100_are_found_exactly_when_unique() -> None:
+    """The 13 unique published puzzles (and not Friedman's demo, 31 solutions) are unique by
+    the count of their representative pair (the whole scan at 100 lists all 13: docs)."""
+    scanner = PairScanner(100)
+    path = Path(__file__).parents[3] / "src" / "boardlab" / "data" / "cnote-published.jsonl"
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    assert len(records) == 14
+    for record in records:
+        grid = tuple(tuple(row) for row in record["instance"]["grid"])
+        h = next(h for h in images(grid) if (h[0], h[1]) in PAIR_SET)
+        count = scanner.counts(h[0], h[1])[h[2][0] - 1, h[2][1] - 1, h[2][2] - 1]
+        assert bool(count == 1) is record["unique"]
+
+
+# ---- whole scans, checkpoints, stops -------------------------------------------------------------
+def test_scan_resumes_from_its_checkpoint(tmp_path: Path) -> None:
+    path = tmp_path / "t30.json"
+    first = scan(30, path, limit=40, every=0.0)
+    assert first.done == 40 and json.loads(path.read_text())["done"] == 40
+    resumed = scan(30, path, limit=70)
+    whole = scan(30, None, limit=70)
+    assert resumed.done == whole.done == 70
+    assert resumed.unique == whole.unique and resumed.least_seen == whole.least_seen
+    assert whole.unique  # (1, 1, 1) rows and their neighbours have unique grids at 30
+    for grid in whole.grids():
+        assert brute_count(grid, 30, 2) == 1
+    with pytest.raises(ValueError, match="another scan"):
+        scan(31, path, limit=1)
+    # grids written as lists of rows (the first format) are read as their canonical codes
+    data = json.loads(path.read_text())
+    data["unique"] = [[list(row) for row in reversed(g)] for g in resumed.grids()]
+    path.write_text(json.dumps(data))
+    assert exhaustive.Scan.from_json(data).unique == resumed.unique
+
+
+def test_scan_stops_at_the_deadline_and_on_ctrl_c_with_its_checkpoint_written(tmp_path: Path) -> None:
+    path = tmp_path / "t30.json"
+    with pytest.raises(OutOfTime):
+        scan(30, path, deadline=Deadline.after(0.0))
+    assert json.loads(path.read_text())["done"] == 0
+
+    def interrupt(state) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        scan(30, path, progress=interrupt, every=0.0, limit=10)
+    assert json.loads(path.read_text())["done"] == 1
+
+
+def test_main_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch) -> None:
+    assert main(["--target", "2"]) == 2
+    assert main(["--target", "30", "--time-limit", "0", "--checkpoint", str(tmp_path / "c.json")]) == 3
+    assert "unknown" in capsys.readouterr().out
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(exhaustive, "scan", interrupted)
+    assert main(["--target", "30"]) == 130
+    assert "boardlab: interrupted" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_whole_scan_at_300_holds_the_heat_baths_grid() -> None:
+    state = scan(300)
+    assert state.finished and canonical(HEAT_BATH[300]) in state.grids()
+    for grid in state.grids()[:5]:
+        assert brute_count(grid, 300, 2) == 1
+
+
+# ---- recorded scans and the generator --------------------------------------------------------------
+RECORDS = json_lines(CNOTE_3X3_EXHAUSTIVE)
+#: the generator's module (the package `boardlab.families.cnote` exports a function `generate`)
+GENERATE = importlib.import_module("boardlab.families.cnote.generate")
+
+
+def test_recorded_scans_are_finished_scans_of_all_representatives() -> None:
+    assert RECORDS and len({r["target"] for r in RECORDS}) == len(RECORDS)
+    for record in RECORDS:
+        assert record["pairs"] == len(PAIRS)
+        assert record["unique_orbits"] >= 0 and record["least_count"] >= 1
+        assert (record["least_count"] == 1) is (record["unique_orbits"] > 0)
+        assert record["command"].startswith("python -m boardlab.families.cnote.exhaustive --target")
+        assert exhaustive.recorded(record["target"]) == record
+    assert exhaustive.recorded(7) is None
+
+
+def test_recorded_unique_grids_have_one_solution_by_cpsat() -> None:
+    """Records with few unique orbits list them (canonical forms): each has exactly one
+    solution by the oracle's CP-SAT enumeration, a second method; the heat bath's grid at 300
+    is among them."""
+    listed = [r for r in RECORDS if "grids" in r]
+    assert listed
+    for record in listed:
+        assert len(record["grids"]) == record["unique_orbits"]
+        for grid in record["grids"]:
+            assert canonical(grid) == tuple(map(tuple, grid))
+            found = CNoteOracle(make_instance(grid, record["target"])).several(2, 0)
+            assert isinstance(found, list) and len(found) == 1
+    at_300 = exhaustive.recorded(300)
+    assert at_300 is not None and list(map(list, canonical(HEAT_BATH[300]))) in at_300["grids"]
+    # at 500 the heat bath's grid is the only unique orbit
+    at_500 = exhaustive.recorded(500)
+    assert at_500 is not None and at_500["grids"] == [list(map(list, canonical(HEAT_BATH[500])))]
+
+
+def test_recorded_least_counts_hold_on_sample_pairs() -> None:
+    """No representative pair has a third row whose count is positive and below the recorded
+    least count (a spot check of the largest recorded scan)."""
+    record = max(RECORDS, key=lambda r: r["target"])
+    scanner = PairScanner(record["target"])
+    for a, b in random.Random(0).sample(PAIRS, 2) + [PAIRS[-1]]:
+        counts = scanner.counts(a, b)
+        assert not ((counts > 0) & (counts < record["least_count"])).any()
+
+
+def test_generate_says_at_once_where_a_recorded_scan_found_no_unique_grid(monkeypatch) -> None:
+    empty = [r["target"] for r in RECORDS if r["unique_orbits"] == 0]
+    for target in empty:
+        with pytest.raises(BadInput, match=f"no 3x3 puzzle with target {target} has exactly one solution"):
+            generate(3, 3, target, 0)
+    # the mechanism: a record saying none makes generate answer so; without it the heat bath runs
+    monkeypatch.setattr(
+        GENERATE,
+        "recorded",
+        lambda target: {"target": target, "pairs": len(PAIRS), "unique_orbits": 0, "least_count": 2},
+    )
+    with pytest.raises(BadInput, match="all 9\\^9 digit grids were counted"):
+        generate(3, 3, 150, 0)
+    monkeypatch.setattr(GENERATE, "recorded", lambda target: None)
+    instance, planted, _ = generate(3, 3, 150, 0)
+    assert brute_count(instance.grid, 150, 2) == 1
+    # --any is unaffected, and other shapes are not looked up
+    assert generate(3, 3, 1000, 0, unique=False)[1] is not None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("record", [r for r in RECORDS if r["target"] <= 300], ids=lambda r: str(r["target"]))
+def test_recorded_scans_are_reproduced(record) -> None:
+    state = scan(record["target"])
+    assert state.finished
+    assert (len(state.unique), state.least_seen) == (record["unique_orbits"], record["least_count"])
+    if "grids" in record:
+        assert [list(map(list, g)) for g in state.grids()] == record["grids"]
