@@ -139,7 +139,7 @@ def test_scan_on_a_digit_subset_matches_brute_force(target: int, digits: tuple[i
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("target, digits", [(30, (1, 2, 9)), (60, (2, 5, 9)), (45, (1, 4, 5, 7))])
+@pytest.mark.parametrize("target, digits", [(30, (1, 2, 9)), (60, (2, 5, 9))])
 def test_scan_on_digit_subsets_matches_brute_force_slow(target: int, digits: tuple[int, ...]) -> None:
     found = unique_on(digits, target)
     assert found == brute_unique_on(digits, target)
@@ -222,14 +222,6 @@ def test_main_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str], mon
     assert "boardlab: interrupted" in capsys.readouterr().err
 
 
-@pytest.mark.slow
-def test_whole_scan_at_300_holds_the_heat_baths_grid() -> None:
-    state = scan(300)
-    assert state.finished and canonical(HEAT_BATH[300]) in state.grids()
-    for grid in state.grids()[:5]:
-        assert brute_count(grid, 300, 2) == 1
-
-
 # ---- recorded scans and the generator --------------------------------------------------------------
 RECORDS = json_lines(CNOTE_3X3_EXHAUSTIVE)
 #: the generator's module (the package `boardlab.families.cnote` exports a function `generate`)
@@ -297,10 +289,18 @@ def test_generate_says_at_once_where_a_recorded_scan_found_no_unique_grid(monkey
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("record", [r for r in RECORDS if r["target"] <= 300], ids=lambda r: str(r["target"]))
+@pytest.mark.parametrize(
+    "record", [r for r in RECORDS if r["target"] in (100, 200, 300)], ids=lambda r: str(r["target"])
+)
 def test_recorded_scans_are_reproduced(record) -> None:
+    """Three of the recorded scans redone (the CI's slow step: about 90 s of CPU for the three);
+    at 300 the heat bath's grid is among the unique ones, each confirmed by brute force."""
     state = scan(record["target"])
     assert state.finished
+    if record["target"] in HEAT_BATH:
+        assert canonical(HEAT_BATH[record["target"]]) in state.grids()
+        for grid in state.grids()[:5]:
+            assert brute_count(grid, record["target"], 2) == 1
     assert (len(state.unique), state.least_seen) == (record["unique_orbits"], record["least_count"])
     if "grids" in record:
         assert [list(map(list, g)) for g in state.grids()] == record["grids"]
