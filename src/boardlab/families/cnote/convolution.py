@@ -65,7 +65,7 @@ def smooth(n: int) -> int:
 
 
 @lru_cache(maxsize=8)
-def _digit_table(top: int) -> tuple[np.ndarray, np.ndarray]:
+def digit_table(top: int) -> tuple[np.ndarray, np.ndarray]:
     """For 0..top: the distinct non-zero digits of each number (row v, first `size[v]` entries)."""
     digits = np.zeros((top + 1, 9), dtype=np.int64)
     size = np.zeros(top + 1, dtype=np.int64)
@@ -77,7 +77,7 @@ def _digit_table(top: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 @lru_cache(maxsize=64)
-def _admissible(digit: int, top: int) -> np.ndarray:
+def admissible(digit: int, top: int) -> np.ndarray:
     """Boolean array over 0..top: positive numbers whose decimal writing contains `digit`."""
     text = str(digit)
     return np.array([v > 0 and text in str(v) for v in range(top + 1)], dtype=bool)
@@ -152,11 +152,11 @@ class Counter:
         target = self.rows[r]
         self._last = (r, self.spectra[r], self.zero[r])
         if self.dims == 0:
-            self.zero[r] = not bool(_admissible(digits[0], max(target, 1))[target])
+            self.zero[r] = not bool(admissible(digits[0], max(target, 1))[target])
             return
         if not self.possible:
             return
-        sets = [_admissible(d, target) for d in digits]
+        sets = [admissible(d, target) for d in digits]
         if self.dims == 1:
             a = np.arange(min(target, self.point[0]) + 1)
             line = sets[0][a] & sets[1][target - a]
@@ -182,7 +182,7 @@ class Counter:
         others = [i for i in range(len(self.rows)) if i != r]
         if not self.possible or any(self.zero[i] for i in others):
             return np.zeros((9,) * width, dtype=np.int64)
-        digits, size = _digit_table(max(target, 1))
+        digits, size = digit_table(max(target, 1))
         if self.dims == 0:
             return np.array(
                 [float(bool(target) and d in digits[target, : size[target]]) for d in range(1, 10)]

@@ -48,7 +48,7 @@ from typing import Any
 import numpy as np
 
 from boardlab.core.deadline import NO_DEADLINE, Deadline, OutOfTime
-from boardlab.families.cnote.convolution import _admissible, _digit_table, smooth
+from boardlab.families.cnote.convolution import admissible, digit_table, smooth
 
 Line = tuple[int, ...]
 Grid = tuple[Line, ...]
@@ -157,13 +157,13 @@ class PairScanner:
         self.target = target
         # the period N > T (module docstring: N > T - 3 avoids aliasing, N > T holds Q[T, .])
         self.period = smooth(target + 1)
-        self.digits, self.size = _digit_table(target)
+        self.digits, self.size = digit_table(target)
         a = np.arange(target + 1)
         rest = target - a[:, None] - a[None, :]
         inside = rest >= 0
         clipped = np.where(inside, rest, 0)
         # for each digit d: whether the third number T - a - b is positive and contains d
-        self._third = [inside & _admissible(d, target)[clipped] for d in range(10)]
+        self._third = [inside & admissible(d, target)[clipped] for d in range(10)]
         self._spectra: dict[Line, np.ndarray] = {}
         self._kept: dict[Line, np.ndarray] = {}
 
@@ -174,7 +174,7 @@ class PairScanner:
         if cached is not None:
             return cached
         t = self.target
-        sets = [_admissible(d, t) for d in line[:2]]
+        sets = [admissible(d, t) for d in line[:2]]
         indicator = sets[0][:, None] & sets[1][None, :] & self._third[line[2]]
         spectrum = np.fft.rfft2(indicator.astype(np.float64), (self.period, self.period))
         if keep:
