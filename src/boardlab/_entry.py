@@ -46,4 +46,4 @@ def main() -> None:
                 stream.flush()
             except OSError:  # a closed pipe: nothing more to say
                 pass
-        os._exit(INTERRUPTED)
+        _interrupted_while_starting(signal.SIGINT, None)  # says so and exits 130
