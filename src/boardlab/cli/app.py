@@ -241,8 +241,9 @@ def main(argv: list[str] | None = None) -> None:
         # imports of start-up) marks itself "unhandled" for the interpreter even when caught, and
         # the process then ends by the signal (exit -2) after saying "interrupted" (reproduced
         # under load: 5 of 558 Ctrl-Cs of `nqueens check` at 0.1-0.4 s; CI saw 3).
-        if native_work_running() or code == EXIT_INTERRUPTED:  # native work: core.interrupts
-            if not native_work_running():
+        native = native_work_running()  # a native call still running (core.interrupts)
+        if native or code == EXIT_INTERRUPTED:
+            if not native:
                 atexit._run_exitfuncs()  # the exit handlers still run (e.g. Ray's shutdown)
             sys.stdout.flush()
             sys.stderr.flush()
