@@ -1,0 +1,336 @@
+"""The constellation count with 8 searches in lockstep, one per SIMD lane (`--method lanes`).
+
+The scalar kernel (`constellation.count_unit`) spends most of its time in mispredicted
+branches: every backtracking step decides "descend, skip or return" on data no predictor can
+guess (docs/nqueens.md, "Issue 18"). Here 8 work units are searched at once, each in one 32-bit
+lane of a vector, and a step makes all three moves' results for every lane and then picks one
+per lane with a select: the loop has a single branch, taken only when some lane has finished
+its unit (then the driver gives that lane the next unit, "refill") or after `CAP` steps. The
+step is written directly as LLVM vector IR (a numba `intrinsic` building `<8 x i32>`
+operations): numba's own loops over small lane arrays were neither vectorised nor branch-free
+(LLVM turned the selects back into branches), 4 times slower than the scalar kernel; with
+explicit vectors LLVM emits AVX2 (`vpsllvd`, `vpblendvb`, ...) on this machine and plain
+SSE or scalar code elsewhere, the same results.
+
+A lane's state is its level y (an index into its rows of the lane tables), its three attack
+masks L, D, R of level y and A, the columns of row y not yet tried. A step takes bit = the
+lowest column of A and computes the child (level y + 1, its free columns nb, the look-ahead
+on level y + 2 and, when the child is the last-but-one free row, the count of the last two
+rows as `constellation._finish_two`); it descends when the child is live, stays (A without
+bit) when not, and returns to level y - 1 when A is empty. The per-lane stacks cost a
+scatter (each lane stores A at its own level; AVX2 has no scatter, so 8 scalar stores) and a
+gather (the A of level y - 1, read every step and used when returning). The masks are not
+stored: the parent's are recomputed from the child's, L_p = (L >> s) ^ bit, D_p = D ^ bit,
+R_p = (R << s) ^ bit (s the row distance, bit the parent's column, the lowest column of its
+stored A), which is exact as long as no bit that matters was shifted out of the 32 bits:
+
+* L moves up by the row distance at each level. A bit of L matters at a level while it is
+  below n; kept levels are rows 2 .. n - 4 for the bits of placed queens (the first free row
+  is row 1 or later, its queen's bits start one row lower, and a lane never stores the level
+  of the last two free rows, which are at most rows n - 3 and n - 2). So a bit that matters at
+  some level moves up by at most n - 6 before it is restored, to at most 2n - 7 <= 31 when
+  n <= 19.
+* R moves down; it is kept shifted up by K = max(0, n - 6) bits (column c at bit K + c), so a
+  bit of a column >= 0 falls at most n - 6 below, not under bit 0, and the highest bit is
+  K + n - 1 <= 31 when n <= 19.
+
+Hence `MAX_N` = 19. The lane totals are 32-bit: the kernel returns to the driver at least every
+`CAP` = 2**22 steps, which adds them into 64-bit sums (a step adds at most n).
+
+Constellations fixed by the 180 degree rotation still go through `count_unit_checked` (their
+solutions are tested one by one for the fundamental count), as in `constellation.count_batch`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from llvmlite import ir
+from numba import njit, prange, types
+from numba.extending import intrinsic
+
+from boardlab.core import compiling
+from boardlab.families.nqueens import constellation
+
+compiling.watch()
+
+#: Largest n counted in 32-bit lanes (the module docstring proves the masks exact up to it).
+MAX_N = 19
+#: Lanes per vector: 8 x 32 bits, one AVX2 register.
+LANES = 8
+#: The kernel returns to the driver after at most this many steps (the lane totals are 32-bit).
+CAP = 1 << 22
+#: The executors give this method chunks of this many times the units of the other methods
+#: (up to a quarter of the units per worker): a chunk's lanes idle once its units run out.
+CHUNK_FACTOR = 8
+#: Groups of units (each through its own lanes) of a batch on numba's threads.
+GROUPS = 8
+#: The state vector's fields (LANES entries each): level, masks, untried columns, first level,
+#: lane total, active flag, row distance to and free columns of the last row, R's offset K.
+F_Y, F_L, F_D, F_R, F_A, F_FIRST, F_TOT, F_ACT, F_STEP, F_LAST, F_OFF = range(11)
+FIELDS = 11
+#: The lane table word of a level y: the free columns of row y + 1 (24 bits), the row distances
+#: y -> y + 1, y + 1 -> y + 2 and y - 1 -> y (2 bits each) and a flag: y + 1 is the last-but-one.
+_FREE_BITS, _S, _S2, _SP, _PEN = 24, 24, 26, 28, 30
+
+
+@intrinsic
+def _run(typingctx, state, table, ahead, stack):  # type: ignore[no-untyped-def]
+    """Step all lanes until one has finished its unit or `CAP` steps are done; return the
+    steps. `state`: FIELDS x LANES uint32 (read, and written back), `table`/`ahead`: the lane
+    tables (level words, free columns of level + 2), `stack`: the untried columns per level."""
+    arrays = (state, table, ahead, stack)
+    if not all(isinstance(a, types.Array) and a.dtype == types.uint32 and a.ndim == 1 for a in arrays):
+        return None
+    signature = types.int64(state, table, ahead, stack)
+
+    def codegen(context, builder, sig, args):  # type: ignore[no-untyped-def]
+        S, T0, T1, STK = (context.make_array(sig.args[i])(context, builder, args[i]).data for i in range(4))
+        b = builder
+        i64, i32 = ir.IntType(64), ir.IntType(32)
+        vec = ir.VectorType(i32, LANES)
+        name = f"llvm.ctpop.v{LANES}i32"
+        ctpop = b.module.globals.get(name) or ir.Function(b.module, ir.FunctionType(vec, [vec]), name)
+
+        def splat(x: int) -> ir.Constant:
+            return ir.Constant(vec, [ir.Constant(i32, x)] * LANES)
+
+        def field(f: int) -> ir.Value:
+            return b.bitcast(b.gep(S, [ir.Constant(i64, f * LANES)]), vec.as_pointer())
+
+        def lane(k: int) -> ir.Constant:
+            return ir.Constant(i64, k)
+
+        def gather(base: ir.Value, index: ir.Value) -> ir.Value:
+            out = ir.Constant(vec, ir.Undefined)
+            for k in range(LANES):
+                at = b.gep(base, [b.zext(b.extract_element(index, lane(k)), i64)])
+                out = b.insert_element(out, b.load(at, align=4), lane(k))
+            return out
+
+        def scatter(base: ir.Value, index: ir.Value, value: ir.Value) -> None:
+            for k in range(LANES):
+                at = b.gep(base, [b.zext(b.extract_element(index, lane(k)), i64)])
+                b.store(b.extract_element(value, lane(k)), at, align=4)
+
+        zero, one = splat(0), splat(1)
+        first = b.load(field(F_FIRST), align=4)
+        active = b.icmp_unsigned("!=", b.load(field(F_ACT), align=4), zero)
+        step = b.load(field(F_STEP), align=4)
+        last = b.load(field(F_LAST), align=4)
+        off = b.load(field(F_OFF), align=4)
+        carried = (F_Y, F_L, F_D, F_R, F_A, F_TOT)
+        entry = b.basic_block
+        loop = b.append_basic_block("lanes.step")
+        leave = b.append_basic_block("lanes.leave")
+        start = [b.load(field(f), align=4) for f in carried]
+        b.branch(loop)
+        b.position_at_end(loop)
+        phis = [b.phi(vec) for _ in carried]
+        for phi, value in zip(phis, start):
+            phi.add_incoming(value, entry)
+        steps = b.phi(i64)
+        steps.add_incoming(ir.Constant(i64, 0), entry)
+        y, L, D, R, A, T = phis
+        word = gather(T0, y)
+        free2 = gather(T1, y)
+        parent = gather(STK, y)
+        scatter(STK, b.add(y, one), A)  # A of level y, read back on returning from level y + 1
+        free1 = b.and_(word, splat((1 << _FREE_BITS) - 1))
+        s = b.and_(b.lshr(word, splat(_S)), splat(3))
+        s2 = b.and_(b.lshr(word, splat(_S2)), splat(3))
+        sp = b.and_(b.lshr(word, splat(_SP)), splat(3))
+        pen = b.icmp_unsigned("!=", b.and_(word, splat(1 << _PEN)), zero)
+        empty = b.icmp_unsigned("==", A, zero)
+        bit = b.and_(A, b.sub(zero, A))
+        rest = b.xor(A, bit)
+        nl = b.shl(b.or_(L, bit), s)
+        nd = b.or_(D, bit)
+        nR = b.lshr(b.or_(R, b.shl(bit, off)), s)
+        nr = b.lshr(nR, off)
+        nb = b.and_(b.not_(b.or_(b.or_(nl, nd), nr)), free1)
+        look = b.and_(b.not_(b.or_(b.or_(b.shl(nl, s2), nd), b.lshr(nr, s2))), free2)
+        # the last two free rows in place, as constellation._finish_two
+        fl = b.and_(b.not_(b.or_(b.or_(b.shl(nl, step), nd), b.lshr(nr, step))), last)
+        p = b.and_(fl, b.sub(zero, fl))
+
+        def failing(x: ir.Value) -> ir.Value:
+            attacks = b.or_(b.or_(x, b.shl(x, step)), b.lshr(x, step))
+            covers = b.icmp_unsigned("==", b.and_(fl, b.not_(attacks)), zero)
+            option = b.icmp_unsigned("!=", b.and_(x, nb), zero)
+            return b.zext(b.and_(covers, option), vec)
+
+        fails = b.add(b.add(failing(p), failing(b.lshr(p, step))), failing(b.shl(p, step)))
+        found = b.sub(b.call(ctpop, [nb]), fails)
+        counted = b.and_(b.and_(pen, b.not_(empty)), b.icmp_unsigned("!=", fl, zero))
+        T2 = b.add(T, b.select(counted, found, zero))
+        live = b.and_(b.icmp_unsigned("!=", nb, zero), b.icmp_unsigned("!=", look, zero))
+        down = b.and_(b.and_(b.not_(empty), b.not_(pen)), live)
+        at_first = b.icmp_unsigned("==", y, first)
+        up = b.and_(empty, b.not_(at_first))
+        pbit = b.and_(parent, b.sub(zero, parent))
+        pL = b.xor(b.lshr(L, sp), pbit)
+        pD = b.xor(D, pbit)
+        pR = b.xor(b.shl(R, sp), b.shl(pbit, off))
+
+        def choose(child: ir.Value, back: ir.Value, stay: ir.Value) -> ir.Value:
+            return b.select(down, child, b.select(up, back, stay))
+
+        new = (
+            choose(b.add(y, one), b.sub(y, one), y),
+            choose(nl, pL, L),
+            choose(nd, pD, D),
+            choose(nR, pR, R),
+            choose(nb, b.xor(parent, pbit), rest),
+            T2,
+        )
+        done = b.and_(b.and_(empty, at_first), active)
+        mask = ir.IntType(LANES)
+        finished = b.icmp_unsigned("!=", b.bitcast(done, mask), ir.Constant(mask, 0))
+        steps2 = b.add(steps, ir.Constant(i64, 1))
+        capped = b.icmp_unsigned(">=", steps2, ir.Constant(i64, CAP))
+        here = b.basic_block
+        for phi, value in zip(phis, new):
+            phi.add_incoming(value, here)
+        steps.add_incoming(steps2, here)
+        b.cbranch(b.or_(finished, capped), leave, loop)
+        b.position_at_end(leave)
+        for f, value in zip(carried, new):
+            b.store(value, field(f), align=4)
+        return steps2
+
+    return signature, codegen
+
+
+@njit(cache=True, nogil=True)
+def _count_lanes(
+    n: int,
+    units: np.ndarray,
+    prefixes: np.ndarray,
+    lengths: np.ndarray,
+    which: np.ndarray,
+    stop: np.ndarray,
+    out: np.ndarray,
+) -> None:
+    """Rows `which` of `out` (unit i: [weight * S, 0, 0]): units not fixed by the 180 degree
+    rotation, 8 at a time in the lanes; stops between units once `stop[0]` is raised."""
+    u32 = np.uint32
+    width = n + 2
+    state = np.zeros(FIELDS * LANES, dtype=np.uint32)
+    table = np.zeros(LANES * width, dtype=np.uint32)
+    ahead = np.zeros(LANES * width, dtype=np.uint32)
+    stack = np.zeros(LANES * width, dtype=np.uint32)
+    unit = np.zeros(LANES, dtype=np.int64)
+    sums = np.zeros(LANES, dtype=np.int64)
+    free = np.zeros(n + 2, dtype=np.uint64)
+    order = np.zeros(n + 2, dtype=np.int64)
+    shift = np.zeros(n + 2, dtype=np.uint64)
+    off = max(0, n - 6)
+    for k in range(LANES):
+        state[F_OFF * LANES + k] = off
+        # an idle lane steps in place at its own rows (its stores never reach another lane's)
+        state[F_Y * LANES + k] = state[F_FIRST * LANES + k] = k * width
+    taken = 0
+    running = 0
+    while True:
+        for k in range(LANES):
+            sums[k] += np.int64(state[F_TOT * LANES + k])
+            state[F_TOT * LANES + k] = 0
+            if state[F_A * LANES + k] != 0 or state[F_Y * LANES + k] != state[F_FIRST * LANES + k]:
+                continue
+            if state[F_ACT * LANES + k] != 0:
+                out[unit[k], 0] = units[unit[k], 4] * sums[k]
+                state[F_ACT * LANES + k] = 0
+                running -= 1
+            while taken < len(which) and stop[0] == 0:
+                i = which[taken]
+                taken += 1
+                prefix = prefixes[i, : lengths[i]]
+                a, b, c, d = units[i, 0], units[i, 1], units[i, 2], units[i, 3]
+                free[:] = 0
+                shift[:] = 0
+                rows = constellation._prepare(n, a, b, c, d, free, order, shift)
+                first = len(prefix)
+                if first >= rows - 2:
+                    out[i, 0] = units[i, 4] * constellation.count_unit(n, a, b, c, d, prefix)
+                    continue
+                l = dn = r = np.uint64(0)
+                for y in range(first):
+                    bit = np.uint64(prefix[y])
+                    l = (l | bit) << shift[y]
+                    dn = dn | bit
+                    r = (r | (bit << np.uint64(off))) >> shift[y]
+                base = k * width
+                for y in range(rows):
+                    word = free[y + 1] | (shift[y] << np.uint64(_S)) | (shift[y + 1] << np.uint64(_S2))
+                    if y >= 1:
+                        word |= shift[y - 1] << np.uint64(_SP)
+                    if y + 1 == rows - 2:
+                        word |= np.uint64(1) << np.uint64(_PEN)
+                    table[base + y] = u32(word)
+                    ahead[base + y] = u32(free[y + 2])
+                state[F_Y * LANES + k] = base + first
+                state[F_FIRST * LANES + k] = base + first
+                state[F_STEP * LANES + k] = u32(shift[rows - 2])
+                state[F_LAST * LANES + k] = u32(free[rows - 1])
+                state[F_L * LANES + k] = u32(l & np.uint64(0xFFFFFFFF))
+                state[F_D * LANES + k] = u32(dn)
+                state[F_R * LANES + k] = u32(r)
+                state[F_A * LANES + k] = u32(~(l | dn | (r >> np.uint64(off))) & free[first])
+                state[F_ACT * LANES + k] = 1
+                sums[k] = 0
+                unit[k] = i
+                running += 1
+                break
+        if running == 0 or stop[0] != 0:
+            return
+        _run(state, table, ahead, stack)
+
+
+@njit(cache=True, nogil=True)
+def count_batch_until(
+    n: int, units: np.ndarray, prefixes: np.ndarray, lengths: np.ndarray, stop: np.ndarray
+) -> np.ndarray:
+    """`constellation.count_batch_until` with the lane kernel (n <= MAX_N): the same rows. A
+    raised `stop[0]` is seen between units and at least every `CAP` steps."""
+    out = np.zeros((len(units), 3), dtype=np.int64)
+    plain = np.nonzero(units[:, 5] == 0)[0]
+    _count_lanes(n, units, prefixes, lengths, plain, stop, out)
+    for i in range(len(units)):
+        if stop[0] != 0:
+            break
+        if units[i, 5] != 0:
+            s, f180, f90 = constellation.count_unit_checked(
+                n, units[i, 0], units[i, 1], units[i, 2], units[i, 3], prefixes[i, : lengths[i]]
+            )
+            out[i, 0], out[i, 1], out[i, 2] = units[i, 4] * s, units[i, 4] * f180, units[i, 4] * f90
+    return out
+
+
+@njit(cache=True)
+def count_batch(n: int, units: np.ndarray, prefixes: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """Row i: [weight * S, weight * S180, weight * S90] of unit i, as `constellation.count_batch`."""
+    return count_batch_until(n, units, prefixes, lengths, np.zeros(1, dtype=np.int64))
+
+
+@njit(cache=True, parallel=True)
+def count_batch_parallel(n: int, units: np.ndarray, prefixes: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """`count_batch` on numba's threads: unit i goes to group i mod `groups` (`GROUPS`, fewer
+    when a group would get under 32 units), each group's units through their own lanes (interleaved, so the
+    groups get units of every size)."""
+    groups = max(1, min(len(units) // (4 * LANES), GROUPS))
+    out = np.zeros((len(units), 3), dtype=np.int64)
+    for g in prange(groups):
+        mine = np.arange(g, len(units), groups)
+        rows = count_batch(n, units[mine], prefixes[mine], lengths[mine])
+        for j in range(len(mine)):
+            out[mine[j]] = rows[j]  # the groups' rows are disjoint
+    return out
+
+
+def warm_up(parallel: bool = False) -> None:
+    """Load (or compile once, into numba's cache) the kernels."""
+    units = constellation.units(7)
+    args = constellation.arrays(units)
+    count_batch(7, *args)
+    if parallel:
+        count_batch_parallel(7, *args)
