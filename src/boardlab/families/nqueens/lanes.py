@@ -74,20 +74,22 @@ _FREE_BITS, _S, _S2, _SP, _PEN = 24, 24, 26, 28, 30
 
 
 @intrinsic
-def _run(typingctx, state, table, ahead, stack):  # type: ignore[no-untyped-def]
+def _run(typingctx, state, table, stack):  # type: ignore[no-untyped-def]
     """Step all lanes until one has finished its unit or `CAP` steps are done; return the
-    steps. `state`: FIELDS x LANES uint32 (read, and written back), `table`/`ahead`: the lane
-    tables (level words, free columns of level + 2), `stack`: the untried columns per level."""
-    arrays = (state, table, ahead, stack)
+    steps. `state`: FIELDS x LANES uint32 (read, and written back), `table`: the lane tables
+    (per level its word and the free columns of level + 2, side by side: one 64-bit load),
+    `stack`: the untried columns per level."""
+    arrays = (state, table, stack)
     if not all(isinstance(a, types.Array) and a.dtype == types.uint32 and a.ndim == 1 for a in arrays):
         return None
-    signature = types.int64(state, table, ahead, stack)
+    signature = types.int64(state, table, stack)
 
     def codegen(context, builder, sig, args):  # type: ignore[no-untyped-def]
-        S, T0, T1, STK = (context.make_array(sig.args[i])(context, builder, args[i]).data for i in range(4))
+        S, TAB, STK = (context.make_array(sig.args[i])(context, builder, args[i]).data for i in range(3))
         b = builder
         i64, i32 = ir.IntType(64), ir.IntType(32)
         vec = ir.VectorType(i32, LANES)
+        wide = ir.VectorType(i64, LANES)
         name = f"llvm.ctpop.v{LANES}i32"
         ctpop = b.module.globals.get(name) or ir.Function(b.module, ir.FunctionType(vec, [vec]), name)
 
@@ -131,8 +133,13 @@ def _run(typingctx, state, table, ahead, stack):  # type: ignore[no-untyped-def]
         steps = b.phi(i64)
         steps.add_incoming(ir.Constant(i64, 0), entry)
         y, L, D, R, A, T = phis
-        word = gather(T0, y)
-        free2 = gather(T1, y)
+        pairs = ir.Constant(wide, ir.Undefined)  # the lanes' (word, free columns of y + 2)
+        T64 = b.bitcast(TAB, i64.as_pointer())
+        for k in range(LANES):
+            at = b.gep(T64, [b.zext(b.extract_element(y, lane(k)), i64)])
+            pairs = b.insert_element(pairs, b.load(at, align=8), lane(k))
+        word = b.trunc(pairs, vec)
+        free2 = b.trunc(b.lshr(pairs, ir.Constant(wide, [ir.Constant(i64, 32)] * LANES)), vec)
         parent = gather(STK, y)
         scatter(STK, b.add(y, one), A)  # A of level y, read back on returning from level y + 1
         free1 = b.and_(word, splat((1 << _FREE_BITS) - 1))
@@ -216,8 +223,7 @@ def _count_lanes(
     u32 = np.uint32
     width = n + 2
     state = np.zeros(FIELDS * LANES, dtype=np.uint32)
-    table = np.zeros(LANES * width, dtype=np.uint32)
-    ahead = np.zeros(LANES * width, dtype=np.uint32)
+    table = np.zeros(2 * LANES * width, dtype=np.uint32)
     stack = np.zeros(LANES * width, dtype=np.uint32)
     unit = np.zeros(LANES, dtype=np.int64)
     sums = np.zeros(LANES, dtype=np.int64)
@@ -266,8 +272,8 @@ def _count_lanes(
                         word |= shift[y - 1] << np.uint64(_SP)
                     if y + 1 == rows - 2:
                         word |= np.uint64(1) << np.uint64(_PEN)
-                    table[base + y] = u32(word)
-                    ahead[base + y] = u32(free[y + 2])
+                    table[2 * (base + y)] = u32(word)
+                    table[2 * (base + y) + 1] = u32(free[y + 2])
                 state[F_Y * LANES + k] = base + first
                 state[F_FIRST * LANES + k] = base + first
                 state[F_STEP * LANES + k] = u32(shift[rows - 2])
@@ -283,7 +289,7 @@ def _count_lanes(
                 break
         if running == 0 or stop[0] != 0:
             return
-        _run(state, table, ahead, stack)
+        _run(state, table, stack)
 
 
 @njit(cache=True, nogil=True)
