@@ -38,6 +38,22 @@ def test_every_unit_as_the_scalar_kernel_and_oeis(n: int) -> None:
         assert total == TOTAL[n] and sum(constellation.classes((total, fixed180, fixed90))) == FUNDAMENTAL[n]
 
 
+def test_symmetric_solutions_by_the_upper_half_as_by_testing_every_solution() -> None:
+    """`count_symmetric` against `count_unit_checked` on every unit of a constellation fixed by
+    the 180 degree rotation, n = 5..12, split depths 0..4 (prefixes reaching the lower half)."""
+    seen = found = 0
+    for n in range(5, 13):
+        for depth in range(5):
+            for unit in constellation.units(n, depth=depth):
+                if unit.symmetric:
+                    prefix = np.array(unit.prefix, dtype=np.int64)
+                    _, fixed180, fixed90 = constellation.count_unit_checked(n, *unit.search, prefix)
+                    assert lanes.count_symmetric(n, *unit.search, prefix) == (fixed180, fixed90)
+                    seen += 1
+                    found += fixed180 > 0
+    assert seen > 1000 and found > 100
+
+
 def test_lanes_mix_constellations_depths_and_trivial_units() -> None:
     """One batch in shuffled order: units of depth 0 to 4 of different constellations side by
     side in the lanes (a depth-4 unit of n = 9 is finished without a lane), so lanes refill

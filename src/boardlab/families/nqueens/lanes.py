@@ -37,8 +37,10 @@ stored A), which is exact as long as no bit that matters was shifted out of the 
 Hence `MAX_N` = 19. The lane totals are 32-bit: the kernel returns to the driver at least every
 `CAP` = 2**22 steps, which adds them into 64-bit sums (a step adds at most n).
 
-Constellations fixed by the 180 degree rotation still go through `count_unit_checked` (their
-solutions are tested one by one for the fundamental count), as in `constellation.count_batch`.
+The fundamental count needs, for the units of constellations fixed by the 180 degree rotation,
+their solutions fixed by the rotations: `count_symmetric` finds those by their upper half (the
+scalar method walks the whole unit with `count_unit_checked` and tests every solution); their
+totals come from the lanes like all others.
 """
 
 from __future__ import annotations
@@ -218,8 +220,8 @@ def _count_lanes(
     stop: np.ndarray,
     out: np.ndarray,
 ) -> None:
-    """Rows `which` of `out` (unit i: [weight * S, 0, 0]): units not fixed by the 180 degree
-    rotation, 8 at a time in the lanes; stops between units once `stop[0]` is raised."""
+    """Column 0 of rows `which` of `out` (unit i: weight * S), 8 units at a time in the lanes;
+    stops between units once `stop[0]` is raised."""
     u32 = np.uint32
     width = n + 2
     state = np.zeros(FIELDS * LANES, dtype=np.uint32)
@@ -292,23 +294,117 @@ def _count_lanes(
         _run(state, table, stack)
 
 
+@njit(cache=True)
+def _free_at(n: int, row: int, col: int, rows: int, order: np.ndarray, free: np.ndarray) -> bool:
+    """Column `col` of free row `row` is not attacked by the border queens."""
+    for i in range(rows):
+        if order[i] == row:
+            return 0 <= col < n and (free[i] >> np.uint64(col)) & np.uint64(1) != 0
+    return False
+
+
+@njit(cache=True)
+def count_symmetric(n: int, a: int, b: int, c: int, d: int, prefix: np.ndarray) -> tuple[int, int]:
+    """(solutions fixed by the 180 degree rotation, those fixed by the 90 degree one) among the
+    solutions of a unit as in `constellation.count_unit` (its constellation fixed by the 180
+    degree rotation). Such a solution holds (m - r, m - q[r]) with every queen (r, q[r]), so it
+    is searched by its upper half alone: each queen of a free row r < m - r is placed with its
+    image in row m - r, and for odd n the middle row holds the centre. A search over half the
+    free rows: a small fraction of the unit's own search (`count_unit_checked` walks all of
+    it and tests every solution)."""
+    m = n - 1
+    free = np.zeros(n, dtype=np.uint64)
+    order = np.zeros(n, dtype=np.int64)
+    shift = np.zeros(n, dtype=np.uint64)
+    rows = constellation._prepare(n, a, b, c, d, free, order, shift)
+    fixed = np.full(n, -1, dtype=np.int64)
+    for i in range(len(prefix)):
+        fixed[order[i]] = constellation._column(np.uint64(prefix[i]))
+    q = np.full(n, -1, dtype=np.int64)
+    q[0], q[m], q[c], q[d] = a, b, 0, m
+    tops = np.zeros(n, dtype=np.int64)
+    t = 0
+    for i in range(rows):
+        if 2 * order[i] < m:
+            tops[t] = order[i]
+            t += 1
+    placed_r = np.zeros(n, dtype=np.int64)
+    placed_c = np.zeros(n, dtype=np.int64)
+    k = 0
+    if n % 2 == 1:  # the middle row is free (its row is neither c nor d = m - c) and holds the centre
+        h = m // 2
+        if not _free_at(n, h, h, rows, order, free) or fixed[h] not in (-1, h):
+            return 0, 0
+        q[h] = h
+        placed_r[0], placed_c[0] = h, h
+        k = 1
+    base = k
+    fixed180 = fixed90 = 0
+    tried = np.zeros(n + 1, dtype=np.int64)
+    depth = 0
+    while depth >= 0:
+        if depth == t:  # a whole solution, fixed by the 180 degree rotation
+            fixed180 += 1
+            quarter = True
+            for r in range(n):
+                if q[q[r]] != m - r:
+                    quarter = False
+            fixed90 += quarter
+            depth -= 1
+            if depth >= 0:
+                k -= 2
+            continue
+        x = tried[depth]
+        if x > m:
+            depth -= 1
+            if depth >= 0:
+                k -= 2
+            continue
+        tried[depth] = x + 1
+        r = tops[depth]
+        r2, x2 = m - r, m - x
+        if fixed[r] not in (-1, x) or fixed[r2] not in (-1, x2):
+            continue
+        if not (_free_at(n, r, x, rows, order, free) and _free_at(n, r2, x2, rows, order, free)):
+            continue
+        if x == x2 or abs(r2 - r) == abs(x2 - x):  # the queen and its image attack each other
+            continue
+        ok = True
+        for j in range(k):
+            pr, pc = placed_r[j], placed_c[j]
+            if pc == x or pc == x2 or abs(pr - r) == abs(pc - x) or abs(pr - r2) == abs(pc - x2):
+                ok = False
+                break
+        if not ok:
+            continue
+        q[r], q[r2] = x, x2
+        placed_r[k], placed_c[k] = r, x
+        placed_r[k + 1], placed_c[k + 1] = r2, x2
+        k += 2
+        depth += 1
+        tried[depth] = 0
+    assert k == base
+    return fixed180, fixed90
+
+
 @njit(cache=True, nogil=True)
 def count_batch_until(
     n: int, units: np.ndarray, prefixes: np.ndarray, lengths: np.ndarray, stop: np.ndarray
 ) -> np.ndarray:
-    """`constellation.count_batch_until` with the lane kernel (n <= MAX_N): the same rows. A
-    raised `stop[0]` is seen between units and at least every `CAP` steps."""
+    """`constellation.count_batch_until` with the lane kernel (n <= MAX_N): the same rows. Every
+    unit's solutions are counted in the lanes; for the units of constellations fixed by the 180
+    degree rotation, `count_symmetric` adds those fixed by the rotations. A raised `stop[0]` is
+    seen between units and at least every `CAP` steps."""
     out = np.zeros((len(units), 3), dtype=np.int64)
-    plain = np.nonzero(units[:, 5] == 0)[0]
-    _count_lanes(n, units, prefixes, lengths, plain, stop, out)
+    _count_lanes(n, units, prefixes, lengths, np.arange(len(units)), stop, out)
     for i in range(len(units)):
         if stop[0] != 0:
             break
         if units[i, 5] != 0:
-            s, f180, f90 = constellation.count_unit_checked(
+            f180, f90 = count_symmetric(
                 n, units[i, 0], units[i, 1], units[i, 2], units[i, 3], prefixes[i, : lengths[i]]
             )
-            out[i, 0], out[i, 1], out[i, 2] = units[i, 4] * s, units[i, 4] * f180, units[i, 4] * f90
+            out[i, 1], out[i, 2] = units[i, 4] * f180, units[i, 4] * f90
     return out
 
 
