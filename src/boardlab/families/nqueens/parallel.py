@@ -2,7 +2,8 @@
 
 Two methods cut the count into independent pieces: `fullsym` (Takahashi's full-symmetry
 search, split by `split`) and `constellation` (the border queens placed first, one
-constellation per symmetry class, `constellation.units`). Each piece's answer is three
+constellation per symmetry class, `constellation.units`); `lanes` counts the constellation
+pieces 8 at a time in SIMD lanes (`lanes.py`, n <= 19). Each piece's answer is three
 integers that add up over pieces: [C2, C4, C8] for fullsym, [total, N180, N90] (weighted) for
 constellations; `summarise` turns the sums into the totals. An executor counts the pieces in
 chunks and reports each finished chunk, in any order. The driver (`count_board`) adds the
@@ -23,7 +24,8 @@ Executors (`serial`, `processes` and `ray` are the shared ones of `boardlab.core
 
 `auto` is `serial` for one worker or small boards, else `processes`, the faster of the two
 local parallel executors in our measurements (docs/nqueens.md). The method `auto` is the
-faster of the two for n in our measurements (`CONSTELLATION_FROM`).
+fastest for n in our measurements: fullsym below `CONSTELLATION_FROM`, then lanes up to
+`lanes.MAX_N`, then constellation (docs/nqueens.md).
 """
 
 from __future__ import annotations
@@ -44,7 +46,8 @@ from boardlab.families.nqueens import constellation, fullsym, lanes, split
 from boardlab.families.nqueens.checkpoint import Checkpoint
 from boardlab.families.nqueens.choices import EXECUTORS, METHODS
 
-#: From this n on, `auto` counts by constellations (measured faster, docs/nqueens.md).
+#: From this n on, `auto` counts by constellations, in lanes up to lanes.MAX_N (measured faster,
+#: docs/nqueens.md).
 CONSTELLATION_FROM = 13
 
 __all__ = ["EXECUTORS", "FullCount", "choose_executor", "count_board", "local_cores"]
