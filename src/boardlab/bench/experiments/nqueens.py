@@ -5,7 +5,8 @@
   counter with mirror halving (`cref.py`, compiled with gcc -O3 at bench time; skipped where
   no compiler exists). Every boardlab run is preceded by a run of the C program, alternately,
   and records its own ratio (`ratio_to_c`), so the ratio is taken under the same machine
-  load. Series `fullsym-W` and `constellation-W` are the two counting methods on W workers;
+  load. Series `fullsym-W`, `constellation-W` and `lanes-W` are the counting methods on W
+  workers (`lanes`: the constellation units searched 8 at a time in SIMD lanes);
   `c-fullsym` (our C rendering of Takahashi's full-symmetry algorithm, one core) shows what C
   doing the work of the fullsym kernels takes. Targets: n = 17 at most 0.16x on two cores.
 * `nqueens/executors`: the same count (method auto) in this process on all local cores with
@@ -13,9 +14,10 @@
 * `nqueens/algorithm`: one core, in this process: the plain mirror-halving numba counter,
   the same with the per-solution canonical-image check for fundamental counts, the
   full-symmetry counter (both counts in one pass), iterative (ours) and recursive (full runs),
-  and the constellation counter (both counts in one pass).
+  and the constellation counter (both counts in one pass), scalar and in SIMD lanes.
 * `nqueens/projection`: n = 18..20 (Ray for 20) counted on a systematic sample of the
-  constellation work units, time and count projected (stated as projections).
+  constellation work units (method auto: `lanes` up to n = 19), time and count projected
+  (stated as projections).
 * `nqueens/construct`: one solution of a huge board by construction, verified: as a JSON list
   (`solve N`) and streamed to a file (`solve N --queens-out FILE`).
 
@@ -75,7 +77,7 @@ def _vs_c_cases(quick: bool) -> list[Case]:
 
     sizes = [13] if quick else list(range(12, 18))
     programs = (["c", "c-fullsym"] if compiler() else []) + [
-        f"{method}-{workers}" for method in ("fullsym", "constellation") for workers in (1, 2)
+        f"{method}-{workers}" for method in ("fullsym", "constellation", "lanes") for workers in (1, 2)
     ]
     return [Case(f"n={n} {program}", {"n": n, "program": program}) for n in sizes for program in programs]
 
@@ -198,19 +200,20 @@ register(
 # ---- algorithms -----------------------------------------------------------------------------
 def _algorithm_cases(quick: bool) -> list[Case]:
     sizes = [12] if quick else [12, 13, 14, 15, 16]
-    algorithms: tuple[str, ...] = ("plain", "plain+fundamental", "full-symmetry", "constellation")
+    algorithms: tuple[str, ...] = ("plain", "plain+fundamental", "full-symmetry", "constellation", "lanes")
     algorithms += () if quick else ("full-symmetry-recursive",)
     return [Case(f"n={n} {a}", {"n": n, "algorithm": a}) for n in sizes for a in algorithms]
 
 
 def _algorithm_run(case: Case, time_limit: float | None) -> Measurement:
-    from boardlab.families.nqueens import constellation, counter, fullsym
+    from boardlab.families.nqueens import constellation, counter, fullsym, lanes
     from boardlab.families.nqueens.parallel import count_board
 
     n, algorithm = case.params["n"], case.params["algorithm"]
     counter.warm_up()
     fullsym.warm_up()
     constellation.warm_up()
+    lanes.warm_up()
     deadline = Deadline.after(time_limit)
     start = time.perf_counter()
     fundamental: int | None
@@ -221,8 +224,8 @@ def _algorithm_run(case: Case, time_limit: float | None) -> Measurement:
         start = time.perf_counter()
         c2, c4, c8 = (int(c) for c in count_recursive(n))
         total, fundamental, complete = 2 * c2 + 4 * c4 + 8 * c8, c2 + c4 + c8, True
-    elif algorithm in ("full-symmetry", "constellation"):
-        method = "fullsym" if algorithm == "full-symmetry" else "constellation"
+    elif algorithm in ("full-symmetry", "constellation", "lanes"):
+        method = "fullsym" if algorithm == "full-symmetry" else algorithm
         counted = count_board(n, workers=1, executor="serial", method=method, deadline=deadline)
         total, fundamental, complete = counted.total, counted.fundamental, counted.complete
     else:
@@ -272,10 +275,11 @@ def _projection_run(case: Case, time_limit: float | None) -> Measurement:
     from boardlab.families.nqueens.parallel import count_board
 
     n, executor = case.params["n"], case.params["executor"]
-    counted = count_board(n, workers=2, executor=executor, method="constellation", stride=STRIDE)
+    counted = count_board(n, workers=2, executor=executor, method="auto", stride=STRIDE)
     factor = counted.subproblems / counted.sampled
     stats = {
         "executor": executor,
+        "method": counted.method,
         "subproblems": counted.subproblems,
         "sampled": counted.sampled,
         "sample_seconds": counted.seconds,

@@ -27,7 +27,11 @@ from boardlab.families.nqueens.choices import EXECUTORS, METHODS
 from boardlab.families.nqueens.io import QueensInstance
 
 #: The `model` of a count's stats, per method.
-MODELS = {"fullsym": "full symmetry (Takahashi 2003)", "constellation": "constellations (Q27, NQueensFAF)"}
+MODELS = {
+    "fullsym": "full symmetry (Takahashi 2003)",
+    "constellation": "constellations (Q27, NQueensFAF)",
+    "lanes": "constellations (Q27, NQueensFAF), 8 searched at once in SIMD lanes",
+}
 
 
 class NQueens(Family[QueensInstance]):
@@ -58,7 +62,8 @@ class NQueens(Family[QueensInstance]):
             "method",
             str,
             None,
-            "how an empty board is counted: auto (the faster for n), constellation (Q27 / NQueensFAF) or fullsym (Takahashi)",
+            "how an empty board is counted: auto (the faster for n), constellation (Q27 / NQueensFAF),"
+            " fullsym (Takahashi) or lanes (constellations in SIMD lanes, n <= 19)",
             choices=METHODS,
             verbs=("count",),
         ),

@@ -2,7 +2,8 @@
 
 Two methods cut the count into independent pieces: `fullsym` (Takahashi's full-symmetry
 search, split by `split`) and `constellation` (the border queens placed first, one
-constellation per symmetry class, `constellation.units`). Each piece's answer is three
+constellation per symmetry class, `constellation.units`); `lanes` counts the constellation
+pieces 8 at a time in SIMD lanes (`lanes.py`, n <= 19). Each piece's answer is three
 integers that add up over pieces: [C2, C4, C8] for fullsym, [total, N180, N90] (weighted) for
 constellations; `summarise` turns the sums into the totals. An executor counts the pieces in
 chunks and reports each finished chunk, in any order. The driver (`count_board`) adds the
@@ -23,7 +24,8 @@ Executors (`serial`, `processes` and `ray` are the shared ones of `boardlab.core
 
 `auto` is `serial` for one worker or small boards, else `processes`, the faster of the two
 local parallel executors in our measurements (docs/nqueens.md). The method `auto` is the
-faster of the two for n in our measurements (`CONSTELLATION_FROM`).
+fastest for n in our measurements: fullsym below `CONSTELLATION_FROM`, then lanes up to
+`lanes.MAX_N`, then constellation (docs/nqueens.md).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ import time
 from collections.abc import Callable, Generator
 from contextlib import closing
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -39,11 +42,12 @@ from boardlab.core.deadline import NO_DEADLINE, Deadline
 from boardlab.core.errors import BadInput, Unsupported
 from boardlab.core.executors import can_fork, chunks, local_cores, run
 from boardlab.core.interrupts import flag, in_thread, stop_flag
-from boardlab.families.nqueens import constellation, fullsym, split
+from boardlab.families.nqueens import constellation, fullsym, lanes, split
 from boardlab.families.nqueens.checkpoint import Checkpoint
 from boardlab.families.nqueens.choices import EXECUTORS, METHODS
 
-#: From this n on, `auto` counts by constellations (measured faster, docs/nqueens.md).
+#: From this n on, `auto` counts by constellations, in lanes up to lanes.MAX_N (measured faster,
+#: docs/nqueens.md).
 CONSTELLATION_FROM = 13
 
 __all__ = ["EXECUTORS", "FullCount", "choose_executor", "count_board", "local_cores"]
@@ -111,8 +115,14 @@ class FullCount:
 
 
 # ---- the executors: each yields finished chunks ---------------------------------------------
+def _module(method: str) -> Any:
+    """The kernels of a method (`count_batch`, `count_batch_until`, `count_batch_parallel`,
+    `warm_up`): `lanes` counts the constellation units in SIMD lanes."""
+    return {"fullsym": fullsym, "constellation": constellation, "lanes": lanes}[method]
+
+
 def _kernel(method: str, parallel: bool = False) -> Callable[..., np.ndarray]:
-    module = fullsym if method == "fullsym" else constellation
+    module = _module(method)
     return module.count_batch_parallel if parallel else module.count_batch
 
 
@@ -121,7 +131,7 @@ def _count_chunk(work: tuple, index: np.ndarray) -> np.ndarray:
     the method's piece arrays). The kernel runs stoppably (`core.interrupts`): Ctrl-C ends it
     within a fraction of a second, even inside a long piece, and the partial rows are dropped."""
     method, n, *arrays = work
-    kernel = (fullsym if method == "fullsym" else constellation).count_batch_until
+    kernel = _module(method).count_batch_until
     stop = flag()
     return in_thread(lambda: kernel(n, *(array[index] for array in arrays), stop), stop_flag(stop))
 
@@ -135,8 +145,9 @@ def _threads(
     previous = numba.get_num_threads()
     numba.set_num_threads(min(workers, numba.config.NUMBA_NUM_THREADS))
     chunksize = numba.set_parallel_chunksize(1)
+    per_worker = 32 * (lanes.CHUNK_FACTOR if method == "lanes" else 1)
     try:
-        for index in chunks(indices, workers * 32):
+        for index in chunks(indices, workers * per_worker):
             yield index, kernel(n, *(array[index] for array in work))
     finally:
         numba.set_parallel_chunksize(chunksize)
@@ -158,6 +169,8 @@ def _stream(
     size = {"serial": 8, "processes": max(1, min(16, len(todo) // (workers * 32)))}.get(
         chosen, max(1, min(64, len(todo) // (max(workers, 1) * 8)))
     )
+    if method == "lanes":  # a chunk's lanes idle once its units run out: give them more units
+        size = max(size, min(size * lanes.CHUNK_FACTOR, len(todo) // (max(workers, 1) * 4)))
     return run(chosen, _count_chunk, (method, n, *work), chunks(todo, size), workers, address, deadline)
 
 
@@ -176,7 +189,11 @@ def choose_method(method: str, n: int) -> str:
     if method not in METHODS:
         raise BadInput(f"--method must be one of {', '.join(METHODS)}, got '{method}'")
     if method == "auto":
-        return "constellation" if n >= CONSTELLATION_FROM else "fullsym"
+        if n < CONSTELLATION_FROM:
+            return "fullsym"
+        return "lanes" if n <= lanes.MAX_N else "constellation"
+    if method == "lanes" and n > lanes.MAX_N:
+        raise BadInput(f"--method lanes counts n <= {lanes.MAX_N} (32-bit lanes), got {n}: use constellation")
     return method
 
 
@@ -258,7 +275,7 @@ def count_board(
             outcome.resumed = outcome.finished = len(saved.done)
             todo = [i for i in todo if i not in saved.done]
         if chosen != "ray":  # Ray workers load the kernels themselves
-            (fullsym if method == "fullsym" else constellation).warm_up(parallel=chosen == "threads")
+            _module(method).warm_up(parallel=chosen == "threads")
         stream = _stream(chosen, method, n, work, todo, workers, address, deadline)
         done_chunks = 0
         if progress is not None:
