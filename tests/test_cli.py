@@ -351,3 +351,30 @@ def test_a_reader_that_stops_early_ends_the_command_quietly(as_json: bool) -> No
     stderr = process.stderr.read()
     assert process.wait(timeout=120) == 0, stderr
     assert stderr == b""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["nqueens", "render", "8", "--solve"],  # a board written as plain text
+        ["--version"],
+        ["tents", "example", "-"],  # a file written to stdout
+        ["armies", "convert", "8", "--m", "9", "--to", "json"],
+        ["bench", "--list"],
+        ["nqueens", "solve", "8", "--json"],
+        ["armies", "render", "5", "--m", "4", "--solve"],  # through rich
+    ],
+    ids=lambda args: "-".join(args[:2]),
+)
+def test_a_reader_gone_before_the_first_line_ends_the_command_quietly(args: list[str]) -> None:
+    """The reader's end of the pipe is closed before the command starts, so its very first write
+    fails, whichever way it writes (one of them once ended with click's exit 1)."""
+    reader, writer = os.pipe()
+    os.close(reader)
+    try:
+        run = subprocess.run(
+            [sys.executable, "-m", "boardlab", *args], stdout=writer, stderr=subprocess.PIPE, timeout=120
+        )
+    finally:
+        os.close(writer)
+    assert (run.returncode, run.stderr) == (0, b"")

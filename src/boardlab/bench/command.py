@@ -19,6 +19,7 @@ import typer
 from rich.console import Console
 
 from boardlab.bench.defaults import DEFAULT_REPEAT, DEFAULT_TIME_LIMIT, QUICK_BUDGET
+from boardlab.cli.output import write
 from boardlab.core.errors import BadInput
 
 if TYPE_CHECKING:
@@ -65,7 +66,7 @@ def _list(selectors: tuple[str, ...]) -> None:
             )
             if value
         )
-        print(f"{experiment.key}\t{counts}\t{compared}\t{experiment.title}")
+        write(f"{experiment.key}\t{counts}\t{compared}\t{experiment.title}\n")
 
 
 def bench_command(
@@ -156,7 +157,7 @@ def bench_command(
         from boardlab.bench.compare import compare as compare_files
 
         text, differing = compare_files(compare[0], compare[1], selectors)
-        print(text, end="")
+        write(text)
         if differing:
             raise typer.Exit(EXIT_DIFFERENT)
         return

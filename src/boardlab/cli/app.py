@@ -30,7 +30,7 @@ from boardlab.cli.errors import (
     interruptible,
 )
 from boardlab.cli.flags import JsonFlag, with_family_options
-from boardlab.cli.output import ReaderGone, print_families, print_json, say
+from boardlab.cli.output import ReaderGone, print_families, print_json, say, write
 from boardlab.core import registry
 from boardlab.core.errors import BadInput, BoardlabError, SolverBug
 from boardlab.core.family import Family
@@ -97,7 +97,7 @@ def serve_command(
 
 def _version(value: bool) -> None:
     if value:
-        print(f"boardlab {__version__}")
+        write(f"boardlab {__version__}\n")
         raise typer.Exit()
 
 
@@ -245,7 +245,10 @@ def main(argv: list[str] | None = None) -> None:
         if native or code == EXIT_INTERRUPTED:
             if not native:
                 atexit._run_exitfuncs()  # the exit handlers still run (e.g. Ray's shutdown)
-            sys.stdout.flush()
-            sys.stderr.flush()
+            for stream in (sys.stdout, sys.stderr):
+                try:
+                    stream.flush()
+                except OSError:  # a reader gone: nothing left to tell it
+                    pass
             os._exit(code if isinstance(code, int) else EXIT_OK)
     sys.exit(code if isinstance(code, int) else EXIT_OK)

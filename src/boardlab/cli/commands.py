@@ -4,7 +4,6 @@ the web API runs too) between the flags and the printed answer."""
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Callable
 from typing import Annotated, Any, NoReturn, TypeVar
 
@@ -39,6 +38,7 @@ from boardlab.cli.output import (
     print_library,
     print_result,
     say,
+    write,
     write_new_file,
 )
 from boardlab.cli.progress import progress_bar
@@ -160,7 +160,7 @@ def _out_of_time(family: Family, what: str, time_limit: float | None, as_json: b
     if as_json:
         print_json({"family": family.name, "status": "unknown", "reason": reason})
     else:
-        print(f"unknown (time limit reached): {reason}")
+        write(f"unknown (time limit reached): {reason}\n")
     raise typer.Exit(EXIT_TIME_LIMIT)
 
 
@@ -372,7 +372,7 @@ def convert_command(
         if out_path != "-":
             say(f"wrote {plural(len(written), 'puzzle')} to {out_path}")
     elif not as_json:
-        sys.stdout.write(document)
+        write(document)
     raise typer.Exit(code)
 
 

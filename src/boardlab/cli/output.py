@@ -59,12 +59,20 @@ def say(message: str) -> None:
     print(f"boardlab: {' '.join(message.split())}", file=sys.stderr, flush=True)
 
 
-def print_json(data: Any) -> None:
-    """One JSON object on one line of stdout."""
+def write(text: str) -> None:
+    """Text to stdout as it is, flushed. Every write to stdout that does not go through the
+    console `out` goes through here: a BrokenPipeError escaping a command would reach click,
+    which ends the program with exit 1 (its own handling of a closed pipe)."""
     try:
-        print(json.dumps(data), flush=True)
+        sys.stdout.write(text)
+        sys.stdout.flush()
     except BrokenPipeError:
         _reader_gone()
+
+
+def print_json(data: Any) -> None:
+    """One JSON object on one line of stdout."""
+    write(json.dumps(data) + "\n")
 
 
 def plain(value: Any) -> str:
@@ -119,8 +127,7 @@ def print_board(board: Any) -> None:
     if out.is_terminal or not isinstance(board, Text):  # a Group (board and notes): rich draws it
         out.print(board, soft_wrap=True)
     else:
-        sys.stdout.write(board.plain.rstrip("\n") + "\n")
-        sys.stdout.flush()
+        write(board.plain.rstrip("\n") + "\n")
 
 
 def print_result(family: Family, record: Record, result: Result, many: bool, options: dict[str, Any]) -> None:
@@ -229,7 +236,7 @@ def print_library(family: Family, entries: list[dict[str, Any]]) -> None:
 def write_new_file(path: str, text: str, force: bool) -> None:
     """Write `text` to `path` (- for stdout), never replacing an existing file unless asked."""
     if path == "-":
-        sys.stdout.write(text)
+        write(text)
         return
     if os.path.exists(path) and not force:
         if sys.stdin.isatty() and err.is_terminal:
