@@ -51,6 +51,9 @@ docs/cnote.md, "Large targets"):
 - 3x3 grids at a target where an exhaustive scan found no unique grid (`exhaustive.recorded`;
   all 9^9 digit grids counted, docs/cnote.md, "Exhaustive 3x3 search"): `generate` says so
   at once.
+- 3x3 grids at a target where the recorded scan found few unique orbits (300, 500, 700):
+  the scan's pairs of first rows are searched, the most constrained first, until a grid has
+  one solution (`Scanned`, `exhaustive.search`); 700's only orbit comes at pair 93 of 35,355.
 - grids with at most 3 columns or rows (3x3, 5x3, ...): the digit grid itself is annealed on
   its exact solution count until the count is 1, a whole line at a time (`heat_bath`: all 729
   digit choices of a line counted at once by `convolution.Counter.line_counts`); random
