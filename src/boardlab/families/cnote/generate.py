@@ -48,6 +48,10 @@ docs/cnote.md, "Large targets"):
 - square grids of 4x4 or more from a line target of about 300 on (394 on 4x4, 314 on 5x5, 294
   on 6x6, 288 on 7x7 and 8x8): no unique puzzle exists (Lemma 2, `positions`: every digit grid
   has at least 10 solutions), and `generate` says so at once.
+- 4x4 and 5x5 grids at the targets below Lemma 2's where Lemma 2's construction with hundreds
+  on the cycle always works (Lemma 5, `hundreds`: a certificate enumerates every margin vector
+  that breaks the transportation condition and repairs each by 100 on one cycle cell):
+  `generate` says at once that none exists.
 - 3x3 grids at a target where an exhaustive scan found no unique grid (`exhaustive.recorded`;
   all 9^9 digit grids counted, docs/cnote.md, "Exhaustive 3x3 search"): `generate` says so
   at once.
@@ -81,6 +85,8 @@ from boardlab.core.generate import Strategy, Tally, make_unique, propose, refine
 from boardlab.core.oracle import UNDECIDED, Undecided
 from boardlab.families.cnote.convolution import Counter, smooth
 from boardlab.families.cnote.exhaustive import images, recorded, search
+from boardlab.families.cnote.hundreds import applies as hundreds_applies
+from boardlab.families.cnote.hundreds import box as margin_box
 from boardlab.families.cnote.io import CNoteInstance, check_target, make_instance
 from boardlab.families.cnote.oracle import CNoteOracle
 from boardlab.families.cnote.pairs import unique_puzzles
@@ -658,6 +664,13 @@ def generate(
             f"no {height}x{width} puzzle with target {target} has exactly one solution: every digit grid "
             f"has at least 10 from target {least_target(height)} on (Lemma 2, docs/cnote.md, 'Large "
             "targets'): try a smaller target or --any"
+        )
+    if hundreds_applies(rows, cols):
+        lo, hi = margin_box(height, target)
+        raise BadInput(
+            f"no {height}x{width} puzzle with target {target} has exactly one solution: every digit grid "
+            f"has at least 10 (Lemma 5, docs/cnote.md, 'Large targets': the margin box [{lo}, {hi}] is "
+            "certified): try a smaller target or --any"
         )
     if height == width == 3:
         record = recorded(target)
