@@ -669,8 +669,8 @@ def generate(
         lo, hi = margin_box(height, target)
         raise BadInput(
             f"no {height}x{width} puzzle with target {target} has exactly one solution: every digit grid "
-            f"has at least 10 (Lemma 5, docs/cnote.md, 'Large targets': the margin box [{lo}, {hi}] is "
-            "certified): try a smaller target or --any"
+            f"has at least 10 (Lemma 5, docs/cnote.md, 'Large targets': its margin box [{lo}, {hi}] lies in "
+            "a certified one): try a smaller target or --any"
         )
     if height == width == 3:
         record = recorded(target)

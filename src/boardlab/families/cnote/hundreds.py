@@ -1,4 +1,5 @@
-"""Lemma 5: Lemma 2's construction with hundreds on the cycle closes 4x4 and 5x5 at target 300.
+"""Lemma 5: Lemma 2's construction with hundreds on the cycle: no unique 4x4 puzzle from target
+297 on, no unique 5x5 puzzle from 266 on.
 
 Lemma 2 (`positions`) writes the digit of each cell of the cycle C = {(i, i), (i, i+1)} in the
 tens place (`10d + u`) and every other digit in the units place (`10a + d`); each of the 10
@@ -30,18 +31,22 @@ equal row and column totals that breaks (F) at the first position of the cycle (
 is invariant under the rotations and reflections of the cycle, which map lines to lines and
 cycle cells to cycle cells, so every vector breaking (F) somewhere has an image breaking it
 there), and checks that adding h = 1 on one cell of C (two neighbours' margins lowered by 10)
-restores (F). Measured: at T = 300 on 4x4 (box [9, 27]) and 5x5 (box [8, 27]) no vector is
-left over (`CERTIFIED`; the 4x4 box was also checked without the reduction, all 429,042,211
-vectors). Hence:
+restores (F). Measured: no vector is left over in the boxes of `CERTIFIED` (4x4: the ten boxes
+[k, k + 19], k = 9..18, which hold the boxes of the targets 297 to 393; 5x5: [k, k + 20], k =
+5..9, targets 266 to 313; the 4x4 box [9, 27] of target 300 was also checked without the
+reduction, all 429,042,211 vectors); at 4x4 and target 296 (box [8, 27]) 17,054 are. A box
+inside a certified one is certified (its vectors are among the larger box's). Hence:
 
-**Lemma 5.** On a 4x4 or 5x5 grid with every line target T = 300 and digits 1-9, every digit
-grid has at least 10 solutions (one per family of units digits; they differ on C), so no
-unique puzzle exists. `ten_solutions` builds them (trying the h = 1 cells in order) and the
-tests check each with the independent `verify` and count with CP-SAT, on random grids and on
-grids where Lemma 2's construction alone falls short.
+**Lemma 5.** On a 4x4 grid with every line target T in 297..393, or a 5x5 grid with T in
+266..313, every digit grid (digits 1-9) has at least 10 solutions (one per family of units
+digits; they differ on C), so no unique puzzle exists. With Lemma 2 (from 394 and 314 on): no
+unique 4x4 puzzle from target 297 on, no unique 5x5 puzzle from 266 on. `ten_solutions` builds
+the 10 (trying the h = 1 cells in order) and the tests check each with the independent
+`verify` and count with CP-SAT, on random grids and on grids where Lemma 2's construction
+alone falls short.
 
-`python -m boardlab.families.cnote.hundreds N LO HI` reruns a certificate (about 6 s of CPU on
-4x4, 30 s on 5x5, plus the compilation). Gale, "A theorem on flows in networks", Pacific J.
+`python -m boardlab.families.cnote.hundreds N LO HI` reruns a certificate (0.1-1.4 s of CPU
+per 4x4 box, 0.6-48 s per 5x5 box, plus about 5 s of compilation the first time). Gale, "A theorem on flows in networks", Pacific J.
 Math. 7 (1957).
 """
 
