@@ -46,8 +46,8 @@ the 10 (trying the h = 1 cells in order) and the tests check each with the indep
 alone falls short.
 
 `python -m boardlab.families.cnote.hundreds N LO HI` reruns a certificate (0.1-1.4 s of CPU
-per 4x4 box, 0.6-48 s per 5x5 box, plus about 5 s of compilation the first time). Gale, "A theorem on flows in networks", Pacific J.
-Math. 7 (1957).
+per 4x4 box, 0.6-48 s per 5x5 box, plus about 5 s of compilation the first time). Gale, "A
+theorem on flows in networks", Pacific J. Math. 7 (1957).
 """
 
 from __future__ import annotations
