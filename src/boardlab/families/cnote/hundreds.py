@@ -1,5 +1,5 @@
 """Lemma 5: Lemma 2's construction with hundreds on the cycle: no unique 4x4 puzzle from target
-297 on, no unique 5x5 puzzle from 266 on.
+267 on, no unique 5x5 puzzle from 266 on.
 
 Lemma 2 (`positions`) writes the digit of each cell of the cycle C = {(i, i), (i, i+1)} in the
 tens place (`10d + u`) and every other digit in the units place (`10a + d`); each of the 10
@@ -30,18 +30,19 @@ lo = ceil((T - 198 - 9 (n - 2)) / 10) and hi = floor((T - 20 - (n - 2)) / 10) (`
 equal row and column totals that breaks (F) at the first position of the cycle (the problem
 is invariant under the rotations and reflections of the cycle, which map lines to lines and
 cycle cells to cycle cells, so every vector breaking (F) somewhere has an image breaking it
-there), and checks that adding h = 1 on one cell of C (two neighbours' margins lowered by 10)
-restores (F). Measured: no vector is left over in the boxes of `CERTIFIED` (4x4: the ten boxes
-[k, k + 19], k = 9..18, which hold the boxes of the targets 297 to 393; 5x5: [k, k + 20], k =
+there), and checks that 100 on one cell of C (its two lines' margins lowered by 10), else
+200 on one, else 100 on two, restores (F). Measured: no vector is left over in the boxes of `CERTIFIED` (4x4: the ten boxes
+[k, k + 19], k = 6..18, which hold the boxes of the targets 267 to 393; 5x5: [k, k + 20], k =
 5..9, targets 266 to 313; the 4x4 box [9, 27] of target 300 was also checked without the
-reduction, all 429,042,211 vectors); at 4x4 and target 296 (box [8, 27]) 17,054 are. A box
+reduction, all 429,042,211 vectors); at 4x4 and target 266 (box [5, 24]) 47,998 are (with 100 on one cell only, the
+box [8, 27] of target 296 already left 17,054). A box
 inside a certified one is certified (its vectors are among the larger box's). Hence:
 
-**Lemma 5.** On a 4x4 grid with every line target T in 297..393, or a 5x5 grid with T in
+**Lemma 5.** On a 4x4 grid with every line target T in 267..393, or a 5x5 grid with T in
 266..313, every digit grid (digits 1-9) has at least 10 solutions (one per family of units
 digits; they differ on C), so no unique puzzle exists. With Lemma 2 (from 394 and 314 on): no
-unique 4x4 puzzle from target 297 on, no unique 5x5 puzzle from 266 on. `ten_solutions` builds
-the 10 (trying the h = 1 cells in order) and the tests check each with the independent
+unique 4x4 puzzle from target 267 on, no unique 5x5 puzzle from 266 on. `ten_solutions` builds
+the 10 (trying the repairs in that order) and the tests check each with the independent
 `verify` and count with CP-SAT, on random grids and on grids where Lemma 2's construction
 alone falls short.
 
@@ -64,9 +65,9 @@ Grid = list[list[int]]
 #: (n, lo, hi): the margin boxes whose certificate left no vector over (module docstring),
 #: with the least line target whose box each one holds. A box inside a certified one is
 #: certified too (fewer vectors; (F) and the repairs do not depend on the box). With Lemma 2:
-#: no unique 4x4 puzzle from target 297 on, no unique 5x5 puzzle from 266 on.
+#: no unique 4x4 puzzle from target 267 on, no unique 5x5 puzzle from 266 on.
 CERTIFIED: dict[tuple[int, int, int], int] = {
-    **{(4, k, k + 19): 306 + 10 * (k - 9) for k in range(9, 19)},
+    **{(4, k, k + 19): 306 + 10 * (k - 9) for k in range(6, 19)},
     **{(5, k, k + 20): 275 + 10 * (k - 5) for k in range(5, 10)},
 }
 
@@ -90,7 +91,7 @@ def applies(rows: list[int], cols: list[int]) -> bool:
 
 def certify(n: int, lo: int, hi: int) -> tuple[int, int, list[int]]:
     """Every vector of [lo, hi]^(2n) with equal totals breaking (F) at position 0: how many,
-    how many no single h = 1 repairs, and the first of those (zeros when none)."""
+    how many no repair (100 or 200 on one cycle cell, 100 on two) restores, and the first of those (zeros when none)."""
     if n < 4 or lo < 0 or hi < lo:
         raise ValueError("the certificate is for n >= 4 and 0 <= lo <= hi")
     size = 2 * n
@@ -105,7 +106,7 @@ def certify(n: int, lo: int, hi: int) -> tuple[int, int, list[int]]:
 
 def ten_solutions(digits: Grid, target: int) -> list[Grid]:
     """The solutions of Lemma 5's construction, one per family of units digits on C whose
-    margins some h (none, or h = 1 on one cycle cell) makes feasible: all 10 where `applies`.
+    margins some h (none, 100 or 200 on one cycle cell, 100 on two) makes feasible: all 10 where `applies`.
     Every line's target is `target`."""
     n = len(digits)
     if n < 4 or any(len(row) != n for row in digits) or any(not 1 <= d <= 9 for row in digits for d in row):
@@ -135,10 +136,17 @@ def ten_solutions(digits: Grid, target: int) -> list[Grid]:
         rows = [(target - sum(grid[r])) // 10 for r in range(n)]
         cols = [(target - sum(grid[r][c] for r in range(n))) // 10 for c in range(n)]
         margins = np.array([rows[k // 2] if k % 2 == 0 else cols[(k // 2 + 1) % n] for k in range(2 * n)])
-        edge = int(repair(margins, n))
-        if edge == -2:
+        code = int(repair(margins, n))
+        if code == -2:
             continue
-        if edge >= 0:
+        size = 2 * n
+        if code >= 2 * size:  # 100 on two cycle cells
+            raised = [divmod(code - 2 * size, size)[0], (code - 2 * size) % size]
+        elif code >= 0:  # 100 (code < 2n) or 200 on one
+            raised = [code % size] * (1 + code // size)
+        else:
+            raised = []
+        for edge in raised:
             r, c = edge_cell[edge]
             grid[r][c] += 100
             rows[r] -= 10

@@ -1,5 +1,5 @@
 """Compiled kernels of `hundreds` (Lemma 5's certificate): condition (F) on the cycle, its
-repair by h = 1 on one cycle cell, and the enumeration of the margin vectors breaking (F). A
+repair by 100 or 200 on one cycle cell or 100 on two, and the enumeration of the margin vectors breaking (F). A
 module of their own so that importing `hundreds` (the generator does, for `applies`) does not
 import numba.
 """
@@ -32,18 +32,29 @@ def holds(m: np.ndarray, n: int) -> bool:  # pragma: no cover
 
 @njit(cache=True)
 def repair(m: np.ndarray, n: int) -> int:  # pragma: no cover
-    """-1 when (F) holds; else the first cycle edge e (positions e, e + 1) whose h = 1 restores
-    it; -2 when none does."""
+    """Which 100s on cycle cells restore (F), the first that does in this order: -1 none needed;
+    e (0 <= e < 2n) h = 1 on edge e (positions e, e + 1); 2n + e h = 2 on edge e; 4n + e * 2n + f
+    h = 1 on edges e < f; -2 when none does."""
     if holds(m, n):
         return -1
     size = 2 * n
     trial = m.copy()
+    for h in range(1, 3):
+        for e in range(size):
+            trial[:] = m
+            trial[e] -= 10 * h
+            trial[(e + 1) % size] -= 10 * h
+            if holds(trial, n):
+                return e + (h - 1) * size
     for e in range(size):
-        trial[:] = m
-        trial[e] -= 10
-        trial[(e + 1) % size] -= 10
-        if holds(trial, n):
-            return e
+        for f in range(e + 1, size):
+            trial[:] = m
+            trial[e] -= 10
+            trial[(e + 1) % size] -= 10
+            trial[f] -= 10
+            trial[(f + 1) % size] -= 10
+            if holds(trial, n):
+                return 2 * size + e * size + f
     return -2
 
 
