@@ -1,5 +1,5 @@
 """Lemma 5: Lemma 2's construction with hundreds on the cycle: no unique 4x4 puzzle from target
-267 on, no unique 5x5 puzzle from 266 on.
+267 on, no unique 5x5 puzzle from 266 on, no unique 6x6 puzzle from 275 on.
 
 Lemma 2 (`positions`) writes the digit of each cell of the cycle C = {(i, i), (i, i+1)} in the
 tens place (`10d + u`) and every other digit in the units place (`10a + d`); each of the 10
@@ -33,21 +33,22 @@ cycle cells to cycle cells, so every vector breaking (F) somewhere has an image 
 there), and checks that 100 on one cell of C (its two lines' margins lowered by 10), else
 200 on one, else 100 on two, restores (F). Measured: no vector is left over in the boxes of `CERTIFIED` (4x4: the ten boxes
 [k, k + 19], k = 6..18, which hold the boxes of the targets 267 to 393; 5x5: [k, k + 20], k =
-5..9, targets 266 to 313; the 4x4 box [9, 27] of target 300 was also checked without the
+5..9, targets 266 to 313; 6x6: [5, 26], targets 275 to 293; the 4x4 box [9, 27] of target 300 was also checked without the
 reduction, all 429,042,211 vectors); at 4x4 and target 266 (box [5, 24]) 47,998 are (with 100 on one cell only, the
 box [8, 27] of target 296 already left 17,054). A box
 inside a certified one is certified (its vectors are among the larger box's). Hence:
 
 **Lemma 5.** On a 4x4 grid with every line target T in 267..393, or a 5x5 grid with T in
-266..313, every digit grid (digits 1-9) has at least 10 solutions (one per family of units
+266..313, or a 6x6 grid with T in 275..293, every digit grid (digits 1-9) has at least 10 solutions (one per family of units
 digits; they differ on C), so no unique puzzle exists. With Lemma 2 (from 394 and 314 on): no
-unique 4x4 puzzle from target 267 on, no unique 5x5 puzzle from 266 on. `ten_solutions` builds
+unique 4x4 puzzle from target 267 on, no unique 5x5 puzzle from 266 on, no unique 6x6 puzzle
+from 275 on. `ten_solutions` builds
 the 10 (trying the repairs in that order) and the tests check each with the independent
 `verify` and count with CP-SAT, on random grids and on grids where Lemma 2's construction
 alone falls short.
 
 `python -m boardlab.families.cnote.hundreds N LO HI` reruns a certificate (0.1-1.4 s of CPU
-per 4x4 box, 0.6-48 s per 5x5 box, plus about 5 s of compilation the first time). Gale, "A
+per 4x4 box, 0.6-48 s per 5x5 box, 289 s for the 6x6 box, plus about 5 s of compilation the first time). Gale, "A
 theorem on flows in networks", Pacific J. Math. 7 (1957).
 """
 
@@ -65,10 +66,11 @@ Grid = list[list[int]]
 #: (n, lo, hi): the margin boxes whose certificate left no vector over (module docstring),
 #: with the least line target whose box each one holds. A box inside a certified one is
 #: certified too (fewer vectors; (F) and the repairs do not depend on the box). With Lemma 2:
-#: no unique 4x4 puzzle from target 267 on, no unique 5x5 puzzle from 266 on.
+#: no unique 4x4 puzzle from target 267 on, 5x5 from 266 on, 6x6 from 275 on.
 CERTIFIED: dict[tuple[int, int, int], int] = {
     **{(4, k, k + 19): 306 + 10 * (k - 9) for k in range(6, 19)},
     **{(5, k, k + 20): 275 + 10 * (k - 5) for k in range(5, 10)},
+    (6, 5, 26): 284,
 }
 
 
