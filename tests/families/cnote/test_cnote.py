@@ -224,7 +224,7 @@ def test_above_the_rigid_range_only_random_matrices_or_annealed_digits_are_plant
     """From line targets where a rigid solution's big numbers reach 110 (docs/cnote.md: they
     then always share a move by -100 that two floors absorb), the planted solutions are random,
     or, on grids 3 wide or 3 high, come from digit grids annealed on exact counts."""
-    from boardlab.families.cnote.generate import Annealed, RandomMatrices, Report, Rigid, planter
+    from boardlab.families.cnote.generate import Annealed, RandomMatrices, Report, Rigid, Scanned, planter
 
     def kind(rows: list[int], transforms: int = 0) -> type:
         return type(planter(rows, rows, transforms, Report()))
@@ -234,6 +234,10 @@ def test_above_the_rigid_range_only_random_matrices_or_annealed_digits_are_plant
     assert kind([150] * 3, transforms=10) is Annealed
     assert kind([150] * 4, transforms=10) is RandomMatrices  # no exact counts 4 wide
     assert kind([100] * 3, transforms=10) is Rigid
+    # 3x3 where the recorded scan found few unique orbits (300, 500, 700): the ordered scan
+    assert kind([700] * 3) is kind([300] * 3, transforms=10) is Scanned
+    assert kind([250] * 3, transforms=10) is Annealed  # 599 orbits: the heat bath finds them
+    assert kind([700] * 4, transforms=10) is RandomMatrices
     made = family.generate(0, {"size": 3, "target": 150, "mix": 0})
     assert made.stats.extra["planted"] == "annealed digits (convolution counts)"
     made = generate(3, 3, 150, 0, moves=0, transforms=0)[2]
@@ -349,13 +353,35 @@ def test_generated_3x3_at_target_200_is_unique_by_brute_force(seed: int) -> None
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("target", [300, 500])
-def test_generated_3x3_at_targets_300_and_500_are_unique_by_brute_force(target: int) -> None:
-    """The heat bath reaches targets single-digit annealing did not (300: none in 68,000
-    counts; 500: once, beyond the budget); seed 0, about 6 s of CPU each."""
+@pytest.mark.parametrize("target", [300, 500, 700])
+def test_generated_3x3_at_targets_300_500_and_700_are_unique_by_brute_force(target: int) -> None:
+    """Where the recorded exhaustive scan found at most 5 unique orbits, the ordered scan of
+    row pairs finds one (the heat bath missed 700's only orbit); seed 0, 3-7 s of CPU each,
+    and brute force up to 6 s at 700."""
     made = family.generate(0, {"size": 3, "target": target})
-    assert made.stats.extra["planted"] == "annealed digits (convolution counts)"
+    assert made.stats.extra["planted"] == "ordered scan of row pairs (exhaustive counts)"
     assert list(brute_solutions(made.instance)) == [made.solution["grid"]]
+
+
+def test_generated_3x3_at_700_is_unique_by_the_digit_model() -> None:
+    """3x3 at target 700 has one unique orbit among the 9^9 digit grids (the recorded scan);
+    the generator's ordered scan finds it. Counted by the other formulation of the rule (`--model
+    digits`), not the generator's; the grid is one of the recorded orbit's (a consistency
+    check: the generator does not read the record's grids); another seed gives another image
+    of it, unique too."""
+    from boardlab.families.cnote.exhaustive import canonical, recorded
+
+    record = recorded(700)
+    assert record is not None
+    made = family.generate(0, {"size": 3, "target": 700})
+    assert made.stats.extra["planted"] == "ordered scan of row pairs (exhaustive counts)"
+    counted = family.solve(made.instance, SolveRequest(mode=Mode.ALL, options={"model": "digits"}))
+    assert counted.solutions == [made.solution]
+    assert [list(row) for row in canonical(made.instance.grid)] in record["grids"]
+    other = family.generate(3, {"size": 3, "target": 700})
+    assert other.instance.grid != made.instance.grid
+    assert canonical(other.instance.grid) == canonical(made.instance.grid)
+    assert count(other.instance) == 1
 
 
 def test_a_wide_grid_at_target_200_is_unique_by_brute_force() -> None:

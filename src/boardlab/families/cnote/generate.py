@@ -48,9 +48,17 @@ docs/cnote.md, "Large targets"):
 - square grids of 4x4 or more from a line target of about 300 on (394 on 4x4, 314 on 5x5, 294
   on 6x6, 288 on 7x7 and 8x8): no unique puzzle exists (Lemma 2, `positions`: every digit grid
   has at least 10 solutions), and `generate` says so at once.
+- 4x4 grids from target 267, 5x5 from 266 and 6x6 from 275 up to Lemma 2's targets, where
+  Lemma 2's construction with hundreds on the cycle always works (Lemma 5, `hundreds`: a
+  certificate enumerates every margin vector that breaks the transportation condition and
+  repairs each by hundreds on cycle cells):
+  `generate` says at once that none exists.
 - 3x3 grids at a target where an exhaustive scan found no unique grid (`exhaustive.recorded`;
   all 9^9 digit grids counted, docs/cnote.md, "Exhaustive 3x3 search"): `generate` says so
   at once.
+- 3x3 grids at a target where the recorded scan found few unique orbits (300, 500, 700):
+  the scan's pairs of first rows are searched, the most constrained first, until a grid has
+  one solution (`Scanned`, `exhaustive.search`); 700's only orbit comes at pair 93 of 35,355.
 - grids with at most 3 columns or rows (3x3, 5x3, ...): the digit grid itself is annealed on
   its exact solution count until the count is 1, a whole line at a time (`heat_bath`: all 729
   digit choices of a line counted at once by `convolution.Counter.line_counts`); random
@@ -76,8 +84,10 @@ from boardlab.core.cpsat import solve_interruptibly
 from boardlab.core.errors import BadInput
 from boardlab.core.generate import Strategy, Tally, make_unique, propose, refine
 from boardlab.core.oracle import UNDECIDED, Undecided
-from boardlab.families.cnote.convolution import Counter
-from boardlab.families.cnote.exhaustive import recorded
+from boardlab.families.cnote.convolution import Counter, smooth
+from boardlab.families.cnote.exhaustive import images, recorded, search
+from boardlab.families.cnote.hundreds import applies as hundreds_applies
+from boardlab.families.cnote.hundreds import box as margin_box
 from boardlab.families.cnote.io import CNoteInstance, check_target, make_instance
 from boardlab.families.cnote.oracle import CNoteOracle
 from boardlab.families.cnote.pairs import unique_puzzles
@@ -95,6 +105,13 @@ ANNEAL_TRANSFORMS = 5000
 #: kernel, costs about 4e-8 s per entry, measured at targets 300-1,000: 7-8 s of CPU; 896
 #: transforms at target 300 on 3x3, 333 at 500, 85 at 1,000).
 ANNEAL_WORK = 350_000_000
+#: 3x3 targets whose recorded exhaustive scan found at most this many unique orbits (300, 500
+#: and 700) are searched pair by pair (`Scanned`) instead of by the heat bath, which misses
+#: such rare grids (700: not found in its budget; 500: 3 seeds of 8).
+SCAN_FEW = 20
+#: Transform entries (pairs times the period squared) the ordered scan may spend: 3,900 pairs
+#: at target 300, 1,500 at 500, 770 at 700 (measured: 1.5-16 ms of CPU per pair).
+SCAN_WORK = 400_000_000
 #: Uniqueness checks mixing may spend, per proposed move on average (a budget in solves, so
 #: the puzzle stays the same per seed): a move at a large target can cost 15 checks.
 MIX_CHECKS = 3
@@ -355,6 +372,43 @@ class Annealed(Planter):
         return None
 
 
+class Scanned(Planter):
+    """3x3 grids at a target where the recorded exhaustive scan found few unique orbits: the
+    pairs of first rows are searched in `exhaustive.ordered_pairs` order (the rows with the
+    fewest completions first), each pair's 729 third rows counted at once, until a grid has
+    one solution (`exhaustive.search`: the exhaustive scan's counting, in another order). The
+    record is only the reason to search this way; the grid comes from the search. Among the
+    pair's unique grids the seed picks one and one of its 72 images (row and column
+    permutations, transposition: Lemma 3, the same count). CP-SAT confirms the count before
+    the grid is used; the core proves uniqueness once more. The budget is in pairs
+    (`SCAN_WORK`), so the puzzle is the same per seed."""
+
+    mixes = False
+    kind = "ordered scan of row pairs (exhaustive counts)"
+
+    def __init__(self, target: int, report: Report):
+        self.target, self.report = target, report
+        period = smooth(target + 1)  # the scan's transform length (`exhaustive.PairScanner`)
+        self.stop = max(1, SCAN_WORK // (period * period))
+        self.next = 0
+
+    def plant(self, rng: random.Random) -> tuple[Grid, Grid | None] | None:
+        while self.next < self.stop:
+            pair, grids = next(iter(search(self.target, self.next, self.stop)), (self.stop, []))
+            self.next = pair + 1
+            self.report.extra["pairs"] = min(self.next, self.stop)
+            if not grids:
+                break
+            image = rng.choice(list(images(rng.choice(grids))))
+            grid = [list(row) for row in image]
+            targets = [self.target] * 3
+            found = CNoteOracle(make_instance(grid, None, targets, targets)).several(2, 0)
+            self.report.solves += 1
+            if isinstance(found, list) and len(found) == 1:
+                return found[0], grid
+        return None
+
+
 class RandomMatrices(Planter):
     """Random matrices with the line sums (`random_matrix`): where the rigid shape admits no
     unique puzzle (docs/cnote.md), they sometimes do (3x3 up to target ~150)."""
@@ -399,7 +453,9 @@ def rigid_useful(rows: list[int], cols: list[int]) -> bool:
 def planter(rows: list[int], cols: list[int], transforms: int, report: Report) -> Planter:
     """The planter for these line targets (the choice of step 1, made once): the exhaustive
     list on 2x2 grids (BadInput when it is empty), rigid solutions where they can work, the
-    heat bath on grids 3 wide or high (`transforms` > 0), random matrices elsewhere."""
+    ordered scan on 3x3 grids where the recorded exhaustive scan found few unique orbits
+    (`Scanned`), the heat bath on grids 3 wide or high (`transforms` > 0), random matrices
+    elsewhere."""
     height, width = len(rows), len(cols)
     if height == width == 2:
         try:
@@ -415,6 +471,10 @@ def planter(rows: list[int], cols: list[int], transforms: int, report: Report) -
             return Listed(listed)
     if rigid_useful(rows, cols):
         return Rigid(rows, cols)
+    if height == width == 3 and len(set(rows + cols)) == 1:
+        record = recorded(rows[0])
+        if record is not None and 0 < record["unique_orbits"] <= SCAN_FEW:
+            return Scanned(rows[0], report)
     if transforms > 0:
         try:
             return Annealed(rows, cols, transforms, report)
@@ -605,6 +665,13 @@ def generate(
             f"no {height}x{width} puzzle with target {target} has exactly one solution: every digit grid "
             f"has at least 10 from target {least_target(height)} on (Lemma 2, docs/cnote.md, 'Large "
             "targets'): try a smaller target or --any"
+        )
+    if hundreds_applies(rows, cols):
+        lo, hi = margin_box(height, target)
+        raise BadInput(
+            f"no {height}x{width} puzzle with target {target} has exactly one solution: every digit grid "
+            f"has at least 10 (Lemma 5, docs/cnote.md, 'Large targets': its margin box [{lo}, {hi}] lies in "
+            "a certified one): try a smaller target or --any"
         )
     if height == width == 3:
         record = recorded(target)

@@ -1,0 +1,182 @@
+"""Lemma 5: Lemma 2's construction with hundreds on the cycle: no unique 4x4 puzzle from target
+267 on, no unique 5x5 puzzle from 266 on, no unique 6x6 puzzle from 275 on.
+
+Lemma 2 (`positions`) writes the digit of each cell of the cycle C = {(i, i), (i, i+1)} in the
+tens place (`10d + u`) and every other digit in the units place (`10a + d`); each of the 10
+families of units digits u then leaves, per line, a margin M (the rest of the line divided by
+10) to share out among the units-place cells, a transportation problem on the cells D outside
+C. Here a cell of C may also take hundreds: `100h + 10d + u` (h >= 0) still contains d, and
+it lowers the margins of its row and its column by 10h each. So a family gives a solution as
+soon as some h >= 0 on C leaves margins m = M - 10 H (H: the h's of each line) that are
+non-negative and make the transportation problem on D feasible.
+
+*Feasibility on D as a condition on the cycle.* Put the 2n lines on C's cycle in order
+(row 0, column 1, row 1, column 2, ..., row n-1, column 0: each cell of C joins two
+neighbours). A line's units-place cells meet exactly the lines of the other kind that are not
+its neighbours on the cycle (its D-neighbours: n - 2 of them). By Gale's theorem (1957) the
+problem is feasible iff every set I of rows has margin at most that of the columns it reaches.
+For n >= 4 a single row reaches its n - 2 D-neighbours, two rows i - 1, i reach all columns but
+column i (their condition is, subtracting it from the equal totals, column i's own one), and
+any other set of rows reaches every column. So, with equal totals (which hold: both are the
+grand total minus the same numbers, over 10), the problem is feasible iff
+
+    (F)  every line's margin is at most the sum of its D-neighbours' margins, margins >= 0.
+
+*The margin box.* A margin is (T - two tens-place numbers - (n - 2) units digits) / 10, an
+integer, with the numbers 10..99 and the digits 1..9: so M lies in [lo, hi] with
+lo = ceil((T - 198 - 9 (n - 2)) / 10) and hi = floor((T - 20 - (n - 2)) / 10) (`box`).
+
+*The certificate.* `certify(n, lo, hi)` enumerates every integer vector of [lo, hi]^(2n) with
+equal row and column totals that breaks (F) at the first position of the cycle (the problem
+is invariant under the rotations and reflections of the cycle, which map lines to lines and
+cycle cells to cycle cells, so every vector breaking (F) somewhere has an image breaking it
+there), and checks that 100 on one cell of C (its two lines' margins lowered by 10), else
+200 on one, else 100 on two, restores (F). Measured: no vector is left over in the boxes of `CERTIFIED` (4x4: the ten boxes
+[k, k + 19], k = 6..18, which hold the boxes of the targets 267 to 393; 5x5: [k, k + 20], k =
+5..9, targets 266 to 313; 6x6: [5, 26], targets 275 to 293; the 4x4 box [9, 27] of target 300 was also checked without the
+reduction, all 429,042,211 vectors); at 4x4 and target 266 (box [5, 24]) 47,998 are (with 100 on one cell only, the
+box [8, 27] of target 296 already left 17,054). A box
+inside a certified one is certified (its vectors are among the larger box's). Hence:
+
+**Lemma 5.** On a 4x4 grid with every line target T in 267..393, or a 5x5 grid with T in
+266..313, or a 6x6 grid with T in 275..293, every digit grid (digits 1-9) has at least 10 solutions (one per family of units
+digits; they differ on C), so no unique puzzle exists. With Lemma 2 (from 394 and 314 on): no
+unique 4x4 puzzle from target 267 on, no unique 5x5 puzzle from 266 on, no unique 6x6 puzzle
+from 275 on. `ten_solutions` builds
+the 10 (trying the repairs in that order) and the tests check each with the independent
+`verify` and count with CP-SAT, on random grids and on grids where Lemma 2's construction
+alone falls short.
+
+`python -m boardlab.families.cnote.hundreds N LO HI` reruns a certificate (0.1-1.4 s of CPU
+per 4x4 box, 0.6-48 s per 5x5 box, 289 s for the 6x6 box, plus about 5 s of compilation the first time). Gale, "A
+theorem on flows in networks", Pacific J. Math. 7 (1957).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import numpy as np
+
+from boardlab.families.cnote.positions import _transport, tens_cells
+
+Grid = list[list[int]]
+
+#: (n, lo, hi): the margin boxes whose certificate left no vector over (module docstring),
+#: with the least line target whose box each one holds. A box inside a certified one is
+#: certified too (fewer vectors; (F) and the repairs do not depend on the box). With Lemma 2:
+#: no unique 4x4 puzzle from target 267 on, 5x5 from 266 on, 6x6 from 275 on.
+CERTIFIED: dict[tuple[int, int, int], int] = {
+    **{(4, k, k + 19): 306 + 10 * (k - 9) for k in range(6, 19)},
+    **{(5, k, k + 20): 275 + 10 * (k - 5) for k in range(5, 10)},
+    (6, 5, 26): 284,
+}
+
+
+def box(n: int, target: int) -> tuple[int, int]:
+    """The margins' range [lo, hi] on an n x n grid with every line target `target`."""
+    lo = -((-(target - 198 - 9 * (n - 2))) // 10)
+    hi = (target - 20 - (n - 2)) // 10
+    return lo, hi
+
+
+def applies(rows: list[int], cols: list[int]) -> bool:
+    """Lemma 5: a square grid with every line target the same whose margin box lies inside a
+    certified one (then every digit grid has at least 10 solutions)."""
+    n = len(rows)
+    if n != len(cols) or len(set(rows + cols)) != 1:
+        return False
+    lo, hi = box(n, rows[0])
+    return any(m == n and low <= lo and hi <= high for m, low, high in CERTIFIED)
+
+
+def certify(n: int, lo: int, hi: int) -> tuple[int, int, list[int]]:
+    """Every vector of [lo, hi]^(2n) with equal totals breaking (F) at position 0: how many,
+    how many no repair (100 or 200 on one cycle cell, 100 on two) restores, and the first of those (zeros when none)."""
+    if n < 4 or lo < 0 or hi < lo:
+        raise ValueError("the certificate is for n >= 4 and 0 <= lo <= hi")
+    size = 2 * n
+    neighbours = np.arange(3, size - 2, 2)  # the D-neighbours of position 0
+    rest = [k for k in range(1, size) if k % 2 == 0 or k in (1, size - 1)]
+    # the last of the others (position 2n - 1, a column) is set by the equal totals
+    from boardlab.families.cnote.hundreds_kernels import certify_box
+
+    checked, left, example = certify_box(n, lo, hi, neighbours, np.array(rest[:-1], dtype=np.int64), rest[-1])
+    return int(checked), int(left), [int(v) for v in example]
+
+
+def ten_solutions(digits: Grid, target: int) -> list[Grid]:
+    """The solutions of Lemma 5's construction, one per family of units digits on C whose
+    margins some h (none, 100 or 200 on one cycle cell, 100 on two) makes feasible: all 10 where `applies`.
+    Every line's target is `target`."""
+    n = len(digits)
+    if n < 4 or any(len(row) != n for row in digits) or any(not 1 <= d <= 9 for row in digits for d in row):
+        raise ValueError("Lemma 5 is about square grids of 4x4 or more with digits 1-9")
+    from boardlab.families.cnote.hundreds_kernels import repair
+
+    tens = tens_cells(n)
+    units = [[(r, c) not in tens for c in range(n)] for r in range(n)]
+    row_res = [(target - sum(digits[r][c] for c in range(n) if units[r][c])) % 10 for r in range(n)]
+    col_res = [(target - sum(digits[r][c] for r in range(n) if units[r][c])) % 10 for c in range(n)]
+    # the cycle's positions: 2i = row i, 2i + 1 = column i + 1; edge e joins e and e + 1
+    edge_cell = [
+        (e // 2, e // 2 + 1) if e % 2 == 0 else ((e + 1) // 2 % n, (e + 1) // 2 % n) for e in range(2 * n)
+    ]
+    edge_cell = [(r, c % n) for r, c in edge_cell]
+    found = []
+    for first in range(10):
+        u = {(0, 0): first}
+        for i in range(n):
+            u[i, (i + 1) % n] = (row_res[i] - u[i, i]) % 10
+            if i + 1 < n:
+                u[i + 1, i + 1] = (col_res[i + 1] - u[i, i + 1]) % 10
+        grid = [
+            [10 * digits[r][c] + u[r, c] if (r, c) in tens else digits[r][c] for c in range(n)]
+            for r in range(n)
+        ]
+        rows = [(target - sum(grid[r])) // 10 for r in range(n)]
+        cols = [(target - sum(grid[r][c] for r in range(n))) // 10 for c in range(n)]
+        margins = np.array([rows[k // 2] if k % 2 == 0 else cols[(k // 2 + 1) % n] for k in range(2 * n)])
+        code = int(repair(margins, n))
+        if code == -2:
+            continue
+        size = 2 * n
+        if code >= 2 * size:  # 100 on two cycle cells
+            raised = [divmod(code - 2 * size, size)[0], (code - 2 * size) % size]
+        elif code >= 0:  # 100 (code < 2n) or 200 on one
+            raised = [code % size] * (1 + code // size)
+        else:
+            raised = []
+        for edge in raised:
+            r, c = edge_cell[edge]
+            grid[r][c] += 100
+            rows[r] -= 10
+            cols[c] -= 10
+        extra = _transport(rows, cols, units)
+        if extra is None:  # (F) holds, so Gale's theorem says this does not happen
+            raise AssertionError("the transportation problem is infeasible although (F) holds")
+        found.append([[grid[r][c] + 10 * extra[r][c] for c in range(n)] for r in range(n)])
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m boardlab.families.cnote.hundreds N LO HI`: run a certificate, print the counts."""
+    args = sys.argv[1:] if argv is None else argv
+    try:
+        n, lo, hi = (int(a) for a in args)
+        start = time.process_time()
+        checked, left, example = certify(n, lo, hi)
+    except ValueError as error:
+        print(f"boardlab: {error or 'usage: N LO HI'}", file=sys.stderr)
+        return 2
+    print(
+        f"n={n} box=[{lo}, {hi}]: {checked} vectors break (F) at position 0, {left} left over"
+        + (f" (first: {example})" if left else "")
+        + f"; {time.process_time() - start:.1f} s of CPU"
+    )
+    return 0 if left == 0 else 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
