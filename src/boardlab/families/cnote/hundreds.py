@@ -163,12 +163,17 @@ def ten_solutions(digits: Grid, target: int) -> list[Grid]:
 def main(argv: list[str] | None = None) -> int:
     """`python -m boardlab.families.cnote.hundreds N LO HI`: run a certificate, print the counts."""
     args = sys.argv[1:] if argv is None else argv
+    usage = "usage: python -m boardlab.families.cnote.hundreds N LO HI (three integers)"
     try:
         n, lo, hi = (int(a) for a in args)
+    except ValueError:
+        print(f"boardlab: error: {usage}, got {' '.join(args) or 'nothing'}", file=sys.stderr)
+        return 2
+    try:
         start = time.process_time()
         checked, left, example = certify(n, lo, hi)
     except ValueError as error:
-        print(f"boardlab: {error or 'usage: N LO HI'}", file=sys.stderr)
+        print(f"boardlab: error: {error}", file=sys.stderr)
         return 2
     print(
         f"n={n} box=[{lo}, {hi}]: {checked} vectors break (F) at position 0, {left} left over"
