@@ -59,7 +59,7 @@ import time
 
 import numpy as np
 
-from boardlab.families.cnote.positions import _transport, tens_cells
+from boardlab.families.cnote.positions import _transport, cycle_families, unit_cells
 
 Grid = list[list[int]]
 
@@ -115,26 +115,14 @@ def ten_solutions(digits: Grid, target: int) -> list[Grid]:
         raise ValueError("Lemma 5 is about square grids of 4x4 or more with digits 1-9")
     from boardlab.families.cnote.hundreds_kernels import repair
 
-    tens = tens_cells(n)
-    units = [[(r, c) not in tens for c in range(n)] for r in range(n)]
-    row_res = [(target - sum(digits[r][c] for c in range(n) if units[r][c])) % 10 for r in range(n)]
-    col_res = [(target - sum(digits[r][c] for r in range(n) if units[r][c])) % 10 for c in range(n)]
+    units = unit_cells(n)
     # the cycle's positions: 2i = row i, 2i + 1 = column i + 1; edge e joins e and e + 1
     edge_cell = [
         (e // 2, e // 2 + 1) if e % 2 == 0 else ((e + 1) // 2 % n, (e + 1) // 2 % n) for e in range(2 * n)
     ]
     edge_cell = [(r, c % n) for r, c in edge_cell]
     found = []
-    for first in range(10):
-        u = {(0, 0): first}
-        for i in range(n):
-            u[i, (i + 1) % n] = (row_res[i] - u[i, i]) % 10
-            if i + 1 < n:
-                u[i + 1, i + 1] = (col_res[i + 1] - u[i, i + 1]) % 10
-        grid = [
-            [10 * digits[r][c] + u[r, c] if (r, c) in tens else digits[r][c] for c in range(n)]
-            for r in range(n)
-        ]
+    for grid in cycle_families(digits, [target] * n, [target] * n):
         rows = [(target - sum(grid[r])) // 10 for r in range(n)]
         cols = [(target - sum(grid[r][c] for r in range(n))) // 10 for c in range(n)]
         margins = np.array([rows[k // 2] if k % 2 == 0 else cols[(k // 2 + 1) % n] for k in range(2 * n)])

@@ -36,6 +36,7 @@ flows in networks", Pacific J. Math. 7 (1957).
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterator
 
 Grid = list[list[int]]
 
@@ -118,6 +119,35 @@ def _transport(supply: list[int], demand: list[int], allowed: list[list[bool]]) 
         col_left[end] -= amount
 
 
+def unit_cells(n: int) -> list[list[bool]]:
+    """Per cell, whether it is outside the cycle C (its digit in the units place)."""
+    tens = tens_cells(n)
+    return [[(r, c) not in tens for c in range(n)] for r in range(n)]
+
+
+def cycle_families(digits: Grid, rows: list[int], cols: list[int]) -> Iterator[Grid]:
+    """Step 1 (module docstring), for the units digit u at (0, 0) = 0, 1, ..., 9 in turn: the
+    grid with `10 d + u` on the cycle C, the units around the cycle fixed by the line targets
+    modulo 10, and each other cell's digit d itself (its tens to come). Lemma 5 (`hundreds`)
+    starts from the same 10 grids."""
+    n = len(digits)
+    tens, units = tens_cells(n), unit_cells(n)
+    row_res = [(rows[r] - sum(digits[r][c] for c in range(n) if units[r][c])) % 10 for r in range(n)]
+    col_res = [(cols[c] - sum(digits[r][c] for r in range(n) if units[r][c])) % 10 for c in range(n)]
+    for first in range(10):
+        # around the cycle: (0,0) -row 0-> (0,1) -column 1-> (1,1) -row 1-> (1,2) -> ... (n-1,0)
+        u = {(0, 0): first}
+        for i in range(n):
+            u[i, (i + 1) % n] = (row_res[i] - u[i, i]) % 10
+            if i + 1 < n:
+                u[i + 1, i + 1] = (col_res[i + 1] - u[i, i + 1]) % 10
+        assert (u[n - 1, 0] + u[0, 0]) % 10 == col_res[0]  # the totals agree (step 1)
+        yield [
+            [10 * digits[r][c] + u[r, c] if (r, c) in tens else digits[r][c] for c in range(n)]
+            for r in range(n)
+        ]
+
+
 def ten_solutions(digits: Grid, rows: list[int], cols: list[int]) -> list[Grid]:
     """The solutions of step 1 and 2 (module docstring), one per choice of the units digit at
     (0, 0) that leaves a feasible transportation problem: all 10 when `applies`.
@@ -128,23 +158,9 @@ def ten_solutions(digits: Grid, rows: list[int], cols: list[int]) -> list[Grid]:
         raise ValueError("Lemma 2 is about square grids of 4x4 or more")
     if any(not 1 <= d <= 9 for row in digits for d in row):
         raise ValueError("Lemma 2 is about digits 1-9")
-    tens = tens_cells(n)
-    units = [[(r, c) not in tens for c in range(n)] for r in range(n)]
-    row_res = [(rows[r] - sum(digits[r][c] for c in range(n) if units[r][c])) % 10 for r in range(n)]
-    col_res = [(cols[c] - sum(digits[r][c] for r in range(n) if units[r][c])) % 10 for c in range(n)]
+    units = unit_cells(n)
     found = []
-    for first in range(10):
-        # around the cycle: (0,0) -row 0-> (0,1) -column 1-> (1,1) -row 1-> (1,2) -> ... (n-1,0)
-        u = {(0, 0): first}
-        for i in range(n):
-            u[i, (i + 1) % n] = (row_res[i] - u[i, i]) % 10
-            if i + 1 < n:
-                u[i + 1, i + 1] = (col_res[i + 1] - u[i, i + 1]) % 10
-        assert (u[n - 1, 0] + u[0, 0]) % 10 == col_res[0]  # the totals agree (step 1)
-        grid = [
-            [10 * digits[r][c] + u[r, c] if (r, c) in tens else digits[r][c] for c in range(n)]
-            for r in range(n)
-        ]
+    for grid in cycle_families(digits, rows, cols):
         supply = [rows[r] - sum(grid[r]) for r in range(n)]
         demand = [cols[c] - sum(grid[r][c] for r in range(n)) for c in range(n)]
         if min(supply + demand) < 0:
