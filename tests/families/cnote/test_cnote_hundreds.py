@@ -14,7 +14,15 @@ from boardlab.core.errors import BadInput
 from boardlab.families.cnote import io
 from boardlab.families.cnote import positions as lemma2
 from boardlab.families.cnote.generate import generate
-from boardlab.families.cnote.hundreds import CERTIFIED, applies, box, certify, main, ten_solutions
+from boardlab.families.cnote.hundreds import (
+    CERTIFIED,
+    applies,
+    box,
+    certify,
+    certify_cpsat,
+    main,
+    ten_solutions,
+)
 from boardlab.families.cnote.oracle import CNoteOracle
 from boardlab.families.cnote.positions import _transport, tens_cells
 from boardlab.families.cnote.verify import violations
@@ -180,7 +188,10 @@ def test_applies_only_where_certified() -> None:
     assert [t for t in range(250, 400) if applies([t] * 4, [t] * 4)][0] == 267
     assert all(applies([t] * 4, [t] * 4) for t in range(267, 394))
     assert all(applies([t] * 5, [t] * 5) for t in range(266, 314)) and not applies([265] * 5, [265] * 5)
-    assert all(applies([t] * 6, [t] * 6) for t in range(275, 294)) and not applies([274] * 6, [274] * 6)
+    assert all(applies([t] * 6, [t] * 6) for t in range(265, 294)) and not applies([264] * 6, [264] * 6)
+    for n, least in ((7, 264), (8, 273), (9, 282), (10, 281)):  # the CP-SAT boxes, up to Lemma 2's
+        assert all(applies([t] * n, [t] * n) for t in range(least, lemma2.least_target(n) or 0))
+        assert not applies([least - 1] * n, [least - 1] * n)
     assert not applies([200] * 4, [200] * 4) and not applies([300] * 3, [300] * 3)
     assert not applies([300] * 6, [300] * 6)  # Lemma 2's cell, not certified here
     assert not applies([300, 300, 300, 310], [300, 300, 300, 310])  # unequal targets
@@ -201,3 +212,72 @@ def test_main(capsys: pytest.CaptureFixture[str]) -> None:
     assert "0 left over" in capsys.readouterr().out
     assert main(["4", "5", "11"]) == 1
     assert main(["4", "x", "11"]) == 2
+
+
+def grid_margins(vector: list[int], n: int) -> tuple[list[int], list[int]]:
+    """Positions along the cycle (2i: row i, 2i + 1: column i + 1) to row and column margins."""
+    return [vector[2 * i] for i in range(n)], [vector[(2 * c - 1) % (2 * n)] for c in range(n)]
+
+
+@pytest.mark.parametrize(
+    "n, lo, hi", [(4, 2, 6), (4, 4, 10), (4, 5, 11), (4, 6, 14), (4, 9, 20), (5, 4, 12), (5, 8, 16)]
+)
+def test_cpsat_certificate_agrees_with_the_enumeration(n: int, lo: int, hi: int) -> None:
+    """Two methods, one question: CP-SAT finds a left-over vector exactly where the enumeration
+    counts some, and the vector it finds breaks (F) at position 0 and is not repairable in grid
+    coordinates (augmenting paths on the cells, not (F))."""
+    left = certify(n, lo, hi)[1]
+    found = certify_cpsat(n, lo, hi)
+    assert (found is None) == (left == 0)
+    if found is not None:
+        rows, cols = grid_margins(found, n)
+        assert all(lo <= v <= hi for v in found) and sum(rows) == sum(cols)
+        assert found[0] > sum(found[3 : 2 * n - 2 : 2])
+        assert not repairable(rows, cols, n)
+
+
+def test_cpsat_certifies_the_new_boxes_and_not_the_boxes_below() -> None:
+    """The boxes CP-SAT alone certified (7x7 to 10x10 are out of the enumeration's reach; the
+    6x6 box [5, 26] is the enumeration's too), and
+    one box below each range, where a vector is left over that is not repairable in grid
+    coordinates: the test can fail."""
+    for (n, lo, hi), target in CERTIFIED.items():
+        assert box(n, target) == (lo, hi)
+        if n >= 6:
+            assert certify_cpsat(n, lo, hi) is None
+    for n, target in ((4, 266), (5, 265), (6, 264), (7, 263), (8, 272), (9, 281), (10, 280)):
+        lo, hi = box(n, target)
+        found = certify_cpsat(n, lo, hi)
+        assert found is not None
+        assert not repairable(*grid_margins(found, n), n)
+
+
+@pytest.mark.slow
+def test_cpsat_reproduces_every_certified_4x4_and_5x5_box() -> None:
+    for n, lo, hi in CERTIFIED:
+        if n < 6:
+            assert certify_cpsat(n, lo, hi) is None
+
+
+@pytest.mark.parametrize("n, target", [(7, 264), (7, 280), (8, 273)])
+def test_ten_solutions_pass_verify_on_the_cpsat_boxes(n: int, target: int) -> None:
+    rng = random.Random(target)
+    assert applies([target] * n, [target] * n)
+    for k in range(10):
+        digits = adversarial(n, rng) if k % 2 else [[rng.randint(1, 9) for _ in range(n)] for _ in range(n)]
+        found = ten_solutions(digits, target)
+        assert len({str(s) for s in found}) == len(found) == 10
+        for solution in found:
+            assert violations(digits, [target] * n, [target] * n, {"grid": solution}) == []
+
+
+def test_generation_says_at_once_that_none_exists_on_the_cpsat_boxes() -> None:
+    with pytest.raises(BadInput, match="no 7x7 puzzle with target 270 has exactly one solution.*Lemma 5"):
+        generate(7, 7, 270, 0)
+
+
+def test_main_cpsat(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--cpsat", "7", "3", "24"]) == 0
+    assert "no vector left over" in capsys.readouterr().out
+    assert main(["--cpsat", "7", "2", "23"]) == 1
+    assert main(["--cpsat", "3", "2", "23"]) == 2

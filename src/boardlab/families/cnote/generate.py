@@ -48,7 +48,8 @@ docs/cnote.md, "Large targets"):
 - square grids of 4x4 or more from a line target of about 300 on (394 on 4x4, 314 on 5x5, 294
   on 6x6, 288 on 7x7 and 8x8): no unique puzzle exists (Lemma 2, `positions`: every digit grid
   has at least 10 solutions), and `generate` says so at once.
-- 4x4 grids from target 267, 5x5 from 266 and 6x6 from 275 up to Lemma 2's targets, where
+- 4x4 grids from target 267, 5x5 from 266, 6x6 from 265, 7x7 from 264 and 8x8 from 273 up to
+  Lemma 2's targets, where
   Lemma 2's construction with hundreds on the cycle always works (Lemma 5, `hundreds`: a
   certificate enumerates every margin vector that breaks the transportation condition and
   repairs each by hundreds on cycle cells):

@@ -1,5 +1,6 @@
 """Lemma 5: Lemma 2's construction with hundreds on the cycle: no unique 4x4 puzzle from target
-267 on, no unique 5x5 puzzle from 266 on, no unique 6x6 puzzle from 275 on.
+267 on, 5x5 from 266 on, 6x6 from 265 on, 7x7 from 264 on, 8x8 from 273 on (9x9 from 282, 10x10
+from 281).
 
 Lemma 2 (`positions`) writes the digit of each cell of the cycle C = {(i, i), (i, i+1)} in the
 tens place (`10d + u`) and every other digit in the units place (`10a + d`); each of the 10
@@ -38,17 +39,32 @@ reduction, all 429,042,211 vectors); at 4x4 and target 266 (box [5, 24]) 47,998 
 box [8, 27] of target 296 already left 17,054). A box
 inside a certified one is certified (its vectors are among the larger box's). Hence:
 
+*The same certificate by CP-SAT (sixth session).* `certify_cpsat(n, lo, hi)` asks CP-SAT for
+such a vector directly: integer margins in [lo, hi] with equal totals, (F) broken at position
+0, and for each of the 2n + 2n + n (2n - 1) repairs a clause saying that the repaired vector
+breaks (F) somewhere (some margin negative or above its D-neighbours' sum). Infeasible means
+no vector is left over: the same statement as `certify`'s zero, reached without listing the
+vectors, so boxes of 7x7 to 10x10 (14 to 20 margins, out of reach of the enumeration) take
+0.1-0.6 s. It agrees with the enumeration on every 4x4 and 5x5 box of the tests and on the
+6x6 box [5, 26], and each vector it leaves over
+is checked unrepairable in grid coordinates. Boxes it certified: 6x6 [4, 25], 7x7 [k, k + 21]
+for k = 3, 4, 5, 8x8 [k, k + 22] for k = 3, 4, 9x9 [3, 26], 10x10 [k, k + 24] for k = 2, 3; one
+below each (7x7 at 263, box [2, 23]; 6x6 at 264, [3, 24]; 8x8 at 272, [2, 24]; 9x9 at 281,
+[2, 25]; 10x10 at 280, [1, 25]) has a vector left over.
+
 **Lemma 5.** On a 4x4 grid with every line target T in 267..393, or a 5x5 grid with T in
-266..313, or a 6x6 grid with T in 275..293, every digit grid (digits 1-9) has at least 10 solutions (one per family of units
-digits; they differ on C), so no unique puzzle exists. With Lemma 2 (from 394 and 314 on): no
-unique 4x4 puzzle from target 267 on, no unique 5x5 puzzle from 266 on, no unique 6x6 puzzle
-from 275 on. `ten_solutions` builds
+266..313, a 6x6 grid with T in 265..293, 7x7 with T in 264..287, 8x8 with T in 273..287, 9x9
+with T in 282..290 or 10x10 with T in 281..295, every digit grid (digits 1-9) has at least 10
+solutions (one per family of units digits; they differ on C), so no unique puzzle exists. With
+Lemma 2: no unique 4x4 puzzle from target 267 on, 5x5 from 266 on, 6x6 from 265 on, 7x7 from
+264 on, 8x8 from 273 on, 9x9 from 282 on, 10x10 from 281 on. `ten_solutions` builds
 the 10 (trying the repairs in that order) and the tests check each with the independent
 `verify` and count with CP-SAT, on random grids and on grids where Lemma 2's construction
 alone falls short.
 
 `python -m boardlab.families.cnote.hundreds N LO HI` reruns a certificate (0.1-1.4 s of CPU
-per 4x4 box, 0.6-48 s per 5x5 box, 289 s for the 6x6 box, plus about 5 s of compilation the first time). Gale, "A
+per 4x4 box, 0.6-48 s per 5x5 box, 289 s for the 6x6 box, plus about 5 s of compilation the first time);
+with `--cpsat` first, by CP-SAT (under a second per box). Gale, "A
 theorem on flows in networks", Pacific J. Math. 7 (1957).
 """
 
@@ -66,11 +82,19 @@ Grid = list[list[int]]
 #: (n, lo, hi): the margin boxes whose certificate left no vector over (module docstring),
 #: with the least line target whose box each one holds. A box inside a certified one is
 #: certified too (fewer vectors; (F) and the repairs do not depend on the box). With Lemma 2:
-#: no unique 4x4 puzzle from target 267 on, 5x5 from 266 on, 6x6 from 275 on.
+#: no unique 4x4 puzzle from target 267 on, 5x5 from 266 on, 6x6 from 265 on, 7x7 from 264 on,
+#: 8x8 from 273 on, 9x9 from 282 on, 10x10 from 281 on.
 CERTIFIED: dict[tuple[int, int, int], int] = {
     **{(4, k, k + 19): 306 + 10 * (k - 9) for k in range(6, 19)},
     **{(5, k, k + 20): 275 + 10 * (k - 5) for k in range(5, 10)},
     (6, 5, 26): 284,
+    # certified by CP-SAT (`certify_cpsat`, sixth session; boxes of 14-20 margins are out of the
+    # enumeration's reach)
+    (6, 4, 25): 274,
+    **{(7, k, k + 21): 265 + 10 * (k - 3) for k in range(3, 6)},
+    **{(8, k, k + 22): 276 + 10 * (k - 3) for k in range(3, 5)},
+    (9, 3, 26): 287,
+    **{(10, k, k + 24): 288 + 10 * (k - 2) for k in range(2, 4)},
 }
 
 
@@ -104,6 +128,52 @@ def certify(n: int, lo: int, hi: int) -> tuple[int, int, list[int]]:
 
     checked, left, example = certify_box(n, lo, hi, neighbours, np.array(rest[:-1], dtype=np.int64), rest[-1])
     return int(checked), int(left), [int(v) for v in example]
+
+
+def certify_cpsat(n: int, lo: int, hi: int, time_limit: float = 600.0) -> list[int] | None:
+    """The same question as `certify`, asked of CP-SAT instead of an enumeration: a vector of
+    [lo, hi]^(2n) (positions along the cycle) with equal row and column totals that breaks (F)
+    at position 0 and that no repair of `certify` (h = 1 or 2 on one cycle edge, 1 on two:
+    every h >= 0 with sum 1 or 2) restores, or None when there is none (the model is
+    infeasible: the box is certified). Each repair h contributes one clause: some position v
+    has m_v = M_v - 10 (h_{v-1} + h_v) < 0 or m_v > the sum of its D-neighbours' m. Raises
+    TimeoutError when CP-SAT decides nothing within `time_limit` seconds (one worker, so the
+    answer does not depend on the machine)."""
+    if n < 4 or lo < 0 or hi < lo:
+        raise ValueError("the certificate is for n >= 4 and 0 <= lo <= hi")
+    from ortools.sat.python import cp_model
+
+    from boardlab.core.cpsat import solve_interruptibly
+
+    size = 2 * n
+    offsets = range(3, size - 2, 2)  # the D-neighbours of position v are v + offsets
+    model = cp_model.CpModel()
+    m = [model.new_int_var(lo, hi, f"m{v}") for v in range(size)]
+    model.add(sum(m[0::2]) == sum(m[1::2]))  # rows at even positions, columns at odd ones
+    model.add(m[0] > sum(m[o] for o in offsets))  # (F) broken at position 0 (lo >= 0)
+    edges = range(size)  # edge e joins positions e and e + 1
+    repairs = [{e: 1} for e in edges] + [{e: 2} for e in edges]
+    repairs += [{e: 1, f: 1} for e in edges for f in edges if e < f]
+    for h in repairs:
+        lowered = [10 * (h.get((v - 1) % size, 0) + h.get(v, 0)) for v in range(size)]
+        broken = []
+        for v in range(size):
+            negative, over = model.new_bool_var(""), model.new_bool_var("")
+            model.add(m[v] - lowered[v] < 0).only_enforce_if(negative)
+            model.add(
+                m[v] - lowered[v] > sum(m[(v + o) % size] - lowered[(v + o) % size] for o in offsets)
+            ).only_enforce_if(over)
+            broken += [negative, over]
+        model.add_bool_or(broken)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_time_in_seconds = time_limit
+    status = solve_interruptibly(solver, model)
+    if status == cp_model.INFEASIBLE:
+        return None
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return [int(solver.value(x)) for x in m]
+    raise TimeoutError(f"CP-SAT decided nothing on n={n} box=[{lo}, {hi}] within {time_limit} s")
 
 
 def ten_solutions(digits: Grid, target: int) -> list[Grid]:
@@ -151,7 +221,10 @@ def ten_solutions(digits: Grid, target: int) -> list[Grid]:
 def main(argv: list[str] | None = None) -> int:
     """`python -m boardlab.families.cnote.hundreds N LO HI`: run a certificate, print the counts."""
     args = sys.argv[1:] if argv is None else argv
-    usage = "usage: python -m boardlab.families.cnote.hundreds N LO HI (three integers)"
+    usage = "usage: python -m boardlab.families.cnote.hundreds [--cpsat] N LO HI (three integers)"
+    cpsat = bool(args) and args[0] == "--cpsat"
+    if cpsat:
+        args = args[1:]
     try:
         n, lo, hi = (int(a) for a in args)
     except ValueError:
@@ -159,10 +232,24 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         start = time.process_time()
+        if cpsat:
+            found = certify_cpsat(n, lo, hi)
+            print(
+                f"n={n} box=[{lo}, {hi}]: CP-SAT: "
+                + ("infeasible, no vector left over" if found is None else f"left over: {found}")
+                + f"; {time.process_time() - start:.1f} s of CPU"
+            )
+            return 0 if found is None else 1
         checked, left, example = certify(n, lo, hi)
     except ValueError as error:
         print(f"boardlab: error: {error}", file=sys.stderr)
         return 2
+    except TimeoutError as error:
+        print(f"boardlab: {error}", file=sys.stderr)
+        return 3
+    except KeyboardInterrupt:
+        print("boardlab: interrupted", file=sys.stderr)
+        return 130
     print(
         f"n={n} box=[{lo}, {hi}]: {checked} vectors break (F) at position 0, {left} left over"
         + (f" (first: {example})" if left else "")
