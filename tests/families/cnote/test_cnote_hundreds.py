@@ -220,7 +220,8 @@ def grid_margins(vector: list[int], n: int) -> tuple[list[int], list[int]]:
 
 
 @pytest.mark.parametrize(
-    "n, lo, hi", [(4, 2, 6), (4, 4, 10), (4, 5, 11), (4, 6, 14), (4, 9, 20), (5, 4, 12), (5, 8, 16)]
+    "n, lo, hi",
+    [(4, 2, 6), (4, 4, 10), (4, 5, 11), (4, 6, 14), (4, 9, 20), (5, 4, 16), (5, 5, 18), (6, 2, 9)],
 )
 def test_cpsat_certificate_agrees_with_the_enumeration(n: int, lo: int, hi: int) -> None:
     """Two methods, one question: CP-SAT finds a left-over vector exactly where the enumeration
