@@ -37,7 +37,7 @@ there), and checks that 100 on one cell of C (its two lines' margins lowered by 
 5..9, targets 266 to 313; 6x6: [5, 26], targets 275 to 293; the 4x4 box [9, 27] of target 300 was also checked without the
 reduction, all 429,042,211 vectors); at 4x4 and target 266 (box [5, 24]) 47,998 are (with 100 on one cell only, the
 box [8, 27] of target 296 already left 17,054). A box
-inside a certified one is certified (its vectors are among the larger box's). Hence:
+inside a certified one is certified (its vectors are among the larger box's).
 
 *The same certificate by CP-SAT (sixth session).* `certify_cpsat(n, lo, hi)` asks CP-SAT for
 such a vector directly: integer margins in [lo, hi] with equal totals, (F) broken at position
@@ -45,12 +45,12 @@ such a vector directly: integer margins in [lo, hi] with equal totals, (F) broke
 breaks (F) somewhere (some margin negative or above its D-neighbours' sum). Infeasible means
 no vector is left over: the same statement as `certify`'s zero, reached without listing the
 vectors, so boxes of 7x7 to 10x10 (14 to 20 margins, out of reach of the enumeration) take
-0.1-0.6 s. It agrees with the enumeration on every 4x4 and 5x5 box of the tests and on the
-6x6 box [5, 26], and each vector it leaves over
+0.1-0.5 s of CPU. It agrees with the enumeration on every 4x4-6x6 box of the tests and on
+the 6x6 box [5, 26], and each vector it leaves over
 is checked unrepairable in grid coordinates. Boxes it certified: 6x6 [4, 25], 7x7 [k, k + 21]
 for k = 3, 4, 5, 8x8 [k, k + 22] for k = 3, 4, 9x9 [3, 26], 10x10 [k, k + 24] for k = 2, 3; one
 below each (7x7 at 263, box [2, 23]; 6x6 at 264, [3, 24]; 8x8 at 272, [2, 24]; 9x9 at 281,
-[2, 25]; 10x10 at 280, [1, 25]) has a vector left over.
+[2, 25]; 10x10 at 280, [1, 25]) has a vector left over. Hence:
 
 **Lemma 5.** On a 4x4 grid with every line target T in 267..393, or a 5x5 grid with T in
 266..313, a 6x6 grid with T in 265..293, 7x7 with T in 264..287, 8x8 with T in 273..287, 9x9
