@@ -92,6 +92,8 @@ from boardlab.families.cnote.io import CNoteInstance, check_target, make_instanc
 from boardlab.families.cnote.oracle import CNoteOracle
 from boardlab.families.cnote.pairs import unique_puzzles
 from boardlab.families.cnote.positions import applies, least_target
+from boardlab.families.cnote.search import CAP as SEARCH_CAP
+from boardlab.families.cnote.search import anneal
 
 #: The largest line target at which unique square puzzles were found (docs/cnote.md); named in
 #: the one-line error when the search gives up.
@@ -109,6 +111,9 @@ ANNEAL_WORK = 350_000_000
 #: and 700) are searched pair by pair (`Scanned`) instead of by the heat bath, which misses
 #: such rare grids (700: not found in its budget; 500: 3 seeds of 8).
 SCAN_FEW = 20
+#: Nodes (cells placed) the annealing of digit grids 4 wide and high or more may spend in all
+#: (`Searched`, `search.anneal`): about 6-7 s of CPU at 3e7 nodes a second (4x4, target 150).
+SEARCH_NODES = 200_000_000
 #: Transform entries (pairs times the period squared) the ordered scan may spend: 3,900 pairs
 #: at target 300, 1,500 at 500, 770 at 700 (measured: 1.5-16 ms of CPU per pair).
 SCAN_WORK = 400_000_000
@@ -409,6 +414,34 @@ class Scanned(Planter):
         return None
 
 
+class Searched(Planter):
+    """Grids 4 wide and high or more beyond the rigid shape's targets: the digit grid annealed
+    on its solution count by depth-first enumeration (`search.anneal`) within `SEARCH_NODES`
+    nodes, so the puzzle is the same per seed. CP-SAT confirms the count before the grid is
+    used; the core proves uniqueness once more."""
+
+    mixes = False
+    kind = "annealed digits (enumerated counts)"
+
+    def __init__(self, rows: list[int], cols: list[int], report: Report):
+        self.rows, self.cols, self.report = rows, cols, report
+        self.nodes = SEARCH_NODES
+
+    def plant(self, rng: random.Random) -> tuple[Grid, Grid | None] | None:
+        while self.nodes > 0:
+            grid, spent, least = anneal(self.rows, self.cols, rng, self.nodes)
+            self.nodes -= spent
+            self.report.extra["nodes"] = self.report.extra.get("nodes", 0) + spent
+            self.report.extra["least_count"] = min(least, self.report.extra.get("least_count", least))
+            if grid is None:
+                return None
+            found = CNoteOracle(make_instance(grid, None, self.rows, self.cols)).several(2, 0)
+            self.report.solves += 1
+            if isinstance(found, list) and len(found) == 1:
+                return found[0], grid
+        return None
+
+
 class RandomMatrices(Planter):
     """Random matrices with the line sums (`random_matrix`): where the rigid shape admits no
     unique puzzle (docs/cnote.md), they sometimes do (3x3 up to target ~150)."""
@@ -480,6 +513,8 @@ def planter(rows: list[int], cols: list[int], transforms: int, report: Report) -
             return Annealed(rows, cols, transforms, report)
         except ValueError:  # no exact counts for this shape
             pass
+    if min(height, width) == 4 and transforms > 0:
+        return Searched(rows, cols, report)
     return RandomMatrices(rows, cols)
 
 
@@ -701,6 +736,12 @@ def generate(
             + (
                 f", {strategy.report.extra.get('transforms', 0)} transforms"
                 if isinstance(strategy.planter, Annealed)
+                else ""
+            )
+            + (
+                f", {strategy.report.extra.get('nodes', 0):,} nodes of annealing, least count "
+                f"{strategy.report.extra.get('least_count', '?')} (counts capped at {SEARCH_CAP})"
+                if isinstance(strategy.planter, Searched)
                 else ""
             )
             + f"; unique puzzles are found for line targets up to about {UNIQUE_TARGET_LIMIT}, "
