@@ -1,4 +1,4 @@
-"""The depth-first counts of `search` and the `Searched` planter (4-wide grids at large targets)."""
+"""The depth-first counts of `search` and the `Searched` planter (4x4 grids at large targets)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,10 @@ def test_counts_agree_with_brute_force_on_random_grids() -> None:
         cols = [sum(planted[r][c] for r in range(height)) for c in range(width)]
         # mostly a digit of the planted number (some grids with solutions), else any digit
         digits = [
-            [int(rng.choice(str(v).replace("0", ""))) if rng.random() < 0.8 else rng.randint(1, 9) for v in row]
+            [
+                int(rng.choice(str(v).replace("0", ""))) if rng.random() < 0.8 else rng.randint(1, 9)
+                for v in row
+            ]
             for row in planted
         ]
         instance = io.make_instance(digits, None, rows, cols)
@@ -45,7 +48,7 @@ def test_counts_agree_with_cpsat_enumeration_on_4x4_at_large_targets() -> None:
     enumeration where the count is small, and the cap where it is not."""
     rng = random.Random(3)
     compared = 0
-    for _ in range(40):
+    for _ in range(25):
         target = rng.choice([120, 140, 150, 170])
         digits = [[rng.randint(4, 9) for _ in range(4)] for _ in range(4)]
         rows, cols = [target] * 4, column_targets(target, 4, 4)
@@ -57,7 +60,7 @@ def test_counts_agree_with_cpsat_enumeration_on_4x4_at_large_targets() -> None:
             compared += 1
         else:
             assert found == len(listed) == 60
-    assert compared >= 3
+    assert compared >= 2
 
 
 def test_a_capped_or_cut_count_is_not_complete() -> None:
@@ -85,25 +88,28 @@ def test_the_planter_beyond_the_rigid_shape_on_4_wide_grids() -> None:
         return type(planter(rows, cols, transforms, Report()))
 
     assert kind([150] * 4, [150] * 4) is Searched
-    assert kind([150] * 4, column_targets(150, 4, 6)) is Searched  # 4 high, 6 wide
-    assert kind([150] * 6, column_targets(150, 6, 4)) is Searched
+    assert kind([150] * 4, column_targets(150, 4, 6)) is not Searched  # enumerations rarely end
+    assert kind([150] * 5, [150] * 5) is not Searched
     assert kind([150] * 4, [150] * 4, transforms=0) is not Searched
 
 
-def test_generated_4x4_at_target_130_is_unique_by_two_counts() -> None:
+def test_generated_4x4_at_target_130_is_unique_by_three_counts() -> None:
     instance, planted, report = generate(4, 4, 130, 0)
     assert report.extra["planted"] == "annealed digits (enumerated counts)"
     rows, cols = list(instance.rows), list(instance.cols)
     found, _, complete = Enumerator(rows, cols).count([list(r) for r in instance.grid], 10, 10**9)
     assert (found, complete) == (1, True)
     assert CNoteOracle(instance).several(5, 0) == [planted]
+    assert list(brute_solutions(instance)) == [planted]
     assert family.verify(instance, {"grid": planted}) == []
     again = generate(4, 4, 130, 0)
     assert again[0] == instance and again[1] == planted
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("target", [150, 160])
-def test_generated_4x4_at_150_and_160_is_unique_by_brute_force(target: int) -> None:
-    instance, planted, _ = generate(4, 4, target, 0)
-    assert list(brute_solutions(instance)) == [planted]
+def test_generated_4x4_at_160_is_unique_by_the_enumeration_and_cpsat() -> None:
+    instance, planted, report = generate(4, 4, 160, 0)
+    assert report.extra["planted"] == "annealed digits (enumerated counts)"
+    rows, cols = list(instance.rows), list(instance.cols)
+    assert Enumerator(rows, cols).count([list(r) for r in instance.grid], 10, 10**9)[0::2] == (1, True)
+    assert CNoteOracle(instance).several(5, 0) == [planted]

@@ -65,6 +65,11 @@ docs/cnote.md, "Large targets"):
   plantings gave 0 unique 3x3 puzzles of 60 at target 200, the heat bath gives one in 0.1-0.6 s
   of CPU there, and unique 3x3 puzzles at 300 and 500 for some seeds. No mixing follows
   (annealed grids are irregular already).
+- 4x4 grids beyond the rigid shape: the digit grid is annealed one cell at a time on its
+  solution count by a compiled depth-first enumeration (`Searched`, `search.anneal`; counts
+  capped and cut by a budget of nodes); unique 4x4 puzzles up to target ~165-170 (docs/cnote.md,
+  "Large targets"). Larger grids (5x5, 4x6, ...) are not searched this way: their enumerations
+  rarely end within the budget of a count, so the annealing sees no slope.
 
 Everything is seeded (Python's `random.Random(seed)`, CP-SAT with one worker and seeds drawn
 from it), so the same seed gives the same puzzle.
@@ -100,6 +105,8 @@ from boardlab.families.cnote.search import anneal
 UNIQUE_TARGET_LIMIT = 120
 #: The same on grids with at most 3 columns or rows, by the heat bath (docs/cnote.md).
 ANNEAL_TARGET_LIMIT = 500
+#: The same on 4x4 grids, by `Searched` (2 of 5 seeds at 165, 1 at 170).
+SEARCH_TARGET_LIMIT = 165
 #: Transforms the heat bath on digit grids may spend (3-wide grids at large targets; a step
 #: costs two): at most this many ...
 ANNEAL_TRANSFORMS = 5000
@@ -111,7 +118,7 @@ ANNEAL_WORK = 350_000_000
 #: and 700) are searched pair by pair (`Scanned`) instead of by the heat bath, which misses
 #: such rare grids (700: not found in its budget; 500: 3 seeds of 8).
 SCAN_FEW = 20
-#: Nodes (cells placed) the annealing of digit grids 4 wide and high or more may spend in all
+#: Nodes (cells placed) the annealing of 4x4 digit grids may spend in all
 #: (`Searched`, `search.anneal`): about 6-7 s of CPU at 3e7 nodes a second (4x4, target 150).
 SEARCH_NODES = 200_000_000
 #: Transform entries (pairs times the period squared) the ordered scan may spend: 3,900 pairs
@@ -415,7 +422,7 @@ class Scanned(Planter):
 
 
 class Searched(Planter):
-    """Grids 4 wide and high or more beyond the rigid shape's targets: the digit grid annealed
+    """4x4 grids beyond the rigid shape's targets: the digit grid annealed
     on its solution count by depth-first enumeration (`search.anneal`) within `SEARCH_NODES`
     nodes, so the puzzle is the same per seed. CP-SAT confirms the count before the grid is
     used; the core proves uniqueness once more."""
@@ -513,7 +520,7 @@ def planter(rows: list[int], cols: list[int], transforms: int, report: Report) -
             return Annealed(rows, cols, transforms, report)
         except ValueError:  # no exact counts for this shape
             pass
-    if min(height, width) == 4 and transforms > 0:
+    if height == width == 4 and transforms > 0:
         return Searched(rows, cols, report)
     return RandomMatrices(rows, cols)
 
@@ -745,7 +752,8 @@ def generate(
                 else ""
             )
             + f"; unique puzzles are found for line targets up to about {UNIQUE_TARGET_LIMIT}, "
-            f"{ANNEAL_TARGET_LIMIT} on grids 3 wide or 3 high): try another seed, a smaller target, or --any"
+            f"{SEARCH_TARGET_LIMIT} on 4x4, {ANNEAL_TARGET_LIMIT} on grids 3 wide or "
+            "3 high): try another seed, a smaller target, or --any"
         ),
     )
     report = strategy.report

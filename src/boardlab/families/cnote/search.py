@@ -1,6 +1,6 @@
 """Solution counts of C-Note grids by depth-first enumeration, and annealing of digit grids on
-them (the generator's `Searched` planter for grids 4 wide and high or more, beyond the rigid
-shape's targets; docs/cnote.md, "Large targets").
+them (the generator's `Searched` planter for 4x4 grids beyond the rigid shape's targets;
+docs/cnote.md, "Large targets").
 
 The count (`Enumerator.count`, a compiled kernel in `search_kernels`): cells are filled row by
 row over the first h - 1 rows; a cell takes the numbers containing its digit, ascending, up to
@@ -13,15 +13,15 @@ enumeration stops at `cap` solutions or after a budget of nodes (cells placed), 
 exact only when it ends on its own; both limits are counts, not seconds, so the outcome is the
 same on every machine. Measured against CP-SAT's enumeration (`oracle.CNoteOracle.several`) on
 4x4 grids at target 150: the same counts (1 to 94,366), 10 to 100 times faster (5,007
-solutions: 0.04 s against 3.1 s). On 6x6 and larger grids at such targets the enumeration
-rarely ends (dead branches are found only in the last rows), so counts there are mostly "at
-least the cap".
+solutions: 0.04 s against 3.1 s). On 5x5 and larger grids (and 4x6) at such targets the
+enumeration rarely ends within a count's budget (dead branches show only in the last rows), so
+counts there are "at least the cap" and the annealing finds no slope.
 
 `anneal`: simulated annealing (Kirkpatrick, Gelatt and Vecchi, "Optimization by simulated
 annealing", Science 1983) of the digit grid on the logarithm of its count: a move changes one
 random cell to a random digit, is refused when the grid has no solution, and otherwise kept
 with the Metropolis probability min(1, (count / new count)^(1 / temperature)); the temperature
-starts at 1 and cools by 0.1 % a move to 0.05; counts not finished within their node budget are
+starts at 1 and cools by 1 % a move to 0.05; counts not finished within their node budget are
 taken as the cap. After `restart` moves without a new least count, a fresh random grid of
 digits 4-9. It stops at a grid of count 1 or when the budget of nodes is spent.
 """
@@ -39,10 +39,19 @@ from boardlab.families.cnote.convolution import admissible
 #: Solutions counted at most per grid (more: the count is taken as this); 20,000 rather than
 #: 1,000 gives the annealing a slope where most grids have thousands of solutions (4x4 at 160).
 CAP = 20_000
-#: Nodes one count may spend (about 0.7 s at most; more: the count is taken as the cap).
-COUNT_NODES = 20_000_000
-#: Moves without a new least count before a fresh grid.
-RESTART = 3000
+#: Nodes one count may spend (about 0.07 s; more: the count is taken as the cap). Grids whose
+#: enumeration is long have many solutions anyway; 5e6 and 2e7 found fewer 4x4 puzzles at 170.
+COUNT_NODES = 2_000_000
+#: Moves without a new least count before a fresh grid (with `COOLING`: 3,000 and 0.999 found
+#: 0 of 5 seeds at 4x4, target 150, in the budget; 300 and 0.99 found 5 of 5).
+RESTART = 300
+#: A move's count stops at this many times the current count (at least `AHEAD_LEAST`): such a
+#: move is refused with probability 1 - (1/4)^(1/temperature) or more anyway, and counting
+#: further would cost nodes in proportion.
+AHEAD = 4
+AHEAD_LEAST = 16
+#: The temperature's factor per move.
+COOLING = 0.99
 
 
 @lru_cache(maxsize=4)
@@ -98,24 +107,26 @@ def anneal(
     cap: int = CAP,
     per_count: int = COUNT_NODES,
     restart: int = RESTART,
+    cooling: float = COOLING,
 ) -> tuple[list[list[int]] | None, int, int]:
     """(a digit grid with exactly one solution or None, nodes spent, the least count reached):
     the annealing of the module docstring within `budget` nodes."""
     counter = Enumerator(rows, cols)
     height, width = len(rows), len(cols)
-
-    def count(grid: list[list[int]]) -> int:
-        nonlocal spent
-        found, nodes, complete = counter.count(grid, cap, per_count)
-        spent += nodes + 1
-        return found if complete else max(found, cap)
-
     spent, least = 0, cap
+
+    def count(grid: list[list[int]], limit: int) -> int:
+        nonlocal spent
+        found, nodes, complete = counter.count(grid, limit, per_count)
+        spent += nodes + 1
+        return found if complete else max(found, limit)
+
     while spent < budget:
         grid = [[rng.randint(4, 9) for _ in range(width)] for _ in range(height)]
-        current = count(grid)
+        current = count(grid, cap)
         if current == 0:
             continue
+        least = min(least, current)
         temperature, since, best = 1.0, 0, current
         while spent < budget and since < restart:
             if current == 1:
@@ -123,7 +134,7 @@ def anneal(
             r, c = rng.randrange(height), rng.randrange(width)
             old = grid[r][c]
             grid[r][c] = rng.choice([d for d in range(1, 10) if d != old])
-            new = count(grid)
+            new = count(grid, min(cap, max(AHEAD_LEAST, AHEAD * current)))
             if new == 0 or (
                 new > current and rng.random() >= math.exp((math.log(current) - math.log(new)) / temperature)
             ):
@@ -134,7 +145,7 @@ def anneal(
             if current < best:
                 best, since = current, 0
                 least = min(least, best)
-            temperature = max(0.05, temperature * 0.999)
+            temperature = max(0.05, temperature * cooling)
         if current == 1:
             return grid, spent, 1
     return None, spent, least
