@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
-
 from boardlab.core.registry import get
 from boardlab.families.cnote import io
 from boardlab.families.cnote.brute import solutions as brute_solutions
