@@ -224,7 +224,15 @@ def test_above_the_rigid_range_only_random_matrices_or_annealed_digits_are_plant
     """From line targets where a rigid solution's big numbers reach 110 (docs/cnote.md: they
     then always share a move by -100 that two floors absorb), the planted solutions are random,
     or, on grids 3 wide or 3 high, come from digit grids annealed on exact counts."""
-    from boardlab.families.cnote.generate import Annealed, RandomMatrices, Report, Rigid, Scanned, planter
+    from boardlab.families.cnote.generate import (
+        Annealed,
+        RandomMatrices,
+        Report,
+        Rigid,
+        Scanned,
+        Searched,
+        planter,
+    )
 
     def kind(rows: list[int], transforms: int = 0) -> type:
         return type(planter(rows, rows, transforms, Report()))
@@ -232,12 +240,13 @@ def test_above_the_rigid_range_only_random_matrices_or_annealed_digits_are_plant
     assert kind([100] * 4) is kind([100] * 4, transforms=10) is Rigid
     assert kind([150] * 3) is RandomMatrices
     assert kind([150] * 3, transforms=10) is Annealed
-    assert kind([150] * 4, transforms=10) is RandomMatrices  # no exact counts 4 wide
+    assert kind([150] * 4, transforms=10) is Searched  # enumerated counts on 4x4
+    assert kind([150] * 5, transforms=10) is RandomMatrices  # enumerations too long on 5x5
     assert kind([100] * 3, transforms=10) is Rigid
     # 3x3 where the recorded scan found few unique orbits (300, 500, 700): the ordered scan
     assert kind([700] * 3) is kind([300] * 3, transforms=10) is Scanned
     assert kind([250] * 3, transforms=10) is Annealed  # 599 orbits: the heat bath finds them
-    assert kind([700] * 4, transforms=10) is RandomMatrices
+    assert kind([700] * 5, transforms=10) is RandomMatrices
     made = family.generate(0, {"size": 3, "target": 150, "mix": 0})
     assert made.stats.extra["planted"] == "annealed digits (convolution counts)"
     made = generate(3, 3, 150, 0, moves=0, transforms=0)[2]

@@ -145,7 +145,7 @@ class CNote(Family[CNoteInstance]):
             seconds=report.seconds,
             backend="cpsat",
             model=(
-                "annealed digits (convolution counts)"
+                report.extra["planted"]
                 if report.extra.get("planted", "").startswith("annealed")
                 else "2x2 exhaustion"
                 if report.extra.get("planted", "").startswith("one of the")

@@ -66,6 +66,11 @@ docs/cnote.md, "Large targets"):
   plantings gave 0 unique 3x3 puzzles of 60 at target 200, the heat bath gives one in 0.1-0.6 s
   of CPU there, and unique 3x3 puzzles at 300 and 500 for some seeds. No mixing follows
   (annealed grids are irregular already).
+- 4x4 grids beyond the rigid shape: the digit grid is annealed one cell at a time on its
+  solution count by a compiled depth-first enumeration (`Searched`, `search.anneal`; counts
+  capped and cut by a budget of nodes); unique 4x4 puzzles up to target ~170-175 (docs/cnote.md,
+  "Large targets"). Larger grids (5x5, 4x6, ...) are not searched this way: their enumerations
+  rarely end within the budget of a count, so the annealing sees no slope.
 
 Everything is seeded (Python's `random.Random(seed)`, CP-SAT with one worker and seeds drawn
 from it), so the same seed gives the same puzzle.
@@ -93,12 +98,16 @@ from boardlab.families.cnote.io import CNoteInstance, check_target, make_instanc
 from boardlab.families.cnote.oracle import CNoteOracle
 from boardlab.families.cnote.pairs import unique_puzzles
 from boardlab.families.cnote.positions import applies, least_target
+from boardlab.families.cnote.search import CAP as SEARCH_CAP
+from boardlab.families.cnote.search import anneal
 
 #: The largest line target at which unique square puzzles were found (docs/cnote.md); named in
 #: the one-line error when the search gives up.
 UNIQUE_TARGET_LIMIT = 120
 #: The same on grids with at most 3 columns or rows, by the heat bath (docs/cnote.md).
 ANNEAL_TARGET_LIMIT = 500
+#: The same on 4x4 grids, by `Searched` (seeds 0-4: 4 found at 165, 3 at 170, 1 at 175).
+SEARCH_TARGET_LIMIT = 170
 #: Transforms the heat bath on digit grids may spend (3-wide grids at large targets; a step
 #: costs two): at most this many ...
 ANNEAL_TRANSFORMS = 5000
@@ -110,6 +119,9 @@ ANNEAL_WORK = 350_000_000
 #: and 700) are searched pair by pair (`Scanned`) instead of by the heat bath, which misses
 #: such rare grids (700: not found in its budget; 500: 3 seeds of 8).
 SCAN_FEW = 20
+#: Nodes (cells placed) the annealing of 4x4 digit grids may spend in all
+#: (`Searched`, `search.anneal`): about 6-7 s of CPU at 3e7 nodes a second (4x4, target 150).
+SEARCH_NODES = 200_000_000
 #: Transform entries (pairs times the period squared) the ordered scan may spend: 3,900 pairs
 #: at target 300, 1,500 at 500, 770 at 700 (measured: 1.5-16 ms of CPU per pair).
 SCAN_WORK = 400_000_000
@@ -410,6 +422,34 @@ class Scanned(Planter):
         return None
 
 
+class Searched(Planter):
+    """4x4 grids beyond the rigid shape's targets: the digit grid annealed
+    on its solution count by depth-first enumeration (`search.anneal`) within `SEARCH_NODES`
+    nodes, so the puzzle is the same per seed. CP-SAT confirms the count before the grid is
+    used; the core proves uniqueness once more."""
+
+    mixes = False
+    kind = "annealed digits (enumerated counts)"
+
+    def __init__(self, rows: list[int], cols: list[int], report: Report):
+        self.rows, self.cols, self.report = rows, cols, report
+        self.nodes = SEARCH_NODES
+
+    def plant(self, rng: random.Random) -> tuple[Grid, Grid | None] | None:
+        while self.nodes > 0:
+            grid, spent, least = anneal(self.rows, self.cols, rng, self.nodes)
+            self.nodes -= spent
+            self.report.extra["nodes"] = self.report.extra.get("nodes", 0) + spent
+            self.report.extra["least_count"] = min(least, self.report.extra.get("least_count", least))
+            if grid is None:
+                return None
+            found = CNoteOracle(make_instance(grid, None, self.rows, self.cols)).several(2, 0)
+            self.report.solves += 1
+            if isinstance(found, list) and len(found) == 1:
+                return found[0], grid
+        return None
+
+
 class RandomMatrices(Planter):
     """Random matrices with the line sums (`random_matrix`): where the rigid shape admits no
     unique puzzle (docs/cnote.md), they sometimes do (3x3 up to target ~150)."""
@@ -481,6 +521,8 @@ def planter(rows: list[int], cols: list[int], transforms: int, report: Report) -
             return Annealed(rows, cols, transforms, report)
         except ValueError:  # no exact counts for this shape
             pass
+    if height == width == 4 and transforms > 0:
+        return Searched(rows, cols, report)
     return RandomMatrices(rows, cols)
 
 
@@ -704,8 +746,15 @@ def generate(
                 if isinstance(strategy.planter, Annealed)
                 else ""
             )
+            + (
+                f", {strategy.report.extra.get('nodes', 0):,} nodes of annealing, least count "
+                f"{strategy.report.extra.get('least_count', '?')} (counts capped at {SEARCH_CAP})"
+                if isinstance(strategy.planter, Searched)
+                else ""
+            )
             + f"; unique puzzles are found for line targets up to about {UNIQUE_TARGET_LIMIT}, "
-            f"{ANNEAL_TARGET_LIMIT} on grids 3 wide or 3 high): try another seed, a smaller target, or --any"
+            f"{SEARCH_TARGET_LIMIT} on 4x4, {ANNEAL_TARGET_LIMIT} on grids 3 wide or "
+            "3 high): try another seed, a smaller target, or --any"
         ),
     )
     report = strategy.report

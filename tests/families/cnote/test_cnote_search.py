@@ -1,0 +1,112 @@
+"""The depth-first counts of `search` and the `Searched` planter (4x4 grids at large targets)."""
+
+from __future__ import annotations
+
+import random
+
+from boardlab.core.registry import get
+from boardlab.families.cnote import io
+from boardlab.families.cnote.brute import solutions as brute_solutions
+from boardlab.families.cnote.generate import Report, Searched, column_targets, generate, planter
+from boardlab.families.cnote.oracle import CNoteOracle
+from boardlab.families.cnote.search import Enumerator, anneal
+
+family = get("cnote")
+
+
+def test_counts_agree_with_brute_force_on_random_grids() -> None:
+    """Random digit grids of several shapes at small targets (both balanced and with planted
+    margins), counted exactly by the enumeration and by the plain-Python enumerator."""
+    rng = random.Random(7)
+    checked = nonzero = 0
+    for _ in range(120):
+        height, width = rng.choice([(2, 2), (2, 3), (3, 3), (3, 4), (4, 3)])
+        planted = [[rng.randint(1, 15) for _ in range(width)] for _ in range(height)]
+        rows = [sum(row) for row in planted]
+        cols = [sum(planted[r][c] for r in range(height)) for c in range(width)]
+        # mostly a digit of the planted number (some grids with solutions), else any digit
+        digits = [
+            [
+                int(rng.choice(str(v).replace("0", ""))) if rng.random() < 0.8 else rng.randint(1, 9)
+                for v in row
+            ]
+            for row in planted
+        ]
+        instance = io.make_instance(digits, None, rows, cols)
+        expected = sum(1 for _ in brute_solutions(instance))
+        found, _, complete = Enumerator(rows, cols).count(digits, 10**6, 10**8)
+        assert complete and found == expected
+        checked += 1
+        nonzero += expected > 0
+    assert checked == 120 and nonzero >= 20
+
+
+def test_counts_agree_with_cpsat_enumeration_on_4x4_at_large_targets() -> None:
+    """4x4 grids at targets 120-170 (the planter's range): exact counts against CP-SAT's
+    enumeration where the count is small, and the cap where it is not."""
+    rng = random.Random(3)
+    compared = 0
+    for _ in range(25):
+        target = rng.choice([120, 140, 150, 170])
+        digits = [[rng.randint(4, 9) for _ in range(4)] for _ in range(4)]
+        rows, cols = [target] * 4, column_targets(target, 4, 4)
+        found, _, complete = Enumerator(rows, cols).count(digits, 60, 10**8)
+        listed = CNoteOracle(io.make_instance(digits, None, rows, cols)).several(60, 0)
+        assert isinstance(listed, list)
+        if complete:
+            assert found == len(listed) < 60
+            compared += 1
+        else:
+            assert found == len(listed) == 60
+    assert compared >= 2
+
+
+def test_a_capped_or_cut_count_is_not_complete() -> None:
+    rng = random.Random(1)
+    rows = cols = [150] * 4
+    while True:  # a grid with more than 10 solutions, counted to the end
+        digits = [[rng.randint(1, 9) for _ in range(4)] for _ in range(4)]
+        exact, _, complete = Enumerator(rows, cols).count(digits, 10**6, 10**9)
+        if complete and exact > 10:
+            break
+    assert Enumerator(rows, cols).count(digits, 10, 10**9)[0::2] == (10, False)
+    found, spent, complete = Enumerator(rows, cols).count(digits, 10**6, 100)
+    assert not complete and spent == 101 and found < exact
+
+
+def test_the_annealing_is_deterministic_per_seed() -> None:
+    rows = cols = [150] * 4
+    first = anneal(rows, cols, random.Random(5), 3_000_000)
+    assert first == anneal(rows, cols, random.Random(5), 3_000_000)
+    assert first[1] >= 3_000_000 or first[0] is not None
+
+
+def test_the_planter_beyond_the_rigid_shape_on_4_wide_grids() -> None:
+    def kind(rows: list[int], cols: list[int], transforms: int = 10) -> type:
+        return type(planter(rows, cols, transforms, Report()))
+
+    assert kind([150] * 4, [150] * 4) is Searched
+    assert kind([150] * 4, column_targets(150, 4, 6)) is not Searched  # enumerations rarely end
+    assert kind([150] * 5, [150] * 5) is not Searched
+    assert kind([150] * 4, [150] * 4, transforms=0) is not Searched
+
+
+def test_generated_4x4_at_target_130_is_unique_by_three_counts() -> None:
+    instance, planted, report = generate(4, 4, 130, 0)
+    assert report.extra["planted"] == "annealed digits (enumerated counts)"
+    rows, cols = list(instance.rows), list(instance.cols)
+    found, _, complete = Enumerator(rows, cols).count([list(r) for r in instance.grid], 10, 10**9)
+    assert (found, complete) == (1, True)
+    assert CNoteOracle(instance).several(5, 0) == [planted]
+    assert list(brute_solutions(instance)) == [planted]
+    assert family.verify(instance, {"grid": planted}) == []
+    again = generate(4, 4, 130, 0)
+    assert again[0] == instance and again[1] == planted
+
+
+def test_generated_4x4_at_160_is_unique_by_the_enumeration_and_cpsat() -> None:
+    instance, planted, report = generate(4, 4, 160, 3)
+    assert report.extra["planted"] == "annealed digits (enumerated counts)"
+    rows, cols = list(instance.rows), list(instance.cols)
+    assert Enumerator(rows, cols).count([list(r) for r in instance.grid], 10, 10**9)[0::2] == (1, True)
+    assert CNoteOracle(instance).several(5, 0) == [planted]
