@@ -344,6 +344,16 @@ class Planter:
         raise NotImplementedError
 
 
+def confirmed(grid: Grid, rows: list[int], cols: list[int], report: Report) -> tuple[Grid, Grid] | None:
+    """(its one solution, the grid) when CP-SAT finds exactly one solution of a digit grid a
+    planter's own count called unique (two asked for), else None: the planters that choose the
+    digits themselves (`Annealed`, `Scanned`, `Searched`) confirm this way before the grid is
+    used."""
+    found = CNoteOracle(make_instance(grid, None, rows, cols)).several(2, 0)
+    report.solves += 1
+    return (found[0], grid) if isinstance(found, list) and len(found) == 1 else None
+
+
 class Listed(Planter):
     """2x2 grids: one of the unique puzzles listed by exhaustion (`pairs.unique_puzzles`)."""
 
@@ -378,10 +388,8 @@ class Annealed(Planter):
             self.report.extra["transforms"] = self.report.extra.get("transforms", 0) + spent
             if grid is None:
                 return None
-            found = CNoteOracle(make_instance(grid, None, self.rows, self.cols)).several(2, 0)
-            self.report.solves += 1
-            if isinstance(found, list) and len(found) == 1:
-                return found[0], grid
+            if planted := confirmed(grid, self.rows, self.cols, self.report):
+                return planted
         return None
 
 
@@ -413,12 +421,9 @@ class Scanned(Planter):
             if not grids:
                 break
             image = rng.choice(list(images(rng.choice(grids))))
-            grid = [list(row) for row in image]
             targets = [self.target] * 3
-            found = CNoteOracle(make_instance(grid, None, targets, targets)).several(2, 0)
-            self.report.solves += 1
-            if isinstance(found, list) and len(found) == 1:
-                return found[0], grid
+            if planted := confirmed([list(row) for row in image], targets, targets, self.report):
+                return planted
         return None
 
 
@@ -443,10 +448,8 @@ class Searched(Planter):
             self.report.extra["least_count"] = min(least, self.report.extra.get("least_count", least))
             if grid is None:
                 return None
-            found = CNoteOracle(make_instance(grid, None, self.rows, self.cols)).several(2, 0)
-            self.report.solves += 1
-            if isinstance(found, list) and len(found) == 1:
-                return found[0], grid
+            if planted := confirmed(grid, self.rows, self.cols, self.report):
+                return planted
         return None
 
 
