@@ -15,8 +15,9 @@ at most m queens of each colour. The answer:
   each that keeps every queen placed;
 - `unsolvable` when no placement of m each exists at all.
 
-The questions go to the family's oracle (`oracle.ArmiesOracle`: the `colouring` formulation
-without symmetry breaking, as placed queens break the symmetry); the answer is a
+The questions go to the family's oracle (`oracle.armies_oracle`: the `colouring` formulation
+without symmetry breaking, as placed queens break the symmetry; SAT, or CP-SAT on boards from
+`oracle.CPSAT_FROM` on, where the SAT cardinality encoding grows to gigabytes); the answer is a
 `core.oracle.Hint`.
 """
 
@@ -28,7 +29,7 @@ from boardlab.core.errors import Unsupported
 from boardlab.core.oracle import Hint, HintStatus
 from boardlab.families.armies import known
 from boardlab.families.armies.io import ArmiesInstance
-from boardlab.families.armies.oracle import ArmiesOracle
+from boardlab.families.armies.oracle import armies_oracle
 
 
 def _attacks(a: tuple[int, int], b: tuple[int, int]) -> bool:
@@ -61,7 +62,7 @@ def hint(instance: ArmiesInstance, partial: dict[str, Any] | None) -> Hint:
     if len(white) == m and len(black) == m:
         return _answer("solved", f"{m} white and {m} black queens live in peace")
     queens = [("white", s) for s in white] + [("black", s) for s in black]
-    with ArmiesOracle(n, m) as oracle:
+    with armies_oracle(n, m) as oracle:
         found = oracle.solution(queens)
         if found is None:
             culprits = oracle.conflict(queens)
