@@ -246,6 +246,10 @@ def test_above_the_rigid_range_only_random_matrices_or_annealed_digits_are_plant
     # 3x3 where the recorded scan found few unique orbits (300, 500, 700): the ordered scan
     assert kind([700] * 3) is kind([300] * 3, transforms=10) is Scanned
     assert kind([250] * 3, transforms=10) is Annealed  # 599 orbits: the heat bath finds them
+    # 3x3 with no record from SCAN_FROM (281) on: the ordered scan; below it the heat bath
+    assert kind([290] * 3, transforms=10) is kind([301] * 3, transforms=10) is Scanned
+    assert kind([280] * 3, transforms=10) is Annealed
+    assert kind([290, 290, 291], transforms=10) is Annealed  # unequal targets: no scan
     assert kind([700] * 5, transforms=10) is RandomMatrices
     made = family.generate(0, {"size": 3, "target": 150, "mix": 0})
     assert made.stats.extra["planted"] == "annealed digits (convolution counts)"
@@ -370,6 +374,26 @@ def test_generated_3x3_at_targets_300_500_and_700_are_unique_by_brute_force(targ
     made = family.generate(0, {"size": 3, "target": target})
     assert made.stats.extra["planted"] == "ordered scan of row pairs (exhaustive counts)"
     assert list(brute_solutions(made.instance)) == [made.solution["grid"]]
+
+
+def test_3x3_without_a_record_is_scanned_in_order_from_scan_from() -> None:
+    """3x3 at 290 (no recorded scan; the heat bath missed it for one seed of three): the ordered
+    scan finds a unique grid, counted 1 by the other formulation of the rule; where its budget
+    ends first the message says how far it went and how to scan all pairs."""
+    import importlib
+
+    from boardlab.families.cnote import exhaustive
+
+    module = importlib.import_module("boardlab.families.cnote.generate")  # the package exports a function
+    assert exhaustive.recorded(290) is None
+    made = family.generate(1, {"size": 3, "target": 290})
+    assert made.stats.extra["planted"] == "ordered scan of row pairs (exhaustive counts)"
+    counted = family.solve(made.instance, SolveRequest(mode=Mode.ALL, options={"model": "digits"}))
+    assert counted.solutions == [made.solution]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(module, "SCAN_WORK", 1)  # one pair: none of 290's unique grids is in the first
+        with pytest.raises(BadInput, match=r"the first 1 of 35,355 pairs of rows scanned; .*--target 290"):
+            generate(3, 3, 290, 0)
 
 
 def test_generated_3x3_at_700_is_unique_by_the_digit_model() -> None:

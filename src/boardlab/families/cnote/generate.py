@@ -91,7 +91,7 @@ from boardlab.core.errors import BadInput
 from boardlab.core.generate import Strategy, Tally, make_unique, propose, refine
 from boardlab.core.oracle import UNDECIDED, Undecided
 from boardlab.families.cnote.convolution import Counter, smooth
-from boardlab.families.cnote.exhaustive import images, recorded, search
+from boardlab.families.cnote.exhaustive import images, pair_representatives, recorded, search
 from boardlab.families.cnote.hundreds import applies as hundreds_applies
 from boardlab.families.cnote.hundreds import box as margin_box
 from boardlab.families.cnote.io import CNoteInstance, check_target, make_instance
@@ -119,6 +119,12 @@ ANNEAL_WORK = 350_000_000
 #: and 700) are searched pair by pair (`Scanned`) instead of by the heat bath, which misses
 #: such rare grids (700: not found in its budget; 500: 3 seeds of 8).
 SCAN_FEW = 20
+#: 3x3 targets from this one on with no record are searched pair by pair (`Scanned`) too: the
+#: ordered scan found a unique grid within its budget at 285, 290, 295, 299 and 301 (first
+#: unique pair 889 to 3,060; 1.7-3.7 s of CPU) and at 250-280 within 65 pairs, where the heat
+#: bath failed at 290 for one seed of three and at 310-340 for all (where no unique grid exists:
+#: the recorded scans). Below, the heat bath gives more varied puzzles and finds them.
+SCAN_FROM = 281
 #: Nodes (cells placed) the annealing of 4x4 digit grids may spend in all
 #: (`Searched`, `search.anneal`): about 6-7 s of CPU at 3e7 nodes a second (4x4, target 150).
 SEARCH_NODES = 200_000_000
@@ -394,11 +400,12 @@ class Annealed(Planter):
 
 
 class Scanned(Planter):
-    """3x3 grids at a target where the recorded exhaustive scan found few unique orbits: the
-    pairs of first rows are searched in `exhaustive.ordered_pairs` order (the rows with the
-    fewest completions first), each pair's 729 third rows counted at once, until a grid has
-    one solution (`exhaustive.search`: the exhaustive scan's counting, in another order). The
-    record is only the reason to search this way; the grid comes from the search. Among the
+    """3x3 grids at a target where the recorded exhaustive scan found few unique orbits, or
+    from `SCAN_FROM` on where no scan is recorded: the pairs of first rows are searched in
+    `exhaustive.ordered_pairs` order (the rows with the fewest completions first), each pair's
+    729 third rows counted at once, until a grid has one solution (`exhaustive.search`: the
+    exhaustive scan's counting, in another order). A record is only the reason to search this
+    way; the grid comes from the search. Among the
     pair's unique grids the seed picks one and one of its 72 images (row and column
     permutations, transposition: Lemma 3, the same count). CP-SAT confirms the count before
     the grid is used; the core proves uniqueness once more. The budget is in pairs
@@ -497,8 +504,8 @@ def rigid_useful(rows: list[int], cols: list[int]) -> bool:
 def planter(rows: list[int], cols: list[int], transforms: int, report: Report) -> Planter:
     """The planter for these line targets (the choice of step 1, made once): the exhaustive
     list on 2x2 grids (BadInput when it is empty), rigid solutions where they can work, the
-    ordered scan on 3x3 grids where the recorded exhaustive scan found few unique orbits
-    (`Scanned`), the heat bath on grids 3 wide or high (`transforms` > 0), random matrices
+    ordered scan on 3x3 grids where the recorded exhaustive scan found few unique orbits or, with
+    no record, from `SCAN_FROM` on (`Scanned`), the heat bath on grids 3 wide or high (`transforms` > 0), random matrices
     elsewhere."""
     height, width = len(rows), len(cols)
     if height == width == 2:
@@ -517,7 +524,8 @@ def planter(rows: list[int], cols: list[int], transforms: int, report: Report) -
         return Rigid(rows, cols)
     if height == width == 3 and len(set(rows + cols)) == 1:
         record = recorded(rows[0])
-        if record is not None and 0 < record["unique_orbits"] <= SCAN_FEW:
+        few = record is not None and 0 < record["unique_orbits"] <= SCAN_FEW
+        if few or record is None and rows[0] >= SCAN_FROM:
             return Scanned(rows[0], report)
     if transforms > 0:
         try:
@@ -747,6 +755,13 @@ def generate(
             + (
                 f", {strategy.report.extra.get('transforms', 0)} transforms"
                 if isinstance(strategy.planter, Annealed)
+                else ""
+            )
+            + (
+                f", the first {strategy.report.extra.get('pairs', 0):,} of "
+                f"{len(pair_representatives()):,} pairs of rows scanned; "
+                f"`python -m boardlab.families.cnote.exhaustive --target {target}` scans them all"
+                if isinstance(strategy.planter, Scanned)
                 else ""
             )
             + (
