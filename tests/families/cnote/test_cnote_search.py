@@ -71,7 +71,7 @@ def test_a_capped_or_cut_count_is_not_complete() -> None:
             break
     assert Enumerator(rows, cols).count(digits, 10, 10**9)[0::2] == (10, False)
     found, spent, complete = Enumerator(rows, cols).count(digits, 10**6, 100)
-    assert not complete and spent == 101 and found < exact
+    assert not complete and spent > 100 and found < exact
 
 
 def test_the_annealing_is_deterministic_per_seed() -> None:

@@ -56,6 +56,7 @@ AHEAD_LEAST = 16
 FRESH_LEAST = 7
 #: The temperature's factor per move.
 COOLING = 0.99
+ESTIMATE = True
 
 
 @lru_cache(maxsize=4)
@@ -81,6 +82,8 @@ class Enumerator:
         self.rows = np.array(rows, dtype=np.int64)
         self.cols = np.array(cols, dtype=np.int64)
         self.table = _tables(int(max(max(rows), max(cols), 9)))
+        #: Knuth's estimate of the share of the search done by the last count (1 when complete).
+        self.explored = 1.0
 
     def count(self, digits: list[list[int]], cap: int, nodes: int) -> tuple[int, int, bool]:
         """(solutions found, nodes spent, complete): the exact count when `complete`, else at
@@ -88,6 +91,7 @@ class Enumerator:
         from boardlab.families.cnote.search_kernels import enumerate_count
 
         if self.rows.sum() != self.cols.sum() or min(self.rows.min(), self.cols.min()) < 1:
+            self.explored = 1.0
             return 0, 0, True
         allowed, values, sizes = self.table
         d = np.array(digits, dtype=np.int64) - 1
@@ -97,9 +101,10 @@ class Enumerator:
         row_least[:, :width] = np.cumsum(least[:, ::-1], axis=1)[:, ::-1]
         col_least = np.zeros((width, height + 1), dtype=np.int64)
         col_least[:, :height] = np.cumsum(least.T[:, ::-1], axis=1)[:, ::-1]
-        found, spent, complete = enumerate_count(
+        found, spent, complete, share = enumerate_count(
             values[d], sizes[d], allowed[d], self.rows, self.cols, row_least, col_least, cap, nodes
         )
+        self.explored = float(share)
         return int(found), int(spent), bool(complete)
 
 
@@ -123,7 +128,11 @@ def anneal(
         nonlocal spent
         found, nodes, complete = counter.count(grid, limit, per_count)
         spent += nodes + 1
-        return found if complete else max(found, limit)
+        if complete or found >= limit:
+            return found
+        if found > 0 and counter.explored > 0 and ESTIMATE:
+            return min(limit, max(found, round(found / counter.explored)))
+        return limit
 
     while spent < budget:
         grid = [[rng.randint(FRESH_LEAST, 9) for _ in range(width)] for _ in range(height)]
