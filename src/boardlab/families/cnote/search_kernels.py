@@ -310,7 +310,9 @@ def enumerate_count(
                     if last:
                         left = col_left[c + 1] - u
                         if pair_sizes[c + 1, left] < 0:
-                            work += _pairs(values, sizes, allowed, height, c + 1, left, pair_values, pair_sizes)
+                            work += _pairs(
+                                values, sizes, allowed, height, c + 1, left, pair_values, pair_sizes
+                            )
                         if pair_sizes[c + 1, left] == 0:
                             continue
                 found = v
