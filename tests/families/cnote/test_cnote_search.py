@@ -139,3 +139,14 @@ def test_generated_4x4_at_160_is_unique_by_the_enumeration_and_cpsat() -> None:
     rows, cols = list(instance.rows), list(instance.cols)
     assert Enumerator(rows, cols).count([list(r) for r in instance.grid], 10, 10**9)[0::2] == (1, True)
     assert CNoteOracle(instance).several(5, 0) == [planted]
+
+
+def test_generated_4x4_at_180_is_unique_by_the_count_and_cpsat() -> None:
+    """180: beyond the sixth session's reach (0 of seeds 0-4), every seed 0-4 since the seventh."""
+    instance, planted, report = generate(4, 4, 180, 0)
+    assert report.extra["planted"] == "annealed digits (enumerated counts)"
+    rows, cols = list(instance.rows), list(instance.cols)
+    assert rows == cols == [180] * 4
+    assert Enumerator(rows, cols).count([list(r) for r in instance.grid], 10, 10**9)[0::2] == (1, True)
+    assert CNoteOracle(instance).several(5, 0) == [planted]
+    assert family.verify(instance, {"grid": planted}) == []

@@ -39,8 +39,9 @@ with the Metropolis probability min(1, (count / new count)^(1 / temperature)); t
 starts at 1 and cools by 1 % a move to 0.05; a count not finished within its work budget is
 taken as found / explored (Knuth's estimate of the full count from the share of the tree
 searched, at most the cap; as the cap when nothing was found), which gives the annealing a
-slope where grids have thousands of solutions (4x4 at 190). After `restart` moves without a new least count, a fresh random grid of
-digits 7-9 (`FRESH_LEAST`). It stops at a grid of count 1 or when the budget of nodes is spent.
+slope where grids have thousands of solutions (4x4 at 190: least counts 2-321 with it, 4-633
+without, seeds 0-4). After `restart` moves without a new least count, a fresh random grid of
+digits 7-9 (`FRESH_LEAST`). It stops at a grid of count 1 or when the budget of work is spent.
 """
 
 from __future__ import annotations
