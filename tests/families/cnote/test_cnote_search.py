@@ -16,18 +16,22 @@ family = get("cnote")
 
 def test_counts_agree_with_brute_force_on_random_grids() -> None:
     """Random digit grids of several shapes at small targets (both balanced and with planted
-    margins), counted exactly by the enumeration and by the plain-Python enumerator."""
+    margins), counted exactly by the enumeration and by the plain-Python enumerator: 2 rows (no
+    row enumerated, the convolution alone), 3 rows (one), 4 and 5 rows; 2 to 6 columns (the
+    table of sums built by loops for 2-4 columns, by the dynamic program for 5 and 6)."""
     rng = random.Random(7)
     checked = nonzero = 0
-    for _ in range(120):
-        height, width = rng.choice([(2, 2), (2, 3), (3, 3), (3, 4), (4, 3)])
-        planted = [[rng.randint(1, 15) for _ in range(width)] for _ in range(height)]
+    shapes = [(2, 2), (2, 3), (3, 3), (3, 4), (4, 3), (2, 5), (5, 2), (2, 6), (3, 5), (5, 3), (4, 4)]
+    for _ in range(160):
+        height, width = rng.choice(shapes)
+        top = 15 if height * width <= 12 else 9
+        planted = [[rng.randint(1, top) for _ in range(width)] for _ in range(height)]
         rows = [sum(row) for row in planted]
         cols = [sum(planted[r][c] for r in range(height)) for c in range(width)]
         # mostly a digit of the planted number (some grids with solutions), else any digit
         digits = [
             [
-                int(rng.choice(str(v).replace("0", ""))) if rng.random() < 0.8 else rng.randint(1, 9)
+                int(rng.choice(str(v).replace("0", ""))) if rng.random() < 0.85 else rng.randint(1, 9)
                 for v in row
             ]
             for row in planted
@@ -35,10 +39,10 @@ def test_counts_agree_with_brute_force_on_random_grids() -> None:
         instance = io.make_instance(digits, None, rows, cols)
         expected = sum(1 for _ in brute_solutions(instance))
         found, _, complete = Enumerator(rows, cols).count(digits, 10**6, 10**8)
-        assert complete and found == expected
+        assert complete and found == expected, (digits, rows, cols)
         checked += 1
         nonzero += expected > 0
-    assert checked == 120 and nonzero >= 20
+    assert checked == 160 and nonzero >= 30
 
 
 def test_counts_agree_with_cpsat_enumeration_on_4x4_at_large_targets() -> None:
@@ -61,6 +65,31 @@ def test_counts_agree_with_cpsat_enumeration_on_4x4_at_large_targets() -> None:
     assert compared >= 2
 
 
+def test_counts_agree_with_cpsat_enumeration_on_5x5_and_4x6() -> None:
+    """Wider and taller grids (the table of sums by the dynamic program on 6 columns) against
+    CP-SAT's enumeration: planted solutions, so every grid has at least one (the planted one is
+    among CP-SAT's list unless the list is capped)."""
+    rng = random.Random(4)
+    compared = several = 0
+    for _ in range(12):
+        height, width = rng.choice([(5, 5), (4, 6), (6, 4)])
+        # mostly single digits (few other solutions), some numbers of two digits
+        planted = [
+            [rng.randint(5, 9) if rng.random() < 0.75 else rng.randint(10, 99) for _ in range(width)]
+            for _ in range(height)
+        ]
+        rows = [sum(row) for row in planted]
+        cols = [sum(planted[r][c] for r in range(height)) for c in range(width)]
+        digits = [[int(rng.choice(str(v).replace("0", ""))) for v in row] for row in planted]
+        found, _, complete = Enumerator(rows, cols).count(digits, 40, 10**9)
+        listed = CNoteOracle(io.make_instance(digits, None, rows, cols)).several(40, 0)
+        assert isinstance(listed, list) and (planted in listed or len(listed) == 40)
+        assert found == len(listed) and complete == (found < 40)
+        compared += 1
+        several += 1 < found < 40
+    assert compared == 12 and several >= 3
+
+
 def test_a_capped_or_cut_count_is_not_complete() -> None:
     rng = random.Random(1)
     rows = cols = [150] * 4
@@ -71,7 +100,7 @@ def test_a_capped_or_cut_count_is_not_complete() -> None:
             break
     assert Enumerator(rows, cols).count(digits, 10, 10**9)[0::2] == (10, False)
     found, spent, complete = Enumerator(rows, cols).count(digits, 10**6, 100)
-    assert not complete and spent == 101 and found < exact
+    assert not complete and spent > 100 and found < exact
 
 
 def test_the_annealing_is_deterministic_per_seed() -> None:
@@ -110,3 +139,14 @@ def test_generated_4x4_at_160_is_unique_by_the_enumeration_and_cpsat() -> None:
     rows, cols = list(instance.rows), list(instance.cols)
     assert Enumerator(rows, cols).count([list(r) for r in instance.grid], 10, 10**9)[0::2] == (1, True)
     assert CNoteOracle(instance).several(5, 0) == [planted]
+
+
+def test_generated_4x4_at_180_is_unique_by_the_count_and_cpsat() -> None:
+    """180: beyond the sixth session's reach (0 of seeds 0-4), every seed 0-4 since the seventh."""
+    instance, planted, report = generate(4, 4, 180, 0)
+    assert report.extra["planted"] == "annealed digits (enumerated counts)"
+    rows, cols = list(instance.rows), list(instance.cols)
+    assert rows == cols == [180] * 4
+    assert Enumerator(rows, cols).count([list(r) for r in instance.grid], 10, 10**9)[0::2] == (1, True)
+    assert CNoteOracle(instance).several(5, 0) == [planted]
+    assert family.verify(instance, {"grid": planted}) == []

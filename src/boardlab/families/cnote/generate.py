@@ -67,10 +67,12 @@ docs/cnote.md, "Large targets"):
   of CPU there, and unique 3x3 puzzles at 300 and 500 for some seeds. No mixing follows
   (annealed grids are irregular already).
 - 4x4 grids beyond the rigid shape: the digit grid is annealed one cell at a time on its
-  solution count by a compiled depth-first enumeration (`Searched`, `search.anneal`; counts
-  capped and cut by a budget of nodes); unique 4x4 puzzles up to target ~170-175 (docs/cnote.md,
-  "Large targets"). Larger grids (5x5, 4x6, ...) are not searched this way: their enumerations
-  rarely end within the budget of a count, so the annealing sees no slope.
+  solution count (`Searched`, `search.anneal`: the first rows enumerated depth-first, the last
+  two rows' completions counted by a convolution over the columns; counts capped and cut by a
+  budget of work units, a cut count estimated by Knuth's estimator); unique 4x4 puzzles up to
+  target ~180 for every seed tried, some at 190 (docs/cnote.md, "Large targets"). Larger grids
+  (5x5, 4x6, ...) are not searched this way: their counts rarely end within the budget of a
+  count, so the annealing sees little slope.
 
 Everything is seeded (Python's `random.Random(seed)`, CP-SAT with one worker and seeds drawn
 from it), so the same seed gives the same puzzle.
@@ -106,8 +108,9 @@ from boardlab.families.cnote.search import anneal
 UNIQUE_TARGET_LIMIT = 120
 #: The same on grids with at most 3 columns or rows, by the heat bath (docs/cnote.md).
 ANNEAL_TARGET_LIMIT = 500
-#: The same on 4x4 grids, by `Searched` (seeds 0-4: 4 found at 165, 3 at 170, 1 at 175).
-SEARCH_TARGET_LIMIT = 170
+#: The same on 4x4 grids, by `Searched` (seeds 0-4: 5 found at 160, 170, 175 and 180, none at
+#: 190; seventh session).
+SEARCH_TARGET_LIMIT = 180
 #: Transforms the heat bath on digit grids may spend (3-wide grids at large targets; a step
 #: costs two): at most this many ...
 ANNEAL_TRANSFORMS = 5000
@@ -125,9 +128,11 @@ SCAN_FEW = 20
 #: bath failed at 290 for one seed of three and at 310-340 for all (where no unique grid exists:
 #: the recorded scans). Below, the heat bath gives more varied puzzles and finds them.
 SCAN_FROM = 281
-#: Nodes (cells placed) the annealing of 4x4 digit grids may spend in all
-#: (`Searched`, `search.anneal`): about 6-7 s of CPU at 3e7 nodes a second (4x4, target 150).
-SEARCH_NODES = 200_000_000
+#: Work units (`search.Enumerator`: cells placed, values scanned, steps of the last two rows'
+#: convolution; reported as "nodes") the annealing of 4x4 digit grids may spend in all
+#: (`Searched`, `search.anneal`): 4.5e8, about 4-6 s of CPU at 7e7-1e8 units a second (4x4,
+#: targets 180-190), so that the whole command stays under ~9 s of wall.
+SEARCH_NODES = 450_000_000
 #: Transform entries (pairs times the period squared) the ordered scan may spend: 3,900 pairs
 #: at target 300, 1,500 at 500, 770 at 700 (measured: 1.5-16 ms of CPU per pair).
 SCAN_WORK = 400_000_000
@@ -436,8 +441,9 @@ class Scanned(Planter):
 
 class Searched(Planter):
     """4x4 grids beyond the rigid shape's targets: the digit grid annealed
-    on its solution count by depth-first enumeration (`search.anneal`) within `SEARCH_NODES`
-    nodes, so the puzzle is the same per seed. CP-SAT confirms the count before the grid is
+    on its solution count (`search.anneal`: the first two rows enumerated depth-first, the last
+    two counted by a convolution) within `SEARCH_NODES` work units (reported as "nodes"), so
+    the puzzle is the same per seed. CP-SAT confirms the count before the grid is
     used; the core proves uniqueness once more."""
 
     mixes = False

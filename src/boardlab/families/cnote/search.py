@@ -1,29 +1,47 @@
-"""Solution counts of C-Note grids by depth-first enumeration, and annealing of digit grids on
-them (the generator's `Searched` planter for 4x4 grids beyond the rigid shape's targets;
-docs/cnote.md, "Large targets").
+"""Solution counts of C-Note grids by depth-first enumeration of all rows but the last two and a
+convolution for those, and annealing of digit grids on them (the generator's `Searched`
+planter for 4x4 grids beyond the rigid shape's targets; docs/cnote.md, "Large targets").
 
-The count (`Enumerator.count`, a compiled kernel in `search_kernels`): cells are filled row by
-row over the first h - 1 rows; a cell takes the numbers containing its digit, ascending, up to
-the row's remainder less the least numbers of the row's later cells and the column's remainder
-less the least numbers of the cells below it (every number containing digit d is at least d);
-the last cell of a row is forced to the row's remainder, and the last row to the columns'
-remainders, each checked for its digit as soon as the cell above it is placed. Every solution
-is reached once (a solution is fixed by its first h - 1 rows' first w - 1 columns). The
-enumeration stops at `cap` solutions or after a budget of nodes (cells placed), so a count is
-exact only when it ends on its own; both limits are counts, not seconds, so the outcome is the
-same on every machine. Measured against CP-SAT's enumeration (`oracle.CNoteOracle.several`) on
-4x4 grids at target 150: the same counts (1 to 94,366), 10 to 100 times faster (5,007
-solutions: 0.04 s against 3.1 s). On 5x5 and larger grids (and 4x6) at such targets the
-enumeration rarely ends within a count's budget (dead branches show only in the last rows), so
-counts there are "at least the cap" and the annealing finds no slope.
+The count (`Enumerator.count`, a compiled kernel in `search_kernels`), on an h x w grid
+(h, w >= 2). Cells are filled row by row over the first h - 2 rows; a cell takes the numbers
+containing its digit, ascending, up to the row's remainder less the least numbers of the row's
+later cells and the column's remainder less the least numbers of the cells below it (every
+number containing digit d is at least d); the last cell of a row is forced to the row's
+remainder and is looked at when the cell before it is placed. Every solution is reached once:
+it is fixed by its first h - 2 rows and its row h - 2 (the last row is then the columns'
+remainders).
+
+The last two rows are counted, not enumerated. Let c_j be column j's remainder after the first
+h - 2 rows and R row h - 2's target. A completion puts x_j in row h - 2 and c_j - x_j in row
+h - 1 of column j; it is a solution exactly when every x_j is in
+S_j(c_j) = {x : 1 <= x < c_j, x contains the digit of (h - 2, j), c_j - x contains that of
+(h - 1, j)} and sum_j x_j = R (row h - 1 then adds up to its target: the c_j add up to both
+rows' targets because the row and column targets have the same total). So the prefix has
+#{(x_0, ..., x_{w-1}) in S_0 x ... x S_{w-1} : sum x_j = R} completions, the value at R of
+the convolution of the S_j's indicators: the table of sums of the first w - 2 columns (plain
+loops for up to 2 columns, a dynamic program over a window of sums for more) is read once per
+pair of the last two columns' values. The table is kept while the first w - 2 column
+remainders stay the same (consecutive prefixes often share them), and cleared as it was built.
+The S_j(c) are made on first use, once per count. In row h - 3 a value whose column remainder
+leaves S_j empty is skipped at once. The count stops at `cap` solutions (reported as the cap)
+or after a budget of work units (a cell placed, a value scanned for an S_j, a step of the
+table's loops), so a count is exact only when it ends on its own; both limits are counts, not
+seconds, so the outcome is the same on every machine. Against the cell-by-cell enumeration of
+the first h - 1 rows (the sixth session's kernel) on 200 random 4x4 grids of digits 7-9 at
+target 180 (cap 20,000): the same counts, 0.32 s of CPU against 7.2 s. A count cut by its
+budget also reports Knuth's estimate of the share of the search tree it covered
+(`Enumerator.explored`; `search_kernels._explored`), which the annealing uses as a guide.
 
 `anneal`: simulated annealing (Kirkpatrick, Gelatt and Vecchi, "Optimization by simulated
 annealing", Science 1983) of the digit grid on the logarithm of its count: a move changes one
 random cell to a random digit, is refused when the grid has no solution, and otherwise kept
 with the Metropolis probability min(1, (count / new count)^(1 / temperature)); the temperature
-starts at 1 and cools by 1 % a move to 0.05; counts not finished within their node budget are
-taken as the cap. After `restart` moves without a new least count, a fresh random grid of
-digits 7-9 (`FRESH_LEAST`). It stops at a grid of count 1 or when the budget of nodes is spent.
+starts at 1 and cools by 1 % a move to 0.05; a count not finished within its work budget is
+taken as found / explored (Knuth's estimate of the full count from the share of the tree
+searched, at most the cap; as the cap when nothing was found), which gives the annealing a
+slope where grids have thousands of solutions (4x4 at 190: least counts 2-321 with it, 4-633
+without, seeds 0-4). After `restart` moves without a new least count, a fresh random grid of
+digits 7-9 (`FRESH_LEAST`). It stops at a grid of count 1 or when the budget of work is spent.
 """
 
 from __future__ import annotations
@@ -39,9 +57,11 @@ from boardlab.families.cnote.convolution import admissible
 #: Solutions counted at most per grid (more: the count is taken as this); 20,000 rather than
 #: 1,000 gives the annealing a slope where most grids have thousands of solutions (4x4 at 160).
 CAP = 20_000
-#: Nodes one count may spend (about 0.07 s; more: the count is taken as the cap). Grids whose
-#: enumeration is long have many solutions anyway; 5e6 and 2e7 found fewer 4x4 puzzles at 170.
-COUNT_NODES = 2_000_000
+#: Work units one count may spend (about 5 ms; more: the count is cut and estimated, module
+#: docstring). 4x4 at 190, seeds 0-4, 5e8 units in all, fresh digits 8-9: 2e5 found 1 puzzle
+#: (least counts 3-5 otherwise), 5e5 none (4-22) in less time (fewer counts); with the sixth session's
+#: units (cells placed, about 3e7 a second), 5e6 and 2e7 found fewer 4x4 puzzles at 170 than 2e6.
+COUNT_NODES = 500_000
 #: Moves without a new least count before a fresh grid (with `COOLING`: 3,000 and 0.999 found
 #: 0 of 5 seeds at 4x4, target 150, in the budget; 300 and 0.99 found 5 of 5).
 RESTART = 300
@@ -81,6 +101,8 @@ class Enumerator:
         self.rows = np.array(rows, dtype=np.int64)
         self.cols = np.array(cols, dtype=np.int64)
         self.table = _tables(int(max(max(rows), max(cols), 9)))
+        #: Knuth's estimate of the share of the search done by the last count (1 when complete).
+        self.explored = 1.0
 
     def count(self, digits: list[list[int]], cap: int, nodes: int) -> tuple[int, int, bool]:
         """(solutions found, nodes spent, complete): the exact count when `complete`, else at
@@ -88,6 +110,7 @@ class Enumerator:
         from boardlab.families.cnote.search_kernels import enumerate_count
 
         if self.rows.sum() != self.cols.sum() or min(self.rows.min(), self.cols.min()) < 1:
+            self.explored = 1.0
             return 0, 0, True
         allowed, values, sizes = self.table
         d = np.array(digits, dtype=np.int64) - 1
@@ -97,9 +120,10 @@ class Enumerator:
         row_least[:, :width] = np.cumsum(least[:, ::-1], axis=1)[:, ::-1]
         col_least = np.zeros((width, height + 1), dtype=np.int64)
         col_least[:, :height] = np.cumsum(least.T[:, ::-1], axis=1)[:, ::-1]
-        found, spent, complete = enumerate_count(
+        found, spent, complete, share = enumerate_count(
             values[d], sizes[d], allowed[d], self.rows, self.cols, row_least, col_least, cap, nodes
         )
+        self.explored = float(share)
         return int(found), int(spent), bool(complete)
 
 
@@ -123,7 +147,11 @@ def anneal(
         nonlocal spent
         found, nodes, complete = counter.count(grid, limit, per_count)
         spent += nodes + 1
-        return found if complete else max(found, limit)
+        if complete or found >= limit:
+            return found
+        if found > 0 and counter.explored > 0:
+            return min(limit, max(found, round(found / counter.explored)))
+        return limit
 
     while spent < budget:
         grid = [[rng.randint(FRESH_LEAST, 9) for _ in range(width)] for _ in range(height)]

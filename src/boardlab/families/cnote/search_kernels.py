@@ -1,6 +1,8 @@
-"""Compiled kernel of `search.Enumerator`: a depth-first enumeration of a C-Note grid's
-solutions, capped, within a budget of nodes (the method is in `search`'s docstring). A module of
-its own so that importing the generator does not import numba.
+"""Compiled kernel of `search.Enumerator`: a C-Note grid's solutions counted, capped, within a
+budget of work units; the first h - 2 rows are enumerated depth-first and the last two rows'
+completions of each of their prefixes are counted, not enumerated, by a convolution over the
+columns (the method and its proof are in `search`'s docstring). A module of its own so that
+importing the generator does not import numba.
 """
 
 from __future__ import annotations
@@ -14,6 +16,159 @@ watch()
 
 
 @njit(cache=True, nogil=True)
+def _pairs(
+    values: np.ndarray,
+    sizes: np.ndarray,
+    allowed: np.ndarray,
+    height: int,
+    j: int,
+    c: int,
+    pair_values: np.ndarray,
+    pair_sizes: np.ndarray,
+) -> int:  # pragma: no cover
+    """Fills (once per kernel call) S_j(c): the numbers x, ascending, that row h - 2's cell of
+    column j takes when the last two rows' cells of column j add up to c: x contains the digit
+    of (h - 2, j) and c - x >= 1 that of (h - 1, j). Returns the work spent (values scanned)."""
+    k = 0
+    i = 0
+    n = sizes[height - 2, j]
+    while i < n:
+        x = values[height - 2, j, i]
+        i += 1
+        if x >= c:
+            break
+        if allowed[height - 1, j, c - x]:
+            pair_values[j, c, k] = x
+            k += 1
+    pair_sizes[j, c] = k
+    return i + 1
+
+
+@njit(cache=True, nogil=True)
+def _half(
+    pair_values: np.ndarray,
+    pair_sizes: np.ndarray,
+    col_left: np.ndarray,
+    first: int,
+    stop: int,
+    top: int,
+    ways: np.ndarray,
+    spare: np.ndarray,
+) -> tuple[int, int, int]:  # pragma: no cover
+    """The number of ways to choose x_j in S_j(col_left[j]) for columns first <= j < stop with
+    sum s, for every s <= top, left in `ways[lo..hi]` (zero outside, within 0..top): (lo, hi,
+    work spent). A dynamic program over the columns on a dense window of sums."""
+    ways[0] = 1
+    lo = 0
+    hi = 0
+    work = 0
+    for j in range(first, stop):
+        c = col_left[j]
+        n = pair_sizes[j, c]
+        if n == 0:
+            return 1, 0, work + 1
+        least = pair_values[j, c, 0]
+        new_lo = lo + least
+        new_hi = min(hi + pair_values[j, c, n - 1], top)
+        if new_lo > new_hi:
+            return 1, 0, work + 1
+        for s in range(new_lo, new_hi + 1):
+            spare[s] = 0
+        for s in range(lo, hi + 1):
+            m = ways[s]
+            if m == 0:
+                continue
+            for i in range(n):
+                t = s + pair_values[j, c, i]
+                if t > new_hi:
+                    break
+                spare[t] += m
+            work += n
+        work += new_hi - new_lo + hi - lo + 2
+        for s in range(new_lo, new_hi + 1):
+            ways[s] = spare[s]
+        lo = new_lo
+        hi = new_hi
+    return lo, hi, work
+
+
+@njit(cache=True, nogil=True)
+def _sparse(
+    pair_values: np.ndarray,
+    pair_sizes: np.ndarray,
+    key: np.ndarray,
+    middle: int,
+    top: int,
+    ways: np.ndarray,
+    step: int,
+) -> int:  # pragma: no cover
+    """Adds `step` to `ways[s]` for every choice x_j in S_j(key[j]), j < `middle` (0, 1 or 2
+    columns), of sum s <= top: the table of sums of `_half` by plain loops, and (step -1) its
+    clearing. Returns the work spent."""
+    if middle == 0:
+        ways[0] = 1 if step > 0 else 0
+        return 1
+    a = key[0]
+    na = pair_sizes[0, a]
+    if middle == 1:
+        for i in range(na):
+            x = pair_values[0, a, i]
+            if x > top:
+                break
+            ways[x] += step
+        return na + 1
+    b = key[1]
+    nb = pair_sizes[1, b]
+    for i in range(na):
+        x = pair_values[0, a, i]
+        for m in range(nb):
+            t = x + pair_values[1, b, m]
+            if t > top:
+                break
+            ways[t] += step
+    return na * nb + 1
+
+
+@njit(cache=True, nogil=True)
+def _explored(
+    values: np.ndarray,
+    sizes: np.ndarray,
+    rows: np.ndarray,
+    cols: np.ndarray,
+    row_least: np.ndarray,
+    col_least: np.ndarray,
+    chosen: np.ndarray,
+    next_index: np.ndarray,
+    depth: int,
+) -> float:  # pragma: no cover
+    """Knuth's estimate of the share of the search tree left behind when the search stops at
+    this path (`chosen[:depth]`): sum over the levels l of (values before the path's at l) /
+    (values at l) times the product of 1 / (values at m) over the levels m above, as if every
+    subtree of a level were as large (Knuth, "Estimating the efficiency of backtrack
+    programs", Math. Comp. 1975). A guide for the annealing only, never a count."""
+    width = cols.shape[0]
+    row_left = rows.copy()
+    col_left = cols.copy()
+    share = 0.0
+    weight = 1.0
+    for level in range(depth):
+        r = level // width
+        c = level % width
+        if c < width - 1:
+            bound = min(row_left[r] - row_least[r, c + 1], col_left[c] - col_least[c, r + 1])
+            n = 0
+            while n < sizes[r, c] and values[r, c, n] <= bound:
+                n += 1
+            i = next_index[level] - 1
+            if n > 0:
+                share += weight * min(i, n) / n
+                weight /= n
+        row_left[r] -= chosen[level]
+        col_left[c] -= chosen[level]
+    return share
+
+
+@njit(cache=True, nogil=True)
 def enumerate_count(
     values: np.ndarray,
     sizes: np.ndarray,
@@ -23,37 +178,116 @@ def enumerate_count(
     row_least: np.ndarray,
     col_least: np.ndarray,
     cap: int,
-    max_nodes: int,
-) -> tuple[int, int, bool]:  # pragma: no cover
-    """(solutions found, nodes spent, complete): `complete` when the search ended on its own, so
-    that the first entry is the exact count (then below `cap`).
+    max_work: int,
+) -> tuple[int, int, bool, float]:  # pragma: no cover
+    """(solutions found, work spent, complete, share explored): `complete` when the count ended on its own, so
+    that the first entry is the exact count (then below `cap`); otherwise the count stopped at
+    `cap` solutions (first entry `cap`) or past `max_work` units (first entry: the solutions
+    counted so far).
 
-    Cells in row-major order over the first h - 1 rows: a cell of the first w - 1 columns takes
+    Cells in row-major order over the first h - 2 rows: a cell of the first w - 1 columns takes
     its admissible values (`values[r, c, :sizes[r, c]]`, ascending) up to what the cells after
     it in its row and below it in its column need at least (`row_least[r, c + 1]`,
-    `col_least[c, r + 1]`); the last cell of a row is its row's remainder; the last row is the
-    columns' remainders, checked as soon as the cell above it is placed (`allowed[h - 1]`)."""
+    `col_least[c, r + 1]`); the last cell of a row is its row's remainder; in row h - 3 a value
+    is kept only when its column's remainder leaves the last two rows a pair (S_j non-empty).
+    Each prefix of h - 2 rows adds the number of choices x_j in S_j(column remainder) with
+    sum x_j = row h - 2's remainder (two halves of the columns by `_half`, then one dot
+    product). Work: a unit per cell placed, per value scanned for the S_j and per step of the
+    dynamic programs."""
     height, width = rows.shape[0], cols.shape[0]
-    levels = (height - 1) * width
+    levels = (height - 2) * width
+    top = allowed.shape[2] - 1
     row_left = rows.copy()
     col_left = cols.copy()
     next_index = np.zeros(levels + 1, dtype=np.int64)
     chosen = np.zeros(levels + 1, dtype=np.int64)
+    longest = 1
+    for j in range(width):
+        longest = max(longest, sizes[height - 2, j])
+    col_top = 0
+    for j in range(width):
+        col_top = max(col_top, cols[j])
+    pair_values = np.empty((width, col_top + 1, longest), dtype=np.int64)
+    pair_sizes = np.full((width, col_top + 1), -1, dtype=np.int64)
+    ways = np.zeros(top + 1, dtype=np.int64)
+    spare = np.zeros(top + 1, dtype=np.int64)
+    middle = width - 2
+    key = np.zeros(middle, dtype=np.int64)
+    built = False
+    lo = 1
+    hi = 0
     count = 0
-    nodes = 0
+    work = 0
     k = 0
     while k >= 0:
         if k == levels:
-            count += 1
+            rest = row_left[height - 2]
+            low = 0
+            high = 0
+            for j in range(width):
+                c = col_left[j]
+                if pair_sizes[j, c] < 0:
+                    work += _pairs(values, sizes, allowed, height, j, c, pair_values, pair_sizes)
+                n = pair_sizes[j, c]
+                if n == 0:
+                    low = rest + 1
+                    break
+                low += pair_values[j, c, 0]
+                high += pair_values[j, c, n - 1]
+            work += 1
+            if low <= rest <= high:
+                same = built
+                for j in range(middle):
+                    if key[j] != col_left[j]:
+                        same = False
+                if not same:  # the left columns' table of sums, kept while they stay
+                    if built and middle <= 2:  # cleared as it was built
+                        work += _sparse(pair_values, pair_sizes, key, middle, rest, ways, -1)
+                    for j in range(middle):
+                        key[j] = col_left[j]
+                    if middle <= 2:
+                        work += _sparse(pair_values, pair_sizes, key, middle, rest, ways, 1)
+                        lo = 0
+                        hi = 0
+                        for j in range(middle):
+                            lo += pair_values[j, key[j], 0]
+                            hi += pair_values[j, key[j], pair_sizes[j, key[j]] - 1]
+                        hi = min(hi, rest)
+                    else:
+                        lo, hi, spent = _half(pair_values, pair_sizes, col_left, 0, middle, rest, ways, spare)
+                        work += spent
+                    built = True
+                if lo <= hi:
+                    a = col_left[width - 2]
+                    na = pair_sizes[width - 2, a]
+                    b = col_left[width - 1]
+                    nb = pair_sizes[width - 1, b]
+                    for i in range(na):
+                        y = rest - pair_values[width - 2, a, i]
+                        if y < lo:
+                            break
+                        for m in range(nb):
+                            t = y - pair_values[width - 1, b, m]
+                            if t < lo:
+                                break
+                            if t <= hi:
+                                count += ways[t]
+                        work += nb
+                    work += 1
             if count >= cap:
-                return count, nodes, False
+                return cap, work, False, 0.0
+            if work > max_work:
+                share = _explored(values, sizes, rows, cols, row_least, col_least, chosen, next_index, k)
+                return count, work, False, share
             k -= 1
-            row_left[k // width] += chosen[k]
-            col_left[k % width] += chosen[k]
+            if k >= 0:
+                row_left[k // width] += chosen[k]
+                col_left[k % width] += chosen[k]
             continue
         r = k // width
         c = k % width
         found = -1
+        last = r == height - 3
         if c < width - 1:
             bound = min(row_left[r] - row_least[r, c + 1], col_left[c] - col_least[c, r + 1])
             i = next_index[k]
@@ -63,33 +297,52 @@ def enumerate_count(
                 if v > bound:
                     i = sizes[r, c]
                     break
-                if r == height - 2 and not allowed[height - 1, c, col_left[c] - v]:
-                    continue
+                if last:
+                    left = col_left[c] - v
+                    if pair_sizes[c, left] < 0:
+                        work += _pairs(values, sizes, allowed, height, c, left, pair_values, pair_sizes)
+                    if pair_sizes[c, left] == 0:
+                        continue
+                if c == width - 2:  # the row's last cell, forced, looked at now
+                    u = row_left[r] - v
+                    if u > col_left[c + 1] - col_least[c + 1, r + 1] or not allowed[r, c + 1, u]:
+                        continue
+                    if last:
+                        left = col_left[c + 1] - u
+                        if pair_sizes[c + 1, left] < 0:
+                            work += _pairs(
+                                values, sizes, allowed, height, c + 1, left, pair_values, pair_sizes
+                            )
+                        if pair_sizes[c + 1, left] == 0:
+                            continue
                 found = v
                 break
             next_index[k] = i
         elif next_index[k] == 0:
             next_index[k] = 1
             v = row_left[r]
-            if (
-                v >= 1
-                and v <= col_left[c] - col_least[c, r + 1]
-                and allowed[r, c, v]
-                and (r != height - 2 or allowed[height - 1, c, col_left[c] - v])
-            ):
-                found = v
+            if v >= 1 and v <= col_left[c] - col_least[c, r + 1] and allowed[r, c, v]:
+                if last:
+                    left = col_left[c] - v
+                    if pair_sizes[c, left] < 0:
+                        work += _pairs(values, sizes, allowed, height, c, left, pair_values, pair_sizes)
+                    if pair_sizes[c, left] > 0:
+                        found = v
+                else:
+                    found = v
         if found < 0:
             k -= 1
             if k >= 0:
                 row_left[k // width] += chosen[k]
                 col_left[k % width] += chosen[k]
             continue
-        nodes += 1
-        if nodes > max_nodes:
-            return count, nodes, False
+        work += 1
+        if work > max_work:
+            share = _explored(values, sizes, rows, cols, row_least, col_least, chosen, next_index, k)
+            return count, work, False, share
         chosen[k] = found
         row_left[r] -= found
         col_left[c] -= found
         k += 1
         next_index[k] = 0
-    return count, nodes, True
+    return count, work, True, 1.0
