@@ -241,7 +241,8 @@ def test_above_the_rigid_range_only_random_matrices_or_annealed_digits_are_plant
     assert kind([150] * 3) is RandomMatrices
     assert kind([150] * 3, transforms=10) is Annealed
     assert kind([150] * 4, transforms=10) is Searched  # enumerated counts on 4x4
-    assert kind([150] * 5, transforms=10) is RandomMatrices  # enumerations too long on 5x5
+    assert kind([150] * 5, transforms=10) is Searched  # and on 5x5 (found up to 140)
+    assert kind([150] * 6, transforms=10) is RandomMatrices  # enumerations too long on 6x6
     assert kind([100] * 3, transforms=10) is Rigid
     # 3x3 where the recorded scan found few unique orbits (300, 500, 700): the ordered scan
     assert kind([700] * 3) is kind([300] * 3, transforms=10) is Scanned
