@@ -70,9 +70,11 @@ docs/cnote.md, "Large targets"):
   solution count (`Searched`, `search.anneal`: the first rows enumerated depth-first, the last
   two rows' completions counted by a convolution over the columns; counts capped and cut by a
   budget of work units, a cut count estimated by Knuth's estimator); unique 4x4 puzzles up to
-  target ~180 for every seed tried, some at 190 (docs/cnote.md, "Large targets"). Larger grids
-  (5x5, 4x6, ...) are not searched this way: their counts rarely end within the budget of a
-  count, so the annealing sees little slope.
+  target ~180 for every seed tried, some at 190 (docs/cnote.md, "Large targets"). 5x5 grids
+  beyond the rigid shape (from 126) are annealed the same way with settings of their own
+  (`search.SCHEDULES`): unique 5x5 puzzles up to 140 for seeds 0-4, at 145 for one seed of 5.
+  Larger grids (6x6, 4x6, ...) are not searched this way: their counts rarely end within the
+  budget of a count, so the annealing sees little slope.
 
 Everything is seeded (Python's `random.Random(seed)`, CP-SAT with one worker and seeds drawn
 from it), so the same seed gives the same puzzle.
