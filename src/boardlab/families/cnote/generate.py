@@ -137,7 +137,7 @@ SCAN_FROM = 281
 #: side (`Searched`, `search.anneal`, with the settings `search.SCHEDULES`), so that the whole
 #: command stays under ~9 s of wall: on 4x4 4.5e8, about 4-6 s of CPU at 7e7-1e8 units a second
 #: (targets 180-190); on 5x5 1.6e8, about 5-7 s at 2.3e7-3e7 units a second (three rows
-#: enumerated; targets 126-160, load average 3-4; 1.8e8 took up to 9.2 s of CPU in the command).
+#: enumerated; targets 126-160, load average 3-4; 1.8e8 took up to 9.4 s of CPU in the command).
 SEARCH_NODES = {4: 450_000_000, 5: 160_000_000}
 #: Transform entries (pairs times the period squared) the ordered scan may spend: 3,900 pairs
 #: at target 300, 1,500 at 500, 770 at 700 (measured: 1.5-16 ms of CPU per pair).

@@ -95,7 +95,7 @@ class Schedule:
 #: called directly, seeds 0-4, 1.8e8 units): fresh grids of digits 8-9, 2e5 units a count, a
 #: fresh grid after 50 moves without progress and cooling by 5 % a move. At 140 this found 5
 #: of 5 (0.1-2.7 s of CPU), where the 4x4 settings found 1 (2.5e8 units; least counts
-#: 7-5,068), digits 8-9 with the 4x4 schedule 3, nines only with 50 moves and 5 % 5 (but at
+#: 97-5,068), digits 8-9 with the 4x4 schedule 3, nines only with 50 moves and 5 % 5 (but at
 #: 126 nines only found none, least count 120 for every seed, where digits 8-9 found 5 in
 #: 0.1 s); at 145 it found 1 of 5, at 150 and 160 none (least counts 3-218, 80-7,133).
 SCHEDULES = {4: Schedule(), 5: Schedule(per_count=200_000, restart=50, cooling=0.95, fresh=8)}
