@@ -223,7 +223,8 @@ def test_generated_larger_puzzles_are_unique_by_the_digit_model(size: int, targe
 def test_above_the_rigid_range_only_random_matrices_or_annealed_digits_are_planted() -> None:
     """From line targets where a rigid solution's big numbers reach 110 (docs/cnote.md: they
     then always share a move by -100 that two floors absorb), the planted solutions are random,
-    or, on grids 3 wide or 3 high, come from digit grids annealed on exact counts."""
+    or, on grids 3 wide or 3 high, come from digit grids annealed on exact counts (on 4x4 and
+    5x5 on enumerated counts, on 3x3 at some targets from the ordered scan)."""
     from boardlab.families.cnote.generate import (
         Annealed,
         RandomMatrices,
@@ -241,7 +242,8 @@ def test_above_the_rigid_range_only_random_matrices_or_annealed_digits_are_plant
     assert kind([150] * 3) is RandomMatrices
     assert kind([150] * 3, transforms=10) is Annealed
     assert kind([150] * 4, transforms=10) is Searched  # enumerated counts on 4x4
-    assert kind([150] * 5, transforms=10) is RandomMatrices  # enumerations too long on 5x5
+    assert kind([150] * 5, transforms=10) is Searched  # and on 5x5 (found up to 140)
+    assert kind([150] * 6, transforms=10) is RandomMatrices  # enumerations too long on 6x6
     assert kind([100] * 3, transforms=10) is Rigid
     # 3x3 where the recorded scan found few unique orbits (300, 500, 700): the ordered scan
     assert kind([700] * 3) is kind([300] * 3, transforms=10) is Scanned
@@ -250,7 +252,8 @@ def test_above_the_rigid_range_only_random_matrices_or_annealed_digits_are_plant
     assert kind([290] * 3, transforms=10) is kind([301] * 3, transforms=10) is Scanned
     assert kind([280] * 3, transforms=10) is Annealed
     assert kind([290, 290, 291], transforms=10) is Annealed  # unequal targets: no scan
-    assert kind([700] * 5, transforms=10) is RandomMatrices
+    assert kind([700] * 5, transforms=10) is Searched  # a scanned 3x3 target: no scan on 5x5
+    assert kind([700] * 6, transforms=10) is RandomMatrices
     made = family.generate(0, {"size": 3, "target": 150, "mix": 0})
     assert made.stats.extra["planted"] == "annealed digits (convolution counts)"
     made = generate(3, 3, 150, 0, moves=0, transforms=0)[2]

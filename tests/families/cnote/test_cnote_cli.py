@@ -196,3 +196,4 @@ def test_unique_generation_beyond_the_target_limit_is_one_line_exit_2(cli_run) -
     assert result.code == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "up to about 120" in lines[0] and "--any" in lines[0]
+    assert "140 on 5x5" in lines[0] and "least count" in lines[0]  # annealed (`Searched`)

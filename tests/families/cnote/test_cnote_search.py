@@ -1,4 +1,4 @@
-"""The depth-first counts of `search` and the `Searched` planter (4x4 grids at large targets)."""
+"""The depth-first counts of `search` and the `Searched` planter (4x4 and 5x5 grids at large targets)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,17 @@ import random
 from boardlab.core.registry import get
 from boardlab.families.cnote import io
 from boardlab.families.cnote.brute import solutions as brute_solutions
-from boardlab.families.cnote.generate import Report, Searched, column_targets, generate, planter
+from boardlab.families.cnote.generate import (
+    SEARCH_NODES,
+    Report,
+    Rigid,
+    Searched,
+    column_targets,
+    generate,
+    planter,
+)
 from boardlab.families.cnote.oracle import CNoteOracle
-from boardlab.families.cnote.search import Enumerator, anneal
+from boardlab.families.cnote.search import SCHEDULES, Enumerator, anneal
 
 family = get("cnote")
 
@@ -110,14 +118,40 @@ def test_the_annealing_is_deterministic_per_seed() -> None:
     assert first[1] >= 3_000_000 or first[0] is not None
 
 
-def test_the_planter_beyond_the_rigid_shape_on_4_wide_grids() -> None:
+def test_the_planter_beyond_the_rigid_shape_on_4_and_5_wide_grids() -> None:
     def kind(rows: list[int], cols: list[int], transforms: int = 10) -> type:
         return type(planter(rows, cols, transforms, Report()))
 
     assert kind([150] * 4, [150] * 4) is Searched
     assert kind([150] * 4, column_targets(150, 4, 6)) is not Searched  # enumerations rarely end
-    assert kind([150] * 5, [150] * 5) is not Searched
+    # 5x5: rigid up to 125 (`rigid_useful`), annealed from 126 on (eighth session)
+    assert kind([125] * 5, [125] * 5) is Rigid
+    assert kind([126] * 5, [126] * 5) is kind([150] * 5, [150] * 5) is Searched
+    assert kind([150] * 5, [150] * 5, transforms=0) is not Searched
+    assert kind([150] * 6, [150] * 6) is not Searched
     assert kind([150] * 4, [150] * 4, transforms=0) is not Searched
+
+
+def test_searched_takes_the_schedule_of_its_side() -> None:
+    five = Searched([130] * 5, [130] * 5, Report())
+    assert five.schedule == SCHEDULES[5] != SCHEDULES[4]
+    assert five.nodes == SEARCH_NODES[5]
+    assert Searched([150] * 4, [150] * 4, Report()).schedule == SCHEDULES[4]
+
+
+def test_generated_5x5_above_the_rigid_shape_is_unique_by_the_count_and_cpsat() -> None:
+    """130 and 140 on 5x5: beyond the rigid shape (125), random plantings found none there
+    before the eighth session; the annealing finds seeds 0-4 at 126-140."""
+    for target, seed in [(130, 1), (140, 0)]:
+        instance, planted, report = generate(5, 5, target, seed)
+        assert report.extra["planted"] == "annealed digits (enumerated counts)"
+        rows, cols = list(instance.rows), list(instance.cols)
+        assert rows == cols == [target] * 5
+        grid = [list(r) for r in instance.grid]
+        assert Enumerator(rows, cols).count(grid, 10, 10**9)[0::2] == (1, True)
+        assert CNoteOracle(instance).several(5, 0) == [planted]
+        assert family.verify(instance, {"grid": planted}) == []
+        assert generate(5, 5, target, seed)[0] == instance
 
 
 def test_generated_4x4_at_target_130_is_unique_by_three_counts() -> None:

@@ -70,9 +70,11 @@ docs/cnote.md, "Large targets"):
   solution count (`Searched`, `search.anneal`: the first rows enumerated depth-first, the last
   two rows' completions counted by a convolution over the columns; counts capped and cut by a
   budget of work units, a cut count estimated by Knuth's estimator); unique 4x4 puzzles up to
-  target ~180 for every seed tried, some at 190 (docs/cnote.md, "Large targets"). Larger grids
-  (5x5, 4x6, ...) are not searched this way: their counts rarely end within the budget of a
-  count, so the annealing sees little slope.
+  target ~180 for every seed tried, some at 190 (docs/cnote.md, "Large targets"). 5x5 grids
+  beyond the rigid shape (from 126) are annealed the same way with settings of their own
+  (`search.SCHEDULES`): unique 5x5 puzzles up to 140 for seeds 0-4, at 145 for one seed of 5.
+  Larger grids (6x6, 4x6, ...) are not searched this way: their counts rarely end within the
+  budget of a count, so the annealing sees little slope.
 
 Everything is seeded (Python's `random.Random(seed)`, CP-SAT with one worker and seeds drawn
 from it), so the same seed gives the same puzzle.
@@ -101,7 +103,7 @@ from boardlab.families.cnote.oracle import CNoteOracle
 from boardlab.families.cnote.pairs import unique_puzzles
 from boardlab.families.cnote.positions import applies, least_target
 from boardlab.families.cnote.search import CAP as SEARCH_CAP
-from boardlab.families.cnote.search import anneal
+from boardlab.families.cnote.search import SCHEDULES, anneal
 
 #: The largest line target at which unique square puzzles were found (docs/cnote.md); named in
 #: the one-line error when the search gives up.
@@ -111,6 +113,8 @@ ANNEAL_TARGET_LIMIT = 500
 #: The same on 4x4 grids, by `Searched` (seeds 0-4: 5 found at 160, 170, 175 and 180, none at
 #: 190; seventh session).
 SEARCH_TARGET_LIMIT = 180
+#: The same on 5x5 grids, by `Searched` (seeds 0-4 of the whole command; eighth session).
+SEARCH_5X5_TARGET_LIMIT = 140
 #: Transforms the heat bath on digit grids may spend (3-wide grids at large targets; a step
 #: costs two): at most this many ...
 ANNEAL_TRANSFORMS = 5000
@@ -129,10 +133,12 @@ SCAN_FEW = 20
 #: the recorded scans). Below, the heat bath gives more varied puzzles and finds them.
 SCAN_FROM = 281
 #: Work units (`search.Enumerator`: cells placed, values scanned, steps of the last two rows'
-#: convolution; reported as "nodes") the annealing of 4x4 digit grids may spend in all
-#: (`Searched`, `search.anneal`): 4.5e8, about 4-6 s of CPU at 7e7-1e8 units a second (4x4,
-#: targets 180-190), so that the whole command stays under ~9 s of wall.
-SEARCH_NODES = 450_000_000
+#: convolution; reported as "nodes") the annealing of square digit grids may spend in all, by
+#: side (`Searched`, `search.anneal`, with the settings `search.SCHEDULES`), so that the whole
+#: command stays under ~9 s of wall: on 4x4 4.5e8, about 4-6 s of CPU at 7e7-1e8 units a second
+#: (targets 180-190); on 5x5 1.6e8, about 5-7 s at 2.3e7-3e7 units a second (three rows
+#: enumerated; targets 126-160, load average 3-4; 1.8e8 took up to 9.4 s of CPU in the command).
+SEARCH_NODES = {4: 450_000_000, 5: 160_000_000}
 #: Transform entries (pairs times the period squared) the ordered scan may spend: 3,900 pairs
 #: at target 300, 1,500 at 500, 770 at 700 (measured: 1.5-16 ms of CPU per pair).
 SCAN_WORK = 400_000_000
@@ -440,22 +446,34 @@ class Scanned(Planter):
 
 
 class Searched(Planter):
-    """4x4 grids beyond the rigid shape's targets: the digit grid annealed
-    on its solution count (`search.anneal`: the first two rows enumerated depth-first, the last
-    two counted by a convolution) within `SEARCH_NODES` work units (reported as "nodes"), so
-    the puzzle is the same per seed. CP-SAT confirms the count before the grid is
-    used; the core proves uniqueness once more."""
+    """4x4 and 5x5 grids beyond the rigid shape's targets: the digit grid annealed
+    on its solution count (`search.anneal`: the first rows enumerated depth-first, the last
+    two counted by a convolution; the settings of `search.SCHEDULES` for the side) within
+    `SEARCH_NODES` work units for the side (reported as "nodes"), so the puzzle is the same per
+    seed. CP-SAT confirms the count before the grid is used; the core proves uniqueness once
+    more."""
 
     mixes = False
     kind = "annealed digits (enumerated counts)"
 
     def __init__(self, rows: list[int], cols: list[int], report: Report):
         self.rows, self.cols, self.report = rows, cols, report
-        self.nodes = SEARCH_NODES
+        self.nodes = SEARCH_NODES[len(rows)]
+        self.schedule = SCHEDULES[len(rows)]
 
     def plant(self, rng: random.Random) -> tuple[Grid, Grid | None] | None:
+        s = self.schedule
         while self.nodes > 0:
-            grid, spent, least = anneal(self.rows, self.cols, rng, self.nodes)
+            grid, spent, least = anneal(
+                self.rows,
+                self.cols,
+                rng,
+                self.nodes,
+                per_count=s.per_count,
+                restart=s.restart,
+                cooling=s.cooling,
+                fresh=s.fresh,
+            )
             self.nodes -= spent
             self.report.extra["nodes"] = self.report.extra.get("nodes", 0) + spent
             self.report.extra["least_count"] = min(least, self.report.extra.get("least_count", least))
@@ -511,8 +529,9 @@ def planter(rows: list[int], cols: list[int], transforms: int, report: Report) -
     """The planter for these line targets (the choice of step 1, made once): the exhaustive
     list on 2x2 grids (BadInput when it is empty), rigid solutions where they can work, the
     ordered scan on 3x3 grids where the recorded exhaustive scan found few unique orbits or, with
-    no record, from `SCAN_FROM` on (`Scanned`), the heat bath on grids 3 wide or high (`transforms` > 0), random matrices
-    elsewhere."""
+    no record, from `SCAN_FROM` on (`Scanned`), the heat bath on grids 3 wide or high (`transforms` > 0), the
+    annealing on enumerated counts on 4x4 and 5x5 grids (`Searched`, `transforms` > 0: 5x5 from
+    target 126, where the rigid shape stops; found up to 140), random matrices elsewhere."""
     height, width = len(rows), len(cols)
     if height == width == 2:
         try:
@@ -538,7 +557,7 @@ def planter(rows: list[int], cols: list[int], transforms: int, report: Report) -
             return Annealed(rows, cols, transforms, report)
         except ValueError:  # no exact counts for this shape
             pass
-    if height == width == 4 and transforms > 0:
+    if height == width and height in SEARCH_NODES and height in SCHEDULES and transforms > 0:
         return Searched(rows, cols, report)
     return RandomMatrices(rows, cols)
 
@@ -777,7 +796,7 @@ def generate(
                 else ""
             )
             + f"; unique puzzles are found for line targets up to about {UNIQUE_TARGET_LIMIT}, "
-            f"{SEARCH_TARGET_LIMIT} on 4x4, {ANNEAL_TARGET_LIMIT} on grids 3 wide or "
+            f"{SEARCH_TARGET_LIMIT} on 4x4, {SEARCH_5X5_TARGET_LIMIT} on 5x5, {ANNEAL_TARGET_LIMIT} on grids 3 wide or "
             "3 high): try another seed, a smaller target, or --any"
         ),
     )

@@ -1,6 +1,6 @@
 """Solution counts of C-Note grids by depth-first enumeration of all rows but the last two and a
 convolution for those, and annealing of digit grids on them (the generator's `Searched`
-planter for 4x4 grids beyond the rigid shape's targets; docs/cnote.md, "Large targets").
+planter for 4x4 and 5x5 grids beyond the rigid shape's targets; docs/cnote.md, "Large targets").
 
 The count (`Enumerator.count`, a compiled kernel in `search_kernels`), on an h x w grid
 (h, w >= 2). Cells are filled row by row over the first h - 2 rows; a cell takes the numbers
@@ -36,18 +36,20 @@ budget also reports Knuth's estimate of the share of the search tree it covered
 annealing", Science 1983) of the digit grid on the logarithm of its count: a move changes one
 random cell to a random digit, is refused when the grid has no solution, and otherwise kept
 with the Metropolis probability min(1, (count / new count)^(1 / temperature)); the temperature
-starts at 1 and cools by 1 % a move to 0.05; a count not finished within its work budget is
+starts at 1 and cools by `cooling` (1 % on 4x4) a move to 0.05; a count not finished within its work budget is
 taken as found / explored (Knuth's estimate of the full count from the share of the tree
 searched, at most the cap; as the cap when nothing was found), which gives the annealing a
 slope where grids have thousands of solutions (4x4 at 190: least counts 2-321 with it, 4-633
 without, seeds 0-4). After `restart` moves without a new least count, a fresh random grid of
-digits 7-9 (`FRESH_LEAST`). It stops at a grid of count 1 or when the budget of work is spent.
+digits `fresh`-9 (7-9 on 4x4; on 5x5 8-9, restarts after 50 moves and 5 % cooling:
+`SCHEDULES`). It stops at a grid of count 1 or when the budget of work is spent.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
@@ -76,6 +78,27 @@ AHEAD_LEAST = 16
 FRESH_LEAST = 7
 #: The temperature's factor per move.
 COOLING = 0.99
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """The annealing's settings for one grid shape (`anneal`'s arguments of the same names)."""
+
+    per_count: int = COUNT_NODES
+    restart: int = RESTART
+    cooling: float = COOLING
+    fresh: int = FRESH_LEAST
+
+
+#: The settings per side of the square grids the generator anneals (`generate.Searched`), each
+#: declared once. 4x4: the constants above. 5x5 (eighth session, branch cgen8; `search.anneal`
+#: called directly, seeds 0-4, 1.8e8 units): fresh grids of digits 8-9, 2e5 units a count, a
+#: fresh grid after 50 moves without progress and cooling by 5 % a move. At 140 this found 5
+#: of 5 (0.1-2.7 s of CPU), where the 4x4 settings found 1 (2.5e8 units; least counts
+#: 97-5,068), digits 8-9 with the 4x4 schedule 3, nines only with 50 moves and 5 % 5 (but at
+#: 126 nines only found none, least count 120 for every seed, where digits 8-9 found 5 in
+#: 0.1 s); at 145 it found 1 of 5, at 150 and 160 none (least counts 3-218, 80-7,133).
+SCHEDULES = {4: Schedule(), 5: Schedule(per_count=200_000, restart=50, cooling=0.95, fresh=8)}
 
 
 @lru_cache(maxsize=4)
@@ -136,6 +159,7 @@ def anneal(
     per_count: int = COUNT_NODES,
     restart: int = RESTART,
     cooling: float = COOLING,
+    fresh: int = FRESH_LEAST,
 ) -> tuple[list[list[int]] | None, int, int]:
     """(a digit grid with exactly one solution or None, nodes spent, the least count reached):
     the annealing of the module docstring within `budget` nodes."""
@@ -154,7 +178,7 @@ def anneal(
         return limit
 
     while spent < budget:
-        grid = [[rng.randint(FRESH_LEAST, 9) for _ in range(width)] for _ in range(height)]
+        grid = [[rng.randint(fresh, 9) for _ in range(width)] for _ in range(height)]
         current = count(grid, cap)
         if current == 0:
             continue
