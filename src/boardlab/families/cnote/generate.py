@@ -126,12 +126,17 @@ ANNEAL_WORK = 350_000_000
 #: and 700) are searched pair by pair (`Scanned`) instead of by the heat bath, which misses
 #: such rare grids (700: not found in its budget; 500: 3 seeds of 8).
 SCAN_FEW = 20
-#: 3x3 targets from this one on with no record are searched pair by pair (`Scanned`) too: the
-#: ordered scan found a unique grid within its budget at 285, 290, 295, 299 and 301 (first
-#: unique pair 889 to 3,060; 1.7-3.7 s of CPU) and at 250-280 within 65 pairs, where the heat
-#: bath failed at 290 for one seed of three and at 310-340 for all (where no unique grid exists:
-#: the recorded scans). Below, the heat bath gives more varied puzzles and finds them.
+#: 3x3 targets from this one on are searched pair by pair (`Scanned`) whatever their record
+#: (one saying none is answered before): the ordered scan found a unique grid within its budget
+#: at 285, 290, 295, 299 and 301 (first unique pair 889 to 3,060; 1.7-3.7 s of CPU), at 360, 370,
+#: 380 and 390 (26, 30, 19 and 5 unique orbits recorded; pairs 2,741, 1,145, 703 and 1,266) and
+#: at 250-280 within 65 pairs, where the heat bath failed at 290 for one seed of three. Below,
+#: the heat bath gives more varied puzzles and finds them. Above `SCAN_UNTIL` a pair costs more
+#: than `SCAN_WORK` assumes (the rows' transforms are rarely reused): without a record of few
+#: orbits the scan failed there in 12.7-14.0 s of CPU (777 and 990, seed 0), so the heat bath
+#: runs, as before.
 SCAN_FROM = 281
+SCAN_UNTIL = 400
 #: Work units (`search.Enumerator`: cells placed, values scanned, steps of the last two rows'
 #: convolution; reported as "nodes") the annealing of square digit grids may spend in all, by
 #: side (`Searched`, `search.anneal`, with the settings `search.SCHEDULES`), so that the whole
@@ -139,9 +144,12 @@ SCAN_FROM = 281
 #: (targets 180-190); on 5x5 1.6e8, about 5-7 s at 2.3e7-3e7 units a second (three rows
 #: enumerated; targets 126-160, load average 3-4; 1.8e8 took up to 9.4 s of CPU in the command).
 SEARCH_NODES = {4: 450_000_000, 5: 160_000_000}
-#: Transform entries (pairs times the period squared) the ordered scan may spend: 3,900 pairs
-#: at target 300, 1,500 at 500, 770 at 700 (measured: 1.5-16 ms of CPU per pair).
-SCAN_WORK = 400_000_000
+#: Transform entries (pairs times the period squared) the ordered scan may spend: 5,470 pairs
+#: at targets 300-319, 2,100 at 500, 1,080 at 700 (measured: 1.3-16 ms of CPU per pair). 4e8
+#: until the seventh session; raised so that 302 and 303, one unique orbit each (recorded),
+#: are found (first unique pairs 5,391 and 5,240: 7.2-7.7 s wall for the whole command), while
+#: a target without one fails in about 8 s (315: 8.1 s wall, 7.6 s of CPU, load 2.6).
+SCAN_WORK = 560_000_000
 #: Uniqueness checks mixing may spend, per proposed move on average (a budget in solves, so
 #: the puzzle stays the same per seed): a move at a large target can cost 15 checks.
 MIX_CHECKS = 3
@@ -411,8 +419,8 @@ class Annealed(Planter):
 
 
 class Scanned(Planter):
-    """3x3 grids at a target where the recorded exhaustive scan found few unique orbits, or
-    from `SCAN_FROM` on where no scan is recorded: the pairs of first rows are searched in
+    """3x3 grids at a target where the recorded exhaustive scan found few unique orbits, and
+    every 3x3 target from `SCAN_FROM` to `SCAN_UNTIL`: the pairs of first rows are searched in
     `exhaustive.ordered_pairs` order (the rows with the fewest completions first), each pair's
     729 third rows counted at once, until a grid has one solution (`exhaustive.search`: the
     exhaustive scan's counting, in another order). A record is only the reason to search this
@@ -528,8 +536,8 @@ def rigid_useful(rows: list[int], cols: list[int]) -> bool:
 def planter(rows: list[int], cols: list[int], transforms: int, report: Report) -> Planter:
     """The planter for these line targets (the choice of step 1, made once): the exhaustive
     list on 2x2 grids (BadInput when it is empty), rigid solutions where they can work, the
-    ordered scan on 3x3 grids where the recorded exhaustive scan found few unique orbits or, with
-    no record, from `SCAN_FROM` on (`Scanned`), the heat bath on grids 3 wide or high (`transforms` > 0), the
+    ordered scan on 3x3 grids where the recorded exhaustive scan found few unique orbits and
+    from `SCAN_FROM` to `SCAN_UNTIL` (`Scanned`), the heat bath on grids 3 wide or high (`transforms` > 0), the
     annealing on enumerated counts on 4x4 and 5x5 grids (`Searched`, `transforms` > 0: 5x5 from
     target 126, where the rigid shape stops; found up to 140), random matrices elsewhere."""
     height, width = len(rows), len(cols)
@@ -549,8 +557,11 @@ def planter(rows: list[int], cols: list[int], transforms: int, report: Report) -
         return Rigid(rows, cols)
     if height == width == 3 and len(set(rows + cols)) == 1:
         record = recorded(rows[0])
-        few = record is not None and 0 < record["unique_orbits"] <= SCAN_FEW
-        if few or record is None and rows[0] >= SCAN_FROM:
+        if (
+            SCAN_FROM <= rows[0] <= SCAN_UNTIL
+            or record is not None
+            and 0 < record["unique_orbits"] <= SCAN_FEW
+        ):
             return Scanned(rows[0], report)
     if transforms > 0:
         try:
