@@ -224,7 +224,7 @@ def test_above_the_rigid_range_only_random_matrices_or_annealed_digits_are_plant
     """From line targets where a rigid solution's big numbers reach 110 (docs/cnote.md: they
     then always share a move by -100 that two floors absorb), the planted solutions are random,
     or, on grids 3 wide or 3 high, come from digit grids annealed on exact counts (on 4x4 and
-    5x5 on enumerated counts, on 3x3 at some targets from the ordered scan)."""
+    5x5 and 6x6 on enumerated counts, on 3x3 at some targets from the ordered scan)."""
     from boardlab.families.cnote.generate import (
         Annealed,
         RandomMatrices,
@@ -243,7 +243,8 @@ def test_above_the_rigid_range_only_random_matrices_or_annealed_digits_are_plant
     assert kind([150] * 3, transforms=10) is Annealed
     assert kind([150] * 4, transforms=10) is Searched  # enumerated counts on 4x4
     assert kind([150] * 5, transforms=10) is Searched  # and on 5x5 (found up to 140)
-    assert kind([150] * 6, transforms=10) is RandomMatrices  # enumerations too long on 6x6
+    assert kind([150] * 6, transforms=10) is Searched  # 6x6 annealed too (seventh session)
+    assert kind([150] * 7, transforms=10) is RandomMatrices  # counts too long on 7x7
     assert kind([100] * 3, transforms=10) is Rigid
     # 3x3 where the recorded scan found few unique orbits (300, 500, 700): the ordered scan
     assert kind([700] * 3) is kind([300] * 3, transforms=10) is Scanned
@@ -256,7 +257,7 @@ def test_above_the_rigid_range_only_random_matrices_or_annealed_digits_are_plant
     assert kind([280] * 3, transforms=10) is Annealed
     assert kind([290, 290, 291], transforms=10) is Annealed  # unequal targets: no scan
     assert kind([700] * 5, transforms=10) is Searched  # a scanned 3x3 target: no scan on 5x5
-    assert kind([700] * 6, transforms=10) is RandomMatrices
+    assert kind([700] * 7, transforms=10) is RandomMatrices
     made = family.generate(0, {"size": 3, "target": 150, "mix": 0})
     assert made.stats.extra["planted"] == "annealed digits (convolution counts)"
     made = generate(3, 3, 150, 0, moves=0, transforms=0)[2]

@@ -72,9 +72,11 @@ docs/cnote.md, "Large targets"):
   budget of work units, a cut count estimated by Knuth's estimator); unique 4x4 puzzles up to
   target ~180 for every seed tried, some at 190 (docs/cnote.md, "Large targets"). 5x5 grids
   beyond the rigid shape (from 126) are annealed the same way with settings of their own
-  (`search.SCHEDULES`): unique 5x5 puzzles up to 140 for seeds 0-4, at 145 for one seed of 5.
-  Larger grids (6x6, 4x6, ...) are not searched this way: their counts rarely end within the
-  budget of a count, so the annealing sees little slope.
+  (`search.SCHEDULES`): unique 5x5 puzzles up to 140 for seeds 0-4, at 145 for one seed of 5;
+  6x6 from 130 with the same settings: every seed tried at 134-137, some at 130-132 and 140.
+  Larger or non-square grids (7x7, 4x6, ...) are not searched this way: their counts rarely
+  end within the budget of a count (7x7 at 140: every count at the cap), so the annealing sees
+  little slope.
 
 Everything is seeded (Python's `random.Random(seed)`, CP-SAT with one worker and seeds drawn
 from it), so the same seed gives the same puzzle.
@@ -115,6 +117,8 @@ ANNEAL_TARGET_LIMIT = 500
 SEARCH_TARGET_LIMIT = 180
 #: The same on 5x5 grids, by `Searched` (seeds 0-4 of the whole command; eighth session).
 SEARCH_5X5_TARGET_LIMIT = 140
+#: The same on 6x6 grids, by `Searched` (seeds 0-4 of the whole command; seventh session).
+SEARCH_6X6_TARGET_LIMIT = 135
 #: Transforms the heat bath on digit grids may spend (3-wide grids at large targets; a step
 #: costs two): at most this many ...
 ANNEAL_TRANSFORMS = 5000
@@ -142,8 +146,9 @@ SCAN_UNTIL = 400
 #: side (`Searched`, `search.anneal`, with the settings `search.SCHEDULES`), so that the whole
 #: command stays under ~9 s of wall: on 4x4 4.5e8, about 4-6 s of CPU at 7e7-1e8 units a second
 #: (targets 180-190); on 5x5 1.6e8, about 5-7 s at 2.3e7-3e7 units a second (three rows
-#: enumerated; targets 126-160, load average 3-4; 1.8e8 took up to 9.4 s of CPU in the command).
-SEARCH_NODES = {4: 450_000_000, 5: 160_000_000}
+#: enumerated; targets 126-160, load average 3-4; 1.8e8 took up to 9.4 s of CPU in the command);
+#: on 6x6 1.6e8 too (6x6 at 145 and 150: the budget spent in 5-6 s of CPU by the annealing).
+SEARCH_NODES = {4: 450_000_000, 5: 160_000_000, 6: 160_000_000}
 #: Transform entries (pairs times the period squared) the ordered scan may spend: 5,470 pairs
 #: at targets 300-319, 2,100 at 500, 1,080 at 700 (measured: 1.3-16 ms of CPU per pair). 4e8
 #: until the seventh session; raised so that 302 and 303, one unique orbit each (recorded),
@@ -538,8 +543,9 @@ def planter(rows: list[int], cols: list[int], transforms: int, report: Report) -
     list on 2x2 grids (BadInput when it is empty), rigid solutions where they can work, the
     ordered scan on 3x3 grids where the recorded exhaustive scan found few unique orbits and
     from `SCAN_FROM` to `SCAN_UNTIL` (`Scanned`), the heat bath on grids 3 wide or high (`transforms` > 0), the
-    annealing on enumerated counts on 4x4 and 5x5 grids (`Searched`, `transforms` > 0: 5x5 from
-    target 126, where the rigid shape stops; found up to 140), random matrices elsewhere."""
+    annealing on enumerated counts on 4x4, 5x5 and 6x6 grids (`Searched`, `transforms` > 0: from
+    target 126 on 5x5 and 130 on 6x6, where the rigid shape stops; found up to 140 and 135),
+    random matrices elsewhere."""
     height, width = len(rows), len(cols)
     if height == width == 2:
         try:
@@ -807,7 +813,8 @@ def generate(
                 else ""
             )
             + f"; unique puzzles are found for line targets up to about {UNIQUE_TARGET_LIMIT}, "
-            f"{SEARCH_TARGET_LIMIT} on 4x4, {SEARCH_5X5_TARGET_LIMIT} on 5x5, {ANNEAL_TARGET_LIMIT} on grids 3 wide or "
+            f"{SEARCH_TARGET_LIMIT} on 4x4, {SEARCH_5X5_TARGET_LIMIT} on 5x5, {SEARCH_6X6_TARGET_LIMIT} on 6x6, "
+            f"{ANNEAL_TARGET_LIMIT} on grids 3 wide or "
             "3 high): try another seed, a smaller target, or --any"
         ),
     )
