@@ -8,7 +8,6 @@ from boardlab.core.registry import get
 from boardlab.families.cnote import io
 from boardlab.families.cnote.brute import solutions as brute_solutions
 from boardlab.families.cnote.generate import (
-    SEARCH_NODES,
     Report,
     Rigid,
     Searched,
@@ -138,7 +137,7 @@ def test_the_planter_beyond_the_rigid_shape_on_4_and_5_wide_grids() -> None:
 def test_searched_takes_the_schedule_of_its_side() -> None:
     five = Searched([130] * 5, [130] * 5, Report())
     assert five.schedule == SCHEDULES[5] != SCHEDULES[4]
-    assert five.nodes == SEARCH_NODES[5]
+    assert five.nodes == SCHEDULES[5].budget
     assert Searched([150] * 4, [150] * 4, Report()).schedule == SCHEDULES[4]
     assert Searched([135] * 6, [135] * 6, Report()).schedule == SCHEDULES[5]
 

@@ -141,14 +141,6 @@ SCAN_FEW = 20
 #: runs, as before.
 SCAN_FROM = 281
 SCAN_UNTIL = 400
-#: Work units (`search.Enumerator`: cells placed, values scanned, steps of the last two rows'
-#: convolution; reported as "nodes") the annealing of square digit grids may spend in all, by
-#: side (`Searched`, `search.anneal`, with the settings `search.SCHEDULES`), so that the whole
-#: command stays under ~9 s of wall: on 4x4 4.5e8, about 4-6 s of CPU at 7e7-1e8 units a second
-#: (targets 180-190); on 5x5 1.6e8, about 5-7 s at 2.3e7-3e7 units a second (three rows
-#: enumerated; targets 126-160, load average 3-4; 1.8e8 took up to 9.4 s of CPU in the command);
-#: on 6x6 1.6e8 too (6x6 at 145 and 150: the budget spent in 5-6 s of CPU by the annealing).
-SEARCH_NODES = {4: 450_000_000, 5: 160_000_000, 6: 160_000_000}
 #: Transform entries (pairs times the period squared) the ordered scan may spend: 5,470 pairs
 #: at targets 300-319, 2,100 at 500, 1,080 at 700 (measured: 1.3-16 ms of CPU per pair). 4e8
 #: until the seventh session; raised so that 302 and 303, one unique orbit each (recorded),
@@ -459,34 +451,23 @@ class Scanned(Planter):
 
 
 class Searched(Planter):
-    """4x4 and 5x5 grids beyond the rigid shape's targets: the digit grid annealed
-    on its solution count (`search.anneal`: the first rows enumerated depth-first, the last
-    two counted by a convolution; the settings of `search.SCHEDULES` for the side) within
-    `SEARCH_NODES` work units for the side (reported as "nodes"), so the puzzle is the same per
-    seed. CP-SAT confirms the count before the grid is used; the core proves uniqueness once
-    more."""
+    """4x4, 5x5 and 6x6 grids beyond the rigid shape's targets: the digit grid annealed on its
+    solution count (`search.anneal`: the first rows enumerated depth-first, the last two
+    counted by a convolution) with the side's `search.Schedule` (`search.SCHEDULES`), within
+    its budget of work units (reported as "nodes"), so the puzzle is the same per seed. CP-SAT
+    confirms the count before the grid is used; the core proves uniqueness once more."""
 
     mixes = False
     kind = "annealed digits (enumerated counts)"
 
     def __init__(self, rows: list[int], cols: list[int], report: Report):
         self.rows, self.cols, self.report = rows, cols, report
-        self.nodes = SEARCH_NODES[len(rows)]
         self.schedule = SCHEDULES[len(rows)]
+        self.nodes = self.schedule.budget
 
     def plant(self, rng: random.Random) -> tuple[Grid, Grid | None] | None:
-        s = self.schedule
         while self.nodes > 0:
-            grid, spent, least = anneal(
-                self.rows,
-                self.cols,
-                rng,
-                self.nodes,
-                per_count=s.per_count,
-                restart=s.restart,
-                cooling=s.cooling,
-                fresh=s.fresh,
-            )
+            grid, spent, least = anneal(self.rows, self.cols, rng, self.nodes, self.schedule)
             self.nodes -= spent
             self.report.extra["nodes"] = self.report.extra.get("nodes", 0) + spent
             self.report.extra["least_count"] = min(least, self.report.extra.get("least_count", least))
@@ -574,7 +555,7 @@ def planter(rows: list[int], cols: list[int], transforms: int, report: Report) -
             return Annealed(rows, cols, transforms, report)
         except ValueError:  # no exact counts for this shape
             pass
-    if height == width and height in SEARCH_NODES and height in SCHEDULES and transforms > 0:
+    if height == width and height in SCHEDULES and transforms > 0:
         return Searched(rows, cols, report)
     return RandomMatrices(rows, cols)
 
