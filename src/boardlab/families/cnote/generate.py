@@ -73,10 +73,17 @@ docs/cnote.md, "Large targets"):
   target ~180 for every seed tried, some at 190 (docs/cnote.md, "Large targets"). 5x5 grids
   beyond the rigid shape (from 126) are annealed the same way with settings of their own
   (`search.SCHEDULES`): unique 5x5 puzzles up to 140 for seeds 0-4, at 145 for one seed of 5;
-  6x6 from 130 with the same settings: every seed tried at 134-137, some at 130-132 and 140.
+  6x6 from 137 with the same settings (seeds 0-4 at 137 and 138, one of five at 140).
   Larger or non-square grids (7x7, 4x6, ...) are not searched this way: their counts rarely
-  end within the budget of a count (7x7 at 140: every count at the cap), so the annealing sees
+  end within the budget of a count (7x7 at 140: every count at the cap; the count of a unique
+  rigid 7x7 grid at 130 found not even its solution in 2e8 units), so the annealing sees
   little slope.
+- 6x6, 7x7 and 8x8 grids from target 126 to 136, 145 and 150: rigid plantings with floors 7-9
+  first (floors 4-9 leave big numbers of 90 or more there, whose checks failed or took 6-48 s
+  of CPU on 7x7 and 8x8), then, after `HIGH_PLANTINGS` of them, the nines planting where it is
+  unique by construction (`nines`: floors 9 and big numbers T - 9(n - 1) of at most 87 showing
+  their tens digit), then floors 7-9 again: seeds 0-4 at 126-136 on 6x6, 126-141 on 7x7 and
+  126-150 on 8x8 (ninth session).
 
 Everything is seeded (Python's `random.Random(seed)`, CP-SAT with one worker and seeds drawn
 from it), so the same seed gives the same puzzle.
@@ -117,8 +124,10 @@ ANNEAL_TARGET_LIMIT = 500
 SEARCH_TARGET_LIMIT = 180
 #: The same on 5x5 grids, by `Searched` (seeds 0-4 of the whole command; eighth session).
 SEARCH_5X5_TARGET_LIMIT = 140
-#: The same on 6x6 grids, by `Searched` (seeds 0-4 of the whole command; seventh session).
-SEARCH_6X6_TARGET_LIMIT = 135
+#: The same on 6x6, 7x7 and 8x8 grids (seeds 0-4 of the whole command; ninth session): 6x6 by
+#: rigid planting up to 136 (`HIGH_UNTIL`) and by `Searched` at 137 and 138; 7x7 and 8x8 by rigid
+#: planting with floors 7-9 or the nines planting (`Rigid` with `high`).
+HIGH_TARGET_LIMIT = {6: 138, 7: 141, 8: 150}
 #: Transforms the heat bath on digit grids may spend (3-wide grids at large targets; a step
 #: costs two): at most this many ...
 ANNEAL_TRANSFORMS = 5000
@@ -147,6 +156,16 @@ SCAN_UNTIL = 400
 #: are found (first unique pairs 5,391 and 5,240: 7.2-7.7 s wall for the whole command), while
 #: a target without one fails in about 8 s (315: 8.1 s wall, 7.6 s of CPU, load 2.6).
 SCAN_WORK = 560_000_000
+#: Square grids of sides 6-8 from this line target to `HIGH_UNTIL` (by side) are planted rigid
+#: with floors 7-9 first (`Rigid` with `high`): floors 4-9 leave big numbers of 90 or more
+#: there, and the uniqueness checks of such plantings failed, or took 6-48 s of CPU (7x7 and 8x8
+#: at 126-137); floors 7-9 and the nines planting make them in 0.1-5 s (docs/cnote.md, "Large
+#: targets", ninth session).
+HIGH_FROM = 126
+HIGH_UNTIL = {6: 136, 7: 145, 8: 150}
+#: The least floor of the first plantings there, and how many of them before the nines planting.
+HIGH_FLOOR = 7
+HIGH_PLANTINGS = 10
 #: Uniqueness checks mixing may spend, per proposed move on average (a budget in solves, so
 #: the puzzle stays the same per seed): a move at a large target can cost 15 checks.
 MIX_CHECKS = 3
@@ -493,24 +512,64 @@ class RandomMatrices(Planter):
 
 class Rigid(RandomMatrices):
     """Rigid solutions (`rigid_matrix`): floors 4-9 and a permutation of big numbers, relaxed
-    for good (floors 1-9, no permutation, then random matrices) when the targets leave no room."""
+    for good (floors 1-9, no permutation, then random matrices) when the targets leave no room.
 
-    def __init__(self, rows: list[int], cols: list[int]):
+    With `high` (square grids of sides 6-8 at targets `HIGH_FROM` to `HIGH_UNTIL`, where floors
+    4-9 leave big numbers of 90 or more), floors 7-9 first: at most `HIGH_PLANTINGS` of them,
+    then the nines planting when `nines` proves it unique, then floors 7-9 again."""
+
+    def __init__(self, rows: list[int], cols: list[int], high: bool = False):
         super().__init__(rows, cols)
         square = len(rows) == len(cols)
-        self.shapes = [(4, True), (4, False), (1, False)] if square else [(4, False), (1, False)]
+        #: (least floor, permutation of bigs, plantings left or None for no limit), in order
+        self.shapes: list[tuple[int, bool, int | None]] = (
+            [(4, True, None), (4, False, None), (1, False, None)]
+            if square
+            else [(4, False, None), (1, False, None)]
+        )
+        if high:
+            first = [(HIGH_FLOOR, True, HIGH_PLANTINGS)] + ([(9, True, 1)] if nines(rows, cols) else [])
+            self.shapes = first + [(HIGH_FLOOR, True, None)] + self.shapes
 
     def plant(self, rng: random.Random) -> tuple[Grid, Grid | None] | None:
         planted = None
         while self.shapes and planted is None:
-            planted = rigid_matrix(self.rows, self.cols, self.shapes[0][0], rng, self.shapes[0][1])
+            floor, permutation, left = self.shapes[0]
+            if left == 0:  # this shape's plantings are spent
+                self.shapes.pop(0)
+                continue
+            planted = rigid_matrix(self.rows, self.cols, floor, rng, permutation)
             if planted is None:
                 self.shapes.pop(0)  # the targets leave no room for this shape: relax it for good
+            elif left is not None:
+                self.shapes[0] = (floor, permutation, left - 1)
         if planted is None:
             self.kind = "random"
             return super().plant(rng)
-        self.kind = f"rigid (floors {self.shapes[0][0]}-9)"
+        self.kind = f"rigid (floors {floor}-9)"
+        if floor == 9:  # the nines planting: its digits are the leading ones (`nines`)
+            self.kind = "rigid (nines)"
+            return planted, [[int(str(v)[0]) for v in row] for row in planted]
         return planted, None
+
+
+def nines(rows: list[int], cols: list[int]) -> bool:
+    """Whether the nines planting is unique (docs/cnote.md, "The nines planting"): on a square
+    grid with every line at target T, floors 9 and a permutation of big numbers b = T - 9(n - 1)
+    showing their tens digit a (b = 10a + u), when 10 <= b, u != a and 9a + u < 81 (b <= 87).
+
+    Proof: a floor shows 9, so it holds 9 + D with D = 0, a positive multiple of 10 (19, ..., 89)
+    or D >= 81 (90 and above). If a row's floors grow by S > 0 in all, S is a positive multiple
+    of 10 or at least 81, and its big number becomes b - S, which must show a. The numbers below
+    b that contain a are 10a..b - 1 (S < 10), 10j + a for j < a when u > a (S = u - a < 10) and
+    10j + a for 0 <= j < a (S = 10(a - j) + u - a: not a multiple of 10 since u != a, and at
+    most 9a + u < 81). So S = 0 in every row: every floor is 9 and every big number b."""
+    n = len(rows)
+    if n != len(cols) or len(set(rows + cols)) != 1:
+        return False
+    big = rows[0] - 9 * (n - 1)
+    tens, units = divmod(big, 10)
+    return 10 <= big < 100 and units != tens and 9 * tens + units < 81
 
 
 def rigid_useful(rows: list[int], cols: list[int]) -> bool:
@@ -521,12 +580,12 @@ def rigid_useful(rows: list[int], cols: list[int]) -> bool:
 
 def planter(rows: list[int], cols: list[int], transforms: int, report: Report) -> Planter:
     """The planter for these line targets (the choice of step 1, made once): the exhaustive
-    list on 2x2 grids (BadInput when it is empty), rigid solutions where they can work, the
-    ordered scan on 3x3 grids where the recorded exhaustive scan found few unique orbits and
+    list on 2x2 grids (BadInput when it is empty), rigid solutions with floors 7-9 and the
+    nines planting on 6x6, 7x7 and 8x8 grids from `HIGH_FROM` to `HIGH_UNTIL`, rigid solutions
+    elsewhere where they can work, the ordered scan on 3x3 grids where the recorded exhaustive scan found few unique orbits and
     from `SCAN_FROM` to `SCAN_UNTIL` (`Scanned`), the heat bath on grids 3 wide or high (`transforms` > 0), the
     annealing on enumerated counts on 4x4, 5x5 and 6x6 grids (`Searched`, `transforms` > 0: from
-    target 126 on 5x5 and 130 on 6x6, where the rigid shape stops; found up to 140 and 135),
-    random matrices elsewhere."""
+    target 126 on 5x5 and 137 on 6x6; found up to 140 and 138), random matrices elsewhere."""
     height, width = len(rows), len(cols)
     if height == width == 2:
         try:
@@ -540,6 +599,8 @@ def planter(rows: list[int], cols: list[int], transforms: int, report: Report) -
                     "grids counted; docs/cnote.md, 'Large targets'): try another target or --any"
                 )
             return Listed(listed)
+    if height == width and height in HIGH_UNTIL and HIGH_FROM <= max(rows + cols) <= HIGH_UNTIL[height]:
+        return Rigid(rows, cols, high=True)
     if rigid_useful(rows, cols):
         return Rigid(rows, cols)
     if height == width == 3 and len(set(rows + cols)) == 1:
@@ -794,9 +855,9 @@ def generate(
                 else ""
             )
             + f"; unique puzzles are found for line targets up to about {UNIQUE_TARGET_LIMIT}, "
-            f"{SEARCH_TARGET_LIMIT} on 4x4, {SEARCH_5X5_TARGET_LIMIT} on 5x5, {SEARCH_6X6_TARGET_LIMIT} on 6x6, "
-            f"{ANNEAL_TARGET_LIMIT} on grids 3 wide or "
-            "3 high): try another seed, a smaller target, or --any"
+            f"{SEARCH_TARGET_LIMIT} on 4x4, {SEARCH_5X5_TARGET_LIMIT} on 5x5, "
+            + "".join(f"{limit} on {side}x{side}, " for side, limit in HIGH_TARGET_LIMIT.items())
+            + f"{ANNEAL_TARGET_LIMIT} on grids 3 wide or 3 high): try another seed, a smaller target, or --any"
         ),
     )
     report = strategy.report
