@@ -159,8 +159,9 @@ SCAN_WORK = 560_000_000
 #: Square grids of sides 6-8 from this line target to `HIGH_UNTIL` (by side) are planted rigid
 #: with floors 7-9 first (`Rigid` with `high`): floors 4-9 leave big numbers of 90 or more
 #: there, and the uniqueness checks of such plantings failed, or took 6-48 s of CPU (7x7 and 8x8
-#: at 126-137); floors 7-9 and the nines planting make them in 0.1-5 s (docs/cnote.md, "Large
-#: targets", ninth session).
+#: at 126-137); with floors 7-9 and the nines planting the whole command made seeds 0-4 in
+#: 1.3-7.2 s of CPU (docs/cnote.md, "Large targets", ninth session). Above `HIGH_UNTIL` floors
+#: 7-9 found 0-1 of 3-5 seeds (7x7 at 145, 8x8 at 150 and 160).
 HIGH_FROM = 126
 HIGH_UNTIL = {6: 136, 7: 145, 8: 150}
 #: The least floor of the first plantings there, and how many of them before the nines planting.
@@ -561,9 +562,10 @@ def nines(rows: list[int], cols: list[int]) -> bool:
     Proof: a floor shows 9, so it holds 9 + D with D = 0, a positive multiple of 10 (19, ..., 89)
     or D >= 81 (90 and above). If a row's floors grow by S > 0 in all, S is a positive multiple
     of 10 or at least 81, and its big number becomes b - S, which must show a. The numbers below
-    b that contain a are 10a..b - 1 (S < 10), 10j + a for j < a when u > a (S = u - a < 10) and
-    10j + a for 0 <= j < a (S = 10(a - j) + u - a: not a multiple of 10 since u != a, and at
-    most 9a + u < 81). So S = 0 in every row: every floor is 9 and every big number b."""
+    b that contain a are 10a..b - 1 (S < 10), 11a when u > a (S = u - a < 10) and 10j + a for
+    0 <= j < a (S = 10(a - j) + u - a: not a multiple of 10 since u != a, and at most
+    9a + u < 81). So S = 0 in every row: every floor is 9 and every big number b. Checked by
+    CP-SAT at every target of the band (tests/families/cnote/test_cnote_generate_high.py)."""
     n = len(rows)
     if n != len(cols) or len(set(rows + cols)) != 1:
         return False
