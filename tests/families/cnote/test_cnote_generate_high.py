@@ -12,6 +12,7 @@ from boardlab.families.cnote.generate import (
     Report,
     Rigid,
     Searched,
+    check_budget,
     column_targets,
     generate,
     nines,
@@ -91,3 +92,16 @@ def test_generated_7x7_and_8x8_puzzles_in_the_band_are_unique_by_cpsat() -> None
         assert CNoteOracle(instance).several(5, 0) == [planted]
         assert family.verify(instance, {"grid": planted}) == []
         assert generate(side, side, target, seed)[0] == instance
+
+
+def test_random_plantings_on_large_grids_spend_fewer_checks() -> None:
+    """Above the band (7x7 from 146, 8x8 from 151) only random matrices are planted; their
+    checks are capped by the grid's cells (`RANDOM_CHECK_CELLS`), other planters keep
+    `max_checks`."""
+    random7 = planter([146] * 7, [146] * 7, 10, Report())
+    random8 = planter([151] * 8, [151] * 8, 10, Report())
+    assert type(random7) is type(random8) is RandomMatrices
+    assert check_budget(random7, 150, 49) == 81 and check_budget(random8, 150, 64) == 62
+    assert check_budget(RandomMatrices([60] * 3, [60] * 3), 150, 9) == 150
+    assert check_budget(RandomMatrices([60] * 3, [60] * 3), 3, 9) == 3
+    assert check_budget(planter([140] * 8, [140] * 8, 10, Report()), 150, 64) == 150  # rigid

@@ -167,6 +167,13 @@ HIGH_UNTIL = {6: 136, 7: 145, 8: 150}
 #: The least floor of the first plantings there, and how many of them before the nines planting.
 HIGH_FLOOR = 7
 HIGH_PLANTINGS = 10
+#: Uniqueness checks times cells that random-matrix plantings (`RandomMatrices`, where no other
+#: planter applies) may spend: 150 checks (the default) up to 26 cells, fewer on larger grids,
+#: where a check costs more and they have not made a unique puzzle beyond the rigid shape (7x7 at
+#: 146, 150, 200 and 250, 8x8 at 151, 155, 200 and 250, seed 0: none in 154 checks, 8.8-10.1
+#: and 12.7-14.4 s of CPU; with 5,400, 110 and 84 checks, 6.4-8.2 s; ninth session), so that
+#: they fail in well under 10 s.
+RANDOM_CHECK_CELLS = 4000
 #: Uniqueness checks mixing may spend, per proposed move on average (a budget in solves, so
 #: the puzzle stays the same per seed): a move at a large target can cost 15 checks.
 MIX_CHECKS = 3
@@ -623,6 +630,14 @@ def planter(rows: list[int], cols: list[int], transforms: int, report: Report) -
     return RandomMatrices(rows, cols)
 
 
+def check_budget(planter: Planter, max_checks: int, cells: int) -> int:
+    """The uniqueness checks the generator may spend with this planter: `max_checks`, but at
+    most `RANDOM_CHECK_CELLS` / cells with random matrices alone (`RandomMatrices`)."""
+    if type(planter) is RandomMatrices:
+        return min(max_checks, RANDOM_CHECK_CELLS // cells)
+    return max_checks
+
+
 class CNoteStrategy(Strategy[Digits, Grid, Any]):
     """Digits chosen by CEGAR on a planted solution (from `planter`), then mixing moves
     (module docstring).
@@ -831,6 +846,7 @@ def generate(
         2 * max(height, width) if moves is None else moves,
         transforms,
     )
+    strategy.max_checks = check_budget(strategy.planter, max_checks, height * width)
     made = make_unique(
         strategy,
         seed,
