@@ -160,8 +160,10 @@ SCAN_WORK = 560_000_000
 #: with floors 7-9 first (`Rigid` with `high`): floors 4-9 leave big numbers of 90 or more
 #: there, and the uniqueness checks of such plantings failed, or took 6-48 s of CPU (7x7 and 8x8
 #: at 126-137); with floors 7-9 and the nines planting the whole command made seeds 0-4 in
-#: 1.3-7.2 s of CPU (docs/cnote.md, "Large targets", ninth session). Above `HIGH_UNTIL` floors
-#: 7-9 found 0-1 of 3-5 seeds (7x7 at 145, 8x8 at 150 and 160).
+#: 1.3-7.2 s of CPU (docs/cnote.md, "Large targets", ninth session). The band ends where floors
+#: 7-9 stop finding puzzles for most seeds (7x7: 3 of 5 at 143, 1 at 145, failing in 3-4 s; 8x8:
+#: 0 of 3 at 150 and 160, where 150 is made by the nines planting; 6x6: 0 of 3 at 138 and 140,
+#: where `Searched` finds some).
 HIGH_FROM = 126
 HIGH_UNTIL = {6: 136, 7: 145, 8: 150}
 #: The least floor of the first plantings there, and how many of them before the nines planting.
@@ -562,9 +564,10 @@ class Rigid(RandomMatrices):
 
 
 def nines(rows: list[int], cols: list[int]) -> bool:
-    """Whether the nines planting is unique (docs/cnote.md, "The nines planting"): on a square
-    grid with every line at target T, floors 9 and a permutation of big numbers b = T - 9(n - 1)
-    showing their tens digit a (b = 10a + u), when 10 <= b, u != a and 9a + u < 81 (b <= 87).
+    """Whether the nines planting is unique (docs/cnote.md, "Large targets", ninth session): on
+    a square grid with every line at target T, floors 9 and a permutation of big numbers
+    b = T - 9(n - 1) showing their tens digit a (b = 10a + u), when 10 <= b, u != a and
+    9a + u < 81 (b <= 87).
 
     Proof: a floor shows 9, so it holds 9 + D with D = 0, a positive multiple of 10 (19, ..., 89)
     or D >= 81 (90 and above). If a row's floors grow by S > 0 in all, S is a positive multiple
@@ -591,8 +594,9 @@ def planter(rows: list[int], cols: list[int], transforms: int, report: Report) -
     """The planter for these line targets (the choice of step 1, made once): the exhaustive
     list on 2x2 grids (BadInput when it is empty), rigid solutions with floors 7-9 and the
     nines planting on 6x6, 7x7 and 8x8 grids from `HIGH_FROM` to `HIGH_UNTIL`, rigid solutions
-    elsewhere where they can work, the ordered scan on 3x3 grids where the recorded exhaustive scan found few unique orbits and
-    from `SCAN_FROM` to `SCAN_UNTIL` (`Scanned`), the heat bath on grids 3 wide or high (`transforms` > 0), the
+    elsewhere where they can work, the ordered scan on 3x3 grids where the recorded exhaustive
+    scan found few unique orbits and from `SCAN_FROM` to `SCAN_UNTIL` (`Scanned`), the heat
+    bath on grids 3 wide or high (`transforms` > 0), the
     annealing on enumerated counts on 4x4, 5x5 and 6x6 grids (`Searched`, `transforms` > 0: from
     target 126 on 5x5 and 137 on 6x6; found up to 140 and 138), random matrices elsewhere."""
     height, width = len(rows), len(cols)
@@ -875,7 +879,8 @@ def generate(
             + f"; unique puzzles are found for line targets up to about {UNIQUE_TARGET_LIMIT}, "
             f"{SEARCH_TARGET_LIMIT} on 4x4, {SEARCH_5X5_TARGET_LIMIT} on 5x5, "
             + "".join(f"{limit} on {side}x{side}, " for side, limit in HIGH_TARGET_LIMIT.items())
-            + f"{ANNEAL_TARGET_LIMIT} on grids 3 wide or 3 high): try another seed, a smaller target, or --any"
+            + f"{ANNEAL_TARGET_LIMIT} on grids 3 wide or 3 high): try another seed, a smaller target, "
+            "or --any"
         ),
     )
     report = strategy.report
