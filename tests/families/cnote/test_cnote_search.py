@@ -8,7 +8,6 @@ from boardlab.core.registry import get
 from boardlab.families.cnote import io
 from boardlab.families.cnote.brute import solutions as brute_solutions
 from boardlab.families.cnote.generate import (
-    SEARCH_NODES,
     Report,
     Rigid,
     Searched,
@@ -128,9 +127,10 @@ def test_the_planter_beyond_the_rigid_shape_on_4_and_5_wide_grids() -> None:
     assert kind([125] * 5, [125] * 5) is Rigid
     assert kind([126] * 5, [126] * 5) is kind([150] * 5, [150] * 5) is Searched
     assert kind([150] * 5, [150] * 5, transforms=0) is not Searched
-    # 6x6: rigid up to 129, annealed from 130 on (the 5x5 settings); 7x7 not
-    assert kind([129] * 6, [129] * 6) is Rigid
-    assert kind([130] * 6, [130] * 6) is Searched
+    # 6x6: rigid up to 136 (floors 7-9 from 126: test_cnote_generate_high.py), annealed from
+    # 137 on (the 5x5 settings); 7x7 not
+    assert kind([136] * 6, [136] * 6) is Rigid
+    assert kind([137] * 6, [137] * 6) is Searched
     assert kind([150] * 7, [150] * 7) is not Searched
     assert kind([150] * 4, [150] * 4, transforms=0) is not Searched
 
@@ -138,15 +138,15 @@ def test_the_planter_beyond_the_rigid_shape_on_4_and_5_wide_grids() -> None:
 def test_searched_takes_the_schedule_of_its_side() -> None:
     five = Searched([130] * 5, [130] * 5, Report())
     assert five.schedule == SCHEDULES[5] != SCHEDULES[4]
-    assert five.nodes == SEARCH_NODES[5]
+    assert five.nodes == SCHEDULES[5].budget
     assert Searched([150] * 4, [150] * 4, Report()).schedule == SCHEDULES[4]
-    assert Searched([135] * 6, [135] * 6, Report()).schedule == SCHEDULES[5]
+    assert Searched([137] * 6, [137] * 6, Report()).schedule == SCHEDULES[5]
 
 
 def test_a_generated_6x6_puzzle_beyond_the_rigid_shape_is_unique_by_cpsat() -> None:
-    """6x6 at 135 (the rigid planting stops at 129): one solution by CP-SAT's enumeration (a
+    """6x6 at 137 (the rigid planting stops at 136): one solution by CP-SAT's enumeration (a
     second method), accepted by `verify`."""
-    made = family.generate(0, {"size": 6, "target": 135})
+    made = family.generate(0, {"size": 6, "target": 137})
     assert made.stats.extra["planted"] == "annealed digits (enumerated counts)"
     found = CNoteOracle(made.instance).several(5, 0)
     assert isinstance(found, list) and found == [made.solution["grid"]]

@@ -9,16 +9,16 @@ queens instead of the default deletion loop.
 On large boards "at least m" is the SAT side's cost: python-sat encodes it as "at most n^2 - m
 of the negations" (`CardEnc.atleast`, kmtotalizer), whose size grows with n^2 times a
 logarithmic factor of n^2 - m: 11.6 million clauses and 2.2 GB for one colour at n = 200, m =
-100 (measured, docs/armies.md "Hints"). `CpsatArmiesOracle` asks the same questions of CP-SAT,
-where the two sums are native linear constraints (no encoding): the same `colouring`
-formulation (`model_cpsat.build`), placed and forbidden queens as assumptions, and the conflict
-from `sufficient_assumptions_for_infeasibility` (CP-SAT's core over the assumptions, one worker).
-`armies_oracle` picks the backend by the board's size (`CPSAT_FROM`).
+100 (measured, docs/armies.md "Hints on large boards"). `CpsatArmiesOracle` asks the same
+questions of CP-SAT, where the two sums are native linear constraints (no encoding): the same
+`colouring` formulation (`model_cpsat.build`), placed and forbidden queens as assumptions, and
+the conflict from `sufficient_assumptions_for_infeasibility` (CP-SAT's core over the
+assumptions, one worker). `armies_oracle` picks the backend by the board's size (`CPSAT_FROM`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from ortools.sat.python import cp_model
@@ -36,6 +36,19 @@ CPSAT_FROM = 80
 
 Square = tuple[int, int]
 Queen = tuple[str, Square]
+
+
+def queens_of(
+    n: int, white: Sequence[Any], black: Sequence[Any], holds: Callable[[Any], bool]
+) -> frozenset[Queen]:
+    """The queens whose variable holds in a solution: `white` and `black` are one variable per
+    square, row-major, and `holds` says whether a variable is true (both backends' answers)."""
+    return frozenset(
+        (colour, (s // n, s % n))
+        for colour, lits in (("white", white), ("black", black))
+        for s, lit in enumerate(lits)
+        if holds(lit)
+    )
 
 
 class ArmiesOracle(Oracle[Queen]):
@@ -62,13 +75,7 @@ class ArmiesOracle(Oracle[Queen]):
         if not solve_unlimited(self.solver, assumptions):
             return None
         true = {lit for lit in self.solver.get_model() if lit > 0}
-        n = self.n
-        return frozenset(
-            (colour, (s // n, s % n))
-            for colour, lits in (("white", self.formula.white), ("black", self.formula.black))
-            for s, lit in enumerate(lits)
-            if lit in true
-        )
+        return queens_of(self.n, self.formula.white, self.formula.black, true.__contains__)
 
     def conflict(self, placed: Collection[Queen], forbidden: Collection[Queen] = ()) -> list[Queen]:
         """The placed queens in the solver's unsatisfiable core ([] when a placement exists)."""
@@ -111,13 +118,7 @@ class CpsatArmiesOracle(Oracle[Queen]):
         solver, code = self._solve(placed, forbidden)
         if code == cp_model.INFEASIBLE:
             return None
-        n = self.n
-        return frozenset(
-            (colour, (s // n, s % n))
-            for colour, lits in (("white", self.built.white), ("black", self.built.black))
-            for s, lit in enumerate(lits)
-            if solver.boolean_value(lit)
-        )
+        return queens_of(self.n, self.built.white, self.built.black, solver.boolean_value)
 
     def conflict(self, placed: Collection[Queen], forbidden: Collection[Queen] = ()) -> list[Queen]:
         """The placed queens among CP-SAT's sufficient assumptions for infeasibility ([] when a

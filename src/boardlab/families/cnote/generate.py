@@ -73,10 +73,17 @@ docs/cnote.md, "Large targets"):
   target ~180 for every seed tried, some at 190 (docs/cnote.md, "Large targets"). 5x5 grids
   beyond the rigid shape (from 126) are annealed the same way with settings of their own
   (`search.SCHEDULES`): unique 5x5 puzzles up to 140 for seeds 0-4, at 145 for one seed of 5;
-  6x6 from 130 with the same settings: every seed tried at 134-137, some at 130-132 and 140.
+  6x6 from 137 with the same settings (seeds 0-4 at 137 and 138, one of five at 140).
   Larger or non-square grids (7x7, 4x6, ...) are not searched this way: their counts rarely
-  end within the budget of a count (7x7 at 140: every count at the cap), so the annealing sees
+  end within the budget of a count (7x7 at 140: every count at the cap; the count of a unique
+  rigid 7x7 grid at 130 found not even its solution in 2e8 units), so the annealing sees
   little slope.
+- 6x6, 7x7 and 8x8 grids from target 126 to 136, 145 and 150: rigid plantings with floors 7-9
+  first (floors 4-9 leave big numbers of 90 or more there, whose checks failed or took 6-48 s
+  of CPU on 7x7 and 8x8), then, after `HIGH_PLANTINGS` of them, the nines planting where it is
+  unique by construction (`nines`: floors 9 and big numbers T - 9(n - 1) of at most 87 showing
+  their tens digit), then floors 7-9 again: seeds 0-4 at 126-136 on 6x6, 126-141 on 7x7 and
+  126-150 on 8x8 (ninth session).
 
 Everything is seeded (Python's `random.Random(seed)`, CP-SAT with one worker and seeds drawn
 from it), so the same seed gives the same puzzle.
@@ -117,8 +124,10 @@ ANNEAL_TARGET_LIMIT = 500
 SEARCH_TARGET_LIMIT = 180
 #: The same on 5x5 grids, by `Searched` (seeds 0-4 of the whole command; eighth session).
 SEARCH_5X5_TARGET_LIMIT = 140
-#: The same on 6x6 grids, by `Searched` (seeds 0-4 of the whole command; seventh session).
-SEARCH_6X6_TARGET_LIMIT = 135
+#: The same on 6x6, 7x7 and 8x8 grids (seeds 0-4 of the whole command; ninth session): 6x6 by
+#: rigid planting up to 136 (`HIGH_UNTIL`) and by `Searched` at 137 and 138; 7x7 and 8x8 by rigid
+#: planting with floors 7-9 or the nines planting (`Rigid` with `high`).
+HIGH_TARGET_LIMIT = {6: 138, 7: 141, 8: 150}
 #: Transforms the heat bath on digit grids may spend (3-wide grids at large targets; a step
 #: costs two): at most this many ...
 ANNEAL_TRANSFORMS = 5000
@@ -141,20 +150,32 @@ SCAN_FEW = 20
 #: runs, as before.
 SCAN_FROM = 281
 SCAN_UNTIL = 400
-#: Work units (`search.Enumerator`: cells placed, values scanned, steps of the last two rows'
-#: convolution; reported as "nodes") the annealing of square digit grids may spend in all, by
-#: side (`Searched`, `search.anneal`, with the settings `search.SCHEDULES`), so that the whole
-#: command stays under ~9 s of wall: on 4x4 4.5e8, about 4-6 s of CPU at 7e7-1e8 units a second
-#: (targets 180-190); on 5x5 1.6e8, about 5-7 s at 2.3e7-3e7 units a second (three rows
-#: enumerated; targets 126-160, load average 3-4; 1.8e8 took up to 9.4 s of CPU in the command);
-#: on 6x6 1.6e8 too (6x6 at 145 and 150: the budget spent in 5-6 s of CPU by the annealing).
-SEARCH_NODES = {4: 450_000_000, 5: 160_000_000, 6: 160_000_000}
 #: Transform entries (pairs times the period squared) the ordered scan may spend: 5,470 pairs
 #: at targets 300-319, 2,100 at 500, 1,080 at 700 (measured: 1.3-16 ms of CPU per pair). 4e8
 #: until the seventh session; raised so that 302 and 303, one unique orbit each (recorded),
 #: are found (first unique pairs 5,391 and 5,240: 7.2-7.7 s wall for the whole command), while
 #: a target without one fails in about 8 s (315: 8.1 s wall, 7.6 s of CPU, load 2.6).
 SCAN_WORK = 560_000_000
+#: Square grids of sides 6-8 from this line target to `HIGH_UNTIL` (by side) are planted rigid
+#: with floors 7-9 first (`Rigid` with `high`): floors 4-9 leave big numbers of 90 or more
+#: there, and the uniqueness checks of such plantings failed, or took 6-48 s of CPU (7x7 and 8x8
+#: at 126-137); with floors 7-9 and the nines planting the whole command made seeds 0-4 in
+#: 1.3-7.2 s of CPU (docs/cnote.md, "Large targets", ninth session). The band ends where floors
+#: 7-9 stop finding puzzles for most seeds (7x7: 3 of 5 at 143, 1 at 145, failing in 3-4 s; 8x8:
+#: 0 of 3 at 150 and 160, where 150 is made by the nines planting; 6x6: 0 of 3 at 138 and 140,
+#: where `Searched` finds some).
+HIGH_FROM = 126
+HIGH_UNTIL = {6: 136, 7: 145, 8: 150}
+#: The least floor of the first plantings there, and how many of them before the nines planting.
+HIGH_FLOOR = 7
+HIGH_PLANTINGS = 10
+#: Uniqueness checks times cells that random-matrix plantings (`RandomMatrices`, where no other
+#: planter applies) may spend: 150 checks (the default) up to 26 cells, fewer on larger grids,
+#: where a check costs more and they have not made a unique puzzle beyond the rigid shape (7x7 at
+#: 146, 150, 200 and 250, 8x8 at 151, 155, 200 and 250, seed 0: none in 154 checks, 8.8-10.1
+#: and 12.7-14.4 s of CPU; with 5,400, 110 and 84 checks, 6.4-8.2 s; ninth session), so that
+#: they fail in well under 10 s.
+RANDOM_CHECK_CELLS = 4000
 #: Uniqueness checks mixing may spend, per proposed move on average (a budget in solves, so
 #: the puzzle stays the same per seed): a move at a large target can cost 15 checks.
 MIX_CHECKS = 3
@@ -459,34 +480,23 @@ class Scanned(Planter):
 
 
 class Searched(Planter):
-    """4x4 and 5x5 grids beyond the rigid shape's targets: the digit grid annealed
-    on its solution count (`search.anneal`: the first rows enumerated depth-first, the last
-    two counted by a convolution; the settings of `search.SCHEDULES` for the side) within
-    `SEARCH_NODES` work units for the side (reported as "nodes"), so the puzzle is the same per
-    seed. CP-SAT confirms the count before the grid is used; the core proves uniqueness once
-    more."""
+    """4x4, 5x5 and 6x6 grids beyond the rigid shape's targets: the digit grid annealed on its
+    solution count (`search.anneal`: the first rows enumerated depth-first, the last two
+    counted by a convolution) with the side's `search.Schedule` (`search.SCHEDULES`), within
+    its budget of work units (reported as "nodes"), so the puzzle is the same per seed. CP-SAT
+    confirms the count before the grid is used; the core proves uniqueness once more."""
 
     mixes = False
     kind = "annealed digits (enumerated counts)"
 
     def __init__(self, rows: list[int], cols: list[int], report: Report):
         self.rows, self.cols, self.report = rows, cols, report
-        self.nodes = SEARCH_NODES[len(rows)]
         self.schedule = SCHEDULES[len(rows)]
+        self.nodes = self.schedule.budget
 
     def plant(self, rng: random.Random) -> tuple[Grid, Grid | None] | None:
-        s = self.schedule
         while self.nodes > 0:
-            grid, spent, least = anneal(
-                self.rows,
-                self.cols,
-                rng,
-                self.nodes,
-                per_count=s.per_count,
-                restart=s.restart,
-                cooling=s.cooling,
-                fresh=s.fresh,
-            )
+            grid, spent, least = anneal(self.rows, self.cols, rng, self.nodes, self.schedule)
             self.nodes -= spent
             self.report.extra["nodes"] = self.report.extra.get("nodes", 0) + spent
             self.report.extra["least_count"] = min(least, self.report.extra.get("least_count", least))
@@ -512,24 +522,66 @@ class RandomMatrices(Planter):
 
 class Rigid(RandomMatrices):
     """Rigid solutions (`rigid_matrix`): floors 4-9 and a permutation of big numbers, relaxed
-    for good (floors 1-9, no permutation, then random matrices) when the targets leave no room."""
+    for good (floors 1-9, no permutation, then random matrices) when the targets leave no room.
 
-    def __init__(self, rows: list[int], cols: list[int]):
+    With `high` (square grids of sides 6-8 at targets `HIGH_FROM` to `HIGH_UNTIL`, where floors
+    4-9 leave big numbers of 90 or more), floors 7-9 first: at most `HIGH_PLANTINGS` of them,
+    then the nines planting when `nines` proves it unique, then floors 7-9 again."""
+
+    def __init__(self, rows: list[int], cols: list[int], high: bool = False):
         super().__init__(rows, cols)
         square = len(rows) == len(cols)
-        self.shapes = [(4, True), (4, False), (1, False)] if square else [(4, False), (1, False)]
+        #: (least floor, permutation of bigs, plantings left or None for no limit), in order
+        self.shapes: list[tuple[int, bool, int | None]] = (
+            [(4, True, None), (4, False, None), (1, False, None)]
+            if square
+            else [(4, False, None), (1, False, None)]
+        )
+        if high:
+            first = [(HIGH_FLOOR, True, HIGH_PLANTINGS)] + ([(9, True, 1)] if nines(rows, cols) else [])
+            self.shapes = first + [(HIGH_FLOOR, True, None)] + self.shapes
 
     def plant(self, rng: random.Random) -> tuple[Grid, Grid | None] | None:
         planted = None
         while self.shapes and planted is None:
-            planted = rigid_matrix(self.rows, self.cols, self.shapes[0][0], rng, self.shapes[0][1])
+            floor, permutation, left = self.shapes[0]
+            if left == 0:  # this shape's plantings are spent
+                self.shapes.pop(0)
+                continue
+            planted = rigid_matrix(self.rows, self.cols, floor, rng, permutation)
             if planted is None:
                 self.shapes.pop(0)  # the targets leave no room for this shape: relax it for good
+            elif left is not None:
+                self.shapes[0] = (floor, permutation, left - 1)
         if planted is None:
             self.kind = "random"
             return super().plant(rng)
-        self.kind = f"rigid (floors {self.shapes[0][0]}-9)"
+        self.kind = f"rigid (floors {floor}-9)"
+        if floor == 9:  # the nines planting: its digits are the leading ones (`nines`)
+            self.kind = "rigid (nines)"
+            return planted, [[int(str(v)[0]) for v in row] for row in planted]
         return planted, None
+
+
+def nines(rows: list[int], cols: list[int]) -> bool:
+    """Whether the nines planting is unique (docs/cnote.md, "Large targets", ninth session): on
+    a square grid with every line at target T, floors 9 and a permutation of big numbers
+    b = T - 9(n - 1) showing their tens digit a (b = 10a + u), when 10 <= b, u != a and
+    9a + u < 81 (b <= 87).
+
+    Proof: a floor shows 9, so it holds 9 + D with D = 0, a positive multiple of 10 (19, ..., 89)
+    or D >= 81 (90 and above). If a row's floors grow by S > 0 in all, S is a positive multiple
+    of 10 or at least 81, and its big number becomes b - S, which must show a. The numbers below
+    b that contain a are 10a..b - 1 (S < 10), 11a when u > a (S = u - a < 10) and 10j + a for
+    0 <= j < a (S = 10(a - j) + u - a: not a multiple of 10 since u != a, and at most
+    9a + u < 81). So S = 0 in every row: every floor is 9 and every big number b. Checked by
+    CP-SAT at every target of the band (tests/families/cnote/test_cnote_generate_high.py)."""
+    n = len(rows)
+    if n != len(cols) or len(set(rows + cols)) != 1:
+        return False
+    big = rows[0] - 9 * (n - 1)
+    tens, units = divmod(big, 10)
+    return 10 <= big < 100 and units != tens and 9 * tens + units < 81
 
 
 def rigid_useful(rows: list[int], cols: list[int]) -> bool:
@@ -540,12 +592,13 @@ def rigid_useful(rows: list[int], cols: list[int]) -> bool:
 
 def planter(rows: list[int], cols: list[int], transforms: int, report: Report) -> Planter:
     """The planter for these line targets (the choice of step 1, made once): the exhaustive
-    list on 2x2 grids (BadInput when it is empty), rigid solutions where they can work, the
-    ordered scan on 3x3 grids where the recorded exhaustive scan found few unique orbits and
-    from `SCAN_FROM` to `SCAN_UNTIL` (`Scanned`), the heat bath on grids 3 wide or high (`transforms` > 0), the
+    list on 2x2 grids (BadInput when it is empty), rigid solutions with floors 7-9 and the
+    nines planting on 6x6, 7x7 and 8x8 grids from `HIGH_FROM` to `HIGH_UNTIL`, rigid solutions
+    elsewhere where they can work, the ordered scan on 3x3 grids where the recorded exhaustive
+    scan found few unique orbits and from `SCAN_FROM` to `SCAN_UNTIL` (`Scanned`), the heat
+    bath on grids 3 wide or high (`transforms` > 0), the
     annealing on enumerated counts on 4x4, 5x5 and 6x6 grids (`Searched`, `transforms` > 0: from
-    target 126 on 5x5 and 130 on 6x6, where the rigid shape stops; found up to 140 and 135),
-    random matrices elsewhere."""
+    target 126 on 5x5 and 137 on 6x6; found up to 140 and 138), random matrices elsewhere."""
     height, width = len(rows), len(cols)
     if height == width == 2:
         try:
@@ -559,6 +612,8 @@ def planter(rows: list[int], cols: list[int], transforms: int, report: Report) -
                     "grids counted; docs/cnote.md, 'Large targets'): try another target or --any"
                 )
             return Listed(listed)
+    if height == width and height in HIGH_UNTIL and HIGH_FROM <= max(rows + cols) <= HIGH_UNTIL[height]:
+        return Rigid(rows, cols, high=True)
     if rigid_useful(rows, cols):
         return Rigid(rows, cols)
     if height == width == 3 and len(set(rows + cols)) == 1:
@@ -574,9 +629,17 @@ def planter(rows: list[int], cols: list[int], transforms: int, report: Report) -
             return Annealed(rows, cols, transforms, report)
         except ValueError:  # no exact counts for this shape
             pass
-    if height == width and height in SEARCH_NODES and height in SCHEDULES and transforms > 0:
+    if height == width and height in SCHEDULES and transforms > 0:
         return Searched(rows, cols, report)
     return RandomMatrices(rows, cols)
+
+
+def check_budget(planter: Planter, max_checks: int, cells: int) -> int:
+    """The uniqueness checks the generator may spend with this planter: `max_checks`, but at
+    most `RANDOM_CHECK_CELLS` / cells with random matrices alone (`RandomMatrices`)."""
+    if type(planter) is RandomMatrices:
+        return min(max_checks, RANDOM_CHECK_CELLS // cells)
+    return max_checks
 
 
 class CNoteStrategy(Strategy[Digits, Grid, Any]):
@@ -787,6 +850,7 @@ def generate(
         2 * max(height, width) if moves is None else moves,
         transforms,
     )
+    strategy.max_checks = check_budget(strategy.planter, max_checks, height * width)
     made = make_unique(
         strategy,
         seed,
@@ -813,9 +877,10 @@ def generate(
                 else ""
             )
             + f"; unique puzzles are found for line targets up to about {UNIQUE_TARGET_LIMIT}, "
-            f"{SEARCH_TARGET_LIMIT} on 4x4, {SEARCH_5X5_TARGET_LIMIT} on 5x5, {SEARCH_6X6_TARGET_LIMIT} on 6x6, "
-            f"{ANNEAL_TARGET_LIMIT} on grids 3 wide or "
-            "3 high): try another seed, a smaller target, or --any"
+            f"{SEARCH_TARGET_LIMIT} on 4x4, {SEARCH_5X5_TARGET_LIMIT} on 5x5, "
+            + "".join(f"{limit} on {side}x{side}, " for side, limit in HIGH_TARGET_LIMIT.items())
+            + f"{ANNEAL_TARGET_LIMIT} on grids 3 wide or 3 high): try another seed, a smaller target, "
+            "or --any"
         ),
     )
     report = strategy.report

@@ -82,8 +82,12 @@ COOLING = 0.99
 
 @dataclass(frozen=True)
 class Schedule:
-    """The annealing's settings for one grid shape (`anneal`'s arguments of the same names)."""
+    """The annealing's settings for one grid shape: `anneal`'s per count (work units one count
+    may spend), restart, cooling and fresh, and `budget`, the work units the generator's
+    annealing may spend in all (`generate.Searched`, reported as "nodes"; `anneal` takes what is
+    left of it), set so that the whole command stays under ~9 s of wall."""
 
+    budget: int
     per_count: int = COUNT_NODES
     restart: int = RESTART
     cooling: float = COOLING
@@ -91,17 +95,26 @@ class Schedule:
 
 
 #: The settings per side of the square grids the generator anneals (`generate.Searched`), each
-#: declared once. 4x4: the constants above. 5x5 (eighth session, branch cgen8; `search.anneal`
-#: called directly, seeds 0-4, 1.8e8 units): fresh grids of digits 8-9, 2e5 units a count, a
-#: fresh grid after 50 moves without progress and cooling by 5 % a move. At 140 this found 5
-#: of 5 (0.1-2.7 s of CPU), where the 4x4 settings found 1 (2.5e8 units; least counts
-#: 97-5,068), digits 8-9 with the 4x4 schedule 3, nines only with 50 moves and 5 % 5 (but at
-#: 126 nines only found none, least count 120 for every seed, where digits 8-9 found 5 in
-#: 0.1 s); at 145 it found 1 of 5, at 150 and 160 none (least counts 3-218, 80-7,133).
-#: 6x6 (seventh session, lead): the 5x5 settings, measured as they are (6x6 at 135: 3 of 3 seeds
-#: in 0.4-0.9 s of CPU; at 140 1 of 3; at 145 and 150 none, every count at the cap).
-_LARGER = Schedule(per_count=200_000, restart=50, cooling=0.95, fresh=8)
-SCHEDULES = {4: Schedule(), 5: _LARGER, 6: _LARGER}
+#: declared once.
+#: 4x4: the constants above; 4.5e8 units in all, about 4-6 s of CPU at 7e7-1e8 units a second
+#: (targets 180-190).
+#: 5x5 (eighth session, branch cgen8; `search.anneal` called directly, seeds 0-4, 1.8e8 units):
+#: fresh grids of digits 8-9, 2e5 units a count, a fresh grid after 50 moves without progress
+#: and cooling by 5 % a move. At 140 this found 5 of 5 (0.1-2.7 s of CPU), where the 4x4
+#: settings found 1 (2.5e8 units; least counts 97-5,068), digits 8-9 with the 4x4 schedule 3,
+#: nines only with 50 moves and 5 % 5 (but at 126 nines only found none, least count 120 for
+#: every seed, where digits 8-9 found 5 in 0.1 s); at 145 it found 1 of 5, at 150 and 160 none
+#: (least counts 3-218, 80-7,133). 1.6e8 units in all, about 5-7 s at 2.3e7-3e7 units a second
+#: (three rows enumerated; targets 126-160, load average 3-4; 1.8e8 took up to 9.4 s of CPU in
+#: the command).
+#: 6x6 (seventh session, lead): the 5x5 settings, measured as they are (6x6 at 135: 3 of 3
+#: seeds in 0.4-0.9 s of CPU; at 140 1 of 3; at 145 and 150 none, every count at the cap; the
+#: 1.6e8 units spent in 5-6 s of CPU by the annealing).
+SCHEDULES = {
+    4: Schedule(budget=450_000_000),
+    5: Schedule(budget=160_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=8),
+    6: Schedule(budget=160_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=8),
+}
 
 
 @lru_cache(maxsize=4)
@@ -158,21 +171,19 @@ def anneal(
     cols: list[int],
     rng: random.Random,
     budget: int,
+    schedule: Schedule = SCHEDULES[4],
     cap: int = CAP,
-    per_count: int = COUNT_NODES,
-    restart: int = RESTART,
-    cooling: float = COOLING,
-    fresh: int = FRESH_LEAST,
 ) -> tuple[list[list[int]] | None, int, int]:
     """(a digit grid with exactly one solution or None, nodes spent, the least count reached):
-    the annealing of the module docstring within `budget` nodes."""
+    the annealing of the module docstring with `schedule`'s settings within `budget` nodes
+    (the schedule's own budget is the generator's, of which `budget` may be what is left)."""
     counter = Enumerator(rows, cols)
     height, width = len(rows), len(cols)
     spent, least = 0, cap
 
     def count(grid: list[list[int]], limit: int) -> int:
         nonlocal spent
-        found, nodes, complete = counter.count(grid, limit, per_count)
+        found, nodes, complete = counter.count(grid, limit, schedule.per_count)
         spent += nodes + 1
         if complete or found >= limit:
             return found
@@ -181,13 +192,13 @@ def anneal(
         return limit
 
     while spent < budget:
-        grid = [[rng.randint(fresh, 9) for _ in range(width)] for _ in range(height)]
+        grid = [[rng.randint(schedule.fresh, 9) for _ in range(width)] for _ in range(height)]
         current = count(grid, cap)
         if current == 0:
             continue
         least = min(least, current)
         temperature, since, best = 1.0, 0, current
-        while spent < budget and since < restart:
+        while spent < budget and since < schedule.restart:
             if current == 1:
                 return grid, spent, 1
             r, c = rng.randrange(height), rng.randrange(width)
@@ -204,7 +215,7 @@ def anneal(
             if current < best:
                 best, since = current, 0
                 least = min(least, best)
-            temperature = max(0.05, temperature * cooling)
+            temperature = max(0.05, temperature * schedule.cooling)
         if current == 1:
             return grid, spent, 1
     return None, spent, least
