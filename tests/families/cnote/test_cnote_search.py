@@ -111,10 +111,15 @@ def test_a_capped_or_cut_count_is_not_complete() -> None:
 
 
 def test_the_annealing_is_deterministic_per_seed() -> None:
+    """Both kinds of move: the cell heat bath (4x4) and one random digit (5x5's settings)."""
     rows = cols = [150] * 4
-    first = anneal(rows, cols, random.Random(5), 3_000_000)
-    assert first == anneal(rows, cols, random.Random(5), 3_000_000)
-    assert first[1] >= 3_000_000 or first[0] is not None
+    assert SCHEDULES[4].cell_bath and not SCHEDULES[5].cell_bath
+    for schedule in (SCHEDULES[4], SCHEDULES[5]):
+        first = anneal(rows, cols, random.Random(5), 3_000_000, schedule)
+        assert first == anneal(rows, cols, random.Random(5), 3_000_000, schedule)
+        assert first[1] >= 3_000_000 or first[0] is not None
+        if first[0] is not None:
+            assert Enumerator(rows, cols).count(first[0], 10, 10**9)[0::2] == (1, True)
 
 
 def test_the_planter_beyond_the_rigid_shape_on_4_and_5_wide_grids() -> None:
@@ -189,12 +194,13 @@ def test_generated_4x4_at_160_is_unique_by_the_enumeration_and_cpsat() -> None:
     assert CNoteOracle(instance).several(5, 0) == [planted]
 
 
-def test_generated_4x4_at_180_is_unique_by_the_count_and_cpsat() -> None:
-    """180: beyond the sixth session's reach (0 of seeds 0-4), every seed 0-4 since the seventh."""
-    instance, planted, report = generate(4, 4, 180, 0)
+def test_generated_4x4_at_190_is_unique_by_the_count_and_cpsat() -> None:
+    """190: beyond the seventh session's reach (0 of seeds 0-4; 180 for all), 4 of seeds 0-4
+    with the cell heat bath (tenth session)."""
+    instance, planted, report = generate(4, 4, 190, 1)
     assert report.extra["planted"] == "annealed digits (enumerated counts)"
     rows, cols = list(instance.rows), list(instance.cols)
-    assert rows == cols == [180] * 4
+    assert rows == cols == [190] * 4
     assert Enumerator(rows, cols).count([list(r) for r in instance.grid], 10, 10**9)[0::2] == (1, True)
     assert CNoteOracle(instance).several(5, 0) == [planted]
     assert family.verify(instance, {"grid": planted}) == []

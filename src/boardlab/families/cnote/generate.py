@@ -69,8 +69,9 @@ docs/cnote.md, "Large targets"):
 - 4x4 grids beyond the rigid shape: the digit grid is annealed one cell at a time on its
   solution count (`Searched`, `search.anneal`: the first rows enumerated depth-first, the last
   two rows' completions counted by a convolution over the columns; counts capped and cut by a
-  budget of work units, a cut count estimated by Knuth's estimator); unique 4x4 puzzles up to
-  target ~180 for every seed tried, some at 190 (docs/cnote.md, "Large targets"). 5x5 grids
+  budget of work units, a cut count estimated by Knuth's estimator; a 4x4 move counts all
+  digits of one cell and draws one, a heat bath); unique 4x4 puzzles up to target 182 for
+  every seed tried, most seeds up to 190, none at 191-195 (docs/cnote.md, "Large targets"). 5x5 grids
   beyond the rigid shape (from 126) are annealed the same way with settings of their own
   (`search.SCHEDULES`): unique 5x5 puzzles up to 140 for seeds 0-4, at 145 for one seed of 5;
   6x6 from 137 with the same settings (seeds 0-4 at 137 and 138, one of five at 140).
@@ -119,15 +120,12 @@ from boardlab.families.cnote.search import SCHEDULES, anneal
 UNIQUE_TARGET_LIMIT = 120
 #: The same on grids with at most 3 columns or rows, by the heat bath (docs/cnote.md).
 ANNEAL_TARGET_LIMIT = 500
-#: The same on 4x4 grids, by `Searched` (seeds 0-4: 5 found at 160, 170, 175 and 180, none at
-#: 190; seventh session).
-SEARCH_TARGET_LIMIT = 180
-#: The same on 5x5 grids, by `Searched` (seeds 0-4 of the whole command; eighth session).
-SEARCH_5X5_TARGET_LIMIT = 140
-#: The same on 6x6, 7x7 and 8x8 grids (seeds 0-4 of the whole command; ninth session): 6x6 by
-#: rigid planting up to 136 (`HIGH_UNTIL`) and by `Searched` at 137 and 138; 7x7 and 8x8 by rigid
-#: planting with floors 7-9 or the nines planting (`Rigid` with `high`).
-HIGH_TARGET_LIMIT = {6: 138, 7: 141, 8: 150}
+#: The same on square grids of 4x4 to 8x8, by side (seeds 0-4 of the whole command, each made
+#: within 10 s): 4x4 by `Searched` with the cell heat bath (tenth session: 5 of 5 at 185, 4 of 5
+#: at 190, none at 195 and 200 in `anneal` for seeds 0-9), 5x5 by `Searched` (eighth session),
+#: 6x6 by rigid planting up to 136 (`HIGH_UNTIL`) and by `Searched` at 137 and 138, 7x7 and 8x8
+#: by rigid planting with floors 7-9 or the nines planting (`Rigid` with `high`; ninth session).
+REACHED = {4: 190, 5: 140, 6: 138, 7: 141, 8: 150}
 #: Transforms the heat bath on digit grids may spend (3-wide grids at large targets; a step
 #: costs two): at most this many ...
 ANNEAL_TRANSFORMS = 5000
@@ -877,8 +875,7 @@ def generate(
                 else ""
             )
             + f"; unique puzzles are found for line targets up to about {UNIQUE_TARGET_LIMIT}, "
-            f"{SEARCH_TARGET_LIMIT} on 4x4, {SEARCH_5X5_TARGET_LIMIT} on 5x5, "
-            + "".join(f"{limit} on {side}x{side}, " for side, limit in HIGH_TARGET_LIMIT.items())
+            + "".join(f"{limit} on {side}x{side}, " for side, limit in REACHED.items())
             + f"{ANNEAL_TARGET_LIMIT} on grids 3 wide or 3 high): try another seed, a smaller target, "
             "or --any"
         ),

@@ -42,7 +42,12 @@ searched, at most the cap; as the cap when nothing was found), which gives the a
 slope where grids have thousands of solutions (4x4 at 190: least counts 2-321 with it, 4-633
 without, seeds 0-4). After `restart` moves without a new least count, a fresh random grid of
 digits `fresh`-9 (7-9 on 4x4; on 5x5 8-9, restarts after 50 moves and 5 % cooling:
-`SCHEDULES`). It stops at a grid of count 1 or when the budget of work is spent.
+`SCHEDULES`). It stops at a grid of count 1 or when the budget of work is spent. On 4x4 a
+move is a heat bath on one cell instead (`Schedule.cell_bath`, tenth session): the 8 other
+digits of a random cell are all counted, and the cell takes its digit or one of those with
+solutions, drawn with weight (current count / count)^(1 / temperature), the Gibbs sampler of
+Geman and Geman (1984) at one cell (4x4 at 190, seeds 0-9: 8 found, against none with one
+digit a move).
 """
 
 from __future__ import annotations
@@ -92,12 +97,17 @@ class Schedule:
     restart: int = RESTART
     cooling: float = COOLING
     fresh: int = FRESH_LEAST
+    #: A move counts every other digit of its cell and draws one (a heat bath on the cell),
+    #: rather than trying one random digit (`anneal`).
+    cell_bath: bool = False
 
 
 #: The settings per side of the square grids the generator anneals (`generate.Searched`), each
 #: declared once.
-#: 4x4: the constants above; 4.5e8 units in all, about 4-6 s of CPU at 7e7-1e8 units a second
-#: (targets 180-190).
+#: 4x4 (tenth session): the cell heat bath with fresh digits 8-9, 2e5 units a count, a fresh
+#: grid after 80 moves without progress, cooling 5 % a move (at 190, seeds 0-9, 4.5e8 units:
+#: 8 found; the seventh session's settings, the constants above with one digit a move, none of
+#: seeds 5-14); 2.4e8 units in all, at most about 8 s of CPU (3.6e7-7.7e7 units a second).
 #: 5x5 (eighth session, branch cgen8; `search.anneal` called directly, seeds 0-4, 1.8e8 units):
 #: fresh grids of digits 8-9, 2e5 units a count, a fresh grid after 50 moves without progress
 #: and cooling by 5 % a move. At 140 this found 5 of 5 (0.1-2.7 s of CPU), where the 4x4
@@ -111,7 +121,7 @@ class Schedule:
 #: seeds in 0.4-0.9 s of CPU; at 140 1 of 3; at 145 and 150 none, every count at the cap; the
 #: 1.6e8 units spent in 5-6 s of CPU by the annealing).
 SCHEDULES = {
-    4: Schedule(budget=450_000_000),
+    4: Schedule(budget=240_000_000, per_count=200_000, restart=80, cooling=0.95, fresh=8, cell_bath=True),
     5: Schedule(budget=160_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=8),
     6: Schedule(budget=160_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=8),
 }
@@ -203,14 +213,26 @@ def anneal(
                 return grid, spent, 1
             r, c = rng.randrange(height), rng.randrange(width)
             old = grid[r][c]
-            grid[r][c] = rng.choice([d for d in range(1, 10) if d != old])
-            new = count(grid, min(cap, max(AHEAD_LEAST, AHEAD * current)))
-            if new == 0 or (
-                new > current and rng.random() >= math.exp((math.log(current) - math.log(new)) / temperature)
-            ):
-                grid[r][c] = old
+            limit = min(cap, max(AHEAD_LEAST, AHEAD * current))
+            if schedule.cell_bath:
+                options = [(old, current)]
+                for digit in range(1, 10):
+                    if digit != old:
+                        grid[r][c] = digit
+                        if (found := count(grid, limit)) > 0:
+                            options.append((digit, found))
+                weights = [(current / found) ** (1 / temperature) for _, found in options]
+                grid[r][c], current = rng.choices(options, weights)[0]
             else:
-                current = new
+                grid[r][c] = rng.choice([d for d in range(1, 10) if d != old])
+                new = count(grid, limit)
+                if new == 0 or (
+                    new > current
+                    and rng.random() >= math.exp((math.log(current) - math.log(new)) / temperature)
+                ):
+                    grid[r][c] = old
+                else:
+                    current = new
             since += 1
             if current < best:
                 best, since = current, 0
