@@ -391,6 +391,8 @@ def test_3x3_without_a_record_is_scanned_in_order_from_scan_from(monkeypatch) ->
     pairs."""
     import importlib
 
+    from boardlab.families.cnote import exhaustive
+
     module = importlib.import_module("boardlab.families.cnote.generate")  # the package exports a function
     monkeypatch.setattr(module, "recorded", lambda target: None)
     made = family.generate(1, {"size": 3, "target": 290})
@@ -401,6 +403,14 @@ def test_3x3_without_a_record_is_scanned_in_order_from_scan_from(monkeypatch) ->
         patch.setattr(module, "SCAN_WORK", 1)  # one pair: none of 290's unique grids is in the first
         with pytest.raises(BadInput, match=r"the first 1 of 35,355 pairs of rows scanned; .*--target 290"):
             generate(3, 3, 290, 0)
+        # where a scan is recorded the message says what it found (302: one orbit, first found
+        # at pair 5,391)
+        patch.setattr(module, "recorded", exhaustive.recorded)
+        with pytest.raises(
+            BadInput,
+            match=r"35,355 pairs of rows scanned; the recorded exhaustive scan found 1 unique orbit,",
+        ):
+            generate(3, 3, 302, 0)
 
 
 def test_generated_3x3_at_700_is_unique_by_the_digit_model() -> None:

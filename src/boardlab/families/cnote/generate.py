@@ -830,15 +830,14 @@ def generate(
             f"has at least 10 (Lemma 5, docs/cnote.md, 'Large targets': its margin box [{lo}, {hi}] lies in "
             "a certified one): try a smaller target or --any"
         )
-    if height == width == 3:
-        record = recorded(target)
-        if record is not None and record["unique_orbits"] == 0:
-            raise BadInput(
-                f"no 3x3 puzzle with target {target} has exactly one solution: all 9^9 digit grids were "
-                f"counted ({record['pairs']:,} pairs of rows up to symmetry; the least count is "
-                f"{record['least_count']:,}; docs/cnote.md, 'Exhaustive 3x3 search'): try a smaller "
-                "target or --any"
-            )
+    record = recorded(target) if height == width == 3 else None  # a finished exhaustive scan
+    if record is not None and record["unique_orbits"] == 0:
+        raise BadInput(
+            f"no 3x3 puzzle with target {target} has exactly one solution: all 9^9 digit grids were "
+            f"counted ({record['pairs']:,} pairs of rows up to symmetry; the least count is "
+            f"{record['least_count']:,}; docs/cnote.md, 'Exhaustive 3x3 search'): try a smaller "
+            "target or --any"
+        )
     strategy = CNoteStrategy(
         rows,
         cols,
@@ -864,7 +863,12 @@ def generate(
             + (
                 f", the first {strategy.report.extra.get('pairs', 0):,} of "
                 f"{len(pair_representatives()):,} pairs of rows scanned; "
-                f"`python -m boardlab.families.cnote.exhaustive --target {target}` scans them all"
+                + (
+                    f"the recorded exhaustive scan found {record['unique_orbits']:,} unique "
+                    f"orbit{'s' if record['unique_orbits'] != 1 else ''}, beyond this search's budget"
+                    if record is not None
+                    else f"`python -m boardlab.families.cnote.exhaustive --target {target}` scans them all"
+                )
                 if isinstance(strategy.planter, Scanned)
                 else ""
             )
