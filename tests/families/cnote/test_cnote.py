@@ -249,8 +249,8 @@ def test_above_the_rigid_range_only_random_matrices_or_annealed_digits_are_plant
     # 3x3 where the recorded scan found few unique orbits (300, 500, 700): the ordered scan
     assert kind([700] * 3) is kind([300] * 3, transforms=10) is Scanned
     assert kind([250] * 3, transforms=10) is Annealed  # 599 orbits: the heat bath finds them
-    # 3x3 from SCAN_FROM (281) to SCAN_UNTIL (400): the ordered scan (no record at 290 and 301; 26 orbits
-    # recorded at 360, more than SCAN_FEW); below it the heat bath
+    # 3x3 from SCAN_FROM (281) to SCAN_UNTIL (400): the ordered scan, whatever the record says of
+    # the orbits (31 at 290, 26 at 360: more than SCAN_FEW); below it the heat bath
     assert kind([290] * 3, transforms=10) is kind([301] * 3, transforms=10) is Scanned
     assert kind([360] * 3, transforms=10) is Scanned
     assert kind([777] * 3, transforms=10) is Annealed  # above SCAN_UNTIL without a record
