@@ -225,6 +225,7 @@ def test_above_the_rigid_range_only_random_matrices_or_annealed_digits_are_plant
     then always share a move by -100 that two floors absorb), the planted solutions are random,
     or, on grids 3 wide or 3 high, come from digit grids annealed on exact counts (on 4x4 and
     5x5 and 6x6 on enumerated counts, on 3x3 at some targets from the ordered scan)."""
+    from boardlab.families.cnote.exhaustive import recorded
     from boardlab.families.cnote.generate import (
         Annealed,
         RandomMatrices,
@@ -236,7 +237,8 @@ def test_above_the_rigid_range_only_random_matrices_or_annealed_digits_are_plant
     )
 
     def kind(rows: list[int], transforms: int = 0) -> type:
-        return type(planter(rows, rows, transforms, Report()))
+        record = recorded(rows[0]) if len(rows) == 3 and len(set(rows)) == 1 else None  # as `generate`
+        return type(planter(rows, rows, transforms, Report(), record))
 
     assert kind([100] * 4) is kind([100] * 4, transforms=10) is Rigid
     assert kind([150] * 3) is RandomMatrices

@@ -386,10 +386,12 @@ class Planter:
     gives a solution and, where the planter chose them too, its digits (a unique puzzle
     already); None when it has no more to give. `mixes`: mixing moves may follow (planted
     matrices are regular; listed and annealed digit grids are not, and moves on them are
-    rarely kept). `kind` names the last planting in the report."""
+    rarely kept). `kind` names the last planting in the report. `check_cells`: the uniqueness
+    checks times cells the generator may spend with this planter (None: its `max_checks`)."""
 
     mixes = True
     kind = ""
+    check_cells: int | None = None
 
     def plant(self, rng: random.Random) -> tuple[Grid, Grid | None] | None:
         raise NotImplementedError
@@ -512,12 +514,23 @@ class RandomMatrices(Planter):
     unique puzzle (docs/cnote.md), they sometimes do (3x3 up to target ~150)."""
 
     kind = "random"
+    check_cells: int | None = RANDOM_CHECK_CELLS
 
     def __init__(self, rows: list[int], cols: list[int]):
         self.rows, self.cols = rows, cols
 
     def plant(self, rng: random.Random) -> tuple[Grid, Grid | None] | None:
         return random_matrix(self.rows, self.cols, rng), None
+
+
+@dataclass
+class Shape:
+    """One shape of `Rigid`'s plantings: the least floor, whether the big numbers lie on a
+    permutation, and how many plantings it has left (None: no limit)."""
+
+    floor: int
+    permutation: bool
+    left: int | None = None
 
 
 class Rigid(RandomMatrices):
@@ -528,36 +541,40 @@ class Rigid(RandomMatrices):
     4-9 leave big numbers of 90 or more), floors 7-9 first: at most `HIGH_PLANTINGS` of them,
     then the nines planting when `nines` proves it unique, then floors 7-9 again."""
 
+    check_cells = None
+
     def __init__(self, rows: list[int], cols: list[int], high: bool = False):
         super().__init__(rows, cols)
         square = len(rows) == len(cols)
-        #: (least floor, permutation of bigs, plantings left or None for no limit), in order
-        self.shapes: list[tuple[int, bool, int | None]] = (
-            [(4, True, None), (4, False, None), (1, False, None)]
+        #: the shapes still to plant, in order
+        self.shapes = (
+            [Shape(4, True), Shape(4, False), Shape(1, False)]
             if square
-            else [(4, False, None), (1, False, None)]
+            else [Shape(4, False), Shape(1, False)]
         )
         if high:
-            first = [(HIGH_FLOOR, True, HIGH_PLANTINGS)] + ([(9, True, 1)] if nines(rows, cols) else [])
-            self.shapes = first + [(HIGH_FLOOR, True, None)] + self.shapes
+            first = [Shape(HIGH_FLOOR, True, HIGH_PLANTINGS)] + (
+                [Shape(9, True, 1)] if nines(rows, cols) else []
+            )
+            self.shapes = first + [Shape(HIGH_FLOOR, True)] + self.shapes
 
     def plant(self, rng: random.Random) -> tuple[Grid, Grid | None] | None:
         planted = None
         while self.shapes and planted is None:
-            floor, permutation, left = self.shapes[0]
-            if left == 0:  # this shape's plantings are spent
+            shape = self.shapes[0]
+            if shape.left == 0:  # this shape's plantings are spent
                 self.shapes.pop(0)
                 continue
-            planted = rigid_matrix(self.rows, self.cols, floor, rng, permutation)
+            planted = rigid_matrix(self.rows, self.cols, shape.floor, rng, shape.permutation)
             if planted is None:
                 self.shapes.pop(0)  # the targets leave no room for this shape: relax it for good
-            elif left is not None:
-                self.shapes[0] = (floor, permutation, left - 1)
+            elif shape.left is not None:
+                shape.left -= 1
         if planted is None:
             self.kind = "random"
             return super().plant(rng)
-        self.kind = f"rigid (floors {floor}-9)"
-        if floor == 9:  # the nines planting: its digits are the leading ones (`nines`)
+        self.kind = f"rigid (floors {shape.floor}-9)"
+        if shape.floor == 9:  # the nines planting: its digits are the leading ones (`nines`)
             self.kind = "rigid (nines)"
             return planted, [[int(str(v)[0]) for v in row] for row in planted]
         return planted, None
@@ -590,7 +607,9 @@ def rigid_useful(rows: list[int], cols: list[int]) -> bool:
     return max(max(rows) - 4 * (len(cols) - 1), max(cols) - 4 * (len(rows) - 1)) < 110
 
 
-def planter(rows: list[int], cols: list[int], transforms: int, report: Report) -> Planter:
+def planter(
+    rows: list[int], cols: list[int], transforms: int, report: Report, record: dict[str, Any] | None = None
+) -> Planter:
     """The planter for these line targets (the choice of step 1, made once): the exhaustive
     list on 2x2 grids (BadInput when it is empty), rigid solutions with floors 7-9 and the
     nines planting on 6x6, 7x7 and 8x8 grids from `HIGH_FROM` to `HIGH_UNTIL`, rigid solutions
@@ -598,7 +617,8 @@ def planter(rows: list[int], cols: list[int], transforms: int, report: Report) -
     scan found few unique orbits and from `SCAN_FROM` to `SCAN_UNTIL` (`Scanned`), the heat
     bath on grids 3 wide or high (`transforms` > 0), the
     annealing on enumerated counts on 4x4, 5x5 and 6x6 grids (`Searched`, `transforms` > 0: from
-    target 126 on 5x5 and 137 on 6x6; found up to 140 and 138), random matrices elsewhere."""
+    target 126 on 5x5 and 137 on 6x6; found up to 140 and 138), random matrices elsewhere.
+    `record`: the finished exhaustive scan of a 3x3 target (`exhaustive.recorded`), if any."""
     height, width = len(rows), len(cols)
     if height == width == 2:
         try:
@@ -617,7 +637,6 @@ def planter(rows: list[int], cols: list[int], transforms: int, report: Report) -
     if rigid_useful(rows, cols):
         return Rigid(rows, cols)
     if height == width == 3 and len(set(rows + cols)) == 1:
-        record = recorded(rows[0])
         if (
             SCAN_FROM <= rows[0] <= SCAN_UNTIL
             or record is not None
@@ -636,9 +655,9 @@ def planter(rows: list[int], cols: list[int], transforms: int, report: Report) -
 
 def check_budget(planter: Planter, max_checks: int, cells: int) -> int:
     """The uniqueness checks the generator may spend with this planter: `max_checks`, but at
-    most `RANDOM_CHECK_CELLS` / cells with random matrices alone (`RandomMatrices`)."""
-    if type(planter) is RandomMatrices:
-        return min(max_checks, RANDOM_CHECK_CELLS // cells)
+    most the planter's `check_cells` / cells (`RANDOM_CHECK_CELLS` for random matrices alone)."""
+    if planter.check_cells is not None:
+        return min(max_checks, planter.check_cells // cells)
     return max_checks
 
 
@@ -661,13 +680,14 @@ class CNoteStrategy(Strategy[Digits, Grid, Any]):
         max_checks: int,
         moves: int,
         transforms: int = 0,
+        record: dict[str, Any] | None = None,
     ):
         self.rows, self.cols = rows, cols
         self.height, self.width = len(rows), len(cols)
         self.batch, self.patience, self.max_checks, self.moves = batch, patience, max_checks, moves
         self.budget = 2.0
         self.report = Report()
-        self.planter = planter(rows, cols, transforms, self.report)
+        self.planter = planter(rows, cols, transforms, self.report, record)
         self.given: Grid | None = None  # digits that came with the planted solution
         self.rng = random.Random()
         self.planted: Grid = []
@@ -848,6 +868,7 @@ def generate(
         max_checks,
         2 * max(height, width) if moves is None else moves,
         transforms,
+        record,
     )
     strategy.max_checks = check_budget(strategy.planter, max_checks, height * width)
     made = make_unique(

@@ -36,12 +36,12 @@ budget also reports Knuth's estimate of the share of the search tree it covered
 annealing", Science 1983) of the digit grid on the logarithm of its count: a move changes one
 random cell to a random digit, is refused when the grid has no solution, and otherwise kept
 with the Metropolis probability min(1, (count / new count)^(1 / temperature)); the temperature
-starts at 1 and cools by `cooling` (1 % on 4x4) a move to 0.05; a count not finished within its work budget is
+starts at 1 and cools by `cooling` (5 % on 4x4-6x6) a move to 0.05; a count not finished within its work budget is
 taken as found / explored (Knuth's estimate of the full count from the share of the tree
 searched, at most the cap; as the cap when nothing was found), which gives the annealing a
 slope where grids have thousands of solutions (4x4 at 190: least counts 2-321 with it, 4-633
 without, seeds 0-4). After `restart` moves without a new least count, a fresh random grid of
-digits `fresh`-9 (7-9 on 4x4; on 5x5 8-9, restarts after 50 moves and 5 % cooling:
+digits `fresh`-9 (8-9 on 4x4-6x6; restarts after 80 moves on 4x4 and 50 on 5x5 and 6x6:
 `SCHEDULES`). It stops at a grid of count 1 or when the budget of work is spent. On 4x4 a
 move is a heat bath on one cell instead (`Schedule.cell_bath`, tenth session): the 8 other
 digits of a random cell are all counted, and the cell takes its digit or one of those with
@@ -64,41 +64,40 @@ from boardlab.families.cnote.convolution import admissible
 #: Solutions counted at most per grid (more: the count is taken as this); 20,000 rather than
 #: 1,000 gives the annealing a slope where most grids have thousands of solutions (4x4 at 160).
 CAP = 20_000
-#: Work units one count may spend (about 5 ms; more: the count is cut and estimated, module
-#: docstring). 4x4 at 190, seeds 0-4, 5e8 units in all, fresh digits 8-9: 2e5 found 1 puzzle
-#: (least counts 3-5 otherwise), 5e5 none (4-22) in less time (fewer counts); with the sixth session's
-#: units (cells placed, about 3e7 a second), 5e6 and 2e7 found fewer 4x4 puzzles at 170 than 2e6.
-COUNT_NODES = 500_000
-#: Moves without a new least count before a fresh grid (with `COOLING`: 3,000 and 0.999 found
-#: 0 of 5 seeds at 4x4, target 150, in the budget; 300 and 0.99 found 5 of 5).
-RESTART = 300
 #: A move's count stops at this many times the current count (at least `AHEAD_LEAST`): such a
 #: move is refused with probability 1 - (1/4)^(1/temperature) or more anyway, and counting
 #: further would cost nodes in proportion.
 AHEAD = 4
 AHEAD_LEAST = 16
-#: Fresh grids draw digits FRESH_LEAST-9 (small digits make many numbers admissible; at 4x4,
-#: 2e8 nodes, seeds 0-4: 4-9 found 2 at 165 and 1 at 170 (CLI sweep), 6-9 2 and 0, 7-9 4 and 3,
-#: 8-9 - and 1).
-FRESH_LEAST = 7
-#: The temperature's factor per move.
-COOLING = 0.99
 
 
 @dataclass(frozen=True)
 class Schedule:
-    """The annealing's settings for one grid shape: `anneal`'s per count (work units one count
-    may spend), restart, cooling and fresh, and `budget`, the work units the generator's
-    annealing may spend in all (`generate.Searched`, reported as "nodes"; `anneal` takes what is
-    left of it), set so that the whole command stays under ~9 s of wall."""
+    """The annealing's settings for one grid shape (`SCHEDULES`), each measured per side.
+
+    `budget`: the work units the generator's annealing may spend in all (`generate.Searched`,
+    reported as "nodes"; `anneal` takes what is left of it), set so that the whole command stays
+    under ~9 s of wall. `per_count`: work units one count may spend (about 5 ms at 5e5; more:
+    the count is cut and estimated, module docstring). `restart`: moves without a new least
+    count before a fresh grid. `cooling`: the temperature's factor per move. `fresh`: fresh
+    grids draw digits `fresh`-9 (small digits make many numbers admissible). `cell_bath`: a
+    move counts every other digit of its cell and draws one (a heat bath on the cell), rather
+    than trying one random digit.
+
+    What the seventh session measured on 4x4 with one digit a move (its settings were 5e5 units
+    a count, restart 300, cooling 1 %, fresh 7): at 190, seeds 0-4, 5e8 units in all, fresh
+    digits 8-9: 2e5 units a count found 1 puzzle (least counts 3-5 otherwise), 5e5 none (4-22)
+    in less time (fewer counts); with the sixth session's units (cells placed, about 3e7 a
+    second), 5e6 and 2e7 found fewer puzzles at 170 than 2e6. At 150, restart 3,000 and cooling
+    0.1 % found 0 of 5 seeds in the budget, restart 300 and cooling 1 % 5 of 5. With 2e8 units,
+    seeds 0-4, fresh digits 4-9 found 2 at 165 and 1 at 170, 6-9 2 and 0, 7-9 4 and 3, 8-9 -
+    and 1."""
 
     budget: int
-    per_count: int = COUNT_NODES
-    restart: int = RESTART
-    cooling: float = COOLING
-    fresh: int = FRESH_LEAST
-    #: A move counts every other digit of its cell and draws one (a heat bath on the cell),
-    #: rather than trying one random digit (`anneal`).
+    per_count: int
+    restart: int
+    cooling: float
+    fresh: int
     cell_bath: bool = False
 
 
@@ -106,7 +105,7 @@ class Schedule:
 #: declared once.
 #: 4x4 (tenth session): the cell heat bath with fresh digits 8-9, 2e5 units a count, a fresh
 #: grid after 80 moves without progress, cooling 5 % a move (at 190, seeds 0-9, 4.5e8 units:
-#: 8 found; the seventh session's settings, the constants above with one digit a move, none of
+#: 8 found; the seventh session's settings (`Schedule`'s docstring) with one digit a move, none of
 #: seeds 5-14); 2.4e8 units in all, at most about 8 s of CPU (3.6e7-7.7e7 units a second).
 #: 5x5 (eighth session, branch cgen8; `search.anneal` called directly, seeds 0-4, 1.8e8 units):
 #: fresh grids of digits 8-9, 2e5 units a count, a fresh grid after 50 moves without progress
