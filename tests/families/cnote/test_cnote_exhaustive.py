@@ -243,15 +243,18 @@ def test_recorded_scans_are_finished_scans_of_all_representatives() -> None:
 
 
 def test_recorded_unique_grids_have_one_solution_by_cpsat() -> None:
-    """Records with few unique orbits list them (canonical forms): each has exactly one
-    solution by the oracle's CP-SAT enumeration, a second method; the heat bath's grid at 300
-    is among them."""
+    """Records with few unique orbits list them (canonical forms): one of each record's grids
+    (all of them where the record lists at most 2; 295 grids in 99 records, all counted took
+    28 s) has exactly one solution by the oracle's CP-SAT enumeration, a second method; the
+    heat bath's grid at 300 is among them."""
     listed = [r for r in RECORDS if "grids" in r]
     assert listed
+    rng = random.Random(0)
     for record in listed:
         assert len(record["grids"]) == record["unique_orbits"]
-        for grid in record["grids"]:
-            assert canonical(grid) == tuple(map(tuple, grid))
+        assert all(canonical(grid) == tuple(map(tuple, grid)) for grid in record["grids"])
+        grids = record["grids"] if len(record["grids"]) <= 2 else [rng.choice(record["grids"])]
+        for grid in grids:
             found = CNoteOracle(make_instance(grid, record["target"])).several(2, 0)
             assert isinstance(found, list) and len(found) == 1
     at_300 = exhaustive.recorded(300)
@@ -293,12 +296,12 @@ def test_generate_says_at_once_where_a_recorded_scan_found_no_unique_grid(monkey
 
 @pytest.mark.slow
 @pytest.mark.parametrize(
-    "record", [r for r in RECORDS if r["target"] in (100, 200)], ids=lambda r: str(r["target"])
+    "record", [r for r in RECORDS if r["target"] == 100], ids=lambda r: str(r["target"])
 )
 def test_recorded_scans_are_reproduced(record) -> None:
-    """Two of the recorded scans redone (the CI's slow step: about 40 s of CPU for the two); the
-    record at 300 is reproduced by the ordered search run to its end (below), the same
-    counting in another order."""
+    """One of the recorded scans redone (the CI's slow step: about 15 s of CPU); the record at
+    200 is reproduced by the ordered search run to its end (below), the same counting in
+    another order."""
     state = scan(record["target"])
     assert state.finished
     if record["target"] in HEAT_BATH:
@@ -368,14 +371,13 @@ def test_search_yields_exactly_the_grids_with_one_solution_of_its_pairs() -> Non
 
 
 @pytest.mark.slow
-def test_search_to_the_end_finds_the_recorded_orbits_at_300() -> None:
-    """Run to the end, the ordered search is the exhaustive scan in another order: the same five
-    orbits as the record at 300 (about 50 s of CPU), the heat bath's grid among them, each
-    unique by brute force."""
-    found = {canonical(grid) for _, grids in search(300) for grid in grids}
-    record = exhaustive.recorded(300)
-    assert record is not None
-    assert sorted([list(map(list, grid)) for grid in found]) == sorted(record["grids"])
-    assert canonical(HEAT_BATH[300]) in found
-    for grid in found:
-        assert brute_count(grid, 300, 2) == 1
+def test_search_to_the_end_finds_the_recorded_orbits_at_200() -> None:
+    """Run to the end, the ordered search is the exhaustive scan in another order: as many
+    orbits as the record at 200 (9,732; about 25 s of CPU), a sample of them unique by brute
+    force. (At 300 the same test took 54 s of the CI's slow step; the record at 300 lists its
+    five orbits, which the default step's CP-SAT check samples.)"""
+    found = {canonical(grid) for _, grids in search(200) for grid in grids}
+    record = exhaustive.recorded(200)
+    assert record is not None and len(found) == record["unique_orbits"]
+    for grid in random.Random(0).sample(sorted(found), 5):
+        assert brute_count(grid, 200, 2) == 1
