@@ -295,9 +295,7 @@ def test_generate_says_at_once_where_a_recorded_scan_found_no_unique_grid(monkey
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(
-    "record", [r for r in RECORDS if r["target"] == 100], ids=lambda r: str(r["target"])
-)
+@pytest.mark.parametrize("record", [r for r in RECORDS if r["target"] == 100], ids=lambda r: str(r["target"]))
 def test_recorded_scans_are_reproduced(record) -> None:
     """One of the recorded scans redone (the CI's slow step: about 15 s of CPU); the record at
     200 is reproduced by the ordered search run to its end (below), the same counting in
