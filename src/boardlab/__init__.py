@@ -61,7 +61,9 @@ def _free_api_names() -> None:
     functions. Importing a subpackage for the first time sets it on the package, which would
     hide the function from `__getattr__` for good; so both (docstring-only, so cheap) are
     imported now and their names removed again: `boardlab.render` is then always the function,
-    and `import boardlab.render.svg` still works."""
+    and `import boardlab.render.svg` still works. One form does not: `import
+    boardlab.families.cnote.exhaustive as ex` looks the names up as attributes, and the attribute
+    `families` is the function; write `from boardlab.families.cnote import exhaustive as ex`."""
     import importlib
 
     for sub in ("families", "render"):
