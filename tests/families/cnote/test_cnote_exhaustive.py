@@ -368,6 +368,16 @@ def test_search_yields_exactly_the_grids_with_one_solution_of_its_pairs() -> Non
         assert (grid in found) == (brute_count(grid, target, 2) == 1)
 
 
+def test_search_in_threads_yields_what_one_thread_yields() -> None:
+    """The threads only count ahead: two (the default) and three give the same pairs and grids
+    in the same order as one, over 300 pairs at 270 (40 of them with unique grids), and
+    stopping at the first hit stops there."""
+    one = list(search(270, 0, 300, workers=1))
+    assert len(one) >= 2
+    assert list(search(270, 0, 300)) == one == list(search(270, 0, 300, workers=3))
+    assert next(iter(search(270, 0, 300))) == one[0]
+
+
 @pytest.mark.slow
 def test_search_to_the_end_finds_the_recorded_orbits_at_200() -> None:
     """Run to the end, the ordered search is the exhaustive scan in another order: as many

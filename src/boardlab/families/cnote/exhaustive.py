@@ -38,8 +38,11 @@ import itertools
 import json
 import os
 import sys
+import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -57,6 +60,11 @@ Grid = tuple[Line, ...]
 CHECKPOINT_VERSION = 2
 #: Bytes of row transforms `search` keeps (the oldest dropped beyond).
 SEARCH_MEMORY = 300_000_000
+#: Threads `search` counts pairs in (the transforms and the kernel release the GIL): 347 and
+#: 351, whose one unique orbit each lies 5,091 and 4,892 pairs in, took 9.4 s of wall for the
+#: whole `generate` command in one thread and 6.2 and 6.0 s in two (load average 2.8-3.2: two
+#: scans at `nice 19` beside; eleventh session).
+SEARCH_WORKERS = 2
 #: Seconds between two checkpoint writes (and progress lines).
 CHECKPOINT_EVERY = 30.0
 
@@ -202,29 +210,49 @@ def ordered_pairs(target: int) -> list[tuple[Line, Line]]:
     return [pairs[i] for i in np.argsort(score, kind="stable")]
 
 
-def search(target: int, start: int = 0, stop: int | None = None) -> Iterable[tuple[int, list[Grid]]]:
+def search(
+    target: int, start: int = 0, stop: int | None = None, workers: int = SEARCH_WORKERS
+) -> Iterable[tuple[int, list[Grid]]]:
     """The grids with exactly one solution, pair by pair in `ordered_pairs` order from index
     `start` to `stop`: (index of the pair, its grids with one solution) for each pair that has
     some, the grids' first two rows being the pair's. A pair costs one or two transforms and
-    one kernel pass (1.5 ms of CPU at target 300, 16 ms at 700), so a caller's deadline and
+    one kernel pass (1.5 ms of CPU at target 350, 16 ms at 700), so a caller's deadline and
     Ctrl-C land between pairs. Run to the end, it meets every orbit with one solution (Lemma
-    4); a yielded grid is one of the 9^9, not necessarily canonical."""
+    4); a yielded grid is one of the 9^9, not necessarily canonical.
+
+    The pairs are counted by `workers` threads, at most two pairs each ahead of the one
+    looked at, and looked at in order: what is yielded, and when the caller stops, do not
+    depend on the threads' timing."""
     pairs = ordered_pairs(target)
     scanner = PairScanner(target)
     # every row's transform is kept, up to SEARCH_MEMORY bytes (290 distinct rows in the first
     # 3,600 pairs at target 300, 0.8 MB each; 28 in the first 93 at 700, 4.2 MB each)
     scanner.keep_limit = max(2, SEARCH_MEMORY // (16 * scanner.period * (scanner.period // 2 + 1)))
-    for i in range(start, len(pairs) if stop is None else min(stop, len(pairs))):
-        a, b = pairs[i]
-        ones = np.argwhere(scanner.counts(a, b) == 1)
-        if len(ones):
-            yield i, [(a, b, tuple(int(d) + 1 for d in third)) for third in ones]
+    end = len(pairs) if stop is None else min(stop, len(pairs))
+
+    def ones(i: int) -> np.ndarray:
+        return np.argwhere(scanner.counts(*pairs[i]) == 1)
+
+    ahead: deque[Future[np.ndarray]] = deque()
+    with ThreadPoolExecutor(max(1, workers), thread_name_prefix="boardlab-pairs") as pool:
+        try:
+            for i in range(start, end):
+                while len(ahead) < 2 * max(1, workers) and i + len(ahead) < end:
+                    ahead.append(pool.submit(ones, i + len(ahead)))
+                found = ahead.popleft().result()
+                if len(found):
+                    a, b = pairs[i]
+                    yield i, [(a, b, tuple(int(d) + 1 for d in third)) for third in found]
+        finally:  # stopped early (a hit, Ctrl-C, a deadline): drop the pairs not started
+            for future in ahead:
+                future.cancel()
 
 
 class PairScanner:
     """The solution counts of all 729 third rows under two fixed rows, at line target T. The
     first rows' transforms are kept (`pair_representatives` has 165 of them: 1.4 GB at
-    T = 1,000), the second row's only until the next one."""
+    T = 1,000), the second row's only until the next one. Threads may count pairs at the same
+    time (`search`): each has its own buffers, and the kept transforms change under a lock."""
 
     def __init__(self, target: int, keep_limit: int | None = None):
         if target < 3:
@@ -241,6 +269,12 @@ class PairScanner:
         self._third = [inside & admissible(d, target)[clipped] for d in range(10)]
         self._spectra: dict[Line, np.ndarray] = {}
         self._kept: dict[Line, np.ndarray] = {}
+        # the inverse transform's buffers, reused pair after pair: a new 1-8 MB array per pair
+        # is fresh memory from the system each time (its pages faulted in and zeroed), which
+        # cost more than the transform itself (irfft2 of 360 x 181 entries: 2.7 ms with new
+        # arrays, 0.9 ms in these buffers; measured)
+        self._local = threading.local()  # one set of buffers per thread (`_buffers`)
+        self._lock = threading.Lock()
         #: with a limit, every row's transform is kept, the oldest dropped beyond the limit
         #: (`search` meets the rows in no useful order)
         self.keep_limit = keep_limit
@@ -255,15 +289,29 @@ class PairScanner:
         sets = [admissible(d, t) for d in line[:2]]
         indicator = sets[0][:, None] & sets[1][None, :] & self._third[line[2]]
         spectrum = np.fft.rfft2(indicator.astype(np.float64), (self.period, self.period))
-        if self.keep_limit is not None:
-            if len(self._kept) >= self.keep_limit:
-                del self._kept[next(iter(self._kept))]
-            self._kept[line] = spectrum
-        elif keep:
-            self._kept[line] = spectrum
-        else:
-            self._spectra = {line: spectrum}
+        with self._lock:
+            if self.keep_limit is not None:
+                if len(self._kept) >= self.keep_limit:
+                    del self._kept[next(iter(self._kept))]
+                self._kept[line] = spectrum
+            elif keep:
+                self._kept[line] = spectrum
+            else:
+                self._spectra = {line: spectrum}
         return spectrum
+
+    def _buffers(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """This thread's buffers for `counts`: the product of two transforms, its inverse
+        transform along the rows, and Q."""
+        if not hasattr(self._local, "buffers"):
+            half = (self.period, self.period // 2 + 1)
+            self._local.buffers = (
+                np.empty(half, dtype=np.complex128),
+                np.empty(half, dtype=np.complex128),
+                np.empty((self.period, self.period)),
+            )
+        buffers: tuple[np.ndarray, np.ndarray, np.ndarray] = self._local.buffers
+        return buffers
 
     def counts(self, a: Line, b: Line) -> np.ndarray:
         """Counts of the grids (A, B, C) for every third row C: shape (9, 9, 9), entry
@@ -271,8 +319,12 @@ class PairScanner:
         from boardlab.families.cnote.line_kernels import triple_counts
 
         t = self.target
-        product = self.spectrum(a, keep=True) * self.spectrum(b)
-        q = np.fft.irfft2(product, (self.period, self.period))
+        product, columns, q = self._buffers()
+        np.multiply(self.spectrum(a, keep=True), self.spectrum(b), out=product)
+        # irfft2, one axis at a time into the buffers: the inverse transform along the rows
+        # (axis 0), then the real inverse along the columns
+        np.fft.ifft(product, axis=0, out=columns)
+        np.fft.irfft(columns, n=self.period, axis=1, out=q)
         # q[a, b] = Q[T - a, T - b] for the third row's prefixes a, b in 0..T (a reversed view;
         # the kernel rounds each entry it reads)
         return np.rint(triple_counts(q[t::-1, t::-1], t, self.digits, self.size)).astype(np.int64)

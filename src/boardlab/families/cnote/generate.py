@@ -146,16 +146,19 @@ SCAN_FEW = 20
 #: than `SCAN_WORK` assumes (the rows' transforms are rarely reused): without a record of few
 #: orbits the scan failed there in 12.7-14.0 s of CPU (777 and 990, seed 0), so the heat bath
 #: runs, as before. Since the tenth session every target from 281 to 399 is scanned and
-#: recorded: the ordered scan made seed 0 at each target with unique grids but 347 and 351 (one
-#: orbit each, beyond the budget).
+#: recorded; since the eleventh (`SCAN_WORK` raised, two threads) the ordered scan makes seed 0
+#: at each of them with unique grids, 347 and 351 included (one orbit each).
 SCAN_FROM = 281
 SCAN_UNTIL = 400
 #: Transform entries (pairs times the period squared) the ordered scan may spend: 5,470 pairs
 #: at targets 300-319, 2,100 at 500, 1,080 at 700 (measured: 1.3-16 ms of CPU per pair). 4e8
 #: until the seventh session; raised so that 302 and 303, one unique orbit each (recorded),
 #: are found (first unique pairs 5,391 and 5,240: 7.2-7.7 s wall for the whole command), while
-#: a target without one fails in about 8 s (315: 8.1 s wall, 7.6 s of CPU, load 2.6).
-SCAN_WORK = 560_000_000
+#: a target without one fails in about 8 s (315: 8.1 s wall, 7.6 s of CPU, load 2.6). Raised to
+#: 6.8e8 in the eleventh session, when the inverse transforms went into reused buffers (a pair
+#: at 351: 2.0 to 1.55 ms of CPU), so that 347 and 351 (one unique orbit each, first unique
+#: pairs 5,091 and 4,892 of 5,246 at period 360) are found too.
+SCAN_WORK = 680_000_000
 #: Square grids of sides 6-8 from this line target to `HIGH_UNTIL` (by side) are planted rigid
 #: with floors 7-9 first (`Rigid` with `high`): floors 4-9 leave big numbers of 90 or more
 #: there, and the uniqueness checks of such plantings failed, or took 6-48 s of CPU (7x7 and 8x8
