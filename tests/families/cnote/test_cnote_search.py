@@ -16,7 +16,7 @@ from boardlab.families.cnote.generate import (
     planter,
 )
 from boardlab.families.cnote.oracle import CNoteOracle
-from boardlab.families.cnote.search import SCHEDULES, Enumerator, anneal
+from boardlab.families.cnote.search import SCHEDULES, Enumerator, anneal, anneal_chains
 
 family = get("cnote")
 
@@ -120,6 +120,35 @@ def test_the_annealing_is_deterministic_per_seed() -> None:
         assert first[1] >= 3_000_000 or first[0] is not None
         if first[0] is not None:
             assert Enumerator(rows, cols).count(first[0], 10, 10**9)[0::2] == (1, True)
+
+
+def test_chains_answer_the_first_chain_that_finds_whatever_the_timing() -> None:
+    """`anneal_chains` against each chain run alone (`anneal`, one thread): the answer is the
+    grid of the first chain, in order, that finds one, with that chain's nodes; when none does,
+    every chain ran to its budget and the least count is the least of theirs. 4x4 at 170 with
+    small budgets, where seeds 0-9 give both cases and a later chain's win."""
+    rows = cols = [170] * 4
+    schedule, budget = SCHEDULES[4], 2_000_000
+    seen = set()
+    for seed in range(10):
+        alone = [anneal(rows, cols, random.Random(seed * 10 + k), budget, schedule) for k in range(2)]
+        chained = anneal_chains(
+            rows, cols, [random.Random(seed * 10 + k) for k in range(2)], budget, schedule
+        )
+        winners = [k for k in range(2) if alone[k][0] is not None]
+        if winners:
+            grid, spent, _ = alone[winners[0]]
+            assert chained[:2] == (grid, spent)
+            assert Enumerator(rows, cols).count(grid, 10, 10**9)[0::2] == (1, True)
+        else:
+            assert chained == (
+                None,
+                max(a[1] for a in alone),
+                min(a[2] for a in alone),
+                sum(a[1] for a in alone),
+            )
+        seen.add(tuple(winners[:1]))
+    assert seen == {(), (0,), (1,)}, seen
 
 
 def test_the_planter_beyond_the_rigid_shape_on_4_and_5_wide_grids() -> None:

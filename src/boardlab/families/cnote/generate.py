@@ -113,7 +113,7 @@ from boardlab.families.cnote.oracle import CNoteOracle
 from boardlab.families.cnote.pairs import unique_puzzles
 from boardlab.families.cnote.positions import applies, least_target
 from boardlab.families.cnote.search import CAP as SEARCH_CAP
-from boardlab.families.cnote.search import SCHEDULES, anneal
+from boardlab.families.cnote.search import CHAINS, SCHEDULES, anneal_chains
 
 #: The largest line target at which unique square puzzles were found (docs/cnote.md); named in
 #: the one-line error when the search gives up.
@@ -487,8 +487,9 @@ class Scanned(Planter):
 class Searched(Planter):
     """4x4, 5x5 and 6x6 grids beyond the rigid shape's targets: the digit grid annealed on its
     solution count (`search.anneal`: the first rows enumerated depth-first, the last two
-    counted by a convolution) with the side's `search.Schedule` (`search.SCHEDULES`), within
-    its budget of work units (reported as "nodes"), so the puzzle is the same per seed. CP-SAT
+    counted by a convolution) with the side's `search.Schedule` (`search.SCHEDULES`), in
+    `search.CHAINS` chains at the same time (`search.anneal_chains`), each within its budget of
+    work units (reported as "nodes", all chains together), so the puzzle is the same per seed. CP-SAT
     confirms the count before the grid is used; the core proves uniqueness once more."""
 
     mixes = False
@@ -501,9 +502,10 @@ class Searched(Planter):
 
     def plant(self, rng: random.Random) -> tuple[Grid, Grid | None] | None:
         while self.nodes > 0:
-            grid, spent, least = anneal(self.rows, self.cols, rng, self.nodes, self.schedule)
+            chains = [random.Random(rng.getrandbits(64)) for _ in range(CHAINS)]
+            grid, spent, least, total = anneal_chains(self.rows, self.cols, chains, self.nodes, self.schedule)
             self.nodes -= spent
-            self.report.extra["nodes"] = self.report.extra.get("nodes", 0) + spent
+            self.report.extra["nodes"] = self.report.extra.get("nodes", 0) + total
             self.report.extra["least_count"] = min(least, self.report.extra.get("least_count", least))
             if grid is None:
                 return None

@@ -54,6 +54,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -75,9 +76,10 @@ AHEAD_LEAST = 16
 class Schedule:
     """The annealing's settings for one grid shape (`SCHEDULES`), each measured per side.
 
-    `budget`: the work units the generator's annealing may spend in all (`generate.Searched`,
-    reported as "nodes"; `anneal` takes what is left of it), set so that the whole command stays
-    under ~9 s of wall. `per_count`: work units one count may spend (about 5 ms at 5e5; more:
+    `budget`: the work units each of the generator's annealing chains may spend
+    (`generate.Searched`, `CHAINS` of them at the same time; reported as "nodes", all chains
+    together; `anneal` takes what is left of it), set so that the whole command stays under ~9 s
+    of wall. `per_count`: work units one count may spend (about 5 ms at 5e5; more:
     the count is cut and estimated, module docstring). `restart`: moves without a new least
     count before a fresh grid. `cooling`: the temperature's factor per move. `fresh`: fresh
     grids draw digits `fresh`-9 (small digits make many numbers admissible). `cell_bath`: a
@@ -101,6 +103,11 @@ class Schedule:
     cell_bath: bool = False
 
 
+#: Annealing chains the generator runs at the same time (`anneal_chains`, threads; seeds drawn
+#: from the puzzle's seed), each with the schedule's budget: on two cores the same wall time
+#: as one chain, and a seed fails only if both chains fail (eleventh session; measured in
+#: docs/cnote.md, "Large targets").
+CHAINS = 2
 #: The settings per side of the square grids the generator anneals (`generate.Searched`), each
 #: declared once.
 #: 4x4 (tenth session): the cell heat bath with fresh digits 8-9, 2e5 units a count, a fresh
@@ -182,11 +189,14 @@ def anneal(
     budget: int,
     schedule: Schedule = SCHEDULES[4],
     cap: int = CAP,
+    stop: threading.Event | None = None,
 ) -> tuple[list[list[int]] | None, int, int]:
     """(a digit grid with exactly one solution or None, nodes spent, the least count reached):
     the annealing of the module docstring with `schedule`'s settings within `budget` nodes
-    (the schedule's own budget is the generator's, of which `budget` may be what is left)."""
+    (the schedule's own budget is the generator's, of which `budget` may be what is left), or
+    until `stop` is set (between two counts)."""
     counter = Enumerator(rows, cols)
+    stopped = stop.is_set if stop is not None else lambda: False
     height, width = len(rows), len(cols)
     spent, least = 0, cap
 
@@ -200,14 +210,14 @@ def anneal(
             return min(limit, max(found, round(found / counter.explored)))
         return limit
 
-    while spent < budget:
+    while spent < budget and not stopped():
         grid = [[rng.randint(schedule.fresh, 9) for _ in range(width)] for _ in range(height)]
         current = count(grid, cap)
         if current == 0:
             continue
         least = min(least, current)
         temperature, since, best = 1.0, 0, current
-        while spent < budget and since < schedule.restart:
+        while spent < budget and since < schedule.restart and not stopped():
             if current == 1:
                 return grid, spent, 1
             r, c = rng.randrange(height), rng.randrange(width)
@@ -240,3 +250,48 @@ def anneal(
         if current == 1:
             return grid, spent, 1
     return None, spent, least
+
+
+def anneal_chains(
+    rows: list[int],
+    cols: list[int],
+    rngs: list[random.Random],
+    budget: int,
+    schedule: Schedule,
+) -> tuple[list[list[int]] | None, int, int, int]:
+    """`anneal` run as independent chains, one per random generator, each within `budget`
+    nodes, at the same time in threads (the count's kernel releases the GIL): (the grid of the
+    first chain, in the order of `rngs`, that found one, or None; the nodes that chain spent, or
+    the most any spent; the least count reached; the nodes spent by all chains).
+
+    The answer does not depend on the threads' timing: a chain stops early only when an earlier
+    one found a grid (which is then the answer), so every chain before the answer ran to its
+    own end. Ctrl-C and time limits stop all chains between two counts (`core.interrupts`)."""
+    from boardlab.core.interrupts import in_thread
+
+    stop = threading.Event()
+    found: list[tuple[list[list[int]] | None, int, int]] = [(None, 0, CAP)] * len(rngs)
+    ended = [threading.Event() for _ in rngs]
+
+    def chain(k: int) -> None:
+        try:
+            found[k] = anneal(rows, cols, rngs[k], budget, schedule, stop=stop)
+            if found[k][0] is not None and all(found[j][0] is None and ended[j].is_set() for j in range(k)):
+                stop.set()  # no earlier chain can still win
+        finally:
+            ended[k].set()
+
+    def work() -> None:
+        for k in range(1, len(rngs)):
+            threading.Thread(target=chain, args=(k,), name="boardlab-chain", daemon=True).start()
+        chain(0)
+        for event in ended:
+            event.wait()
+
+    in_thread(work, stop.set)
+    least = min(least for _, _, least in found)
+    total = sum(spent for _, spent, _ in found)
+    for grid, spent, _ in found:
+        if grid is not None:
+            return grid, spent, least, total
+    return None, max(spent for _, spent, _ in found), least, total
