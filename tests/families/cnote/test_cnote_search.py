@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from boardlab.core.registry import get
 from boardlab.families.cnote import io
 from boardlab.families.cnote.brute import solutions as brute_solutions
@@ -149,6 +151,26 @@ def test_chains_answer_the_first_chain_that_finds_whatever_the_timing() -> None:
             )
         seen.add(tuple(winners[:1]))
     assert seen == {(), (0,), (1,)}, seen
+
+
+def test_an_error_in_a_later_chain_is_raised_not_lost(monkeypatch) -> None:
+    """A chain that fails (here the second) stops the others and its error reaches the caller,
+    rather than counting as a chain that found nothing."""
+    import importlib
+
+    module = importlib.import_module("boardlab.families.cnote.search")
+    real = module.anneal
+
+    def failing(rows, cols, rng, budget, schedule, cap=module.CAP, stop=None):
+        if getattr(rng, "fail", False):
+            raise RuntimeError("chain failed")
+        return real(rows, cols, rng, budget, schedule, cap, stop)
+
+    monkeypatch.setattr(module, "anneal", failing)
+    rngs = [random.Random(0), random.Random(1)]
+    rngs[1].fail = True  # type: ignore[attr-defined]
+    with pytest.raises(RuntimeError, match="chain failed"):
+        anneal_chains([170] * 4, [170] * 4, rngs, 10**9, SCHEDULES[4])
 
 
 def test_the_planter_beyond_the_rigid_shape_on_4_and_5_wide_grids() -> None:

@@ -272,12 +272,16 @@ def anneal_chains(
     stop = threading.Event()
     found: list[tuple[list[list[int]] | None, int, int]] = [(None, 0, CAP)] * len(rngs)
     ended = [threading.Event() for _ in rngs]
+    errors: list[BaseException] = []
 
     def chain(k: int) -> None:
         try:
             found[k] = anneal(rows, cols, rngs[k], budget, schedule, stop=stop)
             if found[k][0] is not None and all(found[j][0] is None and ended[j].is_set() for j in range(k)):
                 stop.set()  # no earlier chain can still win
+        except BaseException as error:  # passed on by `work`, after stopping the other chains
+            errors.append(error)
+            stop.set()
         finally:
             ended[k].set()
 
@@ -287,6 +291,8 @@ def anneal_chains(
         chain(0)
         for event in ended:
             event.wait()
+        if errors:
+            raise errors[0]
 
     in_thread(work, stop.set)
     least = min(least for _, _, least in found)
