@@ -40,6 +40,24 @@ def test_ctrl_c_stops_every_kind_of_native_call(kind: str) -> None:
     assert took < 10, f"{kind}: {took:.1f} s from Ctrl-C to exit"  # about 0.1 s measured
 
 
+#: (kind of threaded work, command): C-Note's generator in threads, the ordered 3x3 scan (two
+#: threads counting pairs; 347's one unique orbit lies 5,091 pairs in, about 6 s) and the 5x5
+#: annealing chains (two chains; 160 fails after about 8 s). They end within 10 s, so Ctrl-C
+#: comes sooner, after 3 s: past start-up, inside the threads' work.
+THREADED_COMMANDS = {
+    "cnote ordered scan (threads)": ["cnote", "generate", "--size", "3", "--target", "347"],
+    "cnote annealing chains (threads)": ["cnote", "generate", "--size", "5", "--target", "160"],
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", sorted(THREADED_COMMANDS))
+def test_ctrl_c_stops_threaded_work(kind: str) -> None:
+    code, err, took = ctrl_c_after([sys.executable, "-m", "boardlab", *THREADED_COMMANDS[kind]], 3.0)
+    assert (code, err) == (130, "boardlab: interrupted\n"), err
+    assert took < 5, f"{kind}: {took:.1f} s from Ctrl-C to exit"  # 0.05-0.2 s measured
+
+
 #: A command that alternates CaDiCaL (python-sat) and CP-SAT calls that allocate much memory:
 #: before python-sat's and OR-Tools' own SIGINT handlers were switched off (core.sat,
 #: core.cpsat), a Ctrl-C that landed inside `malloc` left it hung for good or aborted ("free():
