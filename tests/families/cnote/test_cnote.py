@@ -364,6 +364,43 @@ def test_line_counts_are_the_counts_of_every_digit_choice_of_a_line() -> None:
                 assert table[tuple(d - 1 for d in choice)] == expected
 
 
+@pytest.mark.parametrize("bound", ["coordinate", "sum"])
+def test_the_period_is_the_lesser_bound(bound: str) -> None:
+    """The period takes the lesser of the product's two reaches beyond the point (convolution's
+    docstring). Counts and line counts against brute force on grids where each bound is the
+    binding one (a period of the point alone fails the sum case: checked by hand)."""
+    from boardlab.families.cnote.convolution import Counter, smooth
+
+    # on square grids the point binds (the period is about the target); here the last column
+    # is the largest, and one bound or the other lies beyond the point
+    assert Counter([500] * 3, [500] * 3).size == (smooth(501), smooth(501))
+    rng = random.Random(11)
+    shapes = {
+        "sum": [([60] * 3, [50, 50, 80]), ([50] * 4, [40, 40, 120]), ([40] * 4, [60, 100])],
+        "coordinate": [([60] * 3, [9, 8, 163]), ([40] * 3, [12, 12, 96]), ([30] * 4, [10, 110])],
+    }[bound]
+    for rows, cols in shapes:
+        planted = random_matrix(rows, cols, rng)
+        grid = [[int(rng.choice(str(v).replace("0", ""))) for v in row] for row in planted]
+        counter = Counter(rows, cols)
+        coordinate = [min(sum(rows), len(rows) * c) - c for c in counter.point]
+        by_sum = cols[-1] - len(rows)
+        for n, c, reach in zip(counter.size, counter.point, coordinate):
+            binding = by_sum if bound == "sum" else reach
+            assert c < binding < n <= max(reach, by_sum)
+        counter.set_digits(grid)
+        expected = sum(1 for _ in brute_solutions(io.make_instance(grid, None, rows, cols)))
+        assert counter.count() == expected >= 1
+        for line in range(len(rows)):
+            table = counter.line_counts(line)
+            for _ in range(6):
+                choice = [rng.randint(1, 9) for _ in cols]
+                trial = [row[:] for row in grid]
+                trial[line] = choice
+                want = sum(1 for _ in brute_solutions(io.make_instance(trial, None, rows, cols)))
+                assert table[tuple(d - 1 for d in choice)] == want
+
+
 @pytest.mark.parametrize("seed", [0, 1])
 def test_generated_3x3_at_target_200_is_unique_by_brute_force(seed: int) -> None:
     """Beyond the reach of planted random matrices (0 of 60 unique at 200, docs/cnote.md)."""

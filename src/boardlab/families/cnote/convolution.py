@@ -13,18 +13,28 @@ the `R_r` (the convolution theorem; Cooley and Tukey, "An algorithm for the mach
 of complex Fourier series", 1965): the value at one point is one inverse sum,
 `(1/N) sum_k prod_r F_r[k] e^{2 pi i k.c / N}`, so changing one row's digits costs one
 transform. Prefixes beyond c never reach c (every coordinate is >= 0), so each `R_r` is
-cut at c; the product's support then ends at `min(S, h * c)` per coordinate (S = the sum of
-the row targets), and the only other index congruent to c inside it would be c + N, so a
-period N > min(S, h * c) - c (and > c, to hold the rows) avoids aliasing (the next 5-smooth
-length is taken, for speed). Grids with at most 3 rows are counted transposed.
+cut at c. *The period.* A transform of period N per axis gives the product folded: the value
+at c is the sum of the product's values at c + N k over integer vectors k. Every number is at
+least 1, so a row's prefix adds up to at most its target minus 1 and the product is supported
+where the coordinates are >= 0 and add up to at most S - h (S = the sum of the row targets, h
+rows); c's coordinates add up to S - c_w (c_w: the last column's target), and coordinate j of
+the product is at most min(S, h c_j) (the rows are cut at c). A k with a negative entry leaves
+the support on that axis when N_j > c_j. A non-zero k >= 0 leaves it on an axis j with k_j >= 1
+where N_j > min(S, h c_j) - c_j (by that coordinate), and otherwise when every axis with
+k_j >= 1 has N_j > c_w - h (the sum grows by at least N_j, beyond S - h). So a period
+N_j > max(c_j, min(min(S, h c_j) - c_j, c_w - h)) on each axis avoids aliasing (the next
+5-smooth length is taken, for speed): about the target on a 3x3 grid. (Until the twelfth
+session only the coordinate bound was used: twice as long per axis on square grids, 4 times
+the entries.) Grids with at most 3 rows are counted transposed.
 
 All the digit choices of one row at once (`line_counts`, the heat bath of the generator): with
 the other rows fixed, `Q = R_1 * ... (without row r) ... * R_h` is one inverse transform, and
 the count of row r's digits (d_1, d_2, d_3) is `sum over a, b of Q[c_1 - a, c_2 - b]` over the
 prefixes (a, b) whose three numbers contain d_1, d_2, d_3: one pass over Q's entries (a
 compiled kernel) adds each entry to the 9^3 counts of the digits its three numbers contain.
-Q is read at points at most c, and its support plus a row's prefix stays within the product's,
-so the period above avoids aliasing there too.
+Q is read at points c - x, x a prefix of row r, and an alias c - x + N k in Q's support would
+put c + N k in the support of the whole product for a choice of row r's digits that x's
+numbers contain: the same period avoids aliasing there too.
 
 Floating point: the counts are sums of products of 0/1 values, rounded at the end; exact for
 the counts that matter here (tested against the brute-force enumerator), and the generator
@@ -34,13 +44,14 @@ only uses them as a guide: every puzzle is proven unique by CP-SAT afterwards.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import cast
 
 import numpy as np
 
 #: The largest transform (entries) counted this way; larger grids/targets are not supported.
 MAX_ENTRIES = 4_200_000
 #: ... and the most entries of all rows' transforms together (memory: 16 bytes per 2 entries,
-#: so 128 MB; 3x3 at target 1,000 has 12.3 million).
+#: so 128 MB; 3x3 at target 1,000 has 3.1 million).
 MAX_TOTAL = 16_000_000
 
 
@@ -83,6 +94,15 @@ def admissible(digit: int, top: int) -> np.ndarray:
     return np.array([v > 0 and text in str(v) for v in range(top + 1)], dtype=bool)
 
 
+@lru_cache(maxsize=40)
+def third(digit: int, target: int, rows: int, cols: int) -> np.ndarray:
+    """Over the prefixes (a, b), a < rows, b < cols: whether the row's third number, target -
+    a - b, is positive and contains `digit` (the same for every row of this target)."""
+    rest = target - np.arange(rows)[:, None] - np.arange(cols)[None, :]
+    inside = rest >= 1
+    return inside & admissible(digit, target)[np.where(inside, rest, 0)]
+
+
 class Counter:
     """Counts of one grid shape and line targets, one row's digits changed at a time.
 
@@ -101,10 +121,13 @@ class Counter:
         self.dims = len(cols) - 1
         total = sum(rows)
         self.point = tuple(cols[: self.dims])
-        # prefixes beyond the point never reach it (every coordinate is >= 0): rows are cut
-        # there, so the product's support ends at min(total, h * c)
+        # prefixes beyond the point never reach it (every coordinate is >= 0): rows are cut there
         self.possible = total == sum(cols) and min(cols) >= 1
-        self.size = tuple(smooth(max(min(total, len(rows) * c) - c, c) + 1) for c in self.point)
+        # the period (module docstring): above every point coordinate, and above the lesser of
+        # the two reaches of the product beyond it (by coordinate, by sum)
+        self.size = tuple(
+            smooth(max(c, min(min(total, len(rows) * c) - c, cols[-1] - len(rows))) + 1) for c in self.point
+        )
         #: entries of one transform (its cost grows about linearly with them)
         self.entries = int(np.prod(self.size, dtype=np.int64))
         if self.entries > MAX_ENTRIES or self.entries * len(rows) > MAX_TOTAL:
@@ -112,6 +135,7 @@ class Counter:
         self.spectra: list[np.ndarray | None] = [None] * len(rows)
         self.zero = [False] * len(rows)
         self._last: tuple[int, np.ndarray | None, bool] = (0, None, False)
+        self._buffers: tuple[np.ndarray, np.ndarray | None, np.ndarray] | None = None
         if self.dims:
             # the phase factor that evaluates the inverse transform at `point`
             phase = np.ones((), dtype=np.complex128)
@@ -163,9 +187,7 @@ class Counter:
         else:
             a = np.arange(min(target, self.point[0]) + 1)
             b = np.arange(min(target, self.point[1]) + 1)
-            rest = target - a[:, None] - b[None, :]
-            inside = rest >= 0
-            line = sets[0][a][:, None] & sets[1][b][None, :] & inside & sets[2][np.where(inside, rest, 0)]
+            line = sets[0][a][:, None] & sets[1][b][None, :] & third(digits[2], target, len(a), len(b))
         self.zero[r] = not line.any()
         # the prefix coordinates are at most the point's, which is below the period
         self.spectra[r] = np.fft.rfftn(line.astype(np.float64), self.size, axes=tuple(range(self.dims)))
@@ -187,25 +209,42 @@ class Counter:
             return np.array(
                 [float(bool(target) and d in digits[target, : size[target]]) for d in range(1, 10)]
             ).astype(np.int64)
-        axes = tuple(range(self.dims))
         if others:
-            product = np.array(self.spectra[others[0]])
-            for i in others[1:]:
-                product *= self.spectra[i]
-            q = np.rint(np.fft.irfftn(product, self.size, axes=axes))
+            spectra = [self.spectra[i] for i in others]
+            if any(spectrum is None for spectrum in spectra):
+                raise ValueError("every other line's digits must be set before counting a line")
+            q = self._inverse(cast(list[np.ndarray], spectra))
         else:
             q = np.zeros(self.size)
             q[(0,) * self.dims] = 1.0
-        # q[a, b] = Q[c1 - a, c2 - b] for the prefixes a <= min(target, c1), b <= min(target, c2)
-        for axis, c in enumerate(self.point):
-            q = np.take(q, c - np.arange(min(target, c) + 1), axis=axis)
-        q = np.ascontiguousarray(q)
+        # q[a, b] = Q[c1 - a, c2 - b] for the prefixes a <= min(target, c1), b <= min(target, c2):
+        # a reversed view (the kernels round each entry they read)
+        q = q[tuple(slice(c, c - min(target, c) - 1 if c > target else None, -1) for c in self.point)]
         # compiled kernels, imported here: numba costs ~0.25 s of start-up to every command
         # that imports this module, and only the heat bath counts whole lines
         from boardlab.families.cnote.line_kernels import pair_counts, triple_counts
 
         kernel = pair_counts if self.dims == 1 else triple_counts
         return np.rint(kernel(q, target, digits, size)).astype(np.int64)
+
+    def _inverse(self, spectra: list[np.ndarray]) -> np.ndarray:
+        """The inverse transform of the product of `spectra`, in buffers kept from call to call
+        (one axis at a time: fresh arrays of this size cost more than the transform, as in
+        `exhaustive.PairScanner`); valid until the next call."""
+        if self._buffers is None:
+            half = (*self.size[:-1], self.size[-1] // 2 + 1)
+            columns = np.empty(half, dtype=np.complex128) if self.dims == 2 else None
+            self._buffers = (np.empty(half, dtype=np.complex128), columns, np.empty(self.size))
+        product, columns, q = self._buffers
+        np.copyto(product, spectra[0])
+        for spectrum in spectra[1:]:
+            product *= spectrum
+        if columns is None:
+            np.fft.irfft(product, n=self.size[0], out=q)
+        else:
+            np.fft.ifft(product, axis=0, out=columns)
+            np.fft.irfft(columns, n=self.size[1], axis=1, out=q)
+        return q
 
     def count(self) -> int:
         """The number of solutions of the digits set so far."""

@@ -130,10 +130,12 @@ REACHED = {4: 190, 5: 145, 6: 139, 7: 141, 8: 150}
 #: Transforms the heat bath on digit grids may spend (3-wide grids at large targets; a step
 #: costs two): at most this many ...
 ANNEAL_TRANSFORMS = 5000
-#: ... and at most this many transform entries in all (a step, two transforms and the
-#: kernel, costs about 4e-8 s per entry, measured at targets 300-1,000: 7-8 s of CPU; 896
-#: transforms at target 300 on 3x3, 333 at 500, 85 at 1,000).
-ANNEAL_WORK = 350_000_000
+#: ... and at most this many transform entries in all (with the twelfth session's period,
+#: about the target per axis on 3x3, a transform with its share of the kernel costs 1.3e-8 to
+#: 2.4e-8 s per entry, measured at 3x3 targets 510-990: at most 7.2 s of CPU; 2,929
+#: transforms at target 300 on 3x3, 1,144 at 500, 286 at 1,000; 3.5e8 and 4 times fewer
+#: transforms, of 4 times the entries, before).
+ANNEAL_WORK = 300_000_000
 #: 3x3 targets whose recorded exhaustive scan found at most this many unique orbits (300, 500
 #: and 700) are searched pair by pair (`Scanned`) instead of by the heat bath, which misses
 #: such rare grids (700: not found in its budget; 500: 3 seeds of 8).

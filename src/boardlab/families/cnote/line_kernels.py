@@ -20,7 +20,7 @@ def pair_counts(
 ) -> np.ndarray:  # pragma: no cover
     out = np.zeros((9, 9))
     for a in range(q.shape[0]):
-        v = q[a]
+        v = np.rint(q[a])
         rest = target - a
         if v == 0.0 or rest < 1:
             continue
