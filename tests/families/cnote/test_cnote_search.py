@@ -112,6 +112,21 @@ def test_a_capped_or_cut_count_is_not_complete() -> None:
     assert not complete and spent > 100 and found < exact
 
 
+def test_a_cut_count_of_one_is_not_taken_for_unique(monkeypatch) -> None:
+    """A count cut by its node budget is an estimate; one that rounds to 1 (one solution found
+    in most of the tree) must not end the annealing as if the grid were unique: every count
+    here is cut with 1 found in 90 % of the tree, so no grid comes back, and the least count
+    said is 2, not 1."""
+
+    def cut(self, digits, cap, nodes):
+        self.explored = 0.9
+        return 1, nodes, False
+
+    monkeypatch.setattr(Enumerator, "count", cut)
+    grid, spent, least = anneal([150] * 4, [150] * 4, random.Random(0), 2_000_000, SCHEDULES[4])
+    assert grid is None and spent >= 2_000_000 and least == 2
+
+
 def test_the_annealing_is_deterministic_per_seed() -> None:
     """Both kinds of move: the cell heat bath (4x4) and one random digit (5x5's settings)."""
     rows = cols = [150] * 4

@@ -17,8 +17,8 @@ facts make all of them countable (docs/cnote.md, "Exhaustive 3x3 search"):
   at most A's; of these pairs, one per orbit under column permutations (and swapping A and B
   when their keys are equal). This covers every orbit of grids (the proof is in the doc).
 
-The period of the transforms is N = the least 5-smooth number > T, half of what
-`Counter` needs for a whole count (it evaluates three rows' product): Q is supported where
+The period of the transforms is N = the least 5-smooth number > T (`Counter`'s too, by its
+sum bound): Q is supported where
 i + j <= 2T - 2 (each row's two prefix numbers add up to at most T - 1), and it is read only at
 points with i + j >= T + 1 and i, j <= T - 1, whose aliases (i + kN, j + lN), k, l >= 0 not
 both 0, lie beyond 2T - 2 as soon as N > T - 3; negative shifts leave the support.

@@ -207,7 +207,9 @@ def anneal(
         if complete or found >= limit:
             return found
         if found > 0 and counter.explored > 0:
-            return min(limit, max(found, round(found / counter.explored)))
+            # an estimate (Knuth 1975); never 1, which only a complete count proves (an estimate
+            # of 1 once ended a chain on a grid CP-SAT then refused, with "least count 1" said)
+            return min(limit, max(found, round(found / counter.explored), 2))
         return limit
 
     while spent < budget and not stopped():
