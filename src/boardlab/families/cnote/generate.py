@@ -132,10 +132,10 @@ REACHED = {4: 190, 5: 145, 6: 139, 7: 141, 8: 150}
 ANNEAL_TRANSFORMS = 5000
 #: ... and at most this many transform entries in all (with the twelfth session's period,
 #: about the target per axis on 3x3, a transform with its share of the kernel costs 1.3e-8 to
-#: 2.4e-8 s per entry, measured at 3x3 targets 510-990: at most 7.2 s of CPU; 2,929
-#: transforms at target 300 on 3x3, 1,144 at 500, 286 at 1,000; 3.5e8 and 4 times fewer
-#: transforms, of 4 times the entries, before).
-ANNEAL_WORK = 300_000_000
+#: 3e-8 s per entry, the most at periods near 1,000: with 3e8, 3x3 at 990 took 7.9-9.8 s of
+#: CPU for the whole command on an idle machine; 2,441 transforms at target 300 on 3x3, 953
+#: at 500, 238 at 1,000; 3.5e8 and 4 times fewer transforms, of 4 times the entries, before).
+ANNEAL_WORK = 250_000_000
 #: 3x3 targets whose recorded exhaustive scan found at most this many unique orbits (300, 500
 #: and 700) are searched pair by pair (`Scanned`) instead of by the heat bath, which misses
 #: such rare grids (700: not found in its budget; 500: 3 seeds of 8).
