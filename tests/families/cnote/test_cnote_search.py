@@ -54,6 +54,55 @@ def test_counts_agree_with_brute_force_on_random_grids() -> None:
     assert checked == 160 and nonzero >= 30
 
 
+def test_a_cells_counts_by_digit_agree_with_brute_force() -> None:
+    """`count_cell` (every digit of one cell in one search, the cell moved last and made a
+    wildcard) against the plain-Python enumerator run once per digit: random shapes, cells
+    (the last one included, where no row or column moves) and line targets that differ."""
+    rng = random.Random(11)
+    shapes = [(2, 2), (2, 3), (3, 2), (3, 3), (3, 4), (4, 3), (2, 5), (4, 4)]
+    nonzero = 0
+    for trial in range(60):
+        height, width = rng.choice(shapes)
+        top = 15 if height * width <= 12 else 9
+        planted = [[rng.randint(1, top) for _ in range(width)] for _ in range(height)]
+        rows = [sum(row) for row in planted]
+        cols = [sum(planted[r][c] for r in range(height)) for c in range(width)]
+        digits = [[int(rng.choice(str(v).replace("0", ""))) for v in row] for row in planted]
+        r, c = (height - 1, width - 1) if trial % 5 == 0 else (rng.randrange(height), rng.randrange(width))
+        counts, _, complete = Enumerator(rows, cols).count_cell(digits, r, c, 10**9)
+        expected = []
+        for digit in range(1, 10):
+            changed = [row[:] for row in digits]
+            changed[r][c] = digit
+            expected.append(sum(1 for _ in brute_solutions(io.make_instance(changed, None, rows, cols))))
+        assert complete and counts == expected, (digits, rows, cols, r, c)
+        nonzero += sum(v > 0 for v in expected)
+    assert nonzero >= 60
+
+
+def test_a_cells_counts_agree_with_single_counts_at_large_targets_and_when_cut() -> None:
+    """4x4 and 5x4 grids at targets 150-190 (the annealing's range): `count_cell` equals
+    `count` digit by digit; cut by a small budget it is incomplete and counts no more than
+    that (a share explored in (0, 1))."""
+    rng = random.Random(5)
+    for height, width, target in [(4, 4, 150), (4, 4, 185), (4, 4, 190), (5, 4, 160)]:
+        rows, cols = [target] * height, [target * height // width] * width
+        counter = Enumerator(rows, cols)
+        counts = [0]
+        while sum(counts) == 0:  # a grid where some digit of the cell has solutions
+            grid = [[rng.randint(7, 9) for _ in range(width)] for _ in range(height)]
+            r, c = rng.randrange(height), rng.randrange(width)
+            counts, _, complete = counter.count_cell(grid, r, c, 10**10)
+            assert complete
+        for digit in range(1, 10):
+            grid[r][c] = digit
+            found, _, done = counter.count(grid, 10**9, 10**10)
+            assert done and counts[digit - 1] == found, (height, width, target, digit)
+        cut, _, complete = counter.count_cell(grid, r, c, 2_000)
+        assert not complete and 0 < counter.explored < 1
+        assert all(a <= b for a, b in zip(cut, counts, strict=True))
+
+
 def test_counts_agree_with_cpsat_enumeration_on_4x4_at_large_targets() -> None:
     """4x4 grids at targets 120-170 (the planter's range): exact counts against CP-SAT's
     enumeration where the count is small, and the cap where it is not."""

@@ -248,6 +248,13 @@ def search(
                 future.cancel()
 
 
+def period(target: int) -> int:
+    """The transforms' length per axis at line target T: N > T (module docstring: N > T - 3
+    avoids aliasing, N > T holds Q[T, .]), 5-smooth for speed; what a pair costs grows as N^2
+    (`generate.Scanned` budgets by it)."""
+    return smooth(target + 1)
+
+
 class PairScanner:
     """The solution counts of all 729 third rows under two fixed rows, at line target T. The
     first rows' transforms are kept (`pair_representatives` has 165 of them: 1.4 GB at
@@ -258,8 +265,7 @@ class PairScanner:
         if target < 3:
             raise ValueError("the line target must be at least 3 on a 3x3 grid")
         self.target = target
-        # the period N > T (module docstring: N > T - 3 avoids aliasing, N > T holds Q[T, .])
-        self.period = smooth(target + 1)
+        self.period = period(target)
         self.digits, self.size = digit_table(target)
         self._spectra: dict[Line, np.ndarray] = {}
         self._kept: dict[Line, np.ndarray] = {}

@@ -104,8 +104,8 @@ from boardlab.core.cpsat import solve_interruptibly
 from boardlab.core.errors import BadInput
 from boardlab.core.generate import Strategy, Tally, make_unique, propose, refine
 from boardlab.core.oracle import UNDECIDED, Undecided
-from boardlab.families.cnote.convolution import Counter, smooth
-from boardlab.families.cnote.exhaustive import images, pair_representatives, recorded, search
+from boardlab.families.cnote.convolution import Counter
+from boardlab.families.cnote.exhaustive import images, pair_representatives, period, recorded, search
 from boardlab.families.cnote.hundreds import applies as hundreds_applies
 from boardlab.families.cnote.hundreds import box as margin_box
 from boardlab.families.cnote.io import CNoteInstance, check_target, make_instance
@@ -121,12 +121,13 @@ UNIQUE_TARGET_LIMIT = 120
 #: The same on grids with at most 3 columns or rows, by the heat bath (docs/cnote.md).
 ANNEAL_TARGET_LIMIT = 500
 #: The same on square grids of 4x4 to 8x8, by side (seeds 0-4 of the whole command, within
-#: 10 s): 4x4 by `Searched` with two chains of the cell heat bath (eleventh session: every seed
-#: up to 183, most at 185 and 190, 1 of 5 at 187 and 191), 5x5 by `Searched` (eighth session;
+#: 10 s): 4x4 by `Searched` with two chains of the cell heat bath (thirteenth session, a cell's
+#: digits counted in one search: every seed at 184, 185, 189, 190 and 192, most at 187, 191 and
+#: 193, none at 194 and 195), 5x5 by `Searched` (eighth session;
 #: two chains: every seed at 141, 3 of 5 at 145), 6x6 by rigid planting up to 136 (`HIGH_UNTIL`)
 #: and by `Searched` at 137-139, 7x7 and 8x8 by rigid planting with floors 7-9 or the nines
 #: planting (`Rigid` with `high`; ninth session).
-REACHED = {4: 190, 5: 145, 6: 139, 7: 141, 8: 150}
+REACHED = {4: 193, 5: 145, 6: 139, 7: 141, 8: 150}
 #: Transforms the heat bath on digit grids may spend (3-wide grids at large targets; a step
 #: costs two): at most this many ...
 ANNEAL_TRANSFORMS = 5000
@@ -469,8 +470,7 @@ class Scanned(Planter):
 
     def __init__(self, target: int, report: Report):
         self.target, self.report = target, report
-        period = smooth(target + 1)  # the scan's transform length (`exhaustive.PairScanner`)
-        self.stop = max(1, SCAN_WORK // (period * period))
+        self.stop = max(1, SCAN_WORK // period(target) ** 2)
         self.next = 0
 
     def plant(self, rng: random.Random) -> tuple[Grid, Grid | None] | None:

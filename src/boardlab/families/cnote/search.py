@@ -47,7 +47,10 @@ move is a heat bath on one cell instead (`Schedule.cell_bath`, tenth session): t
 digits of a random cell are all counted, and the cell takes its digit or one of those with
 solutions, drawn with weight (current count / count)^(1 / temperature), the Gibbs sampler of
 Geman and Geman (1984) at one cell (4x4 at 190, seeds 0-9: 8 found, against none with one
-digit a move).
+digit a move). Since the thirteenth session the 9 digits are counted in one search
+(`Enumerator.count_cell`: the cell moved to the last row and column and made a wildcard, each
+completion tallied to the digits of the cell's number), about the cost of one count instead
+of 8 (4x4 at 187, one chain, seeds 0-4: 5 found in 0.6-11.8 s of CPU, against 1 in 9.4-21.5 s).
 """
 
 from __future__ import annotations
@@ -60,7 +63,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from boardlab.families.cnote.convolution import admissible
+from boardlab.families.cnote.convolution import admissible, digit_table
 
 #: Solutions counted at most per grid (more: the count is taken as this); 20,000 rather than
 #: 1,000 gives the annealing a slope where most grids have thousands of solutions (4x4 at 160).
@@ -84,7 +87,8 @@ class Schedule:
     count before a fresh grid. `cooling`: the temperature's factor per move. `fresh`: fresh
     grids draw digits `fresh`-9 (small digits make many numbers admissible). `cell_bath`: a
     move counts every other digit of its cell and draws one (a heat bath on the cell), rather
-    than trying one random digit.
+    than trying one random digit. `per_cell`: work units of that move's one search over the
+    cell's 9 digits (`Enumerator.count_cell`; cut, its counts are estimated).
 
     What the seventh session measured on 4x4 with one digit a move (its settings were 5e5 units
     a count, restart 300, cooling 1 %, fresh 7): at 190, seeds 0-4, 5e8 units in all, fresh
@@ -101,6 +105,7 @@ class Schedule:
     cooling: float
     fresh: int
     cell_bath: bool = False
+    per_cell: int = 1_000_000
 
 
 #: Annealing chains the generator runs at the same time (`anneal_chains`, threads; seeds drawn
@@ -113,7 +118,11 @@ CHAINS = 2
 #: 4x4 (tenth session): the cell heat bath with fresh digits 8-9, 2e5 units a count, a fresh
 #: grid after 80 moves without progress, cooling 5 % a move (at 190, seeds 0-9, 4.5e8 units:
 #: 8 found; the seventh session's settings (`Schedule`'s docstring) with one digit a move, none of
-#: seeds 5-14); 2.4e8 units in all, at most about 8 s of CPU (3.6e7-7.7e7 units a second).
+#: seeds 5-14). Thirteenth session: a cell's digits in one search cut after 1e5 units (one
+#: chain of 5.5e8 units, seeds 10-14 at 191-193: 13 of 15 found; 3e5: 9, 1e6: 5, 5e4: 6, 3e4:
+#: 3) and 3.6e8 units a chain, about 8e7 a second in two threads: a failing command takes 7-8 s
+#: of wall (4.5e8: one success took 10.7 s, its first chain running to the end).
+#: Measured in docs/cnote.md, "Large targets", thirteenth session.
 #: 5x5 (eighth session, branch cgen8; `search.anneal` called directly, seeds 0-4, 1.8e8 units):
 #: fresh grids of digits 8-9, 2e5 units a count, a fresh grid after 50 moves without progress
 #: and cooling by 5 % a move. At 140 this found 5 of 5 (0.1-2.7 s of CPU), where the 4x4
@@ -127,7 +136,9 @@ CHAINS = 2
 #: seeds in 0.4-0.9 s of CPU; at 140 1 of 3; at 145 and 150 none, every count at the cap; the
 #: 1.6e8 units spent in 5-6 s of CPU by the annealing).
 SCHEDULES = {
-    4: Schedule(budget=240_000_000, per_count=200_000, restart=80, cooling=0.95, fresh=8, cell_bath=True),
+    4: Schedule(
+        budget=360_000_000, per_count=200_000, restart=80, cooling=0.95, fresh=8, cell_bath=True, per_cell=100_000
+    ),
     5: Schedule(budget=160_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=8),
     6: Schedule(budget=160_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=8),
 }
@@ -135,16 +146,21 @@ SCHEDULES = {
 
 @lru_cache(maxsize=4)
 def _tables(top: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """For digits 1-9 (index d - 1): which of 0..top contain d, those numbers ascending, and
-    how many there are."""
-    allowed = np.array([admissible(d, top) for d in range(1, 10)])
-    values = np.zeros((9, top), dtype=np.int64)
-    sizes = np.zeros(9, dtype=np.int64)
-    for d in range(9):
+    """For digits 1-9 (index d - 1) and a wildcard (index `WILDCARD`, every positive number:
+    the cell whose digits `Enumerator.count_cell` tallies): which of 0..top are admissible,
+    those numbers ascending, and how many there are."""
+    allowed = np.array([admissible(d, top) for d in range(1, 10)] + [np.arange(top + 1) > 0])
+    values = np.zeros((10, top), dtype=np.int64)
+    sizes = np.zeros(10, dtype=np.int64)
+    for d in range(10):
         found = np.flatnonzero(allowed[d])
         values[d, : len(found)] = found
         sizes[d] = len(found)
     return allowed, values, sizes
+
+
+#: The wildcard's index in `_tables`.
+WILDCARD = 9
 
 
 class Enumerator:
@@ -155,20 +171,50 @@ class Enumerator:
             raise ValueError("the enumeration needs at least 2 rows and 2 columns")
         self.rows = np.array(rows, dtype=np.int64)
         self.cols = np.array(cols, dtype=np.int64)
-        self.table = _tables(int(max(max(rows), max(cols), 9)))
+        top = int(max(max(rows), max(cols), 9))
+        self.table = _tables(top)
+        digits, sizes = digit_table(top)
+        self.number_digits, self.number_sizes = digits - 1, sizes
         #: Knuth's estimate of the share of the search done by the last count (1 when complete).
         self.explored = 1.0
 
     def count(self, digits: list[list[int]], cap: int, nodes: int) -> tuple[int, int, bool]:
         """(solutions found, nodes spent, complete): the exact count when `complete`, else at
         least the first entry (the search stopped at `cap` solutions or `nodes` nodes)."""
+        return self._run(np.array(digits, dtype=np.int64) - 1, self.rows, self.cols, cap, nodes)
+
+    def count_cell(self, digits: list[list[int]], row: int, col: int, nodes: int) -> tuple[list[int], int, bool]:
+        """(counts, nodes spent, complete): `counts[d - 1]` is the number of solutions of the
+        grid with digit d in cell (row, col), for d = 1..9 (the cell's own digit ignored), all
+        in one search: exact when `complete`, else those counted before the search stopped
+        after `nodes` nodes (`explored` then estimates the share searched).
+
+        The cell is moved to the last row and column (its row and its column, with their
+        targets, put last: the permuted grid's solutions are the permuted solutions) and becomes
+        a wildcard admitting every positive number; each completion is added to the counts of
+        the digits its number contains (a number with several digits is a solution for each).
+        One search costs about one count of the grid (the wildcard only loosens the pruning of
+        its column), where the heat bath on a cell counted the 8 other digits one by one."""
+        height, width = len(digits), len(digits[0])
+        order_rows = [r for r in range(height) if r != row] + [row]
+        order_cols = [c for c in range(width) if c != col] + [col]
+        d = np.array([[digits[r][c] for c in order_cols] for r in order_rows], dtype=np.int64) - 1
+        d[-1, -1] = WILDCARD
+        tally = np.zeros(9, dtype=np.int64)
+        _, spent, complete = self._run(d, self.rows[order_rows], self.cols[order_cols], 0, nodes, tally)
+        return [int(v) for v in tally], spent, complete
+
+    def _run(
+        self, d: np.ndarray, rows: np.ndarray, cols: np.ndarray, cap: int, nodes: int, tally: np.ndarray | None = None
+    ) -> tuple[int, int, bool]:
+        """The compiled search (`search_kernels.enumerate_count`) on digit indices `d`
+        (`_tables`) with these line targets; with `tally`, the wildcard's counts by digit."""
         from boardlab.families.cnote.search_kernels import enumerate_count
 
-        if self.rows.sum() != self.cols.sum() or min(self.rows.min(), self.cols.min()) < 1:
+        if rows.sum() != cols.sum() or min(rows.min(), cols.min()) < 1:
             self.explored = 1.0
             return 0, 0, True
         allowed, values, sizes = self.table
-        d = np.array(digits, dtype=np.int64) - 1
         height, width = d.shape
         least = values[d, 0]
         row_least = np.zeros((height, width + 1), dtype=np.int64)
@@ -176,7 +222,18 @@ class Enumerator:
         col_least = np.zeros((width, height + 1), dtype=np.int64)
         col_least[:, :height] = np.cumsum(least.T[:, ::-1], axis=1)[:, ::-1]
         found, spent, complete, share = enumerate_count(
-            values[d], sizes[d], allowed[d], self.rows, self.cols, row_least, col_least, cap, nodes
+            values[d],
+            sizes[d],
+            allowed[d],
+            rows,
+            cols,
+            row_least,
+            col_least,
+            cap,
+            nodes,
+            np.zeros(0, dtype=np.int64) if tally is None else tally,
+            self.number_digits,
+            self.number_sizes,
         )
         self.explored = float(share)
         return int(found), int(spent), bool(complete)
@@ -212,6 +269,18 @@ def anneal(
             return min(limit, max(found, round(found / counter.explored), 2))
         return limit
 
+    def cell_counts(grid: list[list[int]], r: int, c: int) -> list[int]:
+        # every digit of cell (r, c) counted in one search (`Enumerator.count_cell`); a count
+        # cut by the budget is estimated as in `count` (never 1), and one that found nothing
+        # before the cut is left out (0), as no move
+        nonlocal spent
+        found, nodes, complete = counter.count_cell(grid, r, c, schedule.per_cell)
+        spent += nodes + 1
+        if complete:
+            return found
+        share = counter.explored
+        return [min(cap, max(f, round(f / share), 2)) if f > 0 and share > 0 else 0 for f in found]
+
     while spent < budget and not stopped():
         grid = [[rng.randint(schedule.fresh, 9) for _ in range(width)] for _ in range(height)]
         current = count(grid, cap)
@@ -224,19 +293,16 @@ def anneal(
                 return grid, spent, 1
             r, c = rng.randrange(height), rng.randrange(width)
             old = grid[r][c]
-            limit = min(cap, max(AHEAD_LEAST, AHEAD * current))
             if schedule.cell_bath:
                 options = [(old, current)]
-                for digit in range(1, 10):
-                    if digit != old:
-                        grid[r][c] = digit
-                        if (found := count(grid, limit)) > 0:
-                            options.append((digit, found))
+                for digit, found in enumerate(cell_counts(grid, r, c), start=1):
+                    if digit != old and found > 0:
+                        options.append((digit, found))
                 weights = [(current / found) ** (1 / temperature) for _, found in options]
                 grid[r][c], current = rng.choices(options, weights)[0]
             else:
                 grid[r][c] = rng.choice([d for d in range(1, 10) if d != old])
-                new = count(grid, limit)
+                new = count(grid, min(cap, max(AHEAD_LEAST, AHEAD * current)))
                 if new == 0 or (
                     new > current
                     and rng.random() >= math.exp((math.log(current) - math.log(new)) / temperature)

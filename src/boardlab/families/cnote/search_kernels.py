@@ -179,11 +179,20 @@ def enumerate_count(
     col_least: np.ndarray,
     cap: int,
     max_work: int,
+    tally: np.ndarray,
+    number_digits: np.ndarray,
+    number_sizes: np.ndarray,
 ) -> tuple[int, int, bool, float]:  # pragma: no cover
     """(solutions found, work spent, complete, share explored): `complete` when the count ended on its own, so
     that the first entry is the exact count (then below `cap`); otherwise the count stopped at
     `cap` solutions (first entry `cap`) or past `max_work` units (first entry: the solutions
     counted so far).
+
+    With a non-empty `tally` (9 entries) the last cell (h - 1, w - 1) is a wildcard (its
+    `allowed` row admits every positive number) and each completion is also added to
+    `tally[d - 1]` for every digit d of that cell's number (`number_digits[z, :number_sizes[z]]`,
+    digits less 1): the counts of the grid with each digit 1-9 in that cell, in one search
+    (`search.Enumerator.count_cell`). `cap` is not used then; only `max_work` stops the search.
 
     Cells in row-major order over the first h - 2 rows: a cell of the first w - 1 columns takes
     its admissible values (`values[r, c, :sizes[r, c]]`, ascending) up to what the cells after
@@ -212,6 +221,7 @@ def enumerate_count(
     ways = np.zeros(top + 1, dtype=np.int64)
     spare = np.zeros(top + 1, dtype=np.int64)
     middle = width - 2
+    cell = tally.shape[0] > 0
     key = np.zeros(middle, dtype=np.int64)
     built = False
     lo = 1
@@ -271,10 +281,15 @@ def enumerate_count(
                             if t < lo:
                                 break
                             if t <= hi:
-                                count += ways[t]
+                                found_here = ways[t]
+                                count += found_here
+                                if cell and found_here != 0:
+                                    z = b - pair_values[width - 1, b, m]
+                                    for q in range(number_sizes[z]):
+                                        tally[number_digits[z, q]] += found_here
                         work += nb
                     work += 1
-            if count >= cap:
+            if count >= cap and not cell:
                 return cap, work, False, 0.0
             if work > max_work:
                 share = _explored(values, sizes, rows, cols, row_least, col_least, chosen, next_index, k)
