@@ -122,8 +122,8 @@ UNIQUE_TARGET_LIMIT = 120
 ANNEAL_TARGET_LIMIT = 500
 #: The same on square grids of 4x4 to 8x8, by side (seeds 0-4 of the whole command, within
 #: 10 s): 4x4 by `Searched` with two chains of the cell heat bath (thirteenth session, a cell's
-#: digits counted in one search: every seed at 184, 185, 189, 190 and 192, most at 187, 191 and
-#: 193, none at 194 and 195), 5x5 by `Searched` (eighth session;
+#: digits counted in one search: every seed up to 186 and at 188-190 and 192, most at 187, 191
+#: and 193, none at 194 and 195), 5x5 by `Searched` (eighth session;
 #: two chains: every seed at 141, 3 of 5 at 145), 6x6 by rigid planting up to 136 (`HIGH_UNTIL`)
 #: and by `Searched` at 137-139, 7x7 and 8x8 by rigid planting with floors 7-9 or the nines
 #: planting (`Rigid` with `high`; ninth session).

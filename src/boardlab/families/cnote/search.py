@@ -137,7 +137,13 @@ CHAINS = 2
 #: 1.6e8 units spent in 5-6 s of CPU by the annealing).
 SCHEDULES = {
     4: Schedule(
-        budget=360_000_000, per_count=200_000, restart=80, cooling=0.95, fresh=8, cell_bath=True, per_cell=100_000
+        budget=360_000_000,
+        per_count=200_000,
+        restart=80,
+        cooling=0.95,
+        fresh=8,
+        cell_bath=True,
+        per_cell=100_000,
     ),
     5: Schedule(budget=160_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=8),
     6: Schedule(budget=160_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=8),
@@ -183,7 +189,9 @@ class Enumerator:
         least the first entry (the search stopped at `cap` solutions or `nodes` nodes)."""
         return self._run(np.array(digits, dtype=np.int64) - 1, self.rows, self.cols, cap, nodes)
 
-    def count_cell(self, digits: list[list[int]], row: int, col: int, nodes: int) -> tuple[list[int], int, bool]:
+    def count_cell(
+        self, digits: list[list[int]], row: int, col: int, nodes: int
+    ) -> tuple[list[int], int, bool]:
         """(counts, nodes spent, complete): `counts[d - 1]` is the number of solutions of the
         grid with digit d in cell (row, col), for d = 1..9 (the cell's own digit ignored), all
         in one search: exact when `complete`, else those counted before the search stopped
@@ -205,7 +213,13 @@ class Enumerator:
         return [int(v) for v in tally], spent, complete
 
     def _run(
-        self, d: np.ndarray, rows: np.ndarray, cols: np.ndarray, cap: int, nodes: int, tally: np.ndarray | None = None
+        self,
+        d: np.ndarray,
+        rows: np.ndarray,
+        cols: np.ndarray,
+        cap: int,
+        nodes: int,
+        tally: np.ndarray | None = None,
     ) -> tuple[int, int, bool]:
         """The compiled search (`search_kernels.enumerate_count`) on digit indices `d`
         (`_tables`) with these line targets; with `tally`, the wildcard's counts by digit."""
