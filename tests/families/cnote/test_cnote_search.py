@@ -23,6 +23,29 @@ from boardlab.families.cnote.search import SCHEDULES, Enumerator, anneal, anneal
 family = get("cnote")
 
 
+def _planted(
+    rng: random.Random, shapes: list[tuple[int, int]], shown: float | None = None
+) -> tuple[list[list[int]], list[int], list[int]]:
+    """(digits, row targets, column targets) of a random planted matrix of one of `shapes`
+    (numbers up to 15 on up to 12 cells, else 9): each cell shows a digit of its number, or
+    (with `shown`, for a share 1 - shown of the cells) any digit."""
+    height, width = rng.choice(shapes)
+    top = 15 if height * width <= 12 else 9
+    planted = [[rng.randint(1, top) for _ in range(width)] for _ in range(height)]
+    rows = [sum(row) for row in planted]
+    cols = [sum(planted[r][c] for r in range(height)) for c in range(width)]
+    digits = [
+        [
+            int(rng.choice(str(v).replace("0", "")))
+            if shown is None or rng.random() < shown
+            else rng.randint(1, 9)
+            for v in row
+        ]
+        for row in planted
+    ]
+    return digits, rows, cols
+
+
 def test_counts_agree_with_brute_force_on_random_grids() -> None:
     """Random digit grids of several shapes at small targets (both balanced and with planted
     margins), counted exactly by the enumeration and by the plain-Python enumerator: 2 rows (no
@@ -32,19 +55,8 @@ def test_counts_agree_with_brute_force_on_random_grids() -> None:
     checked = nonzero = 0
     shapes = [(2, 2), (2, 3), (3, 3), (3, 4), (4, 3), (2, 5), (5, 2), (2, 6), (3, 5), (5, 3), (4, 4)]
     for _ in range(160):
-        height, width = rng.choice(shapes)
-        top = 15 if height * width <= 12 else 9
-        planted = [[rng.randint(1, top) for _ in range(width)] for _ in range(height)]
-        rows = [sum(row) for row in planted]
-        cols = [sum(planted[r][c] for r in range(height)) for c in range(width)]
         # mostly a digit of the planted number (some grids with solutions), else any digit
-        digits = [
-            [
-                int(rng.choice(str(v).replace("0", ""))) if rng.random() < 0.85 else rng.randint(1, 9)
-                for v in row
-            ]
-            for row in planted
-        ]
+        digits, rows, cols = _planted(rng, shapes, shown=0.85)
         instance = io.make_instance(digits, None, rows, cols)
         expected = sum(1 for _ in brute_solutions(instance))
         found, _, complete = Enumerator(rows, cols).count(digits, 10**6, 10**8)
@@ -62,12 +74,8 @@ def test_a_cells_counts_by_digit_agree_with_brute_force() -> None:
     shapes = [(2, 2), (2, 3), (3, 2), (3, 3), (3, 4), (4, 3), (2, 5), (4, 4)]
     nonzero = 0
     for trial in range(60):
-        height, width = rng.choice(shapes)
-        top = 15 if height * width <= 12 else 9
-        planted = [[rng.randint(1, top) for _ in range(width)] for _ in range(height)]
-        rows = [sum(row) for row in planted]
-        cols = [sum(planted[r][c] for r in range(height)) for c in range(width)]
-        digits = [[int(rng.choice(str(v).replace("0", ""))) for v in row] for row in planted]
+        digits, rows, cols = _planted(rng, shapes)
+        height, width = len(rows), len(cols)
         r, c = (height - 1, width - 1) if trial % 5 == 0 else (rng.randrange(height), rng.randrange(width))
         counts, _, complete = Enumerator(rows, cols).count_cell(digits, r, c, 10**9)
         expected = []
