@@ -50,7 +50,8 @@ Geman and Geman (1984) at one cell (4x4 at 190, seeds 0-9: 8 found, against none
 digit a move). Since the thirteenth session the 9 digits are counted in one search
 (`Enumerator.count_cell`: the cell moved to the last row and column and made a wildcard, each
 completion tallied to the digits of the cell's number), about the cost of one count instead
-of 8 (4x4 at 187, one chain, seeds 0-4: 5 found in 0.6-11.8 s of CPU, against 1 in 9.4-21.5 s).
+of 8 (4x4 at 187, one chain, seeds 0-4: 5 found in 0.6-11.8 s of CPU, against 1 in 9.4 s and
+4 failures in 13.9-21.5 s).
 """
 
 from __future__ import annotations
