@@ -30,6 +30,56 @@ def children(pid: int) -> list[int]:
     return found
 
 
+def in_session(session: int) -> list[int]:
+    """Processes of session `session` (a command started with `start_new_session`, and every
+    process it started, even after it ended)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            fields = _stat_fields(entry)
+            if fields is not None and int(fields[3]) == session and fields[0] != "Z":
+                found.append(int(entry))
+    return found
+
+
+def describe(pid: int) -> str:
+    """`pid`, its state, where it waits in the kernel and its command line (for a failure)."""
+    fields = _stat_fields(pid)
+    try:
+        with open(f"/proc/{pid}/wchan") as handle:
+            wchan = handle.read()
+        with open(f"/proc/{pid}/cmdline") as handle:
+            command = handle.read().replace("\0", " ").strip()
+    except OSError:
+        wchan = command = "?"
+    return f"{pid} {fields[0] if fields else 'gone'} waiting in {wchan or '-'}: {command}"
+
+
+def run_alone(command: list[str], timeout: float) -> subprocess.CompletedProcess[str]:
+    """`subprocess.run(command, capture_output=True, text=True, timeout=timeout)` in a session
+    of its own. Past the timeout the error names every process of the session still there
+    (the command, or processes it started that outlived it and hold its output open) before
+    they are all killed."""
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
+    try:
+        out, err = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        code = process.poll()
+        left = [describe(pid) for pid in in_session(process.pid)]
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        process.communicate()
+        raise AssertionError(
+            f"{' '.join(command)}: output still open after {timeout:g} s "
+            f"({'still running' if code is None else f'exit code {code}'}); processes left: {left}"
+        ) from None
+    return subprocess.CompletedProcess(command, process.returncode, out, err)
+
+
 def alive(pid: int) -> bool:
     """True while `pid` runs (not gone, not a zombie)."""
     fields = _stat_fields(pid)

@@ -20,7 +20,7 @@ import pytest
 
 from boardlab.cli.commands import verbs_of
 from boardlab.core import registry
-from processes import ctrl_c_after
+from processes import ctrl_c_after, run_alone
 
 DEMO = str(Path(__file__).parent / "data" / "cnote" / "cnote-demo.json")
 #: placeholders for files made by the `files` fixture
@@ -149,7 +149,7 @@ def test_ctrl_c_says_interrupted(family: str, verb: str, files: dict[str, str]) 
 def test_long_work_stops_at_the_time_limit(family: str, verb: str, files: dict[str, str]) -> None:
     _, command = _command(family, verb, files)
     started = time.monotonic()
-    run = subprocess.run([*command, "--time-limit", "1"], capture_output=True, text=True, timeout=120)
+    run = run_alone([*command, "--time-limit", "1"], timeout=120)
     took = time.monotonic() - started
     assert run.returncode in (0, 3), run.stderr
     if run.returncode == 3:

@@ -414,3 +414,57 @@ def test_a_solve_inside_a_passed_time_limit_passes_it_on(monkeypatch) -> None:
     with pytest.raises(OutOfTime):
         with time_limited(0.1):
             family.solve(instance, SolveRequest(mode=Mode.COUNT))
+
+
+def test_a_time_limit_waits_for_a_shielded_block() -> None:
+    """A limit that passes inside `shielded` (the start or stop of a process pool) is held off
+    until the block ends, then raised right after it."""
+    from boardlab.core.deadline import OutOfTime
+    from boardlab.core.interrupts import shielded, time_limited
+
+    finished = []
+    started = time.monotonic()
+    with pytest.raises(OutOfTime):
+        with time_limited(0.05):
+            with shielded():
+                end = time.monotonic() + 0.4
+                while time.monotonic() < end:
+                    time.sleep(0.01)
+                finished.append(True)
+            time.sleep(5)
+    assert finished == [True]
+    assert time.monotonic() - started < 3
+
+
+def test_a_time_limit_passing_while_a_pool_starts_leaves_no_process_behind() -> None:
+    """Seen in CI: `armies render 14 --m 29 --solve --time-limit 1` answered "unknown" and
+    exited, yet its output pipe stayed open for minutes: the limit had passed inside the
+    process pool's constructor, and its forked workers lived on. Here the limit passes while
+    the pool starts (its threads' starts are slowed down) and the process then ends at once
+    (`os._exit`, as the command line does with native work still running): no worker outlives
+    it, so a reader of its output sees the end."""
+    script = (
+        "import os, threading, time\n"
+        "from boardlab.core import executors\n"
+        "from boardlab.core.deadline import OutOfTime\n"
+        "from boardlab.core.interrupts import time_limited\n"
+        "real = threading.Thread.start\n"
+        "def slow(thread):\n"
+        "    time.sleep(0.1)\n"
+        "    real(thread)\n"
+        "threading.Thread.start = slow\n"
+        "def task(shared, chunk):\n"
+        "    time.sleep(60)\n"
+        "    return 0\n"
+        "try:\n"
+        "    with time_limited(0.15):\n"
+        "        for _ in executors.run_processes(task, None, executors.chunks(list(range(8)), 1), 4):\n"
+        "            pass\n"
+        "except OutOfTime:\n"
+        "    print('out of time', flush=True)\n"
+        "os._exit(0)\n"
+    )
+    started = time.monotonic()
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=30)
+    assert run.stdout == "out of time\n", run.stderr
+    assert time.monotonic() - started < 20

@@ -40,7 +40,8 @@ import numpy as np
 
 from boardlab.core.deadline import NO_DEADLINE, Deadline
 from boardlab.core.errors import BadInput, Unsupported
-from boardlab.core.interrupts import until_deadline
+from boardlab.core.interrupts import shielded, until_deadline
+from boardlab.core.workers import die_with_parent
 
 Task = Callable[[Any, np.ndarray], Any]
 
@@ -73,11 +74,13 @@ def _run_forked(chunk: np.ndarray) -> tuple[np.ndarray, Any]:
     return chunk, task(shared, chunk)
 
 
-def _worker_init() -> None:
-    """Pool workers leave interrupts to the parent (which stops the pool) and die quietly
-    when it terminates them, whatever handlers they inherited at fork."""
+def _worker_init(parent: int) -> None:
+    """Pool workers leave interrupts to the parent (which stops the pool), die quietly when it
+    terminates them, whatever handlers they inherited at fork, and die with it should it end
+    without stopping them (a forked worker holds the parent's output open)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    die_with_parent(parent)
 
 
 def run_serial(
@@ -102,8 +105,10 @@ def run_processes(
     """A pool of forked processes; past the deadline the stream ends and the pool is stopped."""
     _SHARED.update(task=task, shared=shared)
     context = multiprocessing.get_context("fork")
-    pool = context.Pool(workers, initializer=_worker_init)
+    pool = None
     try:
+        with shielded():  # a time limit stops neither the start nor the stop of the pool half-way
+            pool = context.Pool(workers, initializer=_worker_init, initargs=(os.getpid(),))
         results = pool.imap_unordered(_run_forked, work)
         for _ in range(len(work)):
             try:
@@ -112,9 +117,11 @@ def run_processes(
                 return
         pool.close()
     finally:
-        pool.terminate()
-        pool.join()
-        _SHARED.clear()
+        with shielded():
+            if pool is not None:
+                pool.terminate()
+                pool.join()
+            _SHARED.clear()
 
 
 def run_ray(

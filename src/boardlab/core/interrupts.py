@@ -18,9 +18,9 @@ of native call is made stoppable once, here:
   calls): `time_limited(seconds)` arms a SIGALRM timer whose handler raises `OutOfTime` at the
   next bytecode of the main thread; a native call in progress finishes first (a numba kernel
   run through `in_thread` is stopped at once, since its waiting thread runs Python). It never
-  raises inside an import or numba's compiler (it looks again shortly after), and raises again
-  every `REPEAT` seconds until the block ends, so that code which swallows the exception
-  cannot lose the limit. It serves the command line, whose commands run in the main thread;
+  raises inside an import or numba's compiler or a `shielded` block (it looks again shortly
+  after), and raises again every `REPEAT` seconds until the block ends, so that code which
+  swallows the exception cannot lose the limit. It serves the command line, whose commands run in the main thread;
   elsewhere it refuses (`RuntimeError`) rather than silently not limiting. Code that turns
   `OutOfTime` into an answer ("unknown") passes it on when the enclosing block's limit has
   passed (`limit_passed`): the whole command is then out of time.
@@ -178,7 +178,7 @@ def time_limited(seconds: float | None) -> Iterator[None]:
             # the block ended (its own deadline check raised first) as the alarm went off: an
             # OutOfTime now would land in the clean-up below and skip it, leaving the limit set
             return
-        if _deferred(frame):  # look again shortly after
+        if _SHIELDS[0] or _deferred(frame):  # look again shortly after
             signal.setitimer(signal.ITIMER_REAL, IMPORT_RETRY)
             return
         # and again until the block ends: code that catches the exception without passing it on
@@ -198,6 +198,28 @@ def time_limited(seconds: float | None) -> Iterator[None]:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
         _LIMIT = outer
+
+
+#: How many `shielded` blocks the main thread is in.
+_SHIELDS = [0]
+
+
+@contextmanager
+def shielded() -> Iterator[None]:
+    """Hold a time limit's `OutOfTime` off while the block runs; it is raised just after
+    (within `IMPORT_RETRY` seconds). For set-up and clean-up that must not stop half-way:
+    starting or stopping a process pool (seen in CI: an `OutOfTime` raised inside the
+    `Thread.start` of `multiprocessing.Pool`'s constructor left forked workers that nobody
+    stopped, holding the command's output pipe open long after it had answered). Only the main
+    thread is shielded, the one the timer interrupts; elsewhere the block runs as it is."""
+    main = threading.current_thread() is threading.main_thread()
+    if main:
+        _SHIELDS[0] += 1
+    try:
+        yield
+    finally:
+        if main:
+            _SHIELDS[0] -= 1
 
 
 def _deferred(frame: Any) -> bool:

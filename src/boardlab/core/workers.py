@@ -117,18 +117,21 @@ def limit_memory(max_bytes: int | None) -> None:
         pass
 
 
-def _die_with_parent() -> None:
-    """On Linux, have the kernel kill this process when its parent dies without cleaning up."""
+def die_with_parent(parent: int) -> None:
+    """On Linux, have the kernel kill this process when its parent (process id `parent`) dies
+    without cleaning up; if it is already gone (it died before this call), end now."""
     try:
         import ctypes
 
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
-        pass
+        return
+    if os.getppid() != parent:
+        os._exit(0)
 
 
-def _serve(conn: Connection, settings: Settings) -> None:
+def _serve(conn: Connection, settings: Settings, parent: int) -> None:
     """The worker process: set itself up, say ready, then run calls until told to stop."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if settings.own_group:
@@ -137,7 +140,7 @@ def _serve(conn: Connection, settings: Settings) -> None:
         except OSError:
             pass
     if settings.die_with_parent:
-        _die_with_parent()
+        die_with_parent(parent)
     limit_memory(settings.max_memory)
     for module in settings.preload:
         importlib.import_module(module)
@@ -199,7 +202,10 @@ class Worker:
         context = self.settings.context()
         ours, theirs = context.Pipe(duplex=True)
         process = context.Process(
-            target=_serve, args=(theirs, self.settings), name=self.settings.name, daemon=self.settings.daemon
+            target=_serve,
+            args=(theirs, self.settings, os.getpid()),
+            name=self.settings.name,
+            daemon=self.settings.daemon,
         )
         process.start()
         theirs.close()
