@@ -9,7 +9,8 @@ anti-diagonals of the next row (the classical bitboard method, e.g. Richards 199
 restricts each row to some columns, which is how fixed queens (completion puzzles) enter.
 
 The search is split into independent subproblems (the queens of the first two rows), which
-gives progress reports, time-limit checks between subproblems, and parallel workers.
+gives progress reports and parallel workers; the kernel looks at a stop flag, so a time limit
+or Ctrl-C stops it within a fraction of a second.
 On an empty board, the left/right mirror halves the work: a first-row queen in the left half
 counts twice, one in the middle column (odd n) once.
 
@@ -20,16 +21,17 @@ its first-row queen in the left half (or middle), so the halved search sees all 
 
 from __future__ import annotations
 
-import concurrent.futures
-import multiprocessing
 from collections.abc import Callable
+from contextlib import closing
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 from numba import njit
 
 from boardlab.core import compiling
 from boardlab.core.deadline import NO_DEADLINE, Deadline
+from boardlab.core.executors import can_fork, chunks, run
 from boardlab.core.interrupts import POLL_MASK, flag, in_thread, stop_flag
 
 compiling.watch()
@@ -75,11 +77,13 @@ def _column_of(bit: int) -> int:
     return col
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def count_subtree(
-    n: int, allowed: np.ndarray, prefix: np.ndarray, fundamental: bool
-) -> tuple[np.int64, np.int64]:
-    """(solutions, canonical solutions) extending the queens in `prefix` (rows 0..len-1).
+    n: int, allowed: np.ndarray, prefix: np.ndarray, fundamental: bool, stop: np.ndarray
+) -> tuple[np.int64, np.int64, bool]:
+    """(solutions, canonical solutions, complete) extending the queens in `prefix` (rows
+    0..len-1); complete is False when the stop flag `stop[0]` was raised (looked at every
+    `interrupts.POLL_MASK + 1` steps): the counts are then those found so far.
 
     The prefix must be consistent; canonical solutions are only counted when `fundamental`.
     """
@@ -102,8 +106,8 @@ def count_subtree(
         r_mask = (r_mask | bit) >> 1
     if start == n:
         if fundamental and _is_canonical(q, n, image):
-            return np.int64(1), np.int64(1)
-        return np.int64(1), np.int64(0)
+            return np.int64(1), np.int64(1), True
+        return np.int64(1), np.int64(0), True
     total = np.int64(0)
     canonical = np.int64(0)
     r = start
@@ -111,7 +115,11 @@ def count_subtree(
     left[r] = l_mask
     right[r] = r_mask
     avail[r] = ~(c_mask | l_mask | r_mask) & allowed[r] & full
+    steps = 0
     while r >= start:
+        steps += 1
+        if (steps & POLL_MASK) == 0 and stop[0] != 0:
+            return total, canonical, False
         a = avail[r]
         if a == 0:
             r -= 1
@@ -135,7 +143,7 @@ def count_subtree(
         left[r] = nl
         right[r] = nr
         avail[r] = ~(nc | nl | nr) & allowed[r] & full
-    return total, canonical
+    return total, canonical, True
 
 
 @njit(cache=True, nogil=True)
@@ -258,15 +266,20 @@ class CountOutcome:
     finished: int
 
 
-def _count_one(args: tuple[int, np.ndarray, tuple[int, ...], bool]) -> tuple[int, int]:
-    n, allowed, prefix, fundamental = args
-    total, canonical = count_subtree(n, allowed, np.array(prefix, dtype=np.int64), fundamental)
-    return int(total), int(canonical)
+def _count_chunk(shared: tuple[int, np.ndarray, np.ndarray, bool], chunk: np.ndarray) -> np.ndarray:
+    """The executors' task: (solutions, canonical solutions) of the subproblems in `chunk`
+    (rows of the prefixes), searched to the end (a pool worker is stopped by being ended)."""
+    n, allowed, prefixes, fundamental = shared
+    answers = np.zeros((len(chunk), 2), dtype=np.int64)
+    for row, i in enumerate(chunk.tolist()):
+        total, canonical, _ = count_subtree(n, allowed, prefixes[i], fundamental, flag())
+        answers[row] = total, canonical
+    return answers
 
 
 def warm_up() -> None:
     """Compile (or load from cache) the jitted functions."""
-    count_subtree(4, np.full(4, 15, dtype=np.int64), np.zeros(0, dtype=np.int64), True)
+    count_subtree(4, np.full(4, 15, dtype=np.int64), np.zeros(0, dtype=np.int64), True, flag())
     enumerate_subtree(4, np.full(4, 15, dtype=np.int64), 1, np.zeros((2, 4), dtype=np.int64), True, flag())
 
 
@@ -281,45 +294,50 @@ def count(
 ) -> CountOutcome:
     """Count the solutions (and the fundamental ones) by bitboard backtracking.
 
-    Stops between subproblems once `deadline` has passed.
+    Stops once `deadline` has passed, within a fraction of a second: a subproblem stopped
+    part-way adds the solutions it found to the (then partial) counts, but is not finished.
+    With `workers` > 1 the subproblems run in forked processes (`core.executors`), which are
+    ended at the deadline or on Ctrl-C.
     """
     if n > MAX_BITBOARD_N:
         raise ValueError(f"the bitboard counter handles n <= {MAX_BITBOARD_N}")
     allowed = allowed_masks(n, fixed)
     symmetric = not fixed
     parts = subproblems(n, allowed, symmetric)
-    total = canonical = finished = 0
+    outcome = CountOutcome(0, 0, False, len(parts), 0)
     warm_up()
-    jobs = [(n, allowed, part.prefix, fundamental) for part in parts]
+    prefixes = [np.array(part.prefix, dtype=np.int64) for part in parts]
 
-    def done(part: Subproblem, answer: tuple[int, int]) -> None:
-        nonlocal total, canonical, finished
-        total += part.weight * answer[0]
-        canonical += answer[1]
-        finished += 1
-        if progress is not None:
-            progress(finished, len(parts))
+    def add(part: Subproblem, total: int, canonical: int, complete: bool = True) -> None:
+        outcome.total += part.weight * int(total)
+        outcome.fundamental += int(canonical)  # type: ignore[operator]
+        if complete:
+            outcome.finished += 1
+            if progress is not None:
+                progress(outcome.finished, len(parts))
 
-    if workers <= 1 or len(parts) <= 1:
-        for part, job in zip(parts, jobs):
+    if workers <= 1 or len(parts) <= 1 or not can_fork():
+        stop = flag()
+        for part, prefix in zip(parts, prefixes):
             if deadline.expired():
                 break
-            done(part, _count_one(job))
+            found = in_thread(
+                partial(count_subtree, n, allowed, prefix, fundamental, stop), stop_flag(stop), deadline
+            )
+            add(part, *found)
     else:
-        context = multiprocessing.get_context("fork")
-        with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
-            futures = {pool.submit(_count_one, job): part for part, job in zip(parts, jobs)}
-            try:
-                timeout = deadline.remaining()
-                for future in concurrent.futures.as_completed(futures, timeout=timeout):
-                    done(futures[future], future.result())
-            except concurrent.futures.TimeoutError:
-                pass
-            finally:
-                for future in futures:
-                    future.cancel()
-    complete = finished == len(parts)
-    return CountOutcome(total, canonical if fundamental else None, complete, len(parts), finished)
+        shared = (n, allowed, prefixes, fundamental)
+        stream = run(
+            "processes", _count_chunk, shared, chunks(list(range(len(parts))), 1), workers, deadline=deadline
+        )
+        with closing(stream):
+            for chunk, answers in stream:
+                for i, (total, canonical) in zip(chunk.tolist(), answers.tolist()):
+                    add(parts[i], total, canonical)
+    outcome.complete = outcome.finished == len(parts)
+    if not fundamental:
+        outcome.fundamental = None
+    return outcome
 
 
 def enumerate_solutions(
