@@ -48,26 +48,18 @@ def test_a_passed_deadline_leaves_the_count_partial(workers: int) -> None:
     assert not counted.complete and counted.finished < counted.subproblems
 
 
-def _board(tmp_path: Path, n: int) -> str:
-    rows = ["Q" + "." * (n - 1)] + ["." * n] * (n - 1)
-    path = tmp_path / f"queens{n}.txt"
-    path.write_text("\n".join(rows) + "\n")
-    return str(path)
+def _count_command(tmp_path: Path, workers: str) -> list[str]:
+    """`nqueens count` of a 20x20 board with a queen in its corner: minutes of work."""
+    n = 20
+    path = tmp_path / "queens.txt"
+    path.write_text("\n".join(["Q" + "." * (n - 1)] + ["." * n] * (n - 1)) + "\n")
+    return [sys.executable, "-m", "boardlab", "nqueens", "count", str(path), "--workers", workers]
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_the_command_stops_at_its_time_limit(workers: str, tmp_path: Path) -> None:
-    command = [
-        sys.executable,
-        "-m",
-        "boardlab",
-        "nqueens",
-        "count",
-        _board(tmp_path, 20),
-        "--workers",
-        workers,
-    ]
+    command = _count_command(tmp_path, workers)
     started = time.monotonic()
     run = run_alone([*command, "--time-limit", "1"], timeout=120)
     assert run.returncode == 3 and "unknown" in run.stdout, run.stderr
@@ -77,16 +69,7 @@ def test_the_command_stops_at_its_time_limit(workers: str, tmp_path: Path) -> No
 @pytest.mark.slow
 @pytest.mark.parametrize("workers", ["1", "2"])
 def test_ctrl_c_stops_the_command(workers: str, tmp_path: Path) -> None:
-    command = [
-        sys.executable,
-        "-m",
-        "boardlab",
-        "nqueens",
-        "count",
-        _board(tmp_path, 20),
-        "--workers",
-        workers,
-    ]
+    command = _count_command(tmp_path, workers)
     code, err, took = ctrl_c_after(command, 4.0)
     assert (code, err) == (130, "boardlab: interrupted\n")
     assert took < 10
