@@ -20,10 +20,10 @@ of native call is made stoppable once, here:
   run through `in_thread` is stopped at once, since its waiting thread runs Python). It never
   raises inside an import or numba's compiler or a `shielded` block (it looks again shortly
   after), and raises again every `REPEAT` seconds until the block ends, so that code which
-  swallows the exception cannot lose the limit. It serves the command line, whose commands run in the main thread;
-  elsewhere it refuses (`RuntimeError`) rather than silently not limiting. Code that turns
-  `OutOfTime` into an answer ("unknown") passes it on when the enclosing block's limit has
-  passed (`limit_passed`): the whole command is then out of time.
+  swallows the exception cannot lose the limit. It serves the command line, whose commands
+  run in the main thread; elsewhere it refuses (`RuntimeError`) rather than silently not
+  limiting. Code that turns `OutOfTime` into an answer ("unknown") passes it on when the
+  enclosing block's limit has passed (`limit_passed`): the whole command is then out of time.
 - **python-sat** holds the GIL during a call, so Ctrl-C and the timer wait for it to return;
   `core.sat` makes every call in short conflict-budget slices and switches python-sat's own
   SIGINT handler off (it `longjmp`s out of the solver, which corrupted or locked the
