@@ -106,7 +106,7 @@ class Schedule:
     cooling: float
     fresh: int
     cell_bath: bool = False
-    per_cell: int = 1_000_000
+    per_cell: int = 100_000
 
 
 #: Annealing chains the generator runs at the same time (`anneal_chains`, threads; seeds drawn
@@ -144,7 +144,6 @@ SCHEDULES = {
         cooling=0.95,
         fresh=8,
         cell_bath=True,
-        per_cell=100_000,
     ),
     5: Schedule(budget=160_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=8),
     6: Schedule(budget=160_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=8),
