@@ -38,6 +38,8 @@ compiling.watch()
 
 #: Largest n for the bitboard (masks are int64).
 MAX_BITBOARD_N = 62
+#: `count_subtree` looks at its stop flag on returning to a row above the last this many.
+SHALLOW_ROWS = 6
 
 
 @njit(cache=True)
@@ -82,8 +84,10 @@ def count_subtree(
     n: int, allowed: np.ndarray, prefix: np.ndarray, fundamental: bool, stop: np.ndarray
 ) -> tuple[np.int64, np.int64, bool]:
     """(solutions, canonical solutions, complete) extending the queens in `prefix` (rows
-    0..len-1); complete is False when the stop flag `stop[0]` was raised (looked at every
-    `interrupts.POLL_MASK + 1` steps): the counts are then those found so far.
+    0..len-1); complete is False when the stop flag `stop[0]` was raised: the counts are then
+    those found so far. The flag is looked at on each return above the last `SHALLOW_ROWS`
+    rows, so between two looks lies at most the search of those rows (microseconds); looking
+    at every step, as `enumerate_subtree` does, made counting 13 % slower (n = 16, measured).
 
     The prefix must be consistent; canonical solutions are only counted when `fundamental`.
     """
@@ -115,14 +119,13 @@ def count_subtree(
     left[r] = l_mask
     right[r] = r_mask
     avail[r] = ~(c_mask | l_mask | r_mask) & allowed[r] & full
-    steps = 0
+    shallow = n - SHALLOW_ROWS  # the flag is looked at on leaving a row above this one
     while r >= start:
-        steps += 1
-        if (steps & POLL_MASK) == 0 and stop[0] != 0:
-            return total, canonical, False
         a = avail[r]
         if a == 0:
             r -= 1
+            if r < shallow and stop[0] != 0:
+                return total, canonical, False
             continue
         bit = a & -a
         avail[r] = a ^ bit
