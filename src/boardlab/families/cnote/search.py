@@ -137,14 +137,7 @@ CHAINS = 2
 #: seeds in 0.4-0.9 s of CPU; at 140 1 of 3; at 145 and 150 none, every count at the cap; the
 #: 1.6e8 units spent in 5-6 s of CPU by the annealing).
 SCHEDULES = {
-    4: Schedule(
-        budget=360_000_000,
-        per_count=200_000,
-        restart=80,
-        cooling=0.95,
-        fresh=8,
-        cell_bath=True,
-    ),
+    4: Schedule(budget=360_000_000, per_count=200_000, restart=80, cooling=0.95, fresh=8, cell_bath=True),
     5: Schedule(budget=160_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=8),
     6: Schedule(budget=160_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=8),
 }
