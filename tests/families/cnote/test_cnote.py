@@ -234,6 +234,7 @@ def test_above_the_rigid_range_only_random_matrices_or_annealed_digits_are_plant
         Scanned,
         Searched,
         planter,
+        scan_pairs,
     )
 
     def kind(rows: list[int], transforms: int = 0) -> type:
@@ -255,7 +256,13 @@ def test_above_the_rigid_range_only_random_matrices_or_annealed_digits_are_plant
     # the orbits (31 at 290, 26 at 360: more than SCAN_FEW); below it the heat bath
     assert kind([290] * 3, transforms=10) is kind([301] * 3, transforms=10) is Scanned
     assert kind([360] * 3, transforms=10) is Scanned
-    assert kind([777] * 3, transforms=10) is Annealed  # above SCAN_UNTIL without a record
+    # above SCAN_UNTIL: the ordered scan where no scan is recorded (777), with fewer pairs than
+    # where a record sends it there (700: one orbit); the heat bath where a record lists many
+    # orbits (498: 25)
+    assert kind([777] * 3, transforms=10) is Scanned
+    assert kind([498] * 3, transforms=10) is Annealed
+    assert scan_pairs(777, recorded=False) < scan_pairs(777, recorded=True)
+    assert scan_pairs(350, recorded=False) == scan_pairs(350, recorded=True)
     assert kind([280] * 3, transforms=10) is Annealed
     assert kind([290, 290, 291], transforms=10) is Annealed  # unequal targets: no scan
     assert kind([700] * 5, transforms=10) is Searched  # a scanned 3x3 target: no scan on 5x5
@@ -471,6 +478,27 @@ def test_generated_3x3_at_700_is_unique_by_the_digit_model() -> None:
     assert other.instance.grid != made.instance.grid
     assert canonical(other.instance.grid) == canonical(made.instance.grid)
     assert count(other.instance) == 1
+
+
+def test_an_unrecorded_3x3_target_above_400_is_scanned_with_the_smaller_budget(monkeypatch) -> None:
+    """Without its record, 700 is searched by the ordered scan within `scan_pairs(700, False)`
+    pairs (620; the first unique pair is the 93rd), not by the heat bath (which does not find
+    it): the grid found is in the orbit the exhaustive scan recorded, and the digit model counts
+    one solution."""
+    import importlib
+
+    from boardlab.families.cnote.exhaustive import canonical, recorded
+
+    module = importlib.import_module("boardlab.families.cnote.generate")
+    record = recorded(700)
+    assert record is not None
+    monkeypatch.setattr(module, "recorded", lambda target: None)
+    made = family.generate(1, {"size": 3, "target": 700})
+    assert made.stats.extra["planted"] == "ordered scan of row pairs (exhaustive counts)"
+    assert made.stats.extra["pairs"] <= module.scan_pairs(700, recorded=False) < module.scan_pairs(700, recorded=True)
+    assert [list(row) for row in canonical(made.instance.grid)] in record["grids"]
+    counted = family.solve(made.instance, SolveRequest(mode=Mode.ALL, options={"model": "digits"}))
+    assert counted.solutions == [made.solution]
 
 
 def test_a_wide_grid_at_target_200_is_unique_by_brute_force() -> None:

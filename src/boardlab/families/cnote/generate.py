@@ -149,7 +149,8 @@ SCAN_FEW = 20
 #: the heat bath gives more varied puzzles and finds them. Above `SCAN_UNTIL` a pair costs more
 #: than `SCAN_WORK` assumes (the rows' transforms are rarely reused): without a record of few
 #: orbits the scan failed there in 12.7-14.0 s of CPU (777 and 990, seed 0), so the heat bath
-#: runs, as before. Since the tenth session every target from 281 to 399 is scanned and
+#: ran; since the fifteenth session the scan runs there with a smaller budget (`SCAN_GUESS`)
+#: where no scan is recorded, and the heat bath where a record lists many orbits. Since the tenth session every target from 281 to 399 is scanned and
 #: recorded; since the eleventh (`SCAN_WORK` raised, two threads) the ordered scan makes seed 0
 #: at each of them with unique grids, 347 and 351 included (one orbit each).
 SCAN_FROM = 281
@@ -163,6 +164,15 @@ SCAN_UNTIL = 400
 #: at 351: 2.0 to 1.55 ms of CPU), so that 347 and 351 (one unique orbit each, first unique
 #: pairs 5,091 and 4,892 of 5,246 at period 360) are found too.
 SCAN_WORK = 680_000_000
+#: Above `SCAN_UNTIL`, at targets without a record, the ordered scan spends SCAN_GUESS /
+#: period^2.55 pairs (`scan_pairs`; 1,300 at 536, 480 at 777, 270 at 990): there the rows'
+#: transforms are rarely reused and a pair costs 5.2, 15.9 and 25.9 ms of wall in two threads
+#: at periods 540, 800 and 1,000 (measured, fifteenth session, idle machine), so `SCAN_WORK`
+#: would take 12-18 s to fail; these pairs take about 7 s. The first unique pair of every
+#: recorded target above 400 with unique orbits lies within this budget but at 401, 465 and
+#: 467 (pairs 1,975, 2,238 and 1,612, where `SCAN_WORK` is spent: they are recorded); at
+#: 585-599 it lies at pairs 172-504 and at 700 at 92. Before, the heat bath ran there.
+SCAN_GUESS = 12_000_000_000
 #: Square grids of sides 6-8 from this line target to `HIGH_UNTIL` (by side) are planted rigid
 #: with floors 7-9 first (`Rigid` with `high`): floors 4-9 leave big numbers of 90 or more
 #: there, and the uniqueness checks of such plantings failed, or took 6-48 s of CPU (7x7 and 8x8
@@ -453,9 +463,20 @@ class Annealed(Planter):
         return None
 
 
+def scan_pairs(target: int, recorded: bool) -> int:
+    """The pairs of rows the ordered scan may count at a 3x3 target: `SCAN_WORK` transform
+    entries up to `SCAN_UNTIL` and where a record sends the generator to the scan, else (above
+    it, no record) `SCAN_GUESS` / period^2.55, the measured growth of a pair's cost there."""
+    size = period(target)
+    if recorded or target <= SCAN_UNTIL:
+        return max(1, SCAN_WORK // size**2)
+    return max(1, int(SCAN_GUESS / size**2.55))
+
+
 class Scanned(Planter):
-    """3x3 grids at a target where the recorded exhaustive scan found few unique orbits, and
-    every 3x3 target from `SCAN_FROM` to `SCAN_UNTIL`: the pairs of first rows are searched in
+    """3x3 grids at a target where the recorded exhaustive scan found few unique orbits, every
+    3x3 target from `SCAN_FROM` to `SCAN_UNTIL`, and every 3x3 target above it that has no
+    record (fifteenth session; `scan_pairs` sets the smaller budget there): the pairs of first rows are searched in
     `exhaustive.ordered_pairs` order (the rows with the fewest completions first), each pair's
     729 third rows counted at once, until a grid has one solution (`exhaustive.search`: the
     exhaustive scan's counting, in another order). A record is only the reason to search this
@@ -463,14 +484,14 @@ class Scanned(Planter):
     pair's unique grids the seed picks one and one of its 72 images (row and column
     permutations, transposition: Lemma 3, the same count). CP-SAT confirms the count before
     the grid is used; the core proves uniqueness once more. The budget is in pairs
-    (`SCAN_WORK`), so the puzzle is the same per seed."""
+    (`scan_pairs`), so the puzzle is the same per seed."""
 
     mixes = False
     kind = "ordered scan of row pairs (exhaustive counts)"
 
-    def __init__(self, target: int, report: Report):
+    def __init__(self, target: int, report: Report, recorded: bool = True):
         self.target, self.report = target, report
-        self.stop = max(1, SCAN_WORK // period(target) ** 2)
+        self.stop = scan_pairs(target, recorded)
         self.next = 0
 
     def plant(self, rng: random.Random) -> tuple[Grid, Grid | None] | None:
@@ -622,7 +643,8 @@ def planter(
     list on 2x2 grids (BadInput when it is empty), rigid solutions with floors 7-9 and the
     nines planting on 6x6, 7x7 and 8x8 grids from `HIGH_FROM` to `HIGH_UNTIL`, rigid solutions
     elsewhere where they can work, the ordered scan on 3x3 grids where the recorded exhaustive
-    scan found few unique orbits and from `SCAN_FROM` to `SCAN_UNTIL` (`Scanned`), the heat
+    scan found few unique orbits, from `SCAN_FROM` to `SCAN_UNTIL` and above it where no scan
+    is recorded (`Scanned`), the heat
     bath on grids 3 wide or high (`transforms` > 0), the
     annealing on enumerated counts on 4x4, 5x5 and 6x6 grids (`Searched`, `transforms` > 0: from
     target 126 on 5x5 and 137 on 6x6; found up to 140 and 138), random matrices elsewhere.
@@ -651,6 +673,8 @@ def planter(
             and 0 < record["unique_orbits"] <= SCAN_FEW
         ):
             return Scanned(rows[0], report)
+        if record is None and rows[0] > SCAN_UNTIL:
+            return Scanned(rows[0], report, recorded=False)
     if transforms > 0:
         try:
             return Annealed(rows, cols, transforms, report)
