@@ -5,10 +5,13 @@ from __future__ import annotations
 
 from boardlab.core.registry import get
 from boardlab.families.cnote.generate import (
+    DIAGONAL_UNTIL,
     HIGH_FROM,
     HIGH_UNTIL,
     Planter,
+    Diagonal,
     RandomMatrices,
+    REACHED,
     Report,
     Rigid,
     Searched,
@@ -42,8 +45,11 @@ def test_the_planter_of_the_high_band() -> None:
             high = chosen(side, target)
             assert isinstance(high, Rigid) and (high.shapes[0].floor, high.shapes[0].permutation) == (7, True)
     assert type(chosen(6, 137)) is Searched  # 6x6 above the band: annealed, as before
-    assert type(chosen(7, 146)) is RandomMatrices
-    assert type(chosen(8, 151)) is RandomMatrices
+    # above the band the nines diagonal (fifteenth session), on 6x6 once the annealing's reach ends
+    assert type(chosen(7, 146)) is type(chosen(8, 151)) is type(chosen(6, REACHED[6] + 1)) is Diagonal
+    assert type(chosen(6, DIAGONAL_UNTIL[6] + 1)) is Searched
+    for side in (7, 8):
+        assert type(chosen(side, DIAGONAL_UNTIL[side] + 1)) is RandomMatrices
     assert type(chosen(5, 130)) is Searched  # other sides unchanged
     nine = chosen(9, 130)
     assert isinstance(nine, Rigid) and nine.shapes[0].floor == 4
@@ -95,13 +101,54 @@ def test_generated_7x7_and_8x8_puzzles_in_the_band_are_unique_by_cpsat() -> None
 
 
 def test_random_plantings_on_large_grids_spend_fewer_checks() -> None:
-    """Above the band (7x7 from 146, 8x8 from 151) only random matrices are planted; their
-    checks are capped by the grid's cells (`RANDOM_CHECK_CELLS`), other planters keep
-    `max_checks`."""
-    random7 = planter([146] * 7, [146] * 7, 10, Report())
-    random8 = planter([151] * 8, [151] * 8, 10, Report())
+    """Above the nines diagonal's targets (7x7 from 151, 8x8 from 160) only random matrices are
+    planted; their checks are capped by the grid's cells (`RANDOM_CHECK_CELLS`), other planters
+    keep `max_checks`."""
+    random7 = planter([151] * 7, [151] * 7, 10, Report())
+    random8 = planter([160] * 8, [160] * 8, 10, Report())
     assert type(random7) is type(random8) is RandomMatrices
     assert check_budget(random7, 150, 49) == 81 and check_budget(random8, 150, 64) == 62
     assert check_budget(RandomMatrices([60] * 3, [60] * 3), 150, 9) == 150
     assert check_budget(RandomMatrices([60] * 3, [60] * 3), 3, 9) == 3
     assert check_budget(planter([140] * 8, [140] * 8, 10, Report()), 150, 64) == 150  # rigid
+
+
+def test_the_nines_diagonal_excludes_exactly_the_two_cycles() -> None:
+    """`Diagonal._two_cycles` against the move itself: for every tuple (b_i, b_j, f_ij, f_ji),
+    a shift x with b_i - x, b_j - x still holding a 9 and f_ij + x, f_ji + x their digits, found
+    by trying every x, exists exactly for the excluded tuples (98, 98 with floors 9: the swap
+    by 89; 95, 96 never share a shift, their shifts end in 6 and 7)."""
+    excluded = set(Diagonal._two_cycles())
+
+    def has(number: int, digit: int) -> bool:
+        return number > 0 and str(digit) in str(number)
+
+    for bi in range(90, 99):
+        for bj in range(90, 99):
+            for fij in range(1, 10):
+                for fji in range(1, 10):
+                    move = any(
+                        has(bi - x, 9) and has(bj - x, 9) and has(fij + x, fij) and has(fji + x, fji)
+                        for x in range(1, 200)
+                    )
+                    assert move == ((bi, bj, fij, fji) in excluded)
+    assert (98, 98, 9, 9) in excluded
+    assert not any(t[:2] == (95, 96) for t in excluded)
+
+
+def test_nines_diagonal_puzzles_above_the_band_are_unique_by_the_digit_model() -> None:
+    """8x8 at 152 and 7x7 at 146 (seed 0), above what the ninth session's plantings reach: bigs
+    of 90-98 on the diagonal, one solution by the other formulation of the rule (`--model
+    digits`, enumerating all), accepted by `verify`, the same again per seed."""
+    from boardlab.core.results import Mode, SolveRequest
+
+    for side, target in ((8, 152), (7, 146)):
+        made = family.generate(0, {"size": side, "target": target})
+        assert made.stats.extra["planted"] == Diagonal.kind
+        grid = made.solution["grid"]
+        assert all(90 <= grid[i][i] <= 98 and made.instance.grid[i][i] == 9 for i in range(side))
+        assert all(grid[i][j] == made.instance.grid[i][j] < 10 for i in range(side) for j in range(side) if i != j)
+        counted = family.solve(made.instance, SolveRequest(mode=Mode.ALL, options={"model": "digits"}))
+        assert counted.solutions == [made.solution]
+        assert family.verify(made.instance, made.solution) == []
+        assert family.generate(0, {"size": side, "target": target}).instance == made.instance
