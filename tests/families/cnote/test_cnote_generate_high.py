@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from boardlab.core.registry import get
 from boardlab.families.cnote.generate import (
+    DIAGONAL_FROM,
     DIAGONAL_UNTIL,
     HIGH_FROM,
     HIGH_UNTIL,
     Planter,
     Diagonal,
     RandomMatrices,
-    REACHED,
     Report,
     Rigid,
     Searched,
@@ -46,7 +46,9 @@ def test_the_planter_of_the_high_band() -> None:
             assert isinstance(high, Rigid) and (high.shapes[0].floor, high.shapes[0].permutation) == (7, True)
     assert type(chosen(6, 137)) is Searched  # 6x6 above the band: annealed, as before
     # above the band the nines diagonal (fifteenth session), on 6x6 once the annealing's reach ends
-    assert type(chosen(7, 146)) is type(chosen(8, 151)) is type(chosen(6, REACHED[6] + 1)) is Diagonal
+    assert type(chosen(7, 142)) is type(chosen(8, 151)) is type(chosen(6, 140)) is Diagonal
+    assert DIAGONAL_FROM == {side: HIGH_UNTIL[side] + 1 for side in (7, 8)} | {6: 140}
+    assert type(chosen(6, 139)) is Searched
     assert type(chosen(6, DIAGONAL_UNTIL[6] + 1)) is Searched
     for side in (7, 8):
         assert type(chosen(side, DIAGONAL_UNTIL[side] + 1)) is RandomMatrices
@@ -101,11 +103,11 @@ def test_generated_7x7_and_8x8_puzzles_in_the_band_are_unique_by_cpsat() -> None
 
 
 def test_random_plantings_on_large_grids_spend_fewer_checks() -> None:
-    """Above the nines diagonal's targets (7x7 from 151, 8x8 from 160) only random matrices are
+    """Above the nines diagonal's targets (7x7 from 149, 8x8 from 158) only random matrices are
     planted; their checks are capped by the grid's cells (`RANDOM_CHECK_CELLS`), other planters
     keep `max_checks`."""
-    random7 = planter([151] * 7, [151] * 7, 10, Report())
-    random8 = planter([160] * 8, [160] * 8, 10, Report())
+    random7 = planter([149] * 7, [149] * 7, 10, Report())
+    random8 = planter([158] * 8, [158] * 8, 10, Report())
     assert type(random7) is type(random8) is RandomMatrices
     assert check_budget(random7, 150, 49) == 81 and check_budget(random8, 150, 64) == 62
     assert check_budget(RandomMatrices([60] * 3, [60] * 3), 150, 9) == 150
