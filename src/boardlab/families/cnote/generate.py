@@ -769,6 +769,7 @@ class Diagonal(Planter):
             values = [[int(solver.value(var)) for var in row] for row in self.cells]
             digits = [[9 if i == j else values[i][j] for j in range(n)] for i in range(n)]
             other = self.circulation(values)
+            self.report.solves += 1
             if other is None:
                 return values, digits  # the core's check decides (one CP-SAT enumeration)
             if other is UNDECIDED:
