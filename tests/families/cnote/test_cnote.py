@@ -497,7 +497,11 @@ def test_an_unrecorded_3x3_target_above_400_is_scanned_with_the_smaller_budget(m
     monkeypatch.setattr(module, "recorded", lambda target: None)
     made = family.generate(1, {"size": 3, "target": 700})
     assert made.stats.extra["planted"] == "ordered scan of row pairs (exhaustive counts)"
-    assert made.stats.extra["pairs"] <= module.scan_pairs(700, recorded=False) < module.scan_pairs(700, recorded=True)
+    assert (
+        made.stats.extra["pairs"]
+        <= module.scan_pairs(700, recorded=False)
+        < module.scan_pairs(700, recorded=True)
+    )
     assert [list(row) for row in canonical(made.instance.grid)] in record["grids"]
     counted = family.solve(made.instance, SolveRequest(mode=Mode.ALL, options={"model": "digits"}))
     assert counted.solutions == [made.solution]

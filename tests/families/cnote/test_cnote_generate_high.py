@@ -9,8 +9,8 @@ from boardlab.families.cnote.generate import (
     DIAGONAL_UNTIL,
     HIGH_FROM,
     HIGH_UNTIL,
-    Planter,
     Diagonal,
+    Planter,
     RandomMatrices,
     Report,
     Rigid,
@@ -149,7 +149,9 @@ def test_nines_diagonal_puzzles_above_the_band_are_unique_by_the_digit_model() -
         assert made.stats.extra["planted"] == Diagonal.kind
         grid = made.solution["grid"]
         assert all(90 <= grid[i][i] <= 98 and made.instance.grid[i][i] == 9 for i in range(side))
-        assert all(grid[i][j] == made.instance.grid[i][j] < 10 for i in range(side) for j in range(side) if i != j)
+        assert all(
+            grid[i][j] == made.instance.grid[i][j] < 10 for i in range(side) for j in range(side) if i != j
+        )
         counted = family.solve(made.instance, SolveRequest(mode=Mode.ALL, options={"model": "digits"}))
         assert counted.solutions == [made.solution]
         assert family.verify(made.instance, made.solution) == []

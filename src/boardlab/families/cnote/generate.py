@@ -151,9 +151,10 @@ SCAN_FEW = 20
 #: than `SCAN_WORK` assumes (the rows' transforms are rarely reused): without a record of few
 #: orbits the scan failed there in 12.7-14.0 s of CPU (777 and 990, seed 0), so the heat bath
 #: ran; since the fifteenth session the scan runs there with a smaller budget (`SCAN_GUESS`)
-#: where no scan is recorded, and the heat bath where a record lists many orbits. Since the tenth session every target from 281 to 399 is scanned and
-#: recorded; since the eleventh (`SCAN_WORK` raised, two threads) the ordered scan makes seed 0
-#: at each of them with unique grids, 347 and 351 included (one orbit each).
+#: where no scan is recorded, and the heat bath where a record lists many orbits. Since the
+#: tenth session every target from 281 to 399 is scanned and recorded; since the eleventh
+#: (`SCAN_WORK` raised, two threads) the ordered scan makes seed 0 at each of them with unique
+#: grids, 347 and 351 included (one orbit each).
 SCAN_FROM = 281
 SCAN_UNTIL = 400
 #: Transform entries (pairs times the period squared) the ordered scan may spend: 5,470 pairs
@@ -724,7 +725,9 @@ class Diagonal(Planter):
                 if i != j:
                     f = values[i][j]
                     allowed = [0] + [x for x in range(1, 90) if contains(f + x, f)]
-                    grown[i, j] = model.new_int_var_from_domain(cp_model.Domain.from_values(allowed), f"g{i}_{j}")
+                    grown[i, j] = model.new_int_var_from_domain(
+                        cp_model.Domain.from_values(allowed), f"g{i}_{j}"
+                    )
         shrunk = []
         for i in range(n):
             b = values[i][i]
@@ -743,7 +746,12 @@ class Diagonal(Planter):
         if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return UNDECIDED
         return [
-            [values[i][j] - int(solver.value(shrunk[i])) if i == j else values[i][j] + int(solver.value(grown[i, j])) for j in range(n)]
+            [
+                values[i][j] - int(solver.value(shrunk[i]))
+                if i == j
+                else values[i][j] + int(solver.value(grown[i, j]))
+                for j in range(n)
+            ]
             for i in range(n)
         ]
 
