@@ -653,11 +653,11 @@ def contains(number: int, digit: int) -> bool:
 class Diagonal(Planter):
     """Square grids of sides 6-8 from `DIAGONAL_FROM` (fifteenth session): big numbers b_i of
     90-98 on the diagonal, each showing its 9, and single-digit floors elsewhere, each showing
-    itself, row i and column i adding up to T (both hold b_i); unique plantings are searched
-    by CP-SAT with a random objective, each one checked (`CNoteOracle.several`), and a planting
-    with a second solution is excluded from then on by the values of the cells that solution
-    changes (a move works on any planting with those values there: the shown digits are the
-    values' own).
+    itself, row i and column i adding up to T (both hold b_i); plantings are CP-SAT feasibility
+    solves hinted towards random values, each one checked by its circulations (`circulation`,
+    below), and a planting with a second solution is excluded from then on by the values of the
+    cells that solution changes (a move works on any planting with those values there: the
+    shown digits are the values' own).
 
     Why such plantings are rigid: a floor is the least number containing its digit, so it can
     only grow, and a row with one big number can then only shrink it. So another solution is
@@ -666,8 +666,8 @@ class Diagonal(Planter):
     9: a circulation among the diagonal cells. Bigs of 90-98 showing 9 keep it under no shift
     by a multiple of 10, which every floor allows. Two bigs i, j whose floors (i, j), (j, i)
     admit one shift x that both bigs admit give the 2-cycle x: those plantings are excluded in
-    the model (`_two_cycles`); longer circulations are what the checks find. Nothing here is
-    assumed unique: the check and the core's proof decide. The budget is in plantings
+    the model (`_two_cycles`); longer circulations are what the checks find. The core proves
+    uniqueness once more with the generic model. The budget is in plantings
     (`DIAGONAL_PLANTINGS`) and deterministic seconds, so the puzzle is the same per seed."""
 
     mixes = False
