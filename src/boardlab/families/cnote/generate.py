@@ -1106,8 +1106,9 @@ def generate(
             )
             + f"; unique puzzles are found for line targets up to about {UNIQUE_TARGET_LIMIT}, "
             + "".join(f"{limit} on {side}x{side}, " for side, limit in REACHED.items())
-            + f"{ANNEAL_TARGET_LIMIT} on grids 3 wide or 3 high): try another seed, a smaller target, "
-            "or --any"
+            + f"{ANNEAL_TARGET_LIMIT} on grids 3 wide or 3 high): try "
+            + ("" if isinstance(strategy.planter, Scanned) else "another seed, ")  # the scan ignores it
+            + "a smaller target, or --any"
         ),
     )
     report = strategy.report
