@@ -659,7 +659,7 @@ class Diagonal(Planter):
     cells that solution changes (a move works on any planting with those values there: the
     shown digits are the values' own).
 
-    Why such plantings are rigid: a floor is the least number containing its digit, so it can
+    What another solution can be: a floor is the least number containing its digit, so it can
     only grow, and a row with one big number can then only shrink it. So another solution is
     floors grown by g_ij (each in G(f), the growths that keep f: 10, 20, ... and 9f..9f+9,
     ...) with row i's growth equal to column i's (both shrink b_i), b_i - S_i still containing
