@@ -59,6 +59,19 @@ class _Progress(cp_model.CpSolverSolutionCallback):
         self._report(self.wall_time, self.objective_value, self.best_objective_bound)
 
 
+def one_worker(seed: int = 0, budget: float | None = None) -> cp_model.CpSolver:
+    """A CP-SAT solver whose answer depends only on the model, `seed` and `budget`: one worker
+    (several race, and which one answers first depends on timing), the random seed `seed`, and
+    `budget` deterministic seconds at most (None: no limit). The generators' questions use it so
+    that the same seed gives the same puzzle."""
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = seed % (2**31)
+    if budget is not None:
+        solver.parameters.max_deterministic_time = budget
+    return solver
+
+
 def solve_interruptibly(
     solver: cp_model.CpSolver,
     model: cp_model.CpModel,

@@ -100,7 +100,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from boardlab.core.cpsat import solve_interruptibly
+from boardlab.core.cpsat import one_worker, solve_interruptibly
 from boardlab.core.errors import BadInput
 from boardlab.core.generate import Strategy, Tally, make_unique, propose, refine
 from boardlab.core.oracle import UNDECIDED, Undecided
@@ -344,10 +344,7 @@ def rigid_matrix(
                 model.add(bigs[r][c] == (order[r % width] == c))
             else:
                 model.add_hint(bigs[r][c], order[r % width] == c)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = rng.randrange(2**31)
-    solver.parameters.max_deterministic_time = 0.25
+    solver = one_worker(rng.randrange(2**31), 0.25)
     code = solve_interruptibly(solver, model)
     if code not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
@@ -737,9 +734,7 @@ class Diagonal(Planter):
             model.add(sum(grown[k, i] for k in range(n) if k != i) == shrink)
             shrunk.append(shrink)
         model.add(sum(shrunk) >= 1)
-        solver = cp_model.CpSolver()
-        solver.parameters.num_workers = 1
-        solver.parameters.max_deterministic_time = DIAGONAL_SECONDS
+        solver = one_worker(budget=DIAGONAL_SECONDS)
         code = solve_interruptibly(solver, model)
         if code == cp_model.INFEASIBLE:
             return None
@@ -765,10 +760,7 @@ class Diagonal(Planter):
             for i in range(n):
                 for j in range(n):
                     model.add_hint(self.cells[i][j], rng.randint(low, high) if i == j else rng.randint(1, 9))
-            solver = cp_model.CpSolver()
-            solver.parameters.num_workers = 1
-            solver.parameters.random_seed = rng.randrange(2**31)
-            solver.parameters.max_deterministic_time = DIAGONAL_SECONDS
+            solver = one_worker(rng.randrange(2**31), DIAGONAL_SECONDS)
             code = solve_interruptibly(solver, model)
             if code == cp_model.INFEASIBLE:
                 return None  # no planting left

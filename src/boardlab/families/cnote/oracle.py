@@ -13,7 +13,7 @@ from collections.abc import Collection
 
 from ortools.sat.python import cp_model
 
-from boardlab.core.cpsat import solve_interruptibly
+from boardlab.core.cpsat import one_worker, solve_interruptibly
 from boardlab.core.oracle import UNDECIDED, Oracle, Undecided
 from boardlab.families.cnote.io import CNoteInstance
 from boardlab.families.cnote.model_cpsat import Model
@@ -40,15 +40,6 @@ class _Collector(cp_model.CpSolverSolutionCallback):
             self.stop_search()
 
 
-def _solver(seed: int = 0, budget: float | None = None) -> cp_model.CpSolver:
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = seed % (2**31)
-    if budget is not None:
-        solver.parameters.max_deterministic_time = budget
-    return solver
-
-
 class CNoteOracle(Oracle[Item]):
     """Questions on one C-Note puzzle."""
 
@@ -67,7 +58,7 @@ class CNoteOracle(Oracle[Item]):
         self, placed: Collection[Item] = (), forbidden: Collection[Item] = (), budget: float | None = None
     ) -> frozenset[Item] | None | Undecided:
         built = self._model(placed, forbidden)
-        solver = _solver(budget=budget)
+        solver = one_worker(budget=budget)
         code = solve_interruptibly(solver, built.model)
         if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return as_items([[int(solver.value(v)) for v in row] for row in built.cells])
@@ -81,7 +72,7 @@ class CNoteOracle(Oracle[Item]):
         """Up to `cap` solutions (all of them when there are fewer); `UNDECIDED` when `budget`
         (deterministic seconds) ran out first. `seed` is CP-SAT's random seed."""
         built = Model(self.instance)
-        solver = _solver(seed, budget)
+        solver = one_worker(seed, budget)
         solver.parameters.enumerate_all_solutions = True
         collector = _Collector(built.cells, cap)
         code = solve_interruptibly(solver, built.model, collector)
@@ -104,7 +95,7 @@ class CNoteOracle(Oracle[Item]):
             built.model.add(built.cells[r][c] == value).only_enforce_if(same)
             agree.append(same)
         built.model.maximize(sum(agree))
-        solver = _solver()
+        solver = one_worker()
         if solve_interruptibly(solver, built.model) in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return [[int(solver.value(v)) for v in row] for row in built.cells]
         return None
