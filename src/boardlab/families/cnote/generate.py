@@ -109,6 +109,7 @@ from boardlab.families.cnote.exhaustive import images, pair_representatives, per
 from boardlab.families.cnote.hundreds import applies as hundreds_applies
 from boardlab.families.cnote.hundreds import box as margin_box
 from boardlab.families.cnote.io import CNoteInstance, check_target, make_instance
+from boardlab.families.cnote.model_cpsat import admissible
 from boardlab.families.cnote.oracle import CNoteOracle
 from boardlab.families.cnote.pairs import unique_puzzles
 from boardlab.families.cnote.positions import applies, least_target
@@ -643,8 +644,15 @@ def nines(rows: list[int], cols: list[int]) -> bool:
     return 10 <= big < 100 and units != tens and 9 * tens + units < 81
 
 
-def contains(number: int, digit: int) -> bool:
-    return number >= 1 and str(digit) in str(number)
+def growths(floor: int) -> list[int]:
+    """The shifts x in 0..89 that keep a single-digit floor's digit (floor + x contains it):
+    the only changes a floor has in another solution of a nines-diagonal planting (`Diagonal`)."""
+    return [number - floor for number in admissible(floor, floor + 89)]
+
+
+def shrinks(big: int) -> list[int]:
+    """The shifts x >= 0 after which a big number still shows its 9 (big - x contains 9)."""
+    return [big - number for number in admissible(9, big)]
 
 
 class Diagonal(Planter):
@@ -695,8 +703,8 @@ class Diagonal(Planter):
         """(b_i, b_j, f_ij, f_ji) admitting a common shift x: b_i - x and b_j - x contain 9,
         f_ij + x and f_ji + x their floors' digits (the 2-cycle move of the docstring)."""
         low, high = DIAGONAL_BIGS
-        shrink = {b: {x for x in range(1, b) if contains(b - x, 9)} for b in range(low, high + 1)}
-        grow = {f: {x for x in range(1, high) if contains(f + x, f)} for f in range(1, 10)}
+        shrink = {b: set(shrinks(b)) - {0} for b in range(low, high + 1)}
+        grow = {f: set(growths(f)) - {0} for f in range(1, 10)}
         return [
             (bi, bj, fij, fji)
             for bi in range(low, high + 1)
@@ -720,16 +728,12 @@ class Diagonal(Planter):
         for i in range(n):
             for j in range(n):
                 if i != j:
-                    f = values[i][j]
-                    allowed = [0] + [x for x in range(1, 90) if contains(f + x, f)]
-                    grown[i, j] = model.new_int_var_from_domain(
-                        cp_model.Domain.from_values(allowed), f"g{i}_{j}"
-                    )
+                    allowed = cp_model.Domain.from_values(growths(values[i][j]))
+                    grown[i, j] = model.new_int_var_from_domain(allowed, f"g{i}_{j}")
         shrunk = []
         for i in range(n):
-            b = values[i][i]
-            allowed = [0] + [x for x in range(1, b) if contains(b - x, 9)]
-            shrink = model.new_int_var_from_domain(cp_model.Domain.from_values(allowed), f"s{i}")
+            allowed = cp_model.Domain.from_values(shrinks(values[i][i]))
+            shrink = model.new_int_var_from_domain(allowed, f"s{i}")
             model.add(sum(grown[i, j] for j in range(n) if j != i) == shrink)
             model.add(sum(grown[k, i] for k in range(n) if k != i) == shrink)
             shrunk.append(shrink)
@@ -752,11 +756,11 @@ class Diagonal(Planter):
 
     def plant(self, rng: random.Random) -> tuple[Grid, Grid | None] | None:
         n, model = self.side, self.model
+        low, high = DIAGONAL_BIGS
         while self.left > 0:
             self.left -= 1
             # a feasibility solve hinted towards random values: the first planting near them
             model.clear_hints()
-            low, high = DIAGONAL_BIGS
             for i in range(n):
                 for j in range(n):
                     model.add_hint(self.cells[i][j], rng.randint(low, high) if i == j else rng.randint(1, 9))
