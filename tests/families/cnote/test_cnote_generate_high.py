@@ -1,5 +1,6 @@
-"""6x6, 7x7 and 8x8 puzzles at line targets 126-150 (ninth session): rigid plantings with floors
-7-9 and the nines planting (`generate.Rigid` with `high`, `generate.nines`)."""
+"""6x6, 7x7 and 8x8 puzzles at line targets 110-150 (ninth session; from 126 until the
+sixteenth): rigid plantings with floors 7-9 and the nines planting (`generate.Rigid` with
+`high`, `generate.nines`)."""
 
 from __future__ import annotations
 

@@ -255,7 +255,7 @@ def test_the_planter_beyond_the_rigid_shape_on_4_and_5_wide_grids() -> None:
     assert kind([125] * 5, [125] * 5) is Rigid
     assert kind([126] * 5, [126] * 5) is kind([150] * 5, [150] * 5) is Searched
     assert kind([150] * 5, [150] * 5, transforms=0) is not Searched
-    # 6x6: rigid up to 136 (floors 7-9 from 126: test_cnote_generate_high.py), annealed from
+    # 6x6: rigid up to 136 (floors 7-9 from 110: test_cnote_generate_high.py), annealed from
     # 137 on (the 5x5 settings); 7x7 not
     assert kind([136] * 6, [136] * 6) is Rigid
     assert kind([137] * 6, [137] * 6) is Searched

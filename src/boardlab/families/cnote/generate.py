@@ -79,12 +79,14 @@ docs/cnote.md, "Large targets"):
   end within the budget of a count (7x7 at 140: every count at the cap; the count of a unique
   rigid 7x7 grid at 130 found not even its solution in 2e8 units), so the annealing sees
   little slope.
-- 6x6, 7x7 and 8x8 grids from target 126 to 136, 145 and 150: rigid plantings with floors 7-9
+- 6x6, 7x7 and 8x8 grids from target 110 to 136, 141 and 150: rigid plantings with floors 7-9
   first (floors 4-9 leave big numbers of 90 or more there, whose checks failed or took 6-48 s
-  of CPU on 7x7 and 8x8), then, after `HIGH_PLANTINGS` of them, the nines planting where it is
-  unique by construction (`nines`: floors 9 and big numbers T - 9(n - 1) of at most 87 showing
-  their tens digit), then floors 7-9 again: seeds 0-4 at 126-136 on 6x6, 126-141 on 7x7 and
-  126-150 on 8x8 (ninth session).
+  of CPU on 7x7 and 8x8 at 126-137, and made 8x8 puzzles at 120-125 in up to 13 s), then,
+  after `HIGH_PLANTINGS` of them, the nines planting where it is unique by construction
+  (`nines`: floors 9 and big numbers T - 9(n - 1) of at most 87 showing their tens digit),
+  then floors 7-9 again: seeds 0-4 at 126-136 on 6x6, 126-141 on 7x7 and 126-150 on 8x8
+  (ninth session), and at 110-125 (sixteenth session; the band started at 126 before).
+- 6x6 at 140, 7x7 at 142-148 and 8x8 at 151-157: the nines diagonal (`Diagonal`).
 
 Everything is seeded (Python's `random.Random(seed)`, CP-SAT with one worker and seeds drawn
 from it), so the same seed gives the same puzzle.
@@ -184,8 +186,11 @@ SCAN_GUESS = 12_000_000_000
 #: 7-9 stop finding puzzles for most seeds (7x7: 3 of 5 at 143, 1 at 145, failing in 3-4 s; 8x8:
 #: 0 of 3 at 150 and 160, where 150 is made by the nines planting; 6x6: 0 of 3 at 138 and 140,
 #: where `Searched` finds some). Since the fifteenth session 7x7 from 142 goes to `Diagonal`,
-#: which makes every seed there (the band ran to 145).
-HIGH_FROM = 126
+#: which makes every seed there (the band ran to 145). The band started at 126 until the
+#: sixteenth session; from 110 on floors 4-9 made 8x8 puzzles in 4-13 s of wall (120 and 125, seeds
+#: 0-2) where floors 7-9 take 0.7-3.5 s, and 6x6 and 7x7 at 110-125 in 0.4-7.8 s against 0.3-4.2 s
+#: (docs/cnote.md, "Sixteenth session").
+HIGH_FROM = 110
 HIGH_UNTIL = {6: 136, 7: 141, 8: 150}
 #: The least floor of the first plantings there, and how many of them before the nines planting.
 HIGH_FLOOR = 7
