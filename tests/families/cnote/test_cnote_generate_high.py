@@ -4,6 +4,8 @@ sixteenth): rigid plantings with floors 7-9 and the nines planting (`generate.Ri
 
 from __future__ import annotations
 
+import random
+
 from boardlab.core.registry import get
 from boardlab.families.cnote.generate import (
     DIAGONAL_FROM,
@@ -157,3 +159,61 @@ def test_nines_diagonal_puzzles_above_the_band_are_unique_by_the_digit_model() -
         assert counted.solutions == [made.solution]
         assert family.verify(made.instance, made.solution) == []
         assert family.generate(0, {"size": side, "target": target}).instance == made.instance
+
+
+def _tens_shrinks(big: int, digit: int) -> frozenset[int]:
+    """The multiples of 10 that `big` can lose and still contain `digit` (written out here,
+    apart from the generator's code)."""
+    return frozenset(x for x in range(10, big, 10) if str(digit) in str(big - x))
+
+
+def test_one_big_number_per_line_stops_at_the_nines_diagonal_ceiling() -> None:
+    """docs/cnote.md, "Sixteenth session": with one number of two or more digits per line (a
+    permutation, single-digit floors elsewhere), a line target above 9(n - 1) + 98 makes every
+    big number at least 99; each number 99-272 keeps any of its digits under some shift by a
+    multiple of 10, which every floor takes too (d -> kd, 10d, ...), so two bigs sharing such a
+    shift give a second solution (the 2-cycle), and no 5 of them have pairwise disjoint shifts:
+    no unique puzzle of this shape on 5x5-8x8 above the ceiling (up to 272). Cross-checked by
+    CP-SAT on random plantings of the shape at 5x5/140 and 6x6/150."""
+    shifts = {
+        (big, digit): _tens_shrinks(big, digit)
+        for big in range(99, 273)
+        for digit in {int(ch) for ch in str(big)} - {0}
+    }
+    assert all(shifts.values())
+    distinct = sorted(set(shifts.values()), key=len)
+
+    def largest(start: int, used: frozenset[int]) -> int:
+        best = 0
+        for k in range(start, len(distinct)):
+            if not distinct[k] & used:
+                best = max(best, 1 + largest(k + 1, used | distinct[k]))
+                if best >= 5:
+                    return best
+        return best
+
+    assert largest(0, frozenset()) == 4
+    rng = random.Random(7)
+    for side, target in [(5, 140), (6, 150)]:
+        for _ in range(3):
+            floors = [[rng.randint(1, 9) for _ in range(side)] for _ in range(side)]
+            # a permutation of bigs with every row and column at the target: a symmetric floor
+            # matrix makes row i and column i need the same big number
+            for r in range(side):
+                for c in range(r):
+                    floors[r][c] = floors[c][r]
+            solution = [
+                [
+                    target - sum(floors[r][k] for k in range(side) if k != r) if c == r else floors[r][c]
+                    for c in range(side)
+                ]
+                for r in range(side)
+            ]
+            digits = [[rng.choice([int(ch) for ch in str(v) if ch != "0"]) for v in row] for row in solution]
+            rows = [target] * side
+            found = CNoteOracle(make_instance(digits, None, rows, rows)).several(2, 0)
+            # the planting solves its digits by construction, and there is a second solution
+            assert all(sum(row) == target for row in solution) and all(
+                sum(col) == target for col in zip(*solution)
+            )
+            assert isinstance(found, list) and len(found) == 2
