@@ -187,9 +187,9 @@ SCAN_GUESS = 12_000_000_000
 #: 0 of 3 at 150 and 160, where 150 is made by the nines planting; 6x6: 0 of 3 at 138 and 140,
 #: where `Searched` finds some). Since the fifteenth session 7x7 from 142 goes to `Diagonal`,
 #: which makes every seed there (the band ran to 145). The band started at 126 until the
-#: sixteenth session; from 110 on floors 4-9 made 8x8 puzzles in 4-13 s of wall (120 and 125, seeds
-#: 0-2) where floors 7-9 take 0.7-3.5 s, and 6x6 and 7x7 at 110-125 in 0.4-7.8 s against 0.3-4.2 s
-#: (docs/cnote.md, "Sixteenth session").
+#: sixteenth session: floors 4-9 made 8x8 puzzles at 120 and 125 in 4.1-13.0 s of wall (the whole
+#: command, seeds 0-2), floors 7-9 first make every 8x8 target from 110 to 125 in 1.4-7.1 s
+#: (seeds 0-4), and 6x6 and 7x7 there faster too (docs/cnote.md, "Sixteenth session").
 HIGH_FROM = 110
 HIGH_UNTIL = {6: 136, 7: 141, 8: 150}
 #: The least floor of the first plantings there, and how many of them before the nines planting.
