@@ -275,6 +275,20 @@ def test_above_the_rigid_range_only_random_matrices_or_annealed_digits_are_plant
     assert made.extra["planted"] == "random"
 
 
+def test_digit_codes_unpack_to_each_numbers_distinct_non_zero_digits() -> None:
+    """The kernels' packed digits (`digit_codes`), unpacked by hand, against the decimal
+    writing: every number up to 2,000 and a sample up to 100,000 (up to five distinct digits)."""
+    from boardlab.families.cnote.convolution import digit_codes
+
+    top = 100_000
+    codes = digit_codes(top)
+    rng = random.Random(3)
+    for v in [*range(2001), *rng.sample(range(top + 1), 2000), 98_765, 12_345, top]:
+        code = int(codes[v])
+        unpacked = {((code >> (4 + 4 * k)) & 15) + 1 for k in range(code & 15)}
+        assert len(unpacked) == code & 15 and unpacked == set(map(int, str(v))) - {0}, v
+
+
 def test_convolution_counts_agree_with_brute_force_on_wide_and_high_grids() -> None:
     """Grids with 4-5 columns and at most 3 rows are counted transposed, and 2-3 columns
     directly; planted digits so that most have solutions."""

@@ -51,7 +51,7 @@ from typing import Any
 import numpy as np
 
 from boardlab.core.deadline import NO_DEADLINE, Deadline, OutOfTime
-from boardlab.families.cnote.convolution import admissible, digit_table, inverse_into, smooth, third
+from boardlab.families.cnote.convolution import admissible, digit_codes, inverse_into, smooth, third
 
 Line = tuple[int, ...]
 Grid = tuple[Line, ...]
@@ -266,7 +266,7 @@ class PairScanner:
             raise ValueError("the line target must be at least 3 on a 3x3 grid")
         self.target = target
         self.period = period(target)
-        self.digits, self.size = digit_table(target)
+        self.codes = digit_codes(target)
         self._spectra: dict[Line, np.ndarray] = {}
         self._kept: dict[Line, np.ndarray] = {}
         # the inverse transform's buffers, reused pair after pair (`convolution.inverse_into`)
@@ -321,7 +321,7 @@ class PairScanner:
         inverse_into(product, columns, q)
         # q[a, b] = Q[T - a, T - b] for the third row's prefixes a, b in 0..T (a reversed view;
         # the kernel rounds each entry it reads)
-        return np.rint(triple_counts(q[t::-1, t::-1], t, self.digits, self.size)).astype(np.int64)
+        return np.rint(triple_counts(q[t::-1, t::-1], t, self.codes)).astype(np.int64)
 
 
 @dataclass

@@ -2,6 +2,9 @@
 adds each entry to the counts of the digits its line's numbers contain (the method is in
 `convolution`'s docstring). A module of their own so that importing `convolution` does not
 import numba.
+
+A number's distinct non-zero digits come packed in one integer (`convolution.digit_codes`: the
+count in the low 4 bits, then each digit minus 1 in 4 bits).
 """
 
 from __future__ import annotations
@@ -15,25 +18,25 @@ watch()
 
 
 @njit(cache=True, nogil=True)
-def pair_counts(
-    q: np.ndarray, target: int, digits: np.ndarray, size: np.ndarray
-) -> np.ndarray:  # pragma: no cover
+def pair_counts(q: np.ndarray, target: int, codes: np.ndarray) -> np.ndarray:  # pragma: no cover
     out = np.zeros((9, 9))
     for a in range(q.shape[0]):
         v = np.rint(q[a])
         rest = target - a
         if v == 0.0 or rest < 1:
             continue
-        for i in range(size[a]):
-            for j in range(size[rest]):
-                out[digits[a, i] - 1, digits[rest, j] - 1] += v
+        x = codes[a] >> 4
+        for _ in range(codes[a] & 15):
+            y = codes[rest] >> 4
+            for _ in range(codes[rest] & 15):
+                out[x & 15, y & 15] += v
+                y >>= 4
+            x >>= 4
     return out
 
 
 @njit(cache=True, nogil=True)
-def triple_counts(
-    q: np.ndarray, target: int, digits: np.ndarray, size: np.ndarray
-) -> np.ndarray:  # pragma: no cover
+def triple_counts(q: np.ndarray, target: int, codes: np.ndarray) -> np.ndarray:  # pragma: no cover
     # for each first number a, the entries are gathered by the digits of (b, rest) first and
     # spread over a's digits once: 3x fewer scattered additions than one loop over all three
     # (entries are rounded here, so `q` may come straight from an inverse transform, and read
@@ -41,7 +44,7 @@ def triple_counts(
     out = np.zeros((9, 9, 9))
     inner = np.zeros((9, 9))
     for a in range(q.shape[0]):
-        if size[a] == 0:
+        if codes[a] == 0:
             continue
         inner[:, :] = 0.0
         for b in range(q.shape[1]):
@@ -49,11 +52,15 @@ def triple_counts(
             if rest < 1:
                 break
             v = np.rint(q[a, b])
-            if v == 0.0:
-                continue
-            for j in range(size[b]):
-                for k in range(size[rest]):
-                    inner[digits[b, j] - 1, digits[rest, k] - 1] += v
-        for i in range(size[a]):
-            out[digits[a, i] - 1] += inner
+            x = codes[b] >> 4
+            for _ in range(codes[b] & 15):
+                y = codes[rest] >> 4
+                for _ in range(codes[rest] & 15):
+                    inner[x & 15, y & 15] += v
+                    y >>= 4
+                x >>= 4
+        x = codes[a] >> 4
+        for _ in range(codes[a] & 15):
+            out[x & 15] += inner
+            x >>= 4
     return out
