@@ -179,42 +179,71 @@ def test_published_puzzles_at_100_are_found_exactly_when_unique() -> None:
 
 # ---- whole scans, checkpoints, stops -------------------------------------------------------------
 def test_scan_resumes_from_its_checkpoint(tmp_path: Path) -> None:
-    path = tmp_path / "t30.json"
-    first = scan(30, path, limit=40, every=0.0)
-    assert first.done == 40 and json.loads(path.read_text())["done"] == 40
-    resumed = scan(30, path, limit=70)
+    path = tmp_path / "t30.jsonl"
+    first = scan(30, path, limit=70, block=10, stop_after=3)  # a crash after three blocks
+    assert first.done == 30 and not first.finished
+    assert len(path.read_text().splitlines()) == 1 + 3  # the header and the three blocks
+    resumed = scan(30, path, limit=70, block=10)
     whole = scan(30, None, limit=70)
-    assert resumed.done == whole.done == 70
+    assert resumed.done == whole.done == 70 and resumed.finished
     assert resumed.unique == whole.unique and resumed.least_seen == whole.least_seen
     assert whole.unique  # (1, 1, 1) rows and their neighbours have unique grids at 30
     for grid in whole.grids():
         assert brute_count(grid, 30, 2) == 1
-    with pytest.raises(ValueError, match="another scan"):
-        scan(31, path, limit=1)
-    # grids written as lists of rows (the first format) are read as their canonical codes
-    data = json.loads(path.read_text())
-    data["unique"] = [[list(row) for row in reversed(g)] for g in resumed.grids()]
-    path.write_text(json.dumps(data))
-    assert exhaustive.Scan.from_json(data).unique == resumed.unique
+    # a resumed finished scan counts nothing more and says the same
+    again = scan(30, path, limit=70, block=10)
+    assert (again.done, again.unique, again.least_seen) == (70, whole.unique, whole.least_seen)
+    for other in [
+        dict(target=31, limit=70, block=10),
+        dict(target=30, limit=60, block=10),
+        dict(target=30, limit=70, block=7),
+    ]:
+        with pytest.raises(BadInput, match="checkpoint is for another scan"):
+            scan(checkpoint=path, **other)  # type: ignore[arg-type]
+    # a torn last line (a crash mid-write) is dropped; a bad line elsewhere is an error
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join(lines[:-1]) + "\n" + lines[-1][:5])
+    assert scan(30, path, limit=70, block=10).unique == whole.unique
+    path.write_text("\n".join([lines[0], '{"i": 0, "block": [-1]}', *lines[1:]]) + "\n")
+    with pytest.raises(BadInput, match="bad checkpoint record"):
+        scan(30, path, limit=70, block=10)
+
+
+def test_scan_on_processes_equals_the_serial_scan() -> None:
+    serial = scan(30, limit=200, block=16)
+    forked = scan(30, limit=200, block=16, executor="processes", workers=2)
+    assert forked.executor == "processes" and forked.workers == 2
+    assert (forked.done, forked.unique, forked.least_seen) == (serial.done, serial.unique, serial.least_seen)
+    assert scan(30, limit=5, executor="auto", workers=1).executor == "serial"
+    with pytest.raises(BadInput, match="--executor must be one of"):
+        scan(30, limit=5, executor="threads")
 
 
 def test_scan_stops_at_the_deadline_and_on_ctrl_c_with_its_checkpoint_written(tmp_path: Path) -> None:
-    path = tmp_path / "t30.json"
+    path = tmp_path / "t30.jsonl"
     with pytest.raises(OutOfTime):
         scan(30, path, deadline=Deadline.after(0.0))
-    assert json.loads(path.read_text())["done"] == 0
+    assert len(path.read_text().splitlines()) == 1  # the header: nothing finished
 
     def interrupt(state) -> None:
         raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        scan(30, path, progress=interrupt, every=0.0, limit=10)
-    assert json.loads(path.read_text())["done"] == 1
+        scan(30, path, progress=interrupt, every=0.0)
+    assert len(path.read_text().splitlines()) == 2  # the block that finished is kept
 
 
 def test_main_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch) -> None:
     assert main(["--target", "2"]) == 2
-    assert main(["--target", "30", "--time-limit", "0", "--checkpoint", str(tmp_path / "c.json")]) == 3
+    assert main(["--target", "30", "--executor", "threads"]) == 2
+    assert "--executor must be one of" in capsys.readouterr().err
+    assert main(["--target", "30", "--workers", "0"]) == 2
+    assert capsys.readouterr().err == "boardlab: --workers must be at least 1\n"
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("not json\n")
+    assert main(["--target", "30", "--checkpoint", str(bad)]) == 2
+    assert capsys.readouterr().err.startswith(f"boardlab: {bad}:1: not a boardlab checkpoint")
+    assert main(["--target", "30", "--time-limit", "0", "--checkpoint", str(tmp_path / "c.jsonl")]) == 3
     assert "unknown" in capsys.readouterr().out
 
     def interrupted(*args, **kwargs):
@@ -223,6 +252,15 @@ def test_main_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str], mon
     monkeypatch.setattr(exhaustive, "scan", interrupted)
     assert main(["--target", "30"]) == 130
     assert "boardlab: interrupted" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_scan_on_ray_equals_the_serial_scan() -> None:
+    ray = pytest.importorskip("ray")
+    serial = scan(30, limit=100, block=25)
+    remote = scan(30, limit=100, block=25, executor="ray", workers=2)
+    assert (remote.done, remote.unique, remote.least_seen) == (serial.done, serial.unique, serial.least_seen)
+    assert remote.executor == "ray" and not ray.is_initialized()
 
 
 # ---- recorded scans and the generator --------------------------------------------------------------

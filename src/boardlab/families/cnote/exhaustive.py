@@ -23,10 +23,13 @@ i + j <= 2T - 2 (each row's two prefix numbers add up to at most T - 1), and it 
 points with i + j >= T + 1 and i, j <= T - 1, whose aliases (i + kN, j + lN), k, l >= 0 not
 both 0, lie beyond 2T - 2 as soon as N > T - 3; negative shifts leave the support.
 
-The scan is stoppable (a pair costs about 25 ms of CPU at T = 1,000, so Ctrl-C and a deadline
-land between pairs, as for `line_counts`), reports its progress, and checkpoints to a JSON file
-that a later run resumes from (`scan`). `python -m boardlab.families.cnote.exhaustive
---target T [--checkpoint FILE]` runs it from the shell. Finished scans are recorded in
+The scan runs on the core's executors (`core.executors`, as the N-Queens counter and the
+armies prover): blocks of `BLOCK` consecutive pairs are counted in this process, in forked
+processes or as Ray tasks (on a cluster: the way to scan many targets), a checkpoint journal
+records each finished block and a later run resumes from it (`scan`). A pair costs about 10-25
+ms of CPU at T = 600-1,000, so Ctrl-C and a deadline land between pairs, as for `line_counts`.
+`python -m boardlab.families.cnote.exhaustive --target T [--checkpoint FILE] [--executor E]
+[--workers K] [--address A]` runs it from the shell. Finished scans are recorded in
 `data/cnote-3x3-exhaustive.jsonl` (`recorded`); where a record says no grid is unique, the
 generator answers at once that no unique 3x3 puzzle exists (`generate.generate`).
 """
@@ -36,13 +39,13 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import os
 import sys
 import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import closing
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -51,13 +54,13 @@ from typing import Any
 import numpy as np
 
 from boardlab.core.deadline import NO_DEADLINE, Deadline, OutOfTime
+from boardlab.core.errors import BadInput
+from boardlab.core.executors import Journal, can_fork, chunks, local_cores, run
 from boardlab.families.cnote.convolution import admissible, digit_codes, inverse_into, smooth, third
 
 Line = tuple[int, ...]
 Grid = tuple[Line, ...]
 
-#: Version of the checkpoint file's contents (a file of another version is not resumed).
-CHECKPOINT_VERSION = 2
 #: Bytes of row transforms `search` keeps (the oldest dropped beyond).
 SEARCH_MEMORY = 300_000_000
 #: Threads `search` counts pairs in (the transforms and the kernel release the GIL): 347 and
@@ -65,7 +68,7 @@ SEARCH_MEMORY = 300_000_000
 #: whole `generate` command in one thread and 6.2 and 6.0 s in two (load average 2.8-3.2: two
 #: scans at `nice 19` beside; eleventh session).
 SEARCH_WORKERS = 2
-#: Seconds between two checkpoint writes (and progress lines).
+#: Seconds between two progress lines of a scan.
 CHECKPOINT_EVERY = 30.0
 
 _PERMS = list(itertools.permutations(range(3)))
@@ -326,17 +329,22 @@ class PairScanner:
 
 @dataclass
 class Scan:
-    """The state of an exhaustive scan at one target (what the checkpoint file holds)."""
+    """The state of an exhaustive scan at one target (what `scan` returns and the command
+    prints; the checkpoint is a journal of finished blocks, `scan`)."""
 
     target: int
     pairs: int
+    #: pairs counted (with a checkpoint, those of earlier runs too)
     done: int = 0
     #: canonical forms of the unique grids found so far, as 9-digit codes (`decode`)
     unique: set[int] = field(default_factory=set)
     #: the least positive count among the grids scanned so far (0: none yet); once the scan is
     #: finished, the least positive count of all 9^9 grids (every orbit is scanned)
     least_seen: int = 0
+    #: wall seconds of this run (a resumed scan's earlier runs are not in it)
     seconds: float = 0.0
+    executor: str = "serial"
+    workers: int = 1
 
     @property
     def finished(self) -> bool:
@@ -346,15 +354,25 @@ class Scan:
         """The unique grids found, one per orbit (canonical forms), in order."""
         return [decode(code) for code in sorted(self.unique)]
 
+    def add(self, pairs: int, block: tuple[int, ...]) -> None:
+        """Take in a finished block: `pairs` pairs counted, `block` = (least positive count or
+        0, canonical codes of its unique grids...) as `_scan_blocks` returns it."""
+        self.done += pairs
+        least, *codes = block
+        self.unique.update(codes)
+        if least:
+            self.least_seen = least if self.least_seen == 0 else min(self.least_seen, least)
+
     def to_json(self) -> dict[str, Any]:
         return {
-            "version": CHECKPOINT_VERSION,
             "target": self.target,
             "pairs": self.pairs,
             "done": self.done,
             "unique": sorted(self.unique),
             "least_seen": self.least_seen,
             "seconds": round(self.seconds, 1),
+            "executor": self.executor,
+            "workers": self.workers,
         }
 
     @classmethod
@@ -363,36 +381,66 @@ class Scan:
             target=int(data["target"]),
             pairs=int(data["pairs"]),
             done=int(data["done"]),
-            # codes; a first version of this file wrote grids (lists of rows): both are read
-            unique={
-                int(code) if isinstance(code, int) else int(canonical_codes(np.array([sum(code, [])]))[0])
-                for code in data["unique"]
-            },
+            unique={int(code) for code in data["unique"]},
             least_seen=int(data.get("least_seen", 0)),
             seconds=float(data.get("seconds", 0.0)),
+            executor=str(data.get("executor", "serial")),
+            workers=int(data.get("workers", 1)),
         )
 
 
-def _load(path: Path | None, target: int, pairs: int) -> Scan:
-    if path is None or not path.exists():
-        return Scan(target, pairs)
-    data = json.loads(path.read_text())
-    if (
-        data.get("version") != CHECKPOINT_VERSION
-        or data.get("target") != target
-        or data.get("pairs") != pairs
-    ):
-        raise ValueError(f"{path} is a checkpoint of another scan (target, version or pair list differ)")
-    return Scan.from_json(data)
+#: Pairs per subproblem of a scan: a block of consecutive pairs of `pair_representatives`
+#: (ordered by second row, so a block's pairs share their second rows' transforms), the unit the
+#: executors hand out and the checkpoint records: 553 blocks, 0.1-0.7 s of CPU each at T = 100-1,000.
+BLOCK = 64
+#: The executors a scan runs on (`core.executors`); "auto": processes on every local core when
+#: there are several and this process may fork, else this process alone.
+EXECUTORS = ("auto", "serial", "processes", "ray")
+#: The checkpoint journal's kind (its header's "boardlab" key).
+KIND = "cnote-3x3-scan"
+
+#: This process's scanner (a worker's, or the caller's in serial): its first rows' transforms
+#: are kept from block to block (`PairScanner`), for one target at a time.
+_SCANNERS: dict[int, PairScanner] = {}
 
 
-def _save(path: Path | None, scan: Scan) -> None:
-    if path is None:
-        return
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(path.name + ".tmp")
-    temporary.write_text(json.dumps(scan.to_json()) + "\n")
-    os.replace(temporary, path)
+def _scan_blocks(shared: tuple[int, int, int], chunk: np.ndarray) -> list[tuple[int, ...]]:
+    """The executors' task: for each block index in `chunk`, (the least positive count among
+    its grids, or 0; the canonical codes of its grids with one solution...). `shared` is
+    (target, pairs per block, pairs in the scan)."""
+    target, block, end = shared
+    scanner = _SCANNERS.get(target)
+    if scanner is None:
+        _SCANNERS.clear()
+        scanner = _SCANNERS[target] = PairScanner(target)
+    pairs = pair_representatives()
+    answers = []
+    for i in chunk.tolist():
+        least = 0
+        unique: set[int] = set()
+        for a, b in pairs[i * block : min((i + 1) * block, end)]:
+            counts = scanner.counts(a, b)
+            ones = np.argwhere(counts == 1)
+            if len(ones):
+                cells = np.concatenate([np.tile(np.array(a + b), (len(ones), 1)), ones + 1], axis=1)
+                unique.update(canonical_codes(cells).tolist())
+            positive = counts[counts > 0]
+            if positive.size:
+                smallest = int(positive.min())
+                least = smallest if least == 0 else min(least, smallest)
+        answers.append((least, *sorted(unique)))
+    return answers
+
+
+def _valid_block(value: Any) -> bool:
+    """A checkpoint record's value: (least count >= 0, 9-digit codes...)."""
+    return (
+        isinstance(value, tuple)
+        and len(value) >= 1
+        and all(isinstance(v, int) for v in value)
+        and value[0] >= 0
+        and all(111_111_111 <= v <= 999_999_999 for v in value[1:])
+    )
 
 
 def scan(
@@ -402,44 +450,65 @@ def scan(
     progress: Callable[[Scan], None] | None = None,
     every: float = CHECKPOINT_EVERY,
     limit: int | None = None,
+    *,
+    executor: str = "serial",
+    workers: int | None = None,
+    address: str | None = None,
+    block: int = BLOCK,
+    stop_after: int | None = None,
 ) -> Scan:
-    """Scan every representative pair at `target` (resuming from `checkpoint` when it holds a
-    scan of this target), collecting the canonical forms of the grids with one solution.
+    """Scan every representative pair at `target`, collecting the canonical forms of the grids
+    with one solution and the least positive count.
 
-    Raises `OutOfTime` at the deadline and KeyboardInterrupt on Ctrl-C, in both cases after
-    writing the checkpoint; `limit` stops after that many pairs in all (for tests and partial
-    runs). `progress` is called at each checkpoint and at the end."""
+    The pairs are cut into blocks of `block` (`BLOCK`), counted by one of `EXECUTORS`
+    (`core.executors`: this process, forked processes on `workers` cores, or Ray tasks, on the
+    cluster at `address` or a local Ray); a `checkpoint` file journals each finished block
+    (`core.executors.Journal`) and a scan of the same target, limit and block size resumes from
+    it. Raises `OutOfTime` once `deadline` has passed and KeyboardInterrupt on Ctrl-C (the
+    journal keeps what finished); `limit` scans only the first that many pairs (tests, partial
+    runs) and `stop_after` stops after that many blocks (tests: a crash). `progress` is called
+    every `every` seconds and at the end."""
+    if executor not in EXECUTORS:
+        raise BadInput(f"--executor must be one of {', '.join(EXECUTORS)}, got '{executor}'")
+    workers = local_cores() if workers is None else workers
+    if executor == "auto":
+        executor = "processes" if workers > 1 and can_fork() else "serial"
     pairs = pair_representatives()  # (cached: callers must not change it)
-    state = _load(checkpoint, target, len(pairs))
-    scanner = PairScanner(target)
     end = len(pairs) if limit is None else min(len(pairs), limit)
-    last = time.perf_counter()
-    started = last
-    base = state.seconds
+    state = Scan(target, end, executor=executor, workers=workers if executor != "serial" else 1)
+    blocks = -(-end // block)
+    saved = None
+    if checkpoint is not None:
+        header = {"boardlab": KIND, "target": target, "pairs": end, "block": block}
+        saved = Journal(str(checkpoint), header, "block", _valid_block, blocks, noun="scan")
+        for i, value in saved.done.items():
+            state.add(min(block, end - i * block), value)
+    started = last = time.perf_counter()
     try:
-        while state.done < end:
-            deadline.check()
-            a, b = pairs[state.done]
-            counts = scanner.counts(a, b)
-            ones = np.argwhere(counts == 1)
-            if len(ones):
-                cells = np.concatenate([np.tile(np.array(a + b), (len(ones), 1)), ones + 1], axis=1)
-                state.unique.update(canonical_codes(cells).tolist())
-            positive = counts[counts > 0]
-            if positive.size:
-                least = int(positive.min())
-                state.least_seen = least if state.least_seen == 0 else min(state.least_seen, least)
-            state.done += 1
-            now = time.perf_counter()
-            if now - last >= every:
-                state.seconds = base + now - started
-                _save(checkpoint, state)
-                if progress is not None:
+        deadline.check()
+        todo = [i for i in range(blocks) if saved is None or i not in saved.done]
+        stream = run(
+            executor, _scan_blocks, (target, block, end), chunks(todo, 1), workers, address, deadline
+        )
+        with closing(stream):
+            for count, (chunk, answers) in enumerate(stream, 1):
+                for i, value in zip(chunk.tolist(), answers):
+                    state.add(min(block, end - i * block), value)
+                    if saved is not None:
+                        saved.record(i, value)
+                now = time.perf_counter()
+                if progress is not None and now - last >= every:
+                    state.seconds = now - started
                     progress(state)
-                last = now
+                    last = now
+                if deadline.expired() or (stop_after is not None and count >= stop_after):
+                    break  # (the serial executor looks at the deadline only while a block runs)
     finally:
-        state.seconds = base + time.perf_counter() - started
-        _save(checkpoint, state)
+        state.seconds = time.perf_counter() - started
+        if saved is not None:
+            saved.close()
+    if not state.finished and stop_after is None:
+        deadline.check()  # the stream ends early only once the deadline has passed
     if progress is not None:
         progress(state)
     return state
@@ -458,17 +527,26 @@ def recorded(target: int) -> dict[str, Any] | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m boardlab.families.cnote.exhaustive --target T [--checkpoint FILE]`: scan, print
-    progress lines to stderr and the result as JSON to stdout (exit 0), "unknown" with the
-    fraction done when `--time-limit` passes (exit 3), "boardlab: interrupted" on Ctrl-C
-    (exit 130; the checkpoint is written either way)."""
+    """`python -m boardlab.families.cnote.exhaustive --target T [--checkpoint FILE] [--executor E]
+    [--workers K] [--address A] [--time-limit S]`: scan, print progress lines to stderr and the
+    result as JSON to stdout (exit 0), "unknown" when `--time-limit` passes (exit 3),
+    "boardlab: interrupted" on Ctrl-C (exit 130); bad input: one line and exit 2. The
+    checkpoint keeps every finished block either way."""
     parser = argparse.ArgumentParser(prog="python -m boardlab.families.cnote.exhaustive")
     parser.add_argument("--target", type=int, required=True)
     parser.add_argument("--checkpoint", type=Path)
     parser.add_argument("--time-limit", type=float)
+    parser.add_argument(
+        "--executor", default="serial", help=f"one of {', '.join(EXECUTORS)} (default serial)"
+    )
+    parser.add_argument("--workers", type=int, help="processes or Ray CPUs (default: every local core)")
+    parser.add_argument("--address", help="the Ray cluster to join (default: a local Ray)")
     args = parser.parse_args(argv)
     if args.target < 3 or args.target > 1_000_000:
         print("boardlab: the target must be between 3 and 1000000", file=sys.stderr)
+        return 2
+    if args.workers is not None and args.workers < 1:
+        print("boardlab: --workers must be at least 1", file=sys.stderr)
         return 2
 
     def report(state: Scan) -> None:
@@ -480,8 +558,16 @@ def main(argv: list[str] | None = None) -> int:
         )
 
     try:
-        state = scan(args.target, args.checkpoint, Deadline.after(args.time_limit), report)
-    except ValueError as error:
+        state = scan(
+            args.target,
+            args.checkpoint,
+            Deadline.after(args.time_limit),
+            report,
+            executor=args.executor,
+            workers=args.workers,
+            address=args.address,
+        )
+    except BadInput as error:  # a bad option or checkpoint; Unsupported: no Ray installed
         print(f"boardlab: {error}", file=sys.stderr)
         return 2
     except OutOfTime:
