@@ -218,8 +218,12 @@ RANDOM_CHECK_CELLS = 4000
 #: Uniqueness checks mixing may spend, per proposed move on average (a budget in solves, so
 #: the puzzle stays the same per seed): a move at a large target can cost 15 checks.
 MIX_CHECKS = 3
-#: Deterministic seconds of one uniqueness check during mixing (a slower check rejects the move).
-MIX_BUDGET = 0.1
+#: Deterministic seconds of one uniqueness check during mixing (a slower check rejects the move):
+#: 0.05 since the seventeenth session (0.1 before): mixing is most of an 8x8 puzzle's time above
+#: target 125, and a check cut at 0.1 cost about 0.4 s of wall; measured in-process on seeds
+#: 0-2 (8x8 at 120, 139, 144, 150: 42.6 s in all instead of 54.1, 67 moves kept instead of 66;
+#: 7x7 at 130, 141: 19.9 s instead of 25.8, 32 kept instead of 33; 3x3-6x6 the same).
+MIX_BUDGET = 0.05
 
 
 @dataclass
