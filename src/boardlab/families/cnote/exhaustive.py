@@ -69,7 +69,7 @@ SEARCH_MEMORY = 300_000_000
 #: scans at `nice 19` beside; eleventh session).
 SEARCH_WORKERS = 2
 #: Seconds between two progress lines of a scan.
-CHECKPOINT_EVERY = 30.0
+PROGRESS_EVERY = 30.0
 
 _PERMS = list(itertools.permutations(range(3)))
 
@@ -448,7 +448,7 @@ def scan(
     checkpoint: Path | None = None,
     deadline: Deadline = NO_DEADLINE,
     progress: Callable[[Scan], None] | None = None,
-    every: float = CHECKPOINT_EVERY,
+    every: float = PROGRESS_EVERY,
     limit: int | None = None,
     *,
     executor: str = "serial",
