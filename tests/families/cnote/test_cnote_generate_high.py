@@ -47,11 +47,11 @@ def test_the_planter_of_the_high_band() -> None:
         for target in (HIGH_FROM, HIGH_UNTIL[side]):
             high = chosen(side, target)
             assert isinstance(high, Rigid) and (high.shapes[0].floor, high.shapes[0].permutation) == (7, True)
-    assert type(chosen(6, 137)) is Searched  # 6x6 above the band: annealed, as before
-    # above the band the nines diagonal (fifteenth session), on 6x6 once the annealing's reach ends
-    assert type(chosen(7, 142)) is type(chosen(8, 151)) is type(chosen(6, 140)) is Diagonal
-    assert DIAGONAL_FROM == {side: HIGH_UNTIL[side] + 1 for side in (7, 8)} | {6: 140}
-    assert type(chosen(6, 139)) is Searched
+    # above the band the nines diagonal (fifteenth session; on 6x6 from 137 since the seventeenth,
+    # the annealing before)
+    assert type(chosen(7, 142)) is type(chosen(8, 151)) is type(chosen(6, 137)) is Diagonal
+    assert DIAGONAL_FROM == {side: HIGH_UNTIL[side] + 1 for side in (6, 7, 8)}
+    assert type(chosen(6, 139)) is type(chosen(6, 140)) is Diagonal
     assert type(chosen(6, DIAGONAL_UNTIL[6] + 1)) is Searched
     for side in (7, 8):
         assert type(chosen(side, DIAGONAL_UNTIL[side] + 1)) is RandomMatrices
@@ -142,12 +142,13 @@ def test_the_nines_diagonal_excludes_exactly_the_two_cycles() -> None:
 
 
 def test_nines_diagonal_puzzles_above_the_band_are_unique_by_the_digit_model() -> None:
-    """8x8 at 152 and 7x7 at 146 (seed 0), above what the ninth session's plantings reach: bigs
-    of 90-98 on the diagonal, one solution by the other formulation of the rule (`--model
-    digits`, enumerating all), accepted by `verify`, the same again per seed."""
+    """8x8 at 152 and 7x7 at 146 (seed 0), above what the ninth session's plantings reach, and
+    6x6 at 137 and 139 (annealed before the seventeenth session): bigs of 90-98 on the diagonal,
+    one solution by the other formulation of the rule (`--model digits`, enumerating all),
+    accepted by `verify`, the same again per seed."""
     from boardlab.core.results import Mode, SolveRequest
 
-    for side, target in ((8, 152), (7, 146)):
+    for side, target in ((8, 152), (7, 146), (6, 137), (6, 139)):
         made = family.generate(0, {"size": side, "target": target})
         assert made.stats.extra["planted"] == Diagonal.kind
         grid = made.solution["grid"]

@@ -74,7 +74,8 @@ docs/cnote.md, "Large targets"):
   every seed tried, most seeds up to 190, none at 191-195 (docs/cnote.md, "Large targets"). 5x5 grids
   beyond the rigid shape (from 126) are annealed the same way with settings of their own
   (`search.SCHEDULES`): unique 5x5 puzzles up to 140 for seeds 0-4, at 145 for one seed of 5;
-  6x6 from 137 with the same settings (seeds 0-4 at 137 and 138, one of five at 140).
+  6x6 grids with the same settings where the nines diagonal does not plant (they reached 139
+  for seeds 0-4; the diagonal plants 137-140 since the seventeenth session).
   Larger or non-square grids (7x7, 4x6, ...) are not searched this way: their counts rarely
   end within the budget of a count (7x7 at 140: every count at the cap; the count of a unique
   rigid 7x7 grid at 130 found not even its solution in 2e8 units), so the annealing sees
@@ -86,7 +87,7 @@ docs/cnote.md, "Large targets"):
   (`nines`: floors 9 and big numbers T - 9(n - 1) of at most 87 showing their tens digit),
   then floors 7-9 again: seeds 0-4 at 126-136 on 6x6, 126-141 on 7x7 and 126-150 on 8x8
   (ninth session), and at 110-125 (sixteenth session; the band started at 126 before).
-- 6x6 at 140, 7x7 at 142-148 and 8x8 at 151-157: the nines diagonal (`Diagonal`).
+- 6x6 at 137-140, 7x7 at 142-148 and 8x8 at 151-157: the nines diagonal (`Diagonal`).
 
 Everything is seeded (Python's `random.Random(seed)`, CP-SAT with one worker and seeds drawn
 from it), so the same seed gives the same puzzle.
@@ -128,9 +129,10 @@ ANNEAL_TARGET_LIMIT = 500
 #: digits counted in one search: every seed up to 186 and at 188-190 and 192, most at 187, 191
 #: and 193, none at 194 and 195), 5x5 by `Searched` (eighth session;
 #: two chains: every seed at 141, 3 of 5 at 145), 6x6 by rigid planting up to 136 (`HIGH_UNTIL`)
-#: and by `Searched` at 137-139, 7x7 and 8x8 by rigid planting with floors 7-9 or the nines
-#: planting (`Rigid` with `high`; ninth session), and since the fifteenth session 6x6 at 140,
-#: 7x7 at 142-148 and 8x8 at 151-156 by the nines diagonal (`Diagonal`; seeds 0-4 measured).
+#: and by `Searched` at 137-139 until the seventeenth session, 7x7 and 8x8 by rigid planting with
+#: floors 7-9 or the nines planting (`Rigid` with `high`; ninth session), and since the fifteenth
+#: session 6x6 at 140 (137-140 since the seventeenth), 7x7 at 142-148 and 8x8 at 151-156 by the
+#: nines diagonal (`Diagonal`; seeds 0-4 measured).
 REACHED = {4: 193, 5: 145, 6: 140, 7: 148, 8: 156}
 #: Transforms the heat bath on digit grids may spend (3-wide grids at large targets; a step
 #: costs two): at most this many ...
@@ -196,14 +198,19 @@ HIGH_UNTIL = {6: 136, 7: 141, 8: 150}
 HIGH_FLOOR = 7
 HIGH_PLANTINGS = 10
 #: Square grids of these sides from `DIAGONAL_FROM` (where the earlier planters stop making every
-#: seed: the nines planting on 7x7 and 8x8, `Searched` on 6x6) to `DIAGONAL_UNTIL` are planted by
+#: seed: the nines planting on 7x7 and 8x8; on 6x6 where the rigid band ends, 137) to
+#: `DIAGONAL_UNTIL` are planted by
 #: `Diagonal` (fifteenth session): bigs of `DIAGONAL_BIGS` on the diagonal showing 9, floors
 #: elsewhere; at most `DIAGONAL_PLANTINGS` plantings, each solve and check within
 #: `DIAGONAL_SECONDS` deterministic seconds. Above these targets 100 plantings found no unique
 #: one for seeds 0-3 (8x8 at 158 and 159, 7x7 at 149 and 150, 6x6 at 141) or none escapes the
 #: 2-cycles (6x6 from 142, 7x7 from 151, 8x8 from 160); measured in docs/cnote.md, "Fifteenth
-#: session". 6x6 below 140 is annealed (`Searched`).
-DIAGONAL_FROM = {6: 140, 7: 142, 8: 151}
+#: session". On 6x6 at 137-139 the diagonal replaced the annealing (`Searched`) in the seventeenth
+#: session: the whole command took 1.3-9.8 s of wall with the annealing (139: 5.6-9.8 s), with
+#: the diagonal under a second in-process (docs/cnote.md, "Seventeenth session"); it also plants
+#: 6x6 from 125 and 7x7 from 135, where the rigid planting and its mixing stay (their puzzles are
+#: less regular, and they take at most 6 s).
+DIAGONAL_FROM = {6: 137, 7: 142, 8: 151}
 DIAGONAL_UNTIL = {6: 140, 7: 148, 8: 157}
 DIAGONAL_BIGS = (90, 98)
 DIAGONAL_PLANTINGS = 60
@@ -817,7 +824,8 @@ def planter(
     is recorded (`Scanned`), the heat
     bath on grids 3 wide or high (`transforms` > 0), the
     annealing on enumerated counts on 4x4, 5x5 and 6x6 grids (`Searched`, `transforms` > 0: from
-    target 126 on 5x5 and 137 on 6x6; found up to 140 and 138), random matrices elsewhere.
+    target 126 on 5x5, and on 6x6 beyond the diagonal's targets or with unequal targets; found up
+    to 145 and 139), random matrices elsewhere.
     `record`: the finished exhaustive scan of a 3x3 target (`exhaustive.recorded`), if any."""
     height, width = len(rows), len(cols)
     if height == width == 2:
