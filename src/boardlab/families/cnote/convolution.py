@@ -92,8 +92,8 @@ def digit_codes(top: int) -> np.ndarray:
     """`digit_table` packed for the compiled kernels: for 0..top, one integer per number whose
     low 4 bits are the count of its distinct non-zero digits and whose next 4-bit groups are
     those digits minus 1, in `digit_table`'s order. A kernel unpacks a number's digits from
-    one load instead of reading a row of the table (the 3x3 pair kernel took 2.8 ms instead of
-    4.6 ms per pair at T = 620, docs/cnote.md "Exhaustive 3x3 search")."""
+    one load instead of reading a row of the table (the 3x3 pair kernel took 2.4-2.7 ms instead
+    of 3.4-3.6 ms per pair at T = 620, docs/cnote.md "Exhaustive 3x3 search")."""
     digits, size = digit_table(top)
     codes = size.copy()  # at most 9 digits: 40 bits
     width = int(size.max(initial=0))
