@@ -53,3 +53,26 @@ def test_the_generator_experiment_reports_the_grades_of_its_puzzles() -> None:
     levels, numbers = counts[::2], [int(k) for k in counts[1::2]]
     assert set(levels) <= {"easy", "medium", "hard"}
     assert sum(numbers) == generate.cases(True)[0].params["puzzles"]
+
+
+def test_reach_tells_made_and_proven_none_apart() -> None:
+    """`cnote/reach` on a recorded 3x3 scan with no unique grid (a proof) and a diagonal 6x6
+    target (made)."""
+    from boardlab.bench.experiment import Case
+    from boardlab.bench.experiments.cnote import _run_reach
+
+    proven = _run_reach(Case("3x3 at 545", {"size": 3, "target": 545, "seeds": 2}), None)
+    assert (proven.status, proven.value) == ("unsatisfiable", "none exists")
+    made = _run_reach(Case("6x6 at 138", {"size": 6, "target": 138, "seeds": 2}), None)
+    assert (made.status, made.value) == ("solved", "made 2/2") and "nines diagonal" in made.stats["planted"]
+
+
+@pytest.mark.slow
+def test_reach_says_not_found_beyond_every_planter() -> None:
+    """8x8 at 200 (open: no planter reaches it, no lemma covers it): not found within the
+    generator's budget, about 7 s."""
+    from boardlab.bench.experiment import Case
+    from boardlab.bench.experiments.cnote import _run_reach
+
+    missed = _run_reach(Case("8x8 at 200", {"size": 8, "target": 200, "seeds": 1}), None)
+    assert (missed.status, missed.value) == ("unknown", "made 0/1") and missed.stats["planted"] == "-"

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import collections
 import statistics
+import time
 from dataclasses import fields, replace
 from typing import Any
 
@@ -404,6 +405,89 @@ register(
         series="mix",
         reference="none",
         **_optional(value_label="made", stats_columns=("max_seconds", "attempts", "checks", "grades")),
+    )
+)
+
+
+# ---- reach: every size and target of issue 19 -------------------------------------------------------
+#: The targets of the full `reach` grid: 100 to 1,000 in steps of 50, and per side the last
+#: target where the generator makes every seed tried and the next (`generate.REACHED`, the band
+#: edges of docs/cnote.md, "Large targets").
+REACH_TARGETS = list(range(100, 1001, 50))
+
+
+def _reach_cases(quick: bool) -> list[Case]:
+    from boardlab.families.cnote.generate import REACHED
+
+    if quick:  # a proof, a listed 2x2, the diagonal, a recorded 3x3 scan: about 10 s in all
+        pairs = [(2, 100), (4, 300), (6, 138), (3, 545)]
+        seeds = 2
+    else:
+        pairs = sorted(
+            {(n, t) for n in range(2, 9) for t in REACH_TARGETS}
+            | {(n, t) for n, top in REACHED.items() for t in (top, top + 1)}
+        )
+        seeds = 3
+    return [Case(f"{n}x{n} at {t}", {"size": n, "target": t, "seeds": seeds}) for n, t in pairs]
+
+
+def _run_reach(case: Case, time_limit: float | None) -> Measurement:
+    """`generate --size n --target T` for seeds 0..k-1, each timed whole (a failure too): made,
+    no unique puzzle exists (the generator's proof: a lemma or a recorded exhaustive scan), or
+    not found within its budget."""
+    from boardlab.core.errors import BadInput
+
+    p = case.params
+    family = _family()
+    seconds: list[float] = []
+    kinds: collections.Counter[str] = collections.Counter()
+    made, proof = 0, False
+    for seed in range(p["seeds"]):
+        started = time.perf_counter()
+        try:
+            puzzle = family.generate(seed, {"size": p["size"], "target": p["target"]})
+        except BadInput as error:
+            seconds.append(time.perf_counter() - started)
+            proof = proof or "has exactly one solution" in error.message
+            if proof:
+                break  # a proof holds for every seed
+            continue
+        seconds.append(time.perf_counter() - started)
+        made += 1
+        kinds[str(puzzle.stats.extra.get("planted", "?"))] += 1
+    if proof:
+        status, value = Status.UNSATISFIABLE.value, "none exists"
+    else:
+        status = Status.SOLVED.value if made == p["seeds"] else Status.UNKNOWN.value
+        value = f"made {made}/{p['seeds']}"
+    return Measurement(
+        status=status,
+        seconds=statistics.fmean(seconds),
+        value=value,
+        stats={"max_seconds": max(seconds), "planted": "; ".join(sorted(kinds)) or "-"},
+    )
+
+
+register(
+    Experiment(
+        family="cnote",
+        name="reach",
+        title="C-Note: unique puzzles by size and target (issue 19)",
+        description=(
+            "`cnote generate --size n --target T` for seeds 0..k-1 (k = 3; 2 in the quick run) on "
+            "2x2 to 8x8 at targets 100 to 1,000 in steps of 50 and at each side's band edge "
+            "(the last target made for every seed, and the next): mean and largest seconds per "
+            "command run in-process (a failure timed too; the CLI adds its start-up, about 0.5 s), "
+            "whether every seed gave a unique puzzle (solved), no unique puzzle exists "
+            "(unsatisfiable: the generator's proof, a lemma or a recorded exhaustive 3x3 scan), or "
+            "some seeds found none within the budget (unknown), and the planters used."
+        ),
+        cases=_reach_cases,
+        run=_run_reach,
+        x="target",
+        series="size",
+        reference=None,
+        **_optional(value_label="outcome", stats_columns=("max_seconds", "planted")),
     )
 )
 
