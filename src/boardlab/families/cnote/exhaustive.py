@@ -26,7 +26,7 @@ both 0, lie beyond 2T - 2 as soon as N > T - 3; negative shifts leave the suppor
 The scan runs on the core's executors (`core.executors`, as the N-Queens counter and the
 armies prover): blocks of `BLOCK` consecutive pairs are counted in this process, in forked
 processes or as Ray tasks (on a cluster: the way to scan many targets), a checkpoint journal
-records each finished block and a later run resumes from it (`scan`). A pair costs about 10-25
+records each finished block and a later run resumes from it (`scan`). A pair costs about 8-25
 ms of CPU at T = 600-1,000, so Ctrl-C and a deadline land between pairs, as for `line_counts`.
 `python -m boardlab.families.cnote.exhaustive --target T [--checkpoint FILE] [--executor E]
 [--workers K] [--address A]` runs it from the shell. Finished scans are recorded in
