@@ -47,5 +47,11 @@ class Unsupported(BadInput):
     """A request the family or backend does not offer (a usage error, exit code 2)."""
 
 
+class NoPuzzle(BadInput):
+    """A generator's proof that no puzzle with the asked properties exists (e.g. no C-Note grid of
+    that size and target has exactly one solution): an answer to the request, not a failed
+    search, and still a usage error (exit code 2)."""
+
+
 class SolverBug(BoardlabError):
     """A solver answer that the family's independent checker rejected."""

@@ -24,10 +24,11 @@ from typing import Any
 
 from boardlab.bench.experiment import Case, Experiment, Measurement, register
 from boardlab.core.deadline import Deadline
+from boardlab.core.errors import BadInput, NoPuzzle
 from boardlab.core.results import Mode, SolveRequest, Status
 from boardlab.families.cnote import io
 from boardlab.families.cnote.choices import STRATEGIES
-from boardlab.families.cnote.generate import generate
+from boardlab.families.cnote.generate import REACHED, generate
 from boardlab.families.cnote.model_cpsat import VALUE_CHOICE, VARIABLE_CHOICE
 
 SEED = "seed 002 (C-Note, SICStus CLP(FD))"
@@ -417,8 +418,6 @@ REACH_TARGETS = list(range(100, 1001, 50))
 
 
 def _reach_cases(quick: bool) -> list[Case]:
-    from boardlab.families.cnote.generate import REACHED
-
     if quick:  # a proof, a listed 2x2, the diagonal, a recorded 3x3 scan: about 10 s in all
         pairs = [(2, 100), (4, 300), (6, 138), (3, 545)]
         seeds = 2
@@ -435,8 +434,6 @@ def _run_reach(case: Case, time_limit: float | None) -> Measurement:
     """`generate --size n --target T` for seeds 0..k-1, each timed whole (a failure too): made,
     no unique puzzle exists (the generator's proof: a lemma or a recorded exhaustive scan), or
     not found within its budget."""
-    from boardlab.core.errors import BadInput
-
     p = case.params
     family = _family()
     seconds: list[float] = []
@@ -446,11 +443,12 @@ def _run_reach(case: Case, time_limit: float | None) -> Measurement:
         started = time.perf_counter()
         try:
             puzzle = family.generate(seed, {"size": p["size"], "target": p["target"]})
-        except BadInput as error:
+        except NoPuzzle:
             seconds.append(time.perf_counter() - started)
-            proof = proof or "has exactly one solution" in error.message
-            if proof:
-                break  # a proof holds for every seed
+            proof = True
+            break  # a proof holds for every seed
+        except BadInput:  # not found within the budget
+            seconds.append(time.perf_counter() - started)
             continue
         seconds.append(time.perf_counter() - started)
         made += 1

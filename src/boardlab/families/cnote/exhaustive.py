@@ -477,12 +477,16 @@ def scan(
     end = len(pairs) if limit is None else min(len(pairs), limit)
     state = Scan(target, end, executor=executor, workers=workers if executor != "serial" else 1)
     blocks = -(-end // block)
+
+    def pairs_in(i: int) -> int:  # block i's pairs (the last block may be short)
+        return min(block, end - i * block)
+
     saved = None
     if checkpoint is not None:
         header = {"boardlab": KIND, "target": target, "pairs": end, "block": block}
         saved = Journal(str(checkpoint), header, "block", _valid_block, blocks, noun="scan")
         for i, value in saved.done.items():
-            state.add(min(block, end - i * block), value)
+            state.add(pairs_in(i), value)
     started = last = time.perf_counter()
     try:
         deadline.check()
@@ -493,7 +497,7 @@ def scan(
         with closing(stream):
             for count, (chunk, answers) in enumerate(stream, 1):
                 for i, value in zip(chunk.tolist(), answers):
-                    state.add(min(block, end - i * block), value)
+                    state.add(pairs_in(i), value)
                     if saved is not None:
                         saved.record(i, value)
                 now = time.perf_counter()

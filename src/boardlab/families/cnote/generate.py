@@ -104,7 +104,7 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from boardlab.core.cpsat import one_worker, solve_interruptibly
-from boardlab.core.errors import BadInput
+from boardlab.core.errors import BadInput, NoPuzzle
 from boardlab.core.generate import Strategy, Tally, make_unique, propose, refine
 from boardlab.core.oracle import UNDECIDED, Undecided
 from boardlab.families.cnote.convolution import Counter
@@ -835,7 +835,7 @@ def planter(
             pass
         else:
             if not listed:
-                raise BadInput(
+                raise NoPuzzle(
                     f"no 2x2 puzzle with target {rows[0]} has exactly one solution (all 6,561 digit "
                     "grids counted; docs/cnote.md, 'Large targets'): try another target or --any"
                 )
@@ -1056,21 +1056,21 @@ def generate(
         report.extra["planted"] = "random"
         return make_instance(digits, target, rows, cols), planted, report
     if applies(rows, cols):
-        raise BadInput(
+        raise NoPuzzle(
             f"no {height}x{width} puzzle with target {target} has exactly one solution: every digit grid "
             f"has at least 10 from target {least_target(height)} on (Lemma 2, docs/cnote.md, 'Large "
             "targets'): try a smaller target or --any"
         )
     if hundreds_applies(rows, cols):
         lo, hi = margin_box(height, target)
-        raise BadInput(
+        raise NoPuzzle(
             f"no {height}x{width} puzzle with target {target} has exactly one solution: every digit grid "
             f"has at least 10 (Lemma 5, docs/cnote.md, 'Large targets': its margin box [{lo}, {hi}] lies in "
             "a certified one): try a smaller target or --any"
         )
     record = recorded(target) if height == width == 3 else None  # a finished exhaustive scan
     if record is not None and record["unique_orbits"] == 0:
-        raise BadInput(
+        raise NoPuzzle(
             f"no 3x3 puzzle with target {target} has exactly one solution: all 9^9 digit grids were "
             f"counted ({record['pairs']:,} pairs of rows up to symmetry; the least count is "
             f"{record['least_count']:,}; docs/cnote.md, 'Exhaustive 3x3 search'): try a smaller "
