@@ -102,6 +102,18 @@ def digit_codes(top: int) -> np.ndarray:
     return codes
 
 
+def digit_masks(top: int) -> np.ndarray:
+    """For 0..top: the bit mask of each number's non-zero digits (bit d - 1 for digit d)."""
+    numbers = np.arange(top + 1)
+    masks = np.zeros(top + 1, dtype=np.int64)
+    rest = numbers.copy()
+    while rest.any():
+        digit = rest % 10
+        masks |= np.where(digit > 0, 1 << np.maximum(digit - 1, 0), 0)
+        rest //= 10
+    return masks
+
+
 @lru_cache(maxsize=64)
 def admissible(digit: int, top: int) -> np.ndarray:
     """Boolean array over 0..top: positive numbers whose decimal writing contains `digit`."""
