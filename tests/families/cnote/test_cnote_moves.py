@@ -5,12 +5,14 @@ uncovered under its representative pairs; the scan with them lists the same uniq
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import random
 
 import numpy as np
 import pytest
 
+from boardlab.core.errors import BadInput
 from boardlab.data import CNOTE_3X3_EXHAUSTIVE, json_lines
 from boardlab.families.cnote.convolution import digit_masks
 from boardlab.families.cnote.exhaustive import PairScanner, images, key, pair_representatives, scan
@@ -141,3 +143,11 @@ def test_the_whole_scan_with_moves_at_500_finds_the_one_unique_orbit() -> None:
     state = scan(500)
     assert state.finished and state.moves and state.witnessed > 0
     assert [list(map(list, g)) for g in state.grids()] == [[[4, 5, 8], [8, 7, 9], [9, 9, 4]]]
+
+
+def test_generate_names_the_moves_where_a_record_used_them(monkeypatch) -> None:
+    generate_module = importlib.import_module("boardlab.families.cnote.generate")
+    record = {"target": 650, "pairs": len(PAIRS), "unique_orbits": 0, "least_count": 21, "witnessed": 30_000}
+    monkeypatch.setattr(generate_module, "recorded", lambda target: record)
+    with pytest.raises(BadInput, match="on 30,000 a move of ten gives every grid two solutions"):
+        generate_module.generate(3, 3, 650, 0)

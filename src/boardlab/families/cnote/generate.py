@@ -1070,11 +1070,18 @@ def generate(
         )
     record = recorded(target) if height == width == 3 else None  # a finished exhaustive scan
     if record is not None and record["unique_orbits"] == 0:
+        witnessed = record.get("witnessed", 0)
+        how = (
+            f"counted ({record['pairs']:,} pairs of rows up to symmetry; the least count is "
+            f"{record['least_count']:,}"
+            if not witnessed
+            else f"examined ({record['pairs']:,} pairs of rows up to symmetry: on {witnessed:,} a move "
+            f"of ten gives every grid two solutions, the others were counted, least count "
+            f"{record['least_count']:,}"
+        )
         raise NoPuzzle(
             f"no 3x3 puzzle with target {target} has exactly one solution: all 9^9 digit grids were "
-            f"counted ({record['pairs']:,} pairs of rows up to symmetry; the least count is "
-            f"{record['least_count']:,}; docs/cnote.md, 'Exhaustive 3x3 search'): try a smaller "
-            "target or --any"
+            f"{how}; docs/cnote.md, 'Exhaustive 3x3 search'): try a smaller target or --any"
         )
     strategy = CNoteStrategy(
         rows,

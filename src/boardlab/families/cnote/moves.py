@@ -131,9 +131,25 @@ def _support(
 
 
 @njit(cache=True, nogil=True)
+def _bits(x: np.ndarray) -> int:  # pragma: no cover
+    """The number of set bits of a bit-row array."""
+    count = 0
+    for k in range(x.shape[0]):
+        for w in range(x.shape[1]):
+            bits = x[k, w]
+            while bits:
+                bits &= bits - np.uint64(1)
+                count += 1
+    return count
+
+
+@njit(cache=True, nogil=True)
 def _convolve(x: np.ndarray, y: np.ndarray) -> np.ndarray:  # pragma: no cover
     """The boolean convolution of two bit-row arrays (`_support`): bit (K, K') is set when some
-    set bits (k, k') of x and (l, l') of y have k + l = K and k' + l' = K'."""
+    set bits (k, k') of x and (l, l') of y have k + l = K and k' + l' = K' (the sparser one's
+    bits are walked, the other's words shifted)."""
+    if _bits(y) < _bits(x):
+        x, y = y, x
     size, words = x.shape
     out_words = 2 * words + 1
     out = np.zeros((2 * size, out_words), dtype=np.uint64)
@@ -263,16 +279,13 @@ def cover(
         c, cp, o = _COLUMNS[i, 0], _COLUMNS[i, 1], _COLUMNS[i, 2]
         units_a[i] = _support(target, a, c, cp, o, a[c], a[cp], 11, masks, size)
         units_b[i] = _support(target, b, c, cp, o, b[c], b[cp], 11, masks, size)
+    for i in range(3):
         pairs[:, :] = 0
         _ab_cover(target, a, b, _COLUMNS[i], _convolve(units_a[i], units_b[i]), masks, pairs)
         _spread(pairs, _COLUMNS[i], covered)
-    left = 0
-    for x in range(9):
-        for y in range(9):
-            for z in range(9):
-                if need[x, y, z] and not covered[x, y, z]:
-                    left += 1
-    if left > limit:
+        if early and _left(need, covered) == 0:
+            return covered
+    if _left(need, covered) > limit:
         return covered
     index = np.zeros(3, dtype=np.int64)
     for x in range(9):
@@ -303,6 +316,18 @@ def cover(
 
 
 @njit(cache=True, nogil=True)
+def _left(need: np.ndarray, covered: np.ndarray) -> int:  # pragma: no cover
+    """How many rows of `need` are not covered."""
+    left = 0
+    for x in range(9):
+        for y in range(9):
+            for z in range(9):
+                if need[x, y, z] and not covered[x, y, z]:
+                    left += 1
+    return left
+
+
+@njit(cache=True, nogil=True)
 def _spread(pairs: np.ndarray, cols: np.ndarray, covered: np.ndarray) -> None:  # pragma: no cover
     """Mark `covered` from masks by column pair: pairs[x, y] holds the digits C_o covered
     with C_c = x + 1 and C_c' = y + 1, cols = (c, c', o)."""
@@ -325,13 +350,7 @@ def covers(
     shape, so that no grid of the pair the scan needs has one solution. False may also mean
     that more than `limit` needed rows were left after the moves on A and B: count exactly."""
     need = needed(a, b)
-    covered = cover(target, a, b, masks, need, limit, True)
-    for x in range(9):
-        for y in range(9):
-            for z in range(9):
-                if need[x, y, z] and not covered[x, y, z]:
-                    return False
-    return True
+    return _left(need, cover(target, a, b, masks, need, limit, True)) == 0
 
 
 def witness(target: int, grid: tuple[tuple[int, ...], ...]) -> tuple[list[list[int]], list[list[int]]] | None:
