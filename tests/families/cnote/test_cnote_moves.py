@@ -149,5 +149,8 @@ def test_generate_names_the_moves_where_a_record_used_them(monkeypatch) -> None:
     generate_module = importlib.import_module("boardlab.families.cnote.generate")
     record = {"target": 650, "pairs": len(PAIRS), "unique_orbits": 0, "least_count": 21, "witnessed": 30_000}
     monkeypatch.setattr(generate_module, "recorded", lambda target: record)
-    with pytest.raises(BadInput, match="on 30,000 a move of ten gives every grid two solutions"):
+    with pytest.raises(BadInput, match="on 30,000 a move of ten gives every grid two solutions, the others"):
+        generate_module.generate(3, 3, 650, 0)
+    record.update(witnessed=len(PAIRS), least_count=0)  # every pair settled by the moves
+    with pytest.raises(BadInput, match=r"two solutions; docs/cnote.md"):
         generate_module.generate(3, 3, 650, 0)

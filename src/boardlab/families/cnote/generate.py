@@ -1076,8 +1076,12 @@ def generate(
             f"{record['least_count']:,}"
             if not witnessed
             else f"examined ({record['pairs']:,} pairs of rows up to symmetry: on {witnessed:,} a move "
-            f"of ten gives every grid two solutions, the others were counted, least count "
-            f"{record['least_count']:,}"
+            "of ten gives every grid two solutions"
+            + (
+                f", the others were counted, least count {record['least_count']:,}"
+                if witnessed < record["pairs"]
+                else ""
+            )
         )
         raise NoPuzzle(
             f"no 3x3 puzzle with target {target} has exactly one solution: all 9^9 digit grids were "
