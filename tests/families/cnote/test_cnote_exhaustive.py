@@ -273,11 +273,11 @@ def test_recorded_scans_are_finished_scans_of_all_representatives() -> None:
     assert RECORDS and len({r["target"] for r in RECORDS}) == len(RECORDS)
     for record in RECORDS:
         assert record["pairs"] == len(PAIRS)
-        # with the moves (Lemma 7) the least count is the counted pairs' (none counted: 0)
-        counted = record["pairs"] - record.get("witnessed", 0)
+        # with settled pairs the least count is the transforms' (none counted so: 0)
+        counted = record["pairs"] - record.get("settled", 0)
         assert record["unique_orbits"] >= 0 and (record["least_count"] >= 1 or counted == 0)
         assert (record["least_count"] == 1) is (record["unique_orbits"] > 0)
-        assert record["command"].endswith("--exact") is ("witnessed" not in record)
+        assert record["command"].endswith("--exact") is ("settled" not in record)
         assert record["command"].startswith("python -m boardlab.families.cnote.exhaustive --target")
         assert exhaustive.recorded(record["target"]) == record
     assert exhaustive.recorded(7) is None

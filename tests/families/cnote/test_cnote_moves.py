@@ -1,7 +1,9 @@
-"""The moves of ten (`families/cnote/moves.py`, Lemma 7) that let the exhaustive 3x3 scan skip
-pairs: what they cover has two solutions by the transforms' exact counts (a second method) and
-by explicit pairs of solutions passed through `verify`; every recorded unique grid stays
-uncovered under its representative pairs; the scan with them lists the same unique orbits."""
+"""The moves of ten (`families/cnote/moves.py`, Lemma 7) and the capped counts with which the
+exhaustive 3x3 scan settles pairs without transforms (`PairScanner.settle`): what the moves
+cover has two solutions by the transforms' exact counts (a second method) and by explicit pairs
+of solutions passed through `verify`; a settled pair's unique grids are the transforms'; every
+recorded unique grid is found under its representative pairs; the scan lists the same unique
+orbits with and without settling."""
 
 from __future__ import annotations
 
@@ -14,9 +16,10 @@ import pytest
 
 from boardlab.core.errors import BadInput
 from boardlab.data import CNOTE_3X3_EXHAUSTIVE, json_lines
+from boardlab.families.cnote import exhaustive
 from boardlab.families.cnote.convolution import digit_masks
 from boardlab.families.cnote.exhaustive import PairScanner, images, key, pair_representatives, scan
-from boardlab.families.cnote.moves import LEFT_OVER_LIMIT, cover, covers, needed, witness
+from boardlab.families.cnote.moves import cover, needed, witness
 from boardlab.families.cnote.verify import violations
 
 PAIRS = pair_representatives()
@@ -26,8 +29,8 @@ ROWS = list(itertools.product(range(1, 10), repeat=3))
 
 
 def full_cover(target: int, a, b) -> np.ndarray:
-    """Every third row with a solution of Lemma 7's shape (no limit, no early stop)."""
-    return cover(target, np.array(a), np.array(b), digit_masks(target), EVERY_ROW, 729, False)
+    """Every third row with a solution of Lemma 7's shape moving the first two rows."""
+    return cover(target, np.array(a), np.array(b), digit_masks(target), EVERY_ROW)
 
 
 def sample_pairs(count: int, seed: int) -> list:
@@ -67,9 +70,9 @@ def test_covered_rows_have_two_solutions_or_more_by_the_transforms(target: int) 
 
 @pytest.mark.parametrize("target", [150, 200])
 def test_cover_is_the_set_of_grids_with_a_move_of_ten(target: int) -> None:
-    """On small targets, against a plain search for a solution of Lemma 7's shape (any two rows,
-    any two columns; `witness`), on sampled third rows; each witness is two distinct solutions
-    that the independent `verify` accepts."""
+    """On small targets, against a plain search for a solution of Lemma 7's shape moving the
+    first two rows (any two columns; `witness`), on sampled third rows; each witness is two
+    distinct solutions that the independent `verify` accepts."""
     rng = random.Random(target)
     seen = {True: 0, False: 0}
     for a, b in sample_pairs(3, target):
@@ -90,37 +93,59 @@ def test_cover_is_the_set_of_grids_with_a_move_of_ten(target: int) -> None:
     assert seen[True] and seen[False]
 
 
-def test_covers_means_every_needed_row_is_covered() -> None:
-    masks = digit_masks(620)
-    answers = []
-    for a, b in sample_pairs(30, 5):
-        need = needed(np.array(a), np.array(b))
-        answer = covers(620, np.array(a), np.array(b), masks, LEFT_OVER_LIMIT)
-        everything = bool((full_cover(620, a, b) | ~need).all())
-        assert not answer or everything
-        answers.append(answer)
-    assert any(answers) and not all(answers)
+def test_settled_pairs_report_exactly_the_transforms_unique_grids(monkeypatch) -> None:
+    """`settle` on random and large-digit pairs, and on pairs holding a recorded unique grid (at
+    476 and 597): when it decides a pair, its unique third rows are exactly the needed rows the
+    transforms count once (some decided pairs had rows left to the capped counts, and some
+    reported a unique grid); with no rows allowed to the counts it decides only the pairs the
+    moves cover whole."""
+    decided_with_counts = found = 0
+    for target in (476, 597):
+        scanner = PairScanner(target)
+        pairs = sample_pairs(12, target)
+        for record in json_lines(CNOTE_3X3_EXHAUSTIVE):
+            if record["target"] == target:
+                for grid in record["grids"][:3]:
+                    pairs += [image[:2] for image in images(tuple(map(tuple, grid))) if image[:2] in PAIR_SET]
+        for a, b in pairs:
+            need = needed(np.array(a), np.array(b))
+            left = need & ~cover(target, np.array(a), np.array(b), scanner.masks, need)
+            done, ones = scanner.settle(a, b)
+            if not done:
+                continue
+            decided_with_counts += bool(left.any())
+            counts = scanner.counts(a, b)
+            expected = {tuple(int(d) + 1 for d in c) for c in np.argwhere(need & (counts == 1))}
+            assert set(ones) == expected
+            found += len(ones)
+        with monkeypatch.context() as patch:
+            patch.setattr(exhaustive, "SETTLE_ROWS", 0)
+            for a, b in pairs:
+                need = needed(np.array(a), np.array(b))
+                whole = not (need & ~cover(target, np.array(a), np.array(b), scanner.masks, need)).any()
+                assert scanner.settle(a, b) == (whole, [])
+    assert decided_with_counts and found
 
 
-def test_recorded_unique_grids_are_never_covered() -> None:
-    """The unique grids records list (targets from 400 on, two a record), under every image whose first two
-    rows are a representative pair and whose third row that pair needs: `covers` says no (the
-    scan counts that pair) and the grid is not in the cover."""
+def test_recorded_unique_grids_are_found_by_settling() -> None:
+    """The unique grids records list (targets from 400 on, two a record), under every image
+    whose first two rows are a representative pair and whose third row that pair needs: the
+    moves do not cover the grid, and `settle` either leaves the pair to the transforms or
+    reports that third row."""
     checked = 0
     for record in json_lines(CNOTE_3X3_EXHAUSTIVE):
         if record["target"] < 400 or not record.get("grids"):
             continue
-        target = record["target"]
-        masks = digit_masks(target)
+        scanner = PairScanner(record["target"])
         for grid in record["grids"][:2]:
-            for image in images(tuple(map(tuple, grid))):
-                a, b, c = image
+            for a, b, c in images(tuple(map(tuple, grid))):
                 if (a, b) not in PAIR_SET or not needed(np.array(a), np.array(b))[
                     c[0] - 1, c[1] - 1, c[2] - 1
                 ]:
                     continue
-                assert not covers(target, np.array(a), np.array(b), masks, LEFT_OVER_LIMIT)
-                assert not full_cover(target, a, b)[c[0] - 1, c[1] - 1, c[2] - 1]
+                assert not full_cover(record["target"], a, b)[c[0] - 1, c[1] - 1, c[2] - 1]
+                done, ones = scanner.settle(a, b)
+                assert not done or c in ones
                 checked += 1
     assert checked >= 10
 
@@ -129,10 +154,10 @@ def test_recorded_unique_grids_are_never_covered() -> None:
 def test_the_scan_with_moves_lists_what_the_exact_scan_lists(target: int) -> None:
     exact = scan(target, limit=200, moves=False)
     quick = scan(target, limit=200)
-    assert quick.moves and not exact.moves and exact.witnessed == 0
+    assert quick.moves and not exact.moves and exact.settled == 0
     assert quick.unique == exact.unique and quick.done == exact.done == 200
-    assert quick.witnessed > 0
-    if quick.witnessed < 200:  # the least count among fewer grids is no smaller
+    assert quick.settled > 0
+    if quick.settled < 200:  # the least count among fewer grids is no smaller
         assert quick.least_seen >= exact.least_seen
     assert not scan(300, limit=20).moves  # below `MOVES_TARGETS` every pair is counted
 
@@ -141,16 +166,18 @@ def test_the_scan_with_moves_lists_what_the_exact_scan_lists(target: int) -> Non
 def test_the_whole_scan_with_moves_at_500_finds_the_one_unique_orbit() -> None:
     """The record at 500 (one orbit, `4 5 8 / 8 7 9 / 9 9 4`) reproduced with the moves."""
     state = scan(500)
-    assert state.finished and state.moves and state.witnessed > 0
+    assert state.finished and state.moves and state.settled > 0
     assert [list(map(list, g)) for g in state.grids()] == [[[4, 5, 8], [8, 7, 9], [9, 9, 4]]]
 
 
-def test_generate_names_the_moves_where_a_record_used_them(monkeypatch) -> None:
+def test_generate_names_the_settling_where_a_record_used_it(monkeypatch) -> None:
     generate_module = importlib.import_module("boardlab.families.cnote.generate")
-    record = {"target": 650, "pairs": len(PAIRS), "unique_orbits": 0, "least_count": 21, "witnessed": 30_000}
+    record = {"target": 650, "pairs": len(PAIRS), "unique_orbits": 0, "least_count": 21, "settled": 30_000}
     monkeypatch.setattr(generate_module, "recorded", lambda target: record)
-    with pytest.raises(BadInput, match="on 30,000 a move of ten gives every grid two solutions, the others"):
+    with pytest.raises(
+        BadInput, match="30,000 settled by moves of ten and counts stopped at two, the others"
+    ):
         generate_module.generate(3, 3, 650, 0)
-    record.update(witnessed=len(PAIRS), least_count=0)  # every pair settled by the moves
-    with pytest.raises(BadInput, match=r"two solutions; docs/cnote.md"):
+    record.update(settled=len(PAIRS), least_count=0)  # every pair settled
+    with pytest.raises(BadInput, match=r"stopped at two; docs/cnote.md"):
         generate_module.generate(3, 3, 650, 0)

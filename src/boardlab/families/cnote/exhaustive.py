@@ -23,12 +23,14 @@ i + j <= 2T - 2 (each row's two prefix numbers add up to at most T - 1), and it 
 points with i + j >= T + 1 and i, j <= T - 1, whose aliases (i + kN, j + lN), k, l >= 0 not
 both 0, lie beyond 2T - 2 as soon as N > T - 3; negative shifts leave the support.
 
-**Moves of ten.** From target 400 on (`MOVES_TARGETS`) a pair is first offered to
-`moves.covers`: when every third row the pair needs (Lemma 4) has a solution in which a 2x2
-move of ten changes four numbers showing their digits in the units place (Lemma 7), none of
-the pair's needed grids has one solution and its transforms are skipped. That decides 80-99 %
-of the pairs at 600-1,000 in about 0.4 ms each; the unique orbits are the same, and the least
-count reported is then the least among the pairs counted (`--exact` counts every pair).
+**Settling pairs without transforms.** From target 400 on (`MOVES_TARGETS`) a pair is first
+offered to `PairScanner.settle`: a 2x2 move of ten between rows A and B that changes four
+numbers showing their digits in the units place (`moves.py`, Lemma 7) shows two solutions for
+most of the third rows the pair needs (Lemma 4), and the few rows left are counted depth-first
+up to 2 solutions (`search.Enumerator`). When every needed row is decided so, the pair's
+transforms are skipped: at 600-1,000 that is nearly every pair, for about 1 ms each. The unique
+orbits are the same (a count of 1 is exact either way); the least count reported is then the
+least among the pairs counted by transforms (`--exact` counts every pair so).
 
 The scan runs on the core's executors (`core.executors`, as the N-Queens counter and the
 armies prover): blocks of `BLOCK` consecutive pairs are counted in this process, in forked
@@ -71,6 +73,7 @@ from boardlab.families.cnote.convolution import (
     smooth,
     third,
 )
+from boardlab.families.cnote.search import Enumerator
 
 Line = tuple[int, ...]
 Grid = tuple[Line, ...]
@@ -285,6 +288,7 @@ class PairScanner:
         self.period = period(target)
         self.codes = digit_codes(target)
         self.masks = digit_masks(target)
+        self._enumerator: Enumerator | None = None  # `settle`'s capped counts
         self._spectra: dict[Line, np.ndarray] = {}
         self._kept: dict[Line, np.ndarray] = {}
         # the inverse transform's buffers, reused pair after pair (`convolution.inverse_into`)
@@ -341,6 +345,33 @@ class PairScanner:
         # the kernel rounds each entry it reads)
         return np.rint(triple_counts(q[t::-1, t::-1], t, self.codes)).astype(np.int64)
 
+    def settle(self, a: Line, b: Line) -> tuple[bool, list[Line]]:
+        """Decide the pair's needed grids without its transforms, if that is cheap: (whether
+        every third row the pair needs (`moves.needed`, Lemma 4) was decided, those among them
+        with exactly one solution). A move of ten on rows A and B (`moves.cover`, Lemma 7) shows
+        two solutions for most of them; each row left is counted depth-first up to 2 solutions
+        (`search.Enumerator`: 2 or more, or the exact count 0 or 1). More than `SETTLE_ROWS`
+        rows left, or more than `SETTLE_NODES` search nodes spent on them: not decided."""
+        from boardlab.families.cnote.moves import cover, needed
+
+        if self._enumerator is None:
+            self._enumerator = Enumerator([self.target] * 3, [self.target] * 3)
+        first, second = np.array(a), np.array(b)
+        need = needed(first, second)
+        left = np.argwhere(need & ~cover(self.target, first, second, self.masks, need))
+        if len(left) > SETTLE_ROWS:
+            return False, []
+        budget, ones = SETTLE_NODES, []
+        for row in left.tolist():
+            third = tuple(d + 1 for d in row)
+            found, spent, complete = self._enumerator.count([list(a), list(b), list(third)], 2, budget)
+            budget -= spent
+            if found < 2 and not complete:  # the budget ran out first
+                return False, []
+            if found == 1:  # complete: exactly one solution
+                ones.append(third)
+        return True, ones
+
 
 @dataclass
 class Scan:
@@ -355,12 +386,12 @@ class Scan:
     unique: set[int] = field(default_factory=set)
     #: the least positive count among the grids counted so far (0: none yet); once an exact scan
     #: is finished, the least positive count of all 9^9 grids (every orbit is counted); with
-    #: `moves`, the least among the pairs counted (the others' needed grids have two solutions)
+    #: `moves`, the least among the pairs counted by transforms, or 1 when a settled pair holds
+    #: a unique grid (settled grids have 0, 1 or at least 2 solutions, not counted further)
     least_seen: int = 0
-    #: pairs whose needed grids all have two solutions related by a move of ten (`moves`,
-    #: Lemma 7): not counted
-    witnessed: int = 0
-    #: whether pairs were first tried with the moves (`moves.covers`) or all counted exactly
+    #: pairs decided without transforms (`PairScanner.settle`: moves of ten, counts up to 2)
+    settled: int = 0
+    #: whether pairs were first offered to `PairScanner.settle` or all counted by transforms
     moves: bool = True
     #: wall seconds of this run (a resumed scan's earlier runs are not in it)
     seconds: float = 0.0
@@ -377,11 +408,11 @@ class Scan:
 
     def add(self, pairs: int, block: tuple[int, ...]) -> None:
         """Take in a finished block: `pairs` pairs done, `block` = (least positive count or 0,
-        pairs witnessed by moves, canonical codes of its unique grids...) as `_scan_blocks`
+        pairs settled without transforms, canonical codes of its unique grids...) as `_scan_blocks`
         returns it."""
         self.done += pairs
-        least, witnessed, *codes = block
-        self.witnessed += witnessed
+        least, settled, *codes = block
+        self.settled += settled
         self.unique.update(codes)
         if least:
             self.least_seen = least if self.least_seen == 0 else min(self.least_seen, least)
@@ -394,7 +425,7 @@ class Scan:
             "unique": sorted(self.unique),
             "least_seen": self.least_seen,
             "moves": self.moves,
-            "witnessed": self.witnessed,
+            "settled": self.settled,
             "seconds": round(self.seconds, 1),
             "executor": self.executor,
             "workers": self.workers,
@@ -408,7 +439,7 @@ class Scan:
             done=int(data["done"]),
             unique={int(code) for code in data["unique"]},
             least_seen=int(data.get("least_seen", 0)),
-            witnessed=int(data.get("witnessed", 0)),
+            settled=int(data.get("settled", 0)),
             moves=bool(data.get("moves", False)),
             seconds=float(data.get("seconds", 0.0)),
             executor=str(data.get("executor", "serial")),
@@ -423,9 +454,15 @@ BLOCK = 64
 #: The executors a scan runs on (`core.executors`); "auto": processes on every local core when
 #: there are several and this process may fork, else this process alone.
 EXECUTORS = ("auto", "serial", "processes", "ray")
-#: The targets where the scan tries the moves first (`moves`, Lemma 7): below 400 they cover
-#: few pairs and cost about what a pair's transforms do (T = 300, the first 3,000 pairs: 643
-#: covered, 4.6 s against 5.4 s for the exact scan); above 2,000 their bit rows grow (the
+#: Needed third rows left after the moves beyond which `PairScanner.settle` leaves the pair to
+#: the transforms, and the search nodes its capped counts may spend on one pair (at T = 620 a
+#: left row took 3,100 nodes at the median and 130,000 at most, 0.09 ms on average, in 1,363
+#: rows of 64 random pairs the moves did not settle; the pair's transforms take about 10 ms).
+SETTLE_ROWS = 120
+SETTLE_NODES = 300_000
+#: The targets where the scan settles pairs first (`PairScanner.settle`): below 400 the moves
+#: cover few pairs and cost about what a pair's transforms do (T = 300, the first 3,000 pairs:
+#: 643 covered, 4.6 s against 5.4 s for the exact scan); above 2,000 their bit rows grow (the
 #: transforms stop fitting in memory well before).
 MOVES_TARGETS = range(400, 2_001)
 #: The checkpoint journal's kind (its header's "boardlab" key).
@@ -438,11 +475,9 @@ _SCANNERS: dict[int, PairScanner] = {}
 
 def _scan_blocks(shared: tuple[int, int, int, bool], chunk: np.ndarray) -> list[tuple[int, ...]]:
     """The executors' task: for each block index in `chunk`, (the least positive count among
-    its counted grids, or 0; its pairs witnessed by moves; the canonical codes of its grids
-    with one solution...). `shared` is (target, pairs per block, pairs in the scan, whether
-    to try the moves first)."""
-    from boardlab.families.cnote.moves import LEFT_OVER_LIMIT, covers
-
+    its counted grids, or 0 (1 also when a settled pair has a unique grid); its pairs settled
+    without transforms; the canonical codes of its grids with one solution...). `shared` is
+    (target, pairs per block, pairs in the scan, whether to settle pairs first)."""
     target, block, end, moves = shared
     scanner = _SCANNERS.get(target)
     if scanner is None:
@@ -451,12 +486,17 @@ def _scan_blocks(shared: tuple[int, int, int, bool], chunk: np.ndarray) -> list[
     pairs = pair_representatives()
     answers = []
     for i in chunk.tolist():
-        least = witnessed = 0
+        least = settled = 0
         unique: set[int] = set()
         for a, b in pairs[i * block : min((i + 1) * block, end)]:
-            if moves and covers(target, np.array(a), np.array(b), scanner.masks, LEFT_OVER_LIMIT):
-                witnessed += 1
-                continue
+            if moves:
+                done, ones = scanner.settle(a, b)
+                if done:
+                    settled += 1
+                    if ones:
+                        least = 1
+                        unique.update(canonical_codes(np.array([a + b + third for third in ones])).tolist())
+                    continue
             counts = scanner.counts(a, b)
             ones = np.argwhere(counts == 1)
             if len(ones):
@@ -466,12 +506,12 @@ def _scan_blocks(shared: tuple[int, int, int, bool], chunk: np.ndarray) -> list[
             if positive.size:
                 smallest = int(positive.min())
                 least = smallest if least == 0 else min(least, smallest)
-        answers.append((least, witnessed, *sorted(unique)))
+        answers.append((least, settled, *sorted(unique)))
     return answers
 
 
 def _valid_block(value: Any) -> bool:
-    """A checkpoint record's value: (least count >= 0, pairs witnessed >= 0, 9-digit codes...)."""
+    """A checkpoint record's value: (least count >= 0, pairs settled >= 0, 9-digit codes...)."""
     return (
         isinstance(value, tuple)
         and len(value) >= 2
@@ -508,9 +548,9 @@ def scan(
     journal keeps what finished); `limit` scans only the first that many pairs (tests, partial
     runs) and `stop_after` stops after that many blocks (tests: a crash). `progress` is called
     every `every` seconds and at the end. With `moves` (the default; at `MOVES_TARGETS` only) a
-    pair whose needed grids all have two solutions by a move of ten (`moves.covers`, Lemma 7)
-    is not counted: the unique orbits are the same, the least count is then the least among
-    the pairs counted."""
+    pair whose needed grids `PairScanner.settle` decides (moves of ten, counts up to 2) is not
+    counted by transforms: the unique orbits are the same, the least count is then the least
+    among the pairs counted so."""
     if executor not in EXECUTORS:
         raise BadInput(f"--executor must be one of {', '.join(EXECUTORS)}, got '{executor}'")
     workers = local_cores() if workers is None else workers
@@ -592,7 +632,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--exact",
         action="store_true",
-        help="count every pair (the least count of all grids) instead of skipping the pairs a move of ten settles",
+        help="count every pair by transforms (the least count of all grids) instead of settling pairs first",
     )
     args = parser.parse_args(argv)
     if args.target < 3 or args.target > 1_000_000:
@@ -606,7 +646,7 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{state.done}/{state.pairs} pairs ({100 * state.done / state.pairs:.2f} %), "
             f"{len(state.unique)} unique orbits, least count {state.least_seen}, "
-            f"{state.witnessed} pairs by moves, {state.seconds:.0f} s",
+            f"{state.settled} pairs settled, {state.seconds:.0f} s",
             file=sys.stderr,
             flush=True,
         )

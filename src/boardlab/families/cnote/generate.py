@@ -1070,16 +1070,16 @@ def generate(
         )
     record = recorded(target) if height == width == 3 else None  # a finished exhaustive scan
     if record is not None and record["unique_orbits"] == 0:
-        witnessed = record.get("witnessed", 0)
+        settled = record.get("settled", 0)
         how = (
             f"counted ({record['pairs']:,} pairs of rows up to symmetry; the least count is "
             f"{record['least_count']:,}"
-            if not witnessed
-            else f"examined ({record['pairs']:,} pairs of rows up to symmetry: on {witnessed:,} a move "
-            "of ten gives every grid two solutions"
+            if not settled
+            else f"examined ({record['pairs']:,} pairs of rows up to symmetry; {settled:,} settled by "
+            "moves of ten and counts stopped at two"
             + (
-                f", the others were counted, least count {record['least_count']:,}"
-                if witnessed < record["pairs"]
+                f", the others counted in full, least count {record['least_count']:,}"
+                if settled < record["pairs"]
                 else ""
             )
         )
