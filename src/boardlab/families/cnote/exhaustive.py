@@ -490,12 +490,12 @@ def _scan_blocks(shared: tuple[int, int, int, bool], chunk: np.ndarray) -> list[
         unique: set[int] = set()
         for a, b in pairs[i * block : min((i + 1) * block, end)]:
             if moves:
-                done, ones = scanner.settle(a, b)
+                done, thirds = scanner.settle(a, b)
                 if done:
                     settled += 1
-                    if ones:
+                    if thirds:
                         least = 1
-                        unique.update(canonical_codes(np.array([a + b + third for third in ones])).tolist())
+                        unique.update(canonical_codes(np.array([a + b + third for third in thirds])).tolist())
                     continue
             counts = scanner.counts(a, b)
             ones = np.argwhere(counts == 1)
