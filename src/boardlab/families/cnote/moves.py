@@ -1,6 +1,6 @@
 """Two solutions of a 3x3 C-Note grid shown by a move of ten, for whole pairs of rows at once:
-the exhaustive scan's shortcut past the transforms (`exhaustive.PairScanner.settle`; docs/cnote.md,
-"Exhaustive 3x3 search", Lemma 7).
+the exhaustive scan's shortcut past the transforms (`exhaustive.PairScanner.settle`;
+docs/cnote.md, "Exhaustive 3x3 search", Lemma 7).
 
 **Lemma 7 (a move of ten).** Let X solve a digit grid D (every line adding up to T), and let
 rows r != r' and columns c != c' be such that the four numbers X[r][c], X[r][c'], X[r'][c],
@@ -30,9 +30,10 @@ is covered.
 Every covered grid has a solution of Lemma 7's shape (the rows' values and c satisfy every line
 and every containment by construction), so its count is at least 2. Rows not covered may still
 have many solutions of other shapes (e.g. `5 9 9 / 5 9 9 / 7 1 5` at 620: 728 or more, where a
-9 shown in the tens place fixes the units digit and the residues modulo 100 leave no solution of
-this shape): the scan counts those (`exhaustive.PairScanner.settle`). Tests: the transforms' exact counts of
-covered grids, and explicit pairs of solutions (`witness`) passed through `verify`.
+9 shown in the tens place fixes the units digit and the residues modulo 100 leave no solution
+of this shape): the scan counts those (`exhaustive.PairScanner.settle`). Tests: the
+transforms' exact counts of covered grids, and explicit pairs of solutions (`witness`) passed
+through `verify`.
 """
 
 from __future__ import annotations
