@@ -159,11 +159,11 @@ def _ab_cover(
     cols: np.ndarray,
     s: np.ndarray,
     masks: np.ndarray,
-    covered: np.ndarray,
+    digits_o: np.ndarray,
 ) -> None:  # pragma: no cover
     """Mark the third rows covered by the points of `s` (moves on rows A and B, columns
-    cols = (c, c', o)): C with C_c in c_c, C_c' in c_c' and C_o in c_o. `covered[x, y]` is
-    the bit mask of the digits C_o for C_c = x + 1, C_c' = y + 1."""
+    cols = (c, c', o)): C with C_c in c_c, C_c' in c_c' and C_o in c_o. `digits_o[x, y]` is
+    the bit mask of the digits C_o covered with C_c = x + 1, C_c' = y + 1."""
     c, cp = cols[0], cols[1]
     row = np.zeros(9, dtype=np.int64)  # this row of s: C_o digits by C_c' digit
     for big in range(s.shape[0]):
@@ -186,7 +186,7 @@ def _ab_cover(
                     digits &= digits - 1
         digits = masks[third_c]
         while digits:
-            covered[_LOWEST9[digits]] |= row
+            digits_o[_LOWEST9[digits]] |= row
             digits &= digits - 1
 
 
