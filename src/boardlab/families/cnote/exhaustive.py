@@ -460,9 +460,9 @@ EXECUTORS = ("auto", "serial", "processes", "ray")
 #: rows of 64 random pairs the moves did not settle; the pair's transforms take about 10 ms).
 SETTLE_ROWS = 120
 SETTLE_NODES = 300_000
-#: The targets where the scan settles pairs first (`PairScanner.settle`): below 400 the moves
-#: cover few pairs and cost about what a pair's transforms do (T = 300, the first 3,000 pairs:
-#: 643 covered, 4.6 s against 5.4 s for the exact scan); above 2,000 their bit rows grow (the
+#: The targets where the scan settles pairs first (`PairScanner.settle`): below 400 it costs
+#: more than the transforms it saves (the first 3,000 pairs at 200 / 300 / 400: 5.2 / 9.0 / 10.7
+#: s settled against 4.3 / 6.4 / 11.6 s counted); above 2,000 the moves' bit rows grow (the
 #: transforms stop fitting in memory well before).
 MOVES_TARGETS = range(400, 2_001)
 #: The checkpoint journal's kind (its header's "boardlab" key).
