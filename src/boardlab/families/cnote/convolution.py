@@ -103,15 +103,10 @@ def digit_codes(top: int) -> np.ndarray:
 
 
 def digit_masks(top: int) -> np.ndarray:
-    """For 0..top: the bit mask of each number's non-zero digits (bit d - 1 for digit d)."""
-    numbers = np.arange(top + 1)
-    masks = np.zeros(top + 1, dtype=np.int64)
-    rest = numbers.copy()
-    while rest.any():
-        digit = rest % 10
-        masks |= np.where(digit > 0, 1 << np.maximum(digit - 1, 0), 0)
-        rest //= 10
-    return masks
+    """`digit_table` as bit masks: for 0..top, bit d - 1 set for each non-zero digit d."""
+    digits, size = digit_table(top)
+    present = np.arange(9) < size[:, None]
+    return (np.where(present, 1 << np.maximum(digits - 1, 0), 0)).sum(axis=1)
 
 
 @lru_cache(maxsize=64)
