@@ -19,7 +19,7 @@ from boardlab.families.cnote.generate import (
     planter,
 )
 from boardlab.families.cnote.oracle import CNoteOracle
-from boardlab.families.cnote.search import SCHEDULES, Enumerator, anneal, anneal_chains
+from boardlab.families.cnote.search import CAP, SCHEDULES, Enumerator, anneal, anneal_chains
 
 #: the generator's module (the package `boardlab.families.cnote` exports a function `generate`)
 GENERATE = importlib.import_module("boardlab.families.cnote.generate")
@@ -189,10 +189,10 @@ def test_a_cut_count_of_one_is_not_taken_for_unique(monkeypatch) -> None:
 
 
 def test_the_annealing_is_deterministic_per_seed() -> None:
-    """Both kinds of move: the cell heat bath (4x4) and one random digit (5x5's settings)."""
-    rows = cols = [150] * 4
-    assert SCHEDULES[4].cell_bath and not SCHEDULES[5].cell_bath
-    for schedule in (SCHEDULES[4], SCHEDULES[5]):
+    """Every side's settings, on its own side (6x6's fresh grids are all nines)."""
+    for side, target in [(4, 150), (5, 140), (6, 141)]:
+        rows = cols = [target] * side
+        schedule = SCHEDULES[side]
         first = anneal(rows, cols, random.Random(5), 3_000_000, schedule)
         assert first == anneal(rows, cols, random.Random(5), 3_000_000, schedule)
         assert first[1] >= 3_000_000 or first[0] is not None
@@ -200,20 +200,31 @@ def test_the_annealing_is_deterministic_per_seed() -> None:
             assert Enumerator(rows, cols).count(first[0], 10, 10**9)[0::2] == (1, True)
 
 
-def test_chains_answer_the_first_chain_that_finds_whatever_the_timing() -> None:
+def test_a_chain_whose_one_fresh_grid_has_no_solution_ends_at_once() -> None:
+    """With fresh grids of nines only (6x6's settings) every fresh grid is the same: when it has
+    no solution (4x4 at 30: four numbers containing 9 add up to 36 or more) the chain ends
+    after that one count, where fresh grids of 8-9 go on drawing."""
+    grid, spent, least = anneal([30] * 4, [30] * 4, random.Random(0), 10**6, SCHEDULES[6])
+    assert SCHEDULES[6].fresh == 9 and grid is None and spent < 1_000 and least == CAP
+    assert anneal([30] * 4, [30] * 4, random.Random(0), 10**5, SCHEDULES[5])[1] >= 10**5
+
+
+def test_chains_answer_the_chain_that_finds_with_the_fewest_nodes_whatever_the_timing() -> None:
     """`anneal_chains` against each chain run alone (`anneal`, one thread): the answer is the
-    grid of the first chain, in order, that finds one, with that chain's nodes; when none does,
-    every chain ran to its budget and the least count is the least of theirs. 4x4 at 170 with
-    small budgets, where seeds 0-9 give both cases and a later chain's win."""
+    grid of the chain that finds one with the fewest nodes (the earlier on a tie), with that
+    chain's nodes; when none does, every chain ran to its budget and the least count is the
+    least of theirs. 4x4 at 170 with small budgets, where seeds 0-9 and 30 give both cases,
+    wins of either chain alone, and both finding, the first (seed 3) or the second (seed 30,
+    which the first chain in order won before the nineteenth session) with fewer nodes."""
     rows = cols = [170] * 4
     schedule, budget = SCHEDULES[4], 2_000_000
     seen = set()
-    for seed in range(10):
+    for seed in [*range(10), 30]:
         alone = [anneal(rows, cols, random.Random(seed * 10 + k), budget, schedule) for k in range(2)]
         chained = anneal_chains(
             rows, cols, [random.Random(seed * 10 + k) for k in range(2)], budget, schedule
         )
-        winners = [k for k in range(2) if alone[k][0] is not None]
+        winners = [k for _, k in sorted((alone[k][1], k) for k in range(2) if alone[k][0] is not None)]
         if winners:
             grid, spent, _ = alone[winners[0]]
             assert chained[:2] == (grid, spent)
@@ -225,8 +236,15 @@ def test_chains_answer_the_first_chain_that_finds_whatever_the_timing() -> None:
                 min(a[2] for a in alone),
                 sum(a[1] for a in alone),
             )
-        seen.add(tuple(winners[:1]))
-    assert seen == {(), (0,), (1,)}, seen
+        seen.add(tuple(winners))
+    assert seen == {(), (0,), (1,), (0, 1), (1, 0)}, seen
+    # a grid found by the count that crosses the budget (seed 7's first chain alone finds at
+    # 230,902 nodes, its last count begun below 230,000) is still the answer
+    budget = 230_000
+    alone = anneal(rows, cols, random.Random(70), budget, schedule)
+    assert alone[0] is not None and alone[1] > budget
+    chained = anneal_chains(rows, cols, [random.Random(70), random.Random(71)], budget, schedule)
+    assert chained[:2] == alone[:2]
 
 
 def test_an_error_in_a_later_chain_is_raised_not_lost(monkeypatch) -> None:
@@ -272,7 +290,7 @@ def test_searched_takes_the_schedule_of_its_side() -> None:
     assert five.schedule == SCHEDULES[5] != SCHEDULES[4]
     assert five.nodes == SCHEDULES[5].budget
     assert Searched([150] * 4, [150] * 4, Report()).schedule == SCHEDULES[4]
-    assert Searched([137] * 6, [137] * 6, Report()).schedule == SCHEDULES[5]
+    assert Searched([141] * 6, [141] * 6, Report()).schedule == SCHEDULES[6] != SCHEDULES[5]
 
 
 def test_a_generated_6x6_puzzle_beyond_the_rigid_shape_is_unique_by_cpsat(monkeypatch) -> None:
@@ -288,9 +306,10 @@ def test_a_generated_6x6_puzzle_beyond_the_rigid_shape_is_unique_by_cpsat(monkey
 
 
 def test_generated_5x5_above_the_rigid_shape_is_unique_by_the_count_and_cpsat() -> None:
-    """130 and 140 on 5x5: beyond the rigid shape (125), random plantings found none there
-    before the eighth session; the annealing finds seeds 0-4 at 126-140."""
-    for target, seed in [(130, 1), (140, 0)]:
+    """130, 140 and 150 on 5x5: beyond the rigid shape (125), random plantings found none there
+    before the eighth session; the annealing finds seeds 0-4 at 126-140, and since the
+    nineteenth session (the cell heat bath) at 150 too."""
+    for target, seed in [(130, 1), (140, 0), (150, 4)]:
         instance, planted, report = generate(5, 5, target, seed)
         assert report.extra["planted"] == "annealed digits (enumerated counts)"
         rows, cols = list(instance.rows), list(instance.cols)

@@ -73,7 +73,8 @@ docs/cnote.md, "Large targets"):
   digits of one cell and draws one, a heat bath); unique 4x4 puzzles up to target 182 for
   every seed tried, most seeds up to 190, none at 191-195 (docs/cnote.md, "Large targets"). 5x5 grids
   beyond the rigid shape (from 126) are annealed the same way with settings of their own
-  (`search.SCHEDULES`): unique 5x5 puzzles up to 140 for seeds 0-4, at 145 for one seed of 5;
+  (`search.SCHEDULES`; the cell heat bath since the nineteenth session): unique 5x5 puzzles for
+  seeds 0-4 up to 144 and at 146-148 and 150, for 4 of 5 at 145, 149 and 151;
   6x6 grids with the same settings where the nines diagonal does not plant (they reached 139
   for seeds 0-4; the diagonal plants 137-140 since the seventeenth session).
   Larger or non-square grids (7x7, 4x6, ...) are not searched this way: their counts rarely
@@ -127,13 +128,14 @@ ANNEAL_TARGET_LIMIT = 500
 #: The same on square grids of 4x4 to 8x8, by side (seeds 0-4 of the whole command, within
 #: 10 s): 4x4 by `Searched` with two chains of the cell heat bath (thirteenth session, a cell's
 #: digits counted in one search: every seed up to 186 and at 188-190 and 192, most at 187, 191
-#: and 193, none at 194 and 195), 5x5 by `Searched` (eighth session;
-#: two chains: every seed at 141, 3 of 5 at 145), 6x6 by rigid planting up to 136 (`HIGH_UNTIL`)
+#: and 193, none at 194 and 195), 5x5 by `Searched` (eighth session; since the nineteenth the cell
+#: heat bath: every seed up to 144 and at 146-148 and 150, 4 of 5 at 145, 149 and 151, 1 of 5 at
+#: 152), 6x6 by rigid planting up to 136 (`HIGH_UNTIL`)
 #: and by `Searched` at 137-139 until the seventeenth session, 7x7 and 8x8 by rigid planting with
 #: floors 7-9 or the nines planting (`Rigid` with `high`; ninth session), and since the fifteenth
 #: session 6x6 at 140 (137-140 since the seventeenth), 7x7 at 142-148 and 8x8 at 151-156 by the
 #: nines diagonal (`Diagonal`; seeds 0-4 measured).
-REACHED = {4: 193, 5: 145, 6: 140, 7: 148, 8: 156}
+REACHED = {4: 193, 5: 151, 6: 140, 7: 148, 8: 156}
 #: Transforms the heat bath on digit grids may spend (3-wide grids at large targets; a step
 #: costs two): at most this many ...
 ANNEAL_TRANSFORMS = 5000

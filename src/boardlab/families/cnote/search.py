@@ -33,25 +33,23 @@ budget also reports Knuth's estimate of the share of the search tree it covered
 (`Enumerator.explored`; `search_kernels._explored`), which the annealing uses as a guide.
 
 `anneal`: simulated annealing (Kirkpatrick, Gelatt and Vecchi, "Optimization by simulated
-annealing", Science 1983) of the digit grid on the logarithm of its count: a move changes one
-random cell to a random digit, is refused when the grid has no solution, and otherwise kept
-with the Metropolis probability min(1, (count / new count)^(1 / temperature)); the temperature
-starts at 1 and cools by `cooling` (5 % on 4x4-6x6) a move to 0.05; a count not finished within its work budget is
-taken as found / explored (Knuth's estimate of the full count from the share of the tree
-searched, at most the cap; as the cap when nothing was found), which gives the annealing a
-slope where grids have thousands of solutions (4x4 at 190: least counts 2-321 with it, 4-633
-without, seeds 0-4). After `restart` moves without a new least count, a fresh random grid of
-digits `fresh`-9 (8-9 on 4x4-6x6; restarts after 80 moves on 4x4 and 50 on 5x5 and 6x6:
-`SCHEDULES`). It stops at a grid of count 1 or when the budget of work is spent. On 4x4 a
-move is a heat bath on one cell instead (`Schedule.cell_bath`, tenth session): the 8 other
-digits of a random cell are all counted, and the cell takes its digit or one of those with
-solutions, drawn with weight (current count / count)^(1 / temperature), the Gibbs sampler of
-Geman and Geman (1984) at one cell (4x4 at 190, seeds 0-9: 8 found, against none with one
-digit a move). Since the thirteenth session the 9 digits are counted in one search
-(`Enumerator.count_cell`: the cell moved to the last row and column and made a wildcard, each
-completion tallied to the digits of the cell's number), about the cost of one count instead
-of 8 (4x4 at 187, one chain, seeds 0-4: 5 found in 0.6-11.8 s of CPU, against 1 in 9.4 s and
-4 failures in 13.9-21.5 s).
+annealing", Science 1983) of the digit grid on the logarithm of its count, by a heat bath on
+one cell a move (tenth session): every digit of a random cell is counted, and the cell takes
+its digit or one of those with solutions, drawn with weight (current count / count)^(1 /
+temperature), the Gibbs sampler of Geman and Geman (1984) at one cell; the temperature starts
+at 1 and cools by `cooling` (5 %) a move to 0.05. Since the thirteenth session the 9 digits
+are counted in one search (`Enumerator.count_cell`: the cell moved to the last row and column
+and made a wildcard, each completion tallied to the digits of the cell's number), about the
+cost of one count instead of 8 (4x4 at 187, one chain, seeds 0-4: 5 found in 0.6-11.8 s of
+CPU, against 1 in 9.4 s and 4 failures in 13.9-21.5 s). A search not finished within its
+work budget (`Schedule.per_cell`) is taken as found / explored (Knuth's estimate of the full
+count from the share of the tree searched, at most the cap), which gives the annealing a
+slope where grids have thousands of solutions. After `restart` moves without a new least
+count, a fresh random grid of digits `fresh`-9 (`SCHEDULES`). It stops at a grid of count 1
+or when the budget of work is spent. Until the nineteenth session 5x5 and 6x6 grids moved one
+random cell to one random digit, kept with the Metropolis probability min(1, (count / new
+count)^(1 / temperature)) (4x4 until the tenth): the heat bath found more on every side once
+its search's budget suited the side (`SCHEDULES`' measurements), and that move was dropped.
 """
 
 from __future__ import annotations
@@ -59,6 +57,7 @@ from __future__ import annotations
 import math
 import random
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -69,11 +68,6 @@ from boardlab.families.cnote.convolution import admissible, digit_table
 #: Solutions counted at most per grid (more: the count is taken as this); 20,000 rather than
 #: 1,000 gives the annealing a slope where most grids have thousands of solutions (4x4 at 160).
 CAP = 20_000
-#: A move's count stops at this many times the current count (at least `AHEAD_LEAST`): such a
-#: move is refused with probability 1 - (1/4)^(1/temperature) or more anyway, and counting
-#: further would cost nodes in proportion.
-AHEAD = 4
-AHEAD_LEAST = 16
 
 
 @dataclass(frozen=True)
@@ -83,15 +77,16 @@ class Schedule:
     `budget`: the work units each of the generator's annealing chains may spend
     (`generate.Searched`, `CHAINS` of them at the same time; reported as "nodes", all chains
     together; `anneal` takes what is left of it), set so that the whole command stays under ~9 s
-    of wall. `per_count`: work units one count may spend (about 5 ms at 5e5; more:
-    the count is cut and estimated, module docstring). `restart`: moves without a new least
-    count before a fresh grid. `cooling`: the temperature's factor per move. `fresh`: fresh
-    grids draw digits `fresh`-9 (small digits make many numbers admissible). `cell_bath`: a
-    move counts every other digit of its cell and draws one (a heat bath on the cell), rather
-    than trying one random digit. `per_cell`: work units of that move's one search over the
-    cell's 9 digits (`Enumerator.count_cell`; cut, its counts are estimated).
+    of wall. `per_count`: work units the count of a fresh grid may spend (about 5 ms at 5e5;
+    more: the count is cut and estimated, module docstring). `restart`: moves without a new
+    least count before a fresh grid. `cooling`: the temperature's factor per move. `fresh`:
+    fresh grids draw digits `fresh`-9 (small digits make many numbers admissible; 9 alone: every
+    fresh grid is all nines, the chains differing in their moves). `per_cell`: work units of a
+    move's one search over the cell's 9 digits (`Enumerator.count_cell`; cut, its counts are
+    estimated).
 
-    What the seventh session measured on 4x4 with one digit a move (its settings were 5e5 units
+    What the seventh session measured on 4x4 with one digit a move (the move of the module
+    docstring's last sentences) (its settings were 5e5 units
     a count, restart 300, cooling 1 %, fresh 7): at 190, seeds 0-4, 5e8 units in all, fresh
     digits 8-9: 2e5 units a count found 1 puzzle (least counts 3-5 otherwise), 5e5 none (4-22)
     in less time (fewer counts); with the sixth session's units (cells placed, about 3e7 a
@@ -105,8 +100,7 @@ class Schedule:
     restart: int
     cooling: float
     fresh: int
-    cell_bath: bool = False
-    per_cell: int = 100_000
+    per_cell: int
 
 
 #: Annealing chains the generator runs at the same time (`anneal_chains`, threads; seeds drawn
@@ -132,14 +126,33 @@ CHAINS = 2
 #: every seed, where digits 8-9 found 5 in 0.1 s); at 145 it found 1 of 5, at 150 and 160 none
 #: (least counts 3-218, 80-7,133). 1.6e8 units in all, about 5-7 s at 2.3e7-3e7 units a second
 #: (three rows enumerated; targets 126-160, load average 3-4; 1.8e8 took up to 9.4 s of CPU in
-#: the command).
-#: 6x6 (seventh session, lead): the 5x5 settings, measured as they are (6x6 at 135: 3 of 3
+#: the command). Nineteenth session: the cell heat bath with a cell's search cut after 1e6
+#: units (the fifteenth session had tried it with 4x4's 1e5 and found less). One chain, seeds
+#: 0-7, 1.6e8 units: at 145 one digit a move found 1 of 8, the bath cut at 1e5 0, at 3e5 5, at
+#: 1e6 4; at 150 1, 0, 1 and 4. With 3e8 units, 1e6 / 3e6: 143 6 / 6 of 8, 147 7 / 4, 150 5 /
+#: 4, 153 1 / 1, 155 1 / 3, 160 1 / 0, 170 0 / 0 (least counts 134-20,000). 2.4e8 units a chain
+#: (0.8-3.4 s of CPU per 1e8 units, by grid): a failing command takes 5-9 s of wall.
+#: 6x6 (seventh session, lead): the eighth session's 5x5 settings, measured as they are (6x6 at 135: 3 of 3
 #: seeds in 0.4-0.9 s of CPU; at 140 1 of 3; at 145 and 150 none, every count at the cap; the
 #: 1.6e8 units spent in 5-6 s of CPU by the annealing).
 SCHEDULES = {
-    4: Schedule(budget=360_000_000, per_count=200_000, restart=80, cooling=0.95, fresh=8, cell_bath=True),
-    5: Schedule(budget=160_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=8),
-    6: Schedule(budget=160_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=8),
+    4: Schedule(budget=360_000_000, per_count=200_000, restart=80, cooling=0.95, fresh=8, per_cell=100_000),
+    5: Schedule(
+        budget=240_000_000,
+        per_count=200_000,
+        restart=50,
+        cooling=0.95,
+        fresh=8,
+        per_cell=1_000_000,
+    ),
+    6: Schedule(
+        budget=150_000_000,
+        per_count=200_000,
+        restart=50,
+        cooling=0.95,
+        fresh=9,
+        per_cell=3_000_000,
+    ),
 }
 
 
@@ -253,28 +266,30 @@ def anneal(
     budget: int,
     schedule: Schedule = SCHEDULES[4],
     cap: int = CAP,
-    stop: threading.Event | None = None,
+    stop: Callable[[int], bool] | None = None,
 ) -> tuple[list[list[int]] | None, int, int]:
     """(a digit grid with exactly one solution or None, nodes spent, the least count reached):
     the annealing of the module docstring with `schedule`'s settings within `budget` nodes
     (the schedule's own budget is the generator's, of which `budget` may be what is left), or
-    until `stop` is set (between two counts)."""
+    until `stop(nodes spent so far)` is true (asked between two counts)."""
     counter = Enumerator(rows, cols)
-    stopped = stop.is_set if stop is not None else lambda: False
     height, width = len(rows), len(cols)
     spent, least = 0, cap
 
-    def count(grid: list[list[int]], limit: int) -> int:
+    def stopped() -> bool:
+        return stop is not None and stop(spent)
+
+    def count(grid: list[list[int]]) -> int:
         nonlocal spent
-        found, nodes, complete = counter.count(grid, limit, schedule.per_count)
+        found, nodes, complete = counter.count(grid, cap, schedule.per_count)
         spent += nodes + 1
-        if complete or found >= limit:
+        if complete or found >= cap:
             return found
         if found > 0 and counter.explored > 0:
             # an estimate (Knuth 1975); never 1, which only a complete count proves (an estimate
             # of 1 once ended a chain on a grid CP-SAT then refused, with "least count 1" said)
-            return min(limit, max(found, round(found / counter.explored), 2))
-        return limit
+            return min(cap, max(found, round(found / counter.explored), 2))
+        return cap
 
     def cell_counts(grid: list[list[int]], r: int, c: int) -> list[int]:
         # every digit of cell (r, c) counted in one search (`Enumerator.count_cell`); a count
@@ -290,8 +305,10 @@ def anneal(
 
     while spent < budget and not stopped():
         grid = [[rng.randint(schedule.fresh, 9) for _ in range(width)] for _ in range(height)]
-        current = count(grid, cap)
+        current = count(grid)
         if current == 0:
+            if schedule.fresh == 9:
+                break  # every fresh grid is this one
             continue
         least = min(least, current)
         temperature, since, best = 1.0, 0, current
@@ -300,23 +317,12 @@ def anneal(
                 return grid, spent, 1
             r, c = rng.randrange(height), rng.randrange(width)
             old = grid[r][c]
-            if schedule.cell_bath:
-                options = [(old, current)]
-                for digit, found in enumerate(cell_counts(grid, r, c), start=1):
-                    if digit != old and found > 0:
-                        options.append((digit, found))
-                weights = [(current / found) ** (1 / temperature) for _, found in options]
-                grid[r][c], current = rng.choices(options, weights)[0]
-            else:
-                grid[r][c] = rng.choice([d for d in range(1, 10) if d != old])
-                new = count(grid, min(cap, max(AHEAD_LEAST, AHEAD * current)))
-                if new == 0 or (
-                    new > current
-                    and rng.random() >= math.exp((math.log(current) - math.log(new)) / temperature)
-                ):
-                    grid[r][c] = old
-                else:
-                    current = new
+            options = [(old, current)]
+            for digit, found in enumerate(cell_counts(grid, r, c), start=1):
+                if digit != old and found > 0:
+                    options.append((digit, found))
+            weights = [(current / found) ** (1 / temperature) for _, found in options]
+            grid[r][c], current = rng.choices(options, weights)[0]
             since += 1
             if current < best:
                 best, since = current, 0
@@ -336,27 +342,38 @@ def anneal_chains(
 ) -> tuple[list[list[int]] | None, int, int, int]:
     """`anneal` run as independent chains, one per random generator, each within `budget`
     nodes, at the same time in threads (the count's kernel releases the GIL): (the grid of the
-    first chain, in the order of `rngs`, that found one, or None; the nodes that chain spent, or
-    the most any spent; the least count reached; the nodes spent by all chains).
+    chain that found one with the fewest nodes, the earlier in the order of `rngs` on a tie, or
+    None; the nodes that chain spent, or the most any spent; the least count reached; the nodes
+    spent by all chains).
 
-    The answer does not depend on the threads' timing: a chain stops early only when an earlier
-    one found a grid (which is then the answer), so every chain before the answer ran to its
-    own end. Ctrl-C and time limits stop all chains between two counts (`core.interrupts`)."""
+    The answer does not depend on the threads' timing, since each chain's course depends on its
+    generator alone: a chain stops early once its nodes (and place) exceed those of a grid
+    found by another, as it can no longer find one with fewer; the winner never stops early.
+    (Until the nineteenth session the first chain in order won, so it ran to its budget after
+    a later chain's find: 5x5 at 150, seed 0, took 11.1 s where the second chain found its
+    grid at 2.6 s.) Ctrl-C and time limits stop all chains between two counts
+    (`core.interrupts`)."""
     from boardlab.core.interrupts import in_thread
 
-    stop = threading.Event()
+    interrupted = threading.Event()
     found: list[tuple[list[list[int]] | None, int, int]] = [(None, 0, CAP)] * len(rngs)
     ended = [threading.Event() for _ in rngs]
     errors: list[BaseException] = []
+    lock = threading.Lock()
+    best: list[tuple[float, int]] = [(math.inf, len(rngs))]  # (nodes, chain) of the best grid found yet
 
     def chain(k: int) -> None:
+        def beaten(spent: int) -> bool:
+            return interrupted.is_set() or (spent, k) > best[0]
+
         try:
-            found[k] = anneal(rows, cols, rngs[k], budget, schedule, stop=stop)
-            if found[k][0] is not None and all(found[j][0] is None and ended[j].is_set() for j in range(k)):
-                stop.set()  # no earlier chain can still win
+            found[k] = grid, spent, _ = anneal(rows, cols, rngs[k], budget, schedule, stop=beaten)
+            if grid is not None:
+                with lock:
+                    best[0] = min(best[0], (spent, k))
         except BaseException as error:  # passed on by `work`, after stopping the other chains
             errors.append(error)
-            stop.set()
+            interrupted.set()
         finally:
             ended[k].set()
 
@@ -369,10 +386,10 @@ def anneal_chains(
         if errors:
             raise errors[0]
 
-    in_thread(work, stop.set)
+    in_thread(work, interrupted.set)
     least = min(least for _, _, least in found)
     total = sum(spent for _, spent, _ in found)
-    for grid, spent, _ in found:
-        if grid is not None:
-            return grid, spent, least, total
+    if best[0][1] < len(rngs):
+        grid, spent, _ = found[best[0][1]]
+        return grid, spent, least, total
     return None, max(spent for _, spent, _ in found), least, total
