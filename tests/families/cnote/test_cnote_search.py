@@ -305,6 +305,21 @@ def test_a_generated_6x6_puzzle_beyond_the_rigid_shape_is_unique_by_cpsat(monkey
     assert family.verify(made.instance, made.solution) == []
 
 
+@pytest.mark.slow
+def test_a_generated_6x6_puzzle_beyond_the_nines_diagonal_is_unique_by_cpsat() -> None:
+    """6x6 at 141, beyond the nines diagonal (140), where nothing was made before the nineteenth
+    session (the cell heat bath from grids of nines): one solution by CP-SAT's enumeration and
+    by the depth-first count, accepted by `verify`; the same puzzle again for the seed."""
+    made = family.generate(0, {"size": 6, "target": 141})
+    assert made.stats.extra["planted"] == "annealed digits (enumerated counts)"
+    found = CNoteOracle(made.instance).several(5, 0)
+    assert isinstance(found, list) and found == [made.solution["grid"]]
+    grid = [list(row) for row in made.instance.grid]
+    assert Enumerator([141] * 6, [141] * 6).count(grid, 10, 10**10)[0::2] == (1, True)
+    assert family.verify(made.instance, made.solution) == []
+    assert family.generate(0, {"size": 6, "target": 141}).instance == made.instance
+
+
 def test_generated_5x5_above_the_rigid_shape_is_unique_by_the_count_and_cpsat() -> None:
     """130, 140 and 150 on 5x5: beyond the rigid shape (125), random plantings found none there
     before the eighth session; the annealing finds seeds 0-4 at 126-140, and since the
