@@ -625,3 +625,73 @@ register(
         **_optional(value_label="unique needed grids", stats_columns=("settled", "pairs")),
     )
 )
+
+
+# ---- the annealing's cell search on 5x5: how far a move's search runs before it is estimated ---------
+#: A move's search budget (`search.Schedule.per_cell`) per series: 4x4's 1e5 (the reference,
+#: with which the fifteenth session found the cell heat bath worse than one digit a move on
+#: 5x5), 5x5's own since the nineteenth session, and 6x6's.
+ANNEAL_CUTS = {"cut 1e5": 100_000, "cut 1e6": 1_000_000, "cut 3e6": 3_000_000}
+
+
+def _anneal_cases(quick: bool) -> list[Case]:
+    targets, seeds, budget = ([145], 2, 20_000_000) if quick else ([145, 150], 8, 160_000_000)
+    return [
+        Case(f"{cut} at {t}", {"target": t, "cut": cut, "seeds": seeds, "budget": budget})
+        for t in targets
+        for cut in ANNEAL_CUTS
+    ]
+
+
+def _run_anneal(case: Case, time_limit: float | None) -> Measurement:
+    """One chain of `search.anneal` per seed (0..k-1) on 5x5 at the target, with 5x5's settings
+    but the series' cut of a move's search, each within `budget` work units: the grids found
+    (each of count 1, exactly) out of the seeds, their seconds in all, and the least counts."""
+    import random
+
+    from boardlab.families.cnote.search import SCHEDULES, anneal
+
+    p = case.params
+    schedule = replace(SCHEDULES[5], per_cell=ANNEAL_CUTS[p["cut"]])
+    deadline = Deadline.after(time_limit)
+    found, least = 0, []
+    started = time.perf_counter()
+    for seed in range(p["seeds"]):
+        if deadline.expired():
+            return Measurement(Status.UNKNOWN.value, time.perf_counter() - started, found, {})
+        grid, _, low = anneal(
+            [p["target"]] * 5, [p["target"]] * 5, random.Random(seed), p["budget"], schedule
+        )
+        found += grid is not None
+        least.append(low)
+    seconds = time.perf_counter() - started
+    return Measurement(
+        Status.SOLVED.value,
+        seconds,
+        f"{found}/{p['seeds']}",
+        {"least counts": " ".join(map(str, least))},
+    )
+
+
+register(
+    Experiment(
+        family="cnote",
+        name="anneal",
+        title="C-Note: the 5x5 annealing's cell search, cut early or late (issue 19)",
+        description=(
+            "One chain of the cell heat bath (`search.anneal`, 5x5's settings) per seed, seeds 0-7 "
+            "(0-1 in the quick run), 1.6e8 work units each (2e7 quick), on 5x5 at targets 145 and "
+            "150 (145 quick), with a move's one search over the cell's digits cut after 1e5 units "
+            "(the reference: 4x4's setting), 1e6 (5x5's since the nineteenth session) or 3e6 "
+            "(6x6's); a cut search's counts are estimated from the share of the tree searched. "
+            "The value is the grids of one solution found out of the seeds; seconds are all seeds' "
+            "in one process."
+        ),
+        cases=_anneal_cases,
+        run=_run_anneal,
+        x="target",
+        series="cut",
+        reference="cut 1e5",
+        **_optional(value_label="grids found", stats_columns=("least counts",)),
+    )
+)

@@ -85,15 +85,14 @@ class Schedule:
     move's one search over the cell's 9 digits (`Enumerator.count_cell`; cut, its counts are
     estimated).
 
-    What the seventh session measured on 4x4 with one digit a move (the move of the module
-    docstring's last sentences) (its settings were 5e5 units
-    a count, restart 300, cooling 1 %, fresh 7): at 190, seeds 0-4, 5e8 units in all, fresh
-    digits 8-9: 2e5 units a count found 1 puzzle (least counts 3-5 otherwise), 5e5 none (4-22)
-    in less time (fewer counts); with the sixth session's units (cells placed, about 3e7 a
-    second), 5e6 and 2e7 found fewer puzzles at 170 than 2e6. At 150, restart 3,000 and cooling
-    0.1 % found 0 of 5 seeds in the budget, restart 300 and cooling 1 % 5 of 5. With 2e8 units,
-    seeds 0-4, fresh digits 4-9 found 2 at 165 and 1 at 170, 6-9 2 and 0, 7-9 4 and 3, 8-9 -
-    and 1."""
+    What the seventh session measured on 4x4 with one digit a move (the dropped move of the
+    module docstring; its settings were 5e5 units a count, restart 300, cooling 1 %, fresh 7):
+    at 190, seeds 0-4, 5e8 units in all, fresh digits 8-9: 2e5 units a count found 1 puzzle
+    (least counts 3-5 otherwise), 5e5 none (4-22) in less time (fewer counts); with the sixth
+    session's units (cells placed, about 3e7 a second), 5e6 and 2e7 found fewer puzzles at 170
+    than 2e6. At 150, restart 3,000 and cooling 0.1 % found 0 of 5 seeds in the budget, restart
+    300 and cooling 1 % 5 of 5. With 2e8 units, seeds 0-4, fresh digits 4-9 found 2 at 165 and
+    1 at 170, 6-9 2 and 0, 7-9 4 and 3, 8-9 - and 1."""
 
     budget: int
     per_count: int
