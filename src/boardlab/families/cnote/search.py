@@ -130,28 +130,20 @@ CHAINS = 2
 #: 0-7, 1.6e8 units: at 145 one digit a move found 1 of 8, the bath cut at 1e5 0, at 3e5 5, at
 #: 1e6 4; at 150 1, 0, 1 and 4. With 3e8 units, 1e6 / 3e6: 143 6 / 6 of 8, 147 7 / 4, 150 5 /
 #: 4, 153 1 / 1, 155 1 / 3, 160 1 / 0, 170 0 / 0 (least counts 134-20,000). 2.4e8 units a chain
-#: (0.8-3.4 s of CPU per 1e8 units, by grid): a failing command takes 5-9 s of wall.
-#: 6x6 (seventh session, lead): the eighth session's 5x5 settings, measured as they are (6x6 at 135: 3 of 3
-#: seeds in 0.4-0.9 s of CPU; at 140 1 of 3; at 145 and 150 none, every count at the cap; the
-#: 1.6e8 units spent in 5-6 s of CPU by the annealing).
+#: (0.8-3.4 s of CPU per 1e8 units, by grid): a failing command takes 5-9 s of wall
+#: (`boardlab bench --only cnote/anneal` compares the cuts).
+#: 6x6 (seventh session, lead): the eighth session's 5x5 settings, measured as they are (6x6 at
+#: 135: 3 of 3 seeds in 0.4-0.9 s of CPU; at 140 1 of 3; at 145 and 150 none, every count at
+#: the cap; the 1.6e8 units spent in 5-6 s of CPU by the annealing). Nineteenth session, where
+#: the nines diagonal does not plant (141 on): the cell heat bath cut at 3e6 units from fresh
+#: grids of nines only (one chain, seeds 0-11: 6 of 12 at 141, 3 of 9 at 142, 2 of 8 at 143
+#: with 1.5e8 units; from grids of digits 8-9, cut at 3e6, 2e8 units: 4 of 12 at 141 and 1 of
+#: 8 at 142, most chains stuck at the cap, where the bath has no slope); 1.5e8 units a chain
+#: (up to 9.7 s of CPU for 2e8).
 SCHEDULES = {
     4: Schedule(budget=360_000_000, per_count=200_000, restart=80, cooling=0.95, fresh=8, per_cell=100_000),
-    5: Schedule(
-        budget=240_000_000,
-        per_count=200_000,
-        restart=50,
-        cooling=0.95,
-        fresh=8,
-        per_cell=1_000_000,
-    ),
-    6: Schedule(
-        budget=150_000_000,
-        per_count=200_000,
-        restart=50,
-        cooling=0.95,
-        fresh=9,
-        per_cell=3_000_000,
-    ),
+    5: Schedule(budget=240_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=8, per_cell=1_000_000),
+    6: Schedule(budget=150_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=9, per_cell=3_000_000),
 }
 
 
