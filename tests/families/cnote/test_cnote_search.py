@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import random
 
@@ -201,12 +202,33 @@ def test_the_annealing_is_deterministic_per_seed() -> None:
 
 
 def test_a_chain_whose_one_fresh_grid_has_no_solution_ends_at_once() -> None:
-    """With fresh grids of nines only (6x6's settings) every fresh grid is the same: when it has
-    no solution (4x4 at 30: four numbers containing 9 add up to 36 or more) the chain ends
-    after that one count, where fresh grids of 8-9 go on drawing."""
-    grid, spent, least = anneal([30] * 4, [30] * 4, random.Random(0), 10**6, SCHEDULES[6])
-    assert SCHEDULES[6].fresh == 9 and grid is None and spent < 1_000 and least == CAP
+    """With fresh grids of nines only every fresh grid is the same: when it has no solution
+    (4x4 at 30: four numbers containing 9 add up to 36 or more) the chain ends after that one
+    count, where fresh grids of 8-9, or later ones with eights (6x6's settings), go on drawing."""
+    nines = dataclasses.replace(SCHEDULES[6], eights=0.0)
+    grid, spent, least = anneal([30] * 4, [30] * 4, random.Random(0), 10**6, nines)
+    assert nines.fresh == 9 and grid is None and spent < 1_000 and least == CAP
     assert anneal([30] * 4, [30] * 4, random.Random(0), 10**5, SCHEDULES[5])[1] >= 10**5
+    assert anneal([30] * 4, [30] * 4, random.Random(0), 10**4, SCHEDULES[6])[1] >= 10**4
+
+
+def test_later_fresh_grids_have_eights_where_the_schedule_says(monkeypatch: pytest.MonkeyPatch) -> None:
+    """6x6's chains start from all nines, and every later fresh grid is nines with some eights
+    (each cell with probability `eights`); without `eights` every fresh grid is all nines."""
+    counted: list[list[list[int]]] = []
+
+    def cut(self: Enumerator, digits: list[list[int]], cap: int, nodes: int) -> tuple[int, int, bool]:
+        counted.append([row[:] for row in digits])
+        return 0, 10, True  # no solution: a fresh grid again
+
+    monkeypatch.setattr(Enumerator, "count", cut)
+    anneal([140] * 6, [140] * 6, random.Random(3), 2_000, SCHEDULES[6])
+    assert len(counted) > 100 and counted[0] == [[9] * 6] * 6
+    later = [digit for grid in counted[1:] for row in grid for digit in row]
+    assert set(later) == {8, 9} and 0.1 < later.count(8) / len(later) < 0.2
+    counted.clear()
+    anneal([140] * 6, [140] * 6, random.Random(3), 2_000, dataclasses.replace(SCHEDULES[6], eights=0.0))
+    assert counted == [[[9] * 6] * 6]
 
 
 def test_chains_answer_the_chain_that_finds_with_the_fewest_nodes_whatever_the_timing() -> None:

@@ -76,7 +76,8 @@ docs/cnote.md, "Large targets"):
   (`search.SCHEDULES`; the cell heat bath since the nineteenth session): unique 5x5 puzzles for
   seeds 0-4 up to 144 and at 146-148 and 150, for 4 of 5 at 145, 149 and 151;
   6x6 grids where the nines diagonal does not plant, with settings of their own since the
-  nineteenth session (fresh grids of nines only; 141 for 3 of seeds 0-4, 142 for 1, 143 for 3;
+  nineteenth session (a first fresh grid of nines, later ones with some eights since the
+  twentieth: 141 for seeds 0-4, 142 and 143 for 2 of 5, 145 and 146 for 1, none at 144;
   with 5x5's earlier settings they reached 139 for seeds 0-4 and none from 141; the diagonal
   plants 137-140 since the seventeenth session).
   Larger or non-square grids (7x7, 4x6, ...) are not searched this way: their counts rarely
@@ -136,9 +137,10 @@ ANNEAL_TARGET_LIMIT = 500
 #: and by `Searched` at 137-139 until the seventeenth session, 7x7 and 8x8 by rigid planting with
 #: floors 7-9 or the nines planting (`Rigid` with `high`; ninth session), and since the fifteenth
 #: session 6x6 at 140 (137-140 since the seventeenth), 7x7 at 142-148 and 8x8 at 151-156 by the
-#: nines diagonal (`Diagonal`; seeds 0-4 measured); since the nineteenth session 6x6 at 141-143
-#: by `Searched` for some seeds (3, 1 and 3 of 5).
-REACHED = {4: 193, 5: 151, 6: 143, 7: 148, 8: 156}
+#: nines diagonal (`Diagonal`; seeds 0-4 measured); since the nineteenth session 6x6 from 141
+#: by `Searched` (twentieth session: 141 for every seed, 142 and 143 for 2 of 5, 145 and 146
+#: for 1, 144 for none).
+REACHED = {4: 193, 5: 151, 6: 146, 7: 148, 8: 156}
 #: Transforms the heat bath on digit grids may spend (3-wide grids at large targets; a step
 #: costs two): at most this many ...
 ANNEAL_TRANSFORMS = 5000
@@ -830,7 +832,7 @@ def planter(
     bath on grids 3 wide or high (`transforms` > 0), the
     annealing on enumerated counts on 4x4, 5x5 and 6x6 grids (`Searched`, `transforms` > 0: from
     target 126 on 5x5, and on 6x6 beyond the diagonal's targets or with unequal targets; found up
-    to 151 and 143), random matrices elsewhere.
+    to 151 and 146), random matrices elsewhere.
     `record`: the finished exhaustive scan of a 3x3 target (`exhaustive.recorded`), if any."""
     height, width = len(rows), len(cols)
     if height == width == 2:

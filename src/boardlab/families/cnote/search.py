@@ -45,7 +45,8 @@ CPU, against 1 in 9.4 s and 4 failures in 13.9-21.5 s). A search not finished wi
 work budget (`Schedule.per_cell`) is taken as found / explored (Knuth's estimate of the full
 count from the share of the tree searched, at most the cap), which gives the annealing a
 slope where grids have thousands of solutions. After `restart` moves without a new least
-count, a fresh random grid of digits `fresh`-9 (`SCHEDULES`). It stops at a grid of count 1
+count, a fresh random grid of digits `fresh`-9 (`SCHEDULES`; with `eights`, the later ones are
+nines with some eights). It stops at a grid of count 1
 or when the budget of work is spent. Until the nineteenth session 5x5 and 6x6 grids moved one
 random cell to one random digit, kept with the Metropolis probability min(1, (count / new
 count)^(1 / temperature)) (4x4 until the tenth): the heat bath found more on every side once
@@ -83,7 +84,9 @@ class Schedule:
     fresh grids draw digits `fresh`-9 (small digits make many numbers admissible; 9 alone: every
     fresh grid is all nines, the chains differing in their moves). `per_cell`: work units of a
     move's one search over the cell's 9 digits (`Enumerator.count_cell`; cut, its counts are
-    estimated).
+    estimated). `eights`: when positive, a chain's fresh grids after its first are nines with
+    each cell an 8 with this probability instead (6x6: from all nines the chains descend best at
+    141-143, but a stalled descent is better left for such grids than for all nines again).
 
     What the seventh session measured on 4x4 with one digit a move (the dropped move of the
     module docstring; its settings were 5e5 units a count, restart 300, cooling 1 %, fresh 7):
@@ -100,6 +103,7 @@ class Schedule:
     cooling: float
     fresh: int
     per_cell: int
+    eights: float = 0.0
 
 
 #: Annealing chains the generator runs at the same time (`anneal_chains`, threads; seeds drawn
@@ -139,11 +143,24 @@ CHAINS = 2
 #: grids of nines only (one chain, seeds 0-11: 6 of 12 at 141, 3 of 9 at 142, 2 of 8 at 143
 #: with 1.5e8 units; from grids of digits 8-9, cut at 3e6, 2e8 units: 4 of 12 at 141 and 1 of
 #: 8 at 142, most chains stuck at the cap, where the bath has no slope); 1.5e8 units a chain
-#: (up to 9.7 s of CPU for 2e8).
+#: (up to 9.7 s of CPU for 2e8). Twentieth session: a fresh grid after 20 moves without progress
+#: instead of 50 and, after the first, fresh grids of nines with eights (`eights` 0.15): at 50
+#: moves of up to 3e6 units are a whole budget, so a chain stalled on its first grid never drew
+#: another (144: all six chains spent their budget on the nines in 0.2-0.4 s). One chain, seeds 0-5 at 141-146: 11 found
+#: of 36 (141 5, 142 3, 143 2, 146 1), 8 before (3, 3, 2 and none at 144-146); restart 10: 9;
+#: eights 0.1 / 0.25 (142-146): 4 and 5 of 30 where 0.15 found 6.
 SCHEDULES = {
     4: Schedule(budget=360_000_000, per_count=200_000, restart=80, cooling=0.95, fresh=8, per_cell=100_000),
     5: Schedule(budget=240_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=8, per_cell=1_000_000),
-    6: Schedule(budget=150_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=9, per_cell=3_000_000),
+    6: Schedule(
+        budget=150_000_000,
+        per_count=200_000,
+        restart=20,
+        cooling=0.95,
+        fresh=9,
+        per_cell=3_000_000,
+        eights=0.15,
+    ),
 }
 
 
@@ -294,11 +311,16 @@ def anneal(
         share = counter.explored
         return [min(cap, max(f, round(f / share), 2)) if f > 0 and share > 0 else 0 for f in found]
 
+    first = True
     while spent < budget and not stopped():
-        grid = [[rng.randint(schedule.fresh, 9) for _ in range(width)] for _ in range(height)]
+        if first or not schedule.eights:
+            grid = [[rng.randint(schedule.fresh, 9) for _ in range(width)] for _ in range(height)]
+        else:
+            grid = [[8 if rng.random() < schedule.eights else 9 for _ in range(width)] for _ in range(height)]
+        first = False
         current = count(grid)
         if current == 0:
-            if schedule.fresh == 9:
+            if schedule.fresh == 9 and not schedule.eights:
                 break  # every fresh grid is this one
             continue
         least = min(least, current)
