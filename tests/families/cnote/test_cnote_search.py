@@ -12,6 +12,7 @@ from boardlab.core.registry import get
 from boardlab.families.cnote import io
 from boardlab.families.cnote.brute import solutions as brute_solutions
 from boardlab.families.cnote.generate import (
+    Diagonal,
     Report,
     Rigid,
     Searched,
@@ -191,7 +192,7 @@ def test_a_cut_count_of_one_is_not_taken_for_unique(monkeypatch) -> None:
 
 def test_the_annealing_is_deterministic_per_seed() -> None:
     """Every side's settings, on its own side (6x6's fresh grids are all nines)."""
-    for side, target in [(4, 150), (5, 140), (6, 141)]:
+    for side, target in [(4, 150), (5, 140), (6, 141), (7, 149)]:
         rows = cols = [target] * side
         schedule = SCHEDULES[side]
         first = anneal(rows, cols, random.Random(5), 3_000_000, schedule)
@@ -300,10 +301,13 @@ def test_the_planter_beyond_the_rigid_shape_on_4_and_5_wide_grids() -> None:
     assert kind([126] * 5, [126] * 5) is kind([150] * 5, [150] * 5) is Searched
     assert kind([150] * 5, [150] * 5, transforms=0) is not Searched
     # 6x6: rigid up to 136 (floors 7-9 from 110: test_cnote_generate_high.py), the nines
-    # diagonal at 137-140, annealed beyond it (the 5x5 settings); 7x7 not
+    # diagonal at 137-140, annealed beyond it; 7x7 annealed beyond its diagonal (142-148) since
+    # the twentieth session; 8x8 not
     assert kind([136] * 6, [136] * 6) is Rigid
     assert kind([141] * 6, [141] * 6) is Searched
-    assert kind([150] * 7, [150] * 7) is not Searched
+    assert kind([148] * 7, [148] * 7) is Diagonal
+    assert kind([149] * 7, [149] * 7) is Searched
+    assert kind([158] * 8, [158] * 8) is not Searched
     assert kind([150] * 4, [150] * 4, transforms=0) is not Searched
 
 
@@ -313,6 +317,7 @@ def test_searched_takes_the_schedule_of_its_side() -> None:
     assert five.nodes == SCHEDULES[5].budget
     assert Searched([150] * 4, [150] * 4, Report()).schedule == SCHEDULES[4]
     assert Searched([141] * 6, [141] * 6, Report()).schedule == SCHEDULES[6] != SCHEDULES[5]
+    assert Searched([149] * 7, [149] * 7, Report()).schedule == SCHEDULES[7] == SCHEDULES[6]
 
 
 def test_a_generated_6x6_puzzle_beyond_the_rigid_shape_is_unique_by_cpsat(monkeypatch) -> None:
@@ -328,18 +333,22 @@ def test_a_generated_6x6_puzzle_beyond_the_rigid_shape_is_unique_by_cpsat(monkey
 
 
 @pytest.mark.slow
-def test_a_generated_6x6_puzzle_beyond_the_nines_diagonal_is_unique_by_cpsat() -> None:
-    """6x6 at 141, beyond the nines diagonal (140), where nothing was made before the nineteenth
-    session (the cell heat bath from grids of nines): one solution by CP-SAT's enumeration and
-    by the depth-first count, accepted by `verify`; the same puzzle again for the seed."""
-    made = family.generate(0, {"size": 6, "target": 141})
+@pytest.mark.parametrize(("side", "target", "seed"), [(6, 141, 0), (7, 149, 4)])
+def test_a_generated_puzzle_beyond_the_nines_diagonal_is_unique_by_cpsat(
+    side: int, target: int, seed: int
+) -> None:
+    """6x6 at 141 and 7x7 at 149, beyond the nines diagonal (140 and 148), where nothing was made
+    before the nineteenth and twentieth sessions (the cell heat bath from grids of nines): one
+    solution by CP-SAT's enumeration and by the depth-first count, accepted by `verify`; the
+    same puzzle again for the seed."""
+    made = family.generate(seed, {"size": side, "target": target})
     assert made.stats.extra["planted"] == "annealed digits (enumerated counts)"
     found = CNoteOracle(made.instance).several(5, 0)
     assert isinstance(found, list) and found == [made.solution["grid"]]
     grid = [list(row) for row in made.instance.grid]
-    assert Enumerator([141] * 6, [141] * 6).count(grid, 10, 10**10)[0::2] == (1, True)
+    assert Enumerator([target] * side, [target] * side).count(grid, 10, 10**10)[0::2] == (1, True)
     assert family.verify(made.instance, made.solution) == []
-    assert family.generate(0, {"size": 6, "target": 141}).instance == made.instance
+    assert family.generate(seed, {"size": side, "target": target}).instance == made.instance
 
 
 def test_generated_5x5_above_the_rigid_shape_is_unique_by_the_count_and_cpsat() -> None:

@@ -79,11 +79,12 @@ docs/cnote.md, "Large targets"):
   nineteenth session (a first fresh grid of nines, later ones with some eights since the
   twentieth: 141 for seeds 0-4, 142 and 143 for 2 of 5, 145 and 146 for 1, none at 144;
   with 5x5's earlier settings they reached 139 for seeds 0-4 and none from 141; the diagonal
-  plants 137-140 since the seventeenth session).
-  Larger or non-square grids (7x7, 4x6, ...) are not searched this way: their counts rarely
-  end within the budget of a count (7x7 at 140: every count at the cap; the count of a unique
-  rigid 7x7 grid at 130 found not even its solution in 2e8 units), so the annealing sees
-  little slope.
+  plants 137-140 since the seventeenth session). 7x7 grids where the nines diagonal does not
+  plant (149 on) with 6x6's settings since the twentieth session: 149 for 4 of seeds 0-4, 150
+  and 151 for 1 (before, nothing above 148; at 140 the seventh session's settings had seen
+  every count at the cap). 8x8 and non-square grids (4x6, ...) are not searched this way: on
+  8x8 the same settings found none at 157-162, and the counts of non-square grids rarely end
+  within the budget of a count, so the annealing sees little slope.
 - 6x6, 7x7 and 8x8 grids from target 110 to 136, 141 and 150: rigid plantings with floors 7-9
   first (floors 4-9 leave big numbers of 90 or more there, whose checks failed or took 6-48 s
   of CPU on 7x7 and 8x8 at 126-137, and made 8x8 puzzles at 120-125 in up to 13 s), then,
@@ -139,8 +140,8 @@ ANNEAL_TARGET_LIMIT = 500
 #: session 6x6 at 140 (137-140 since the seventeenth), 7x7 at 142-148 and 8x8 at 151-156 by the
 #: nines diagonal (`Diagonal`; seeds 0-4 measured); since the nineteenth session 6x6 from 141
 #: by `Searched` (twentieth session: 141 for every seed, 142 and 143 for 2 of 5, 145 and 146
-#: for 1, 144 for none).
-REACHED = {4: 193, 5: 151, 6: 146, 7: 148, 8: 156}
+#: for 1, 144 for none), and since the twentieth 7x7 at 149 (4 of 5), 150 and 151 (1 of 5).
+REACHED = {4: 193, 5: 151, 6: 146, 7: 151, 8: 156}
 #: Transforms the heat bath on digit grids may spend (3-wide grids at large targets; a step
 #: costs two): at most this many ...
 ANNEAL_TRANSFORMS = 5000
@@ -546,7 +547,7 @@ class Scanned(Planter):
 
 
 class Searched(Planter):
-    """4x4, 5x5 and 6x6 grids beyond the rigid shape's targets: the digit grid annealed on its
+    """4x4, 5x5, 6x6 and 7x7 grids beyond the rigid shape's and the nines diagonal's targets: the digit grid annealed on its
     solution count (`search.anneal`: the first rows enumerated depth-first, the last two
     counted by a convolution) with the side's `search.Schedule` (`search.SCHEDULES`), in
     `search.CHAINS` chains at the same time (`search.anneal_chains`), each within its budget of
@@ -830,9 +831,9 @@ def planter(
     scan found few unique orbits, from `SCAN_FROM` to `SCAN_UNTIL` and above it where no scan
     is recorded (`Scanned`), the heat
     bath on grids 3 wide or high (`transforms` > 0), the
-    annealing on enumerated counts on 4x4, 5x5 and 6x6 grids (`Searched`, `transforms` > 0: from
-    target 126 on 5x5, and on 6x6 beyond the diagonal's targets or with unequal targets; found up
-    to 151 and 146), random matrices elsewhere.
+    annealing on enumerated counts on 4x4, 5x5, 6x6 and 7x7 grids (`Searched`, `transforms` > 0:
+    from target 126 on 5x5, and on 6x6 and 7x7 beyond the diagonal's targets or with unequal
+    targets; found up to 151, 146 and 151), random matrices elsewhere.
     `record`: the finished exhaustive scan of a 3x3 target (`exhaustive.recorded`), if any."""
     height, width = len(rows), len(cols)
     if height == width == 2:

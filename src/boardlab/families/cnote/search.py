@@ -149,18 +149,18 @@ CHAINS = 2
 #: another (144: all six chains spent their budget on the nines in 0.2-0.4 s). One chain, seeds 0-5 at 141-146: 11 found
 #: of 36 (141 5, 142 3, 143 2, 146 1), 8 before (3, 3, 2 and none at 144-146); restart 10: 9;
 #: eights 0.1 / 0.25 (142-146): 4 and 5 of 30 where 0.15 found 6.
+#: 7x7 (twentieth session; above the nines diagonal, 149 on): 6x6's settings as they are. One
+#: chain, seeds 0-5, 1.5e8 units (3.2-6.6 s of CPU): 2 found at 149, 1 at 150, none at 151-153
+#: (least counts 2-720; at 153 all at the cap). 8x8 with them (157-160 and 162, seeds 0-5):
+#: none (least counts 6-20,000), so 8x8 is not searched.
+_WIDE = Schedule(
+    budget=150_000_000, per_count=200_000, restart=20, cooling=0.95, fresh=9, per_cell=3_000_000, eights=0.15
+)
 SCHEDULES = {
     4: Schedule(budget=360_000_000, per_count=200_000, restart=80, cooling=0.95, fresh=8, per_cell=100_000),
     5: Schedule(budget=240_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=8, per_cell=1_000_000),
-    6: Schedule(
-        budget=150_000_000,
-        per_count=200_000,
-        restart=20,
-        cooling=0.95,
-        fresh=9,
-        per_cell=3_000_000,
-        eights=0.15,
-    ),
+    6: _WIDE,
+    7: _WIDE,
 }
 
 
