@@ -219,3 +219,59 @@ def test_one_big_number_per_line_stops_at_the_nines_diagonal_ceiling() -> None:
                 sum(col) == target for col in zip(*solution)
             )
             assert isinstance(found, list) and len(found) == 2
+
+
+def lemma_8_shift(big: int, digit: int) -> int:
+    """Lemma 8's shift of a big number of 100-199 showing `digit`: 100 when the digit is in its
+    tens or units place, else (a 1 in the hundreds place only) 10 from 110 on and 90 below."""
+    if str(digit) in str(big)[1:]:
+        return 100
+    return 10 if big >= 110 else 90
+
+
+def test_lemma_8_one_big_number_a_line_of_100_to_199_is_never_unique() -> None:
+    """Lemma 8 (docs/cnote.md, "Large targets"): a solution whose lines each hold one number of
+    10 or more (the bigs, on a permutation) and single-digit floors elsewhere, with four or more
+    bigs of 100-199, is not the only one: two bigs with the same shift x (`lemma_8_shift`)
+    shrink by x and the two floors where their rows and columns cross grow by x. Random such
+    plantings (floors symmetric about the bigs' permutation, so that row i and column sigma(i)
+    both add up to T with big i) on 4x4-8x8 at targets from 100 + 9(n - 1) to 198 + n, where
+    every big is 100-199: the other solution is accepted by `verify`, and CP-SAT finds two (a
+    second method) on the first few."""
+    rng = random.Random(8)
+    kinds = set()
+    for trial in range(60):
+        n = rng.randint(4, 8)
+        low = trial % 3 == 0  # bigs of 100-109 too: high floors at the lowest targets
+        target = 100 + 9 * (n - 1) + rng.randint(0, 5) if low else rng.randint(100 + 9 * (n - 1), 198 + n)
+        floors = [[0] * n for _ in range(n)]
+        for i in range(n):
+            for j in range(i + 1, n):
+                floors[i][j] = floors[j][i] = rng.randint(8 if low else 1, 9)
+        sigma = rng.sample(range(n), n)
+        bigs = [target - sum(floors[i]) for i in range(n)]
+        assert all(100 <= big <= 199 for big in bigs)
+        solution = [[0] * n for _ in range(n)]
+        digits = [[0] * n for _ in range(n)]
+        for i in range(n):
+            for j in range(n):
+                if i == j:
+                    solution[i][sigma[i]] = bigs[i]
+                    digits[i][sigma[i]] = rng.choice([int(c) for c in str(bigs[i]) if c != "0"])
+                else:
+                    solution[i][sigma[j]] = digits[i][sigma[j]] = floors[i][j]
+        instance = make_instance(digits, target)
+        assert family.verify(instance, {"grid": solution}) == []
+        shifts = [lemma_8_shift(bigs[i], digits[i][sigma[i]]) for i in range(n)]
+        i, j = next((i, j) for i in range(n) for j in range(i + 1, n) if shifts[i] == shifts[j])
+        kinds.add(shifts[i])
+        other = [row[:] for row in solution]
+        other[i][sigma[i]] -= shifts[i]
+        other[j][sigma[j]] -= shifts[i]
+        other[i][sigma[j]] += shifts[i]
+        other[j][sigma[i]] += shifts[i]
+        assert other != solution and family.verify(instance, {"grid": other}) == []
+        if trial < 3:
+            found = CNoteOracle(instance).several(2, 0)
+            assert isinstance(found, list) and len(found) == 2
+    assert kinds == {10, 90, 100}  # every kind of big was met
