@@ -186,31 +186,31 @@ def test_a_cut_count_of_one_is_not_taken_for_unique(monkeypatch) -> None:
         return 1, nodes, False
 
     monkeypatch.setattr(Enumerator, "count", cut)
-    grid, spent, least = anneal([150] * 4, [150] * 4, random.Random(0), 2_000_000, SCHEDULES[4])
+    grid, spent, least = anneal([150] * 4, [150] * 4, random.Random(0), 2_000_000, SCHEDULES[4][0])
     assert grid is None and spent >= 2_000_000 and least == 2
 
 
 def test_the_annealing_is_deterministic_per_seed() -> None:
-    """Every side's settings, on its own side (6x6's fresh grids are all nines)."""
+    """Every side's settings (each chain's), on its own side."""
     for side, target in [(4, 150), (5, 140), (6, 141), (7, 149)]:
         rows = cols = [target] * side
-        schedule = SCHEDULES[side]
-        first = anneal(rows, cols, random.Random(5), 3_000_000, schedule)
-        assert first == anneal(rows, cols, random.Random(5), 3_000_000, schedule)
-        assert first[1] >= 3_000_000 or first[0] is not None
-        if first[0] is not None:
-            assert Enumerator(rows, cols).count(first[0], 10, 10**9)[0::2] == (1, True)
+        for schedule in SCHEDULES[side]:
+            first = anneal(rows, cols, random.Random(5), 3_000_000, schedule)
+            assert first == anneal(rows, cols, random.Random(5), 3_000_000, schedule)
+            assert first[1] >= 3_000_000 or first[0] is not None
+            if first[0] is not None:
+                assert Enumerator(rows, cols).count(first[0], 10, 10**9)[0::2] == (1, True)
 
 
 def test_a_chain_whose_one_fresh_grid_has_no_solution_ends_at_once() -> None:
     """With fresh grids of nines only every fresh grid is the same: when it has no solution
     (4x4 at 30: four numbers containing 9 add up to 36 or more) the chain ends after that one
     count, where fresh grids of 8-9, or later ones with eights (6x6's settings), go on drawing."""
-    nines = dataclasses.replace(SCHEDULES[6], eights=0.0)
+    nines = dataclasses.replace(SCHEDULES[6][0], eights=0.0)
     grid, spent, least = anneal([30] * 4, [30] * 4, random.Random(0), 10**6, nines)
     assert nines.fresh == 9 and grid is None and spent < 1_000 and least == CAP
-    assert anneal([30] * 4, [30] * 4, random.Random(0), 10**5, SCHEDULES[5])[1] >= 10**5
-    assert anneal([30] * 4, [30] * 4, random.Random(0), 10**4, SCHEDULES[6])[1] >= 10**4
+    assert anneal([30] * 4, [30] * 4, random.Random(0), 10**5, SCHEDULES[5][0])[1] >= 10**5
+    assert anneal([30] * 4, [30] * 4, random.Random(0), 10**4, SCHEDULES[6][0])[1] >= 10**4
 
 
 def test_later_fresh_grids_have_eights_where_the_schedule_says(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -223,12 +223,12 @@ def test_later_fresh_grids_have_eights_where_the_schedule_says(monkeypatch: pyte
         return 0, 10, True  # no solution: a fresh grid again
 
     monkeypatch.setattr(Enumerator, "count", cut)
-    anneal([140] * 6, [140] * 6, random.Random(3), 2_000, SCHEDULES[6])
+    anneal([140] * 6, [140] * 6, random.Random(3), 2_000, SCHEDULES[6][0])
     assert len(counted) > 100 and counted[0] == [[9] * 6] * 6
     later = [digit for grid in counted[1:] for row in grid for digit in row]
     assert set(later) == {8, 9} and 0.1 < later.count(8) / len(later) < 0.2
     counted.clear()
-    anneal([140] * 6, [140] * 6, random.Random(3), 2_000, dataclasses.replace(SCHEDULES[6], eights=0.0))
+    anneal([140] * 6, [140] * 6, random.Random(3), 2_000, dataclasses.replace(SCHEDULES[6][0], eights=0.0))
     assert counted == [[[9] * 6] * 6]
 
 
@@ -240,12 +240,12 @@ def test_chains_answer_the_chain_that_finds_with_the_fewest_nodes_whatever_the_t
     wins of either chain alone, and both finding, the first (seed 3) or the second (seed 30,
     which the first chain in order won before the nineteenth session) with fewer nodes."""
     rows = cols = [170] * 4
-    schedule, budget = SCHEDULES[4], 2_000_000
+    schedule, budget = SCHEDULES[4][0], 2_000_000
     seen = set()
     for seed in [*range(10), 30]:
         alone = [anneal(rows, cols, random.Random(seed * 10 + k), budget, schedule) for k in range(2)]
         chained = anneal_chains(
-            rows, cols, [random.Random(seed * 10 + k) for k in range(2)], budget, schedule
+            rows, cols, [random.Random(seed * 10 + k) for k in range(2)], budget, [schedule] * 2
         )
         winners = [k for _, k in sorted((alone[k][1], k) for k in range(2) if alone[k][0] is not None)]
         if winners:
@@ -266,7 +266,7 @@ def test_chains_answer_the_chain_that_finds_with_the_fewest_nodes_whatever_the_t
     budget = 230_000
     alone = anneal(rows, cols, random.Random(70), budget, schedule)
     assert alone[0] is not None and alone[1] > budget
-    chained = anneal_chains(rows, cols, [random.Random(70), random.Random(71)], budget, schedule)
+    chained = anneal_chains(rows, cols, [random.Random(70), random.Random(71)], budget, [schedule] * 2)
     assert chained[:2] == alone[:2]
 
 
@@ -288,6 +288,8 @@ def test_an_error_in_a_later_chain_is_raised_not_lost(monkeypatch) -> None:
     rngs[1].fail = True  # type: ignore[attr-defined]
     with pytest.raises(RuntimeError, match="chain failed"):
         anneal_chains([170] * 4, [170] * 4, rngs, 10**9, SCHEDULES[4])
+    with pytest.raises(ValueError, match="2 random generators for 1 schedules"):
+        anneal_chains([170] * 4, [170] * 4, rngs, 10**9, SCHEDULES[4][:1])
 
 
 def test_the_planter_beyond_the_rigid_shape_on_4_and_5_wide_grids() -> None:
@@ -313,11 +315,15 @@ def test_the_planter_beyond_the_rigid_shape_on_4_and_5_wide_grids() -> None:
 
 def test_searched_takes_the_schedule_of_its_side() -> None:
     five = Searched([130] * 5, [130] * 5, Report())
-    assert five.schedule == SCHEDULES[5] != SCHEDULES[4]
-    assert five.nodes == SCHEDULES[5].budget
-    assert Searched([150] * 4, [150] * 4, Report()).schedule == SCHEDULES[4]
-    assert Searched([141] * 6, [141] * 6, Report()).schedule == SCHEDULES[6] != SCHEDULES[5]
-    assert Searched([149] * 7, [149] * 7, Report()).schedule == SCHEDULES[7] == SCHEDULES[6]
+    assert five.schedules == SCHEDULES[5] != SCHEDULES[4]
+    assert five.nodes == SCHEDULES[5][0].budget
+    assert Searched([150] * 4, [150] * 4, Report()).schedules == SCHEDULES[4]
+    assert Searched([141] * 6, [141] * 6, Report()).schedules == SCHEDULES[6] != SCHEDULES[5]
+    assert Searched([149] * 7, [149] * 7, Report()).schedules == SCHEDULES[7] == SCHEDULES[6]
+    # 4x4's two chains differ: a first fresh grid of nines and later ones with eights in the second
+    first, second = SCHEDULES[4]
+    assert (first.fresh, first.eights, second.fresh, second.eights) == (8, 0.0, 9, 0.15)
+    assert all(len(chains) == 2 for chains in SCHEDULES.values())
 
 
 def test_a_generated_6x6_puzzle_beyond_the_rigid_shape_is_unique_by_cpsat(monkeypatch) -> None:

@@ -652,7 +652,7 @@ def _run_anneal(case: Case, time_limit: float | None) -> Measurement:
     from boardlab.families.cnote.search import SCHEDULES, anneal
 
     p = case.params
-    schedule = replace(SCHEDULES[5], per_cell=ANNEAL_CUTS[p["cut"]])
+    schedule = replace(SCHEDULES[5][0], per_cell=ANNEAL_CUTS[p["cut"]])
     deadline = Deadline.after(time_limit)
     found, least = 0, []
     started = time.perf_counter()

@@ -70,8 +70,9 @@ docs/cnote.md, "Large targets"):
   solution count (`Searched`, `search.anneal`: the first rows enumerated depth-first, the last
   two rows' completions counted by a convolution over the columns; counts capped and cut by a
   budget of work units, a cut count estimated by Knuth's estimator; a 4x4 move counts all
-  digits of one cell and draws one, a heat bath); unique 4x4 puzzles up to target 182 for
-  every seed tried, most seeds up to 190, none at 191-195 (docs/cnote.md, "Large targets"). 5x5 grids
+  digits of one cell and draws one, a heat bath; two chains, of different settings since the
+  twentieth session); unique 4x4 puzzles for seeds 0-4 up to 185 and at 188-192, most at 186,
+  187 and 193, none at 194-195 (docs/cnote.md, "Large targets"). 5x5 grids
   beyond the rigid shape (from 126) are annealed the same way with settings of their own
   (`search.SCHEDULES`; the cell heat bath since the nineteenth session): unique 5x5 puzzles for
   seeds 0-4 up to 144 and at 146-148 and 150, for 4 of 5 at 145, 149 and 151;
@@ -122,7 +123,7 @@ from boardlab.families.cnote.oracle import CNoteOracle
 from boardlab.families.cnote.pairs import unique_puzzles
 from boardlab.families.cnote.positions import applies, least_target
 from boardlab.families.cnote.search import CAP as SEARCH_CAP
-from boardlab.families.cnote.search import CHAINS, SCHEDULES, anneal_chains
+from boardlab.families.cnote.search import SCHEDULES, anneal_chains
 
 #: The largest line target at which unique square puzzles were found (docs/cnote.md); named in
 #: the one-line error when the search gives up.
@@ -131,10 +132,10 @@ UNIQUE_TARGET_LIMIT = 120
 ANNEAL_TARGET_LIMIT = 500
 #: The same on square grids of 4x4 to 8x8, by side (seeds 0-4 of the whole command, within
 #: 10 s): 4x4 by `Searched` with two chains of the cell heat bath (thirteenth session, a cell's
-#: digits counted in one search: every seed up to 186 and at 188-190 and 192, most at 187, 191
-#: and 193, none at 194 and 195), 5x5 by `Searched` (eighth session; since the nineteenth the cell
-#: heat bath: every seed up to 144 and at 146-148 and 150, 4 of 5 at 145, 149 and 151, 1 of 5 at
-#: 152), 6x6 by rigid planting up to 136 (`HIGH_UNTIL`)
+#: digits counted in one search; twentieth, the chains of different settings: every seed up to
+#: 185 and at 188-192, most at 186, 187 and 193, none at 194 and 195), 5x5 by `Searched`
+#: (eighth session; since the nineteenth the cell heat bath: every seed up to 144 and at
+#: 146-148 and 150, 4 of 5 at 145, 149 and 151, 1 of 5 at 152), 6x6 by rigid planting up to 136 (`HIGH_UNTIL`)
 #: and by `Searched` at 137-139 until the seventeenth session, 7x7 and 8x8 by rigid planting with
 #: floors 7-9 or the nines planting (`Rigid` with `high`; ninth session), and since the fifteenth
 #: session 6x6 at 140 (137-140 since the seventeenth), 7x7 at 142-148 and 8x8 at 151-156 by the
@@ -549,8 +550,8 @@ class Scanned(Planter):
 class Searched(Planter):
     """4x4, 5x5, 6x6 and 7x7 grids beyond the rigid shape's and the nines diagonal's targets: the digit grid annealed on its
     solution count (`search.anneal`: the first rows enumerated depth-first, the last two
-    counted by a convolution) with the side's `search.Schedule` (`search.SCHEDULES`), in
-    `search.CHAINS` chains at the same time (`search.anneal_chains`), each within its budget of
+    counted by a convolution) in chains at the same time, one per `search.Schedule` of the side
+    (`search.SCHEDULES`, `search.anneal_chains`), each within its budget of
     work units (reported as "nodes", all chains together), so the puzzle is the same per seed. CP-SAT
     confirms the count before the grid is used; the core proves uniqueness once more."""
 
@@ -559,13 +560,15 @@ class Searched(Planter):
 
     def __init__(self, rows: list[int], cols: list[int], report: Report):
         self.rows, self.cols, self.report = rows, cols, report
-        self.schedule = SCHEDULES[len(rows)]
-        self.nodes = self.schedule.budget
+        self.schedules = SCHEDULES[len(rows)]
+        self.nodes = max(schedule.budget for schedule in self.schedules)
 
     def plant(self, rng: random.Random) -> tuple[Grid, Grid | None] | None:
         while self.nodes > 0:
-            chains = [random.Random(rng.getrandbits(64)) for _ in range(CHAINS)]
-            grid, spent, least, total = anneal_chains(self.rows, self.cols, chains, self.nodes, self.schedule)
+            chains = [random.Random(rng.getrandbits(64)) for _ in self.schedules]
+            grid, spent, least, total = anneal_chains(
+                self.rows, self.cols, chains, self.nodes, self.schedules
+            )
             self.nodes -= spent
             self.report.extra["nodes"] = self.report.extra.get("nodes", 0) + total
             self.report.extra["least_count"] = min(least, self.report.extra.get("least_count", least))

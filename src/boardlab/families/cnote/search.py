@@ -58,8 +58,8 @@ from __future__ import annotations
 import math
 import random
 import threading
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import numpy as np
@@ -76,7 +76,7 @@ class Schedule:
     """The annealing's settings for one grid shape (`SCHEDULES`), each measured per side.
 
     `budget`: the work units each of the generator's annealing chains may spend
-    (`generate.Searched`, `CHAINS` of them at the same time; reported as "nodes", all chains
+    (`generate.Searched`, one per schedule of the side at the same time; reported as "nodes", all chains
     together; `anneal` takes what is left of it), set so that the whole command stays under ~9 s
     of wall. `per_count`: work units the count of a fresh grid may spend (about 5 ms at 5e5;
     more: the count is cut and estimated, module docstring). `restart`: moves without a new
@@ -106,13 +106,12 @@ class Schedule:
     eights: float = 0.0
 
 
-#: Annealing chains the generator runs at the same time (`anneal_chains`, threads; seeds drawn
-#: from the puzzle's seed), each with the schedule's budget: on two cores the same wall time
-#: as one chain, and a seed fails only if both chains fail (eleventh session; measured in
-#: docs/cnote.md, "Large targets").
-CHAINS = 2
 #: The settings per side of the square grids the generator anneals (`generate.Searched`), each
-#: declared once.
+#: declared once: one `Schedule` per chain the generator runs at the same time (`anneal_chains`,
+#: threads; seeds drawn from the puzzle's seed), each with its budget: on two cores the same wall
+#: time as one chain, and a seed fails only if both chains fail (eleventh session; measured in
+#: docs/cnote.md, "Large targets"). Chains of different settings where no one setting is best
+#: at every target (4x4, twentieth session).
 #: 4x4 (tenth session): the cell heat bath with fresh digits 8-9, 2e5 units a count, a fresh
 #: grid after 80 moves without progress, cooling 5 % a move (at 190, seeds 0-9, 4.5e8 units:
 #: 8 found; the seventh session's settings (`Schedule`'s docstring) with one digit a move, none of
@@ -153,14 +152,22 @@ CHAINS = 2
 #: chain, seeds 0-5, 1.5e8 units (3.2-6.6 s of CPU): 2 found at 149, 1 at 150, none at 151-153
 #: (least counts 2-720; at 153 all at the cap). 8x8 with them (157-160 and 162, seeds 0-5):
 #: none (least counts 6-20,000), so 8x8 is not searched.
+#: 4x4's second chain (twentieth session): 6x6's recipe on 4x4's cuts, a first grid of nines,
+#: a fresh grid after 20 moves without progress and later ones nines with eights (0.15). One
+#: chain, 3.6e8 units, seeds 0-23 (0-7 at 184-190 and 192, 8-23 at 186): found at 191 23 of 24
+#: (the first chain's settings 14), 193 17 of 24 (7), 190 8 of 8 (5), 192 6 of 8 (4), 184,
+#: 188 and 189 all (all), but 186 10 of 24 (24 of 24) and 187 5 of 16 (7); with the first grid
+#: of digits 8-9 much the same (186 9 of 16, 187 6, 191 16, 193 11). So one chain of each.
+_FOUR = Schedule(budget=360_000_000, per_count=200_000, restart=80, cooling=0.95, fresh=8, per_cell=100_000)
+_FIVE = Schedule(budget=240_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=8, per_cell=1_000_000)
 _WIDE = Schedule(
     budget=150_000_000, per_count=200_000, restart=20, cooling=0.95, fresh=9, per_cell=3_000_000, eights=0.15
 )
 SCHEDULES = {
-    4: Schedule(budget=360_000_000, per_count=200_000, restart=80, cooling=0.95, fresh=8, per_cell=100_000),
-    5: Schedule(budget=240_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=8, per_cell=1_000_000),
-    6: _WIDE,
-    7: _WIDE,
+    4: (_FOUR, replace(_FOUR, restart=20, fresh=9, eights=0.15)),
+    5: (_FIVE, _FIVE),
+    6: (_WIDE, _WIDE),
+    7: (_WIDE, _WIDE),
 }
 
 
@@ -272,7 +279,7 @@ def anneal(
     cols: list[int],
     rng: random.Random,
     budget: int,
-    schedule: Schedule = SCHEDULES[4],
+    schedule: Schedule = _FOUR,
     cap: int = CAP,
     stop: Callable[[int], bool] | None = None,
 ) -> tuple[list[list[int]] | None, int, int]:
@@ -351,10 +358,10 @@ def anneal_chains(
     cols: list[int],
     rngs: list[random.Random],
     budget: int,
-    schedule: Schedule,
+    schedules: Sequence[Schedule],
 ) -> tuple[list[list[int]] | None, int, int, int]:
-    """`anneal` run as independent chains, one per random generator, each within `budget`
-    nodes, at the same time in threads (the count's kernel releases the GIL): (the grid of the
+    """`anneal` run as independent chains, one per random generator and schedule (in pairs, in
+    order), each within `budget` nodes, at the same time in threads (the count's kernel releases the GIL): (the grid of the
     chain that found one with the fewest nodes, the earlier in the order of `rngs` on a tie, or
     None; the nodes that chain spent, or the most any spent; the least count reached; the nodes
     spent by all chains).
@@ -368,6 +375,8 @@ def anneal_chains(
     (`core.interrupts`)."""
     from boardlab.core.interrupts import in_thread
 
+    if len(schedules) != len(rngs):
+        raise ValueError(f"{len(rngs)} random generators for {len(schedules)} schedules")
     interrupted = threading.Event()
     found: list[tuple[list[list[int]] | None, int, int]] = [(None, 0, CAP)] * len(rngs)
     ended = [threading.Event() for _ in rngs]
@@ -380,7 +389,7 @@ def anneal_chains(
             return interrupted.is_set() or (spent, k) > best[0]
 
         try:
-            found[k] = grid, spent, _ = anneal(rows, cols, rngs[k], budget, schedule, stop=beaten)
+            found[k] = grid, spent, _ = anneal(rows, cols, rngs[k], budget, schedules[k], stop=beaten)
             if grid is not None:
                 with lock:
                     best[0] = min(best[0], (spent, k))
