@@ -17,6 +17,7 @@ magnitude, not of the same puzzles. The strategy grid uses the seed's own puzzle
 from __future__ import annotations
 
 import collections
+import random
 import statistics
 import time
 from dataclasses import fields, replace
@@ -647,8 +648,6 @@ def _run_anneal(case: Case, time_limit: float | None) -> Measurement:
     """One chain of `search.anneal` per seed (0..k-1) on 5x5 at the target, with 5x5's settings
     but the series' cut of a move's search, each within `budget` work units: the grids found
     (each of count 1, exactly) out of the seeds, their seconds in all, and the least counts."""
-    import random
-
     from boardlab.families.cnote.search import SCHEDULES, anneal
 
     p = case.params
