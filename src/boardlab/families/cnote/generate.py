@@ -135,10 +135,10 @@ ANNEAL_TARGET_LIMIT = 500
 #: digits counted in one search; twentieth, the chains of different settings: every seed up to
 #: 185 and at 188-192, most at 186, 187 and 193, none at 194 and 195), 5x5 by `Searched`
 #: (eighth session; since the nineteenth the cell heat bath: every seed up to 144 and at
-#: 146-148 and 150, 4 of 5 at 145, 149 and 151, 1 of 5 at 152), 6x6 by rigid planting up to 136 (`HIGH_UNTIL`)
-#: and by `Searched` at 137-139 until the seventeenth session, 7x7 and 8x8 by rigid planting with
-#: floors 7-9 or the nines planting (`Rigid` with `high`; ninth session), and since the fifteenth
-#: session 6x6 at 140 (137-140 since the seventeenth), 7x7 at 142-148 and 8x8 at 151-156 by the
+#: 146-148 and 150, 4 of 5 at 145, 149 and 151, 1 of 5 at 152), 6x6 by rigid planting up to
+#: 136 (`HIGH_UNTIL`) and by `Searched` at 137-139 until the seventeenth session, 7x7 and 8x8
+#: by rigid planting with floors 7-9 or the nines planting (`Rigid` with `high`; ninth session),
+#: and since the fifteenth session 6x6 at 140 (137-140 since the seventeenth), 7x7 at 142-148 and 8x8 at 151-156 by the
 #: nines diagonal (`Diagonal`; seeds 0-4 measured); since the nineteenth session 6x6 from 141
 #: by `Searched` (twentieth session: 141 for every seed, 142 and 143 for 2 of 5, 145 and 146
 #: for 1, 144 for none), and since the twentieth 7x7 at 149 (4 of 5), 150 and 151 (1 of 5).
@@ -548,12 +548,13 @@ class Scanned(Planter):
 
 
 class Searched(Planter):
-    """4x4, 5x5, 6x6 and 7x7 grids beyond the rigid shape's and the nines diagonal's targets: the digit grid annealed on its
-    solution count (`search.anneal`: the first rows enumerated depth-first, the last two
-    counted by a convolution) in chains at the same time, one per `search.Schedule` of the side
-    (`search.SCHEDULES`, `search.anneal_chains`), each within its budget of
-    work units (reported as "nodes", all chains together), so the puzzle is the same per seed. CP-SAT
-    confirms the count before the grid is used; the core proves uniqueness once more."""
+    """4x4, 5x5, 6x6 and 7x7 grids beyond the rigid shape's and the nines diagonal's targets:
+    the digit grid annealed on its solution count (`search.anneal`: the first rows enumerated
+    depth-first, the last two counted by a convolution) in chains at the same time, one per
+    `search.Schedule` of the side (`search.SCHEDULES`, `search.anneal_chains`), each within its
+    budget of work units (reported as "nodes", all chains together), so the puzzle is the same
+    per seed. CP-SAT confirms the count before the grid is used; the core proves uniqueness once
+    more."""
 
     mixes = False
     kind = "annealed digits (enumerated counts)"

@@ -73,14 +73,14 @@ CAP = 20_000
 
 @dataclass(frozen=True)
 class Schedule:
-    """The annealing's settings for one grid shape (`SCHEDULES`), each measured per side.
+    """The annealing's settings for one chain on one grid shape (`SCHEDULES`), measured per side.
 
     `budget`: the work units each of the generator's annealing chains may spend
-    (`generate.Searched`, one per schedule of the side at the same time; reported as "nodes", all chains
-    together; `anneal` takes what is left of it), set so that the whole command stays under ~9 s
-    of wall. `per_count`: work units the count of a fresh grid may spend (about 5 ms at 5e5;
-    more: the count is cut and estimated, module docstring). `restart`: moves without a new
-    least count before a fresh grid. `cooling`: the temperature's factor per move. `fresh`:
+    (`generate.Searched`, one chain per schedule of the side, at the same time; reported as
+    "nodes", all chains together; `anneal` takes what is left of it), set so that the whole
+    command stays under ~9 s of wall. `per_count`: work units the count of a fresh grid may
+    spend (about 5 ms at 5e5; more: the count is cut and estimated, module docstring).
+    `restart`: moves without a new least count before a fresh grid. `cooling`: the temperature's factor per move. `fresh`:
     fresh grids draw digits `fresh`-9 (small digits make many numbers admissible; 9 alone: every
     fresh grid is all nines, the chains differing in their moves). `per_cell`: work units of a
     move's one search over the cell's 9 digits (`Enumerator.count_cell`; cut, its counts are
@@ -143,11 +143,11 @@ class Schedule:
 #: with 1.5e8 units; from grids of digits 8-9, cut at 3e6, 2e8 units: 4 of 12 at 141 and 1 of
 #: 8 at 142, most chains stuck at the cap, where the bath has no slope); 1.5e8 units a chain
 #: (up to 9.7 s of CPU for 2e8). Twentieth session: a fresh grid after 20 moves without progress
-#: instead of 50 and, after the first, fresh grids of nines with eights (`eights` 0.15): at 50
+#: instead of 50 and, after the first, fresh grids of nines with eights (`eights` 0.15): 50
 #: moves of up to 3e6 units are a whole budget, so a chain stalled on its first grid never drew
-#: another (144: all six chains spent their budget on the nines in 0.2-0.4 s). One chain, seeds 0-5 at 141-146: 11 found
-#: of 36 (141 5, 142 3, 143 2, 146 1), 8 before (3, 3, 2 and none at 144-146); restart 10: 9;
-#: eights 0.1 / 0.25 (142-146): 4 and 5 of 30 where 0.15 found 6.
+#: another (144: all six chains spent their budget on the nines in 0.2-0.4 s). One chain, seeds
+#: 0-5 at 141-146: 11 found of 36 (141 5, 142 3, 143 2, 146 1), 8 before (3, 3, 2 and none at
+#: 144-146); restart 10: 9; eights 0.1 / 0.25 (142-146): 4 and 5 of 30 where 0.15 found 6.
 #: 7x7 (twentieth session; above the nines diagonal, 149 on): 6x6's settings as they are. One
 #: chain, seeds 0-5, 1.5e8 units (3.2-6.6 s of CPU): 2 found at 149, 1 at 150, none at 151-153
 #: (least counts 2-720; at 153 all at the cap). 8x8 with them (157-160 and 162, seeds 0-5):
@@ -360,11 +360,11 @@ def anneal_chains(
     budget: int,
     schedules: Sequence[Schedule],
 ) -> tuple[list[list[int]] | None, int, int, int]:
-    """`anneal` run as independent chains, one per random generator and schedule (in pairs, in
-    order), each within `budget` nodes, at the same time in threads (the count's kernel releases the GIL): (the grid of the
-    chain that found one with the fewest nodes, the earlier in the order of `rngs` on a tie, or
-    None; the nodes that chain spent, or the most any spent; the least count reached; the nodes
-    spent by all chains).
+    """`anneal` run as independent chains, one per random generator and schedule (paired in
+    order), each within `budget` nodes, at the same time in threads (the count's kernel
+    releases the GIL): (the grid of the chain that found one with the fewest nodes, the earlier
+    in the order of `rngs` on a tie, or None; the nodes that chain spent, or the most any spent;
+    the least count reached; the nodes spent by all chains).
 
     The answer does not depend on the threads' timing, since each chain's course depends on its
     generator alone: a chain stops early once its nodes (and place) exceed those of a grid
