@@ -76,17 +76,17 @@ class Schedule:
     """The annealing's settings for one chain on one grid shape (`SCHEDULES`), measured per side.
 
     `budget`: the work units each of the generator's annealing chains may spend
-    (`generate.Searched`, one chain per schedule of the side, at the same time; reported as
-    "nodes", all chains together; `anneal` takes what is left of it), set so that the whole
-    command stays under ~9 s of wall. `per_count`: work units the count of a fresh grid may
-    spend (about 5 ms at 5e5; more: the count is cut and estimated, module docstring).
-    `restart`: moves without a new least count before a fresh grid. `cooling`: the temperature's factor per move. `fresh`:
-    fresh grids draw digits `fresh`-9 (small digits make many numbers admissible; 9 alone: every
-    fresh grid is all nines, the chains differing in their moves). `per_cell`: work units of a
-    move's one search over the cell's 9 digits (`Enumerator.count_cell`; cut, its counts are
-    estimated). `eights`: when positive, a chain's fresh grids after its first are nines with
-    each cell an 8 with this probability instead (6x6: from all nines the chains descend best at
-    141-143, but a stalled descent is better left for such grids than for all nines again).
+    (`generate.Searched`, one chain per schedule of the side, at the same time; reported as "nodes",
+    all chains together; `anneal` takes what is left of it), set so that the whole command stays
+    under ~9 s of wall. `per_count`: work units the count of a fresh grid may spend (about 5 ms at
+    5e5; more: the count is cut and estimated, module docstring). `restart`: moves without a new
+    least count before a fresh grid. `cooling`: the temperature's factor per move. `fresh`: fresh
+    grids draw digits `fresh`-9 (small digits make many numbers admissible; 9 alone: every fresh
+    grid is all nines, the chains differing in their moves). `per_cell`: work units of a move's one
+    search over the cell's 9 digits (`Enumerator.count_cell`; cut, its counts are estimated).
+    `eights`: when positive, a chain's fresh grids after its first are nines with each cell an 8
+    with this probability instead (6x6: from all nines the chains descend best at 141-143, but a
+    stalled descent is better left for such grids than for all nines again).
 
     What the seventh session measured on 4x4 with one digit a move (the dropped move of the
     module docstring; its settings were 5e5 units a count, restart 300, cooling 1 %, fresh 7):
@@ -104,6 +104,18 @@ class Schedule:
     fresh: int
     per_cell: int
     eights: float = 0.0
+
+    @property
+    def one_fresh_grid(self) -> bool:
+        """Whether every fresh grid is the same (all nines)."""
+        return self.fresh == 9 and not self.eights
+
+    def fresh_grid(self, rng: random.Random, height: int, width: int, first: bool) -> list[list[int]]:
+        """A chain's fresh grid: digits `fresh`-9, or after its first (`first` false) with
+        `eights`, nines with each cell an 8 with that probability."""
+        if first or not self.eights:
+            return [[rng.randint(self.fresh, 9) for _ in range(width)] for _ in range(height)]
+        return [[8 if rng.random() < self.eights else 9 for _ in range(width)] for _ in range(height)]
 
 
 #: The settings per side of the square grids the generator anneals (`generate.Searched`), each
@@ -318,16 +330,13 @@ def anneal(
         share = counter.explored
         return [min(cap, max(f, round(f / share), 2)) if f > 0 and share > 0 else 0 for f in found]
 
-    first = True
+    drawn = 0
     while spent < budget and not stopped():
-        if first or not schedule.eights:
-            grid = [[rng.randint(schedule.fresh, 9) for _ in range(width)] for _ in range(height)]
-        else:
-            grid = [[8 if rng.random() < schedule.eights else 9 for _ in range(width)] for _ in range(height)]
-        first = False
+        grid = schedule.fresh_grid(rng, height, width, first=drawn == 0)
+        drawn += 1
         current = count(grid)
         if current == 0:
-            if schedule.fresh == 9 and not schedule.eights:
+            if schedule.one_fresh_grid:
                 break  # every fresh grid is this one
             continue
         least = min(least, current)
