@@ -320,9 +320,11 @@ def test_searched_takes_the_schedule_of_its_side() -> None:
     assert Searched([150] * 4, [150] * 4, Report()).schedules == SCHEDULES[4]
     assert Searched([141] * 6, [141] * 6, Report()).schedules == SCHEDULES[6] != SCHEDULES[5]
     assert Searched([149] * 7, [149] * 7, Report()).schedules == SCHEDULES[7] == SCHEDULES[6]
-    # 4x4's two chains differ: a first fresh grid of nines and later ones with eights in the second
+    # 4x4's two chains differ: the second draws its grids as 6x6's chains do (a first fresh grid
+    # of nines, later ones with eights), the rest of 4x4's settings kept
     first, second = SCHEDULES[4]
     assert (first.fresh, first.eights, second.fresh, second.eights) == (8, 0.0, 9, 0.15)
+    assert (second.restart, second.per_cell, second.budget) == (20, first.per_cell, first.budget)
     assert all(len(chains) == 2 for chains in SCHEDULES.values())
 
 

@@ -175,8 +175,16 @@ _FIVE = Schedule(budget=240_000_000, per_count=200_000, restart=50, cooling=0.95
 _WIDE = Schedule(
     budget=150_000_000, per_count=200_000, restart=20, cooling=0.95, fresh=9, per_cell=3_000_000, eights=0.15
 )
+
+
+def _from_nines(schedule: Schedule) -> Schedule:
+    """`schedule` with 6x6's way of drawing grids (`_WIDE`): a first fresh grid of nines, a
+    fresh grid after 20 moves without progress, the later ones nines with eights."""
+    return replace(schedule, restart=_WIDE.restart, fresh=_WIDE.fresh, eights=_WIDE.eights)
+
+
 SCHEDULES = {
-    4: (_FOUR, replace(_FOUR, restart=20, fresh=9, eights=0.15)),
+    4: (_FOUR, _from_nines(_FOUR)),
     5: (_FIVE, _FIVE),
     6: (_WIDE, _WIDE),
     7: (_WIDE, _WIDE),
