@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import itertools
 import json
+import random
 
+import numpy as np
 import pytest
 
 from boardlab.bench.experiment import Experiment, experiments
@@ -76,3 +79,77 @@ def test_reach_says_not_found_beyond_every_planter() -> None:
 
     missed = _run_reach(Case("8x8 at 200", {"size": 8, "target": 200, "seeds": 1}), None)
     assert (missed.status, missed.value) == ("unknown", "made 0/1") and missed.stats["planted"] == "-"
+
+
+def _least_image(grid: list[list[int]]) -> int:
+    """The least of a 4x4 grid's 1,152 images (row and column permutations, transposition), as
+    a 16-digit code read row by row: by brute force, independent of the sorted-rows shortcut."""
+    best = None
+    for g in (grid, [list(col) for col in zip(*grid)]):
+        for rows in itertools.permutations(range(4)):
+            for cols in itertools.permutations(range(4)):
+                code = int("".join(str(g[r][c]) for r in rows for c in cols))
+                best = code if best is None else min(best, code)
+    assert best is not None
+    return best
+
+
+def test_near_nines_orbits_are_the_canonical_forms_of_the_family() -> None:
+    from boardlab.bench.experiments.cnote import near_nines_orbits
+
+    # grids of 8s and 9s alone (grid k has a 9 in cell i when bit i of k is set): each grid's
+    # least image is the least code in its connected component under the group's generators
+    # (transposition, a swap and a cycle of the rows and of the columns), found by propagating
+    # the least code along the generators until nothing changes: the listed orbits are those
+    index = np.arange(1 << 16)
+    codes = (8 + ((index[:, None] >> np.arange(16)) & 1)) @ (10 ** np.arange(15, -1, -1, dtype=np.int64))
+    generators = [
+        [4 * c + r for r in range(4) for c in range(4)],  # transposition
+        [4 * [1, 0, 2, 3][r] + c for r in range(4) for c in range(4)],
+        [4 * [1, 2, 3, 0][r] + c for r in range(4) for c in range(4)],
+        [4 * r + [1, 0, 2, 3][c] for r in range(4) for c in range(4)],
+        [4 * r + [1, 2, 3, 0][c] for r in range(4) for c in range(4)],
+    ]
+    images = [sum(((index >> source) & 1) << cell for cell, source in enumerate(g)) for g in generators]
+    least = codes.copy()
+    while True:
+        spread = np.minimum.reduce([least] + [least[image] for image in images])
+        if (spread == least).all():
+            break
+        least = spread
+    assert near_nines_orbits(0).tolist() == np.unique(least).tolist()
+    _assert_least_images(near_nines_orbits(1), 1, samples=30)
+
+
+def _assert_least_images(codes: np.ndarray, others: int, samples: int) -> None:
+    """Random members of the family (at most `others` cells of digits 1-7) have their least
+    image in `codes`, and sampled codes are their own least image."""
+    from boardlab.bench.experiments.cnote import decode_grid
+
+    listed = set(codes.tolist())
+    rng = random.Random(others)
+    for _ in range(samples):
+        grid = [[rng.choice((8, 9)) for _ in range(4)] for _ in range(4)]
+        for _ in range(rng.randint(0, others)):
+            grid[rng.randrange(4)][rng.randrange(4)] = rng.randint(1, 7)
+        assert _least_image(grid) in listed
+    for code in rng.sample(sorted(listed), samples // 2):
+        assert _least_image(decode_grid(code)) == code
+
+
+@pytest.mark.slow
+def test_near_nines_unique_orbits_end_at_193_and_are_unique_by_cpsat() -> None:
+    """The experiment's finding (docs/cnote.md, twenty-first session): one unique orbit at 193
+    (CP-SAT, a second method, finds exactly its one solution) and none at 194."""
+    from boardlab.bench.experiment import Case
+    from boardlab.bench.experiments.cnote import _run_near_nines, near_nines_orbits
+    from boardlab.families.cnote import io
+    from boardlab.families.cnote.oracle import CNoteOracle
+
+    _assert_least_images(near_nines_orbits(2), 2, samples=40)
+    at_193 = _run_near_nines(Case("193", {"target": 193, "others": 2}), None)
+    assert at_193.value == 1 and at_193.stats["orbits"] == 110_176
+    grid = [[int(v) for v in row.split()] for row in at_193.stats["first unique"].split(" / ")]
+    found = CNoteOracle(io.make_instance(grid, 193, None, None)).several(2, 0)
+    assert isinstance(found, list) and len(found) == 1
+    assert _run_near_nines(Case("194", {"target": 194, "others": 2}), None).value == 0

@@ -17,6 +17,7 @@ magnitude, not of the same puzzles. The strategy grid uses the seed's own puzzle
 from __future__ import annotations
 
 import collections
+import functools
 import random
 import statistics
 import time
@@ -692,5 +693,119 @@ register(
         series="cut",
         reference="cut 1e5",
         **_optional(value_label="grids found", stats_columns=("least counts",)),
+    )
+)
+
+
+# ---- 4x4 grids of eights and nines: where unique grids stop --------------------------------------
+#: The targets of the full run (the 4x4 annealing's frontier, 193, and beyond it) and the most
+#: cells of other digits (1-7) a grid of the family has.
+NEAR_NINES_TARGETS = list(range(190, 201))
+NEAR_NINES_OTHERS = 2
+
+
+@functools.cache
+def near_nines_orbits(others: int) -> np.ndarray:
+    """One grid per orbit (row and column permutations, transposition) of the 4x4 digit grids
+    whose cells are 8 or 9 but at most `others` (0-2) cells of digits 1-7, as the 16-digit codes
+    of their canonical forms (the least image read row by row), ascending.
+
+    The family is built up to symmetry first (1 cell: at (0, 0); 2 cells: in one row, at (0, 0)
+    and (0, 1), or in different rows and columns, at (0, 0) and (1, 1): every pair of cells maps
+    to one of these), then reduced to orbits: for a fixed column permutation (and transposition
+    or not) the least image over all row permutations has its rows sorted, so the canonical form
+    is the least of 48 images with sorted rows instead of 1,152 images."""
+    import itertools
+
+    if not 0 <= others <= 2:
+        raise ValueError(f"others must be 0, 1 or 2, not {others}")
+    nines = 8 + ((np.arange(1 << 16)[:, None] >> np.arange(16)) & 1)  # every grid of 8s and 9s
+    family = [nines]
+    placements: list[list[int]] = [[0], [0, 1], [0, 5]][: [0, 1, 3][others]]  # cells, row by row
+    for cells in placements:
+        free = nines[(nines[:, cells] == 8).all(axis=1)]  # each grid of the rest once
+        for digits in itertools.product(range(1, 8), repeat=len(cells)):
+            grids = free.copy()
+            grids[:, cells] = digits
+            family.append(grids)
+    grids = np.concatenate(family).reshape(-1, 4, 4)
+    row_weights = 10 ** np.arange(3, -1, -1)
+    grid_weights = 10 ** np.arange(12, -1, -4, dtype=np.int64)
+    best = None
+    for image in (grids, grids.transpose(0, 2, 1)):
+        for cols in itertools.permutations(range(4)):
+            rows = np.sort(image[:, :, list(cols)] @ row_weights, axis=1)  # each row a 4-digit code
+            codes = rows @ grid_weights
+            best = codes if best is None else np.minimum(best, codes)
+    assert best is not None
+    return np.unique(best)
+
+
+def decode_grid(code: int, side: int = 4) -> list[list[int]]:
+    """The grid of a code of `near_nines_orbits` (digits row by row)."""
+    text = f"{code:0{side * side}d}"
+    return [[int(ch) for ch in text[side * r : side * r + side]] for r in range(side)]
+
+
+def _near_nines_cases(quick: bool) -> list[Case]:
+    if quick:  # 5,484 orbits, a few seconds
+        return [Case("192, one other digit", {"target": 192, "others": 1})]
+    return [
+        Case(f"{t}, {NEAR_NINES_OTHERS} other digits", {"target": t, "others": NEAR_NINES_OTHERS})
+        for t in NEAR_NINES_TARGETS
+    ]
+
+
+def _run_near_nines(case: Case, time_limit: float | None) -> Measurement:
+    """Every orbit of `near_nines_orbits` counted at the target by the depth-first count
+    (`search.Enumerator`, stopped at 2 solutions, no work limit): how many have exactly one
+    solution (the value), none, or several; the first unique grid, if any."""
+    from boardlab.families.cnote.search import Enumerator
+
+    p = case.params
+    codes = near_nines_orbits(p["others"])
+    counter = Enumerator([p["target"]] * 4, [p["target"]] * 4)
+    deadline = Deadline.after(time_limit)
+    started = time.perf_counter()
+    tally = [0, 0, 0]
+    unique: list[list[list[int]]] = []
+    for code in codes.tolist():
+        if deadline.expired():
+            return Measurement(Status.UNKNOWN.value, time.perf_counter() - started, len(unique), {})
+        grid = decode_grid(code)
+        found, _, complete = counter.count(grid, 2, 10**12)
+        if not complete and found < 2:
+            raise RuntimeError(f"the count of {grid} stopped at {found} solutions")
+        tally[found] += 1
+        if found == 1:
+            unique.append(grid)
+    first = " / ".join(" ".join(map(str, row)) for row in unique[0]) if unique else "-"
+    return Measurement(
+        Status.SOLVED.value,
+        time.perf_counter() - started,
+        len(unique),
+        {"orbits": len(codes), "none": tally[0], "several": tally[2], "first unique": first},
+    )
+
+
+register(
+    Experiment(
+        family="cnote",
+        name="near-nines",
+        title="C-Note: 4x4 grids of eights and nines with two other digits (issue 19)",
+        description=(
+            "Every 4x4 unique grid the annealing found near its frontier (190-193) is 8s and 9s "
+            "but two cells of digits 1-7. Every orbit of such grids (row and column permutations, "
+            "transposition: 110,176 orbits; 5,484 with at most one other digit in the quick run) counted "
+            "at targets 190-200 up to 2 solutions by the depth-first count: the value is the "
+            "orbits with exactly one solution, the seconds those of the counts (the orbits are "
+            "built once, not timed)."
+        ),
+        cases=_near_nines_cases,
+        run=_run_near_nines,
+        x="target",
+        series="others",
+        reference=None,
+        **_optional(value_label="unique orbits", stats_columns=("orbits", "none", "several", "first unique")),
     )
 )
