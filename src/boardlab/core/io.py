@@ -29,6 +29,28 @@ T = TypeVar("T")
 MAX_INPUT_BYTES = 64 * 1024 * 1024
 
 
+class DuplicateKey(ValueError):
+    """A JSON object names one key twice (`json` would keep the last value silently)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(f"a JSON object names {key!r} twice")
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in data:
+            raise DuplicateKey(key)
+        data[key] = value
+    return data
+
+
+def loads(text: str) -> Any:
+    """`json.loads`, refusing objects that name a key twice (DuplicateKey): `{"b8": 1, "b8": 2}`
+    would otherwise be read as `{"b8": 2}` without a word."""
+    return json.loads(text, object_pairs_hook=_unique_keys)
+
+
 def decode_text(data: bytes, source: str) -> str:
     """UTF-8 text, or BadInput for binary data."""
     if b"\x00" in data:
@@ -126,10 +148,18 @@ def parse_document(family: Family, text: str, source: str) -> list[Record]:
     if stripped[0] not in "{[":
         return family.parse_text(text, source)
     try:
-        data = json.loads(text)
+        data = loads(text)
     except json.JSONDecodeError as whole_error:
         return _parse_json_lines(family, text, source, whole_error)
+    except DuplicateKey as duplicate:
+        try:  # JSON Lines (one puzzle a line): the duplicate is reported on its line
+            json.loads(text)
+        except json.JSONDecodeError as whole_error:
+            return _parse_json_lines(family, text, source, whole_error)
+        return [Record(source, error=BadInput(str(duplicate), source=source))]
     if isinstance(data, list):
+        if not data:
+            return [Record(source, error=BadInput("empty JSON list: no puzzle found", source=source))]
         return [_json_record(family, item, f"{source}[{i}]", source, None) for i, item in enumerate(data)]
     return [_json_record(family, data, source, source, None)]
 
@@ -158,7 +188,7 @@ def _parse_json_lines(
     for number, line in lines:
         label = f"{source}:{number}"
         try:
-            data = json.loads(line)
+            data = loads(line)
         except json.JSONDecodeError as error:
             records.append(
                 Record(
@@ -168,6 +198,9 @@ def _parse_json_lines(
                     ),
                 )
             )
+            continue
+        except DuplicateKey as duplicate:
+            records.append(Record(label, error=BadInput(str(duplicate), source=source, line=number)))
             continue
         records.append(_json_record(family, data, label, source, number))
     return records
@@ -320,8 +353,10 @@ def load_json_argument(argument: str, stdin: BinaryIO | None = None) -> Any:
     else:
         text, source = read_source(argument, stdin)
     try:
-        return json.loads(text)
+        return loads(text)
     except json.JSONDecodeError as error:
         raise BadInput(
             f"malformed JSON: {error.msg}", source=source, line=error.lineno, column=error.colno
         ) from None
+    except DuplicateKey as duplicate:
+        raise BadInput(str(duplicate), source=source) from None

@@ -156,7 +156,8 @@ class ChessNum(Family[ChessNumInstance]):
         size = io.check_size(options.get("size") or 8, "--size")
         detective = bool(options.get("detective"))
         default = DETECTIVE_PIECES if detective else io.DEFAULT_PIECES
-        pieces = io.normalise_pieces(options.get("pieces") or default, "--pieces")
+        given = options.get("pieces")  # "" is an empty piece set (an error), not the default
+        pieces = io.normalise_pieces(default if given is None else given, "--pieces")
         if len(pieces) >= size * size:
             raise BadInput(f"{len(pieces)} pieces leave no square for a clue on a {size}x{size} board")
         clue_set = options.get("clue_set") or CLUE_SETS[0]

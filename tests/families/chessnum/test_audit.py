@@ -1,0 +1,76 @@
+"""Cases found by an adversarial audit (session 42): bad input that was accepted silently."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from boardlab.cli import main
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as stop:
+        main(["chessnum", *args])
+    captured = capsys.readouterr()
+    return stop.value.code, captured.out, captured.err
+
+
+def one_error_line(err: str) -> str:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in err, err
+    return lines[0]
+
+
+@pytest.mark.parametrize(
+    "text,key",
+    [
+        ('{"family": "chessnum", "clues": {"b8": 1, "b8": 2}}', "b8"),
+        (
+            '{"family": "chessnum", "pieces": "KQ", "clues": {"a1": 1}, "occupied": ["c3"], "pieces": "K"}',
+            "pieces",
+        ),
+        ('[{"clues": {"d4": 0, "d4": 1}}]', "d4"),
+    ],
+)
+def test_duplicate_json_keys_are_bad_input(capsys, tmp_path, text, key) -> None:
+    """A JSON object naming one square twice kept the last value silently (exit 0)."""
+    path = tmp_path / "dup.json"
+    path.write_text(text)
+    code, out, err = run(capsys, "solve", str(path))
+    assert code == 2 and out == ""
+    line = one_error_line(err)
+    assert str(path) in line and f"'{key}'" in line and "twice" in line
+
+
+def test_duplicate_key_in_a_solution_is_bad_input(capsys, tmp_path) -> None:
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps({"family": "chessnum", "pieces": "KQ", "clues": {"a1": 1}}))
+    code, _, err = run(capsys, "check", str(path), '{"K": "c3", "Q": "h8", "K": "b2"}')
+    assert code == 2 and "'K'" in one_error_line(err)
+
+
+def test_empty_json_list_is_bad_input(capsys, tmp_path) -> None:
+    """`[]` printed nothing and exited 0."""
+    path = tmp_path / "empty.json"
+    path.write_text("[]\n")
+    for verb in ("solve", "grade", "render"):
+        code, out, err = run(capsys, verb, str(path))
+        assert code == 2 and out == "", verb
+        assert "no puzzle" in one_error_line(err)
+
+
+def test_generate_empty_pieces_is_bad_input(capsys) -> None:
+    """`generate --pieces ''` made a KQRBNP puzzle as if no --pieces was given."""
+    for extra in ((), ("--detective",)):
+        code, out, err = run(capsys, "generate", "--size", "4", "--pieces", "", "--seed", "1", *extra)
+        assert code == 2 and out == ""
+        assert "--pieces" in one_error_line(err)
+
+
+def test_duplicate_key_in_json_lines_names_its_line(capsys, tmp_path) -> None:
+    path = tmp_path / "two.jsonl"
+    path.write_text('{"clues": {"b8": 1, "d8": 6, "e6": 2, "d4": 0}}\n{"clues": {"d4": 0, "d4": 1}}\n')
+    code, out, err = run(capsys, "solve", str(path), "--json")
+    assert code == 2 and json.loads(out.splitlines()[0])["status"] == "solved"
+    assert f"{path}:2: a JSON object names 'd4' twice" in err
