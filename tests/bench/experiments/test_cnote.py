@@ -139,8 +139,9 @@ def _assert_least_images(codes: np.ndarray, others: int, samples: int) -> None:
 
 @pytest.mark.slow
 def test_near_nines_unique_orbits_end_at_193_and_are_unique_by_cpsat() -> None:
-    """The experiment's finding (docs/cnote.md, twenty-first session): one unique orbit at 193
-    (CP-SAT, a second method, finds exactly its one solution) and none at 194."""
+    """The experiment's finding (docs/cnote.md, twenty-first session) with at most two other
+    digits: one unique orbit at 193 (CP-SAT, a second method, finds exactly its one solution)
+    and none at 194 (with three, two: `test_unique_4x4_grids_at_194_exist`)."""
     from boardlab.bench.experiment import Case
     from boardlab.bench.experiments.cnote import _run_near_nines, near_nines_orbits
     from boardlab.families.cnote import io
@@ -153,3 +154,42 @@ def test_near_nines_unique_orbits_end_at_193_and_are_unique_by_cpsat() -> None:
     found = CNoteOracle(io.make_instance(grid, 193, None, None)).several(2, 0)
     assert isinstance(found, list) and len(found) == 1
     assert _run_near_nines(Case("194", {"target": 194, "others": 2}), None).value == 0
+
+
+def test_cell_sets_are_one_per_orbit() -> None:
+    """1 cell: one orbit; 2 cells: in one row (or column) or apart; 3 cells: in one row, an L,
+    two in a row and one apart, all apart. Each listed set is its own least image, and random
+    sets map onto exactly one of them."""
+    from boardlab.bench.experiments.cnote import _cell_sets
+
+    assert [len(_cell_sets(k)) for k in (1, 2, 3)] == [1, 2, 4]
+    rng = random.Random(3)
+    for k in (2, 3):
+        listed = _cell_sets(k)
+        for _ in range(10):
+            cells = rng.sample(range(16), k)
+            grid = [[1 if 4 * r + c in cells else 2 for c in range(4)] for r in range(4)]
+            marks = [
+                [[1 if 4 * r + c in chosen else 2 for c in range(4)] for r in range(4)] for chosen in listed
+            ]
+            assert [_least_image(m) for m in marks].count(_least_image(grid)) == 1
+
+
+def test_unique_4x4_grids_at_194_exist() -> None:
+    """Two grids of 8s and 9s with three other digits that the twenty-first session's scan found
+    unique at 194, beyond every grid the annealing has found (193): exactly one solution by the
+    depth-first count and by CP-SAT's enumeration (a second method), accepted by `verify`."""
+    from boardlab.families.cnote import io
+    from boardlab.families.cnote.family import CNote
+    from boardlab.families.cnote.oracle import CNoteOracle
+    from boardlab.families.cnote.search import Enumerator
+
+    for grid in (
+        [[3, 6, 9, 9], [9, 6, 8, 9], [9, 8, 9, 9], [9, 9, 8, 9]],
+        [[3, 7, 8, 9], [9, 5, 9, 9], [9, 8, 9, 9], [9, 9, 8, 9]],
+    ):
+        assert Enumerator([194] * 4, [194] * 4).count(grid, 10, 10**12)[0::2] == (1, True)
+        instance = io.make_instance(grid, 194, None, None)
+        found = CNoteOracle(instance).several(3, 0)
+        assert isinstance(found, list) and len(found) == 1
+        assert CNote().verify(instance, {"grid": found[0]}) == []
