@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import itertools
 import json
 import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -81,19 +81,6 @@ def test_reach_says_not_found_beyond_every_planter() -> None:
     assert (missed.status, missed.value) == ("unknown", "made 0/1") and missed.stats["planted"] == "-"
 
 
-def _least_image(grid: list[list[int]]) -> int:
-    """The least of a 4x4 grid's 1,152 images (row and column permutations, transposition), as
-    a 16-digit code read row by row: by brute force, independent of the sorted-rows shortcut."""
-    best = None
-    for g in (grid, [list(col) for col in zip(*grid)]):
-        for rows in itertools.permutations(range(4)):
-            for cols in itertools.permutations(range(4)):
-                code = int("".join(str(g[r][c]) for r in rows for c in cols))
-                best = code if best is None else min(best, code)
-    assert best is not None
-    return best
-
-
 def test_near_nines_orbits_are_the_canonical_forms_of_the_family() -> None:
     from boardlab.bench.experiments.cnote import near_nines_orbits
 
@@ -123,8 +110,12 @@ def test_near_nines_orbits_are_the_canonical_forms_of_the_family() -> None:
 
 def _assert_least_images(codes: np.ndarray, others: int, samples: int) -> None:
     """Random members of the family (at most `others` cells of digits 1-7) have their least
-    image in `codes`, and sampled codes are their own least image."""
-    from boardlab.bench.experiments.cnote import decode_grid
+    image in `codes`, and sampled codes are their own least image (`orbits.canonical`, the
+    least of all 1,152 images, not the sorted-rows shortcut)."""
+    from boardlab.families.cnote.orbits import canonical, decode
+
+    def least_image(grid: Any) -> int:
+        return int("".join(str(d) for row in canonical(grid) for d in row))
 
     listed = set(codes.tolist())
     rng = random.Random(others)
@@ -132,9 +123,9 @@ def _assert_least_images(codes: np.ndarray, others: int, samples: int) -> None:
         grid = [[rng.choice((8, 9)) for _ in range(4)] for _ in range(4)]
         for _ in range(rng.randint(0, others)):
             grid[rng.randrange(4)][rng.randrange(4)] = rng.randint(1, 7)
-        assert _least_image(grid) in listed
+        assert least_image(grid) in listed
     for code in rng.sample(sorted(listed), samples // 2):
-        assert _least_image(decode_grid(code)) == code
+        assert least_image(decode(code, 4)) == code
 
 
 @pytest.mark.slow
@@ -154,42 +145,3 @@ def test_near_nines_unique_orbits_end_at_193_and_are_unique_by_cpsat() -> None:
     found = CNoteOracle(io.make_instance(grid, 193, None, None)).several(2, 0)
     assert isinstance(found, list) and len(found) == 1
     assert _run_near_nines(Case("194", {"target": 194, "others": 2}), None).value == 0
-
-
-def test_cell_sets_are_one_per_orbit() -> None:
-    """1 cell: one orbit; 2 cells: in one row (or column) or apart; 3 cells: in one row, an L,
-    two in a row and one apart, all apart. Each listed set is its own least image, and random
-    sets map onto exactly one of them."""
-    from boardlab.bench.experiments.cnote import _cell_sets
-
-    assert [len(_cell_sets(k)) for k in (1, 2, 3)] == [1, 2, 4]
-    rng = random.Random(3)
-    for k in (2, 3):
-        listed = _cell_sets(k)
-        for _ in range(10):
-            cells = rng.sample(range(16), k)
-            grid = [[1 if 4 * r + c in cells else 2 for c in range(4)] for r in range(4)]
-            marks = [
-                [[1 if 4 * r + c in chosen else 2 for c in range(4)] for r in range(4)] for chosen in listed
-            ]
-            assert [_least_image(m) for m in marks].count(_least_image(grid)) == 1
-
-
-def test_unique_4x4_grids_at_194_exist() -> None:
-    """Two grids of 8s and 9s with three other digits that the twenty-first session's scan found
-    unique at 194, beyond every grid the annealing has found (193): exactly one solution by the
-    depth-first count and by CP-SAT's enumeration (a second method), accepted by `verify`."""
-    from boardlab.families.cnote import io
-    from boardlab.families.cnote.family import CNote
-    from boardlab.families.cnote.oracle import CNoteOracle
-    from boardlab.families.cnote.search import Enumerator
-
-    for grid in (
-        [[3, 6, 9, 9], [9, 6, 8, 9], [9, 8, 9, 9], [9, 9, 8, 9]],
-        [[3, 7, 8, 9], [9, 5, 9, 9], [9, 8, 9, 9], [9, 9, 8, 9]],
-    ):
-        assert Enumerator([194] * 4, [194] * 4).count(grid, 10, 10**12)[0::2] == (1, True)
-        instance = io.make_instance(grid, 194, None, None)
-        found = CNoteOracle(instance).several(3, 0)
-        assert isinstance(found, list) and len(found) == 1
-        assert CNote().verify(instance, {"grid": found[0]}) == []

@@ -487,7 +487,8 @@ def test_generated_3x3_at_700_is_unique_by_the_digit_model() -> None:
     digits`), not the generator's; the grid is one of the recorded orbit's (a consistency
     check: the generator does not read the record's grids); another seed gives another image
     of it, unique too."""
-    from boardlab.families.cnote.exhaustive import canonical, recorded
+    from boardlab.families.cnote.exhaustive import recorded
+    from boardlab.families.cnote.orbits import canonical
 
     record = recorded(700)
     assert record is not None
@@ -509,7 +510,8 @@ def test_an_unrecorded_3x3_target_above_400_is_scanned_with_the_smaller_budget(m
     one solution."""
     import importlib
 
-    from boardlab.families.cnote.exhaustive import canonical, recorded
+    from boardlab.families.cnote.exhaustive import recorded
+    from boardlab.families.cnote.orbits import canonical
 
     module = importlib.import_module("boardlab.families.cnote.generate")
     record = recorded(700)

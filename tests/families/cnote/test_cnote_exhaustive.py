@@ -20,11 +20,7 @@ from boardlab.families.cnote.brute import solutions as brute_solutions
 from boardlab.families.cnote.convolution import Counter
 from boardlab.families.cnote.exhaustive import (
     PairScanner,
-    canonical,
-    canonical_codes,
     covered,
-    decode,
-    images,
     key,
     line_counts,
     main,
@@ -36,6 +32,7 @@ from boardlab.families.cnote.exhaustive import (
 from boardlab.families.cnote.generate import generate
 from boardlab.families.cnote.io import make_instance
 from boardlab.families.cnote.oracle import CNoteOracle
+from boardlab.families.cnote.orbits import canonical, images
 
 PAIRS = pair_representatives()
 PAIR_SET = set(PAIRS)
@@ -84,14 +81,6 @@ def test_the_group_has_72_elements_and_preserves_solution_counts() -> None:
         counts = {brute_count(h, 40) for h in rng.sample(list(images(g)), 6)}
         assert len(counts) == 1
         assert canonical(g) == canonical(rng.choice(list(images(g))))
-
-
-def test_canonical_codes_agree_with_canonical() -> None:
-    rng = random.Random(5)
-    grids = [tuple(tuple(rng.randint(1, 9) for _ in range(3)) for _ in range(3)) for _ in range(50)]
-    codes = canonical_codes(np.array([[d for row in g for d in row] for g in grids]))
-    assert [decode(int(code)) for code in codes] == [canonical(g) for g in grids]
-    assert decode(123456789) == ((1, 2, 3), (4, 5, 6), (7, 8, 9))
 
 
 def test_representatives_cover_every_orbit() -> None:

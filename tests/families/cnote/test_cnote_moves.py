@@ -18,8 +18,9 @@ from boardlab.core.errors import BadInput
 from boardlab.data import CNOTE_3X3_EXHAUSTIVE, json_lines
 from boardlab.families.cnote import exhaustive
 from boardlab.families.cnote.convolution import digit_masks
-from boardlab.families.cnote.exhaustive import PairScanner, images, key, pair_representatives, scan
+from boardlab.families.cnote.exhaustive import PairScanner, key, pair_representatives, scan
 from boardlab.families.cnote.moves import cover, needed, witness
+from boardlab.families.cnote.orbits import images
 from boardlab.families.cnote.verify import violations
 
 PAIRS = pair_representatives()

@@ -406,3 +406,18 @@ def test_generated_4x4_at_190_is_unique_by_the_count_and_cpsat() -> None:
     assert Enumerator(rows, cols).count([list(r) for r in instance.grid], 10, 10**9)[0::2] == (1, True)
     assert CNoteOracle(instance).several(5, 0) == [planted]
     assert family.verify(instance, {"grid": planted}) == []
+
+
+def test_unique_4x4_grids_at_194_exist() -> None:
+    """Two grids of 8s and 9s with three other digits that the twenty-first session's scan found
+    unique at 194, beyond every grid the annealing has found (193): exactly one solution by the
+    depth-first count and by CP-SAT's enumeration (a second method), accepted by `verify`."""
+    for grid in (
+        [[3, 6, 9, 9], [9, 6, 8, 9], [9, 8, 9, 9], [9, 9, 8, 9]],
+        [[3, 7, 8, 9], [9, 5, 9, 9], [9, 8, 9, 9], [9, 9, 8, 9]],
+    ):
+        assert Enumerator([194] * 4, [194] * 4).count(grid, 10, 10**12)[0::2] == (1, True)
+        instance = io.make_instance(grid, 194, None, None)
+        found = CNoteOracle(instance).several(3, 0)
+        assert isinstance(found, list) and len(found) == 1
+        assert family.verify(instance, {"grid": found[0]}) == []

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import collections
 import functools
+import itertools
 import random
 import statistics
 import time
@@ -34,6 +35,7 @@ from boardlab.families.cnote import io
 from boardlab.families.cnote.choices import STRATEGIES
 from boardlab.families.cnote.generate import REACHED, generate
 from boardlab.families.cnote.model_cpsat import VALUE_CHOICE, VARIABLE_CHOICE
+from boardlab.families.cnote.orbits import canonical_codes, cell_sets, decode
 
 SEED = "seed 002 (C-Note, SICStus CLP(FD))"
 
@@ -703,69 +705,26 @@ register(
 NEAR_NINES_CASES = [(2, list(range(190, 201))), (3, list(range(194, 198)))]
 
 
-def _cell_sets(size: int) -> list[list[int]]:
-    """One set of `size` cells of a 4x4 grid (numbered row by row) per orbit of cell sets under
-    row and column permutations and transposition, by brute force: 1 cell: [0]; 2: in one row
-    or not; 3: in one row, an L, two in a row and one apart, all apart."""
-    import itertools
-
-    def least(cells: tuple[int, ...]) -> tuple[int, ...]:
-        images = []
-        for transposed in (False, True):
-            for rows in itertools.permutations(range(4)):
-                for cols in itertools.permutations(range(4)):
-                    at = [divmod(cell, 4)[::-1] if transposed else divmod(cell, 4) for cell in cells]
-                    images.append(tuple(sorted(4 * rows[r] + cols[c] for r, c in at)))
-        return min(images)
-
-    return [list(cells) for cells in sorted({least(c) for c in itertools.combinations(range(16), size)})]
-
-
-def _least_codes(grids: np.ndarray) -> np.ndarray:
-    """The canonical forms of 4x4 grids (shape (k, 4, 4)) as 16-digit codes: for a fixed column
-    permutation (and transposition or not) the least image over all row permutations has its
-    rows sorted, so the least image is the least of 48 images with sorted rows, not of 1,152."""
-    import itertools
-
-    row_weights = 10 ** np.arange(3, -1, -1)
-    grid_weights = 10 ** np.arange(12, -1, -4, dtype=np.int64)
-    best = None
-    for image in (grids, grids.transpose(0, 2, 1)):
-        for cols in itertools.permutations(range(4)):
-            codes = np.sort(image[:, :, list(cols)] @ row_weights, axis=1) @ grid_weights
-            best = codes if best is None else np.minimum(best, codes)
-    assert best is not None
-    return best
-
-
 @functools.cache
 def near_nines_orbits(others: int) -> np.ndarray:
     """One grid per orbit (row and column permutations, transposition) of the 4x4 digit grids
     whose cells are 8 or 9 but at most `others` (0-3) cells of digits 1-7, as the 16-digit codes
     of their canonical forms (the least image read row by row), ascending. The family is built
     up to symmetry first (the other digits on one set of cells per orbit of cell sets,
-    `_cell_sets`), then reduced to orbits (`_least_codes`): 192 orbits with no other digit,
+    `orbits.cell_sets`), then reduced to orbits (`orbits.canonical_codes`): 192 orbits with no other digit,
     5,484 with at most one, 110,176 with two, 1,621,168 with three (about 100 s to build)."""
-    import itertools
-
     if not 0 <= others <= 3:
         raise ValueError(f"others must be 0 to 3, not {others}")
     nines = 8 + ((np.arange(1 << 16)[:, None] >> np.arange(16)) & 1)  # every grid of 8s and 9s
-    codes = [np.unique(_least_codes(nines.reshape(-1, 4, 4)))]
+    codes = [np.unique(canonical_codes(nines.reshape(-1, 4, 4)))]
     for size in range(1, others + 1):
-        for cells in _cell_sets(size):
+        for cells in cell_sets(size, 4):
             free = nines[(nines[:, cells] == 8).all(axis=1)]  # each grid of the rest once
             for digits in itertools.product(range(1, 8), repeat=size):
                 grids = free.copy()
                 grids[:, cells] = digits
-                codes.append(np.unique(_least_codes(grids.reshape(-1, 4, 4))))
+                codes.append(np.unique(canonical_codes(grids.reshape(-1, 4, 4))))
     return np.unique(np.concatenate(codes))
-
-
-def decode_grid(code: int, side: int = 4) -> list[list[int]]:
-    """The grid of a code of `near_nines_orbits` (digits row by row)."""
-    text = f"{code:0{side * side}d}"
-    return [[int(ch) for ch in text[side * r : side * r + side]] for r in range(side)]
 
 
 def _near_nines_cases(quick: bool) -> list[Case]:
@@ -794,7 +753,7 @@ def _run_near_nines(case: Case, time_limit: float | None) -> Measurement:
     for code in codes.tolist():
         if deadline.expired():
             return Measurement(Status.UNKNOWN.value, time.perf_counter() - started, len(unique), {})
-        grid = decode_grid(code)
+        grid = [list(row) for row in decode(code, 4)]
         found, _, complete = counter.count(grid, 2, 10**12)
         if not complete and found < 2:
             raise RuntimeError(f"the count of {grid} stopped at {found} solutions")

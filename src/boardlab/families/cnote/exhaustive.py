@@ -6,7 +6,7 @@ facts make all of them countable (docs/cnote.md, "Exhaustive 3x3 search"):
 - **Symmetry.** Permuting the rows, permuting the columns and transposing map the solutions of
   a grid one to one onto those of the mapped grid (all line targets are T), so the solution
   count is constant on the orbits of this group of 72 elements. Each grid is reported by its
-  orbit's canonical form (`canonical`: the least of its 72 images, read row by row).
+  orbit's canonical form (`orbits.canonical`: the least of its 72 images, read row by row).
 - **One pass per pair of rows.** With the first two rows (A, B) fixed, the counts of all 729
   third rows are one inverse transform and one pass of the compiled kernel of
   `convolution.Counter.line_counts` (`line_kernels.triple_counts`, shared): Q = R_A * R_B
@@ -73,10 +73,8 @@ from boardlab.families.cnote.convolution import (
     smooth,
     third,
 )
+from boardlab.families.cnote.orbits import Grid, Line, canonical_codes, decode
 from boardlab.families.cnote.search import Enumerator
-
-Line = tuple[int, ...]
-Grid = tuple[Line, ...]
 
 #: Bytes of row transforms `search` keeps (the oldest dropped beyond).
 SEARCH_MEMORY = 300_000_000
@@ -95,56 +93,6 @@ def key(line: Iterable[int]) -> tuple[int, ...]:
     """A line's digits sorted, largest first: invariant under permuting the line's cells, and
     monotone (raising a digit never lowers it, compared lexicographically)."""
     return tuple(sorted(line, reverse=True))
-
-
-def images(grid: Grid) -> Iterable[Grid]:
-    """The 72 images of a grid under row permutations, column permutations and transposition
-    (with repetitions where the grid has symmetries)."""
-    transposed: Grid = tuple(zip(*grid))
-    for g in (grid, transposed):
-        for rows in _PERMS:
-            for cols in _PERMS:
-                yield tuple(tuple(g[r][c] for c in cols) for r in rows)
-
-
-def canonical(grid: Iterable[Iterable[int]]) -> Grid:
-    """The orbit's representative: the least of the grid's 72 images (rows compared in order)."""
-    g: Grid = tuple(tuple(row) for row in grid)
-    return min(images(g))
-
-
-def _image_indices() -> np.ndarray:
-    """The 72 images as index arrays over a grid's 9 cells read row by row (shape (72, 9)), in
-    the order of `images`."""
-    out = []
-    for transposed in (False, True):
-        for rows in _PERMS:
-            for cols in _PERMS:
-                out.append(
-                    [
-                        cols[c] * 3 + rows[r] if transposed else rows[r] * 3 + cols[c]
-                        for r in range(3)
-                        for c in range(3)
-                    ]
-                )
-    return np.array(out, dtype=np.int64)
-
-
-_IMAGES = _image_indices()
-_POWERS = 10 ** np.arange(8, -1, -1, dtype=np.int64)
-
-
-def canonical_codes(cells: np.ndarray) -> np.ndarray:
-    """`canonical` for many grids at once: `cells` of shape (k, 9) (digits row by row), the
-    canonical forms as 9-digit numbers (digits 1-9 in a fixed width, so the numbers compare as
-    the grids do)."""
-    return (cells[:, _IMAGES] * _POWERS).sum(axis=-1).min(axis=1)
-
-
-def decode(code: int) -> Grid:
-    """The grid of a 9-digit code (`canonical_codes`)."""
-    text = str(code)
-    return tuple(tuple(int(ch) for ch in text[3 * r : 3 * r + 3]) for r in range(3))
 
 
 def _pair_canonical(a: Line, b: Line) -> tuple[Line, Line]:
@@ -404,7 +352,7 @@ class Scan:
 
     def grids(self) -> list[Grid]:
         """The unique grids found, one per orbit (canonical forms), in order."""
-        return [decode(code) for code in sorted(self.unique)]
+        return [decode(code, 3) for code in sorted(self.unique)]
 
     def add(self, pairs: int, block: tuple[int, ...]) -> None:
         """Take in a finished block: `pairs` pairs done, `block` = (least positive count or 0,
@@ -495,13 +443,17 @@ def _scan_blocks(shared: tuple[int, int, int, bool], chunk: np.ndarray) -> list[
                     settled += 1
                     if thirds:
                         least = 1
-                        unique.update(canonical_codes(np.array([a + b + third for third in thirds])).tolist())
+                        unique.update(
+                            canonical_codes(
+                                np.array([a + b + third for third in thirds]).reshape(-1, 3, 3)
+                            ).tolist()
+                        )
                     continue
             counts = scanner.counts(a, b)
             ones = np.argwhere(counts == 1)
             if len(ones):
                 cells = np.concatenate([np.tile(np.array(a + b), (len(ones), 1)), ones + 1], axis=1)
-                unique.update(canonical_codes(cells).tolist())
+                unique.update(canonical_codes(cells.reshape(-1, 3, 3)).tolist())
             positive = counts[counts > 0]
             if positive.size:
                 smallest = int(positive.min())

@@ -114,12 +114,13 @@ from boardlab.core.errors import BadInput, NoPuzzle
 from boardlab.core.generate import Strategy, Tally, make_unique, propose, refine
 from boardlab.core.oracle import UNDECIDED, Undecided
 from boardlab.families.cnote.convolution import Counter
-from boardlab.families.cnote.exhaustive import images, pair_representatives, period, recorded, search
+from boardlab.families.cnote.exhaustive import pair_representatives, period, recorded, search
 from boardlab.families.cnote.hundreds import applies as hundreds_applies
 from boardlab.families.cnote.hundreds import box as margin_box
 from boardlab.families.cnote.io import CNoteInstance, check_target, make_instance
 from boardlab.families.cnote.model_cpsat import admissible
 from boardlab.families.cnote.oracle import CNoteOracle
+from boardlab.families.cnote.orbits import images
 from boardlab.families.cnote.pairs import unique_puzzles
 from boardlab.families.cnote.positions import applies, least_target
 from boardlab.families.cnote.search import CAP as SEARCH_CAP
