@@ -338,10 +338,10 @@ def anneal(
         share = counter.explored
         return [min(cap, max(f, round(f / share), 2)) if f > 0 and share > 0 else 0 for f in found]
 
-    drawn = 0
+    first = True
     while spent < budget and not stopped():
-        grid = schedule.fresh_grid(rng, height, width, first=drawn == 0)
-        drawn += 1
+        grid = schedule.fresh_grid(rng, height, width, first)
+        first = False
         current = count(grid)
         if current == 0:
             if schedule.one_fresh_grid:
