@@ -74,3 +74,41 @@ def test_duplicate_key_in_json_lines_names_its_line(capsys, tmp_path) -> None:
     code, out, err = run(capsys, "solve", str(path), "--json")
     assert code == 2 and json.loads(out.splitlines()[0])["status"] == "solved"
     assert f"{path}:2: a JSON object names 'd4' twice" in err
+
+
+# ---- session 43 --------------------------------------------------------------------------------
+FRIEDMAN = ".1.6....\n........\n....2...\n........\n...0....\n........\n........\n........\n"
+SOLUTION = '{"K": "d7", "Q": "g8", "R": "c8", "B": "a5", "N": "b7", "P": "e7"}'
+
+
+@pytest.fixture
+def puzzle_file(tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_text(FRIEDMAN)
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    "args,where",
+    [
+        (("check", "{puzzle}", ""), "SOLUTION_JSON"),
+        (("check", "{puzzle}", "  "), "SOLUTION_JSON"),
+        (("check", "", SOLUTION), "PUZZLE"),
+        (("hint", "{puzzle}", ""), "PARTIAL_JSON"),
+        (("render", "{puzzle}", "--solution", ""), "--solution"),
+        (("solve", ""), "PUZZLE"),
+        (("grade", "{puzzle}", ""), "PUZZLE"),
+        (("convert", "", "--to", "json"), "PUZZLE"),
+        (("example", ""), "FILE"),
+        (("render", "{puzzle}", "--svg", ""), "--svg"),
+        (("convert", "{puzzle}", "--out", ""), "--out"),
+        (("generate", "--size", "4", "--seed", "1", "--out", ""), "--out"),
+    ],
+)
+def test_an_empty_path_says_so(capsys, puzzle_file, args, where) -> None:
+    """`check PUZZLE ''` said ": cannot read file" (an empty name before the colon); every
+    argument naming a file, read or written, now says "empty file name" and which argument."""
+    code, out, err = run(capsys, *(a.replace("{puzzle}", puzzle_file) for a in args))
+    line = one_error_line(err)
+    assert code == 2 and f"error: {where}: empty file name" in line, line
+    assert ": :" not in line and "cannot" not in line
