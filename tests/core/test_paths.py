@@ -33,3 +33,29 @@ def test_an_option_naming_a_file_refuses_an_empty_name(family, verb, option) -> 
     flag = "--" + option.replace("_", "-")
     with pytest.raises(BadInput, match=f"^{flag}: empty file name"):
         requests.check_options(chosen, (verb,), {option: ""}, local=True, flags=True)
+
+
+def test_a_directory_is_no_output_path(tmp_path) -> None:
+    with pytest.raises(BadInput, match=r"is a directory \(--svg needs a file name\)") as caught:
+        check_output_path(str(tmp_path), "--svg")
+    assert caught.value.source == str(tmp_path)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["nqueens", "solve", "10", "--queens-out", "{dir}"],
+        ["nqueens", "count", "8", "--checkpoint", "{dir}"],
+        ["armies", "solve", "5", "--m", "3", "--checkpoint", "{dir}"],
+    ],
+)
+def test_an_option_naming_a_file_refuses_a_directory(capsys, tmp_path, args) -> None:
+    """`--queens-out DIR` said "file exists", armies `--checkpoint DIR` was an internal error
+    (IsADirectoryError, exit 4)."""
+    from boardlab.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main([a.replace("{dir}", str(tmp_path)) for a in args])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and err.count("\n") == 1, err
+    assert f"{tmp_path}: is a directory (--" in err

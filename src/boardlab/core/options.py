@@ -72,8 +72,8 @@ class Option:
     A default of None means "not given" (the family decides). `local` marks an option that
     reaches this machine's files, processes or network (a path, a cluster address): the command
     line offers it, the web API never accepts it. `path` marks a str option that names a file
-    this machine reads or writes: an empty name is bad input (`core.paths.check_output_path`),
-    never taken for "not given".
+    this machine reads or writes: an empty name or a directory is bad input
+    (`core.paths.check_output_path`), an empty one never taken for "not given".
     """
 
     name: str

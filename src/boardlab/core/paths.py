@@ -4,6 +4,8 @@ name files (`Option.path`)."""
 
 from __future__ import annotations
 
+import os
+
 from boardlab.core.errors import BadInput
 
 
@@ -17,6 +19,9 @@ def empty_name(path: str, what: str | None, usage: str) -> None:
 
 def check_output_path(path: str, what: str, *, dash: bool = True) -> None:
     """BadInput unless `path` (given by the flag or argument `what`) can name a file to write:
-    not empty (`dash`: `-` writes to standard output). Every writer of a file the user names
-    checks this first."""
+    not empty (`dash`: `-` writes to standard output), not a directory (which is no file to
+    overwrite, with --force or without). Every writer of a file the user names checks this
+    first."""
     empty_name(path, what, "- writes to standard output" if dash else "name a file")
+    if os.path.isdir(path):
+        raise BadInput(f"is a directory ({what} needs a file name)", source=path)

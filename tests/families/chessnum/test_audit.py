@@ -112,3 +112,25 @@ def test_an_empty_path_says_so(capsys, puzzle_file, args, where) -> None:
     line = one_error_line(err)
     assert code == 2 and f"error: {where}: empty file name" in line, line
     assert ": :" not in line and "cannot" not in line
+
+
+@pytest.mark.parametrize(
+    "args,flag",
+    [
+        (("example", "{dir}"), "FILE"),
+        (("render", "{puzzle}", "--svg", "{dir}"), "--svg"),
+        (("convert", "{puzzle}", "--out", "{dir}"), "--out"),
+        (("generate", "--size", "4", "--seed", "1", "--out", "{dir}"), "--out"),
+    ],
+)
+@pytest.mark.parametrize("force", [False, True])
+def test_a_directory_as_output_path_says_so(capsys, tmp_path, puzzle_file, args, flag, force) -> None:
+    """A directory given to write to said "file exists (use --force to overwrite)", and with
+    --force "cannot write file: Is a directory"; now one line saying it is a directory."""
+    folder = tmp_path / "out"
+    folder.mkdir()
+    given = [a.replace("{puzzle}", puzzle_file).replace("{dir}", str(folder)) for a in args]
+    code, _, err = run(capsys, *given, *(["--force"] if force else []))
+    line = one_error_line(err)
+    assert code == 2 and f"error: {folder}: is a directory ({flag} needs a file name)" in line, line
+    assert "exists" not in line and "cannot write" not in line
