@@ -134,3 +134,50 @@ def test_a_directory_as_output_path_says_so(capsys, tmp_path, puzzle_file, args,
     line = one_error_line(err)
     assert code == 2 and f"error: {folder}: is a directory ({flag} needs a file name)" in line, line
     assert "exists" not in line and "cannot write" not in line
+
+
+def _columns(line: str, margin: int, width: int, count: int) -> list[str]:
+    return [line[margin + i * width : margin + (i + 1) * width] for i in range(count)]
+
+
+def test_two_digit_clues_keep_the_columns_apart(capsys, tmp_path) -> None:
+    """Clues of 10 or more ran into the next square ("1011" for 10 beside 11: squares were two
+    characters wide); the squares are now three wide when a clue has two digits."""
+    path = tmp_path / "big.json"
+    clues = {"a16": 10, "b16": 11, "c16": 3, "p16": 12, "d8": 10, "a1": 0}
+    path.write_text(json.dumps({"family": "chessnum", "size": 16, "pieces": "KQQRRBBNNPPPP", "clues": clues}))
+    code, out, _ = run(capsys, "render", str(path))
+    assert code == 0
+    lines = out.rstrip("\n").split("\n")
+    assert len(lines) == 17 and len({len(line.rstrip()) for line in lines[:16]}) <= 2
+    margin, width = 3, 3  # "16 " before the squares
+    top = _columns(lines[0], margin, width, 16)
+    assert [top[0].strip(), top[1].strip(), top[2].strip(), top[15].strip()] == ["10", "11", "3", "12"]
+    assert all(cell != cell.strip() for cell in top[:3]), top  # a space inside every square
+    assert _columns(lines[8], margin, width, 16)[3].strip() == "10"  # d8
+    assert [label.strip() for label in _columns(lines[16], margin, width, 16)] == list("abcdefghijklmnop")
+    small = tmp_path / "small.txt"  # one-digit clues: squares stay two wide
+    small.write_text(FRIEDMAN)
+    code, out, _ = run(capsys, "render", str(small))
+    assert out.split("\n")[0].rstrip() == "8 · 1 · 6 · · · ·"
+
+
+def test_two_digit_clues_in_a_detective_solution(capsys, tmp_path) -> None:
+    """Detektivschach with repeated pieces: a clue of 10 beside pieces, drawn with the solution."""
+    path = tmp_path / "det.json"
+    data = {
+        "family": "chessnum",
+        "size": 5,
+        "pieces": "QQQQRRBBNNNN",
+        "clues": {"c3": 10},
+        "occupied": ["a2", "a4", "b2", "b3", "b4", "c2", "c4", "d2", "d3", "d4", "e2", "e4"],
+    }
+    path.write_text(json.dumps(data))
+    code, out, err = run(capsys, "solve", str(path))
+    assert code == 0, err
+    rows = out.split("\n")[1:6]  # after the status line: ranks 5 to 1
+    assert [row[:1] for row in rows] == list("54321"), out
+    middle = _columns(rows[2], 2, 3, 5)  # rank 3
+    assert middle[2].strip() == "10" and all(
+        len(cell.strip()) == 1 for i, cell in enumerate(middle) if i != 2
+    )
