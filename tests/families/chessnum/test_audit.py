@@ -181,3 +181,48 @@ def test_two_digit_clues_in_a_detective_solution(capsys, tmp_path) -> None:
     assert middle[2].strip() == "10" and all(
         len(cell.strip()) == 1 for i, cell in enumerate(middle) if i != 2
     )
+
+
+DETECTIVE = (
+    "pieces: KQRRBBNN\n.......*\n1.......\n.....2..\n*.....**\n*..2...2\n1....1..\n.*.*.*..\n...2....\n"
+)
+DETECTIVE_SOLUTION = {"a4": "B", "a5": "N", "b2": "B", "d2": "K", "f2": "Q", "g5": "R", "h5": "R", "h8": "N"}
+
+
+@pytest.mark.parametrize("key", ["A4", "a4", " a4 ", "A4 "])
+def test_check_and_hint_read_the_same_square_keys(capsys, tmp_path, key) -> None:
+    """`hint` refused the square key "A4" (a by-square placement) that `check` accepts: its
+    partial-placement check knew lower-case squares only."""
+    path = tmp_path / "det.txt"
+    path.write_text(DETECTIVE)
+    solution = {key if square == "a4" else square: piece for square, piece in DETECTIVE_SOLUTION.items()}
+    code, out, err = run(capsys, "check", str(path), json.dumps(solution))
+    assert (code, out.strip()) == (0, "valid"), err
+    code, out, err = run(capsys, "hint", str(path), json.dumps({key: "b", "D2": "K"}), "--json")
+    assert code == 0, err
+    assert json.loads(out)["status"] == "progress"
+
+
+@pytest.mark.parametrize("square", ["D7", "d7", " D7"])
+def test_check_and_hint_read_the_same_square_values(capsys, puzzle_file, square) -> None:
+    solution = json.loads(SOLUTION) | {"K": square}
+    code, out, err = run(capsys, "check", puzzle_file, json.dumps(solution))
+    assert (code, out.strip()) == (0, "valid"), err
+    code, out, err = run(capsys, "hint", puzzle_file, json.dumps({"k": [square]}), "--json")
+    assert code == 0 and json.loads(out)["status"] == "progress", err
+
+
+def test_every_square_the_family_reads_passes_the_partial_check() -> None:
+    """The shape check of `hint` (`schemas.partial_problem`) and the family's square parser
+    (`parse_square`, which `check`, `hint` and `render` use) accept the same square keys."""
+    from boardlab.core.schemas import partial_problem
+    from boardlab.families.chessnum.io import FILES, parse_square
+
+    for name in [f"{f}{r}" for f in FILES for r in range(1, 17)]:
+        for spelled in (name, name.upper(), f" {name}"):
+            assert parse_square(spelled, 16) is not None
+            assert partial_problem("chessnum", {spelled: "Q"}) is None, spelled
+    for piece in "KQRBNPkqrbnp":
+        assert partial_problem("chessnum", {piece: "a1"}) is None
+    for wrong in ("x1", "Z", "queens", "a 1"):
+        assert partial_problem("chessnum", {wrong: "Q"}) is not None, wrong
