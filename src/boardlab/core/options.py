@@ -15,7 +15,7 @@ from boardlab.core.errors import BadInput
 from boardlab.core.paths import check_output_path
 
 #: Verbs an option can belong to.
-VERBS = ("solve", "count", "generate", "render", "check", "hint", "convert")
+VERBS = ("solve", "count", "generate", "render", "check", "hint", "grade", "convert")
 
 
 class BoardSize:

@@ -226,3 +226,25 @@ def test_every_square_the_family_reads_passes_the_partial_check() -> None:
         assert partial_problem("chessnum", {piece: "a1"}) is None
     for wrong in ("x1", "Z", "queens", "a 1"):
         assert partial_problem("chessnum", {wrong: "Q"}) is not None, wrong
+
+
+def test_grade_takes_pieces_as_solve_does(capsys, tmp_path) -> None:
+    """`grade` had no --pieces (solve, generate, check, hint, render and convert have it), so a
+    file whose clues need other pieces could not be graded."""
+    from boardlab.core.registry import get
+
+    [pieces] = [o for o in get("chessnum").options if o.name == "pieces"]
+    assert {"solve", "generate", "grade"} <= set(pieces.verbs)  # one declaration, every verb
+    path = tmp_path / "seven.txt"
+    path.write_text(FRIEDMAN.replace(".1.6....", ".1.7...."))
+    code, out, err = run(capsys, "grade", str(path))
+    assert code == 2 and "--pieces" in one_error_line(err)
+    code, out, err = run(capsys, "grade", str(path), "--pieces", "KQRBNNP", "--json")
+    assert code == 0, err
+    answer = json.loads(out)
+    assert answer["instance"]["pieces"] == "KQRBNNP" and answer["difficulty"]
+    code, solved, err = run(capsys, "solve", str(path), "--pieces", "KQRBNNP", "--json")
+    solvable = json.loads(solved)["status"] == "solved"
+    assert (answer["difficulty"] != "unsolvable") == solvable
+    code, _, err = run(capsys, "grade", str(path), "--pieces", "KQX")
+    assert code == 2 and "--pieces" in one_error_line(err)
