@@ -7,7 +7,7 @@ import io
 import pytest
 
 from boardlab.core.errors import BadInput
-from boardlab.core.io import read_instances
+from boardlab.core.io import load_json_argument, read_instances, read_source
 from boardlab.core.registry import get
 
 family = get("nqueens")
@@ -65,3 +65,18 @@ def test_malformed_single_json_names_line_and_column(tmp_path) -> None:
     path.write_text('{\n  "n": 8,\n  "fixed": [[0, 1]\n}\n')
     [record] = read_instances(family, str(path))
     assert record.error is not None and record.error.line == 4
+
+
+def test_an_empty_path_is_named_as_such() -> None:
+    """An empty (or blank) file name was reported as ": cannot read file" or, for a family
+    with sizes, as a bad board size; now "empty file name", located at the argument if named."""
+    chessnum = get("chessnum")
+    for chosen in (family, chessnum):
+        for blank in ("", "  "):
+            with pytest.raises(BadInput, match="empty .*file name") as caught:
+                read_instances(chosen, blank, what="PUZZLE")
+            assert str(caught.value).startswith("PUZZLE: empty ")
+    with pytest.raises(BadInput, match="^empty file name"):
+        read_source("")
+    with pytest.raises(BadInput, match="^SOLUTION_JSON: empty file name"):
+        load_json_argument(" ", what="SOLUTION_JSON")

@@ -64,7 +64,7 @@ def _bad_record(family: Family, record: Any, as_json: bool) -> int:
 
 def _run(family: Family, argument: str, options: dict[str, Any], request: SolveRequest, as_json: bool) -> int:
     """Solve every puzzle `argument` names; the exit code (bad records and time limits noted)."""
-    records = requests.read_instances(family, argument, options)
+    records = requests.read_instances(family, argument, options, what="PUZZLE")
     many = len(records) > 1
     code = EXIT_OK
     bar, update = (None, None) if many else progress_bar()
@@ -185,7 +185,7 @@ def generate_command(
             text = json.dumps(family.to_json(generated.instance)) + "\n"
         else:
             text = family.dump_text(generated.instance)
-        write_new_file(out_path, text, force)
+        write_new_file(out_path, text, force, "--out")
     if as_json:
         print_json(requests.generated_json(family, generated))
     else:
@@ -202,8 +202,9 @@ def check_command(
     """Check a proposed solution: exit 0 when valid, 1 when not (violations listed)."""
     if puzzle == "-" and solution == "-":
         raise BadInput("only one of PUZZLE and SOLUTION_JSON can be read from stdin")
-    instance = requests.read_instance(family, puzzle, options)
-    answer = requests.check(family, instance, requests.load_json_argument(solution))
+    instance = requests.read_instance(family, puzzle, options, what="PUZZLE")
+    proposed = requests.load_json_argument(solution, what="SOLUTION_JSON")
+    answer = requests.check(family, instance, proposed)
     if as_json:
         print_json(answer)
     else:
@@ -227,8 +228,8 @@ def render_command(
     ] = False,
 ) -> None:
     """Draw a puzzle in the terminal, or as SVG."""
-    instance = requests.read_instance(family, puzzle, options)
-    given = requests.load_json_argument(solution) if solution is not None else None
+    instance = requests.read_instance(family, puzzle, options, what="PUZZLE")
+    given = requests.load_json_argument(solution, what="--solution") if solution is not None else None
     drawing = _within(
         time_limit,
         family,
@@ -245,7 +246,7 @@ def render_command(
     if as_json:
         print_json(drawing.to_json())
     if svg is not None:
-        write_new_file(svg, drawing.svg(), force)
+        write_new_file(svg, drawing.svg(), force, "--svg")
         if svg != "-":
             say(f"wrote {svg}")
         return
@@ -272,8 +273,8 @@ def hint_command(
     as_json: JsonFlag = False,
 ) -> None:
     """A hint: one step that follows, with its reason, or the mistakes in the placements so far."""
-    instance = requests.read_instance(family, puzzle, options)
-    partial = requests.load_json_argument(placed) if placed is not None else None
+    instance = requests.read_instance(family, puzzle, options, what="PUZZLE")
+    partial = requests.load_json_argument(placed, what="PARTIAL_JSON") if placed is not None else None
     answer = _within(
         time_limit,
         family,
@@ -302,7 +303,7 @@ def grade_command(
     """Grade puzzles: the difficulty level of each (or unsolvable / ambiguous)."""
     code = EXIT_OK
     for argument in puzzles:
-        records = requests.read_instances(family, argument, options)
+        records = requests.read_instances(family, argument, options, what="PUZZLE")
         for record in records:
             if record.error is not None:
                 code = _bad_record(family, record, as_json)
@@ -325,7 +326,7 @@ def explain_command(
     as_json: JsonFlag = False,
 ) -> None:
     """Solve a puzzle step by step: each step's cells, rule and reason."""
-    instance = requests.read_instance(family, puzzle, options)
+    instance = requests.read_instance(family, puzzle, options, what="PUZZLE")
     answer = requests.explain(family, instance, time_limit)
     if as_json:
         print_json(answer)
@@ -345,7 +346,7 @@ def convert_command(
 ) -> None:
     """Write puzzles in another format (text, json, and the family's own: tents gameid, puzzlink)."""
     requests.check_format(family, to)
-    records = requests.read_instances(family, puzzle, options)
+    records = requests.read_instances(family, puzzle, options, what="PUZZLE")
     code = EXIT_OK
     written: list[str] = []
     for record in records:
@@ -368,7 +369,7 @@ def convert_command(
     # formats (JSON, game IDs, URLs) are one per line
     document = ("\n" if to == "text" else "").join(written)
     if out_path is not None and written:  # no file for nothing written (every puzzle was bad)
-        write_new_file(out_path, document, force)
+        write_new_file(out_path, document, force, "--out")
         if out_path != "-":
             say(f"wrote {plural(len(written), 'puzzle')} to {out_path}")
     elif not as_json:
@@ -393,7 +394,7 @@ def example_command(
         return
     target = path if path is not None else f"{family.name}.txt"
     chosen = requests.example(family) if name is None else requests.published(family, name)
-    write_new_file(target, chosen["text"], force)
+    write_new_file(target, chosen["text"], force, "FILE")
     if target != "-":
         say(f"wrote {target}: try 'boardlab {family.name} solve {target}'")
 

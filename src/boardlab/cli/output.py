@@ -15,6 +15,7 @@ from rich.text import Text
 
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Family, Generated, Record
+from boardlab.core.paths import check_output_path
 from boardlab.core.results import Result, Status
 
 
@@ -233,8 +234,11 @@ def print_library(family: Family, entries: list[dict[str, Any]]) -> None:
         out.print(f"{escape(entry['title'])}  [dim]{escape(entry['source'])}[/]", soft_wrap=True)
 
 
-def write_new_file(path: str, text: str, force: bool) -> None:
-    """Write `text` to `path` (- for stdout), never replacing an existing file unless asked."""
+def write_new_file(path: str, text: str, force: bool, what: str) -> None:
+    """Write `text` to `path` (- for stdout), never replacing an existing file unless asked;
+    `what` names the flag or argument that gave the path, for errors about the path itself
+    (`core.io.check_output_path`)."""
+    check_output_path(path, what)
     if path == "-":
         write(text)
         return

@@ -22,6 +22,7 @@ from typing import Any, BinaryIO, TypeVar
 
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Family, Record
+from boardlab.core.paths import empty_name
 
 T = TypeVar("T")
 
@@ -65,8 +66,10 @@ def decode_text(data: bytes, source: str) -> str:
     return text
 
 
-def read_source(argument: str, stdin: BinaryIO | None = None) -> tuple[str, str]:
-    """(text, source name) of a path or `-` (standard input)."""
+def read_source(argument: str, stdin: BinaryIO | None = None, what: str | None = None) -> tuple[str, str]:
+    """(text, source name) of a path or `-` (standard input); `what` names the argument in the
+    error for an empty one."""
+    empty_name(argument, what, "- reads standard input")
     if argument == "-":
         stream = stdin if stdin is not None else sys.stdin.buffer
         return decode_text(stream.read(MAX_INPUT_BYTES + 1)[:MAX_INPUT_BYTES], "<stdin>"), "<stdin>"
@@ -239,15 +242,21 @@ def _not_a_size(family: Family, text: str) -> str:
 
 
 def read_instances(
-    family: Family, argument: str, options: dict[str, Any] | None = None, stdin: BinaryIO | None = None
+    family: Family,
+    argument: str,
+    options: dict[str, Any] | None = None,
+    stdin: BinaryIO | None = None,
+    what: str | None = None,
 ) -> list[Record]:
     """The puzzles a command-line argument names: a board size, a game ID, a file, or `-` for
     stdin (a file or stdin holding just a board size is that size), with the options applied.
 
-    Errors that concern the whole argument raise BadInput; errors in one record of a file are
-    returned in that record.
+    Errors that concern the whole argument raise BadInput (an empty one located at `what`, the
+    argument's name); errors in one record of a file are returned in that record.
     """
     options = options or {}
+    sizes = "a board size, " if family.takes_size else ""
+    empty_name(argument, what, f"give {sizes}a puzzle file, or - for standard input")
     records: list[Record]
     size = board_size(argument) if family.takes_size else None
     if size is not None:
@@ -282,9 +291,12 @@ def read_instances(
     return result
 
 
-def read_instance(family: Family, argument: str, options: dict[str, Any] | None = None) -> Any:
-    """The one puzzle a command-line argument names (BadInput if it names several or a bad one)."""
-    records = read_instances(family, argument, options)
+def read_instance(
+    family: Family, argument: str, options: dict[str, Any] | None = None, what: str | None = None
+) -> Any:
+    """The one puzzle a command-line argument names (BadInput if it names several or a bad one;
+    `what` names the argument, as in `read_instances`)."""
+    records = read_instances(family, argument, options, what=what)
     if len(records) != 1:
         raise BadInput(f"expected one puzzle, found {len(records)}", source=argument)
     if records[0].error is not None:
@@ -345,12 +357,14 @@ def _from_text(family: Family, text: str, options: dict[str, Any]) -> Any:
     return records[0].instance
 
 
-def load_json_argument(argument: str, stdin: BinaryIO | None = None) -> Any:
-    """JSON given inline, as a file path, or `-` for stdin (e.g. a proposed solution)."""
+def load_json_argument(argument: str, stdin: BinaryIO | None = None, what: str | None = None) -> Any:
+    """JSON given inline, as a file path, or `-` for stdin (e.g. a proposed solution); `what`
+    names the argument in the error for an empty one."""
     stripped = argument.strip()
     if stripped.startswith(("{", "[")):
         text, source = argument, "<argument>"
     else:
+        empty_name(argument, what, "give the JSON inline, a file, or - for standard input")
         text, source = read_source(argument, stdin)
     try:
         return loads(text)

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from boardlab.core.errors import BadInput
+from boardlab.core.paths import check_output_path
 
 #: Verbs an option can belong to.
-VERBS = ("solve", "count", "generate", "render", "check", "hint", "convert")
+VERBS = ("solve", "count", "generate", "render", "check", "hint", "grade", "convert")
 
 
 class BoardSize:
@@ -70,7 +71,9 @@ class Option:
     `choices` restricts a str option; `verbs` says where the option is accepted.
     A default of None means "not given" (the family decides). `local` marks an option that
     reaches this machine's files, processes or network (a path, a cluster address): the command
-    line offers it, the web API never accepts it.
+    line offers it, the web API never accepts it. `path` marks a str option that names a file
+    this machine reads or writes: an empty name or a directory is bad input
+    (`core.paths.check_output_path`), an empty one never taken for "not given".
     """
 
     name: str
@@ -83,6 +86,7 @@ class Option:
     maximum: float | None = None
     local: bool = False
     rectangular: bool = False
+    path: bool = False
 
     @property
     def flag(self) -> str:
@@ -119,6 +123,8 @@ class Option:
                 raise BadInput(f"{label} must be a string, got {value!r}")
             if self.choices and value not in self.choices:
                 raise BadInput(f"{label} must be one of {', '.join(self.choices)}, got '{value}'")
+            if self.path:
+                check_output_path(value, label, dash=False)
         else:  # a type this module does not know: pass single JSON values through
             if not isinstance(value, (str, int, float, bool)):
                 raise BadInput(f"{label} must be a single value")

@@ -134,6 +134,7 @@ class Armies(Family[ArmiesInstance]):
             "engine: record each refuted subproblem of the decision (--m) in this file; resume from it if it exists",
             verbs=("solve",),
             local=True,
+            path=True,
         ),
         Option(
             "force",

@@ -61,7 +61,7 @@ class ChessNum(Family[ChessNumInstance]):
             str,
             None,
             "piece multiset, e.g. KQRBNNP (default: the puzzle's, KQRBNP)",
-            verbs=("solve", "count", "generate", "render", "check", "hint", "convert"),
+            verbs=("solve", "count", "generate", "render", "check", "hint", "grade", "convert"),
         ),
         Option(
             "model",

@@ -91,6 +91,7 @@ class NQueens(Family[QueensInstance]):
             "record each finished subproblem in this file; resume from it if it exists",
             verbs=("count",),
             local=True,
+            path=True,
         ),
         Option(
             "force",
@@ -107,6 +108,7 @@ class NQueens(Family[QueensInstance]):
             "stream the constructed solution to this new file, one column per line (huge n); the answer then names the file",
             verbs=("solve",),
             local=True,
+            path=True,
         ),
         Option(
             "size",
