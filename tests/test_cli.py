@@ -378,3 +378,31 @@ def test_a_reader_gone_before_the_first_line_ends_the_command_quietly(args: list
     finally:
         os.close(writer)
     assert (run.returncode, run.stderr) == (0, b"")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["cnote", "generate", "--size", "3", "--out", "{path}"],
+        ["tents", "convert", "{puzzle}", "--to", "json", "--out", "{path}"],
+        ["cnote", "render", "{puzzle}", "--solve", "--svg", "{path}"],
+    ],
+    ids=["generate", "convert", "render"],
+)
+def test_an_existing_output_file_is_refused_before_the_work(cli_run, monkeypatch, tmp_path, args) -> None:
+    """`generate --out FILE` generated (up to its time) before refusing an existing FILE; every
+    command that works before it writes now refuses first, and leaves the file as it was."""
+    from boardlab.core import requests
+
+    def no_work(*_: object, **__: object) -> None:
+        raise AssertionError("the command worked before refusing its output file")
+
+    for name in ("generate", "convert", "draw", "read_instances", "read_instance"):
+        monkeypatch.setattr(requests, name, no_work)
+    path = tmp_path / "kept.txt"
+    path.write_text("mine\n")
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text("x\n")
+    result = cli_run([a.format(path=path, puzzle=puzzle) for a in args])
+    assert (result.code, result.stdout) == (2, "")
+    assert "file exists (use --force to overwrite)" in result.stderr and path.read_text() == "mine\n"

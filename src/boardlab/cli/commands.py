@@ -28,6 +28,7 @@ from boardlab.cli.flags import (
     Workers,
 )
 from boardlab.cli.output import (
+    claim_new_file,
     print_board,
     print_check,
     print_explanation,
@@ -177,6 +178,8 @@ def generate_command(
     as_json: JsonFlag = False,
 ) -> None:
     """Generate a puzzle (one solution where it has clues); --show-solution also draws the solution."""
+    if out_path is not None:
+        force = claim_new_file(out_path, force, "--out")
     generated = _within(
         time_limit, family, "puzzle", as_json, lambda: requests.generate(family, seed, options)
     )
@@ -228,6 +231,8 @@ def render_command(
     ] = False,
 ) -> None:
     """Draw a puzzle in the terminal, or as SVG."""
+    if svg is not None:
+        force = claim_new_file(svg, force, "--svg")
     instance = requests.read_instance(family, puzzle, options, what="PUZZLE")
     given = requests.load_json_argument(solution, what="--solution") if solution is not None else None
     drawing = _within(
@@ -346,6 +351,8 @@ def convert_command(
 ) -> None:
     """Write puzzles in another format (text, json, and the family's own: tents gameid, puzzlink)."""
     requests.check_format(family, to)
+    if out_path is not None:
+        force = claim_new_file(out_path, force, "--out")
     records = requests.read_instances(family, puzzle, options, what="PUZZLE")
     code = EXIT_OK
     written: list[str] = []

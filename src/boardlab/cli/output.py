@@ -234,20 +234,28 @@ def print_library(family: Family, entries: list[dict[str, Any]]) -> None:
         out.print(f"{escape(entry['title'])}  [dim]{escape(entry['source'])}[/]", soft_wrap=True)
 
 
-def write_new_file(path: str, text: str, force: bool, what: str) -> None:
-    """Write `text` to `path` (- for stdout), never replacing an existing file unless asked;
-    `what` names the flag or argument that gave the path, for errors about the path itself
-    (`core.io.check_output_path`)."""
+def claim_new_file(path: str, force: bool, what: str) -> bool:
+    """Whether `path` (- for stdout) may be written: BadInput for a path that names no file
+    (`core.paths.check_output_path`) or an existing file without --force (asked on a terminal),
+    True once allowed. Commands that work before they write call this first, so a refusal
+    comes before the work, not after it; `what` names the flag or argument that gave the path."""
     check_output_path(path, what)
-    if path == "-":
-        write(text)
-        return
-    if os.path.exists(path) and not force:
+    if path != "-" and os.path.exists(path) and not force:
         if sys.stdin.isatty() and err.is_terminal:
             if not typer.confirm(f"{path} exists. Overwrite?", default=False, err=True):
                 raise BadInput("not overwritten", source=path)
         else:
             raise BadInput("file exists (use --force to overwrite)", source=path)
+    return True
+
+
+def write_new_file(path: str, text: str, force: bool, what: str) -> None:
+    """Write `text` to `path` (- for stdout), never replacing an existing file unless asked
+    (`claim_new_file`; `force` true once it has been asked)."""
+    claim_new_file(path, force, what)
+    if path == "-":
+        write(text)
+        return
     try:
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(text)

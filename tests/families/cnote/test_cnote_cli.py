@@ -201,3 +201,15 @@ def test_unique_generation_beyond_the_target_limit_is_one_line_exit_2(cli_run) -
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "up to about 120" in lines[0] and "--any" in lines[0]
     assert f"{REACHED[5]} on 5x5" in lines[0] and "least count" in lines[0]  # annealed (`Searched`)
+
+
+def test_grade_takes_target_as_solve_does(cli_run, tmp_path: Path) -> None:
+    """`grade` had no --target (solve, count, generate, check, hint, render and convert have
+    it): a grid unique at 194 (docs/cnote.md, twenty-first session) saved at target 100 is
+    graded at the target given."""
+    path = tmp_path / "g.txt"
+    path.write_text("target: 100\n3 6 9 9\n9 6 8 9\n9 8 9 9\n9 9 8 9\n")
+    at_194 = json.loads(cli_run(["cnote", "grade", str(path), "--target", "194", "--json"]).stdout)
+    assert at_194["instance"]["target"] == 194 and at_194["difficulty"] in ("easy", "medium", "hard")
+    at_100 = json.loads(cli_run(["cnote", "grade", str(path), "--json"]).stdout)
+    assert at_100["instance"]["target"] == 100 and at_100["difficulty"] == "unsolvable"

@@ -353,6 +353,13 @@ def test_render_svg_and_text():
     assert "\u2663" in FAMILY.render_text(inst).plain
 
 
+def test_two_digit_column_clues_do_not_run_together() -> None:
+    """Squares two wide drew the clues 10 and 11 of adjacent columns as "1011"."""
+    inst = TentsInstance(20, 20, frozenset({(0, 0)}), tuple([1] * 20), tuple([10, 11] + [0] * 18))
+    clues = FAMILY.render_text(inst).plain.splitlines()[1].split()
+    assert clues[:3] == ["10", "11", "0"] and len(clues) == 20
+
+
 # ---- CLI -----------------------------------------------------------------------------------------
 def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=str(SRC))

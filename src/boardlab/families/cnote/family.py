@@ -54,7 +54,7 @@ class CNote(Family[CNoteInstance]):
             int,
             None,
             "target of every row and column (overrides the puzzle's; default 100)",
-            verbs=("solve", "count", "generate", "render", "check", "hint", "convert"),
+            verbs=("solve", "count", "generate", "render", "check", "hint", "grade", "convert"),
             minimum=1,
             maximum=io.MAX_TARGET,
         ),
