@@ -421,3 +421,23 @@ def test_unique_4x4_grids_at_194_exist() -> None:
         found = CNoteOracle(instance).several(3, 0)
         assert isinstance(found, list) and len(found) == 1
         assert family.verify(instance, {"grid": found[0]}) == []
+
+
+@pytest.mark.slow
+def test_a_unique_6x6_grid_at_150_exists() -> None:
+    """The grid `generate --size 6 --target 150 --seed 1` made in the twenty-second session's
+    `cnote/reach` run, beyond the 6x6 targets made before (146): one solution by the
+    depth-first count and by CP-SAT's enumeration (about 10 s), accepted by `verify`."""
+    grid = [
+        [9, 9, 9, 9, 9, 9],
+        [9, 8, 9, 9, 9, 9],
+        [9, 9, 8, 2, 9, 9],
+        [8, 9, 9, 2, 9, 9],
+        [9, 8, 9, 8, 9, 9],
+        [9, 9, 8, 9, 8, 9],
+    ]
+    assert Enumerator([150] * 6, [150] * 6).count(grid, 2, 10**13)[0::2] == (1, True)
+    instance = io.make_instance(grid, 150, None, None)
+    found = CNoteOracle(instance).several(2, 0)
+    assert isinstance(found, list) and len(found) == 1
+    assert family.verify(instance, {"grid": found[0]}) == []
