@@ -408,19 +408,43 @@ def test_generated_4x4_at_190_is_unique_by_the_count_and_cpsat() -> None:
     assert family.verify(instance, {"grid": planted}) == []
 
 
+#: The two unique orbits at 194 of the scan of 4x4 grids of 8s and 9s with three other digits.
+UNIQUE_AT_194 = (
+    [[3, 6, 9, 9], [9, 6, 8, 9], [9, 8, 9, 9], [9, 9, 8, 9]],
+    [[3, 7, 8, 9], [9, 5, 9, 9], [9, 8, 9, 9], [9, 9, 8, 9]],
+)
+
+
 def test_unique_4x4_grids_at_194_exist() -> None:
     """Two grids of 8s and 9s with three other digits that the twenty-first session's scan found
     unique at 194, beyond every grid the annealing has found (193): exactly one solution by the
     depth-first count and by CP-SAT's enumeration (a second method), accepted by `verify`."""
-    for grid in (
-        [[3, 6, 9, 9], [9, 6, 8, 9], [9, 8, 9, 9], [9, 9, 8, 9]],
-        [[3, 7, 8, 9], [9, 5, 9, 9], [9, 8, 9, 9], [9, 9, 8, 9]],
-    ):
+    for grid in UNIQUE_AT_194:
         assert Enumerator([194] * 4, [194] * 4).count(grid, 10, 10**12)[0::2] == (1, True)
         instance = io.make_instance(grid, 194, None, None)
         found = CNoteOracle(instance).several(3, 0)
         assert isinstance(found, list) and len(found) == 1
         assert family.verify(instance, {"grid": found[0]}) == []
+
+
+def test_the_unique_4x4_grids_found_near_grids_of_count_2_at_194_are_the_scans() -> None:
+    """The six unique grids at 194 the twenty-second session found two cells from the
+    annealing's grids of count 2 (docs/cnote.md) lie in the two orbits the exhaustive scan of
+    grids of 8s and 9s with three other digits found (`test_unique_4x4_grids_at_194_exist`):
+    two methods, the same orbits. Each is unique by the depth-first count."""
+    from boardlab.families.cnote.orbits import canonical
+
+    scanned = {canonical(UNIQUE_AT_194[0]), canonical(UNIQUE_AT_194[1])}
+    for grid in (
+        [[9, 9, 3, 9], [9, 8, 7, 5], [9, 9, 9, 9], [8, 9, 8, 9]],
+        [[9, 9, 9, 8], [9, 9, 8, 9], [9, 3, 7, 8], [9, 9, 5, 9]],
+        [[9, 9, 9, 8], [9, 9, 9, 5], [9, 9, 8, 9], [9, 3, 8, 7]],
+        [[9, 5, 9, 9], [9, 9, 8, 9], [9, 8, 9, 9], [9, 7, 8, 3]],
+        [[6, 6, 9, 8], [9, 9, 9, 9], [9, 8, 8, 9], [3, 9, 9, 9]],
+        [[9, 9, 9, 9], [8, 9, 8, 9], [9, 5, 7, 8], [9, 9, 3, 9]],
+    ):
+        assert canonical(grid) in scanned
+        assert Enumerator([194] * 4, [194] * 4).count(grid, 10, 10**12)[0::2] == (1, True)
 
 
 @pytest.mark.slow
