@@ -238,9 +238,10 @@ def test_chains_answer_the_chain_that_finds_with_the_fewest_nodes_whatever_the_t
     chain's nodes; when none does, every chain ran to its budget and the least count is the
     least of theirs. 4x4 at 170 with small budgets, where seeds 0-9 and 30 give both cases,
     wins of either chain alone, and both finding, the first (seed 3) or the second (seed 30,
-    which the first chain in order won before the nineteenth session) with fewer nodes."""
+    which the first chain in order won before the nineteenth session) with fewer nodes. (Without
+    the polish, which came later and changes which seeds give which case.)"""
     rows = cols = [170] * 4
-    schedule, budget = SCHEDULES[4][0], 2_000_000
+    schedule, budget = dataclasses.replace(SCHEDULES[4][0], polish=0), 2_000_000
     seen = set()
     for seed in [*range(10), 30]:
         alone = [anneal(rows, cols, random.Random(seed * 10 + k), budget, schedule) for k in range(2)]
@@ -313,6 +314,62 @@ def test_the_planter_beyond_the_rigid_shape_on_4_and_5_wide_grids() -> None:
     assert kind([150] * 4, [150] * 4, transforms=0) is not Searched
 
 
+def test_polish_finds_the_unique_grid_two_cells_from_a_grid_of_count_2() -> None:
+    """`polish` (twenty-second session): at 194 this grid has two solutions, no unique grid one
+    cell away and one two cells away (`9 9 3 9 / 9 8 7 5 / ...`, in the scan's orbits); the
+    grid it returns is unique by the depth-first count and by CP-SAT, and two cells away. With
+    no budget it counts nothing; stopped at once, likewise."""
+    from boardlab.families.cnote.search import polish
+
+    two = ((9, 9, 3, 8), (9, 8, 7, 9), (9, 9, 9, 9), (8, 9, 8, 9))
+    counter = Enumerator([194] * 4, [194] * 4)
+    assert counter.count([list(row) for row in two], 10, 10**12)[0::2] == (2, True)
+    near, spent = polish(counter, two, random.Random(0), 10**12, 10**12, lambda _: False)
+    assert near is not None and spent > 0
+    assert sum(a != b for row, other in zip(near, two) for a, b in zip(row, other)) == 2
+    assert counter.count(near, 10, 10**12)[0::2] == (1, True)
+    found = CNoteOracle(io.make_instance(near, 194, None, None)).several(3, 0)
+    assert isinstance(found, list) and len(found) == 1
+    assert polish(counter, two, random.Random(0), 0, 10**12, lambda _: False) == (None, 0)
+    assert polish(counter, two, random.Random(0), 10**12, 10**12, lambda _: True) == (None, 0)
+
+
+def test_a_chain_polishes_each_grid_of_count_2_once_within_its_units(monkeypatch) -> None:
+    """`anneal` hands each new grid of two solutions to `polish` once, with at most
+    `Schedule.polish` units (and what is left of the budget), and answers the grid it finds;
+    without `polish` in the schedule it never calls it."""
+    search = importlib.import_module("boardlab.families.cnote.search")
+    calls: list[tuple[tuple[tuple[int, ...], ...], int]] = []
+
+    def fake(counter, grid, rng, budget, per_count, stopped):  # type: ignore[no-untyped-def]
+        calls.append((grid, budget))
+        return None, 1000
+
+    monkeypatch.setattr(search, "polish", fake)
+    schedule = dataclasses.replace(SCHEDULES[4][1], budget=100_000_000, polish=3_000_000)
+    grid, _, least = anneal([194] * 4, [194] * 4, random.Random(2007), schedule.budget, schedule)
+    assert grid is None and least == 2 and calls
+    assert len({g for g, _ in calls}) == len(calls) and all(b <= 3_000_000 for _, b in calls)
+    assert all(
+        Enumerator([194] * 4, [194] * 4).count([list(r) for r in g], 3, 10**9)[0] == 2 for g, _ in calls[:3]
+    )
+    calls.clear()
+    anneal([194] * 4, [194] * 4, random.Random(2007), 100_000_000, dataclasses.replace(schedule, polish=0))
+    assert calls == []
+
+
+@pytest.mark.slow
+def test_the_generator_makes_a_4x4_puzzle_at_194() -> None:
+    """Since the polish (twenty-second session) `generate --size 4 --target 194` makes a
+    puzzle for seeds 1 and 2 of 0-4: seed 2's is unique by CP-SAT's enumeration (a second
+    method) and accepted by `verify`."""
+    made = family.generate(2, {"size": 4, "target": 194})
+    assert made.stats.extra["planted"] == "annealed digits (enumerated counts)"
+    found = CNoteOracle(made.instance).several(3, 0)
+    assert isinstance(found, list) and found == [made.solution["grid"]]
+    assert family.verify(made.instance, made.solution) == []
+
+
 def test_searched_takes_the_schedule_of_its_side() -> None:
     five = Searched([130] * 5, [130] * 5, Report())
     assert five.schedules == SCHEDULES[5] != SCHEDULES[4]
@@ -325,6 +382,9 @@ def test_searched_takes_the_schedule_of_its_side() -> None:
     first, second = SCHEDULES[4]
     assert (first.fresh, first.eights, second.fresh, second.eights) == (8, 0.0, 9, 0.15)
     assert (second.restart, second.per_cell, second.budget) == (20, first.per_cell, first.budget)
+    # only 4x4's chains polish their grids of two solutions (`search.polish`)
+    assert first.polish == second.polish > 0
+    assert all(chain.polish == 0 for side in (5, 6, 7) for chain in SCHEDULES[side])
     assert all(len(chains) == 2 for chains in SCHEDULES.values())
 
 
@@ -428,8 +488,8 @@ def test_unique_4x4_grids_at_194_exist() -> None:
 
 
 def test_the_unique_4x4_grids_found_near_grids_of_count_2_at_194_are_the_scans() -> None:
-    """The six unique grids at 194 the twenty-second session found two cells from the
-    annealing's grids of count 2 (docs/cnote.md) lie in the two orbits the exhaustive scan of
+    """The unique grids at 194 the twenty-second session found two cells from the annealing's
+    grids of count 2 (docs/cnote.md; the last two made by `generate`) lie in the two orbits the exhaustive scan of
     grids of 8s and 9s with three other digits found (`test_unique_4x4_grids_at_194_exist`):
     two methods, the same orbits. Each is unique by the depth-first count."""
     from boardlab.families.cnote.orbits import canonical
@@ -442,6 +502,8 @@ def test_the_unique_4x4_grids_found_near_grids_of_count_2_at_194_are_the_scans()
         [[9, 5, 9, 9], [9, 9, 8, 9], [9, 8, 9, 9], [9, 7, 8, 3]],
         [[6, 6, 9, 8], [9, 9, 9, 9], [9, 8, 8, 9], [3, 9, 9, 9]],
         [[9, 9, 9, 9], [8, 9, 8, 9], [9, 5, 7, 8], [9, 9, 3, 9]],
+        [[9, 9, 9, 8], [9, 9, 8, 9], [9, 9, 8, 6], [9, 3, 9, 6]],  # `generate`, seeds 1 and 2
+        [[9, 9, 9, 9], [3, 9, 9, 9], [9, 8, 9, 8], [6, 9, 8, 6]],
     ):
         assert canonical(grid) in scanned
         assert Enumerator([194] * 4, [194] * 4).count(grid, 10, 10**12)[0::2] == (1, True)

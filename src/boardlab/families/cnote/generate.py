@@ -134,7 +134,9 @@ ANNEAL_TARGET_LIMIT = 500
 #: The same on square grids of 4x4 to 8x8, by side (seeds 0-4 of the whole command, within
 #: 10 s): 4x4 by `Searched` with two chains of the cell heat bath (thirteenth session, a cell's
 #: digits counted in one search; twentieth, the chains of different settings: every seed up to
-#: 185 and at 188-192, most at 186, 187 and 193, none at 194 and 195), 5x5 by `Searched`
+#: 185 and at 188-192, most at 186, 187 and 193, none at 194 and 195; twenty-second, grids of
+#: two solutions polished, `search.polish`: every seed up to 186 and at 188-192, 4 of 5 at 187
+#: and 193, 2 of 5 at 194, none at 195-197), 5x5 by `Searched`
 #: (eighth session; since the nineteenth the cell heat bath: every seed up to 144 and at
 #: 146-148 and 150, 4 of 5 at 145, 149 and 151, 1 of 5 at 152), 6x6 by rigid planting up to
 #: 136 (`HIGH_UNTIL`) and by `Searched` at 137-139 until the seventeenth session, 7x7 and 8x8
@@ -142,8 +144,9 @@ ANNEAL_TARGET_LIMIT = 500
 #: and since the fifteenth session 6x6 at 140 (137-140 since the seventeenth), 7x7 at 142-148 and 8x8 at 151-156 by the
 #: nines diagonal (`Diagonal`; seeds 0-4 measured); since the nineteenth session 6x6 from 141
 #: by `Searched` (twentieth session: 141 for every seed, 142 and 143 for 2 of 5, 145 and 146
-#: for 1, 144 for none), and since the twentieth 7x7 at 149 (4 of 5), 150 and 151 (1 of 5).
-REACHED = {4: 193, 5: 151, 6: 146, 7: 151, 8: 156}
+#: for 1, 144 for none; twenty-second session, `cnote/reach`: 150 for 1 of seeds 0-2), and
+#: since the twentieth 7x7 at 149 (4 of 5), 150 and 151 (1 of 5).
+REACHED = {4: 194, 5: 151, 6: 150, 7: 151, 8: 156}
 #: Transforms the heat bath on digit grids may spend (3-wide grids at large targets; a step
 #: costs two): at most this many ...
 ANNEAL_TRANSFORMS = 5000

@@ -46,11 +46,15 @@ work budget (`Schedule.per_cell`) is taken as found / explored (Knuth's estimate
 count from the share of the tree searched, at most the cap), which gives the annealing a
 slope where grids have thousands of solutions. After `restart` moves without a new least
 count, a fresh random grid of digits `fresh`-9 (`SCHEDULES`; with `eights`, the later ones are
-nines with some eights). It stops at a grid of count 1
-or when the budget of work is spent. Until the nineteenth session 5x5 and 6x6 grids moved one
-random cell to one random digit, kept with the Metropolis probability min(1, (count / new
-count)^(1 / temperature)) (4x4 until the tenth): the heat bath found more on every side once
-its search's budget suited the side (`SCHEDULES`' measurements), and that move was dropped.
+nines with some eights). It stops at a grid of count 1 or when the budget of work is spent.
+On 4x4 (`Schedule.polish`, twenty-second session) each new grid of two solutions the heat bath
+meets has its neighbours one and two cells away counted up to 2 solutions (`polish`, within a
+few work units) before the annealing goes on: unique grids at 194, where the annealing's least
+count is 2, lie two cells from such grids. Until the nineteenth session 5x5 and 6x6 grids
+moved one random cell to one random digit, kept with the Metropolis probability min(1, (count /
+new count)^(1 / temperature)) (4x4 until the tenth): the heat bath found more on every side
+once its search's budget suited the side (`SCHEDULES`' measurements), and that move was
+dropped.
 """
 
 from __future__ import annotations
@@ -86,7 +90,9 @@ class Schedule:
     search over the cell's 9 digits (`Enumerator.count_cell`; cut, its counts are estimated).
     `eights`: when positive, a chain's fresh grids after its first are nines with each cell an 8
     with this probability instead (6x6: from all nines the chains descend best at 141-143, but a
-    stalled descent is better left for such grids than for all nines again).
+    stalled descent is better left for such grids than for all nines again). `polish`: when
+    positive, each grid of two solutions the annealing meets has its neighbours one or two cells
+    away counted (`polish`) within this many work units before the annealing goes on.
 
     What the seventh session measured on 4x4 with one digit a move (the dropped move of the
     module docstring; its settings were 5e5 units a count, restart 300, cooling 1 %, fresh 7):
@@ -104,6 +110,7 @@ class Schedule:
     fresh: int
     per_cell: int
     eights: float = 0.0
+    polish: int = 0
 
     @property
     def one_fresh_grid(self) -> bool:
@@ -170,7 +177,22 @@ class Schedule:
 #: (the first chain's settings 14), 193 17 of 24 (7), 190 8 of 8 (5), 192 6 of 8 (4), 184,
 #: 188 and 189 all (all), but 186 10 of 24 (24 of 24) and 187 5 of 16 (7); with the first grid
 #: of digits 8-9 much the same (186 9 of 16, 187 6, 191 16, 193 11). So one chain of each.
-_FOUR = Schedule(budget=360_000_000, per_count=200_000, restart=80, cooling=0.95, fresh=8, per_cell=100_000)
+#: 4x4's polish (twenty-second session): 3e7 units for each grid of two solutions, on both
+#: chains (the whole budget unchanged). One chain of the second settings at 194, seeds 0-5:
+#: 4 found (0.6-3.8 s of CPU), none without. The whole command, seeds 0-4: 194 for 2 (none
+#: before), 193 and 187 for 4 (3), 186 for 5 (4), 184, 185 and 188-192 for all as before
+#: (1.2-5.5 s of wall), 195-197 for none; failures in 4.5-9.7 s (194: 7.9-9.7 s). On 5x5 at
+#: 152 the chains seldom meet a grid of two solutions (least counts 2-20,000, seeds 0-5), and
+#: the polish changed nothing there.
+_FOUR = Schedule(
+    budget=360_000_000,
+    per_count=200_000,
+    restart=80,
+    cooling=0.95,
+    fresh=8,
+    per_cell=100_000,
+    polish=30_000_000,
+)
 _FIVE = Schedule(budget=240_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=8, per_cell=1_000_000)
 _WIDE = Schedule(
     budget=150_000_000, per_count=200_000, restart=20, cooling=0.95, fresh=9, per_cell=3_000_000, eights=0.15
@@ -311,8 +333,8 @@ def anneal(
     height, width = len(rows), len(cols)
     spent, least = 0, cap
 
-    def stopped() -> bool:
-        return stop is not None and stop(spent)
+    def stopped(more: int = 0) -> bool:  # `more`: units spent and not yet added to `spent`
+        return stop is not None and stop(spent + more)
 
     def count(grid: list[list[int]]) -> int:
         nonlocal spent
@@ -339,6 +361,7 @@ def anneal(
         return [min(cap, max(f, round(f / share), 2)) if f > 0 and share > 0 else 0 for f in found]
 
     first = True
+    polished: set[tuple[tuple[int, ...], ...]] = set()
     while spent < budget and not stopped():
         grid = schedule.fresh_grid(rng, height, width, first)
         first = False
@@ -352,6 +375,14 @@ def anneal(
         while spent < budget and since < schedule.restart and not stopped():
             if current == 1:
                 return grid, spent, 1
+            if current == 2 and schedule.polish and (seen := tuple(map(tuple, grid))) not in polished:
+                polished.add(seen)
+                near, used = polish(
+                    counter, seen, rng, min(schedule.polish, budget - spent), schedule.per_count, stopped
+                )
+                spent += used
+                if near is not None:
+                    return near, spent, 1
             r, c = rng.randrange(height), rng.randrange(width)
             old = grid[r][c]
             options = [(old, current)]
@@ -368,6 +399,55 @@ def anneal(
         if current == 1:
             return grid, spent, 1
     return None, spent, least
+
+
+#: Twice what a work unit of `polish`'s counts is charged, in the annealing's units: its short
+#: counts run at about 3e7 units a second, the annealing's at about 8e7 (so 2.5 each).
+POLISH_WEIGHT = 5
+
+
+def polish(
+    counter: Enumerator,
+    grid: tuple[tuple[int, ...], ...],
+    rng: random.Random,
+    budget: int,
+    per_count: int,
+    stopped: Callable[[int], bool],
+) -> tuple[list[list[int]] | None, int]:
+    """(a grid with exactly one solution that differs from `grid` in one or two cells, or None;
+    work units spent): such grids counted up to 2 solutions (each cut after `per_count` units
+    and then passed over), those one cell away first, then those two cells away in a random
+    order, until one is unique, `budget` units are spent or `stopped(units spent)`.
+
+    The heat bath changes one cell a move, so a grid of two solutions whose unique neighbours
+    all lie two cells away is a dead end for it. Twenty-second session, 4x4 at 194 (where the
+    annealing's least count is 2): a unique grid two cells away, none one cell away, from the
+    first grid of count 2 of two of three chains (docs/cnote.md)."""
+    cells = [(r, c) for r in range(len(grid)) for c in range(len(grid[0]))]
+    others = {cell: [d for d in range(1, 10) if d != grid[cell[0]][cell[1]]] for cell in cells}
+    ones = [((a, d),) for a in cells for d in others[a]]
+    twos = [
+        ((a, d), (b, e))
+        for i, a in enumerate(cells)
+        for b in cells[i + 1 :]
+        for d in others[a]
+        for e in others[b]
+    ]
+    rng.shuffle(twos)
+    spent = 0
+    work = [list(row) for row in grid]
+    for change in ones + twos:
+        if spent >= budget or stopped(spent):
+            break
+        for (r, c), d in change:
+            work[r][c] = d
+        found, nodes, complete = counter.count(work, 2, per_count)
+        spent += POLISH_WEIGHT * (nodes + 1) // 2
+        if found == 1 and complete:
+            return work, spent
+        for (r, c), _ in change:
+            work[r][c] = grid[r][c]
+    return None, spent
 
 
 def anneal_chains(
