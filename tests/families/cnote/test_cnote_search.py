@@ -361,7 +361,7 @@ def test_a_chain_polishes_each_grid_of_count_2_once_within_its_units(monkeypatch
 @pytest.mark.slow
 def test_the_generator_makes_a_4x4_puzzle_at_194() -> None:
     """Since the polish (twenty-second session) `generate --size 4 --target 194` makes a
-    puzzle for seeds 1 and 2 of 0-4: seed 2's is unique by CP-SAT's enumeration (a second
+    puzzle for seeds 1, 2, 6 and 11 of 0-14: seed 2's is unique by CP-SAT's enumeration (a second
     method) and accepted by `verify`."""
     made = family.generate(2, {"size": 4, "target": 194})
     assert made.stats.extra["planted"] == "annealed digits (enumerated counts)"
@@ -489,7 +489,7 @@ def test_unique_4x4_grids_at_194_exist() -> None:
 
 def test_the_unique_4x4_grids_found_near_grids_of_count_2_at_194_are_the_scans() -> None:
     """The unique grids at 194 the twenty-second session found two cells from the annealing's
-    grids of count 2 (docs/cnote.md; the last two made by `generate`) lie in the two orbits the exhaustive scan of
+    grids of count 2 (docs/cnote.md; the last four made by `generate`) lie in the two orbits the exhaustive scan of
     grids of 8s and 9s with three other digits found (`test_unique_4x4_grids_at_194_exist`):
     two methods, the same orbits. Each is unique by the depth-first count."""
     from boardlab.families.cnote.orbits import canonical
@@ -504,6 +504,8 @@ def test_the_unique_4x4_grids_found_near_grids_of_count_2_at_194_are_the_scans()
         [[9, 9, 9, 9], [8, 9, 8, 9], [9, 5, 7, 8], [9, 9, 3, 9]],
         [[9, 9, 9, 8], [9, 9, 8, 9], [9, 9, 8, 6], [9, 3, 9, 6]],  # `generate`, seeds 1 and 2
         [[9, 9, 9, 9], [3, 9, 9, 9], [9, 8, 9, 8], [6, 9, 8, 6]],
+        [[8, 9, 9, 9], [9, 8, 9, 9], [7, 8, 9, 3], [5, 9, 9, 9]],  # seeds 6 and 11
+        [[9, 9, 9, 8], [9, 9, 8, 9], [9, 3, 8, 7], [9, 9, 9, 5]],
     ):
         assert canonical(grid) in scanned
         assert Enumerator([194] * 4, [194] * 4).count(grid, 10, 10**12)[0::2] == (1, True)

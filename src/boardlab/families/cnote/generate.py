@@ -135,8 +135,8 @@ ANNEAL_TARGET_LIMIT = 500
 #: 10 s): 4x4 by `Searched` with two chains of the cell heat bath (thirteenth session, a cell's
 #: digits counted in one search; twentieth, the chains of different settings: every seed up to
 #: 185 and at 188-192, most at 186, 187 and 193, none at 194 and 195; twenty-second, grids of
-#: two solutions polished, `search.polish`: every seed up to 186 and at 188-192, 4 of 5 at 187
-#: and 193, 2 of 5 at 194, none at 195-197), 5x5 by `Searched`
+#: two solutions polished, `search.polish`: every seed up to 186 and at 188-192, 3 of 5 at
+#: 187, 4 at 193, 2 at 194 (4 of seeds 0-14), none at 195), 5x5 by `Searched`
 #: (eighth session; since the nineteenth the cell heat bath: every seed up to 144 and at
 #: 146-148 and 150, 4 of 5 at 145, 149 and 151, 1 of 5 at 152), 6x6 by rigid planting up to
 #: 136 (`HIGH_UNTIL`) and by `Searched` at 137-139 until the seventeenth session, 7x7 and 8x8

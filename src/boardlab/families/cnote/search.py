@@ -178,12 +178,14 @@ class Schedule:
 #: 188 and 189 all (all), but 186 10 of 24 (24 of 24) and 187 5 of 16 (7); with the first grid
 #: of digits 8-9 much the same (186 9 of 16, 187 6, 191 16, 193 11). So one chain of each.
 #: 4x4's polish (twenty-second session): 3e7 units for each grid of two solutions, on both
-#: chains (the whole budget unchanged). One chain of the second settings at 194, seeds 0-5:
-#: 4 found (0.6-3.8 s of CPU), none without. The whole command, seeds 0-4: 194 for 2 (none
-#: before), 193 and 187 for 4 (3), 186 for 5 (4), 184, 185 and 188-192 for all as before
-#: (1.2-5.5 s of wall), 195-197 for none; failures in 4.5-9.7 s (194: 7.9-9.7 s). On 5x5 at
-#: 152 the chains seldom meet a grid of two solutions (least counts 2-20,000, seeds 0-5), and
-#: the polish changed nothing there.
+#: chains (the budget unchanged; the polish's units weighted 4, `POLISH_WEIGHT`). One chain of
+#: the second settings at 194, seeds 0-5 (weight 2.5): 4 found (0.6-3.8 s of CPU), none
+#: without. The whole command (weight 4), seeds 0-4: 194 for 2 (none before; seeds 0-14: 4),
+#: 193 for 4 (3 before), 187 for 3 (3), 186 for 5 (4), 184, 185 and 188-192 for all as before
+#: (1.3-4.4 s of wall), 195 for none; failures in 5.3-7.2 s. Weighted 2.5: 194 for 5 of 15 and
+#: 187 for 4 of 5, but failures up to 9.8 s; 5e7 a grid, or a budget of 4.6e8: 194 for the
+#: same 4 of 15. On 5x5 at 152 the chains seldom meet a grid of two solutions (least counts
+#: 2-20,000, seeds 0-5), and the polish changed nothing there.
 _FOUR = Schedule(
     budget=360_000_000,
     per_count=200_000,
@@ -401,9 +403,9 @@ def anneal(
     return None, spent, least
 
 
-#: Twice what a work unit of `polish`'s counts is charged, in the annealing's units: its short
-#: counts run at about 3e7 units a second, the annealing's at about 8e7 (so 2.5 each).
-POLISH_WEIGHT = 5
+#: What a work unit of `polish`'s counts is charged, in the annealing's units: its short counts
+#: run at about 2e7 units a second, the annealing's at 5.5e7-1e8 (4x4 at 194).
+POLISH_WEIGHT = 4
 
 
 def polish(
@@ -442,7 +444,7 @@ def polish(
         for (r, c), d in change:
             work[r][c] = d
         found, nodes, complete = counter.count(work, 2, per_count)
-        spent += POLISH_WEIGHT * (nodes + 1) // 2
+        spent += POLISH_WEIGHT * (nodes + 1)
         if found == 1 and complete:
             return work, spent
         for (r, c), _ in change:
