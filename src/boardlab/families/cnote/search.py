@@ -417,9 +417,10 @@ def polish(
     stopped: Callable[[int], bool],
 ) -> tuple[list[list[int]] | None, int]:
     """(a grid with exactly one solution that differs from `grid` in one or two cells, or None;
-    work units spent): such grids counted up to 2 solutions (each cut after `per_count` units
-    and then passed over), those one cell away first, then those two cells away in a random
-    order, until one is unique, `budget` units are spent or `stopped(units spent)`.
+    work units charged, each of its counts' units weighted `POLISH_WEIGHT`): such grids counted
+    up to 2 solutions (each cut after `per_count` units and then passed over), those one cell
+    away first, then those two cells away in a random order, until one is unique, `budget`
+    units are charged or `stopped(units charged)`.
 
     The heat bath changes one cell a move, so a grid of two solutions whose unique neighbours
     all lie two cells away is a dead end for it. Twenty-second session, 4x4 at 194 (where the
