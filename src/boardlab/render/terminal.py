@@ -44,7 +44,7 @@ def board_text(
     row_labels: Sequence[str] | None = None,
     col_labels: Sequence[str] | None = None,
     col_labels_below: bool = False,
-    cell_width: int = 2,
+    cell_width: int | None = None,
     numbers: bool = False,
     label_style: str = "dim",
 ) -> Text:
@@ -53,7 +53,13 @@ def board_text(
     `cells[r][c]` is the (1-2 character) content of a cell, `styles[r][c]` an optional rich
     style for it (e.g. "bold red"). Labels go left of rows and above (or below) columns.
     `numbers`: the row numbers on the far left and the column numbers on top, 0-based.
+    `cell_width`: the characters a cell takes; by default 2, or 3 when a cell or a column label
+    has two characters (a Chess-Num clue or a Tents column clue of 10 or more), which would
+    otherwise touch the next one.
     """
+    if cell_width is None:
+        texts = [text for row in cells for text in row] + list(col_labels or [])
+        cell_width = 3 if any(len(text) > 1 for text in texts) else 2
     rows = len(cells)
     cols = len(cells[0]) if rows else 0
     label_width = max((len(x) for x in row_labels), default=0) if row_labels else 0

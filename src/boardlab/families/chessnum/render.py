@@ -1,7 +1,7 @@
 """Drawing Chess-Num boards: rich text in the terminal and SVG.
 
 Clue squares show their number (bold, on a highlighted square; squares are three characters
-wide in the terminal when a clue has two digits); pieces are chess glyphs. The
+wide in the terminal when a clue has two digits, `board_text`); pieces are chess glyphs. The
 marked squares of a Detektivschach puzzle are shaded grey and show a dot until a piece stands
 there. With
 `explain` (the `--explain` render option) the drawing also lists, for each clue,
@@ -70,8 +70,6 @@ def render_text(
         row_labels=[str(rank + 1) for rank in range(n - 1, -1, -1)],
         col_labels=list(FILES[:n]),
         col_labels_below=True,
-        # a clue of 10 or more (large piece sets) would touch the next square in two columns
-        cell_width=3 if any(value >= 10 for value in clues.values()) else 2,
     )
     if not (explain and solution):
         return board

@@ -60,16 +60,12 @@ def render_text(instance: TentsInstance, solution: dict[str, Any] | None = None)
                 style.append(None)
         cells.append(row)
         styles.append(style)
-    # a column clue of two digits needs squares three wide, or it runs into the next clue
-    # (boards up to MAX_DRAWN squares have clues of at most two digits)
-    width = 3 if max(len(_clue(v)) for v in instance.cols) > 1 else 2
     return board_text(
         cells,
         styles=styles,
         checkered=False,
         row_labels=[_clue(v) for v in instance.rows],
         col_labels=[_clue(v) for v in instance.cols],
-        cell_width=width,
         numbers=True,
         label_style="bold",
     )
