@@ -59,3 +59,28 @@ def test_an_option_naming_a_file_refuses_a_directory(capsys, tmp_path, args) -> 
     err = capsys.readouterr().err
     assert stop.value.code == 2 and err.count("\n") == 1, err
     assert f"{tmp_path}: is a directory (--" in err
+
+
+def test_a_folder_name_or_a_missing_folder_is_no_output_path(tmp_path) -> None:
+    """A name ending in / whose folder does not exist said "cannot write file: Is a directory",
+    and a file in a missing folder was refused only once the work was done."""
+    with pytest.raises(BadInput, match=r"names a folder \(--out needs a file name\)") as caught:
+        check_output_path(str(tmp_path / "new") + "/", "--out")
+    assert caught.value.source == str(tmp_path / "new") + "/"
+    with pytest.raises(BadInput, match=": cannot write file: no such folder: .*missing$"):
+        check_output_path(str(tmp_path / "missing" / "a.json"), "--out")
+    (tmp_path / "plain").write_text("x")
+    with pytest.raises(BadInput, match=": cannot write file: is not a folder: .*plain$"):
+        check_output_path(str(tmp_path / "plain" / "a.json"), "--out")
+    check_output_path("a.json", "--out")  # the current folder
+
+
+def test_generate_refuses_a_missing_folder_before_the_work(capsys, tmp_path) -> None:
+    from boardlab.cli import main
+
+    target = tmp_path / "missing" / "puzzle.txt"
+    with pytest.raises(SystemExit) as stop:
+        main(["cnote", "generate", "--size", "3", "--out", str(target)])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and err.count("\n") == 1, err
+    assert "no such folder" in err and not target.exists()
