@@ -213,3 +213,14 @@ def test_grade_takes_target_as_solve_does(cli_run, tmp_path: Path) -> None:
     assert at_194["instance"]["target"] == 194 and at_194["difficulty"] in ("easy", "medium", "hard")
     at_100 = json.loads(cli_run(["cnote", "grade", str(path), "--json"]).stdout)
     assert at_100["instance"]["target"] == 100 and at_100["difficulty"] == "unsolvable"
+
+
+def test_generate_names_a_rectangle_as_its_size_flag_does(capsys) -> None:
+    """`--size WxH` is W columns and H rows; the generator's messages said HxW ("no unique 6x4
+    puzzle" for `--size 4x6`)."""
+    from boardlab.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["cnote", "generate", "--size", "5x2", "--target", "3"])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and "too small for a 5x2 grid" in err, err

@@ -21,7 +21,7 @@ from boardlab.families.cnote.generate import (
     planter,
 )
 from boardlab.families.cnote.oracle import CNoteOracle
-from boardlab.families.cnote.search import CAP, SCHEDULES, Enumerator, anneal, anneal_chains
+from boardlab.families.cnote.search import CAP, SCHEDULES, Enumerator, anneal, anneal_chains, schedules
 
 #: the generator's module (the package `boardlab.families.cnote` exports a function `generate`)
 GENERATE = importlib.import_module("boardlab.families.cnote.generate")
@@ -298,7 +298,12 @@ def test_the_planter_beyond_the_rigid_shape_on_4_and_5_wide_grids() -> None:
         return type(planter(rows, cols, transforms, Report()))
 
     assert kind([150] * 4, [150] * 4) is Searched
-    assert kind([150] * 4, column_targets(150, 4, 6)) is not Searched  # enumerations rarely end
+    # rectangles with a shorter side of 4 (twenty-third session; `search.schedules`), wide or
+    # tall; 5 x 7 and sides above 8 are not annealed
+    assert kind([150] * 4, column_targets(150, 4, 6)) is Searched
+    assert kind([100] * 6, column_targets(100, 6, 4)) is Searched
+    assert kind([100] * 7, column_targets(100, 7, 5)) is not Searched
+    assert kind([100] * 9, column_targets(100, 9, 4)) is not Searched
     # 5x5: rigid up to 125 (`rigid_useful`), annealed from 126 on (eighth session)
     assert kind([125] * 5, [125] * 5) is Rigid
     assert kind([126] * 5, [126] * 5) is kind([150] * 5, [150] * 5) is Searched
@@ -366,6 +371,42 @@ def test_the_generator_makes_a_4x4_puzzle_at_194() -> None:
     made = family.generate(2, {"size": 4, "target": 194})
     assert made.stats.extra["planted"] == "annealed digits (enumerated counts)"
     found = CNoteOracle(made.instance).several(3, 0)
+    assert isinstance(found, list) and found == [made.solution["grid"]]
+    assert family.verify(made.instance, made.solution) == []
+
+
+def test_the_schedules_of_each_shape() -> None:
+    """Square sides take their own (`SCHEDULES`); rectangles with a shorter side of 4 and a
+    longer one of at most 8, in either orientation, the narrow ones (fresh grids of digits 4-9,
+    where fresh grids of 8-9 often have no solution: 4 numbers containing 8 or 9 seldom add up
+    to 100); other shapes none."""
+    assert all(schedules(side, side) == SCHEDULES[side] for side in SCHEDULES)
+    assert schedules(8, 8) is None and schedules(3, 3) is None
+    narrow = schedules(4, 6)
+    assert narrow is not None and narrow == schedules(6, 4) == schedules(4, 5) == schedules(5, 4)
+    assert [chain.fresh for chain in narrow] == [4, 6] and all(chain.polish == 0 for chain in narrow)
+    # longer rows, fewer units (each costs more): the same settings otherwise
+    longest = schedules(8, 4)
+    assert longest is not None and longest == schedules(4, 8)
+    assert [chain.budget for chain in longest] < [chain.budget for chain in narrow]
+    assert [dataclasses.replace(chain, budget=0) for chain in longest] == [
+        dataclasses.replace(chain, budget=0) for chain in narrow
+    ]
+    assert schedules(5, 7) is schedules(4, 9) is schedules(3, 6) is None
+
+
+def test_a_tall_rectangle_is_annealed_turned_and_unique_by_cpsat() -> None:
+    """4 columns of 6 rows at the default target (columns at 150): planted by random matrices
+    and failing before the twenty-third session, now annealed with the grid turned (4 rows of 6
+    columns: two rows enumerated) and turned back. One solution by CP-SAT's enumeration (a second
+    method), accepted by `verify`, with the puzzle's shape and line targets."""
+    searched = Searched([100] * 6, column_targets(100, 6, 4), Report())
+    assert searched.turned and not Searched([150] * 4, column_targets(150, 4, 6), Report()).turned
+    made = family.generate(0, {"size": "4x6"})
+    assert made.stats.extra["planted"] == "annealed digits (enumerated counts)"
+    assert made.instance.rows == (100,) * 6 and made.instance.cols == (150,) * 4
+    assert len(made.instance.grid) == 6 and all(len(row) == 4 for row in made.instance.grid)
+    found = CNoteOracle(made.instance).several(2, 0)
     assert isinstance(found, list) and found == [made.solution["grid"]]
     assert family.verify(made.instance, made.solution) == []
 

@@ -83,9 +83,13 @@ docs/cnote.md, "Large targets"):
   plants 137-140 since the seventeenth session). 7x7 grids where the nines diagonal does not
   plant (149 on) with 6x6's settings since the twentieth session: 149 for 4 of seeds 0-4, 150
   and 151 for 1 (before, nothing above 148; at 140 the seventh session's settings had seen
-  every count at the cap). 8x8 and non-square grids (4x6, ...) are not searched this way: on
-  8x8 the same settings found none at 157-162, and the counts of non-square grids rarely end
-  within the budget of a count, so the annealing sees little slope.
+  every count at the cap). 8x8 grids are not searched this way: the same settings found none
+  at 157-162. Rectangles with a shorter side of 4 and a longer one of at most 8 are, since the
+  twenty-third session (`search.schedules`), turned so that the shorter side is the height
+  (two rows enumerated): fresh grids of digits 4-9, a budget by the longer side. Tall ones
+  (4 columns) have columns above the target (`column_targets`: 150 for 6 rows at 100), and
+  failed at the default target 100 before (random plantings); the sixth session's counts of
+  such grids rarely ended, the seventh's convolution does. Other rectangles are planted.
 - 6x6, 7x7 and 8x8 grids from target 110 to 136, 141 and 150: rigid plantings with floors 7-9
   first (floors 4-9 leave big numbers of 90 or more there, whose checks failed or took 6-48 s
   of CPU on 7x7 and 8x8 at 126-137, and made 8x8 puzzles at 120-125 in up to 13 s), then,
@@ -124,7 +128,7 @@ from boardlab.families.cnote.orbits import images
 from boardlab.families.cnote.pairs import unique_puzzles
 from boardlab.families.cnote.positions import applies, least_target
 from boardlab.families.cnote.search import CAP as SEARCH_CAP
-from boardlab.families.cnote.search import SCHEDULES, anneal_chains
+from boardlab.families.cnote.search import anneal_chains, schedules
 
 #: The largest line target at which unique square puzzles were found (docs/cnote.md); named in
 #: the one-line error when the search gives up.
@@ -565,15 +569,22 @@ class Searched(Planter):
 
     def __init__(self, rows: list[int], cols: list[int], report: Report):
         self.rows, self.cols, self.report = rows, cols, report
-        self.schedules = SCHEDULES[len(rows)]
+        found = schedules(len(rows), len(cols))
+        if found is None:
+            raise ValueError(f"no annealing schedules for {len(cols)}x{len(rows)} grids")
+        self.schedules = found
         self.nodes = max(schedule.budget for schedule in self.schedules)
+        #: A rectangle is annealed turned, with its shorter side as its height: the count
+        #: enumerates every row but the last two (`search.Enumerator`).
+        self.turned = len(rows) > len(cols)
 
     def plant(self, rng: random.Random) -> tuple[Grid, Grid | None] | None:
+        lines = (self.cols, self.rows) if self.turned else (self.rows, self.cols)
         while self.nodes > 0:
             chains = [random.Random(rng.getrandbits(64)) for _ in self.schedules]
-            grid, spent, least, total = anneal_chains(
-                self.rows, self.cols, chains, self.nodes, self.schedules
-            )
+            grid, spent, least, total = anneal_chains(*lines, chains, self.nodes, self.schedules)
+            if grid is not None and self.turned:
+                grid = [list(column) for column in zip(*grid)]
             self.nodes -= spent
             self.report.extra["nodes"] = self.report.extra.get("nodes", 0) + total
             self.report.extra["least_count"] = min(least, self.report.extra.get("least_count", least))
@@ -880,7 +891,7 @@ def planter(
             return Annealed(rows, cols, transforms, report)
         except ValueError:  # no exact counts for this shape
             pass
-    if height == width and height in SCHEDULES and transforms > 0:
+    if transforms > 0 and schedules(height, width) is not None:
         return Searched(rows, cols, report)
     return RandomMatrices(rows, cols)
 
@@ -1060,7 +1071,7 @@ def generate(
     cols = column_targets(target, height, width)
     if target < width or min(cols) < height:
         raise BadInput(
-            f"target {target} is too small for a {height}x{width} grid (every number is at least 1)"
+            f"target {target} is too small for a {width}x{height} grid (every number is at least 1)"
         )
     start = time.perf_counter()
     if not unique:
@@ -1073,14 +1084,14 @@ def generate(
         return make_instance(digits, target, rows, cols), planted, report
     if applies(rows, cols):
         raise NoPuzzle(
-            f"no {height}x{width} puzzle with target {target} has exactly one solution: every digit grid "
+            f"no {width}x{height} puzzle with target {target} has exactly one solution: every digit grid "
             f"has at least 10 from target {least_target(height)} on (Lemma 2, docs/cnote.md, 'Large "
             "targets'): try a smaller target or --any"
         )
     if hundreds_applies(rows, cols):
         lo, hi = margin_box(height, target)
         raise NoPuzzle(
-            f"no {height}x{width} puzzle with target {target} has exactly one solution: every digit grid "
+            f"no {width}x{height} puzzle with target {target} has exactly one solution: every digit grid "
             f"has at least 10 (Lemma 5, docs/cnote.md, 'Large targets': its margin box [{lo}, {hi}] lies in "
             "a certified one): try a smaller target or --any"
         )
@@ -1119,7 +1130,7 @@ def generate(
         seed,
         attempts=max_attempts,
         failure=lambda tally: (
-            f"no unique {height}x{width} puzzle with target {target} found ({tally.attempts} "
+            f"no unique {width}x{height} puzzle with target {target} found ({tally.attempts} "
             f"planted solutions, {strategy.report.solves} uniqueness checks"
             + (
                 f", {strategy.report.extra.get('transforms', 0)} transforms"

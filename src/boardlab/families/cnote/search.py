@@ -214,6 +214,34 @@ SCHEDULES = {
     7: (_WIDE, _WIDE),
 }
 
+#: Rectangles whose shorter side is 4 (twenty-third session), annealed with that side as their
+#: height (two rows enumerated, the rest counted by the convolution): 5x5's settings with fresh
+#: grids of digits 4-9. Their long lines have the larger targets (`generate.column_targets`:
+#: 4 columns of 6 rows at row target 100 have column targets of 150), where fresh grids of
+#: 8-9 often have no solution at all at the short lines' targets (4 numbers containing 8 or 9
+#: adding up to 100), and a chain of such grids spends its budget 35 units a grid. One chain,
+#: `search.anneal` called directly, seeds 0-1, 4 columns of 6 and 7 rows at 100: digits 4-9
+#: and 6-9 found all 8 (0.1-1.8 s of CPU); 5 columns of 7 rows at 100 (three rows enumerated):
+#: none (least counts 1,539-20,000), so the shorter side 5 is not annealed.
+_NARROW = replace(_FIVE, fresh=4, budget=200_000_000)
+#: Their units cost more per second the longer the rows (the convolution's table over more
+#: columns): 2.1e7-5e7 a second with 8 columns, 7e7-1.5e8 with 5 or 6 (4 rows at 100-170), so
+#: the longer side 7 or 8 has a smaller budget (a failing 8x4 command at 140 took 27 s of wall
+#: with 2e8 units a chain, on a loaded machine).
+NARROW_BUDGETS = {5: 200_000_000, 6: 200_000_000, 7: 170_000_000, 8: 100_000_000}
+
+
+def schedules(height: int, width: int) -> tuple[Schedule, ...] | None:
+    """The schedules of the chains the generator anneals an h x w grid with (None: it does
+    not anneal this shape): the side's on square grids (`SCHEDULES`), `_NARROW`'s on rectangles
+    with a shorter side of 4 and a longer one of at most 8, annealed with the shorter side as
+    their height (`generate.Searched` turns them)."""
+    if height == width:
+        return SCHEDULES.get(height)
+    if min(height, width) == 4 and (budget := NARROW_BUDGETS.get(max(height, width))):
+        return (replace(_NARROW, budget=budget), replace(_NARROW, budget=budget, fresh=6))
+    return None
+
 
 @lru_cache(maxsize=4)
 def _tables(top: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
