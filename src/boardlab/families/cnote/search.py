@@ -223,12 +223,12 @@ SCHEDULES = {
 #: `search.anneal` called directly, seeds 0-1, 4 columns of 6 and 7 rows at 100: digits 4-9
 #: and 6-9 found all 8 (0.1-1.8 s of CPU); 5 columns of 7 rows at 100 (three rows enumerated):
 #: none (least counts 1,539-20,000), so the shorter side 5 is not annealed.
-_NARROW = replace(_FIVE, fresh=4, budget=200_000_000)
-#: Their units cost more per second the longer the rows (the convolution's table over more
-#: columns): 2.1e7-5e7 a second with 8 columns, 7e7-1.5e8 with 5 or 6 (4 rows at 100-170), so
-#: the longer side 7 or 8 has a smaller budget (a failing 8x4 command at 140 took 27 s of wall
-#: with 2e8 units a chain, on a loaded machine).
-NARROW_BUDGETS = {5: 200_000_000, 6: 200_000_000, 7: 170_000_000, 8: 100_000_000}
+_NARROW = replace(_FIVE, fresh=4)  # its budget: `NARROW_BUDGETS`
+#: Their units take longer the longer the rows (the convolution's table over more columns):
+#: 2.1e7-5e7 a second with 8 columns, 7e7-1.5e8 with 5 or 6 (4 rows at 100-170), so the budget
+#: falls with the longer side (with 2e8 units a chain a failing 8x4 command at 140 took 27 s of
+#: wall on a loaded machine; 4x5 at 150 was made for 1 of seeds 0-2 with 2e8, 2 with 4.5e8).
+NARROW_BUDGETS = {5: 450_000_000, 6: 300_000_000, 7: 170_000_000, 8: 100_000_000}
 
 
 def schedules(height: int, width: int) -> tuple[Schedule, ...] | None:
