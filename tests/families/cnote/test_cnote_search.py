@@ -12,6 +12,7 @@ from boardlab.core.registry import get
 from boardlab.families.cnote import io
 from boardlab.families.cnote.brute import solutions as brute_solutions
 from boardlab.families.cnote.generate import (
+    RANDOM_CHECK_CELLS,
     Diagonal,
     Report,
     Rigid,
@@ -302,8 +303,10 @@ def test_the_planter_beyond_the_rigid_shape_on_4_and_5_wide_grids() -> None:
     # tall; 5 x 7 and sides above 8 are not annealed
     assert kind([150] * 4, column_targets(150, 4, 6)) is Searched
     assert kind([100] * 6, column_targets(100, 6, 4)) is Searched
-    assert kind([100] * 7, column_targets(100, 7, 5)) is not Searched
-    assert kind([100] * 9, column_targets(100, 9, 4)) is not Searched
+    # other rectangles beyond the rigid shape: rigid plantings with floors 7-9 first
+    assert kind([100] * 7, column_targets(100, 7, 5)) is Rigid
+    assert kind([100] * 9, column_targets(100, 9, 4)) is Rigid
+    assert kind([100] * 6, column_targets(100, 6, 4), transforms=0) is Rigid
     # 5x5: rigid up to 125 (`rigid_useful`), annealed from 126 on (eighth session)
     assert kind([125] * 5, [125] * 5) is Rigid
     assert kind([126] * 5, [126] * 5) is kind([150] * 5, [150] * 5) is Searched
@@ -409,6 +412,22 @@ def test_a_tall_rectangle_is_annealed_turned_and_unique_by_cpsat() -> None:
     assert made.stats.extra["planted"] == "annealed digits (enumerated counts)"
     assert made.instance.rows == (100,) * 6 and made.instance.cols == (150,) * 4
     assert len(made.instance.grid) == 6 and all(len(row) == 4 for row in made.instance.grid)
+    found = CNoteOracle(made.instance).several(2, 0)
+    assert isinstance(found, list) and found == [made.solution["grid"]]
+    assert family.verify(made.instance, made.solution) == []
+
+
+def test_rectangles_beyond_the_rigid_shape_plant_floors_7_to_9_first() -> None:
+    """5 columns of 7 rows at the default target 100 (columns at 140): random plantings that
+    failed before the twenty-third session, now rigid ones with floors 7-9 and no permutation
+    (a rectangle has none), at most as many checks as random matrices. One solution by CP-SAT's
+    enumeration (a second method), accepted by `verify`."""
+    rigid = planter([100] * 7, column_targets(100, 7, 5), 10, Report())
+    assert isinstance(rigid, Rigid) and rigid.check_cells == RANDOM_CHECK_CELLS
+    assert [(shape.floor, shape.permutation) for shape in rigid.shapes[:2]] == [(7, False), (7, False)]
+    made = family.generate(0, {"size": "5x7"})
+    assert made.stats.extra["planted"] == "rigid (floors 7-9)"
+    assert made.instance.rows == (100,) * 7 and made.instance.cols == (140,) * 5
     found = CNoteOracle(made.instance).several(2, 0)
     assert isinstance(found, list) and found == [made.solution["grid"]]
     assert family.verify(made.instance, made.solution) == []

@@ -98,6 +98,10 @@ docs/cnote.md, "Large targets"):
   then floors 7-9 again: seeds 0-4 at 126-136 on 6x6, 126-141 on 7x7 and 126-150 on 8x8
   (ninth session), and at 110-125 (sixteenth session; the band started at 126 before).
 - 6x6 at 137-140, 7x7 at 142-148 and 8x8 at 151-157: the nines diagonal (`Diagonal`).
+- Rectangles of sides 4 or more beyond the rigid shape (twenty-third session): annealed
+  turned where the shorter side is 4 and the longer at most 8 (above); otherwise rigid
+  plantings with floors 7-9 and no permutation first, then 4-9 (random matrices before:
+  5 columns of 7 or 8 rows failed at the default target 100, their columns at 140 and 160).
 
 Everything is seeded (Python's `random.Random(seed)`, CP-SAT with one worker and seeds drawn
 from it), so the same seed gives the same puzzle.
@@ -639,10 +643,12 @@ class Rigid(RandomMatrices):
             else [Shape(4, False), Shape(1, False)]
         )
         if high:
-            first = [Shape(HIGH_FLOOR, True, HIGH_PLANTINGS)] + (
+            first = [Shape(HIGH_FLOOR, square, HIGH_PLANTINGS)] + (
                 [Shape(9, True, 1)] if nines(rows, cols) else []
             )
-            self.shapes = first + [Shape(HIGH_FLOOR, True)] + self.shapes
+            self.shapes = first + [Shape(HIGH_FLOOR, square)] + self.shapes
+            if not square:  # checks of long lines cost more: as many as random matrices get
+                self.check_cells = RANDOM_CHECK_CELLS
 
     def plant(self, rng: random.Random) -> tuple[Grid, Grid | None] | None:
         planted = None
@@ -877,6 +883,8 @@ def planter(
         return Rigid(rows, cols, high=True)
     if rigid_useful(rows, cols):
         return Rigid(rows, cols)
+    if height != width and min(height, width) >= 4 and not (transforms > 0 and schedules(height, width)):
+        return Rigid(rows, cols, high=True)  # rectangles: floors 7-9 (twenty-third session)
     if height == width == 3 and len(set(rows + cols)) == 1:
         if (
             SCAN_FROM <= rows[0] <= SCAN_UNTIL
