@@ -13,10 +13,14 @@ from boardlab.families.cnote import io
 from boardlab.families.cnote.brute import solutions as brute_solutions
 from boardlab.families.cnote.generate import (
     RANDOM_CHECK_CELLS,
+    RECTANGLE_PLANTINGS,
+    Chained,
     Diagonal,
+    Planter,
     Report,
     Rigid,
     Searched,
+    Stage,
     column_targets,
     generate,
     planter,
@@ -301,12 +305,23 @@ def test_the_planter_beyond_the_rigid_shape_on_4_and_5_wide_grids() -> None:
     assert kind([150] * 4, [150] * 4) is Searched
     # rectangles with a shorter side of 4 (twenty-third session; `search.schedules`), wide or
     # tall; 5 x 7 and sides above 8 are not annealed
-    assert kind([150] * 4, column_targets(150, 4, 6)) is Searched
-    assert kind([100] * 6, column_targets(100, 6, 4)) is Searched
+    assert kind([150] * 4, column_targets(150, 4, 6)) is Chained
+    # where floors 4 would leave big numbers in the 90s, a few plantings of floors 7-9 first
+    chained = planter([100] * 6, column_targets(100, 6, 4), 10, Report())
+    assert isinstance(chained, Chained)
+    assert [(type(stage.planter), stage.left) for stage in chained.stages] == [
+        (Rigid, RECTANGLE_PLANTINGS),
+        (Searched, None),
+    ]
     # other rectangles beyond the rigid shape: rigid plantings with floors 7-9 first
     assert kind([100] * 7, column_targets(100, 7, 5)) is Rigid
     assert kind([100] * 9, column_targets(100, 9, 4)) is Rigid
     assert kind([100] * 6, column_targets(100, 6, 4), transforms=0) is Rigid
+    high = planter([100] * 8, column_targets(100, 8, 6), 10, Report())  # bigs of floors 4: 105
+    assert isinstance(high, Rigid) and high.shapes[0].floor == 7
+    low = planter([100] * 6, column_targets(100, 6, 5), 10, Report())  # bigs of floors 4: 100
+    assert isinstance(low, Rigid) and low.shapes[0].floor == 7
+    assert planter([100] * 4, column_targets(100, 4, 6), 10, Report()).shapes[0].floor == 4  # 80
     # 5x5: rigid up to 125 (`rigid_useful`), annealed from 126 on (eighth session)
     assert kind([125] * 5, [125] * 5) is Rigid
     assert kind([126] * 5, [126] * 5) is kind([150] * 5, [150] * 5) is Searched
@@ -401,13 +416,15 @@ def test_the_schedules_of_each_shape() -> None:
     assert schedules(5, 7) is schedules(4, 9) is schedules(3, 6) is None
 
 
-def test_a_tall_rectangle_is_annealed_turned_and_unique_by_cpsat() -> None:
-    """4 columns of 6 rows at the default target (columns at 150): planted by random matrices
-    and failing before the twenty-third session, now annealed with the grid turned (4 rows of 6
-    columns: two rows enumerated) and turned back. One solution by CP-SAT's enumeration (a second
-    method), accepted by `verify`, with the puzzle's shape and line targets."""
+def test_a_tall_rectangle_is_annealed_turned_and_unique_by_cpsat(monkeypatch) -> None:
+    """4 columns of 6 rows at 100 (columns at 150): planted by random matrices and failing
+    before the twenty-third session, then annealed with the grid turned (4 rows of 6 columns:
+    two rows enumerated) and turned back (since, floors 7-9 are planted first: none here). One
+    solution by CP-SAT's enumeration (a second method), accepted by `verify`, with the puzzle's
+    shape and line targets."""
     searched = Searched([100] * 6, column_targets(100, 6, 4), Report())
     assert searched.turned and not Searched([150] * 4, column_targets(150, 4, 6), Report()).turned
+    monkeypatch.setattr(GENERATE, "RECTANGLE_PLANTINGS", 0)
     made = family.generate(0, {"size": "4x6"})
     assert made.stats.extra["planted"] == "annealed digits (enumerated counts)"
     assert made.instance.rows == (100,) * 6 and made.instance.cols == (150,) * 4
@@ -431,6 +448,27 @@ def test_rectangles_beyond_the_rigid_shape_plant_floors_7_to_9_first() -> None:
     found = CNoteOracle(made.instance).several(2, 0)
     assert isinstance(found, list) and found == [made.solution["grid"]]
     assert family.verify(made.instance, made.solution) == []
+
+
+def test_chained_planters_take_turns_within_their_plantings() -> None:
+    class Fake(Planter):
+        def __init__(self, name: str, many: int, mixes: bool):
+            self.kind, self.many, self.mixes = name, many, mixes
+
+        def plant(self, rng: random.Random):
+            if self.many == 0:
+                return None
+            self.many -= 1
+            return [[len(self.kind)]], None
+
+    chained = Chained(
+        Stage(Fake("a", 5, True), 2), Stage(Fake("bb", 1, False)), Stage(Fake("ccc", 9, True), 0)
+    )
+    made = []
+    while (planted := chained.plant(random.Random(0))) is not None:
+        made.append((planted[0][0][0], chained.kind, chained.mixes))
+    # two of "a" (its limit, though it had five), the one "bb" had, none of "ccc" (limit 0)
+    assert made == [(1, "a", True), (1, "a", True), (2, "bb", False)]
 
 
 def test_searched_takes_the_schedule_of_its_side() -> None:

@@ -218,6 +218,14 @@ HIGH_UNTIL = {6: 136, 7: 141, 8: 150}
 #: The least floor of the first plantings there, and how many of them before the nines planting.
 HIGH_FLOOR = 7
 HIGH_PLANTINGS = 10
+#: Rectangles (sides 4 or more) whose big numbers of floors 4 would reach this plant floors 7-9
+#: first (`Rigid`'s `high`), as 6x6-8x8 do from `HIGH_FROM` (twenty-third session: 6 columns of
+#: 8 rows at 100, bigs of floors 4 up to 105, failed in 28.8 s of wall with floors 4-9), and where
+#: the annealing takes the shape (`search.schedules`) at most `RECTANGLE_PLANTINGS` of them
+#: before it (4 columns of 6-8 rows at 100: floors 7-9 3 of seeds 0-2 each in 0.9-2.6 s, where
+#: the annealing made 4x7 for seed 2 in 11.7 s and 4x8 for 2 of 3).
+RECTANGLE_HIGH = 90
+RECTANGLE_PLANTINGS = 4
 #: Square grids of these sides from `DIAGONAL_FROM` (where the earlier planters stop making every
 #: seed: the nines planting on 7x7 and 8x8; on 6x6 where the rigid band ends, 137) to
 #: `DIAGONAL_UNTIL` are planted by
@@ -839,10 +847,40 @@ class Diagonal(Planter):
         return None
 
 
-def rigid_useful(rows: list[int], cols: list[int]) -> bool:
+def rigid_useful(rows: list[int], cols: list[int], below: int = 110) -> bool:
     """Whether rigid solutions can give unique puzzles: their big numbers are about the target,
-    and from 110 on they share a move by -100 (digits kept) that two floors absorb (d -> 10d)."""
-    return max(max(rows) - 4 * (len(cols) - 1), max(cols) - 4 * (len(rows) - 1)) < 110
+    and from 110 on they share a move by -100 (digits kept) that two floors absorb (d -> 10d).
+    (The largest big number of floors 4 is under `below`.)"""
+    return max(max(rows) - 4 * (len(cols) - 1), max(cols) - 4 * (len(rows) - 1)) < below
+
+
+@dataclass
+class Stage:
+    """One planter of `Chained` and how many plantings it has left (None: no limit)."""
+
+    planter: Planter
+    left: int | None = None
+
+
+class Chained(Planter):
+    """Planters tried in turn, each for at most its number of plantings or until it has no
+    more to give; `kind` and `mixes` are those of the planter of the last planting."""
+
+    def __init__(self, *stages: Stage):
+        self.stages = list(stages)
+
+    def plant(self, rng: random.Random) -> tuple[Grid, Grid | None] | None:
+        while self.stages:
+            stage = self.stages[0]
+            planted = None if stage.left == 0 else stage.planter.plant(rng)
+            if planted is None:
+                self.stages.pop(0)
+                continue
+            if stage.left is not None:
+                stage.left -= 1
+            self.kind, self.mixes = stage.planter.kind, stage.planter.mixes
+            return planted
+        return None
 
 
 def planter(
@@ -881,10 +919,15 @@ def planter(
         return Diagonal(rows[0], height, report)
     if height == width and height in HIGH_UNTIL and HIGH_FROM <= max(rows + cols) <= HIGH_UNTIL[height]:
         return Rigid(rows, cols, high=True)
+    if height != width and min(height, width) >= 4 and not rigid_useful(rows, cols, RECTANGLE_HIGH):
+        # rectangles whose big numbers of floors 4 would reach the 90s: floors 7-9 first, then
+        # the annealing where it takes the shape (twenty-third session)
+        rigid = Rigid(rows, cols, high=True)
+        if transforms > 0 and schedules(height, width):
+            return Chained(Stage(rigid, RECTANGLE_PLANTINGS), Stage(Searched(rows, cols, report)))
+        return rigid
     if rigid_useful(rows, cols):
         return Rigid(rows, cols)
-    if height != width and min(height, width) >= 4 and not (transforms > 0 and schedules(height, width)):
-        return Rigid(rows, cols, high=True)  # rectangles: floors 7-9 (twenty-third session)
     if height == width == 3 and len(set(rows + cols)) == 1:
         if (
             SCAN_FROM <= rows[0] <= SCAN_UNTIL
