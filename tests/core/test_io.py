@@ -80,3 +80,21 @@ def test_an_empty_path_is_named_as_such() -> None:
         read_source("")
     with pytest.raises(BadInput, match="^SOLUTION_JSON: empty file name"):
         load_json_argument(" ", what="SOLUTION_JSON")
+
+
+def test_a_number_longer_than_python_converts_is_bad_input_in_every_reader(tmp_path) -> None:
+    """More than `sys.get_int_max_str_digits()` digits (4300) made `int` raise ValueError inside
+    the families' parsers and `json`: an internal error (exit 4, HTTP 500). Now bad input, located."""
+    long = "7" * 5000
+    tents_text = "2 1\n1 T.\n" + long + " ..\n"
+    for name, text in (("tents", tents_text), ("armies", f"{long} 3\n"), ("nqueens", f'{{"n": {long}}}')):
+        path = tmp_path / f"{name}.txt"
+        path.write_text(text)
+        [record] = read_instances(get(name), str(path))
+        assert record.error is not None and "5000 digits" in str(record.error)
+        assert record.error.line == text.count("\n", 0, text.index(long)) + 1
+    game_id = f"2x2:aa,{long},1,1,1"
+    with pytest.raises(BadInput, match="5000 digits"):
+        read_instances(get("tents"), game_id, what="PUZZLE")
+    with pytest.raises(BadInput, match="5000 digits"):
+        load_json_argument(f'{{"queens": [{long}]}}')

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from collections.abc import Callable
 from typing import Any, BinaryIO, TypeVar
@@ -28,6 +29,10 @@ T = TypeVar("T")
 
 #: Largest input read (bytes): puzzles are small, this guards against reading a disk image.
 MAX_INPUT_BYTES = 64 * 1024 * 1024
+#: Most digits in one number of an input: Python converts no longer ones to an int (ValueError,
+#: its guard against quadratic conversions), and no puzzle needs them.
+MAX_DIGITS = sys.get_int_max_str_digits() or 4300
+_LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")
 
 
 class DuplicateKey(ValueError):
@@ -50,6 +55,22 @@ def loads(text: str) -> Any:
     """`json.loads`, refusing objects that name a key twice (DuplicateKey): `{"b8": 1, "b8": 2}`
     would otherwise be read as `{"b8": 2}` without a word."""
     return json.loads(text, object_pairs_hook=_unique_keys)
+
+
+def refuse_long_numbers(text: str, source: str | None = None) -> None:
+    """BadInput, located, for a run of more than MAX_DIGITS digits anywhere in `text` (no
+    family's parser, nor `json`, could turn it into a number: it failed as an internal error)."""
+    found = _LONG_NUMBER.search(text)
+    if found is None:
+        return
+    start = found.start()
+    line_start = text.rfind("\n", 0, start) + 1
+    raise BadInput(
+        f"a number of {len(found.group())} digits is too long (at most {MAX_DIGITS})",
+        source=source,
+        line=text.count("\n", 0, start) + 1,
+        column=start - line_start + 1,
+    )
 
 
 def decode_text(data: bytes, source: str) -> str:
@@ -148,6 +169,10 @@ def parse_document(family: Family, text: str, source: str) -> list[Record]:
     stripped = text.lstrip()
     if not stripped:
         return [Record(source, error=BadInput("empty input: no puzzle found", source=source))]
+    try:
+        refuse_long_numbers(text, source)
+    except BadInput as error:
+        return [Record(source, error=error)]
     if stripped[0] not in "{[":
         return family.parse_text(text, source)
     try:
@@ -272,6 +297,7 @@ def read_instances(
         else:
             records = parse_document(family, text, source)
     else:
+        refuse_long_numbers(argument, what)
         direct = family.from_argument(argument)
         if direct is None:
             if family.takes_size:
@@ -339,6 +365,7 @@ def _from_text(family: Family, text: str, options: dict[str, Any]) -> Any:
     size = board_size(text) if family.takes_size else None
     if size is not None:
         return from_size(family, size, options)
+    refuse_long_numbers(text, VALUE_SOURCE)
     argument_error: BadInput | None = None
     stripped = text.strip()
     if "\n" not in stripped and stripped[0] not in "{[":
@@ -366,6 +393,7 @@ def load_json_argument(argument: str, stdin: BinaryIO | None = None, what: str |
     else:
         empty_name(argument, what, "give the JSON inline, a file, or - for standard input")
         text, source = read_source(argument, stdin)
+    refuse_long_numbers(text, source)
     try:
         return loads(text)
     except json.JSONDecodeError as error:

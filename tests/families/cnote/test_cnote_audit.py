@@ -8,6 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from boardlab.core import registry
+from boardlab.core.errors import BadInput
+from boardlab.core.io import parse_value
 from schema_check import assert_valid, validator
 
 #: More digits than Python turns into an int by default (4300), so reading must refuse them.
@@ -39,3 +42,28 @@ def test_per_line_targets_answer_in_the_schemas(cli_run, write) -> None:
     assert_valid("generate", answer)
     answer["instance"].pop("cols")  # neither one target nor both lists: still refused
     assert list(validator("generate").iter_errors(answer))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"target: {LONG}\n1\n",
+        f'{{"family": "cnote", "grid": [[1]], "target": {LONG}}}',
+        f'{{"family": "cnote", "grid": [[1]]}}\n{{"family": "cnote", "grid": [[{LONG}]]}}\n',
+    ],
+    ids=["text", "json", "json-lines"],
+)
+def test_a_number_too_long_to_read_is_bad_input(cli_run, write, text: str) -> None:
+    run = cli_run(["cnote", "solve", write("long.txt", text)])
+    assert run.code == 2, run.stderr
+    assert "internal error" not in run.stderr and "digits" in run.stderr
+    with pytest.raises(BadInput, match="digits"):
+        parse_value(registry.get("cnote"), text, {})
+
+
+def test_a_solution_with_a_number_too_long_to_read_is_bad_input(cli_run, write) -> None:
+    puzzle = write("p.txt", "target: 100\n1\n")
+    run = cli_run(["cnote", "check", puzzle, f'{{"grid": [[{LONG}]]}}'])
+    assert run.code == 2 and "internal error" not in run.stderr and "digits" in run.stderr
+    run = cli_run(["cnote", "hint", puzzle, f'{{"grid": [[{LONG}]]}}'])
+    assert run.code == 2 and "internal error" not in run.stderr and "digits" in run.stderr
