@@ -358,6 +358,7 @@ def parse_value(family: Family, value: Any, options: dict[str, Any]) -> Any:
 
 
 def _from_text(family: Family, text: str, options: dict[str, Any]) -> Any:
+    text = text.removeprefix("\ufeff")  # a byte order mark, as `decode_text` drops from a file
     if not text.strip():
         raise BadInput("empty input: no puzzle found")
     if "\x00" in text:

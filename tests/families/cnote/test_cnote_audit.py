@@ -67,3 +67,9 @@ def test_a_solution_with_a_number_too_long_to_read_is_bad_input(cli_run, write) 
     assert run.code == 2 and "internal error" not in run.stderr and "digits" in run.stderr
     run = cli_run(["cnote", "hint", puzzle, f'{{"grid": [[{LONG}]]}}'])
     assert run.code == 2 and "internal error" not in run.stderr and "digits" in run.stderr
+
+
+def test_a_byte_order_mark_in_a_request_text_is_ignored_as_in_a_file() -> None:
+    cnote = registry.get("cnote")
+    plain = parse_value(cnote, "target: 100\n1 2\n3 4\n", {})
+    assert parse_value(cnote, "\ufefftarget: 100\n1 2\n3 4\n", {}) == plain
