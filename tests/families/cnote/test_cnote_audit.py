@@ -73,3 +73,12 @@ def test_a_byte_order_mark_in_a_request_text_is_ignored_as_in_a_file() -> None:
     cnote = registry.get("cnote")
     plain = parse_value(cnote, "target: 100\n1 2\n3 4\n", {})
     assert parse_value(cnote, "\ufefftarget: 100\n1 2\n3 4\n", {}) == plain
+
+
+def test_hint_names_a_number_that_is_not_positive_as_such(cli_run, write) -> None:
+    puzzle = write("p.txt", "target: 100\n3 7\n8 2\n")
+    run = cli_run(["cnote", "hint", puzzle, '{"grid": [[-3, null], [null, null]]}', "--json"])
+    assert run.code == 0, run.stderr
+    answer = run.json_lines()[0]
+    assert answer["status"] == "mistake"
+    assert "positive" in answer["message"] and "does not contain" not in answer["message"]

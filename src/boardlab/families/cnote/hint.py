@@ -62,9 +62,12 @@ def hint(instance: CNoteInstance, data: Any) -> Hint:
     wrong = [(r, c, v) for r, c, v in placed if v < 1 or str(instance.grid[r][c]) not in str(v)]
     if wrong:
         r, c, v = wrong[0]
-        return _mistake(
-            instance, wrong, f"{v} at [{r}, {c}] does not contain the given digit {instance.grid[r][c]}"
+        why = (
+            "is not a positive integer"
+            if v < 1
+            else f"does not contain the given digit {instance.grid[r][c]}"
         )
+        return _mistake(instance, wrong, f"{v} at [{r}, {c}] {why}")
     if trivially_unsatisfiable(instance) is not None:
         return Hint(HintStatus.UNSOLVABLE, "this puzzle has no solution")
     oracle = CNoteOracle(instance)
