@@ -4,6 +4,7 @@ keep to their schemas; messages say what is wrong."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -82,3 +83,22 @@ def test_hint_names_a_number_that_is_not_positive_as_such(cli_run, write) -> Non
     answer = run.json_lines()[0]
     assert answer["status"] == "mistake"
     assert "positive" in answer["message"] and "does not contain" not in answer["message"]
+
+
+def test_target_count_messages_use_the_right_plural(cli_run, write) -> None:
+    run = cli_run(["cnote", "solve", write("p.txt", "rows: 10 20\ncols: 15\n1 2\n3 4\n")])
+    assert run.code == 2
+    assert "'cols' has 1 target for 2 columns" in run.stderr
+
+
+def test_a_non_ascii_digit_is_not_told_to_separate_digits(cli_run, write) -> None:
+    run = cli_run(["cnote", "solve", write("p.txt", "\u0661 2\n")])
+    assert run.code == 2
+    assert "single digit" in run.stderr and "separate" not in run.stderr
+
+
+@pytest.mark.parametrize("grid", ["123", 5, {"0": [1]}])
+def test_a_grid_that_is_not_a_list_says_so(cli_run, write, grid) -> None:
+    run = cli_run(["cnote", "solve", write("p.json", json.dumps({"family": "cnote", "grid": grid}))])
+    assert run.code == 2
+    assert "'grid' must be a list of rows" in run.stderr, run.stderr

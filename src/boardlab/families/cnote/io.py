@@ -175,7 +175,8 @@ def _parse_line(
     digits: list[int] = []
     for token, start in _tokens(content):
         if not (len(token) == 1 and token.isdigit() and token.isascii()):
-            what = "a single digit" if not token.isdigit() else "a single digit (separate digits with spaces)"
+            several = token.isascii() and token.isdigit()
+            what = "a single digit (separate digits with spaces)" if several else "a single digit 0-9"
             raise BadInput(f"cell {token!r} is not {what}", source=source, line=number, column=start + 1)
         digits.append(int(token))
     if rows and len(digits) != len(rows[0][1]):
