@@ -127,3 +127,13 @@ def test_the_command_line_prints_the_pipeline_json(cli_run, args, answer):
     if "stats" in expected:  # timings differ between two runs
         printed["stats"].pop("seconds"), expected["stats"].pop("seconds")
     assert printed == expected
+
+
+def test_a_negative_generator_seed_is_refused_as_on_the_web(cli_run):
+    """`random.Random(-s)` is `random.Random(s)`: `generate --seed -1` made the puzzle of
+    `--seed 1`, where the web API refuses a seed below 0 (422). Refused in the pipeline now."""
+    with pytest.raises(BadInput, match="seed"):
+        requests.generate(requests.family("cnote"), -1, {"size": "3"})
+    run = cli_run(["cnote", "generate", "--size", "3", "--seed", "-1"])
+    assert run.code == 2 and "--seed" in run.stderr and "Traceback" not in run.stderr
+    assert cli_run(["cnote", "generate", "--size", "3", "--seed", "0"]).code == 0

@@ -183,7 +183,10 @@ def solve(chosen: Family, instance: Any, request: SolveRequest) -> Result:
 
 
 def generate(chosen: Family, seed: int | None, options: dict[str, Any]) -> Generated:
-    """`Family.generate` (checked, unique where the family has clues)."""
+    """`Family.generate` (checked, unique where the family has clues). A seed is 0 or more
+    (BadInput otherwise: `random.Random(-s)` is `random.Random(s)`, so -1 made the puzzle of 1)."""
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise BadInput(f"the seed must be an integer, 0 or more, got {seed!r}")
     return chosen.generate(seed, options)
 
 
