@@ -93,7 +93,7 @@ def test_a_number_longer_than_python_converts_is_bad_input_in_every_reader(tmp_p
         [record] = read_instances(get(name), str(path))
         assert record.error is not None and "5000 digits" in str(record.error)
         assert record.error.line == text.count("\n", 0, text.index(long)) + 1
-    game_id = f"2x2:aa,{long},1,1,1"
+    game_id = f"8x8:_jagkbidaabac,{long},1,0,3,1,2,2,1,2,1,1,1,2,1,0,4"
     with pytest.raises(BadInput, match="5000 digits"):
         read_instances(get("tents"), game_id, what="PUZZLE")
     with pytest.raises(BadInput, match="5000 digits"):

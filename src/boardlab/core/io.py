@@ -18,7 +18,8 @@ import json
 import os
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, BinaryIO, TypeVar
 
 from boardlab.core.errors import BadInput
@@ -57,20 +58,35 @@ def loads(text: str) -> Any:
     return json.loads(text, object_pairs_hook=_unique_keys)
 
 
-def refuse_long_numbers(text: str, source: str | None = None) -> None:
-    """BadInput, located, for a run of more than MAX_DIGITS digits anywhere in `text` (no
-    family's parser, nor `json`, could turn it into a number: it failed as an internal error)."""
+def long_number(text: str, source: str | None = None) -> BadInput | None:
+    """BadInput located at the first run of more than MAX_DIGITS digits in `text`, or None.
+    Asked only when reading `text` raised a ValueError: `int` refuses such numbers, in every
+    family's parser and in `json` (they were internal errors), while a game ID may hold long runs
+    of digits that are not numbers."""
     found = _LONG_NUMBER.search(text)
     if found is None:
-        return
+        return None
     start = found.start()
     line_start = text.rfind("\n", 0, start) + 1
-    raise BadInput(
+    return BadInput(
         f"a number of {len(found.group())} digits is too long (at most {MAX_DIGITS})",
         source=source,
         line=text.count("\n", 0, start) + 1,
         column=start - line_start + 1,
     )
+
+
+@contextmanager
+def long_numbers_located(text: str, source: str | None = None) -> Iterator[None]:
+    """Reading `text` inside: a ValueError caused by a number too long for `int` becomes the
+    BadInput of `long_number`; any other error passes unchanged."""
+    try:
+        yield
+    except ValueError:
+        located = long_number(text, source)
+        if located is None:
+            raise
+        raise located from None
 
 
 def decode_text(data: bytes, source: str) -> str:
@@ -170,10 +186,16 @@ def parse_document(family: Family, text: str, source: str) -> list[Record]:
     if not stripped:
         return [Record(source, error=BadInput("empty input: no puzzle found", source=source))]
     try:
-        refuse_long_numbers(text, source)
-    except BadInput as error:
-        return [Record(source, error=error)]
-    if stripped[0] not in "{[":
+        return _parse_text_or_json(family, text, source)
+    except ValueError:  # a number too long for `int`, as long_numbers_located says
+        located = long_number(text, source)
+        if located is None:
+            raise
+        return [Record(source, error=located)]
+
+
+def _parse_text_or_json(family: Family, text: str, source: str) -> list[Record]:
+    if text.lstrip()[0] not in "{[":
         return family.parse_text(text, source)
     try:
         data = loads(text)
@@ -297,8 +319,8 @@ def read_instances(
         else:
             records = parse_document(family, text, source)
     else:
-        refuse_long_numbers(argument, what)
-        direct = family.from_argument(argument)
+        with long_numbers_located(argument, what):
+            direct = family.from_argument(argument)
         if direct is None:
             if family.takes_size:
                 raise BadInput(f"N must be a positive integer (or a puzzle file): '{argument}'")
@@ -366,12 +388,12 @@ def _from_text(family: Family, text: str, options: dict[str, Any]) -> Any:
     size = board_size(text) if family.takes_size else None
     if size is not None:
         return from_size(family, size, options)
-    refuse_long_numbers(text, VALUE_SOURCE)
     argument_error: BadInput | None = None
     stripped = text.strip()
     if "\n" not in stripped and stripped[0] not in "{[":
         try:
-            direct = family.from_argument(stripped)
+            with long_numbers_located(stripped, VALUE_SOURCE):
+                direct = family.from_argument(stripped)
         except BadInput as error:  # maybe not a game ID after all: try the text format
             direct, argument_error = None, error
         if direct is not None:
@@ -394,9 +416,9 @@ def load_json_argument(argument: str, stdin: BinaryIO | None = None, what: str |
     else:
         empty_name(argument, what, "give the JSON inline, a file, or - for standard input")
         text, source = read_source(argument, stdin)
-    refuse_long_numbers(text, source)
     try:
-        return loads(text)
+        with long_numbers_located(text, source):
+            return loads(text)
     except json.JSONDecodeError as error:
         raise BadInput(
             f"malformed JSON: {error.msg}", source=source, line=error.lineno, column=error.colno
