@@ -270,6 +270,24 @@ def test_malformed_and_oversized_bodies(client):
     assert client.get("/api/health").json()["status"] == "ok"
 
 
+def test_a_body_naming_a_key_twice_or_a_number_too_long_is_refused_in_one_line():
+    """The command line refuses `{"target": 5, "target": 6}` and a number of more digits than
+    Python converts; the API took the last value silently, and answered a 5000-digit number with
+    "There was an error parsing the body"."""
+    from fastapi.testclient import TestClient
+
+    from boardlab.web import app as web_app
+
+    bare = TestClient(web_app.create_app())  # answered before any job: no worker processes needed
+    twice = b'{"instance": {"family": "cnote", "grid": [[1]], "target": 5, "target": 6}}'
+    answer = bare.post("/api/cnote/solve", content=twice, headers={"content-type": "application/json"})
+    assert answer.status_code == 422 and answer.json()["error"] == "invalid_request"
+    assert "'target' twice" in answer.json()["detail"]
+    long = b'{"instance": {"family": "cnote", "grid": [[1]], "target": ' + b"7" * 5000 + b"}}"
+    answer = bare.post("/api/cnote/solve", content=long, headers={"content-type": "application/json"})
+    assert answer.status_code == 422 and "5000 digits" in answer.json()["detail"]
+
+
 def test_answer_size_limit(single):
     answer = post(single, "/api/nqueens/solve", {"instance": 8, "mode": "all"})
     assert answer.status_code == 413 and answer.json()["error"] == "answer_too_large"
