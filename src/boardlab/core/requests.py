@@ -314,8 +314,11 @@ def draw(
     options: dict[str, Any] | None = None,
 ) -> Drawing:
     """The board with `solution` (user JSON, checked: its violations are listed), or with a
-    solution found now (`solve_it`), or alone; `options` are the family's render options."""
+    solution found now (`solve_it`; not both: BadInput), or alone; `options` are the family's
+    render options."""
     render = dict(options or {})
+    if solution is not None and solve_it:
+        raise BadInput("choose one of --solve, --solution (a solution found now, or the one given)")
     if solution is not None:
         drawn = chosen.solution_from_json(instance, solution)
         return Drawing(chosen, instance, drawn, chosen.verify(instance, drawn), options=render)

@@ -102,3 +102,17 @@ def test_a_grid_that_is_not_a_list_says_so(cli_run, write, grid) -> None:
     run = cli_run(["cnote", "solve", write("p.json", json.dumps({"family": "cnote", "grid": grid}))])
     assert run.code == 2
     assert "'grid' must be a list of rows" in run.stderr, run.stderr
+
+
+def test_render_refuses_both_solve_and_a_given_solution(cli_run, write) -> None:
+    """`[--solve | --solution JSON]` are alternatives; with both, the given solution was drawn and
+    `--solve` dropped without a word."""
+    import boardlab
+
+    puzzle = write("p.txt", "target: 100\n3 7 9 9\n8 2 4 7\n7 7 8 5\n3 2 6 7\n")
+    given = '{"grid": [[3, 79, 9, 9], [87, 2, 4, 7], [7, 7, 81, 5], [3, 12, 6, 7]]}'
+    run = cli_run(["cnote", "render", puzzle, "--solve", "--solution", given])
+    assert run.code == 2 and "choose one of --solve, --solution" in run.stderr
+    with pytest.raises(BadInput, match="choose one of"):
+        boardlab.render(boardlab.load(Path(puzzle), "cnote"), json.loads(given), solve=True)
+    assert cli_run(["cnote", "render", puzzle, "--solution", given]).code == 0
