@@ -397,6 +397,13 @@ def example_command(
 ) -> None:
     """Write a sample puzzle in the family's text format (FAMILY.txt), to try the other verbs on."""
     if listing:
+        ignored = [
+            flag for flag, given in (("FILE", path is not None), ("--name", name is not None)) if given
+        ]
+        if ignored:
+            raise BadInput(
+                f"--list prints the names of the published puzzles and writes none: drop {ignored[0]}"
+            )
         print_library(family, family.library())
         return
     target = path if path is not None else f"{family.name}.txt"

@@ -116,3 +116,13 @@ def test_render_refuses_both_solve_and_a_given_solution(cli_run, write) -> None:
     with pytest.raises(BadInput, match="choose one of"):
         boardlab.render(boardlab.load(Path(puzzle), "cnote"), json.loads(given), solve=True)
     assert cli_run(["cnote", "render", puzzle, "--solution", given]).code == 0
+
+
+@pytest.mark.parametrize("extra", [["--name", "square100-02"], ["p.txt"]])
+def test_example_list_refuses_what_it_would_ignore(cli_run, extra, tmp_path, monkeypatch) -> None:
+    """`example --list` with --name or FILE listed the names and wrote nothing, without a word."""
+    monkeypatch.chdir(tmp_path)
+    run = cli_run(["cnote", "example", "--list", *extra])
+    assert run.code == 2 and "--list" in run.stderr and not run.stdout
+    assert not (tmp_path / "p.txt").exists()
+    assert "square100-02" in cli_run(["cnote", "example", "--list"]).stdout
