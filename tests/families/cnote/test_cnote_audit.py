@@ -126,3 +126,17 @@ def test_example_list_refuses_what_it_would_ignore(cli_run, extra, tmp_path, mon
     assert run.code == 2 and "--list" in run.stderr and not run.stdout
     assert not (tmp_path / "p.txt").exists()
     assert "square100-02" in cli_run(["cnote", "example", "--list"]).stdout
+
+
+def test_header_lines_after_the_last_grid_are_not_dropped(cli_run, write) -> None:
+    """A block of header lines applies to the next block; after the last grid there is none,
+    and `target: 50` there was dropped without a word (exit 0)."""
+    run = cli_run(["cnote", "convert", write("p.txt", "target: 100\n1 2\n\ntarget: 50\n")])
+    assert run.code == 2 and ":4:" in run.stderr and "no grid" in run.stderr
+    assert "target: 100\n1 2\n" in run.stdout  # the puzzle before is still written
+
+
+def test_a_header_given_twice_names_the_other_line(cli_run, write) -> None:
+    """`target:` in a header block and again in the grid's block: the message named one line."""
+    run = cli_run(["cnote", "solve", write("p.txt", "target: 100\n\ntarget: 50\n1 2\n")])
+    assert run.code == 2 and ":3:" in run.stderr and "line 1" in run.stderr

@@ -16,7 +16,8 @@ Text format (one puzzle per block of lines; blocks are separated by blank lines)
 One grid row per line, the digits separated by spaces; `#` starts a comment. Header lines,
 all optional, before or between the grid rows: `target: N` (every row and column; default
 100), `rows: N1 N2 ...` (a target per row) and `cols: N1 N2 ...` (a target per column), which
-override `target` for their lines. A block holding only header lines applies to the next block.
+override `target` for their lines. A block holding only header lines applies to the next block
+(after the last grid: bad input, never dropped).
 
 JSON: `{"family": "cnote", "target": 100, "grid": [[8, 8, 4], [6, 2, 5], [3, 6, 1]]}`, with
 optional `"rows": [...]` and `"cols": [...]` as in the text format. `to_json` writes `target`
@@ -140,6 +141,11 @@ def parse_text(text: str, source: str) -> list[Record[CNoteInstance]]:
     if not records:
         where = "only header lines, no grid" if headers else "no grid found"
         records.append(Record(source, error=BadInput(f"empty puzzle: {where}", source=source)))
+    elif headers:  # header lines after the last grid: there is no next block for them
+        line = min(number for number, _ in headers.values())
+        names = ", ".join(f"{key}:" for key in headers)
+        leftover = BadInput(f"header lines ({names}) with no grid after them", source=source, line=line)
+        records.append(Record(f"{source}:{line}", error=leftover))
     return records
 
 
@@ -163,7 +169,12 @@ def _parse_line(
                 column=column,
             )
         if key in headers:
-            raise BadInput(f"'{key}:' given twice", source=source, line=number, column=column)
+            raise BadInput(
+                f"'{key}:' given twice (also on line {headers[key][0]})",
+                source=source,
+                line=number,
+                column=column,
+            )
         numbers = _integers(value, content, number, source)
         if key == "target":
             if len(numbers) != 1:
