@@ -140,3 +140,10 @@ def test_a_header_given_twice_names_the_other_line(cli_run, write) -> None:
     """`target:` in a header block and again in the grid's block: the message named one line."""
     run = cli_run(["cnote", "solve", write("p.txt", "target: 100\n\ntarget: 50\n1 2\n")])
     assert run.code == 2 and ":3:" in run.stderr and "line 1" in run.stderr
+
+
+def test_generate_messages_write_the_size_as_it_was_typed(cli_run) -> None:
+    """`--size WxH` is W columns and H rows; the generator's messages wrote HxW ('--size 5x4
+    --target 3': 'too small for a 4x5 grid')."""
+    run = cli_run(["cnote", "generate", "--size", "5x4", "--target", "3"])
+    assert run.code == 2 and "for a 5x4 grid" in run.stderr, run.stderr

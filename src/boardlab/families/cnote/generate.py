@@ -1060,7 +1060,7 @@ def generate(
     cols = column_targets(target, height, width)
     if target < width or min(cols) < height:
         raise BadInput(
-            f"target {target} is too small for a {height}x{width} grid (every number is at least 1)"
+            f"target {target} is too small for a {width}x{height} grid (every number is at least 1)"
         )
     start = time.perf_counter()
     if not unique:
@@ -1073,14 +1073,14 @@ def generate(
         return make_instance(digits, target, rows, cols), planted, report
     if applies(rows, cols):
         raise NoPuzzle(
-            f"no {height}x{width} puzzle with target {target} has exactly one solution: every digit grid "
+            f"no {width}x{height} puzzle with target {target} has exactly one solution: every digit grid "
             f"has at least 10 from target {least_target(height)} on (Lemma 2, docs/cnote.md, 'Large "
             "targets'): try a smaller target or --any"
         )
     if hundreds_applies(rows, cols):
         lo, hi = margin_box(height, target)
         raise NoPuzzle(
-            f"no {height}x{width} puzzle with target {target} has exactly one solution: every digit grid "
+            f"no {width}x{height} puzzle with target {target} has exactly one solution: every digit grid "
             f"has at least 10 (Lemma 5, docs/cnote.md, 'Large targets': its margin box [{lo}, {hi}] lies in "
             "a certified one): try a smaller target or --any"
         )
@@ -1119,7 +1119,7 @@ def generate(
         seed,
         attempts=max_attempts,
         failure=lambda tally: (
-            f"no unique {height}x{width} puzzle with target {target} found ({tally.attempts} "
+            f"no unique {width}x{height} puzzle with target {target} found ({tally.attempts} "
             f"planted solutions, {strategy.report.solves} uniqueness checks"
             + (
                 f", {strategy.report.extra.get('transforms', 0)} transforms"
