@@ -147,3 +147,13 @@ def test_generate_messages_write_the_size_as_it_was_typed(cli_run) -> None:
     --target 3': 'too small for a 4x5 grid')."""
     run = cli_run(["cnote", "generate", "--size", "5x4", "--target", "3"])
     assert run.code == 2 and "for a 5x4 grid" in run.stderr, run.stderr
+
+
+def test_the_svg_title_writes_the_size_as_it_is_typed(cli_run, write) -> None:
+    """A grid of 3 columns and 1 row is `--size 3x1`; the SVG's title said 'C-Note 1x3'."""
+    from xml.dom.minidom import parseString
+
+    run = cli_run(["cnote", "render", write("p.txt", "rows: 100\ncols: 34 33 33\n3 3 3\n"), "--svg", "-"])
+    assert run.code == 0, run.stderr
+    [title] = parseString(run.stdout).getElementsByTagName("title")
+    assert title.firstChild.data == "C-Note 3x1"

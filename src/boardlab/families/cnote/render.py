@@ -88,7 +88,7 @@ def render_svg(instance: CNoteInstance, solution: dict[str, Any] | None = None) 
         cell=cell,
         right=[str(t) for t in instance.rows],
         bottom=[str(t) for t in instance.cols],
-        title=f"C-Note {instance.height}x{instance.width}"
+        title=f"C-Note {instance.width}x{instance.height}"
         + (f", target {instance.target}" if instance.target is not None else ""),
     )
     svg = board.to_svg()
