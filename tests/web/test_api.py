@@ -362,6 +362,25 @@ def test_grade_and_explain(client):
     assert refused.status_code == 400 and refused.json()["error"] == "unsupported"
 
 
+def test_grade_takes_the_instance_options_as_the_command_line_does(client):
+    """`grade --target 50` grades the puzzle at target 50; the API's grade read no options at
+    all: {"target": 50} graded the target-100 puzzle, and an unknown option was not refused."""
+    puzzle = {
+        "family": "cnote",
+        "target": 100,
+        "grid": [[3, 7, 9, 9], [8, 2, 4, 7], [7, 7, 8, 5], [3, 2, 6, 7]],
+    }
+    graded = post(client, "/api/cnote/grade", {"instance": puzzle, "options": {"target": 50}})
+    assert graded.status_code == 200, graded.text
+    assert graded.json()["instance"]["target"] == 50 and graded.json()["difficulty"] == "unsolvable"
+    refused = post(client, "/api/cnote/grade", {"instance": puzzle, "options": {"bogus": 1}})
+    assert refused.status_code == 400 and "bogus" in refused.json()["detail"]
+    refused = post(
+        client, "/api/tents/explain", {"instance": "5x5:bhbcbc,2,?,0,?,?,1,?,?,?,1", "options": {"x": 1}}
+    )
+    assert refused.status_code == 400 and "'x'" in refused.json()["detail"]
+
+
 def test_convert_writes_every_format_and_reads_a_url(client):
     url = "https://puzz.link/p?tents/5/5/2g0h1i1j82323"  # pzprjs's test puzzle
     gameid = post(client, "/api/tents/convert", {"instance": url, "to": "gameid"}).json()
