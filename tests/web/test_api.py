@@ -381,6 +381,20 @@ def test_grade_takes_the_instance_options_as_the_command_line_does(client):
     assert refused.status_code == 400 and "'x'" in refused.json()["detail"]
 
 
+def test_hint_takes_the_hint_options_only(client):
+    """The command line's hint takes the options that change the instance (cnote --target),
+    not the solver's; the API's hint took the solver's (cnote 'model') and ignored them."""
+    puzzle = {
+        "family": "cnote",
+        "target": 100,
+        "grid": [[3, 7, 9, 9], [8, 2, 4, 7], [7, 7, 8, 5], [3, 2, 6, 7]],
+    }
+    refused = post(client, "/api/cnote/hint", {"instance": puzzle, "options": {"model": "digits"}})
+    assert refused.status_code == 400 and "'model'" in refused.json()["detail"]
+    hinted = post(client, "/api/cnote/hint", {"instance": puzzle, "options": {"target": 50}})
+    assert hinted.status_code == 200 and hinted.json()["status"] == "unsolvable"
+
+
 def test_convert_writes_every_format_and_reads_a_url(client):
     url = "https://puzz.link/p?tents/5/5/2g0h1i1j82323"  # pzprjs's test puzzle
     gameid = post(client, "/api/tents/convert", {"instance": url, "to": "gameid"}).json()

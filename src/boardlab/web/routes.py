@@ -261,7 +261,7 @@ def api_routes(services: Services) -> APIRouter:
         chosen = services.family(family)
         if not chosen.offers_hints:
             raise ApiError(400, "unsupported", f"{chosen.name} offers no hints")
-        options = services.options(chosen, ("solve",), body.options)
+        options = services.options(chosen, ("hint",), body.options)
         instance = await services.instance_json(chosen, body.instance, options)
         seconds = services.time_limit(body.time_limit)
         return await services.in_pool(
