@@ -216,8 +216,11 @@ def instance_json(chosen: Family, instance: Any, text: bool = False) -> dict[str
 
 def solution_of(data: Any) -> Any:
     """A proposed solution: `data` itself, or the first solution of a solve answer (so the
-    output of `solve --json` can be checked or drawn as it is)."""
-    if isinstance(data, dict) and isinstance(data.get("solutions"), list) and data["solutions"]:
+    output of `solve --json` can be checked or drawn as it is; BadInput for an answer without
+    one)."""
+    if isinstance(data, dict) and isinstance(data.get("solutions"), list):
+        if not data["solutions"]:
+            raise BadInput(f"the solve answer holds no solution (status: {data.get('status')})")
         return data["solutions"][0]
     return data
 
@@ -320,7 +323,7 @@ def draw(
     if solution is not None and solve_it:
         raise BadInput("choose one of --solve, --solution (a solution found now, or the one given)")
     if solution is not None:
-        drawn = chosen.solution_from_json(instance, solution)
+        drawn = chosen.solution_from_json(instance, solution_of(solution))
         return Drawing(chosen, instance, drawn, chosen.verify(instance, drawn), options=render)
     if solve_it:
         result = chosen.solve(instance, solve_request())

@@ -157,3 +157,19 @@ def test_the_svg_title_writes_the_size_as_it_is_typed(cli_run, write) -> None:
     assert run.code == 0, run.stderr
     [title] = parseString(run.stdout).getElementsByTagName("title")
     assert title.firstChild.data == "C-Note 3x1"
+
+
+def test_a_solve_answer_can_be_drawn_as_it_can_be_checked(cli_run, write) -> None:
+    """`solution_of` promises that `solve --json`'s output "can be checked or drawn as it is";
+    render --solution refused it ('a cnote solution is {"grid": ...}'), and an answer without a
+    solution was refused in those words too."""
+    puzzle = write("p.txt", "target: 100\n3 7 9 9\n8 2 4 7\n7 7 8 5\n3 2 6 7\n")
+    answer = write("a.json", cli_run(["cnote", "solve", puzzle, "--json"]).stdout)
+    drawn = cli_run(["cnote", "render", puzzle, "--solution", answer, "--json"])
+    assert drawn.code == 0, drawn.stderr
+    assert drawn.json_lines()[0]["solution"]["grid"][0] == [3, 79, 9, 9]
+    impossible = write("q.txt", "rows: 10 20\ncols: 10 10\n1 2\n3 4\n")
+    none = write("n.json", cli_run(["cnote", "solve", impossible, "--json"]).stdout)
+    for verb in ("check", "render"):
+        run = cli_run(["cnote", verb, impossible, *(["--solution"] if verb == "render" else []), none])
+        assert run.code == 2 and "no solution" in run.stderr and "unsatisfiable" in run.stderr, run.stderr
