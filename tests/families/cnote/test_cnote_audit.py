@@ -173,3 +173,24 @@ def test_a_solve_answer_can_be_drawn_as_it_can_be_checked(cli_run, write) -> Non
     for verb in ("check", "render"):
         run = cli_run(["cnote", verb, impossible, *(["--solution"] if verb == "render" else []), none])
         assert run.code == 2 and "no solution" in run.stderr and "unsatisfiable" in run.stderr, run.stderr
+
+
+def test_the_brute_force_sees_its_deadline_while_listing_candidates(monkeypatch) -> None:
+    """At target 1,000,000 the brute force listed every candidate of all ten digits (10 million
+    divisions, 2.4 s past a 3 s --time-limit) before looking at the deadline once."""
+    from boardlab.core.deadline import Deadline, OutOfTime
+    from boardlab.families.cnote import brute
+    from boardlab.families.cnote.instance import make_instance
+
+    calls = [0]
+    contains = brute._contains
+
+    def counted(number: int, digit: int) -> bool:
+        calls[0] += 1
+        return contains(number, digit)
+
+    monkeypatch.setattr(brute, "_contains", counted)
+    instance = make_instance([[1, 2], [3, 4]], 1_000_000)
+    with pytest.raises(OutOfTime):
+        next(brute.solutions(instance, Deadline.after(1e-9)))
+    assert calls[0] <= 1_000_000  # one digit's candidates at most
