@@ -12,6 +12,7 @@ import pytest
 from boardlab.core import registry
 from boardlab.core.errors import BadInput
 from boardlab.core.io import parse_value
+from boardlab.core.results import SolveRequest
 from schema_check import assert_valid, validator
 
 #: More digits than Python turns into an int by default (4300), so reading must refuse them.
@@ -194,3 +195,25 @@ def test_the_brute_force_sees_its_deadline_while_listing_candidates(monkeypatch)
     with pytest.raises(OutOfTime):
         next(brute.solutions(instance, Deadline.after(1e-9)))
     assert calls[0] <= 1_000_000  # one digit's candidates at most
+
+
+def test_the_model_sees_the_deadline_while_it_is_built(monkeypatch) -> None:
+    """Building the domains of a 10x10 grid at target 1,000,000 took 2 s past a 3 s limit
+    before the solver saw the deadline; the build asks it at every cell now."""
+    from ortools.sat.python import cp_model
+
+    from boardlab.core.deadline import Deadline
+    from boardlab.families.cnote.instance import make_instance
+
+    built = [0]
+    from_values = cp_model.Domain.from_values
+
+    def counted(values):
+        built[0] += 1
+        return from_values(values)
+
+    monkeypatch.setattr(cp_model.Domain, "from_values", counted)
+    instance = make_instance([[1, 2, 3], [4, 5, 6], [7, 8, 9]], 1000)
+    answer = registry.get("cnote").solve(instance, SolveRequest(deadline=Deadline.after(1e-9)))
+    assert answer.status.value == "unknown"
+    assert built[0] <= 1  # not the nine cells' domains
