@@ -217,3 +217,42 @@ def test_the_model_sees_the_deadline_while_it_is_built(monkeypatch) -> None:
     answer = registry.get("cnote").solve(instance, SolveRequest(deadline=Deadline.after(1e-9)))
     assert answer.status.value == "unknown"
     assert built[0] <= 1  # not the nine cells' domains
+
+
+def test_grading_sees_the_deadline_inside_its_long_steps(monkeypatch) -> None:
+    """`grade --time-limit 1` ran 9 s on a 4x4 grid at target 1,000,000 (and past 60 s on a
+    10x10): the candidates of every cell and a whole line's propagation (bit sets of a million
+    bits) ran between two looks at the deadline. Counted here on a clock that ticks once a look."""
+    import itertools
+
+    from boardlab.core.deadline import Deadline, OutOfTime
+    from boardlab.families.cnote import grade
+    from boardlab.families.cnote.instance import make_instance
+
+    instance = make_instance([[1, 2], [3, 4]], 200_000)
+    calls = [0]
+    contains = grade._contains
+
+    def counted(number: int, digit: int) -> bool:
+        calls[0] += 1
+        return contains(number, digit)
+
+    monkeypatch.setattr(grade, "_contains", counted)
+    with pytest.raises(OutOfTime):
+        grade.grade(instance, Deadline.after(0, clock=itertools.count().__next__))
+    assert calls[0] < 200_000  # not every cell's candidates
+    monkeypatch.setattr(grade, "_contains", contains)
+
+    domains = grade.candidates(instance)
+    finished = [0]
+    revise = grade._revise
+
+    def counted_revise(*args):
+        changed = revise(*args)
+        finished[0] += 1
+        return changed
+
+    monkeypatch.setattr(grade, "_revise", counted_revise)
+    with pytest.raises(OutOfTime):  # three looks at the clock: inside the first line now
+        grade.propagate(instance, domains, Deadline.after(3, clock=itertools.count().__next__))
+    assert finished[0] == 0
