@@ -256,3 +256,12 @@ def test_grading_sees_the_deadline_inside_its_long_steps(monkeypatch) -> None:
     with pytest.raises(OutOfTime):  # three looks at the clock: inside the first line now
         grade.propagate(instance, domains, Deadline.after(3, clock=itertools.count().__next__))
     assert finished[0] == 0
+
+
+def test_a_hint_on_a_grid_without_empty_cells_writes_its_cells(cli_run, write) -> None:
+    """The text of a placement grid lists its filled cells ('[0, 1] = 79'); on a 1x1 grid (no
+    empty cell left) it printed the bare list 'grid: [10]', which reads as a cell [10]."""
+    run = cli_run(["cnote", "hint", write("p.txt", "target: 10\n0\n")])
+    assert run.code == 0 and "[0, 0] = 10" in run.stdout, run.stdout
+    run = cli_run(["cnote", "hint", write("q.txt", "target: 10\n3\n"), '{"grid": [[7]]}'])
+    assert run.code == 0 and "mistake" in run.stdout and "[0, 0] = 7" in run.stdout, run.stdout
