@@ -137,3 +137,19 @@ def test_a_negative_generator_seed_is_refused_as_on_the_web(cli_run):
     run = cli_run(["cnote", "generate", "--size", "3", "--seed", "-1"])
     assert run.code == 2 and "--seed" in run.stderr and "Traceback" not in run.stderr
     assert cli_run(["cnote", "generate", "--size", "3", "--seed", "0"]).code == 0
+
+
+def test_grade_and_explain_refuse_a_time_limit_of_zero_as_solve_does():
+    """design.md: a time limit is seconds above 0 in the pipeline and the Python API, 0 or less
+    is bad input; `boardlab.grade(p, time_limit=0)` answered 'unknown' instead."""
+    import boardlab
+
+    cnote = boardlab.load({"family": "cnote", "grid": [[1]]})
+    tents = boardlab.load("5x5:bhbcbc,2,?,0,?,?,1,?,?,?,1", family="tents")
+    for call in (
+        lambda: boardlab.grade(cnote, time_limit=0),
+        lambda: boardlab.explain(tents, time_limit=0),
+        lambda: requests.grade(requests.family("cnote"), cnote.instance, -1),
+    ):
+        with pytest.raises(BadInput, match="time limit must be more than 0"):
+            call()

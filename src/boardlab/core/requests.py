@@ -161,12 +161,10 @@ def solve_request(
     starts now, and everything that serves the request (model building included) counts
     against it. A time limit is a number of seconds above 0 (BadInput otherwise: 0 would mean
     "stop before starting")."""
-    if time_limit is not None and (isinstance(time_limit, bool) or not time_limit > 0):
-        raise BadInput(f"the time limit must be more than 0 seconds, got {time_limit}")
     return SolveRequest(
         mode=Mode(mode),
         limit=limit,
-        deadline=Deadline.after(time_limit),
+        deadline=deadline_after(time_limit),
         backend=backend,
         strategy=strategy,
         workers=workers,
@@ -174,6 +172,14 @@ def solve_request(
         options=dict(options or {}),
         progress=progress,
     )
+
+
+def deadline_after(time_limit: float | None) -> Deadline:
+    """The `Deadline` of a request's time limit: seconds above 0, or None for none (BadInput
+    otherwise: 0 would mean "stop before starting"), for every verb that takes one."""
+    if time_limit is not None and (isinstance(time_limit, bool) or not time_limit > 0):
+        raise BadInput(f"the time limit must be more than 0 seconds, got {time_limit}")
+    return Deadline.after(time_limit)
 
 
 # ---- 4. answers and their JSON ------------------------------------------------------------------
@@ -255,14 +261,14 @@ def hint(
 
 def grade(chosen: Family, instance: Any, time_limit: float | None = None) -> dict[str, Any]:
     """`{"family", "instance", "difficulty", "steps", ...}`: `Family.grade` (checked)."""
-    answer = chosen.grade(instance, Deadline.after(time_limit)).to_json()
+    answer = chosen.grade(instance, deadline_after(time_limit)).to_json()
     return {"family": chosen.name, "instance": chosen.to_json(instance), **answer}
 
 
 def explain(chosen: Family, instance: Any, time_limit: float | None = None) -> dict[str, Any]:
     """`{"family", "instance", "difficulty", "steps": [...], "solution"}`: `Family.explain`
     (checked: the solution reached passes `verify`)."""
-    answer = chosen.explain(instance, Deadline.after(time_limit)).to_json()
+    answer = chosen.explain(instance, deadline_after(time_limit)).to_json()
     return {"family": chosen.name, "instance": chosen.to_json(instance), **answer}
 
 
