@@ -265,3 +265,16 @@ def test_a_hint_on_a_grid_without_empty_cells_writes_its_cells(cli_run, write) -
     assert run.code == 0 and "[0, 0] = 10" in run.stdout, run.stdout
     run = cli_run(["cnote", "hint", write("q.txt", "target: 10\n3\n"), '{"grid": [[7]]}'])
     assert run.code == 0 and "mistake" in run.stdout and "[0, 0] = 7" in run.stdout, run.stdout
+
+
+def test_render_draws_a_number_without_its_digit_as_given(cli_run, write) -> None:
+    """An invalid solution is drawn with a warning; a number that misses the cell's digit (5 on
+    a 3) was drawn as the bare digit 3, hiding the number the user wrote."""
+    puzzle = write("p.txt", "target: 100\n3 7 9 9\n8 2 4 7\n7 7 8 5\n3 2 6 7\n")
+    wrong = '{"grid": [[5, 79, 9, 9], [87, 2, 4, 7], [7, 7, 81, 5], [3, 12, 6, 79]]}'
+    drawn = cli_run(["cnote", "render", puzzle, "--solution", wrong])
+    assert drawn.code == 0 and "does not contain the given digit 3" in drawn.stderr
+    assert drawn.stdout.splitlines()[1].split()[:3] == ["0", "5", "79"], drawn.stdout
+    svg = cli_run(["cnote", "render", puzzle, "--solution", wrong, "--svg", "-"]).stdout
+    first = svg[: svg.index("<tspan")].rsplit("<text", 1)[1] + svg[svg.index("<tspan") :].split("</text>")[0]
+    assert ">5</tspan>" in first and 'font-weight="bold">3' not in first  # cell [0, 0], drawn first
