@@ -278,3 +278,13 @@ def test_render_draws_a_number_without_its_digit_as_given(cli_run, write) -> Non
     svg = cli_run(["cnote", "render", puzzle, "--solution", wrong, "--svg", "-"]).stdout
     first = svg[: svg.index("<tspan")].rsplit("<text", 1)[1] + svg[svg.index("<tspan") :].split("</text>")[0]
     assert ">5</tspan>" in first and 'font-weight="bold">3' not in first  # cell [0, 0], drawn first
+
+
+@pytest.mark.parametrize("flags", [["--model", "digits"], ["--no-presolve"]])
+def test_the_brute_force_refuses_the_cpsat_options_as_it_refuses_strategies(cli_run, write, flags) -> None:
+    """`--backend brute --strategy S` is refused ('search strategies apply to the cpsat
+    backend'); `--model` and `--no-presolve` were ignored without a word."""
+    puzzle = write("p.txt", "target: 100\n8 8 4\n6 2 5\n3 6 1\n")
+    run = cli_run(["cnote", "solve", puzzle, "--backend", "brute", *flags])
+    assert run.code == 2 and "cpsat" in run.stderr and flags[0] in run.stderr, run.stderr
+    assert cli_run(["cnote", "solve", puzzle, *flags]).code == 0

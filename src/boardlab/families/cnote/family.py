@@ -123,6 +123,9 @@ class CNote(Family[CNoteInstance]):
 
         if request.strategy not in (None, "portfolio"):
             raise Unsupported("search strategies apply to the cpsat backend")
+        for name, flag in (("model", "--model"), ("no_presolve", "--no-presolve")):
+            if request.options.get(name):
+                raise Unsupported(f"{flag} applies to the cpsat backend, not to brute")
         start = time.perf_counter()
         found = solutions(instance, request.deadline)
         outcome = collect(Budget.of(request), found, lambda grid: {"grid": grid})
