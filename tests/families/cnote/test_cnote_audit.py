@@ -288,3 +288,11 @@ def test_the_brute_force_refuses_the_cpsat_options_as_it_refuses_strategies(cli_
     run = cli_run(["cnote", "solve", puzzle, "--backend", "brute", *flags])
     assert run.code == 2 and "cpsat" in run.stderr and flags[0] in run.stderr, run.stderr
     assert cli_run(["cnote", "solve", puzzle, *flags]).code == 0
+
+
+def test_generate_refuses_any_with_a_difficulty(cli_run) -> None:
+    """Only a puzzle with one solution has a level; `--any --difficulty easy` drew random puzzles
+    until one happened to be unique and easy (31 attempts at 3x3, none in 50 at 4x4) and said
+    `unique: false` of the one it kept."""
+    run = cli_run(["cnote", "generate", "--any", "--difficulty", "easy", "--size", "3", "--seed", "1"])
+    assert run.code == 2 and "--any" in run.stderr and "--difficulty" in run.stderr, run.stderr

@@ -15,7 +15,7 @@ from typing import Any
 
 from boardlab.core.deadline import Deadline
 from boardlab.core.enumerate import Budget, collect
-from boardlab.core.errors import Unsupported
+from boardlab.core.errors import BadInput, Unsupported
 from boardlab.core.family import Family, Generated
 from boardlab.core.grading import Grade
 from boardlab.core.options import BoardSize, Option, parse_board_size
@@ -143,6 +143,11 @@ class CNote(Family[CNoteInstance]):
         )
         target = options.get("target") or io.DEFAULT_TARGET
         unique = not options.get("any")
+        if not unique and options.get("difficulty") is not None:
+            raise BadInput(
+                "--difficulty grades puzzles with one solution, --any makes puzzles that need not "
+                "have one: choose one of --any, --difficulty"
+            )
         instance, planted, report = generate(height, width, target, seed, unique, moves=options.get("mix"))
         stats = Stats(
             seconds=report.seconds,
