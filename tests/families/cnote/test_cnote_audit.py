@@ -296,3 +296,10 @@ def test_generate_refuses_any_with_a_difficulty(cli_run) -> None:
     `unique: false` of the one it kept."""
     run = cli_run(["cnote", "generate", "--any", "--difficulty", "easy", "--size", "3", "--seed", "1"])
     assert run.code == 2 and "--any" in run.stderr and "--difficulty" in run.stderr, run.stderr
+
+
+def test_generate_refuses_any_with_mix(cli_run) -> None:
+    """`--mix` tries changes on a unique puzzle's solution; with `--any` it was ignored."""
+    run = cli_run(["cnote", "generate", "--any", "--mix", "5", "--size", "3", "--seed", "1"])
+    assert run.code == 2 and "--mix" in run.stderr and "--any" in run.stderr, run.stderr
+    assert cli_run(["cnote", "generate", "--mix", "0", "--size", "3", "--seed", "1"]).code == 0

@@ -143,6 +143,10 @@ class CNote(Family[CNoteInstance]):
         )
         target = options.get("target") or io.DEFAULT_TARGET
         unique = not options.get("any")
+        if not unique and options.get("mix") is not None:
+            raise BadInput(
+                "--mix changes a unique puzzle's solution, --any makes no unique puzzle: drop --mix"
+            )
         if not unique and options.get("difficulty") is not None:
             raise BadInput(
                 "--difficulty grades puzzles with one solution, --any makes puzzles that need not "
