@@ -303,3 +303,13 @@ def test_generate_refuses_any_with_mix(cli_run) -> None:
     run = cli_run(["cnote", "generate", "--any", "--mix", "5", "--size", "3", "--seed", "1"])
     assert run.code == 2 and "--mix" in run.stderr and "--any" in run.stderr, run.stderr
     assert cli_run(["cnote", "generate", "--mix", "0", "--size", "3", "--seed", "1"]).code == 0
+
+
+@pytest.mark.parametrize("limit", ["inf", "1e308"])
+def test_a_time_limit_beyond_the_timer_is_no_limit(cli_run, write, limit) -> None:
+    """`--time-limit inf` is above 0 and was taken by solve and grade, but hint, render and
+    generate (timed by SIGALRM) failed: 'internal error: OverflowError: timestamp out of range'."""
+    puzzle = write("p.txt", "target: 100\n3 7 9 9\n8 2 4 7\n7 7 8 5\n3 2 6 7\n")
+    for args in (["hint", puzzle], ["render", puzzle, "--solve"], ["generate", "--size", "3", "--seed", "1"]):
+        run = cli_run(["cnote", *args, "--time-limit", limit])
+        assert run.code == 0, run.stderr
