@@ -179,7 +179,7 @@ def generate_command(
 ) -> None:
     """Generate a puzzle (one solution where it has clues); --show-solution also draws the solution."""
     if out_path is not None:
-        force = claim_new_file(out_path, force, "--out")
+        force = claim_new_file(out_path, force, "--out", as_json)
     generated = _within(
         time_limit, family, "puzzle", as_json, lambda: requests.generate(family, seed, options)
     )
@@ -232,7 +232,7 @@ def render_command(
 ) -> None:
     """Draw a puzzle in the terminal, or as SVG."""
     if svg is not None:
-        force = claim_new_file(svg, force, "--svg")
+        force = claim_new_file(svg, force, "--svg", as_json)
     instance = requests.read_instance(family, puzzle, options, what="PUZZLE")
     given = requests.load_json_argument(solution, what="--solution") if solution is not None else None
     drawing = _within(
@@ -352,7 +352,7 @@ def convert_command(
     """Write puzzles in another format (text, json, and the family's own: tents gameid, puzzlink)."""
     requests.check_format(family, to)
     if out_path is not None:
-        force = claim_new_file(out_path, force, "--out")
+        force = claim_new_file(out_path, force, "--out", as_json)
     records = requests.read_instances(family, puzzle, options, what="PUZZLE")
     code = EXIT_OK
     written: list[str] = []

@@ -235,12 +235,15 @@ def print_library(family: Family, entries: list[dict[str, Any]]) -> None:
         out.print(f"{escape(entry['title'])}  [dim]{escape(entry['source'])}[/]", soft_wrap=True)
 
 
-def claim_new_file(path: str, force: bool, what: str) -> bool:
+def claim_new_file(path: str, force: bool, what: str, as_json: bool = False) -> bool:
     """Whether `path` (- for stdout) may be written: BadInput for a path that names no file
-    (`core.paths.check_output_path`) or an existing file without --force (asked on a terminal),
+    (`core.paths.check_output_path`), an existing file without --force (asked on a terminal),
+    or - with `--json` (`as_json`: the JSON answer and the file would share standard output),
     True once allowed. Commands that work before they write call this first, so a refusal
     comes before the work, not after it; `what` names the flag or argument that gave the path."""
     check_output_path(path, what)
+    if as_json and path == "-":
+        raise BadInput(f"{what} - and --json both print on standard output: give {what} a file name")
     if path != "-" and os.path.exists(path) and not force:
         if sys.stdin.isatty() and err.is_terminal:
             if not typer.confirm(f"{path} exists. Overwrite?", default=False, err=True):

@@ -313,3 +313,20 @@ def test_a_time_limit_beyond_the_timer_is_no_limit(cli_run, write, limit) -> Non
     for args in (["hint", puzzle], ["render", puzzle, "--solve"], ["generate", "--size", "3", "--seed", "1"]):
         run = cli_run(["cnote", *args, "--time-limit", limit])
         assert run.code == 0, run.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["render", "{puzzle}", "--svg", "-"],
+        ["convert", "{puzzle}", "--out", "-"],
+        ["generate", "--size", "3", "--seed", "1", "--out", "-"],
+    ],
+    ids=["render", "convert", "generate"],
+)
+def test_json_and_a_file_on_standard_output_are_refused(cli_run, write, args) -> None:
+    """`--json` prints one JSON object a puzzle; with `--svg -` or `--out -` the SVG or the
+    puzzle's text followed (or came first) on the same standard output."""
+    puzzle = write("p.txt", "target: 100\n3 7 9 9\n8 2 4 7\n7 7 8 5\n3 2 6 7\n")
+    run = cli_run(["cnote", *[a.format(puzzle=puzzle) for a in args], "--json"])
+    assert run.code == 2 and "--json" in run.stderr and not run.stdout, run.stdout[:200]
