@@ -98,3 +98,15 @@ def test_a_number_longer_than_python_converts_is_bad_input_in_every_reader(tmp_p
         read_instances(get("tents"), game_id, what="PUZZLE")
     with pytest.raises(BadInput, match="5000 digits"):
         load_json_argument(f'{{"queens": [{long}]}}')
+
+
+def test_utf16_text_is_named_as_such(tmp_path) -> None:
+    """Windows Notepad's "Unicode" saves UTF-16 with a byte order mark: it was refused as 'not
+    a text file (binary data)', which sends the user looking for the wrong problem."""
+    for encoding in ("utf-16", "utf-16-be"):
+        path = tmp_path / f"{encoding}.txt"
+        path.write_bytes(
+            ("\ufeff" if encoding.endswith("be") else "").encode(encoding) + "8\r\n".encode(encoding)
+        )
+        with pytest.raises(BadInput, match="UTF-16.*UTF-8"):
+            read_source(str(path))

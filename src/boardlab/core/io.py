@@ -89,8 +89,18 @@ def long_numbers_located(text: str, source: str | None = None) -> Iterator[None]
         raise located from None
 
 
+def _reads_as(data: bytes, encoding: str) -> bool:
+    try:
+        data.decode(encoding)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
 def decode_text(data: bytes, source: str) -> str:
-    """UTF-8 text, or BadInput for binary data."""
+    """UTF-8 text, or BadInput for binary data (and UTF-16, named as such)."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) and _reads_as(data, "utf-16"):
+        raise BadInput("UTF-16 text (a byte order mark says so): save it as UTF-8", source=source)
     if b"\x00" in data:
         raise BadInput("not a text file (binary data)", source=source)
     try:
