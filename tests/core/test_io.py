@@ -110,3 +110,16 @@ def test_utf16_text_is_named_as_such(tmp_path) -> None:
         )
         with pytest.raises(BadInput, match="UTF-16.*UTF-8"):
             read_source(str(path))
+
+
+def test_json_nested_too_deeply_is_bad_input(tmp_path) -> None:
+    """`json` raises RecursionError past about 1000 levels: an internal error (exit 4) for a
+    puzzle file, a JSON Lines file and a solution argument (the web answered 400 already)."""
+    deep = "[" * 100_000 + "]" * 100_000
+    for name, text in (("one.json", deep), ("lines.jsonl", '{"n": 4}\n' + deep + "\n")):
+        path = tmp_path / name
+        path.write_text(text)
+        records = read_instances(family, str(path))
+        assert any(r.error is not None and "nested too deeply" in str(r.error) for r in records)
+    with pytest.raises(BadInput, match="nested too deeply"):
+        load_json_argument(deep)

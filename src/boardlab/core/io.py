@@ -36,11 +36,22 @@ MAX_DIGITS = sys.get_int_max_str_digits() or 4300
 _LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")
 
 
-class DuplicateKey(ValueError):
+class JSONProblem(ValueError):
+    """JSON that `json` would read wrongly or fail on without a JSONDecodeError."""
+
+
+class DuplicateKey(JSONProblem):
     """A JSON object names one key twice (`json` would keep the last value silently)."""
 
     def __init__(self, key: str) -> None:
         super().__init__(f"a JSON object names {key!r} twice")
+
+
+class TooDeep(JSONProblem):
+    """JSON nested deeper than `json` reads (RecursionError, about 1000 levels)."""
+
+    def __init__(self) -> None:
+        super().__init__("JSON nested too deeply (no puzzle needs more than a few levels)")
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -54,8 +65,12 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def loads(text: str) -> Any:
     """`json.loads`, refusing objects that name a key twice (DuplicateKey): `{"b8": 1, "b8": 2}`
-    would otherwise be read as `{"b8": 2}` without a word."""
-    return json.loads(text, object_pairs_hook=_unique_keys)
+    would otherwise be read as `{"b8": 2}` without a word; and nesting past its recursion
+    limit (TooDeep, not RecursionError)."""
+    try:
+        return json.loads(text, object_pairs_hook=_unique_keys)
+    except RecursionError:
+        raise TooDeep() from None
 
 
 def long_number(text: str, source: str | None = None) -> BadInput | None:
@@ -211,12 +226,11 @@ def _parse_text_or_json(family: Family, text: str, source: str) -> list[Record]:
         data = loads(text)
     except json.JSONDecodeError as whole_error:
         return _parse_json_lines(family, text, source, whole_error)
-    except DuplicateKey as duplicate:
-        try:  # JSON Lines (one puzzle a line): the duplicate is reported on its line
-            json.loads(text)
-        except json.JSONDecodeError as whole_error:
-            return _parse_json_lines(family, text, source, whole_error)
-        return [Record(source, error=BadInput(str(duplicate), source=source))]
+    except JSONProblem as problem:
+        malformed = _malformed(text)
+        if malformed is not None:  # JSON Lines (one puzzle a line): reported on its line
+            return _parse_json_lines(family, text, source, malformed)
+        return [Record(source, error=BadInput(str(problem), source=source))]
     if isinstance(data, list):
         if not data:
             return [Record(source, error=BadInput("empty JSON list: no puzzle found", source=source))]
@@ -259,17 +273,29 @@ def _parse_json_lines(
                 )
             )
             continue
-        except DuplicateKey as duplicate:
-            records.append(Record(label, error=BadInput(str(duplicate), source=source, line=number)))
+        except JSONProblem as problem:
+            records.append(Record(label, error=BadInput(str(problem), source=source, line=number)))
             continue
         records.append(_json_record(family, data, label, source, number))
     return records
 
 
+def _malformed(text: str) -> json.JSONDecodeError | None:
+    """The JSONDecodeError of `text` read as one document, None when it reads (or fails only
+    by its depth or a number's length)."""
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as error:
+        return error
+    except (RecursionError, ValueError):
+        return None
+    return None
+
+
 def _parses(line: str) -> bool:
     try:
         json.loads(line)
-    except json.JSONDecodeError:
+    except (RecursionError, ValueError):
         return False
     return True
 
@@ -433,5 +459,5 @@ def load_json_argument(argument: str, stdin: BinaryIO | None = None, what: str |
         raise BadInput(
             f"malformed JSON: {error.msg}", source=source, line=error.lineno, column=error.colno
         ) from None
-    except DuplicateKey as duplicate:
-        raise BadInput(str(duplicate), source=source) from None
+    except JSONProblem as problem:
+        raise BadInput(str(problem), source=source) from None

@@ -17,7 +17,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 from boardlab.core.errors import BadInput
-from boardlab.core.io import DuplicateKey, loads, long_numbers_located
+from boardlab.core.io import JSONProblem, loads, long_numbers_located
 
 Scope = dict[str, Any]
 Message = dict[str, Any]
@@ -39,7 +39,7 @@ def _json_problem(body: bytes) -> str | None:
         text = body.decode("utf-8")
         with long_numbers_located(text):
             loads(text)
-    except (BadInput, DuplicateKey) as problem:
+    except (BadInput, JSONProblem) as problem:
         return str(problem)
     except Exception:  # malformed, too deeply nested, not UTF-8: the application's answer
         return None
