@@ -330,3 +330,16 @@ def test_json_and_a_file_on_standard_output_are_refused(cli_run, write, args) ->
     puzzle = write("p.txt", "target: 100\n3 7 9 9\n8 2 4 7\n7 7 8 5\n3 2 6 7\n")
     run = cli_run(["cnote", *[a.format(puzzle=puzzle) for a in args], "--json"])
     assert run.code == 2 and "--json" in run.stderr and not run.stdout, run.stdout[:200]
+
+
+def test_shape_messages_of_a_1x1_grid_use_the_singular(cli_run, write) -> None:
+    """'solution row 0 must have 1 numbers', 'must have 1 rows', '1 entries' on a 1x1 grid."""
+    puzzle = write("p.txt", "target: 5\n5\n")
+    for verb, given, words in (
+        ("check", '{"grid": [5]}', "1 number"),
+        ("check", '{"grid": []}', "1 row"),
+        ("hint", '{"grid": [5]}', "1 entry"),
+        ("hint", '{"grid": []}', "1 row"),
+    ):
+        run = cli_run(["cnote", verb, puzzle, given])
+        assert run.code == 2 and words in run.stderr and words + "s" not in run.stderr, run.stderr

@@ -32,6 +32,7 @@ from typing import Any
 
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Record
+from boardlab.core.words import plural
 from boardlab.families.cnote.instance import (  # noqa: F401  (importable from io too)
     DEFAULT_TARGET,
     MAX_SIDE,
@@ -74,10 +75,10 @@ def solution_from_json(instance: CNoteInstance, data: Any) -> dict[str, Any]:
         raise BadInput('a cnote solution is {"grid": [[n, ...], ...]}')
     grid = data["grid"]
     if not isinstance(grid, list) or len(grid) != instance.height:
-        raise BadInput(f"the solution grid must have {instance.height} rows")
+        raise BadInput(f"the solution grid must have {plural(instance.height, 'row')}")
     for r, row in enumerate(grid):
         if not isinstance(row, list) or len(row) != instance.width:
-            raise BadInput(f"solution row {r} must have {instance.width} numbers")
+            raise BadInput(f"solution row {r} must have {plural(instance.width, 'number')}")
         for c, value in enumerate(row):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise BadInput(f"solution grid[{r}][{c}] must be an integer, got {value!r}")
