@@ -104,6 +104,20 @@ def long_numbers_located(text: str, source: str | None = None) -> Iterator[None]
         raise located from None
 
 
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def lines(text: str) -> list[str]:
+    """The lines of `text` as editors count them: broken at \\n, \\r\\n and \\r only
+    (`str.splitlines` also breaks at a form feed, U+0085 and U+2028, so a line number could be
+    one past the editor's and a form feed split a puzzle); no empty last line after a final
+    line break, as `splitlines`."""
+    found = _LINE_BREAK.split(text)
+    if found and found[-1] == "":
+        found.pop()
+    return found
+
+
 def _reads_as(data: bytes, encoding: str) -> bool:
     try:
         data.decode(encoding)
@@ -154,7 +168,7 @@ def text_blocks(text: str) -> list[list[tuple[int, str]]]:
     """
     blocks: list[list[tuple[int, str]]] = []
     block: list[tuple[int, str]] = []
-    for number, raw in enumerate(text.splitlines(), 1):
+    for number, raw in enumerate(lines(text), 1):
         content = raw.split("#", 1)[0]
         if content.strip():
             block.append((number, content))
@@ -241,12 +255,12 @@ def _parse_text_or_json(family: Family, text: str, source: str) -> list[Record]:
 def _parse_json_lines(
     family: Family, text: str, source: str, whole_error: json.JSONDecodeError
 ) -> list[Record]:
-    lines = [
+    numbered = [
         (n, line)
-        for n, line in enumerate(text.splitlines(), 1)
+        for n, line in enumerate(lines(text), 1)
         if line.strip() and not line.lstrip().startswith("#")
     ]
-    if len(lines) <= 1 or not _parses(lines[0][1]):  # one malformed JSON document
+    if len(numbered) <= 1 or not _parses(numbered[0][1]):  # one malformed JSON document
         return [
             Record(
                 source,
@@ -259,7 +273,7 @@ def _parse_json_lines(
             )
         ]
     records: list[Record[Any]] = []
-    for number, line in lines:
+    for number, line in numbered:
         label = f"{source}:{number}"
         try:
             data = loads(line)

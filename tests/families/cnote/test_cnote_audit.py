@@ -343,3 +343,14 @@ def test_shape_messages_of_a_1x1_grid_use_the_singular(cli_run, write) -> None:
     ):
         run = cli_run(["cnote", verb, puzzle, given])
         assert run.code == 2 and words in run.stderr and words + "s" not in run.stderr, run.stderr
+
+
+def test_lines_are_counted_as_editors_count_them(cli_run, write) -> None:
+    """`str.splitlines` also breaks at a form feed, U+2028 and U+0085: a form feed at the end of
+    a row split the puzzle in two, and errors named a line one past the editor's."""
+    run = cli_run(["cnote", "solve", write("ff.txt", "target: 100\n1 2\x0c\n3 x\n")])
+    assert run.code == 2 and "ff.txt:3:3:" in run.stderr and not run.stdout, run.stdout + run.stderr
+    run = cli_run(["cnote", "solve", write("ls.txt", "target: 100\n1 2\u20283 4\n5 x\n")])
+    assert run.code == 2 and "ls.txt:3:3:" in run.stderr, run.stderr  # 'x' on the third line
+    run = cli_run(["tents", "solve", write("t.txt", "0 1\n1 T.\x0c\n0 ..\n"), "--json"])
+    assert run.code == 0 and len(run.json_lines()) == 1, run.stdout + run.stderr  # one puzzle

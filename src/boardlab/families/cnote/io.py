@@ -28,10 +28,12 @@ Solution JSON: `{"grid": [[18, 8, 74], [69, 26, 5], [13, 66, 21]]}`, the numbers
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Record
+from boardlab.core.io import lines
 from boardlab.core.words import plural
 from boardlab.families.cnote.instance import (  # noqa: F401  (importable from io too)
     DEFAULT_TARGET,
@@ -124,7 +126,7 @@ def parse_text(text: str, source: str) -> list[Record[CNoteInstance]]:
             first_line = None
             error = None
 
-    for number, raw in enumerate(text.splitlines(), 1):
+    for number, raw in enumerate(lines(text), 1):
         content = raw.split("#", 1)[0]
         if not content.strip():
             if not raw.strip():
@@ -202,13 +204,9 @@ def _parse_line(
 
 
 def _tokens(content: str) -> list[tuple[str, int]]:
-    tokens = []
-    index = 0
-    for piece in content.replace("\t", " ").split(" "):
-        if piece:
-            tokens.append((piece, index))
-        index += len(piece) + 1
-    return tokens
+    """The words of `content` and where each starts (separated by any white space: spaces,
+    tabs, a form feed)."""
+    return [(found.group(), found.start()) for found in re.finditer(r"\S+", content)]
 
 
 def _integers(value: str, content: str, number: int, source: str) -> list[int]:
