@@ -1,6 +1,7 @@
 """The C-Note command line and request pipeline on odd but plausible input (an audit): every bad
 input is one line with exit 2 (a 4xx on the web), never an internal error; the `--json` answers
-keep to their schemas; messages say what is wrong."""
+keep to their schemas; messages say what is wrong; flags that would be ignored are refused; a
+time limit is seen inside long steps. Each test names what the command did before its fix."""
 
 from __future__ import annotations
 
