@@ -231,6 +231,8 @@ def render_command(
     ] = False,
 ) -> None:
     """Draw a puzzle in the terminal, or as SVG."""
+    if puzzle == "-" and solution == "-":
+        raise BadInput("only one of PUZZLE and --solution can be read from stdin")
     if svg is not None:
         force = claim_new_file(svg, force, "--svg", as_json)
     instance = requests.read_instance(family, puzzle, options, what="PUZZLE")
@@ -278,6 +280,8 @@ def hint_command(
     as_json: JsonFlag = False,
 ) -> None:
     """A hint: one step that follows, with its reason, or the mistakes in the placements so far."""
+    if puzzle == "-" and placed == "-":
+        raise BadInput("only one of PUZZLE and PARTIAL_JSON can be read from stdin")
     instance = requests.read_instance(family, puzzle, options, what="PUZZLE")
     partial = requests.load_json_argument(placed, what="PARTIAL_JSON") if placed is not None else None
     answer = _within(

@@ -355,3 +355,13 @@ def test_lines_are_counted_as_editors_count_them(cli_run, write) -> None:
     assert run.code == 2 and "ls.txt:3:3:" in run.stderr, run.stderr  # 'x' on the third line
     run = cli_run(["tents", "solve", write("t.txt", "0 1\n1 T.\x0c\n0 ..\n"), "--json"])
     assert run.code == 0 and len(run.json_lines()) == 1, run.stdout + run.stderr  # one puzzle
+
+
+@pytest.mark.parametrize(
+    "args", [["hint", "-", "-"], ["render", "-", "--solution", "-"]], ids=["hint", "render"]
+)
+def test_stdin_is_read_once(cli_run, args) -> None:
+    """`check - -` says only one argument can be read from stdin; `hint - -` and `render -
+    --solution -` read the puzzle and then 'malformed JSON: Expecting value' from an empty stdin."""
+    run = cli_run(["cnote", *args], stdin=b"target: 100\n1 2\n3 4\n")
+    assert run.code == 2 and "only one of PUZZLE and" in run.stderr, run.stderr
