@@ -80,3 +80,46 @@ def test_an_empty_path_is_named_as_such() -> None:
         read_source("")
     with pytest.raises(BadInput, match="^SOLUTION_JSON: empty file name"):
         load_json_argument(" ", what="SOLUTION_JSON")
+
+
+def test_a_number_longer_than_python_converts_is_bad_input_in_every_reader(tmp_path) -> None:
+    """More than `sys.get_int_max_str_digits()` digits (4300) made `int` raise ValueError inside
+    the families' parsers and `json`: an internal error (exit 4, HTTP 500). Now bad input, located."""
+    long = "7" * 5000
+    tents_text = "2 1\n1 T.\n" + long + " ..\n"
+    for name, text in (("tents", tents_text), ("armies", f"{long} 3\n"), ("nqueens", f'{{"n": {long}}}')):
+        path = tmp_path / f"{name}.txt"
+        path.write_text(text)
+        [record] = read_instances(get(name), str(path))
+        assert record.error is not None and "5000 digits" in str(record.error)
+        assert record.error.line == text.count("\n", 0, text.index(long)) + 1
+    game_id = f"8x8:_jagkbidaabac,{long},1,0,3,1,2,2,1,2,1,1,1,2,1,0,4"
+    with pytest.raises(BadInput, match="5000 digits"):
+        read_instances(get("tents"), game_id, what="PUZZLE")
+    with pytest.raises(BadInput, match="5000 digits"):
+        load_json_argument(f'{{"queens": [{long}]}}')
+
+
+def test_utf16_text_is_named_as_such(tmp_path) -> None:
+    """Windows Notepad's "Unicode" saves UTF-16 with a byte order mark: it was refused as 'not
+    a text file (binary data)', which sends the user looking for the wrong problem."""
+    for encoding in ("utf-16", "utf-16-be"):
+        path = tmp_path / f"{encoding}.txt"
+        path.write_bytes(
+            ("\ufeff" if encoding.endswith("be") else "").encode(encoding) + "8\r\n".encode(encoding)
+        )
+        with pytest.raises(BadInput, match="UTF-16.*UTF-8"):
+            read_source(str(path))
+
+
+def test_json_nested_too_deeply_is_bad_input(tmp_path) -> None:
+    """`json` raises RecursionError past about 1000 levels: an internal error (exit 4) for a
+    puzzle file, a JSON Lines file and a solution argument (the web answered 400 already)."""
+    deep = "[" * 100_000 + "]" * 100_000
+    for name, text in (("one.json", deep), ("lines.jsonl", '{"n": 4}\n' + deep + "\n")):
+        path = tmp_path / name
+        path.write_text(text)
+        records = read_instances(family, str(path))
+        assert any(r.error is not None and "nested too deeply" in str(r.error) for r in records)
+    with pytest.raises(BadInput, match="nested too deeply"):
+        load_json_argument(deep)

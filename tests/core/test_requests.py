@@ -127,3 +127,29 @@ def test_the_command_line_prints_the_pipeline_json(cli_run, args, answer):
     if "stats" in expected:  # timings differ between two runs
         printed["stats"].pop("seconds"), expected["stats"].pop("seconds")
     assert printed == expected
+
+
+def test_a_negative_generator_seed_is_refused_as_on_the_web(cli_run):
+    """`random.Random(-s)` is `random.Random(s)`: `generate --seed -1` made the puzzle of
+    `--seed 1`, where the web API refuses a seed below 0 (422). Refused in the pipeline now."""
+    with pytest.raises(BadInput, match="seed"):
+        requests.generate(requests.family("cnote"), -1, {"size": "3"})
+    run = cli_run(["cnote", "generate", "--size", "3", "--seed", "-1"])
+    assert run.code == 2 and "--seed" in run.stderr and "Traceback" not in run.stderr
+    assert cli_run(["cnote", "generate", "--size", "3", "--seed", "0"]).code == 0
+
+
+def test_grade_and_explain_refuse_a_time_limit_of_zero_as_solve_does():
+    """design.md: a time limit is seconds above 0 in the pipeline and the Python API, 0 or less
+    is bad input; `boardlab.grade(p, time_limit=0)` answered 'unknown' instead."""
+    import boardlab
+
+    cnote = boardlab.load({"family": "cnote", "grid": [[1]]})
+    tents = boardlab.load("5x5:bhbcbc,2,?,0,?,?,1,?,?,?,1", family="tents")
+    for call in (
+        lambda: boardlab.grade(cnote, time_limit=0),
+        lambda: boardlab.explain(tents, time_limit=0),
+        lambda: requests.grade(requests.family("cnote"), cnote.instance, -1),
+    ):
+        with pytest.raises(BadInput, match="time limit must be more than 0"):
+            call()

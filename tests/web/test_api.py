@@ -270,6 +270,24 @@ def test_malformed_and_oversized_bodies(client):
     assert client.get("/api/health").json()["status"] == "ok"
 
 
+def test_a_body_naming_a_key_twice_or_a_number_too_long_is_refused_in_one_line():
+    """The command line refuses `{"target": 5, "target": 6}` and a number of more digits than
+    Python converts; the API took the last value silently, and answered a 5000-digit number with
+    "There was an error parsing the body"."""
+    from fastapi.testclient import TestClient
+
+    from boardlab.web import app as web_app
+
+    bare = TestClient(web_app.create_app())  # answered before any job: no worker processes needed
+    twice = b'{"instance": {"family": "cnote", "grid": [[1]], "target": 5, "target": 6}}'
+    answer = bare.post("/api/cnote/solve", content=twice, headers={"content-type": "application/json"})
+    assert answer.status_code == 422 and answer.json()["error"] == "invalid_request"
+    assert "'target' twice" in answer.json()["detail"]
+    long = b'{"instance": {"family": "cnote", "grid": [[1]], "target": ' + b"7" * 5000 + b"}}"
+    answer = bare.post("/api/cnote/solve", content=long, headers={"content-type": "application/json"})
+    assert answer.status_code == 422 and "5000 digits" in answer.json()["detail"]
+
+
 def test_answer_size_limit(single):
     answer = post(single, "/api/nqueens/solve", {"instance": 8, "mode": "all"})
     assert answer.status_code == 413 and answer.json()["error"] == "answer_too_large"
@@ -342,6 +360,39 @@ def test_grade_and_explain(client):
     assert listed["tents"]["offers_grade"] and listed["tents"]["levels"][0] == "easy"
     refused = post(client, "/api/nqueens/grade", {"instance": 8})
     assert refused.status_code == 400 and refused.json()["error"] == "unsupported"
+
+
+def test_grade_takes_the_instance_options_as_the_command_line_does(client):
+    """`grade --target 50` grades the puzzle at target 50; the API's grade read no options at
+    all: {"target": 50} graded the target-100 puzzle, and an unknown option was not refused."""
+    puzzle = {
+        "family": "cnote",
+        "target": 100,
+        "grid": [[3, 7, 9, 9], [8, 2, 4, 7], [7, 7, 8, 5], [3, 2, 6, 7]],
+    }
+    graded = post(client, "/api/cnote/grade", {"instance": puzzle, "options": {"target": 50}})
+    assert graded.status_code == 200, graded.text
+    assert graded.json()["instance"]["target"] == 50 and graded.json()["difficulty"] == "unsolvable"
+    refused = post(client, "/api/cnote/grade", {"instance": puzzle, "options": {"bogus": 1}})
+    assert refused.status_code == 400 and "bogus" in refused.json()["detail"]
+    refused = post(
+        client, "/api/tents/explain", {"instance": "5x5:bhbcbc,2,?,0,?,?,1,?,?,?,1", "options": {"x": 1}}
+    )
+    assert refused.status_code == 400 and "'x'" in refused.json()["detail"]
+
+
+def test_hint_takes_the_hint_options_only(client):
+    """The command line's hint takes the options that change the instance (cnote --target),
+    not the solver's; the API's hint took the solver's (cnote 'model') and ignored them."""
+    puzzle = {
+        "family": "cnote",
+        "target": 100,
+        "grid": [[3, 7, 9, 9], [8, 2, 4, 7], [7, 7, 8, 5], [3, 2, 6, 7]],
+    }
+    refused = post(client, "/api/cnote/hint", {"instance": puzzle, "options": {"model": "digits"}})
+    assert refused.status_code == 400 and "'model'" in refused.json()["detail"]
+    hinted = post(client, "/api/cnote/hint", {"instance": puzzle, "options": {"target": 50}})
+    assert hinted.status_code == 200 and hinted.json()["status"] == "unsolvable"
 
 
 def test_convert_writes_every_format_and_reads_a_url(client):

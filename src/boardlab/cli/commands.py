@@ -179,7 +179,7 @@ def generate_command(
 ) -> None:
     """Generate a puzzle (one solution where it has clues); --show-solution also draws the solution."""
     if out_path is not None:
-        force = claim_new_file(out_path, force, "--out")
+        force = claim_new_file(out_path, force, "--out", as_json)
     generated = _within(
         time_limit, family, "puzzle", as_json, lambda: requests.generate(family, seed, options)
     )
@@ -231,8 +231,10 @@ def render_command(
     ] = False,
 ) -> None:
     """Draw a puzzle in the terminal, or as SVG."""
+    if puzzle == "-" and solution == "-":
+        raise BadInput("only one of PUZZLE and --solution can be read from stdin")
     if svg is not None:
-        force = claim_new_file(svg, force, "--svg")
+        force = claim_new_file(svg, force, "--svg", as_json)
     instance = requests.read_instance(family, puzzle, options, what="PUZZLE")
     given = requests.load_json_argument(solution, what="--solution") if solution is not None else None
     drawing = _within(
@@ -278,6 +280,8 @@ def hint_command(
     as_json: JsonFlag = False,
 ) -> None:
     """A hint: one step that follows, with its reason, or the mistakes in the placements so far."""
+    if puzzle == "-" and placed == "-":
+        raise BadInput("only one of PUZZLE and PARTIAL_JSON can be read from stdin")
     instance = requests.read_instance(family, puzzle, options, what="PUZZLE")
     partial = requests.load_json_argument(placed, what="PARTIAL_JSON") if placed is not None else None
     answer = _within(
@@ -352,7 +356,7 @@ def convert_command(
     """Write puzzles in another format (text, json, and the family's own: tents gameid, puzzlink)."""
     requests.check_format(family, to)
     if out_path is not None:
-        force = claim_new_file(out_path, force, "--out")
+        force = claim_new_file(out_path, force, "--out", as_json)
     records = requests.read_instances(family, puzzle, options, what="PUZZLE")
     code = EXIT_OK
     written: list[str] = []
@@ -397,6 +401,13 @@ def example_command(
 ) -> None:
     """Write a sample puzzle in the family's text format (FAMILY.txt), to try the other verbs on."""
     if listing:
+        ignored = [
+            flag for flag, given in (("FILE", path is not None), ("--name", name is not None)) if given
+        ]
+        if ignored:
+            raise BadInput(
+                f"--list prints the names of the published puzzles and writes none: drop {ignored[0]}"
+            )
         print_library(family, family.library())
         return
     target = path if path is not None else f"{family.name}.txt"

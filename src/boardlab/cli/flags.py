@@ -55,7 +55,9 @@ SolverSeed = Annotated[
         "--seed", help="random seed of a randomised search (another seed may find another solution)"
     ),
 ]
-GeneratorSeed = Annotated[int | None, typer.Option("--seed", help="random seed (same seed, same puzzle)")]
+GeneratorSeed = Annotated[
+    int | None, typer.Option("--seed", min=0, help="random seed, 0 or more (same seed, same puzzle)")
+]
 Limit = Annotated[int | None, typer.Option("--limit", min=1, help="list at most K solutions (like --all)")]
 Optimise = Annotated[
     bool, typer.Option("--optimise", "--optimize", help="find the best answer and prove it optimal")

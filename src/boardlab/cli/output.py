@@ -81,7 +81,7 @@ def plain(value: Any) -> str:
     yes/no, "none" for null or nothing, numbers rounded to 4 significant digits, a list of
     numbers in brackets (`[7, 1]`: a cell, as messages write it), a list of lists as its items
     one after the other (`[7, 1] [7, 3]`), mappings as "key: value" pairs in parentheses,
-    separated by semicolons; a partial `grid` (null: an empty cell, as C-Note hints place
+    separated by semicolons; a `grid` of rows (null: an empty cell, as C-Note hints place
     numbers) as its filled cells (`[0, 0] = 3`)."""
     if value is None:
         return "none"
@@ -101,9 +101,10 @@ def plain(value: Any) -> str:
 
 
 def _entry(key: str, value: Any) -> str:
-    """`plain(value)`, but a `grid` with empty (null) cells as its filled cells."""
+    """`plain(value)`, but a `grid` of rows (a placement: null for an empty cell) as its filled
+    cells, also when none is empty (a 1x1 grid: `[0, 0] = 10`, not `[10]`)."""
     rows = value if key == "grid" and isinstance(value, list) else []
-    if rows and all(isinstance(row, list) for row in rows) and any(x is None for row in rows for x in row):
+    if rows and all(isinstance(row, list) for row in rows):
         cells = [(r, c, x) for r, row in enumerate(rows) for c, x in enumerate(row) if x is not None]
         return ", ".join(f"[{r}, {c}] = {plain(x)}" for r, c, x in cells) or "none"
     return plain(value)
@@ -234,12 +235,15 @@ def print_library(family: Family, entries: list[dict[str, Any]]) -> None:
         out.print(f"{escape(entry['title'])}  [dim]{escape(entry['source'])}[/]", soft_wrap=True)
 
 
-def claim_new_file(path: str, force: bool, what: str) -> bool:
+def claim_new_file(path: str, force: bool, what: str, as_json: bool = False) -> bool:
     """Whether `path` (- for stdout) may be written: BadInput for a path that names no file
-    (`core.paths.check_output_path`) or an existing file without --force (asked on a terminal),
+    (`core.paths.check_output_path`), an existing file without --force (asked on a terminal),
+    or - with `--json` (`as_json`: the JSON answer and the file would share standard output),
     True once allowed. Commands that work before they write call this first, so a refusal
     comes before the work, not after it; `what` names the flag or argument that gave the path."""
     check_output_path(path, what)
+    if as_json and path == "-":
+        raise BadInput(f"{what} - and --json both print on standard output: give {what} a file name")
     if path != "-" and os.path.exists(path) and not force:
         if sys.stdin.isatty() and err.is_terminal:
             if not typer.confirm(f"{path} exists. Overwrite?", default=False, err=True):

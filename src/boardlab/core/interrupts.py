@@ -161,6 +161,11 @@ def caused_by_ctrl_c(error: BaseException) -> bool:
     return False
 
 
+#: The longest `time_limited` timer set (seconds, about 31 years): `setitimer` refuses values
+#: beyond `time_t` (OverflowError), and a longer limit is no limit in practice.
+LONGEST_TIMER = 1e9
+
+
 @contextmanager
 def time_limited(seconds: float | None) -> Iterator[None]:
     """Raise `OutOfTime` in the main thread once `seconds` have passed (None: no limit); see
@@ -190,7 +195,8 @@ def time_limited(seconds: float | None) -> Iterator[None]:
 
     outer, _LIMIT = _LIMIT, Deadline.after(seconds)
     previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    # a limit beyond the timer's range (inf, 1e308: OverflowError) is as good as none
+    signal.setitimer(signal.ITIMER_REAL, min(seconds, LONGEST_TIMER))
     try:
         yield
     finally:

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, BinaryIO, TypeVar
 
 from boardlab.core.errors import BadInput
@@ -28,13 +30,28 @@ T = TypeVar("T")
 
 #: Largest input read (bytes): puzzles are small, this guards against reading a disk image.
 MAX_INPUT_BYTES = 64 * 1024 * 1024
+#: Most digits in one number of an input: Python converts no longer ones to an int (ValueError,
+#: its guard against quadratic conversions), and no puzzle needs them.
+MAX_DIGITS = sys.get_int_max_str_digits() or 4300
+_LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1},}}")
 
 
-class DuplicateKey(ValueError):
+class JSONProblem(ValueError):
+    """JSON that `json` would read wrongly or fail on without a JSONDecodeError."""
+
+
+class DuplicateKey(JSONProblem):
     """A JSON object names one key twice (`json` would keep the last value silently)."""
 
     def __init__(self, key: str) -> None:
         super().__init__(f"a JSON object names {key!r} twice")
+
+
+class TooDeep(JSONProblem):
+    """JSON nested deeper than `json` reads (RecursionError, about 1000 levels)."""
+
+    def __init__(self) -> None:
+        super().__init__("JSON nested too deeply (no puzzle needs more than a few levels)")
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -48,12 +65,71 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def loads(text: str) -> Any:
     """`json.loads`, refusing objects that name a key twice (DuplicateKey): `{"b8": 1, "b8": 2}`
-    would otherwise be read as `{"b8": 2}` without a word."""
-    return json.loads(text, object_pairs_hook=_unique_keys)
+    would otherwise be read as `{"b8": 2}` without a word; and nesting past its recursion
+    limit (TooDeep, not RecursionError)."""
+    try:
+        return json.loads(text, object_pairs_hook=_unique_keys)
+    except RecursionError:
+        raise TooDeep() from None
+
+
+def long_number(text: str, source: str | None = None) -> BadInput | None:
+    """BadInput located at the first run of more than MAX_DIGITS digits in `text`, or None.
+    Asked only when reading `text` raised a ValueError: `int` refuses such numbers, in every
+    family's parser and in `json` (they were internal errors), while a game ID may hold long runs
+    of digits that are not numbers."""
+    found = _LONG_NUMBER.search(text)
+    if found is None:
+        return None
+    start = found.start()
+    line_start = text.rfind("\n", 0, start) + 1
+    return BadInput(
+        f"a number of {len(found.group())} digits is too long (at most {MAX_DIGITS})",
+        source=source,
+        line=text.count("\n", 0, start) + 1,
+        column=start - line_start + 1,
+    )
+
+
+@contextmanager
+def long_numbers_located(text: str, source: str | None = None) -> Iterator[None]:
+    """Reading `text` inside: a ValueError caused by a number too long for `int` becomes the
+    BadInput of `long_number`; any other error passes unchanged."""
+    try:
+        yield
+    except ValueError:
+        located = long_number(text, source)
+        if located is None:
+            raise
+        raise located from None
+
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def lines(text: str) -> list[str]:
+    """The lines of `text` as editors count them: broken at \\n, \\r\\n and \\r only
+    (`str.splitlines` also breaks at a form feed, U+0085 and U+2028, so a line number could be
+    one past the editor's and a form feed split a puzzle); no empty last line after a final
+    line break, as `splitlines`."""
+    found = _LINE_BREAK.split(text)
+    if found and found[-1] == "":
+        found.pop()
+    return found
+
+
+def _reads_as(data: bytes, encoding: str) -> bool:
+    try:
+        data.decode(encoding)
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def decode_text(data: bytes, source: str) -> str:
-    """UTF-8 text, or BadInput for binary data."""
+    """UTF-8 text, or BadInput for binary data (and UTF-16, named as such)."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) and _reads_as(data, "utf-16"):
+        raise BadInput("UTF-16 text (a byte order mark says so): save it as UTF-8", source=source)
     if b"\x00" in data:
         raise BadInput("not a text file (binary data)", source=source)
     try:
@@ -92,7 +168,7 @@ def text_blocks(text: str) -> list[list[tuple[int, str]]]:
     """
     blocks: list[list[tuple[int, str]]] = []
     block: list[tuple[int, str]] = []
-    for number, raw in enumerate(text.splitlines(), 1):
+    for number, raw in enumerate(lines(text), 1):
         content = raw.split("#", 1)[0]
         if content.strip():
             block.append((number, content))
@@ -148,18 +224,27 @@ def parse_document(family: Family, text: str, source: str) -> list[Record]:
     stripped = text.lstrip()
     if not stripped:
         return [Record(source, error=BadInput("empty input: no puzzle found", source=source))]
-    if stripped[0] not in "{[":
+    try:
+        return _parse_text_or_json(family, text, source)
+    except ValueError:  # a number too long for `int`, as long_numbers_located says
+        located = long_number(text, source)
+        if located is None:
+            raise
+        return [Record(source, error=located)]
+
+
+def _parse_text_or_json(family: Family, text: str, source: str) -> list[Record]:
+    if text.lstrip()[0] not in "{[":
         return family.parse_text(text, source)
     try:
         data = loads(text)
     except json.JSONDecodeError as whole_error:
         return _parse_json_lines(family, text, source, whole_error)
-    except DuplicateKey as duplicate:
-        try:  # JSON Lines (one puzzle a line): the duplicate is reported on its line
-            json.loads(text)
-        except json.JSONDecodeError as whole_error:
-            return _parse_json_lines(family, text, source, whole_error)
-        return [Record(source, error=BadInput(str(duplicate), source=source))]
+    except JSONProblem as problem:
+        malformed = _malformed(text)
+        if malformed is not None:  # JSON Lines (one puzzle a line): reported on its line
+            return _parse_json_lines(family, text, source, malformed)
+        return [Record(source, error=BadInput(str(problem), source=source))]
     if isinstance(data, list):
         if not data:
             return [Record(source, error=BadInput("empty JSON list: no puzzle found", source=source))]
@@ -170,12 +255,12 @@ def parse_document(family: Family, text: str, source: str) -> list[Record]:
 def _parse_json_lines(
     family: Family, text: str, source: str, whole_error: json.JSONDecodeError
 ) -> list[Record]:
-    lines = [
+    numbered = [
         (n, line)
-        for n, line in enumerate(text.splitlines(), 1)
+        for n, line in enumerate(lines(text), 1)
         if line.strip() and not line.lstrip().startswith("#")
     ]
-    if len(lines) <= 1 or not _parses(lines[0][1]):  # one malformed JSON document
+    if len(numbered) <= 1 or not _parses(numbered[0][1]):  # one malformed JSON document
         return [
             Record(
                 source,
@@ -188,7 +273,7 @@ def _parse_json_lines(
             )
         ]
     records: list[Record[Any]] = []
-    for number, line in lines:
+    for number, line in numbered:
         label = f"{source}:{number}"
         try:
             data = loads(line)
@@ -202,17 +287,29 @@ def _parse_json_lines(
                 )
             )
             continue
-        except DuplicateKey as duplicate:
-            records.append(Record(label, error=BadInput(str(duplicate), source=source, line=number)))
+        except JSONProblem as problem:
+            records.append(Record(label, error=BadInput(str(problem), source=source, line=number)))
             continue
         records.append(_json_record(family, data, label, source, number))
     return records
 
 
+def _malformed(text: str) -> json.JSONDecodeError | None:
+    """The JSONDecodeError of `text` read as one document, None when it reads (or fails only
+    by its depth or a number's length)."""
+    try:
+        json.loads(text)
+    except json.JSONDecodeError as error:
+        return error
+    except (RecursionError, ValueError):
+        return None
+    return None
+
+
 def _parses(line: str) -> bool:
     try:
         json.loads(line)
-    except json.JSONDecodeError:
+    except (RecursionError, ValueError):
         return False
     return True
 
@@ -272,7 +369,8 @@ def read_instances(
         else:
             records = parse_document(family, text, source)
     else:
-        direct = family.from_argument(argument)
+        with long_numbers_located(argument, what):
+            direct = family.from_argument(argument)
         if direct is None:
             if family.takes_size:
                 raise BadInput(f"N must be a positive integer (or a puzzle file): '{argument}'")
@@ -332,6 +430,7 @@ def parse_value(family: Family, value: Any, options: dict[str, Any]) -> Any:
 
 
 def _from_text(family: Family, text: str, options: dict[str, Any]) -> Any:
+    text = text.removeprefix("\ufeff")  # a byte order mark, as `decode_text` drops from a file
     if not text.strip():
         raise BadInput("empty input: no puzzle found")
     if "\x00" in text:
@@ -343,7 +442,8 @@ def _from_text(family: Family, text: str, options: dict[str, Any]) -> Any:
     stripped = text.strip()
     if "\n" not in stripped and stripped[0] not in "{[":
         try:
-            direct = family.from_argument(stripped)
+            with long_numbers_located(stripped, VALUE_SOURCE):
+                direct = family.from_argument(stripped)
         except BadInput as error:  # maybe not a game ID after all: try the text format
             direct, argument_error = None, error
         if direct is not None:
@@ -367,10 +467,11 @@ def load_json_argument(argument: str, stdin: BinaryIO | None = None, what: str |
         empty_name(argument, what, "give the JSON inline, a file, or - for standard input")
         text, source = read_source(argument, stdin)
     try:
-        return loads(text)
+        with long_numbers_located(text, source):
+            return loads(text)
     except json.JSONDecodeError as error:
         raise BadInput(
             f"malformed JSON: {error.msg}", source=source, line=error.lineno, column=error.colno
         ) from None
-    except DuplicateKey as duplicate:
-        raise BadInput(str(duplicate), source=source) from None
+    except JSONProblem as problem:
+        raise BadInput(str(problem), source=source) from None

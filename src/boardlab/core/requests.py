@@ -161,12 +161,10 @@ def solve_request(
     starts now, and everything that serves the request (model building included) counts
     against it. A time limit is a number of seconds above 0 (BadInput otherwise: 0 would mean
     "stop before starting")."""
-    if time_limit is not None and (isinstance(time_limit, bool) or not time_limit > 0):
-        raise BadInput(f"the time limit must be more than 0 seconds, got {time_limit}")
     return SolveRequest(
         mode=Mode(mode),
         limit=limit,
-        deadline=Deadline.after(time_limit),
+        deadline=deadline_after(time_limit),
         backend=backend,
         strategy=strategy,
         workers=workers,
@@ -176,6 +174,14 @@ def solve_request(
     )
 
 
+def deadline_after(time_limit: float | None) -> Deadline:
+    """The `Deadline` of a request's time limit: seconds above 0, or None for none (BadInput
+    otherwise: 0 would mean "stop before starting"), for every verb that takes one."""
+    if time_limit is not None and (isinstance(time_limit, bool) or not time_limit > 0):
+        raise BadInput(f"the time limit must be more than 0 seconds, got {time_limit}")
+    return Deadline.after(time_limit)
+
+
 # ---- 4. answers and their JSON ------------------------------------------------------------------
 def solve(chosen: Family, instance: Any, request: SolveRequest) -> Result:
     """`Family.solve` (checked); the answer's JSON is `Result.to_json()`."""
@@ -183,7 +189,10 @@ def solve(chosen: Family, instance: Any, request: SolveRequest) -> Result:
 
 
 def generate(chosen: Family, seed: int | None, options: dict[str, Any]) -> Generated:
-    """`Family.generate` (checked, unique where the family has clues)."""
+    """`Family.generate` (checked, unique where the family has clues). A seed is 0 or more
+    (BadInput otherwise: `random.Random(-s)` is `random.Random(s)`, so -1 made the puzzle of 1)."""
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise BadInput(f"the seed must be an integer, 0 or more, got {seed!r}")
     return chosen.generate(seed, options)
 
 
@@ -213,8 +222,11 @@ def instance_json(chosen: Family, instance: Any, text: bool = False) -> dict[str
 
 def solution_of(data: Any) -> Any:
     """A proposed solution: `data` itself, or the first solution of a solve answer (so the
-    output of `solve --json` can be checked or drawn as it is)."""
-    if isinstance(data, dict) and isinstance(data.get("solutions"), list) and data["solutions"]:
+    output of `solve --json` can be checked or drawn as it is; BadInput for an answer without
+    one)."""
+    if isinstance(data, dict) and isinstance(data.get("solutions"), list):
+        if not data["solutions"]:
+            raise BadInput(f"the solve answer holds no solution (status: {data.get('status')})")
         return data["solutions"][0]
     return data
 
@@ -249,14 +261,14 @@ def hint(
 
 def grade(chosen: Family, instance: Any, time_limit: float | None = None) -> dict[str, Any]:
     """`{"family", "instance", "difficulty", "steps", ...}`: `Family.grade` (checked)."""
-    answer = chosen.grade(instance, Deadline.after(time_limit)).to_json()
+    answer = chosen.grade(instance, deadline_after(time_limit)).to_json()
     return {"family": chosen.name, "instance": chosen.to_json(instance), **answer}
 
 
 def explain(chosen: Family, instance: Any, time_limit: float | None = None) -> dict[str, Any]:
     """`{"family", "instance", "difficulty", "steps": [...], "solution"}`: `Family.explain`
     (checked: the solution reached passes `verify`)."""
-    answer = chosen.explain(instance, Deadline.after(time_limit)).to_json()
+    answer = chosen.explain(instance, deadline_after(time_limit)).to_json()
     return {"family": chosen.name, "instance": chosen.to_json(instance), **answer}
 
 
@@ -311,10 +323,13 @@ def draw(
     options: dict[str, Any] | None = None,
 ) -> Drawing:
     """The board with `solution` (user JSON, checked: its violations are listed), or with a
-    solution found now (`solve_it`), or alone; `options` are the family's render options."""
+    solution found now (`solve_it`; not both: BadInput), or alone; `options` are the family's
+    render options."""
     render = dict(options or {})
+    if solution is not None and solve_it:
+        raise BadInput("choose one of --solve, --solution (a solution found now, or the one given)")
     if solution is not None:
-        drawn = chosen.solution_from_json(instance, solution)
+        drawn = chosen.solution_from_json(instance, solution_of(solution))
         return Drawing(chosen, instance, drawn, chosen.verify(instance, drawn), options=render)
     if solve_it:
         result = chosen.solve(instance, solve_request())

@@ -1,7 +1,10 @@
 """ASGI middleware: request body size limit, Host check and security headers.
 
 `BodyLimit` reads the whole body (at most `max_bytes`) before the application sees it and
-answers 413 beyond that, whether or not the client sent a Content-Length. `SecurityHeaders`
+answers 413 beyond that, whether or not the client sent a Content-Length; a JSON body that the
+command line would refuse although `json` reads it (an object naming a key twice, which `json`
+reads as its last value, and a number of more digits than Python converts) gets 422 with the
+command line's words (`core.io`). `SecurityHeaders`
 refuses requests whose Host header is not an allowed one (a DNS-rebinding guard for a server
 bound to 127.0.0.1) and adds headers that keep the page's content to itself: a
 Content-Security-Policy without scripts from elsewhere, no sniffing, no framing.
@@ -12,6 +15,9 @@ from __future__ import annotations
 import json
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
+
+from boardlab.core.errors import BadInput
+from boardlab.core.io import JSONProblem, loads, long_numbers_located
 
 Scope = dict[str, Any]
 Message = dict[str, Any]
@@ -24,6 +30,20 @@ PAGE_POLICY = (
     "default-src 'self'; img-src 'self' data: blob:; style-src 'self'; script-src 'self'; "
     "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'"
 )
+
+
+def _json_problem(body: bytes) -> str | None:
+    """What the command line would refuse in a JSON body that `json` reads (None: nothing, or a
+    body that is not JSON at all, which the application reports itself)."""
+    try:
+        text = body.decode("utf-8")
+        with long_numbers_located(text):
+            loads(text)
+    except (BadInput, JSONProblem) as problem:
+        return str(problem)
+    except Exception:  # malformed, too deeply nested, not UTF-8: the application's answer
+        return None
+    return None
 
 
 async def _send_json(send: Send, status: int, body: dict[str, Any]) -> None:
@@ -79,6 +99,11 @@ class BodyLimit:
             chunks.append(body)
             more = message.get("more_body", False)
         whole = b"".join(chunks)
+        problem = _json_problem(whole) if scope.get("method") == "POST" else None
+        if problem is not None:
+            detail = f"the request body: {problem}"
+            await _send_json(send, 422, {"error": "invalid_request", "detail": detail})
+            return
         delivered = False
 
         async def replay() -> Message:

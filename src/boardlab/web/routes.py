@@ -261,7 +261,7 @@ def api_routes(services: Services) -> APIRouter:
         chosen = services.family(family)
         if not chosen.offers_hints:
             raise ApiError(400, "unsupported", f"{chosen.name} offers no hints")
-        options = services.options(chosen, ("solve",), body.options)
+        options = services.options(chosen, ("hint",), body.options)
         instance = await services.instance_json(chosen, body.instance, options)
         seconds = services.time_limit(body.time_limit)
         return await services.in_pool(
@@ -273,7 +273,8 @@ def api_routes(services: Services) -> APIRouter:
         chosen = services.family(family)
         if not chosen.offers_grade:
             raise ApiError(400, "unsupported", f"{chosen.name} offers no difficulty grades")
-        instance = await services.instance_json(chosen, body.instance, {})
+        options = services.options(chosen, ("grade",), body.options)
+        instance = await services.instance_json(chosen, body.instance, options)
         seconds = services.time_limit(body.time_limit)
         return await services.in_pool(
             jobs.grade_job, chosen.name, instance, max_bytes, timeout=seconds, missing="grade"
@@ -284,7 +285,8 @@ def api_routes(services: Services) -> APIRouter:
         chosen = services.family(family)
         if not chosen.offers_explain:
             raise ApiError(400, "unsupported", f"{chosen.name} offers no step-by-step solutions")
-        instance = await services.instance_json(chosen, body.instance, {})
+        options = services.options(chosen, ("explain",), body.options)
+        instance = await services.instance_json(chosen, body.instance, options)
         seconds = services.time_limit(body.time_limit)
         return await services.in_pool(
             jobs.explain_job, chosen.name, instance, max_bytes, timeout=seconds, missing="explanation"

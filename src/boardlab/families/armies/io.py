@@ -14,6 +14,7 @@ from typing import Any
 
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Record
+from boardlab.core.io import lines
 from boardlab.families.armies.instance import (
     MAX_N,  # noqa: F401  (importable from io too)
     ArmiesInstance,
@@ -43,7 +44,7 @@ def dump_text(instance: ArmiesInstance) -> str:
 def parse_text(text: str, source: str) -> list[Record[ArmiesInstance]]:
     """One instance per line: `N` or `N M`."""
     records: list[Record[ArmiesInstance]] = []
-    for number, raw in enumerate(text.splitlines(), 1):
+    for number, raw in enumerate(lines(text), 1):
         line = raw.split("#", 1)[0]
         if not line.strip():
             continue

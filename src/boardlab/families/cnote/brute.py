@@ -29,7 +29,10 @@ def solutions(instance: CNoteInstance, deadline: Deadline = NO_DEADLINE) -> Iter
     if sum(instance.rows) != sum(instance.cols):
         return
     largest = max(max(instance.rows), max(instance.cols))
-    candidates = {d: [v for v in range(1, largest + 1) if _contains(v, d)] for d in range(10)}
+    candidates: dict[int, list[int]] = {}
+    for d in range(10):  # O(target) divisions each: 10 million at target 1,000,000, so the
+        deadline.check()  # deadline is asked between digits
+        candidates[d] = [v for v in range(1, largest + 1) if _contains(v, d)]
     member = {d: set(values) for d, values in candidates.items()}
     row_left = list(instance.rows)
     col_left = list(instance.cols)

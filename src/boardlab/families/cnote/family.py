@@ -15,7 +15,7 @@ from typing import Any
 
 from boardlab.core.deadline import Deadline
 from boardlab.core.enumerate import Budget, collect
-from boardlab.core.errors import Unsupported
+from boardlab.core.errors import BadInput, Unsupported
 from boardlab.core.family import Family, Generated
 from boardlab.core.grading import Grade
 from boardlab.core.options import BoardSize, Option, parse_board_size
@@ -123,6 +123,9 @@ class CNote(Family[CNoteInstance]):
 
         if request.strategy not in (None, "portfolio"):
             raise Unsupported("search strategies apply to the cpsat backend")
+        for name, flag in (("model", "--model"), ("no_presolve", "--no-presolve")):
+            if request.options.get(name):
+                raise Unsupported(f"{flag} applies to the cpsat backend, not to brute")
         start = time.perf_counter()
         found = solutions(instance, request.deadline)
         outcome = collect(Budget.of(request), found, lambda grid: {"grid": grid})
@@ -140,6 +143,15 @@ class CNote(Family[CNoteInstance]):
         )
         target = options.get("target") or io.DEFAULT_TARGET
         unique = not options.get("any")
+        if not unique and options.get("mix") is not None:
+            raise BadInput(
+                "--mix changes a unique puzzle's solution, --any makes no unique puzzle: drop --mix"
+            )
+        if not unique and options.get("difficulty") is not None:
+            raise BadInput(
+                "--difficulty grades puzzles with one solution, --any makes puzzles that need not "
+                "have one: choose one of --any, --difficulty"
+            )
         instance, planted, report = generate(height, width, target, seed, unique, moves=options.get("mix"))
         stats = Stats(
             seconds=report.seconds,

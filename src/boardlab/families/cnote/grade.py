@@ -65,15 +65,24 @@ def _contains(number: int, digit: int) -> bool:
     return False
 
 
-def candidates(instance: CNoteInstance) -> Domains:
-    """Every cell's candidates (module docstring)."""
+#: Values or bits handled between two looks at the deadline: a cell has O(target) candidates
+#: (470,000 at target 1,000,000) and a line's bit sets O(target) bits.
+CHUNK = 4096
+
+
+def candidates(instance: CNoteInstance, deadline: Deadline = NO_DEADLINE) -> Domains:
+    """Every cell's candidates (module docstring; raises OutOfTime at the deadline)."""
     height, width = instance.height, instance.width
     domains: Domains = {}
     for r in range(height):
         for c in range(width):
             bound = min(instance.rows[r] - (width - 1), instance.cols[c] - (height - 1))
             digit = instance.grid[r][c]
-            domains[r, c] = {v for v in range(1, bound + 1) if _contains(v, digit)}
+            found: set[int] = set()
+            for low in range(1, bound + 1, CHUNK):
+                deadline.check()
+                found.update(v for v in range(low, min(low + CHUNK, bound + 1)) if _contains(v, digit))
+            domains[r, c] = found
     return domains
 
 
@@ -83,40 +92,51 @@ def _lines(instance: CNoteInstance) -> list[tuple[int, list[Cell]]]:
     return rows + cols
 
 
-def _sums(reach: int, values: set[int], mask: int) -> int:
+def _sums(reach: int, values: set[int], mask: int, deadline: Deadline = NO_DEADLINE) -> int:
     """The bit set of a + v for a in `reach` (a bit set) and v in `values`, cut at the mask."""
     out = 0
-    for v in values:
+    for i, v in enumerate(values):
+        if i % CHUNK == 0:
+            deadline.check()
         out |= reach << v
     return out & mask
 
 
-def _revise(target: int, cells: list[Cell], domains: Domains) -> list[Cell]:
-    """Line propagation on one line; the cells whose candidates shrank (raises Empty)."""
+def _revise(target: int, cells: list[Cell], domains: Domains, deadline: Deadline = NO_DEADLINE) -> list[Cell]:
+    """Line propagation on one line; the cells whose candidates shrank (raises Empty, or
+    OutOfTime at the deadline)."""
     mask = (1 << (target + 1)) - 1
     count = len(cells)
     before = [1] * (count + 1)  # before[i]: sums reachable by cells 0..i-1
     for i, cell in enumerate(cells):
-        before[i + 1] = _sums(before[i], domains[cell], mask)
+        before[i + 1] = _sums(before[i], domains[cell], mask, deadline)
     if not (before[count] >> target) & 1:
         raise Empty
     after = 1  # sums reachable by cells i+1..count-1
     changed = []
     for i in range(count - 1, -1, -1):
         cell = cells[i]
-        prefix, others = before[i], 0
+        prefix, others, steps = before[i], 0, 0
         while prefix:  # the sums of the other cells: prefix (+) after
+            steps += 1
+            if steps % CHUNK == 0:
+                deadline.check()
             low = prefix & -prefix
             others |= after << (low.bit_length() - 1)
             prefix ^= low
         others &= mask
-        kept = {v for v in domains[cell] if (others >> (target - v)) & 1}
+        kept = set()
+        for j, v in enumerate(domains[cell]):
+            if j % CHUNK == 0:
+                deadline.check()
+            if (others >> (target - v)) & 1:
+                kept.add(v)
         if not kept:
             raise Empty
         if len(kept) < len(domains[cell]):
             domains[cell] = kept
             changed.append(cell)
-        after = _sums(after, domains[cell], mask)
+        after = _sums(after, domains[cell], mask, deadline)
     return changed
 
 
@@ -134,7 +154,7 @@ def propagate(instance: CNoteInstance, domains: Domains, deadline: Deadline = NO
         k = queue.pop(0)
         waiting.discard(k)
         target, cells = lines[k]
-        for cell in _revise(target, cells, domains):
+        for cell in _revise(target, cells, domains, deadline):
             for other in of_cell[cell]:
                 if other not in waiting:
                     waiting.add(other)
@@ -192,7 +212,7 @@ def _outcome(instance: CNoteInstance, deadline: Deadline) -> str | None:
 
 def grade(instance: CNoteInstance, deadline: Deadline = NO_DEADLINE) -> Grade:
     """The grade (module docstring); raises OutOfTime when the deadline passes."""
-    domains = candidates(instance)
+    domains = candidates(instance, deadline)
     details: dict[str, Any] = {"cells": len(domains), "decided_by_lines": 0, "decided": 0, "probes": 0}
     try:
         if not instance.balanced:

@@ -21,6 +21,7 @@ from typing import Any
 
 from boardlab.core.errors import BadInput, SolverBug
 from boardlab.core.oracle import Hint, HintStatus
+from boardlab.core.words import plural
 from boardlab.families.cnote.io import CNoteInstance
 from boardlab.families.cnote.model_cpsat import trivially_unsatisfiable
 from boardlab.families.cnote.oracle import CNoteOracle
@@ -33,12 +34,12 @@ def _partial(instance: CNoteInstance, data: Any) -> list[list[int | None]]:
     grid = data.get("grid") if isinstance(data, dict) else None
     if not isinstance(grid, list) or len(grid) != instance.height:
         raise BadInput(
-            f'a cnote placement is {{"grid": [[n or null, ...], ...]}} with {instance.height} rows'
+            f'a cnote placement is {{"grid": [[n or null, ...], ...]}} with {plural(instance.height, "row")}'
         )
     cells: list[list[int | None]] = []
     for r, row in enumerate(grid):
         if not isinstance(row, list) or len(row) != instance.width:
-            raise BadInput(f"placement row {r} must have {instance.width} entries")
+            raise BadInput(f"placement row {r} must have {plural(instance.width, 'entry', 'entries')}")
         line: list[int | None] = []
         for c, value in enumerate(row):
             if value is None or value == 0:
@@ -62,9 +63,12 @@ def hint(instance: CNoteInstance, data: Any) -> Hint:
     wrong = [(r, c, v) for r, c, v in placed if v < 1 or str(instance.grid[r][c]) not in str(v)]
     if wrong:
         r, c, v = wrong[0]
-        return _mistake(
-            instance, wrong, f"{v} at [{r}, {c}] does not contain the given digit {instance.grid[r][c]}"
+        why = (
+            "is not a positive integer"
+            if v < 1
+            else f"does not contain the given digit {instance.grid[r][c]}"
         )
+        return _mistake(instance, wrong, f"{v} at [{r}, {c}] {why}")
     if trivially_unsatisfiable(instance) is not None:
         return Hint(HintStatus.UNSOLVABLE, "this puzzle has no solution")
     oracle = CNoteOracle(instance)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from boardlab.core.errors import BadInput
+from boardlab.core.words import plural
 
 #: The target when none is given (Friedman's "100").
 DEFAULT_TARGET = 100
@@ -65,7 +66,9 @@ def make_instance(
     cols: Sequence[int] | None = None,
 ) -> CNoteInstance:
     """A validated instance. `target` (default 100) applies to the lines `rows` / `cols` leave out."""
-    if not isinstance(grid, (list, tuple)) or not grid:
+    if not isinstance(grid, (list, tuple)):
+        raise BadInput("'grid' must be a list of rows of digits, such as [[8, 8, 4], [6, 2, 5]]")
+    if not grid:
         raise BadInput("the grid must have at least one row")
     height = len(grid)
     if height > MAX_SIDE:
@@ -98,7 +101,8 @@ def _targets(values: Sequence[int] | None, count: int, name: str, common: int) -
         raise BadInput(f"'{name}' must be a list of targets")
     if len(values) != count:
         raise BadInput(
-            f"'{name}' has {len(values)} targets for {count} {'rows' if name == 'rows' else 'columns'}"
+            f"'{name}' has {plural(len(values), 'target')} for "
+            f"{plural(count, 'row' if name == 'rows' else 'column')}"
         )
     return tuple(check_target(v, f"{name}[{i}]") for i, v in enumerate(values))
 

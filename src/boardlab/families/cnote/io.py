@@ -16,7 +16,8 @@ Text format (one puzzle per block of lines; blocks are separated by blank lines)
 One grid row per line, the digits separated by spaces; `#` starts a comment. Header lines,
 all optional, before or between the grid rows: `target: N` (every row and column; default
 100), `rows: N1 N2 ...` (a target per row) and `cols: N1 N2 ...` (a target per column), which
-override `target` for their lines. A block holding only header lines applies to the next block.
+override `target` for their lines. A block holding only header lines applies to the next block
+(after the last grid: bad input, never dropped).
 
 JSON: `{"family": "cnote", "target": 100, "grid": [[8, 8, 4], [6, 2, 5], [3, 6, 1]]}`, with
 optional `"rows": [...]` and `"cols": [...]` as in the text format. `to_json` writes `target`
@@ -27,10 +28,13 @@ Solution JSON: `{"grid": [[18, 8, 74], [69, 26, 5], [13, 66, 21]]}`, the numbers
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Record
+from boardlab.core.io import lines
+from boardlab.core.words import plural
 from boardlab.families.cnote.instance import (  # noqa: F401  (importable from io too)
     DEFAULT_TARGET,
     MAX_SIDE,
@@ -73,10 +77,10 @@ def solution_from_json(instance: CNoteInstance, data: Any) -> dict[str, Any]:
         raise BadInput('a cnote solution is {"grid": [[n, ...], ...]}')
     grid = data["grid"]
     if not isinstance(grid, list) or len(grid) != instance.height:
-        raise BadInput(f"the solution grid must have {instance.height} rows")
+        raise BadInput(f"the solution grid must have {plural(instance.height, 'row')}")
     for r, row in enumerate(grid):
         if not isinstance(row, list) or len(row) != instance.width:
-            raise BadInput(f"solution row {r} must have {instance.width} numbers")
+            raise BadInput(f"solution row {r} must have {plural(instance.width, 'number')}")
         for c, value in enumerate(row):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise BadInput(f"solution grid[{r}][{c}] must be an integer, got {value!r}")
@@ -122,7 +126,7 @@ def parse_text(text: str, source: str) -> list[Record[CNoteInstance]]:
             first_line = None
             error = None
 
-    for number, raw in enumerate(text.splitlines(), 1):
+    for number, raw in enumerate(lines(text), 1):
         content = raw.split("#", 1)[0]
         if not content.strip():
             if not raw.strip():
@@ -140,6 +144,11 @@ def parse_text(text: str, source: str) -> list[Record[CNoteInstance]]:
     if not records:
         where = "only header lines, no grid" if headers else "no grid found"
         records.append(Record(source, error=BadInput(f"empty puzzle: {where}", source=source)))
+    elif headers:  # header lines after the last grid: there is no next block for them
+        line = min(number for number, _ in headers.values())
+        names = ", ".join(f"{key}:" for key in headers)
+        leftover = BadInput(f"header lines ({names}) with no grid after them", source=source, line=line)
+        records.append(Record(f"{source}:{line}", error=leftover))
     return records
 
 
@@ -163,7 +172,12 @@ def _parse_line(
                 column=column,
             )
         if key in headers:
-            raise BadInput(f"'{key}:' given twice", source=source, line=number, column=column)
+            raise BadInput(
+                f"'{key}:' given twice (also on line {headers[key][0]})",
+                source=source,
+                line=number,
+                column=column,
+            )
         numbers = _integers(value, content, number, source)
         if key == "target":
             if len(numbers) != 1:
@@ -175,7 +189,8 @@ def _parse_line(
     digits: list[int] = []
     for token, start in _tokens(content):
         if not (len(token) == 1 and token.isdigit() and token.isascii()):
-            what = "a single digit" if not token.isdigit() else "a single digit (separate digits with spaces)"
+            several = token.isascii() and token.isdigit()
+            what = "a single digit (separate digits with spaces)" if several else "a single digit 0-9"
             raise BadInput(f"cell {token!r} is not {what}", source=source, line=number, column=start + 1)
         digits.append(int(token))
     if rows and len(digits) != len(rows[0][1]):
@@ -189,13 +204,9 @@ def _parse_line(
 
 
 def _tokens(content: str) -> list[tuple[str, int]]:
-    tokens = []
-    index = 0
-    for piece in content.replace("\t", " ").split(" "):
-        if piece:
-            tokens.append((piece, index))
-        index += len(piece) + 1
-    return tokens
+    """The words of `content` and where each starts (separated by any white space: spaces,
+    tabs, a form feed)."""
+    return [(found.group(), found.start()) for found in re.finditer(r"\S+", content)]
 
 
 def _integers(value: str, content: str, number: int, source: str) -> list[int]:

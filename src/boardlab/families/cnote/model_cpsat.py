@@ -44,6 +44,7 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from boardlab.core.cpsat import solve_cpsat
+from boardlab.core.deadline import NO_DEADLINE, Deadline
 from boardlab.core.results import Mode, Outcome, SolveRequest, Stats, Status
 from boardlab.families.cnote.choices import DEFAULT_STRATEGY, MODELS, VALUE_CHOICES, VARIABLE_CHOICES
 from boardlab.families.cnote.io import CNoteInstance
@@ -108,7 +109,11 @@ class Model:
     """The built model: the CP-SAT model, the cell variables (row-major) and its size."""
 
     def __init__(
-        self, instance: CNoteInstance, encoding: str = "domain", strategy: str | None = None
+        self,
+        instance: CNoteInstance,
+        encoding: str = "domain",
+        strategy: str | None = None,
+        deadline: Deadline = NO_DEADLINE,
     ) -> None:
         if encoding not in MODELS:
             raise ValueError(f"unknown encoding {encoding!r}")
@@ -121,6 +126,7 @@ class Model:
         for r, row in enumerate(instance.grid):
             variables = []
             for c, digit in enumerate(row):
+                deadline.check()  # a cell's domain is O(target) values: 2 s for 10x10 at 1,000,000
                 if encoding == "domain":
                     values = admissible(digit, bounds[r][c])
                     self.domain_values += len(values)
@@ -196,7 +202,7 @@ def solve(instance: CNoteInstance, request: SolveRequest) -> Outcome:
             Status.UNSATISFIABLE, count=0, unique=False if request.mode == Mode.UNIQUE else None, stats=stats
         )
     start = time.perf_counter()
-    built = Model(instance, encoding, strategy)
+    built = Model(instance, encoding, strategy, request.deadline)
     build_seconds = time.perf_counter() - start
     parameters: dict[str, Any] = {}
     if not presolve:

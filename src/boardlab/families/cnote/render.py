@@ -23,11 +23,12 @@ ADDED_COLOR = "#d2691e"
 
 
 def split(number: int, digit: int) -> tuple[str, str, str]:
-    """(digits before, the given digit, digits after) of `number`; the given digit alone if absent."""
+    """(digits before, the given digit, digits after) of `number`; a number without the digit
+    (an invalid solution, drawn with a warning) as it is, all of it written around no given digit."""
     text = str(number)
     at = text.find(str(digit))
     if at < 0:
-        return "", str(digit), ""
+        return text, "", ""
     return text[:at], text[at], text[at + 1 :]
 
 
@@ -88,7 +89,7 @@ def render_svg(instance: CNoteInstance, solution: dict[str, Any] | None = None) 
         cell=cell,
         right=[str(t) for t in instance.rows],
         bottom=[str(t) for t in instance.cols],
-        title=f"C-Note {instance.height}x{instance.width}"
+        title=f"C-Note {instance.width}x{instance.height}"
         + (f", target {instance.target}" if instance.target is not None else ""),
     )
     svg = board.to_svg()

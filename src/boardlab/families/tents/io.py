@@ -27,6 +27,7 @@ from typing import Any
 
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Record
+from boardlab.core.io import lines
 from boardlab.families.tents import puzzlink
 from boardlab.families.tents.game_id import decode, encode
 from boardlab.families.tents.instance import (  # noqa: F401  (importable from io too)
@@ -100,7 +101,7 @@ def parse_text(text: str, source: str) -> list[Record[TentsInstance]]:
                 records.append(Record(label, error=error.located(source=source, line=block[0][0])))
             block.clear()
 
-    for number, raw in enumerate(text.splitlines(), 1):
+    for number, raw in enumerate(lines(text), 1):
         line = raw.split("#", 1)[0].strip() if not GAME_ID_LINE.match(raw) else raw.strip()
         if not line:
             if not raw.strip():
