@@ -223,9 +223,10 @@ HIGH_PLANTINGS = 10
 #: 8 rows at 100, bigs of floors 4 up to 105, failed in 28.8 s of wall with floors 4-9), and where
 #: the annealing takes the shape (`search.schedules`) at most `RECTANGLE_PLANTINGS` of them
 #: before it (4 columns of 6-8 rows at 100: floors 7-9 3 of seeds 0-2 each in 0.9-2.6 s, where
-#: the annealing made 4x7 for seed 2 in 11.7 s and 4x8 for 2 of 3).
+#: the annealing made 4x7 for seed 2 in 11.7 s and 4x8 for 2 of 3; 4x8 at 100, seed 0, needs 7
+#: plantings; with 8, failing commands take 6.5-10 s of wall).
 RECTANGLE_HIGH = 90
-RECTANGLE_PLANTINGS = 4
+RECTANGLE_PLANTINGS = 8
 #: Square grids of these sides from `DIAGONAL_FROM` (where the earlier planters stop making every
 #: seed: the nines planting on 7x7 and 8x8; on 6x6 where the rigid band ends, 137) to
 #: `DIAGONAL_UNTIL` are planted by

@@ -228,7 +228,7 @@ _NARROW = replace(_FIVE, fresh=4)  # its budget: `NARROW_BUDGETS`
 #: 2.1e7-5e7 a second with 8 columns, 7e7-1.5e8 with 5 or 6 (4 rows at 100-170), so the budget
 #: falls with the longer side (with 2e8 units a chain a failing 8x4 command at 140 took 27 s of
 #: wall on a loaded machine; 4x5 at 150 was made for 1 of seeds 0-2 with 2e8, 2 with 4.5e8).
-NARROW_BUDGETS = {5: 450_000_000, 6: 300_000_000, 7: 170_000_000, 8: 100_000_000}
+NARROW_BUDGETS = {5: 450_000_000, 6: 300_000_000, 7: 140_000_000, 8: 100_000_000}
 
 
 def schedules(height: int, width: int) -> tuple[Schedule, ...] | None:
