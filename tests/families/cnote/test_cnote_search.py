@@ -313,6 +313,11 @@ def test_the_planter_beyond_the_rigid_shape_on_4_and_5_wide_grids() -> None:
         (Rigid, RECTANGLE_PLANTINGS),
         (Searched, None),
     ]
+    # unless the short lines' one big number above floors 7 would pass 110: rows of 4 at 150
+    # (129), columns of 4 at 144 (123): the annealing alone
+    assert kind([150] * 5, column_targets(150, 5, 4)) is Searched
+    assert kind([180] * 4, column_targets(180, 4, 5)) is Searched
+    assert kind([170] * 4, column_targets(170, 4, 8)) is Chained  # columns of 4 at 85
     # other rectangles beyond the rigid shape: rigid plantings with floors 7-9 first
     assert kind([100] * 7, column_targets(100, 7, 5)) is Rigid
     assert kind([100] * 9, column_targets(100, 9, 4)) is Rigid

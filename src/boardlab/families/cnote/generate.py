@@ -924,9 +924,16 @@ def planter(
         # rectangles whose big numbers of floors 4 would reach the 90s: floors 7-9 first, then
         # the annealing where it takes the shape (twenty-third session)
         rigid = Rigid(rows, cols, high=True)
-        if transforms > 0 and schedules(height, width):
-            return Chained(Stage(rigid, RECTANGLE_PLANTINGS), Stage(Searched(rows, cols, report)))
-        return rigid
+        if not (transforms > 0 and schedules(height, width)):
+            return rigid
+        searched = Searched(rows, cols, report)
+        # the short lines' one big number above floors 7-9 (the lines of the shorter side's
+        # length: the rows of 4 cells of a tall grid): from 110 on rigid plantings failed
+        # where the annealing made puzzles (4x5 at 150, 5x4 at 180), below it they did better
+        short = min(height, width)
+        if max(rows if width == short else cols) - HIGH_FLOOR * (short - 1) >= 110:
+            return searched
+        return Chained(Stage(rigid, RECTANGLE_PLANTINGS), Stage(searched))
     if rigid_useful(rows, cols):
         return Rigid(rows, cols)
     if height == width == 3 and len(set(rows + cols)) == 1:
