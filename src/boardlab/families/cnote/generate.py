@@ -227,6 +227,10 @@ HIGH_PLANTINGS = 10
 #: plantings; with 8, failing commands take 6.5-10 s of wall).
 RECTANGLE_HIGH = 90
 RECTANGLE_PLANTINGS = 8
+#: The uniqueness checks times cells of those rectangles' rigid plantings (`Planter.check_cells`):
+#: with random matrices' 4,000, 6 columns of 8 rows at 120 failed in 10.8-11.2 s of wall (seeds
+#: 0 and 2; seed 1 made in 11.0 s); the puzzles at 100 took 22-55 checks (5x7, 5x8, 4x8).
+RECTANGLE_CHECK_CELLS = 3000
 #: Square grids of these sides from `DIAGONAL_FROM` (where the earlier planters stop making every
 #: seed: the nines planting on 7x7 and 8x8; on 6x6 where the rigid band ends, 137) to
 #: `DIAGONAL_UNTIL` are planted by
@@ -569,7 +573,8 @@ class Scanned(Planter):
 
 
 class Searched(Planter):
-    """4x4, 5x5, 6x6 and 7x7 grids beyond the rigid shape's and the nines diagonal's targets:
+    """4x4, 5x5, 6x6 and 7x7 grids beyond the rigid shape's and the nines diagonal's targets,
+    and rectangles with a shorter side of 4 (turned, `search.schedules`):
     the digit grid annealed on its solution count (`search.anneal`: the first rows enumerated
     depth-first, the last two counted by a convolution) in chains at the same time, one per
     `search.Schedule` of the side (`search.SCHEDULES`, `search.anneal_chains`), each within its
@@ -656,8 +661,8 @@ class Rigid(RandomMatrices):
                 [Shape(9, True, 1)] if nines(rows, cols) else []
             )
             self.shapes = first + [Shape(HIGH_FLOOR, square)] + self.shapes
-            if not square:  # checks of long lines cost more: as many as random matrices get
-                self.check_cells = RANDOM_CHECK_CELLS
+            if not square:  # checks of long lines cost more
+                self.check_cells = RECTANGLE_CHECK_CELLS
 
     def plant(self, rng: random.Random) -> tuple[Grid, Grid | None] | None:
         planted = None
@@ -897,7 +902,9 @@ def planter(
     bath on grids 3 wide or high (`transforms` > 0), the
     annealing on enumerated counts on 4x4, 5x5, 6x6 and 7x7 grids (`Searched`, `transforms` > 0:
     from target 126 on 5x5, and on 6x6 and 7x7 beyond the diagonal's targets or with unequal
-    targets; found up to 151, 146 and 151), random matrices elsewhere.
+    targets; found up to 151, 146 and 151), on rectangles of sides 4 or more whose big numbers
+    of floors 4 would reach `RECTANGLE_HIGH` rigid plantings of floors 7-9 first and, with a
+    shorter side of 4, the annealing (`Chained`), random matrices elsewhere.
     `record`: the finished exhaustive scan of a 3x3 target (`exhaustive.recorded`), if any."""
     height, width = len(rows), len(cols)
     if height == width == 2:
