@@ -302,7 +302,7 @@ def _malformed(text: str) -> json.JSONDecodeError | None:
     except json.JSONDecodeError as error:
         return error
     except (RecursionError, ValueError):
-        return None
+        pass
     return None
 
 

@@ -42,7 +42,7 @@ def _json_problem(body: bytes) -> str | None:
     except (BadInput, JSONProblem) as problem:
         return str(problem)
     except Exception:  # malformed, too deeply nested, not UTF-8: the application's answer
-        return None
+        pass
     return None
 
 

@@ -37,6 +37,7 @@ with many solutions at a large target it would try thousands of candidates).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from boardlab.core.deadline import NO_DEADLINE, Deadline
@@ -92,13 +93,20 @@ def _lines(instance: CNoteInstance) -> list[tuple[int, list[Cell]]]:
     return rows + cols
 
 
+def _chunks(values: set[int], deadline: Deadline) -> Iterator[list[int]]:
+    """`values` in lists of at most `CHUNK`, the deadline looked at before each."""
+    items = list(values)
+    for start in range(0, len(items), CHUNK):
+        deadline.check()
+        yield items[start : start + CHUNK]
+
+
 def _sums(reach: int, values: set[int], mask: int, deadline: Deadline = NO_DEADLINE) -> int:
     """The bit set of a + v for a in `reach` (a bit set) and v in `values`, cut at the mask."""
     out = 0
-    for i, v in enumerate(values):
-        if i % CHUNK == 0:
-            deadline.check()
-        out |= reach << v
+    for chunk in _chunks(values, deadline):
+        for v in chunk:
+            out |= reach << v
     return out & mask
 
 
@@ -125,12 +133,9 @@ def _revise(target: int, cells: list[Cell], domains: Domains, deadline: Deadline
             others |= after << (low.bit_length() - 1)
             prefix ^= low
         others &= mask
-        kept = set()
-        for j, v in enumerate(domains[cell]):
-            if j % CHUNK == 0:
-                deadline.check()
-            if (others >> (target - v)) & 1:
-                kept.add(v)
+        kept = {
+            v for chunk in _chunks(domains[cell], deadline) for v in chunk if (others >> (target - v)) & 1
+        }
         if not kept:
             raise Empty
         if len(kept) < len(domains[cell]):
