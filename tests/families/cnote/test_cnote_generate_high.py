@@ -43,10 +43,13 @@ def test_the_planter_of_the_high_band() -> None:
 
     for side in (6, 7, 8):
         below = chosen(side, HIGH_FROM - 1)
-        assert isinstance(below, Rigid) and below.shapes[0].floor == 4  # floors 4-9, as before
+        assert isinstance(below, Rigid) and below.stages[0].planter.floor == 4  # floors 4-9, as before
         for target in (HIGH_FROM, HIGH_UNTIL[side]):
             high = chosen(side, target)
-            assert isinstance(high, Rigid) and (high.shapes[0].floor, high.shapes[0].permutation) == (7, True)
+            assert isinstance(high, Rigid) and (
+                high.stages[0].planter.floor,
+                high.stages[0].planter.permutation,
+            ) == (7, True)
     # above the band the nines diagonal (fifteenth session; on 6x6 from 137 since the seventeenth,
     # the annealing before)
     assert type(chosen(7, 142)) is type(chosen(8, 151)) is type(chosen(6, 137)) is Diagonal
@@ -58,12 +61,12 @@ def test_the_planter_of_the_high_band() -> None:
     assert type(chosen(8, DIAGONAL_UNTIL[8] + 1)) is RandomMatrices
     assert type(chosen(5, 130)) is Searched  # other sides unchanged
     nine = chosen(9, 130)
-    assert isinstance(nine, Rigid) and nine.shapes[0].floor == 4
+    assert isinstance(nine, Rigid) and nine.stages[0].planter.floor == 4
     # the nines planting comes after the first floors 7-9 plantings where `nines` holds
     with_nines, without = chosen(8, 145), chosen(8, 140)
     assert isinstance(with_nines, Rigid) and isinstance(without, Rigid)
-    assert [shape.floor for shape in with_nines.shapes[:3]] == [7, 9, 7]  # big numbers 82
-    assert [shape.floor for shape in without.shapes[:3]] == [7, 7, 4]  # 77: not unique
+    assert [stage.planter.floor for stage in with_nines.stages[:3]] == [7, 9, 7]  # big numbers 82
+    assert [stage.planter.floor for stage in without.stages[:3]] == [7, 7, 4]  # 77: not unique
 
 
 def test_the_nines_planting_is_unique_exactly_where_nines_says_by_cpsat() -> None:

@@ -324,10 +324,10 @@ def test_the_planter_beyond_the_rigid_shape_on_4_and_5_wide_grids() -> None:
     assert kind([100] * 9, column_targets(100, 9, 4)) is Rigid
     assert kind([100] * 6, column_targets(100, 6, 4), transforms=0) is Rigid
     high = planter([100] * 8, column_targets(100, 8, 6), 10, Report())  # bigs of floors 4: 105
-    assert isinstance(high, Rigid) and high.shapes[0].floor == 7
+    assert isinstance(high, Rigid) and high.stages[0].planter.floor == 7
     low = planter([100] * 6, column_targets(100, 6, 5), 10, Report())  # bigs of floors 4: 100
-    assert isinstance(low, Rigid) and low.shapes[0].floor == 7
-    assert planter([100] * 4, column_targets(100, 4, 6), 10, Report()).shapes[0].floor == 4  # 80
+    assert isinstance(low, Rigid) and low.stages[0].planter.floor == 7
+    assert planter([100] * 4, column_targets(100, 4, 6), 10, Report()).stages[0].planter.floor == 4  # 80
     # 5x5: rigid up to 125 (`rigid_useful`), annealed from 126 on (eighth session)
     assert kind([125] * 5, [125] * 5) is Rigid
     assert kind([126] * 5, [126] * 5) is kind([150] * 5, [150] * 5) is Searched
@@ -447,7 +447,10 @@ def test_rectangles_beyond_the_rigid_shape_plant_floors_7_to_9_first() -> None:
     enumeration (a second method), accepted by `verify`."""
     rigid = planter([100] * 7, column_targets(100, 7, 5), 10, Report())
     assert isinstance(rigid, Rigid) and rigid.check_cells == RECTANGLE_CHECK_CELLS < RANDOM_CHECK_CELLS
-    assert [(shape.floor, shape.permutation) for shape in rigid.shapes[:2]] == [(7, False), (7, False)]
+    assert [(stage.planter.floor, stage.planter.permutation) for stage in rigid.stages[:2]] == [
+        (7, False),
+        (7, False),
+    ]
     made = family.generate(0, {"size": "5x7"})
     assert made.stats.extra["planted"] == "rigid (floors 7-9)"
     assert made.instance.rows == (100,) * 7 and made.instance.cols == (140,) * 5

@@ -628,62 +628,77 @@ class RandomMatrices(Planter):
 
 
 @dataclass
-class Shape:
-    """One shape of `Rigid`'s plantings: the least floor, whether the big numbers lie on a
-    permutation, and how many plantings it has left (None: no limit)."""
+class Stage:
+    """One planter of `Chained` and how many plantings it has left (None: no limit)."""
 
-    floor: int
-    permutation: bool
+    planter: Planter
     left: int | None = None
 
 
-class Rigid(RandomMatrices):
+class Chained(Planter):
+    """Planters tried in turn, each for at most its number of plantings or until it has no
+    more to give; `kind` and `mixes` are those of the planter of the last planting."""
+
+    def __init__(self, *stages: Stage):
+        self.stages = list(stages)
+
+    def plant(self, rng: random.Random) -> tuple[Grid, Grid | None] | None:
+        while self.stages:
+            stage = self.stages[0]
+            planted = None if stage.left == 0 else stage.planter.plant(rng)
+            if planted is None:
+                self.stages.pop(0)
+                continue
+            if stage.left is not None:
+                stage.left -= 1
+            self.kind, self.mixes = stage.planter.kind, stage.planter.mixes
+            return planted
+        return None
+
+
+class Shaped(Planter):
+    """One shape of rigid plantings (`rigid_matrix`): floors `floor`-9, the big numbers on a
+    permutation or not; None once the targets leave no room for it. Floors 9 on a permutation
+    is the nines planting, whose digits are the leading ones (`nines`)."""
+
+    def __init__(self, rows: list[int], cols: list[int], floor: int, permutation: bool):
+        self.rows, self.cols, self.floor, self.permutation = rows, cols, floor, permutation
+        self.kind = "rigid (nines)" if floor == 9 else f"rigid (floors {floor}-9)"
+
+    def plant(self, rng: random.Random) -> tuple[Grid, Grid | None] | None:
+        planted = rigid_matrix(self.rows, self.cols, self.floor, rng, self.permutation)
+        if planted is None:
+            return None
+        if self.floor == 9:  # the nines planting: its digits are the leading ones
+            return planted, [[int(str(v)[0]) for v in row] for row in planted]
+        return planted, None
+
+
+class Rigid(Chained):
     """Rigid solutions (`rigid_matrix`): floors 4-9 and a permutation of big numbers, relaxed
-    for good (floors 1-9, no permutation, then random matrices) when the targets leave no room.
+    for good (floors 1-9, no permutation, then random matrices) when the targets leave no room:
+    a `Chained` of one `Shaped` stage per shape, random matrices last.
 
     With `high` (square grids of sides 6-8 at targets `HIGH_FROM` to `HIGH_UNTIL`, where floors
     4-9 leave big numbers of 90 or more), floors 7-9 first: at most `HIGH_PLANTINGS` of them,
     then the nines planting when `nines` proves it unique, then floors 7-9 again."""
 
-    check_cells = None
-
     def __init__(self, rows: list[int], cols: list[int], high: bool = False):
-        super().__init__(rows, cols)
         square = len(rows) == len(cols)
-        #: the shapes still to plant, in order
-        self.shapes = (
-            [Shape(4, True), Shape(4, False), Shape(1, False)]
+        shapes: list[tuple[int, bool, int | None]] = (
+            [(4, True, None), (4, False, None), (1, False, None)]
             if square
-            else [Shape(4, False), Shape(1, False)]
+            else [(4, False, None), (1, False, None)]
         )
         if high:
-            first = [Shape(HIGH_FLOOR, square, HIGH_PLANTINGS)] + (
-                [Shape(9, True, 1)] if nines(rows, cols) else []
-            )
-            self.shapes = first + [Shape(HIGH_FLOOR, square)] + self.shapes
+            first = [(HIGH_FLOOR, square, HIGH_PLANTINGS)] + ([(9, True, 1)] if nines(rows, cols) else [])
+            shapes = first + [(HIGH_FLOOR, square, None)] + shapes
             if not square:  # checks of long lines cost more
                 self.check_cells = RECTANGLE_CHECK_CELLS
-
-    def plant(self, rng: random.Random) -> tuple[Grid, Grid | None] | None:
-        planted = None
-        while self.shapes and planted is None:
-            shape = self.shapes[0]
-            if shape.left == 0:  # this shape's plantings are spent
-                self.shapes.pop(0)
-                continue
-            planted = rigid_matrix(self.rows, self.cols, shape.floor, rng, shape.permutation)
-            if planted is None:
-                self.shapes.pop(0)  # the targets leave no room for this shape: relax it for good
-            elif shape.left is not None:
-                shape.left -= 1
-        if planted is None:
-            self.kind = "random"
-            return super().plant(rng)
-        self.kind = f"rigid (floors {shape.floor}-9)"
-        if shape.floor == 9:  # the nines planting: its digits are the leading ones (`nines`)
-            self.kind = "rigid (nines)"
-            return planted, [[int(str(v)[0]) for v in row] for row in planted]
-        return planted, None
+        super().__init__(
+            *(Stage(Shaped(rows, cols, floor, permutation), left) for floor, permutation, left in shapes),
+            Stage(RandomMatrices(rows, cols)),
+        )
 
 
 def nines(rows: list[int], cols: list[int]) -> bool:
@@ -858,35 +873,6 @@ def rigid_useful(rows: list[int], cols: list[int], below: int = 110) -> bool:
     and from 110 on they share a move by -100 (digits kept) that two floors absorb (d -> 10d).
     (The largest big number of floors 4 is under `below`.)"""
     return max(max(rows) - 4 * (len(cols) - 1), max(cols) - 4 * (len(rows) - 1)) < below
-
-
-@dataclass
-class Stage:
-    """One planter of `Chained` and how many plantings it has left (None: no limit)."""
-
-    planter: Planter
-    left: int | None = None
-
-
-class Chained(Planter):
-    """Planters tried in turn, each for at most its number of plantings or until it has no
-    more to give; `kind` and `mixes` are those of the planter of the last planting."""
-
-    def __init__(self, *stages: Stage):
-        self.stages = list(stages)
-
-    def plant(self, rng: random.Random) -> tuple[Grid, Grid | None] | None:
-        while self.stages:
-            stage = self.stages[0]
-            planted = None if stage.left == 0 else stage.planter.plant(rng)
-            if planted is None:
-                self.stages.pop(0)
-                continue
-            if stage.left is not None:
-                stage.left -= 1
-            self.kind, self.mixes = stage.planter.kind, stage.planter.mixes
-            return planted
-        return None
 
 
 def planter(
