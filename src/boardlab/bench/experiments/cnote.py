@@ -421,19 +421,27 @@ register(
 #: target where unique puzzles were found (for some seeds at least: `generate.REACHED`, the band
 #: edges of docs/cnote.md, "Large targets") and the next.
 REACH_TARGETS = list(range(100, 1001, 50))
+#: Rectangles of the full grid (`--size WxH`: W columns of H rows, every row at the target, the
+#: columns sharing target x H), at the default target and at 120 (docs/cnote.md, "Twenty-third
+#: session"): tall ones (4 columns) are annealed turned, 5- and 6-wide ones planted with floors 7-9.
+REACH_RECTANGLES = [(4, 6), (4, 8), (5, 8), (6, 8), (8, 4), (5, 4)]
 
 
 def _reach_cases(quick: bool) -> list[Case]:
     if quick:  # a proof, a listed 2x2, the diagonal, a recorded 3x3 scan: about 10 s in all
         pairs = [(2, 100), (4, 300), (6, 138), (3, 545)]
+        rectangles: list[tuple[int, int, int]] = []
         seeds = 2
     else:
         pairs = sorted(
             {(n, t) for n in range(2, 9) for t in REACH_TARGETS}
             | {(n, t) for n, top in REACHED.items() for t in (top, top + 1)}
         )
+        rectangles = [(w, h, t) for w, h in REACH_RECTANGLES for t in (100, 120)]
         seeds = 3
-    return [Case(f"{n}x{n} at {t}", {"size": n, "target": t, "seeds": seeds}) for n, t in pairs]
+    return [Case(f"{n}x{n} at {t}", {"size": n, "target": t, "seeds": seeds}) for n, t in pairs] + [
+        Case(f"{w}x{h} at {t}", {"size": f"{w}x{h}", "target": t, "seeds": seeds}) for w, h, t in rectangles
+    ]
 
 
 def _run_reach(case: Case, time_limit: float | None) -> Measurement:
@@ -481,7 +489,7 @@ register(
             "`cnote generate --size n --target T` for seeds 0..k-1 (k = 3; 2 in the quick run) on "
             "2x2 to 8x8 at targets 100 to 1,000 in steps of 50 and at each side's band edge "
             "(the largest target where puzzles were found, for some seeds at least, and the "
-            "next): mean and largest seconds per "
+            "next), and six rectangles (`--size WxH`) at 100 and 120: mean and largest seconds per "
             "command run in-process (a failure timed too; the CLI adds its start-up, about 0.5 s), "
             "whether every seed gave a unique puzzle (solved), no unique puzzle exists "
             "(unsatisfiable: the generator's proof, a lemma or a recorded exhaustive 3x3 scan), or "
