@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from boardlab.core.errors import BadInput
 from boardlab.core.registry import get
 from boardlab.families.cnote import io
 from boardlab.families.cnote.brute import solutions as brute_solutions
@@ -478,6 +479,28 @@ def test_chained_planters_take_turns_within_their_plantings() -> None:
         made.append((planted[0][0][0], chained.kind, chained.mixes))
     # two of "a" (its limit, though it had five), the one "bb" had, none of "ccc" (limit 0)
     assert made == [(1, "a", True), (1, "a", True), (2, "bb", False)]
+
+
+def test_a_failing_chain_reports_what_its_annealing_reached(monkeypatch) -> None:
+    """The failure message names the annealing's nodes and least count whichever planter ran it:
+    it asked for `Searched` itself, so a rectangle's `Chained` (rigid plantings, then the
+    annealing) failed without them."""
+
+    class Annealing(Planter):
+        def __init__(self, report: Report):
+            self.report = report
+
+        def plant(self, rng: random.Random):
+            self.report.extra.update(nodes=1234, least_count=7)
+            return None
+
+    monkeypatch.setattr(
+        GENERATE,
+        "planter",
+        lambda rows, cols, transforms, report, record=None: Chained(Stage(Annealing(report))),
+    )
+    with pytest.raises(BadInput, match=r"1,234 nodes of annealing, least count 7 "):
+        generate(4, 5, 130, 0, unique=True)
 
 
 def test_searched_takes_the_schedule_of_its_side() -> None:

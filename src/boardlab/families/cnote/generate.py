@@ -1177,6 +1177,7 @@ def generate(
         record,
     )
     strategy.max_checks = check_budget(strategy.planter, max_checks, height * width)
+    extra = strategy.report.extra
     made = make_unique(
         strategy,
         seed,
@@ -1184,13 +1185,9 @@ def generate(
         failure=lambda tally: (
             f"no unique {width}x{height} puzzle with target {target} found ({tally.attempts} "
             f"planted solutions, {strategy.report.solves} uniqueness checks"
+            + (f", {extra['transforms']} transforms" if "transforms" in extra else "")
             + (
-                f", {strategy.report.extra.get('transforms', 0)} transforms"
-                if isinstance(strategy.planter, Annealed)
-                else ""
-            )
-            + (
-                f", the first {strategy.report.extra.get('pairs', 0):,} of "
+                f", the first {extra.get('pairs', 0):,} of "
                 f"{len(pair_representatives()):,} pairs of rows scanned; "
                 + (
                     f"the recorded exhaustive scan found {record['unique_orbits']:,} unique "
@@ -1201,10 +1198,10 @@ def generate(
                 if isinstance(strategy.planter, Scanned)
                 else ""
             )
-            + (
-                f", {strategy.report.extra.get('nodes', 0):,} nodes of annealing, least count "
-                f"{strategy.report.extra.get('least_count', '?')} (counts capped at {SEARCH_CAP})"
-                if isinstance(strategy.planter, Searched)
+            + (  # what the annealing reached, whichever planter (or stage of one) ran it
+                f", {extra['nodes']:,} nodes of annealing, least count "
+                f"{extra.get('least_count', '?')} (counts capped at {SEARCH_CAP})"
+                if "nodes" in extra
                 else ""
             )
             + f"; unique puzzles are found for line targets up to about {UNIQUE_TARGET_LIMIT}, "
