@@ -47,6 +47,7 @@ class NQueens(Family[QueensInstance]):
     )
     hint_help = 'the queens placed so far: {"queens": [c0, c1, ...]}, the column of each row, null where none'
     backends = ("auto", "bitboard", "construct", "cpsat")
+    parallel_backends = ("auto", "bitboard", "cpsat")
     modes = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE})
     has_clues = True
     offers_hints = True
@@ -134,6 +135,11 @@ class NQueens(Family[QueensInstance]):
     # solving
     def solve_instance(self, instance: QueensInstance, request: SolveRequest) -> Result:
         backend = self._choose_backend(instance, request)
+        self.check_workers(request, backend)
+        if backend == "bitboard" and request.mode != Mode.COUNT and (request.workers or 1) > 1:
+            raise Unsupported(
+                "--workers applies to counting (count) with the bitboard backend; it lists on one worker"
+            )
         if request.options.get("fundamental") and (
             request.mode not in (Mode.COUNT, Mode.ALL) or instance.fixed or backend != "bitboard"
         ):
