@@ -60,6 +60,17 @@ def test_solve_request_is_made_in_one_place():
         requests.solve_request("sideways")
 
 
+@pytest.mark.parametrize("mode", [Mode.FIRST, Mode.UNIQUE, Mode.OPTIMISE])
+def test_a_limit_with_a_mode_that_would_drop_it_is_refused(mode):
+    """A limit lists at most K solutions (all) or K of those counted (count); with another mode
+    it was dropped without a word (the web API's mode first with a limit)."""
+    with pytest.raises(BadInput, match=f"limit applies to modes all and count .*not to {mode.value}"):
+        requests.solve_request(mode, limit=3)
+    assert requests.solve_request(Mode.ALL, limit=3).limit == 3
+    assert requests.solve_request(Mode.COUNT, limit=3).limit == 3
+    assert requests.solve_request(mode).limit is None
+
+
 def test_an_argument_and_a_request_field_read_the_same_instance():
     nqueens = requests.family("nqueens")
     from_argument = requests.read_instance(nqueens, "6", {})

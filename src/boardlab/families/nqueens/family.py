@@ -232,6 +232,11 @@ class NQueens(Family[QueensInstance]):
             projected_seconds,
         )
 
+        if request.limit is not None:  # it was dropped: the count came back with no solution listed
+            raise Unsupported(
+                "the counter of an empty board counts without listing: a limit (solutions listed) "
+                "needs mode all, or --backend cpsat"
+            )
         options = request.options
         projected = projected_seconds(n, request.workers)
         if projected > REFUSE_ABOVE and not request.deadline.limited and not options.get("force"):
