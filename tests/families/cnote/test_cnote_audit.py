@@ -365,3 +365,17 @@ def test_stdin_is_read_once(cli_run, args) -> None:
     --solution -` read the puzzle and then 'malformed JSON: Expecting value' from an empty stdin."""
     run = cli_run(["cnote", *args], stdin=b"target: 100\n1 2\n3 4\n")
     assert run.code == 2 and "only one of PUZZLE and" in run.stderr, run.stderr
+
+
+def test_a_header_block_and_the_next_blocks_own_header_name_both_lines(cli_run, write) -> None:
+    """A header-only block applies to the next block alone; that block giving the same header
+    again was reported as "'target:' given twice (also on line 1)", as if within one block."""
+    run = cli_run(["cnote", "solve", write("h.txt", "target: 100\n\ntarget: 100\n3 7\n8 2\n")])
+    assert run.code == 2 and len(run.stderr.strip().splitlines()) == 1
+    assert "h.txt:3:1: 'target:' given twice for one puzzle" in run.stderr
+    assert "header block on line 1 applies to this block" in run.stderr
+    cnote = registry.get("cnote")
+    first, second = cnote.parse_text("target: 30\n\n3 7\n8 2\n\n3 7\n8 2\n", "f.txt")
+    assert first.instance.target == 30 and second.instance.target == 100  # the next block alone
+    [lines] = cnote.parse_text("target: 30\n\nrows: 10 20\ncols: 15 15\n1 2\n3 4\n", "f.txt")
+    assert lines.instance.rows == (10, 20)  # other headers: rows and cols override target as ever
