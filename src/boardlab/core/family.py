@@ -24,6 +24,7 @@ from boardlab.core.interrupts import limit_passed
 from boardlab.core.options import Option
 from boardlab.core.oracle import Hint
 from boardlab.core.results import Mode, Result, SolveRequest, Stats, Status
+from boardlab.core.words import shown
 
 InstanceT = TypeVar("InstanceT")
 
@@ -195,13 +196,14 @@ class Family(ABC, Generic[InstanceT]):
     def check_format(self, to: Any) -> str:
         """`to`, one of the formats the family writes (`writes`); Unsupported naming them otherwise."""
         if not isinstance(to, str) or to not in self.writes:
-            shown = f"'{to}'" if isinstance(to, str) else repr(to)
-            raise Unsupported(f"{self.name} writes no format {shown} (choose from {', '.join(self.writes)})")
+            raise Unsupported(
+                f"{self.name} writes no format {shown(to)} (choose from {', '.join(self.writes)})"
+            )
         return to
 
     def write_instance(self, instance: InstanceT, to: str) -> str:
         """The puzzle in one of the family's own formats (`writes` beyond text and json)."""
-        raise Unsupported(f"{self.name} writes no format '{to}'")
+        raise Unsupported(f"{self.name} writes no format {shown(to)}")
 
     def from_size(self, n: int, options: dict[str, Any]) -> InstanceT:
         """The instance for board size `n` (families with `takes_size`)."""

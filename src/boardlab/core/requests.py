@@ -34,6 +34,7 @@ from boardlab.core.family import Family, Generated, Record
 from boardlab.core.io import load_json_argument, parse_value, read_instance, read_instances
 from boardlab.core.options import VERBS, Option
 from boardlab.core.results import Mode, Result, SolveRequest, Status
+from boardlab.core.words import shown
 
 __all__ = [
     "VERBS",
@@ -202,7 +203,7 @@ def deadline_after(time_limit: float | None) -> Deadline:
     """The `Deadline` of a request's time limit: seconds above 0, or None for none (BadInput
     otherwise: 0 would mean "stop before starting"), for every verb that takes one."""
     if time_limit is not None and (isinstance(time_limit, bool) or not time_limit > 0):
-        raise BadInput(f"the time limit must be more than 0 seconds, got {time_limit}")
+        raise BadInput(f"the time limit must be more than 0 seconds, got {shown(time_limit)}")
     return Deadline.after(time_limit)
 
 
@@ -216,7 +217,7 @@ def generate(chosen: Family, seed: int | None, options: dict[str, Any]) -> Gener
     """`Family.generate` (checked, unique where the family has clues). A seed is 0 or more
     (BadInput otherwise: `random.Random(-s)` is `random.Random(s)`, so -1 made the puzzle of 1)."""
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise BadInput(f"the seed must be an integer, 0 or more, got {seed!r}")
+        raise BadInput(f"the seed must be an integer, 0 or more, got {shown(seed)}")
     return chosen.generate(seed, options)
 
 
@@ -250,7 +251,9 @@ def solution_of(data: Any) -> Any:
     one)."""
     if isinstance(data, dict) and isinstance(data.get("solutions"), list):
         if not data["solutions"]:
-            raise BadInput(f"the solve answer holds no solution (status: {data.get('status')})")
+            status = data.get("status")
+            said = status if isinstance(status, str) else shown(status)
+            raise BadInput(f"the solve answer holds no solution (status: {said})")
         return data["solutions"][0]
     return data
 

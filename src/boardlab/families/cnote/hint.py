@@ -24,7 +24,7 @@ from typing import Any
 
 from boardlab.core.errors import BadInput, SolverBug
 from boardlab.core.oracle import Hint, HintStatus
-from boardlab.core.words import plural
+from boardlab.core.words import plural, shown
 from boardlab.families.cnote.io import CNoteInstance
 from boardlab.families.cnote.model_cpsat import trivially_unsatisfiable
 from boardlab.families.cnote.oracle import CNoteOracle
@@ -48,7 +48,7 @@ def _partial(instance: CNoteInstance, data: Any) -> list[list[int | None]]:
             if value is None or value == 0:
                 line.append(None)
             elif isinstance(value, bool) or not isinstance(value, int):
-                raise BadInput(f"placement grid[{r}][{c}] must be a number or null, got {value!r}")
+                raise BadInput(f"placement grid[{r}][{c}] must be a number or null, got {shown(value)}")
             else:
                 line.append(value)
         cells.append(line)

@@ -36,7 +36,7 @@ from typing import Any
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Record
 from boardlab.core.io import lines
-from boardlab.core.words import plural
+from boardlab.core.words import plural, shown
 from boardlab.families.cnote.instance import (  # noqa: F401  (importable from io too)
     DEFAULT_TARGET,
     MAX_SIDE,
@@ -85,7 +85,7 @@ def solution_from_json(instance: CNoteInstance, data: Any) -> dict[str, Any]:
             raise BadInput(f"solution row {r} must have {plural(instance.width, 'number')}")
         for c, value in enumerate(row):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise BadInput(f"solution grid[{r}][{c}] must be an integer, got {value!r}")
+                raise BadInput(f"solution grid[{r}][{c}] must be an integer, got {shown(value)}")
     return {"grid": [list(row) for row in grid]}
 
 
@@ -207,7 +207,7 @@ def _parse_line(
         if not (len(token) == 1 and token.isdigit() and token.isascii()):
             several = token.isascii() and token.isdigit()
             what = "a single digit (separate digits with spaces)" if several else "a single digit 0-9"
-            raise BadInput(f"cell {token!r} is not {what}", source=source, line=number, column=start + 1)
+            raise BadInput(f"cell {shown(token)} is not {what}", source=source, line=number, column=start + 1)
         digits.append(int(token))
     if rows and len(digits) != len(rows[0][1]):
         raise BadInput(
@@ -231,7 +231,7 @@ def _integers(value: str, content: str, number: int, source: str) -> list[int]:
     for token, start in _tokens(value):
         if not (token.isascii() and token.isdigit()):
             raise BadInput(
-                f"target {token!r} is not a positive integer",
+                f"target {shown(token)} is not a positive integer",
                 source=source,
                 line=number,
                 column=offset + start + 1,
