@@ -108,6 +108,27 @@ def test_workers_with_a_backend_that_runs_one_worker_is_refused(cli_run, tmp_pat
     assert cli_run([*args, "--workers", "1"]).code == 0  # one worker is what it does
 
 
+@pytest.mark.parametrize(
+    "args, why",
+    [
+        (["cnote", "count", "PUZZLE"], "enumerates (count) on one worker"),
+        (["cnote", "solve", "PUZZLE", "--all"], "enumerates (all) on one worker"),
+        (["cnote", "solve", "PUZZLE", "--strategy", "first:min"], "follows a fixed --strategy"),
+        (["nqueens", "solve", "6", "--backend", "cpsat", "--unique"], "enumerates (unique) on one worker"),
+        (["armies", "solve", "5", "--m", "4", "--backend", "cpsat", "--count"], "enumerates (count)"),
+    ],
+)
+def test_workers_where_cpsat_runs_one_worker_is_refused(cli_run, tmp_path, args, why) -> None:
+    """CP-SAT enumerates (and follows a fixed strategy) on one worker: `--workers 3` there was
+    dropped without a word (`stats.workers` said 1)."""
+    puzzle = tmp_path / "puzzle.txt"
+    assert cli_run(["cnote", "example", str(puzzle)]).code == 0
+    args = [str(puzzle) if a == "PUZZLE" else a for a in args]
+    run = cli_run([*args, "--workers", "3"])
+    assert run.code == 2 and f"--workers 3: the cpsat backend {why}" in run.stderr, run.stderr
+    assert cli_run(args).code == 0
+
+
 def test_workers_with_a_parallel_backend_is_taken(cli_run, tmp_path) -> None:
     puzzle = tmp_path / "p.txt"
     assert cli_run(["cnote", "example", str(puzzle)]).code == 0
@@ -115,6 +136,10 @@ def test_workers_with_a_parallel_backend_is_taken(cli_run, tmp_path) -> None:
     assert answer["status"] == "solved" and answer["stats"]["workers"] == 2
     [counted] = cli_run(["nqueens", "count", "8", "--workers", "2", "--json"]).json_lines()
     assert counted["count"] == 92
+    [armies] = cli_run(
+        ["armies", "solve", "5", "--m", "4", "--backend", "cpsat", "--workers", "3", "--json"]
+    ).json_lines()
+    assert armies["status"] == "solved" and armies["stats"]["workers"] == 3
     listed = cli_run(["nqueens", "solve", "8", "--backend", "bitboard", "--all", "--workers", "2"])
     assert listed.code == 2 and "--workers applies to counting" in listed.stderr  # lists on one
 
