@@ -52,7 +52,12 @@ class SolveBody(InstanceBody):
     time_limit: float | None = TimeLimitField
     backend: str | None = Field(None, max_length=40)
     strategy: str | None = Field(None, max_length=80)
-    workers: int | None = Field(None, ge=1, le=64, description="Solver threads where the backend uses them.")
+    workers: int | None = Field(
+        None,
+        ge=1,
+        le=64,
+        description="Solver threads (default 1); above 1 only where the backend runs several (else 400).",
+    )
     seed: int | None = Field(None, ge=0, le=2**31 - 1, description="Random seed of the solver.")
 
     @model_validator(mode="after")
