@@ -80,6 +80,70 @@ def test_a_flag_a_family_does_not_have_is_refused_with_the_reason(cli_run) -> No
     assert run.code == 2 and "--backend" in run.stderr
 
 
+TENTS_8X8 = "8x8:_jagkbidaabac,2,1,0,3,1,2,2,1,2,1,1,1,2,1,0,4"
+
+
+@pytest.mark.parametrize(
+    "args, backend",
+    [
+        (["cnote", "solve", "PUZZLE", "--backend", "brute"], "brute backend"),
+        (["chessnum", "solve", "PUZZLE", "--backend", "sat"], "sat backend"),
+        (["armies", "solve", "5", "--m", "4", "--backend", "anneal"], "anneal backend"),
+        (["nqueens", "solve", "8", "--backend", "construct"], "construct backend"),
+        (["nqueens", "solve", "8"], "construct backend (auto's choice here)"),  # auto constructs one board
+        (["tents", "solve", TENTS_8X8], "sat backend (auto's choice here)"),  # a small board goes to SAT
+    ],
+)
+def test_workers_with_a_backend_that_runs_one_worker_is_refused(cli_run, tmp_path, args, backend) -> None:
+    """`--workers W` with a backend that does not use it was ignored without a word (cnote
+    `--backend brute --workers 4` solved on one thread and said nothing)."""
+    puzzle = tmp_path / "puzzle.txt"
+    assert cli_run([args[0], "example", str(puzzle)]).code == 0
+    args = [str(puzzle) if a == "PUZZLE" else a for a in args]
+    run = cli_run([*args, "--workers", "3"])
+    assert run.code == 2, run.stderr
+    assert f"the {backend} runs on one worker" in run.stderr, run.stderr
+    assert "--workers applies to" in run.stderr
+    assert len(run.stderr.strip().splitlines()) == 1
+    assert cli_run([*args, "--workers", "1"]).code == 0  # one worker is what it does
+
+
+@pytest.mark.parametrize(
+    "args, why",
+    [
+        (["cnote", "count", "PUZZLE"], "enumerates (count) on one worker"),
+        (["cnote", "solve", "PUZZLE", "--all"], "enumerates (all) on one worker"),
+        (["cnote", "solve", "PUZZLE", "--strategy", "first:min"], "follows a fixed --strategy"),
+        (["nqueens", "solve", "6", "--backend", "cpsat", "--unique"], "enumerates (unique) on one worker"),
+        (["armies", "solve", "5", "--m", "4", "--backend", "cpsat", "--count"], "enumerates (count)"),
+    ],
+)
+def test_workers_where_cpsat_runs_one_worker_is_refused(cli_run, tmp_path, args, why) -> None:
+    """CP-SAT enumerates (and follows a fixed strategy) on one worker: `--workers 3` there was
+    dropped without a word (`stats.workers` said 1)."""
+    puzzle = tmp_path / "puzzle.txt"
+    assert cli_run(["cnote", "example", str(puzzle)]).code == 0
+    args = [str(puzzle) if a == "PUZZLE" else a for a in args]
+    run = cli_run([*args, "--workers", "3"])
+    assert run.code == 2 and f"--workers 3: the cpsat backend {why}" in run.stderr, run.stderr
+    assert cli_run(args).code == 0
+
+
+def test_workers_with_a_parallel_backend_is_taken(cli_run, tmp_path) -> None:
+    puzzle = tmp_path / "p.txt"
+    assert cli_run(["cnote", "example", str(puzzle)]).code == 0
+    [answer] = cli_run(["cnote", "solve", str(puzzle), "--workers", "2", "--json"]).json_lines()
+    assert answer["status"] == "solved" and answer["stats"]["workers"] == 2
+    [counted] = cli_run(["nqueens", "count", "8", "--workers", "2", "--json"]).json_lines()
+    assert counted["count"] == 92
+    [armies] = cli_run(
+        ["armies", "solve", "5", "--m", "4", "--backend", "cpsat", "--workers", "3", "--json"]
+    ).json_lines()
+    assert armies["status"] == "solved" and armies["stats"]["workers"] == 3
+    listed = cli_run(["nqueens", "solve", "8", "--backend", "bitboard", "--all", "--workers", "2"])
+    assert listed.code == 2 and "--workers applies to counting" in listed.stderr  # lists on one
+
+
 def test_a_seed_changes_the_solution_a_randomised_search_finds(cli_run) -> None:
     found = set()
     for seed in range(1, 5):

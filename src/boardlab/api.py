@@ -41,6 +41,7 @@ from boardlab.core.errors import BadInput
 from boardlab.core.family import Family
 from boardlab.core.options import Option
 from boardlab.core.results import Mode
+from boardlab.core.words import shown
 
 if TYPE_CHECKING:
     from rich.console import RenderableType
@@ -569,7 +570,7 @@ def render(
     True
     """
     if format not in ("svg", "text"):
-        raise BadInput(f"format must be svg or text, got {format!r}")
+        raise BadInput(f"format must be svg or text, got {shown(format)}")
     chosen, instance, given = _with_options(puzzle, ("render",), options)
     drawing = requests.draw(chosen, instance, _json_of(solution), solve_it=solve, options=given)
     if drawing.violations:
@@ -582,7 +583,7 @@ def render(
 # ---- helpers ------------------------------------------------------------------------------------
 def _family_of(name: str) -> Family:
     if not isinstance(name, str):
-        raise BadInput(f"a family is named by a string, got {name!r}")
+        raise BadInput(f"a family is named by a string, got {shown(name)}")
     return requests.family(name)
 
 

@@ -199,6 +199,12 @@ def test_oracle_defaults_agree_with_brute_force(shape: tuple[int, int], data: st
         example = oracle.solution(placed)
         assert isinstance(example, frozenset)
         assert all(any(item not in s for s in with_placed) for item in example - set(placed))
+    every = oracle.all_forced(placed)
+    if not with_placed:
+        assert every is None
+    else:  # exactly the items outside `placed` that every solution with `placed` has
+        shared = frozenset.intersection(*with_placed) - set(placed)
+        assert every is not None and set(every) == shared and len(every) == len(shared)
     conflict = oracle.conflict(placed)
     if with_placed:
         assert conflict == []
@@ -267,3 +273,19 @@ def test_a_hint_is_one_step_and_forced_only_on_request() -> None:
     }
     assert hint.to_json(all_forced=True)["forced"] == {"tents": [[0, 1], [2, 2]]}
     assert Hint.placement({"x": 1}, "x", forced=False).to_json()["rule"] == "possible"
+
+
+def test_all_forced_is_computed_on_request_and_a_null_says_why() -> None:
+    """`hint --all-forced` printed `"forced": null` with no word on why (cnote, chessnum,
+    nqueens, armies): a hint computes it when asked (`forced_by`), and a null says why."""
+    asked = []
+    hint = Hint(HintStatus.PROGRESS, "go", forced_by=lambda: asked.append(1) or {"x": [1]})
+    assert "forced" not in hint.to_json() and not asked  # not computed unless asked
+    assert hint.to_json(all_forced=True)["forced"] == {"x": [1]} and asked == [1]
+    assert "forced_note" not in hint.to_json(all_forced=True)
+    for status in HintStatus:
+        answer = Hint(status, "m").to_json(all_forced=True)
+        assert answer["forced"] is None and answer["forced_note"]
+    assert "no solution" in Hint(HintStatus.MISTAKE, "m").to_json(all_forced=True)["forced_note"]
+    own = Hint(HintStatus.PROGRESS, "m", forced_note="nothing is forced here").to_json(all_forced=True)
+    assert own["forced_note"] == "nothing is forced here"

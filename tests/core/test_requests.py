@@ -4,6 +4,7 @@ same JSON from both front ends, one place where a request becomes a `SolveReques
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -58,6 +59,17 @@ def test_solve_request_is_made_in_one_place():
     assert 0 < request.deadline.remaining() <= 0.5  # the deadline starts when the request is made
     with pytest.raises(ValueError):
         requests.solve_request("sideways")
+
+
+@pytest.mark.parametrize("mode", [Mode.FIRST, Mode.UNIQUE, Mode.OPTIMISE])
+def test_a_limit_with_a_mode_that_would_drop_it_is_refused(mode):
+    """A limit lists at most K solutions (all) or K of those counted (count); with another mode
+    it was dropped without a word (the web API's mode first with a limit)."""
+    with pytest.raises(BadInput, match=f"limit applies to modes all and count .*not to {mode.value}"):
+        requests.solve_request(mode, limit=3)
+    assert requests.solve_request(Mode.ALL, limit=3).limit == 3
+    assert requests.solve_request(Mode.COUNT, limit=3).limit == 3
+    assert requests.solve_request(mode).limit is None
 
 
 def test_an_argument_and_a_request_field_read_the_same_instance():
@@ -153,3 +165,57 @@ def test_grade_and_explain_refuse_a_time_limit_of_zero_as_solve_does():
     ):
         with pytest.raises(BadInput, match="time limit must be more than 0"):
             call()
+
+
+PYTHON_SPELLING = re.compile(r"\bNone\b|\bTrue\b|\bFalse\b|\{'|\['|', '")
+
+
+@pytest.mark.parametrize(
+    "family, value",
+    [
+        ("nqueens", {"family": "nqueens", "n": None}),
+        ("nqueens", {"family": "nqueens", "n": 4, "fixed": [[0, None]]}),
+        ("nqueens", {"family": "nqueens", "n": 4, "fixed": [{"a": True}]}),
+        ("armies", {"family": "armies", "n": 5, "m": True}),
+        ("chessnum", {"family": "chessnum", "size": None}),
+        ("chessnum", {"family": "chessnum", "clues": {"b8": False}}),
+        ("cnote", {"family": "cnote", "grid": [[None]]}),
+        ("cnote", {"family": "cnote", "grid": [[1, 2]], "rows": [None], "cols": [1, 2]}),
+        ("cnote", {"family": "cnote", "grid": [[["x"]]]}),
+        ("tents", {"family": "tents", "grid": ["T."], "rows": [True], "cols": [1, 0]}),
+    ],
+)
+def test_a_bad_json_value_is_shown_as_json_not_as_python(family, value):
+    """Messages wrote the offending value with `!r`: `got None`, `got True`, `got [0, None]`,
+    `got {'a': True}`; they write it as JSON (`core.words.shown`)."""
+    chosen = requests.family(family)
+    with pytest.raises(BadInput) as caught:
+        requests.parse_value(chosen, value, requests.check_options(chosen, ("check",), {}))
+    assert not PYTHON_SPELLING.search(str(caught.value)), str(caught.value)
+    assert re.search(r"\bnull\b|\btrue\b|\bfalse\b|\[\"x\"\]", str(caught.value)), str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "verbs, given, expected",
+    [
+        (("generate",), {"size": True}, "got true"),
+        (("generate",), {"any": "yes"}, "got 'yes'"),
+        (("solve",), {"target": None, "model": ["domain"]}, 'got ["domain"]'),
+        (("solve",), {"target": 1.5}, "got 1.5"),
+    ],
+)
+def test_an_option_value_is_shown_as_json(verbs, given, expected):
+    with pytest.raises(BadInput) as caught:
+        requests.check_options(requests.family("cnote"), verbs, given)
+    assert expected in str(caught.value) and not PYTHON_SPELLING.search(str(caught.value))
+
+
+def test_shown_writes_json_and_quotes_strings_as_messages_do():
+    from boardlab.core.words import SHOWN_LENGTH, shown
+
+    assert [shown(v) for v in (None, True, False, 3, 2.5)] == ["null", "true", "false", "3", "2.5"]
+    assert shown([1, None, {"a": False}]) == '[1, null, {"a": false}]'
+    assert shown("abc") == "'abc'" and shown("it's") == '"it\'s"' and shown("a\u200bb") == '"a\\u200bb"'
+    assert shown("\t") == '"\\t"' and shown("é") == "'é'"
+    long = shown(list(range(1000)))
+    assert len(long) == SHOWN_LENGTH and long.endswith("...")

@@ -233,6 +233,8 @@ def test_family_option_is_passed_to_the_solver(client):
         ({"instance": 8, "time_limit": 0}, 422, "invalid_request"),
         ({"instance": 8, "limit": 0}, 422, "invalid_request"),
         ({"instance": 8, "limit": 100000}, 422, "invalid_request"),
+        ({"instance": 8, "limit": 3}, 422, "invalid_request"),  # mode first: the limit was dropped
+        ({"instance": 8, "mode": "unique", "limit": 3}, 422, "invalid_request"),
         ({"instance": 8, "surprise": 1}, 422, "invalid_request"),
         ({"instance": True}, 422, "invalid_request"),
         ({"instance": [8]}, 422, "invalid_request"),
@@ -244,6 +246,47 @@ def test_solve_rejects_bad_requests(client, body, status, kind):
     assert answer.status_code == status, answer.text
     assert answer.json()["error"] == kind
     assert answer.json()["detail"]
+
+
+def test_a_limit_goes_with_modes_all_and_count_only(client):
+    """`limit` with mode first (or unique, optimise) was taken and dropped: one solution came
+    back with 200; it is refused with the reason, as the command line refuses `--limit --unique`."""
+    answer = post(client, "/api/nqueens/solve", {"instance": 6, "mode": "first", "limit": 2})
+    assert answer.status_code == 422
+    assert answer.json()["detail"].startswith("limit applies to modes all and count")
+    assert "not to first" in answer.json()["detail"]
+    body = {"instance": 6, "mode": "count", "limit": 2, "backend": "cpsat"}
+    counted = post(client, "/api/nqueens/solve", body).json()
+    assert counted["count"] == 4 and len(counted["solutions"]) == 2  # count lists K of them
+    # the empty board's counter lists nothing: it listed none and said nothing, now it says so
+    refused = post(client, "/api/nqueens/solve", {"instance": 6, "mode": "count", "limit": 2})
+    assert refused.status_code == 400 and "counts without listing" in refused.json()["detail"]
+
+
+def test_parse_refuses_options_it_does_not_use(client):
+    """`/parse` took any verb's options (a solver's `model`, a generator's `size`) and dropped
+    them; it takes the options that change the puzzle read (those of convert) and refuses others."""
+    text = "target: 100\n3 7\n8 2\n"
+    for options in ({"model": "digits"}, {"size": 4}):
+        answer = post(client, "/api/cnote/parse", {"instance": text, "options": options})
+        assert answer.status_code == 400, answer.text
+        assert answer.json()["error"] == "bad_input"
+        assert f"unknown option '{next(iter(options))}' for cnote parse" in answer.json()["detail"]
+    taken = post(client, "/api/cnote/parse", {"instance": text, "options": {"target": 30}}).json()
+    assert taken["instance"]["target"] == 30
+    assert (
+        post(client, "/api/armies/parse", {"instance": 5, "options": {"m": 4}}).json()["instance"]["m"] == 4
+    )
+
+
+def test_workers_with_a_backend_that_runs_one_worker_is_refused(client):
+    """`workers` with cnote's brute force was dropped without a word, as on the command line."""
+    body = {"instance": "target: 100\n3 7\n8 2\n", "backend": "brute"}
+    refused = post(client, "/api/cnote/solve", {**body, "workers": 4})
+    assert refused.status_code == 400 and refused.json()["error"] == "unsupported"
+    assert "--workers applies to the cpsat backend of cnote" in refused.json()["detail"]
+    assert post(client, "/api/cnote/solve", {**body, "workers": 1}).status_code == 200
+    assert post(client, "/api/cnote/solve", body).status_code == 200  # the server's default: 1
 
 
 def test_malformed_and_oversized_bodies(client):

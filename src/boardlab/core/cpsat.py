@@ -2,7 +2,8 @@
 
 Choices (see DESIGN.md, "Known pitfalls"):
 - Enumeration (`all`, `count`, `unique`) runs with one worker and de-duplicates solutions on
-  the family's key variables, because several workers can report duplicates.
+  the family's key variables, because several workers can report duplicates; a request for
+  more workers there (or with `fixed_search`) is refused (`Unsupported`), never dropped.
 - `first`, `all`, `count`, `unique` are answered by the core enumeration engine
   (`core.enumerate`): its `Tally` is fed by CP-SAT's solution callback (the native override of
   the solve-block-repeat loop) and stops the search when the budget is reached.
@@ -21,6 +22,7 @@ from typing import Any
 from ortools.sat.python import cp_model
 
 from boardlab.core.enumerate import Budget, Tally
+from boardlab.core.errors import Unsupported
 from boardlab.core.interrupts import in_thread
 from boardlab.core.results import Mode, Outcome, SolveRequest, Stats, Status
 
@@ -128,6 +130,13 @@ def solve_cpsat(
     solver = cp_model.CpSolver()
     params = solver.parameters
     enumerate_mode = request.mode in (Mode.ALL, Mode.COUNT, Mode.UNIQUE)
+    if (request.workers or 1) > 1 and (enumerate_mode or fixed_search):
+        why = (
+            f"enumerates ({request.mode.value}) on one worker (several would report duplicates)"
+            if enumerate_mode
+            else "follows a fixed --strategy on one worker"
+        )
+        raise Unsupported(f"--workers {request.workers}: the cpsat backend {why}; leave out --workers")
     workers = 1 if (enumerate_mode or fixed_search) else (request.workers or 0)
     params.num_workers = workers
     remaining = request.deadline.remaining()

@@ -41,6 +41,7 @@ import numpy as np
 from boardlab.core.deadline import NO_DEADLINE, Deadline
 from boardlab.core.errors import BadInput, Unsupported
 from boardlab.core.interrupts import shielded, until_deadline
+from boardlab.core.words import shown
 from boardlab.core.workers import die_with_parent
 
 Task = Callable[[Any, np.ndarray], Any]
@@ -253,7 +254,7 @@ class Journal:
             if header.get(key) != value:
                 raise BadInput(
                     f"checkpoint is for another {self.noun} "
-                    f"({key} = {header.get(key)!r}, this {self.noun} has {value!r})",
+                    f"({key} = {shown(header.get(key))}, this {self.noun} has {shown(value)})",
                     source=self.path,
                     line=1,
                 )

@@ -24,6 +24,7 @@ from boardlab.core.interrupts import limit_passed
 from boardlab.core.options import Option
 from boardlab.core.oracle import Hint
 from boardlab.core.results import Mode, Result, SolveRequest, Stats, Status
+from boardlab.core.words import shown
 
 InstanceT = TypeVar("InstanceT")
 
@@ -108,6 +109,9 @@ class Family(ABC, Generic[InstanceT]):
         seeded_backends: the backends whose search a `--seed` changes (randomised: a seed may
             find another solution); empty: the family's solving is deterministic and `solve`
             offers no `--seed`.
+        parallel_backends: the backends whose search runs on several workers when asked
+            (`--workers W`, `SolveRequest.workers`); W above 1 with another backend is refused
+            (`Unsupported`), since it would change nothing (W = 1 is what every backend does).
         strategies: named search strategies (first is the default), empty if none.
         options: family-specific options.
         modes: the solve modes the family answers.
@@ -138,6 +142,7 @@ class Family(ABC, Generic[InstanceT]):
     hint_help: ClassVar[str] = "the placements so far: solution JSON, maybe incomplete (inline or a file)"
     backends: ClassVar[tuple[str, ...]] = ("cpsat",)
     seeded_backends: ClassVar[tuple[str, ...]] = ()
+    parallel_backends: ClassVar[tuple[str, ...]] = ()
     strategies: ClassVar[tuple[str, ...]] = ()
     options: ClassVar[tuple[Option, ...]] = ()
     modes: ClassVar[frozenset[Mode]] = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE})
@@ -191,13 +196,14 @@ class Family(ABC, Generic[InstanceT]):
     def check_format(self, to: Any) -> str:
         """`to`, one of the formats the family writes (`writes`); Unsupported naming them otherwise."""
         if not isinstance(to, str) or to not in self.writes:
-            shown = f"'{to}'" if isinstance(to, str) else repr(to)
-            raise Unsupported(f"{self.name} writes no format {shown} (choose from {', '.join(self.writes)})")
+            raise Unsupported(
+                f"{self.name} writes no format {shown(to)} (choose from {', '.join(self.writes)})"
+            )
         return to
 
     def write_instance(self, instance: InstanceT, to: str) -> str:
         """The puzzle in one of the family's own formats (`writes` beyond text and json)."""
-        raise Unsupported(f"{self.name} writes no format '{to}'")
+        raise Unsupported(f"{self.name} writes no format {shown(to)}")
 
     def from_size(self, n: int, options: dict[str, Any]) -> InstanceT:
         """The instance for board size `n` (families with `takes_size`)."""
@@ -348,6 +354,7 @@ class Family(ABC, Generic[InstanceT]):
                 f"--seed changes the search of the {', '.join(self.seeded_backends)} backend(s) of "
                 f"{self.name}, not of '{request.backend or self.backends[0]}' (choose --backend)"
             )
+        self.check_workers(request)
         if request.strategy is not None and request.strategy not in self.strategies:
             known = ", ".join(self.strategies) or "none"
             raise Unsupported(f"unknown strategy '{request.strategy}' for {self.name} (known: {known})")
@@ -361,6 +368,27 @@ class Family(ABC, Generic[InstanceT]):
             result = Result(self.name, Status.UNKNOWN, self.to_json(instance), stats=stats)
         self._check_result(instance, result)
         return result
+
+    def check_workers(self, request: SolveRequest, backend: str | None = None) -> None:
+        """Unsupported for `--workers W` above 1 with a backend that runs on one worker (the
+        option would be ignored); W = 1 is what such a backend does, so it passes (the web API
+        asks for 1 unless told otherwise). `backend`: the one chosen (a family whose `auto`
+        picks a backend asks again with its choice), default the request's."""
+        backend = backend or request.backend or self.backends[0]
+        if request.workers is None or request.workers <= 1 or backend in self.parallel_backends:
+            return
+        if not self.parallel_backends:
+            raise Unsupported(
+                f"{self.name} solves on one worker: --workers {request.workers} changes nothing here"
+            )
+        chosen = " (auto's choice here)" if request.backend in (None, "auto") and backend != "auto" else ""
+        named = [b for b in self.parallel_backends if b != "auto"]
+        noun = "backend" if len(named) == 1 else "backends"
+        listed = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
+        raise Unsupported(
+            f"--workers applies to the {listed} {noun} of {self.name}; the {backend} backend"
+            f"{chosen} runs on one worker (choose another --backend, or leave out --workers)"
+        )
 
     def generate(
         self, seed: int | None = None, options: dict[str, Any] | None = None

@@ -25,6 +25,7 @@ from typing import Any, BinaryIO, TypeVar
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Family, Record
 from boardlab.core.paths import empty_name
+from boardlab.core.words import shown
 
 T = TypeVar("T")
 
@@ -44,7 +45,7 @@ class DuplicateKey(JSONProblem):
     """A JSON object names one key twice (`json` would keep the last value silently)."""
 
     def __init__(self, key: str) -> None:
-        super().__init__(f"a JSON object names {key!r} twice")
+        super().__init__(f"a JSON object names {shown(key)} twice")
 
 
 class TooDeep(JSONProblem):

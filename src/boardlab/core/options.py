@@ -13,6 +13,7 @@ from typing import Any
 
 from boardlab.core.errors import BadInput
 from boardlab.core.paths import check_output_path
+from boardlab.core.words import shown
 
 #: Verbs an option can belong to.
 VERBS = ("solve", "count", "generate", "render", "check", "hint", "grade", "convert")
@@ -36,7 +37,7 @@ def parse_board_size(
     otherwise, naming `label`); each side within [minimum, maximum]."""
     shape = "N or WxH (e.g. 10 or 12x8)" if rectangular else "a board size N (e.g. 8)"
     if isinstance(value, bool):
-        raise BadInput(f"{label} must be {shape}, got {value!r}")
+        raise BadInput(f"{label} must be {shape}, got {shown(value)}")
     if isinstance(value, float) and value.is_integer():
         value = int(value)
     if isinstance(value, int):
@@ -45,20 +46,20 @@ def parse_board_size(
         text = value.strip().lower()
         parts = text.split("x")
         if len(parts) > 2 or not all(p.isdigit() and len(p) < 9 for p in parts):
-            raise BadInput(f"{label} must be {shape}, got '{value}'")
+            raise BadInput(f"{label} must be {shape}, got {shown(value)}")
         if len(parts) == 2 and not rectangular:
             if parts[0] != parts[1]:
-                raise BadInput(f"{label} must be {shape} (the board is square), got '{value}'")
+                raise BadInput(f"{label} must be {shape} (the board is square), got {shown(value)}")
         width, height = int(parts[0]), int(parts[-1])
     else:
-        raise BadInput(f"{label} must be {shape}, got {value!r}")
+        raise BadInput(f"{label} must be {shape}, got {shown(value)}")
     what = f"{label} must be" if width == height else f"{label}: each side must be"
-    shown = width if width == height else f"{width}x{height}"
+    given = width if width == height else f"{width}x{height}"
     for side in (width, height):
         if minimum is not None and side < minimum:
-            raise BadInput(f"{what} at least {minimum:g}, got {shown}")
+            raise BadInput(f"{what} at least {minimum:g}, got {given}")
         if maximum is not None and side > maximum:
-            raise BadInput(f"{what} at most {maximum:g}, got {shown}")
+            raise BadInput(f"{what} at most {maximum:g}, got {given}")
     return width, height
 
 
@@ -96,7 +97,8 @@ class Option:
         """`value` as this option's type, checked against `choices`, `minimum` and `maximum`
         (BadInput otherwise; None stays None). Numbers written as JSON (an integral float for
         an int) are converted; nothing else is guessed. `label` names the option in errors
-        (default: "option 'name'"; the command line says its flag)."""
+        (default: "option 'name'"; the command line says its flag). A value is shown as JSON
+        writes it (`core.words.shown`: `null`, `true`, `"text"`), never as Python does."""
         if value is None:
             return None
         label = label or f"option '{self.name}'"
@@ -106,23 +108,23 @@ class Option:
             return f"{width}x{height}" if self.rectangular else width
         if kind is bool:
             if not isinstance(value, bool):
-                raise BadInput(f"{label} must be true or false, got {value!r}")
+                raise BadInput(f"{label} must be true or false, got {shown(value)}")
             return value
         if kind is int:
             if isinstance(value, bool) or not isinstance(value, int):
                 if isinstance(value, float) and value.is_integer():
                     value = int(value)
                 else:
-                    raise BadInput(f"{label} must be an integer, got {value!r}")
+                    raise BadInput(f"{label} must be an integer, got {shown(value)}")
         elif kind is float:
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-                raise BadInput(f"{label} must be a number, got {value!r}")
+                raise BadInput(f"{label} must be a number, got {shown(value)}")
             value = float(value)
         elif kind is str:
             if not isinstance(value, str):
-                raise BadInput(f"{label} must be a string, got {value!r}")
+                raise BadInput(f"{label} must be a string, got {shown(value)}")
             if self.choices and value not in self.choices:
-                raise BadInput(f"{label} must be one of {', '.join(self.choices)}, got '{value}'")
+                raise BadInput(f"{label} must be one of {', '.join(self.choices)}, got {shown(value)}")
             if self.path:
                 check_output_path(value, label, dash=False)
         else:  # a type this module does not know: pass single JSON values through

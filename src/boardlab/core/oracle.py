@@ -10,6 +10,7 @@ generator asks is built on it:
 - `alternative(solution, placed)`: a solution containing `placed` other than `solution` (the
   generator's question "is the planted solution the only one with these givens?");
 - `forced(placed)`: an item that every solution containing `placed` has (a hint that follows);
+- `all_forced(placed)`: every such item (`hint --all-forced`);
 - `conflict(placed)`: placements that no solution contains together (a hint's mistake).
 
 The defaults ask `solution` repeatedly; a backend that can answer better overrides them (an
@@ -23,13 +24,14 @@ unsatisfiable core). A question may carry a `budget` in the backend's own determ
 gives one step, never the solution: `place` is one deduction (`Hint.from_step`, for families
 with a step-by-step solver: the placements of one step, its rule and reason) or one placement;
 everything that follows from the position (`forced`) is shown only when asked
-(`to_json(all_forced=True)`, the command line's `hint --all-forced`).
+(`to_json(all_forced=True)`, the command line's `hint --all-forced`), computed then
+(`forced_by`) where it costs more questions; where it is null, `forced_note` says why.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from enum import Enum, StrEnum
 from typing import Any, Generic, Self, TypeVar
@@ -65,7 +67,10 @@ class Hint:
     `details` holds the family's extra documented keys (e.g. tents' `difficulty`), merged
     into the JSON. `forced`: every placement that follows from the position (a partial
     solution JSON, or None where the family does not compute it): a spoiler, in the JSON only
-    when asked.
+    when asked; `forced_by` computes it then, when it takes more solver questions than the hint
+    (called by `to_json(all_forced=True)` only). When it is None the JSON says why in
+    `forced_note`: the hint's own `forced_note`, else the reason its status gives
+    (`FORCED_NOTES`).
     """
 
     status: HintStatus
@@ -74,6 +79,8 @@ class Hint:
     remove: Any = None
     details: dict[str, Any] = field(default_factory=dict)
     forced: Any = None
+    forced_by: Callable[[], Any] | None = field(default=None, repr=False, compare=False)
+    forced_note: str | None = None
 
     @classmethod
     def from_step(cls, step: Step, forced: Any = None) -> Hint:
@@ -104,8 +111,22 @@ class Hint:
             **self.details,
         }
         if all_forced:
-            answer["forced"] = self.forced
+            forced = self.forced
+            if forced is None and self.forced_by is not None:
+                forced = self.forced_by()
+            answer["forced"] = forced
+            if forced is None:
+                answer["forced_note"] = self.forced_note or FORCED_NOTES[self.status]
         return answer
+
+
+#: Why a hint of each status lists no forced placements, unless the hint says otherwise.
+FORCED_NOTES = {
+    HintStatus.SOLVED: "every placement is made: nothing is left to follow",
+    HintStatus.MISTAKE: "no solution has these placements, so nothing follows from them (remove the mistakes first)",
+    HintStatus.UNSOLVABLE: "the puzzle has no solution, so nothing follows",
+    HintStatus.PROGRESS: "this family's hints do not compute every placement that follows, only the next one",
+}
 
 
 class Oracle(ABC, Generic[ItemT]):
@@ -174,6 +195,31 @@ class Oracle(ABC, Generic[ItemT]):
             if item in example and item not in given and not self.possible(given, (item,)):
                 return item
         return None
+
+    def all_forced(
+        self, placed: Collection[ItemT] = (), candidates: Iterable[ItemT] | None = None
+    ) -> list[ItemT] | None:
+        """Every one of `candidates` (default: the items of one solution containing `placed`,
+        not placed yet) that all solutions containing `placed` have, in the candidates' order
+        (sorted by default); None when no solution contains `placed`. One question per
+        candidate at most: a solution without it, which also clears every candidate it lacks."""
+        example = self.solution(placed)
+        if example is None or example is UNDECIDED:
+            return None
+        given = set(placed)
+        pool = sorted(example - given, key=repr) if candidates is None else list(candidates)
+        left = [item for item in pool if item in example and item not in given]
+        forced: list[ItemT] = []
+        while left:
+            item = left.pop(0)
+            other = self.solution(given, (item,))
+            if other is UNDECIDED:  # pragma: no cover - no budget was given
+                raise RuntimeError("an oracle without a budget answered 'undecided'")
+            if other is None:
+                forced.append(item)
+            else:
+                left = [rest for rest in left if rest in other]
+        return forced
 
     def step(
         self, placed: Collection[ItemT], candidates: list[ItemT], prove: bool = True

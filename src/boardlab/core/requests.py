@@ -34,6 +34,7 @@ from boardlab.core.family import Family, Generated, Record
 from boardlab.core.io import load_json_argument, parse_value, read_instance, read_instances
 from boardlab.core.options import VERBS, Option
 from boardlab.core.results import Mode, Result, SolveRequest, Status
+from boardlab.core.words import shown
 
 __all__ = [
     "VERBS",
@@ -51,6 +52,7 @@ __all__ = [
     "grade",
     "hint",
     "instance_json",
+    "limit_problem",
     "load_instance",
     "load_json_argument",
     "options_for",
@@ -84,17 +86,21 @@ def check_options(
     *,
     local: bool = False,
     flags: bool = False,
+    what: str | None = None,
 ) -> dict[str, Any]:
     """The options for `verbs`, checked (`Option.check`), with the declared defaults filled in.
 
     Unknown names are bad input. `flags`: errors name an option by its command-line flag.
+    `what`: the request named in errors (default: the verbs; the web's parse takes convert's).
     """
     allowed = options_for(chosen, verbs, local)
     given = dict(given or {})
     unknown = sorted(set(given) - set(allowed))
     if unknown:
         known = ", ".join(sorted(allowed)) or "none"
-        raise BadInput(f"unknown option '{unknown[0]}' for {chosen.name} {'/'.join(verbs)} (known: {known})")
+        raise BadInput(
+            f"unknown option '{unknown[0]}' for {chosen.name} {what or '/'.join(verbs)} (known: {known})"
+        )
     return {
         name: option.check(given.get(name, option.default), option.flag if flags else None)
         for name, option in allowed.items()
@@ -144,6 +150,22 @@ def solve_mode(
     return chosen[0][1] if chosen else Mode.FIRST
 
 
+#: The modes a `limit` applies to: `all` stops at it, `count` lists that many of what it counts.
+LIMITED_MODES = (Mode.ALL, Mode.COUNT)
+
+
+def limit_problem(mode: Mode | str, limit: int | None) -> str | None:
+    """Why `limit` does not go with `mode` (None when it does): a limit lists at most K
+    solutions (mode all) or K of those counted (count); first, unique and optimise would drop
+    it without a word. The command line's `--limit` asks for `all` itself (`solve_mode`)."""
+    if limit is None or Mode(mode) in LIMITED_MODES:
+        return None
+    return (
+        f"limit applies to modes all and count (at most K solutions listed), not to {Mode(mode).value}: "
+        "choose mode all, or leave out limit"
+    )
+
+
 def solve_request(
     mode: Mode | str = Mode.FIRST,
     *,
@@ -160,7 +182,10 @@ def solve_request(
     command line and the API alike. The time limit becomes the request's `Deadline` here: it
     starts now, and everything that serves the request (model building included) counts
     against it. A time limit is a number of seconds above 0 (BadInput otherwise: 0 would mean
-    "stop before starting")."""
+    "stop before starting"); a limit goes with modes all and count (`limit_problem`)."""
+    problem = limit_problem(mode, limit)
+    if problem is not None:
+        raise BadInput(problem)
     return SolveRequest(
         mode=Mode(mode),
         limit=limit,
@@ -178,7 +203,7 @@ def deadline_after(time_limit: float | None) -> Deadline:
     """The `Deadline` of a request's time limit: seconds above 0, or None for none (BadInput
     otherwise: 0 would mean "stop before starting"), for every verb that takes one."""
     if time_limit is not None and (isinstance(time_limit, bool) or not time_limit > 0):
-        raise BadInput(f"the time limit must be more than 0 seconds, got {time_limit}")
+        raise BadInput(f"the time limit must be more than 0 seconds, got {shown(time_limit)}")
     return Deadline.after(time_limit)
 
 
@@ -192,7 +217,7 @@ def generate(chosen: Family, seed: int | None, options: dict[str, Any]) -> Gener
     """`Family.generate` (checked, unique where the family has clues). A seed is 0 or more
     (BadInput otherwise: `random.Random(-s)` is `random.Random(s)`, so -1 made the puzzle of 1)."""
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise BadInput(f"the seed must be an integer, 0 or more, got {seed!r}")
+        raise BadInput(f"the seed must be an integer, 0 or more, got {shown(seed)}")
     return chosen.generate(seed, options)
 
 
@@ -226,7 +251,9 @@ def solution_of(data: Any) -> Any:
     one)."""
     if isinstance(data, dict) and isinstance(data.get("solutions"), list):
         if not data["solutions"]:
-            raise BadInput(f"the solve answer holds no solution (status: {data.get('status')})")
+            status = data.get("status")
+            said = status if isinstance(status, str) else shown(status)
+            raise BadInput(f"the solve answer holds no solution (status: {said})")
         return data["solutions"][0]
     return data
 

@@ -18,6 +18,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from boardlab.core.words import shown
+
 #: verb -> schema file name (without `.schema.json`).
 SCHEMAS: dict[str, str] = {
     "solve": "solve",
@@ -70,7 +72,7 @@ def partial_problem(family: str, data: Any) -> str | None:
     for key in data:
         if key not in known and not (pattern and re.fullmatch(pattern, key)):
             expected = ", ".join(sorted(known)) if known else f"keys matching {pattern}"
-            return f"unknown key {key!r} in the partial placement for {family} (expected: {expected})"
+            return f"unknown key {shown(key)} in the partial placement for {family} (expected: {expected})"
     return None
 
 

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, model_validator
+from pydantic_core import PydanticCustomError
 
+from boardlab.core.requests import limit_problem
 from boardlab.web.config import MAX_SOLUTIONS, MAX_TIME_LIMIT
 
 InstanceField = Field(
@@ -45,13 +47,27 @@ class SolveBody(InstanceBody):
         None,
         ge=1,
         le=MAX_SOLUTIONS,
-        description=f"At most this many solutions (`all`; at most {MAX_SOLUTIONS}).",
+        description=f"At most this many solutions (modes `all` and `count` only; at most {MAX_SOLUTIONS}).",
     )
     time_limit: float | None = TimeLimitField
     backend: str | None = Field(None, max_length=40)
     strategy: str | None = Field(None, max_length=80)
-    workers: int | None = Field(None, ge=1, le=64, description="Solver threads where the backend uses them.")
+    workers: int | None = Field(
+        None,
+        ge=1,
+        le=64,
+        description="Solver threads (default 1); above 1 only where the backend runs several (else 400).",
+    )
     seed: int | None = Field(None, ge=0, le=2**31 - 1, description="Random seed of the solver.")
+
+    @model_validator(mode="after")
+    def _limit_goes_with_the_mode(self) -> SolveBody:
+        """A limit with a mode that would drop it (first, unique, optimise) is refused (422),
+        as the command line refuses `--limit` with `--unique`."""
+        problem = limit_problem(self.mode, self.limit)
+        if problem is not None:
+            raise PydanticCustomError("limit_mode", problem)
+        return self
 
 
 class GenerateBody(Body):

@@ -87,9 +87,11 @@ class Services:
             raise ApiError(404, "unknown_family", str(error)) from None
 
     @staticmethod
-    def options(family: Family, verbs: tuple[str, ...], given: dict[str, Any]) -> dict[str, Any]:
+    def options(
+        family: Family, verbs: tuple[str, ...], given: dict[str, Any], what: str | None = None
+    ) -> dict[str, Any]:
         try:
-            return requests.check_options(family, verbs, given)
+            return requests.check_options(family, verbs, given, what=what)
         except BadInput as error:
             raise bad_input(error) from None
 
@@ -183,7 +185,10 @@ def api_routes(services: Services) -> APIRouter:
     )
     async def parse(family: str, body: InstanceBody) -> dict[str, Any]:
         chosen = services.family(family)
-        options = services.options(chosen, requests.VERBS, body.options)
+        # the options that change the puzzle read (armies m, chessnum pieces, cnote target): those
+        # of convert, which reads a puzzle and writes it; any other (a solver's, a generator's)
+        # is refused as every endpoint refuses an option it does not use (it was taken and dropped)
+        options = services.options(chosen, ("convert",), body.options, what="parse")
         return await services.in_quick(jobs.parse_job, chosen.name, body.instance, options, True, max_bytes)
 
     @router.post(

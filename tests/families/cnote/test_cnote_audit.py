@@ -365,3 +365,62 @@ def test_stdin_is_read_once(cli_run, args) -> None:
     --solution -` read the puzzle and then 'malformed JSON: Expecting value' from an empty stdin."""
     run = cli_run(["cnote", *args], stdin=b"target: 100\n1 2\n3 4\n")
     assert run.code == 2 and "only one of PUZZLE and" in run.stderr, run.stderr
+
+
+def test_a_header_block_and_the_next_blocks_own_header_name_both_lines(cli_run, write) -> None:
+    """A header-only block applies to the next block alone; that block giving the same header
+    again was reported as "'target:' given twice (also on line 1)", as if within one block."""
+    run = cli_run(["cnote", "solve", write("h.txt", "target: 100\n\ntarget: 100\n3 7\n8 2\n")])
+    assert run.code == 2 and len(run.stderr.strip().splitlines()) == 1
+    assert "h.txt:3:1: 'target:' given twice for one puzzle" in run.stderr
+    assert "header block on line 1 applies to this block" in run.stderr
+    cnote = registry.get("cnote")
+    first, second = cnote.parse_text("target: 30\n\n3 7\n8 2\n\n3 7\n8 2\n", "f.txt")
+    assert first.instance.target == 30 and second.instance.target == 100  # the next block alone
+    [lines] = cnote.parse_text("target: 30\n\nrows: 10 20\ncols: 15 15\n1 2\n3 4\n", "f.txt")
+    assert lines.instance.rows == (10, 20)  # other headers: rows and cols override target as ever
+
+
+def test_hint_all_forced_lists_what_every_solution_shares(cli_run, write) -> None:
+    """`hint --all-forced` printed `"forced": null` on cnote without a word on why. Now a progress
+    hint lists every number all solutions extending the placement share, cross-checked against
+    the brute-force enumeration; a mistake says why nothing follows."""
+    puzzle = write("p.txt", "target: 100\n8 8 4\n6 2 5\n3 6 1\n")  # Friedman's first: 31 solutions
+    listed = cli_run(["cnote", "solve", puzzle, "--all", "--backend", "brute", "--json"]).json_lines()[0]
+    grids = [s["grid"] for s in listed["solutions"]]
+    assert len(grids) == 31
+
+    def shared(r0: int, c0: int, value: int) -> list[list[int | None]]:
+        """The cells every solution with `value` at [r0, c0] agrees on (the placed cell left out)."""
+        extending = [g for g in grids if g[r0][c0] == value]
+        cells: list[list[int | None]] = [[None] * 3 for _ in range(3)]
+        for r in range(3):
+            for c in range(3):
+                values = {g[r][c] for g in extending}
+                if (r, c) != (r0, c0) and len(values) == 1:
+                    cells[r][c] = values.pop()
+        return cells
+
+    # a placement some solutions extend, after which some cells are forced and others are not
+    r0, c0, value, expected = next(
+        (r, c, g[r][c], shared(r, c, g[r][c]))
+        for g in grids
+        for r in range(3)
+        for c in range(3)
+        if 0 < sum(v is not None for row in shared(r, c, g[r][c]) for v in row) < 8
+    )
+    placed = [[value if (r, c) == (r0, c0) else None for c in range(3)] for r in range(3)]
+    run = cli_run(["cnote", "hint", puzzle, json.dumps({"grid": placed}), "--all-forced", "--json"])
+    assert run.code == 0, run.stderr
+    answer = run.json_lines()[0]
+    assert_valid("hint", answer)
+    assert answer["status"] == "progress" and "forced_note" not in answer
+    assert answer["forced"] == {"grid": expected}
+    wrong = '{"grid": [[5, null, null], [null, null, null], [null, null, null]]}'
+    run = cli_run(["cnote", "hint", puzzle, wrong, "--all-forced", "--json"])
+    answer = run.json_lines()[0]
+    assert answer["status"] == "mistake" and answer["forced"] is None
+    assert "no solution has these placements" in answer["forced_note"]
+    assert_valid("hint", answer)
+    text = cli_run(["cnote", "hint", puzzle, "--all-forced"])
+    assert text.code == 0 and "forced: (grid: none)" in text.stdout  # several solutions: none forced

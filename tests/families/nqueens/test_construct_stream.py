@@ -89,7 +89,7 @@ def test_fast_path_reports_like_the_plain_loop() -> None:
     bad = list(cols)
     bad[3], bad[10] = bad[10], True
     problems = verify.violations(n, (), {"queens": bad})
-    assert problems and "column True is off the board" in problems[0]
+    assert problems and "column true is off the board" in problems[0]  # JSON, not Python
     bad = list(cols)
     bad[0] = bad[1]
     assert "rows 0 and 1 share a column" in verify.violations(n, (), {"queens": bad})

@@ -45,6 +45,7 @@ class Armies(Family[ArmiesInstance]):
     )
     backends = ("engine", "sat", "cpsat", "anneal", "construct")
     seeded_backends = ("cpsat", "anneal")
+    parallel_backends = ("engine", "cpsat")
     modes = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE, Mode.OPTIMISE})
     has_clues = False
     offers_hints = True

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from boardlab.core.errors import BadInput
+from boardlab.core.words import shown
 
 #: Largest board accepted (the construction places both armies in well under a second up to
 #: here; the exact models have O(n^2) variables and answer far smaller boards; drawing stops earlier).
@@ -26,7 +27,7 @@ class ArmiesInstance:
 
 def _integer(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadInput(f"{what} must be an integer, got {value!r}")
+        raise BadInput(f"{what} must be an integer, got {shown(value)}")
     return value
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Record
 from boardlab.core.io import lines
+from boardlab.core.words import shown
 from boardlab.families.armies.instance import (
     MAX_N,  # noqa: F401  (importable from io too)
     ArmiesInstance,
@@ -72,7 +73,7 @@ def _parse_line(line: str, source: str, number: int) -> ArmiesInstance:
     values = []
     for col, part in fields:
         if not part.lstrip("+-").isdigit():
-            raise BadInput(f"not an integer: {part!r}", source=source, line=number, column=col)
+            raise BadInput(f"not an integer: {shown(part)}", source=source, line=number, column=col)
         values.append(int(part))
     try:
         return make_instance(values[0], values[1] if len(values) > 1 else None)
@@ -96,7 +97,7 @@ def solution_from_json(instance: ArmiesInstance, data: Any) -> dict[str, Any]:
                 or len(square) != 2
                 or not all(isinstance(x, int) and not isinstance(x, bool) for x in square)
             ):
-                raise BadInput(f"{colour}[{index}] must be [row, col], got {square!r}")
+                raise BadInput(f"{colour}[{index}] must be [row, col], got {shown(square)}")
         result[colour] = [list(square) for square in squares]
     return result
 

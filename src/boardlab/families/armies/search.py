@@ -185,9 +185,9 @@ def _decoder(n: int, built: cp_module.Built, m: int | None):
 def cp_solve(n: int, m: int, settings: Settings, request: SolveRequest) -> Outcome:
     """Modes first, all, count, unique with a fixed m on CP-SAT."""
     built = _cp_build(n, settings, m=m)
-    inner = SolveRequest(
-        request.mode, request.limit, request.deadline, None, None, settings.workers, settings.seed
-    )
+    # its default of 2 workers is for mode first; enumeration takes one (a request for more is refused)
+    workers = settings.workers if request.mode == Mode.FIRST else request.workers
+    inner = SolveRequest(request.mode, request.limit, request.deadline, None, None, workers, settings.seed)
     return solve_cpsat(
         built.model, built.white + built.black, _decoder(n, built, m), inner, model_name=settings.name
     )

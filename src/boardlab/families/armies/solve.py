@@ -238,7 +238,7 @@ def solve(instance: ArmiesInstance, request: SolveRequest) -> Outcome:
             instance.n,
             instance.m,  # type: ignore[arg-type]
             settings,
-            SolveRequest(mode, request.limit, request.deadline),
+            SolveRequest(mode, request.limit, request.deadline, workers=request.workers),
         )
     assert outcome is not None
     outcome.stats.seconds = time.perf_counter() - start

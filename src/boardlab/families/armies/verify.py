@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from boardlab.core.words import shown
+
 
 def violations(n: int, m: int | None, solution: dict[str, Any]) -> list[str]:
     """The rule violations of `solution` on an n x n board (empty list: valid)."""
@@ -22,13 +24,13 @@ def violations(n: int, m: int | None, solution: dict[str, Any]) -> list[str]:
         army = []
         for square in squares:
             if not isinstance(square, (list, tuple)) or len(square) != 2:
-                problems.append(f"{colour}: {square!r} is not [row, col]")
+                problems.append(f"{colour}: {shown(square)} is not [row, col]")
                 continue
             row, col = square
             if not all(isinstance(x, int) and not isinstance(x, bool) for x in (row, col)) or not (
                 0 <= row < n and 0 <= col < n
             ):
-                problems.append(f"{colour} queen at {square!r} is off the {n}x{n} board")
+                problems.append(f"{colour} queen at {shown(square)} is off the {n}x{n} board")
                 continue
             army.append((row, col))
         if len(set(army)) != len(army):

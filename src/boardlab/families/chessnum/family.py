@@ -50,6 +50,7 @@ class ChessNum(Family[ChessNumInstance]):
     hint_help = 'the pieces placed so far: {"K": "d7", "Q": "g8", ...}, any of them left out'
     backends = ("cpsat", "sat")
     seeded_backends = ("cpsat",)
+    parallel_backends = ("cpsat",)
     modes = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE})
     has_clues = True
     offers_hints = True

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from boardlab.core.errors import BadInput
+from boardlab.core.words import shown
 
 #: Piece letters, in the order used everywhere (solution JSON, canonical piece strings).
 PIECE_ORDER = "KQRBNP"
@@ -81,10 +82,10 @@ def square_name(square: Square) -> str:
 def parse_square(name: Any, size: int, where: str = "square") -> Square:
     """`(file, rank)` of an algebraic square name on a size x size board (BadInput otherwise)."""
     if not isinstance(name, str):
-        raise BadInput(f"{where} must be a square name like 'd7', got {name!r}")
+        raise BadInput(f"{where} must be a square name like 'd7', got {shown(name)}")
     match = _SQUARE.match(name.strip().lower())
     if not match:
-        raise BadInput(f"{where}: {name!r} is not a square name like 'd7'")
+        raise BadInput(f"{where}: {shown(name)} is not a square name like 'd7'")
     file, rank = FILES.index(match.group(1)), int(match.group(2)) - 1
     if not (file < size and 0 <= rank < size):
         raise BadInput(
@@ -96,19 +97,21 @@ def parse_square(name: Any, size: int, where: str = "square") -> Square:
 def normalise_pieces(pieces: Any, where: str = "pieces") -> str:
     """The canonical piece string (letters in KQRBNP order); BadInput on unknown letters."""
     if not isinstance(pieces, str):
-        raise BadInput(f"{where} must be a string of piece letters like 'KQRBNP', got {pieces!r}")
+        raise BadInput(f"{where} must be a string of piece letters like 'KQRBNP', got {shown(pieces)}")
     letters = pieces.strip().upper()
     if not letters:
         raise BadInput(f"{where} is empty: give piece letters like 'KQRBNP'")
     for index, letter in enumerate(letters):
         if letter not in PIECE_ORDER:
-            raise BadInput(f"{where}: unknown piece letter {pieces.strip()[index]!r} (known: K Q R B N P)")
+            raise BadInput(
+                f"{where}: unknown piece letter {shown(pieces.strip()[index])} (known: K Q R B N P)"
+            )
     return "".join(sorted(letters, key=PIECE_ORDER.index))
 
 
 def check_size(size: Any, where: str = "size") -> int:
     if isinstance(size, bool) or not isinstance(size, int):
-        raise BadInput(f"{where} must be an integer from {MIN_SIZE} to {MAX_SIZE}, got {size!r}")
+        raise BadInput(f"{where} must be an integer from {MIN_SIZE} to {MAX_SIZE}, got {shown(size)}")
     if not MIN_SIZE <= size <= MAX_SIZE:
         raise BadInput(f"{where} must be from {MIN_SIZE} to {MAX_SIZE}, got {size}")
     return size
@@ -116,7 +119,7 @@ def check_size(size: Any, where: str = "size") -> int:
 
 def check_value(value: Any, pieces: str, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadInput(f"{where}: the clue must be an integer, got {value!r}")
+        raise BadInput(f"{where}: the clue must be an integer, got {shown(value)}")
     if not 0 <= value <= len(pieces):
         raise BadInput(f"{where}: clue {value} is not between 0 and the {len(pieces)} pieces ({pieces})")
     return value

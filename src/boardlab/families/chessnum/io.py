@@ -43,6 +43,7 @@ from typing import Any
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Record
 from boardlab.core.io import parse_blocks
+from boardlab.core.words import shown
 from boardlab.families.chessnum.instance import (  # noqa: F401  (importable from io too)
     DEFAULT_PIECES,
     FILES,
@@ -142,7 +143,7 @@ def _parse_board(block: list[tuple[int, str]], source: str) -> ChessNumInstance:
                 continue
             if not (char.isascii() and char.isdigit()):
                 raise BadInput(
-                    f"unexpected character {char!r} (use '.', '*' or a digit)",
+                    f"unexpected character {shown(char)} (use '.', '*' or a digit)",
                     source=source,
                     line=number,
                     column=column,
@@ -213,7 +214,7 @@ def _by_square(instance: ChessNumInstance, data: dict[Any, Any]) -> dict[str, An
     for key, value in data.items():
         parse_square(key, instance.size, "solution key")
         if not isinstance(value, str) or len(value.strip()) != 1:
-            raise BadInput(f"the piece on {key} must be one piece letter (K Q R B N P), got {value!r}")
+            raise BadInput(f"the piece on {key} must be one piece letter (K Q R B N P), got {shown(value)}")
         by_letter.setdefault(value.strip().upper(), []).append(key)
     return by_letter
 
@@ -247,7 +248,7 @@ def placement_from_json(instance: ChessNumInstance, data: Any, *, partial: bool)
     for key, value in data.items():
         letter = key.upper() if isinstance(key, str) else key
         if letter not in PIECE_ORDER:
-            raise BadInput(f"unknown piece {key!r} in the solution (known: K Q R B N P)")
+            raise BadInput(f"unknown piece {shown(key)} in the solution (known: K Q R B N P)")
         if letter not in counts:
             raise BadInput(f"the puzzle has no {PIECE_NAMES[letter]} (pieces: {instance.pieces})")
         names = value if isinstance(value, list) else [value]

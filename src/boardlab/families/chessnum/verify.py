@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from boardlab.core.words import plural
+from boardlab.core.words import plural, shown
 
 _FILES = "abcdefghijklmnop"
 _SLIDES = {
@@ -93,9 +93,9 @@ def violations(
     for letter, name in _pairs(solution):
         square = _square(name, size)
         if square is None:
-            problems.append(f"{letter}: {name!r} is not a square of the {size}x{size} board")
+            problems.append(f"{letter}: {shown(name)} is not a square of the {size}x{size} board")
         elif not isinstance(letter, str) or letter not in "KQRBNP" or len(letter) != 1:
-            problems.append(f"{letter!r} on {name} is not a piece letter (K Q R B N P)")
+            problems.append(f"{shown(letter)} on {name} is not a piece letter (K Q R B N P)")
         else:
             placed.append((letter, square))
     got = Counter(letter for letter, _ in placed)

@@ -42,6 +42,7 @@ class CNote(Family[CNoteInstance]):
     hint_help = 'the numbers written so far: {"grid": [[n or null, ...], ...]}, one row per grid row'
     backends = ("cpsat", "brute")
     seeded_backends = ("cpsat",)
+    parallel_backends = ("cpsat",)
     strategies = STRATEGIES
     modes = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE})
     has_clues = True

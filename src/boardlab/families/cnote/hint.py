@@ -10,6 +10,9 @@ marks a cell still empty. The answer follows `Family.hint`:
   the placement shares is preferred (the message says it is forced); on a puzzle with several
   solutions a cell may have no forced number, and the hint then says it is one possibility;
 - `unsolvable`: the puzzle itself has no solution.
+With `--all-forced` a progress hint also gives `forced`: every number that all solutions
+extending the placement share, in the empty cells (null elsewhere; one CP-SAT question per
+cell at most, `Oracle.all_forced`); other hints say why there is none (`forced_note`).
 
 The questions go to the family's oracle (`oracle.CNoteOracle`: `solution`, `forced`,
 `closest`); the answer is a `core.oracle.Hint`.
@@ -21,7 +24,7 @@ from typing import Any
 
 from boardlab.core.errors import BadInput, SolverBug
 from boardlab.core.oracle import Hint, HintStatus
-from boardlab.core.words import plural
+from boardlab.core.words import plural, shown
 from boardlab.families.cnote.io import CNoteInstance
 from boardlab.families.cnote.model_cpsat import trivially_unsatisfiable
 from boardlab.families.cnote.oracle import CNoteOracle
@@ -45,7 +48,7 @@ def _partial(instance: CNoteInstance, data: Any) -> list[list[int | None]]:
             if value is None or value == 0:
                 line.append(None)
             elif isinstance(value, bool) or not isinstance(value, int):
-                raise BadInput(f"placement grid[{r}][{c}] must be a number or null, got {value!r}")
+                raise BadInput(f"placement grid[{r}][{c}] must be a number or null, got {shown(value)}")
             else:
                 line.append(value)
         cells.append(line)
@@ -91,7 +94,9 @@ def hint(instance: CNoteInstance, data: Any) -> Hint:
         if forced
         else f"[{r}, {c}] can be {value} (the puzzle has several solutions)"
     )
-    return Hint.placement(_grid_with(instance, [(r, c, value)]), message, forced)
+    answer = Hint.placement(_grid_with(instance, [(r, c, value)]), message, forced)
+    answer.forced_by = lambda: _grid_with(instance, oracle.all_forced(placed, candidates) or [])
+    return answer
 
 
 def _grid_with(instance: CNoteInstance, cells: list[tuple[int, int, int]]) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from boardlab.core.errors import BadInput
-from boardlab.core.words import plural
+from boardlab.core.words import plural, shown
 
 #: The target when none is given (Friedman's "100").
 DEFAULT_TARGET = 100
@@ -51,7 +51,7 @@ class CNoteInstance:
 def check_target(value: Any, where: str = "target") -> int:
     """A valid target (positive integer up to MAX_TARGET) or BadInput."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadInput(f"{where} must be a positive integer, got {value!r}")
+        raise BadInput(f"{where} must be a positive integer, got {shown(value)}")
     if value < 1:
         raise BadInput(f"{where} must be a positive integer, got {value}")
     if value > MAX_TARGET:
@@ -83,7 +83,7 @@ def make_instance(
             )
         for c, digit in enumerate(row):
             if isinstance(digit, bool) or not isinstance(digit, int) or not 0 <= digit <= 9:
-                raise BadInput(f"grid[{r}][{c}] must be a single digit 0-9, got {digit!r}")
+                raise BadInput(f"grid[{r}][{c}] must be a single digit 0-9, got {shown(digit)}")
         cells.append(tuple(row))
     width = len(cells[0])
     if width > MAX_SIDE:

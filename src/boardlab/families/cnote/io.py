@@ -17,7 +17,9 @@ One grid row per line, the digits separated by spaces; `#` starts a comment. Hea
 all optional, before or between the grid rows: `target: N` (every row and column; default
 100), `rows: N1 N2 ...` (a target per row) and `cols: N1 N2 ...` (a target per column), which
 override `target` for their lines. A block holding only header lines applies to the next block
-(after the last grid: bad input, never dropped).
+(after the last grid: bad input, never dropped), as if its lines were that block's: a header
+that block gives again is given twice, bad input naming both lines (the header block's does not
+give way to it, nor the other way round); blocks after that one are not affected.
 
 JSON: `{"family": "cnote", "target": 100, "grid": [[8, 8, 4], [6, 2, 5], [3, 6, 1]]}`, with
 optional `"rows": [...]` and `"cols": [...]` as in the text format. `to_json` writes `target`
@@ -34,7 +36,7 @@ from typing import Any
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Record
 from boardlab.core.io import lines
-from boardlab.core.words import plural
+from boardlab.core.words import plural, shown
 from boardlab.families.cnote.instance import (  # noqa: F401  (importable from io too)
     DEFAULT_TARGET,
     MAX_SIDE,
@@ -83,7 +85,7 @@ def solution_from_json(instance: CNoteInstance, data: Any) -> dict[str, Any]:
             raise BadInput(f"solution row {r} must have {plural(instance.width, 'number')}")
         for c, value in enumerate(row):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise BadInput(f"solution grid[{r}][{c}] must be an integer, got {value!r}")
+                raise BadInput(f"solution grid[{r}][{c}] must be an integer, got {shown(value)}")
     return {"grid": [list(row) for row in grid]}
 
 
@@ -106,6 +108,7 @@ def parse_text(text: str, source: str) -> list[Record[CNoteInstance]]:
     """Puzzles in the text format (see the module docstring), one per block."""
     records: list[Record[CNoteInstance]] = []
     headers: dict[str, tuple[int, Any]] = {}
+    carried: set[str] = set()  # the headers of a header-only block, applying to this block
     rows: list[tuple[int, list[int]]] = []
     first_line: int | None = None
     error: BadInput | None = None
@@ -122,9 +125,12 @@ def parse_text(text: str, source: str) -> list[Record[CNoteInstance]]:
                 except BadInput as problem:
                     records.append(Record(label, error=problem))
             headers.clear()
+            carried.clear()
             rows.clear()
             first_line = None
             error = None
+        else:  # a block of header lines only: they apply to the next block
+            carried.update(headers)
 
     for number, raw in enumerate(lines(text), 1):
         content = raw.split("#", 1)[0]
@@ -137,7 +143,7 @@ def parse_text(text: str, source: str) -> list[Record[CNoteInstance]]:
         if error is not None:
             continue
         try:
-            _parse_line(content, number, source, headers, rows)
+            _parse_line(content, number, source, headers, rows, carried)
         except BadInput as problem:
             error = problem
     close()
@@ -158,6 +164,7 @@ def _parse_line(
     source: str,
     headers: dict[str, tuple[int, Any]],
     rows: list[tuple[int, list[int]]],
+    carried: set[str],
 ) -> None:
     stripped = content.strip()
     column = len(content) - len(content.lstrip()) + 1
@@ -167,6 +174,15 @@ def _parse_line(
         if key not in _HEADERS:
             raise BadInput(
                 f"unknown header '{key}' (use target:, rows: or cols:)",
+                source=source,
+                line=number,
+                column=column,
+            )
+        if key in carried:
+            raise BadInput(
+                f"'{key}:' given twice for one puzzle: the header block on line {headers[key][0]} "
+                "applies to this block, which gives its own (a header block applies to the next "
+                "block only; keep one of the two)",
                 source=source,
                 line=number,
                 column=column,
@@ -191,7 +207,7 @@ def _parse_line(
         if not (len(token) == 1 and token.isdigit() and token.isascii()):
             several = token.isascii() and token.isdigit()
             what = "a single digit (separate digits with spaces)" if several else "a single digit 0-9"
-            raise BadInput(f"cell {token!r} is not {what}", source=source, line=number, column=start + 1)
+            raise BadInput(f"cell {shown(token)} is not {what}", source=source, line=number, column=start + 1)
         digits.append(int(token))
     if rows and len(digits) != len(rows[0][1]):
         raise BadInput(
@@ -215,7 +231,7 @@ def _integers(value: str, content: str, number: int, source: str) -> list[int]:
     for token, start in _tokens(value):
         if not (token.isascii() and token.isdigit()):
             raise BadInput(
-                f"target {token!r} is not a positive integer",
+                f"target {shown(token)} is not a positive integer",
                 source=source,
                 line=number,
                 column=offset + start + 1,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from boardlab.core.words import plural
+from boardlab.core.words import plural, shown
 
 
 def _has_digit(number: int, digit: int) -> bool:
@@ -35,7 +35,7 @@ def violations(
             return [f"solution row {r} must have {plural(width, 'number')}"]
         for c, value in enumerate(row):
             if isinstance(value, bool) or not isinstance(value, int):
-                problems.append(f"cell [{r}, {c}]: {value!r} is not an integer")
+                problems.append(f"cell [{r}, {c}]: {shown(value)} is not an integer")
             elif value < 1:
                 problems.append(f"cell [{r}, {c}]: {value} is not a positive integer")
             elif not _has_digit(value, grid[r][c]):

@@ -47,6 +47,7 @@ class NQueens(Family[QueensInstance]):
     )
     hint_help = 'the queens placed so far: {"queens": [c0, c1, ...]}, the column of each row, null where none'
     backends = ("auto", "bitboard", "construct", "cpsat")
+    parallel_backends = ("auto", "bitboard", "cpsat")
     modes = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE})
     has_clues = True
     offers_hints = True
@@ -134,6 +135,11 @@ class NQueens(Family[QueensInstance]):
     # solving
     def solve_instance(self, instance: QueensInstance, request: SolveRequest) -> Result:
         backend = self._choose_backend(instance, request)
+        self.check_workers(request, backend)
+        if backend == "bitboard" and request.mode != Mode.COUNT and (request.workers or 1) > 1:
+            raise Unsupported(
+                "--workers applies to counting (count) with the bitboard backend; it lists on one worker"
+            )
         if request.options.get("fundamental") and (
             request.mode not in (Mode.COUNT, Mode.ALL) or instance.fixed or backend != "bitboard"
         ):
@@ -226,6 +232,11 @@ class NQueens(Family[QueensInstance]):
             projected_seconds,
         )
 
+        if request.limit is not None:  # it was dropped: the count came back with no solution listed
+            raise Unsupported(
+                "the counter of an empty board counts without listing: a limit (solutions listed) "
+                "needs mode all, or --backend cpsat"
+            )
         options = request.options
         projected = projected_seconds(n, request.workers)
         if projected > REFUSE_ABOVE and not request.deadline.limited and not options.get("force"):

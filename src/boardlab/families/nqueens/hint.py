@@ -16,6 +16,7 @@ from typing import Any
 
 from boardlab.core.errors import BadInput
 from boardlab.core.oracle import Hint, HintStatus
+from boardlab.core.words import shown
 from boardlab.families.nqueens.io import QueensInstance
 from boardlab.families.nqueens.oracle import QueensOracle
 
@@ -28,8 +29,10 @@ def _placements(instance: QueensInstance, partial: dict[str, Any] | None) -> dic
     for row, col in enumerate(queens):
         if col is None or col == -1:
             continue
-        if not isinstance(col, int) or isinstance(col, bool) or not 0 <= col < instance.n:
-            raise BadInput(f"row {row}: column {col!r} is off the board")
+        if not isinstance(col, int) or isinstance(col, bool):
+            raise BadInput(f"row {row}: the column must be a number or null, got {shown(col)}")
+        if not 0 <= col < instance.n:
+            raise BadInput(f"row {row}: column {col} is off the board")
         placed[row] = col
     return placed
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from boardlab.core.errors import BadInput
+from boardlab.core.words import shown
 
 #: Largest board accepted (the construction needs O(n) memory).
 MAX_N = 100_000_000
@@ -24,7 +25,7 @@ class QueensInstance:
 
 def check_size(n: Any, where: str = "n") -> int:
     if isinstance(n, bool) or not isinstance(n, int):
-        raise BadInput(f"{where} must be a positive integer, got {n!r}")
+        raise BadInput(f"{where} must be a positive integer, got {shown(n)}")
     if n < 1:
         raise BadInput(f"{where} must be a positive integer, got {n}")
     if n > MAX_N:
@@ -42,7 +43,7 @@ def make_instance(n: int, fixed: list[tuple[int, int]] | tuple[tuple[int, int], 
             or len(square) != 2
             or not all(isinstance(x, int) and not isinstance(x, bool) for x in square)
         ):
-            raise BadInput(f"fixed[{index}] must be [row, col], got {square!r}")
+            raise BadInput(f"fixed[{index}] must be [row, col], got {shown(square)}")
         row, col = square
         if not (0 <= row < n and 0 <= col < n):
             raise BadInput(f"fixed[{index}] = [{row}, {col}] is off the {n}x{n} board")

@@ -18,6 +18,7 @@ from typing import Any
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Record
 from boardlab.core.io import parse_blocks
+from boardlab.core.words import shown
 from boardlab.families.nqueens.instance import (
     MAX_N,  # noqa: F401  (importable from io too)
     QueensInstance,
@@ -75,7 +76,7 @@ def _parse_board(block: list[tuple[int, str]], source: str) -> QueensInstance:
                 fixed.append((row, col))
             elif char != ".":
                 raise BadInput(
-                    f"unexpected character {char!r} (use 'Q' or '.')",
+                    f"unexpected character {shown(char)} (use 'Q' or '.')",
                     source=source,
                     line=number,
                     column=col + 1,

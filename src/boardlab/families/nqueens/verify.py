@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from boardlab.core.words import plural
+from boardlab.core.words import plural, shown
 
 if TYPE_CHECKING:
     import numpy as np
@@ -60,7 +60,7 @@ def violations(n: int, fixed: tuple[tuple[int, int], ...], solution: dict[str, A
     anti_diagonals: dict[int, int] = {}
     for row, col in enumerate(queens):
         if not isinstance(col, int) or isinstance(col, bool) or not 0 <= col < n:
-            problems.append(f"row {row}: column {col!r} is off the board")
+            problems.append(f"row {row}: column {shown(col)} is off the board")
             continue
         for seen, key, what in (
             (columns, col, "column"),

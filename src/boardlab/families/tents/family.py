@@ -78,6 +78,7 @@ class Tents(Family[TentsInstance]):
     )
     backends = ("auto", "sat", "cpsat")
     seeded_backends = ("cpsat",)
+    parallel_backends = ("auto", "cpsat")
     modes = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE})
     has_clues = True
     offers_hints = True
@@ -187,6 +188,7 @@ class Tents(Family[TentsInstance]):
         backend = request.backend or "auto"
         if backend == "auto":
             backend = auto_backend(instance, request)
+            self.check_workers(request, backend)
         if backend == "cpsat":
             for name in ("encoding", "model", "sat_solver"):
                 if options.get(name) is not None:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 
 from boardlab.core.errors import BadInput
+from boardlab.core.words import shown
 from boardlab.families.tents.instance import MAX_SIDE, TentsInstance
 
 _PARAMS = re.compile(r"^(\d+)x(\d+)(d[et])?$")
@@ -78,7 +79,7 @@ def decode(text: str, source: str | None = None) -> TentsInstance:
     params, desc = game_id.split(":", 1)
     match = _PARAMS.match(params)
     if not match:
-        raise bad(f"bad parameters {params!r} (expected WxH, e.g. 8x8)", 1)
+        raise bad(f"bad parameters {shown(params)} (expected WxH, e.g. 8x8)", 1)
     w, h = int(match.group(1)), int(match.group(2))
     if w < 1 or h < 1:
         raise bad("width and height must be at least 1", 1)
@@ -116,7 +117,7 @@ def decode(text: str, source: str | None = None) -> TentsInstance:
             empty.discard(cell)
             (tents if ch == "!" else empty).add(cell)
         else:
-            raise bad(f"invalid character {ch!r} in grid specification", offset + i)
+            raise bad(f"invalid character {shown(ch)} in grid specification", offset + i)
         i += 1
     if position < area + 1:
         raise bad(
@@ -134,14 +135,14 @@ def decode(text: str, source: str | None = None) -> TentsInstance:
                 offset + i,
             )
         if desc[i] != ",":
-            raise bad(f"invalid character {desc[i]!r} in number list", offset + i)
+            raise bad(f"invalid character {shown(desc[i])} in number list", offset + i)
         i += 1
         start = i
         while i < len(desc) and desc[i].isdigit():
             i += 1
         token = desc[start:i]
         if not token and i < len(desc) and desc[i] not in ",?":
-            raise bad(f"invalid character {desc[i]!r} in number list", offset + i)
+            raise bad(f"invalid character {shown(desc[i])} in number list", offset + i)
         if not token and i < len(desc) and desc[i] == "?":
             i += 1
             clues.append(None)
@@ -149,7 +150,7 @@ def decode(text: str, source: str | None = None) -> TentsInstance:
         if not token:
             raise bad(f"missing number {k + 1} in number list (write ? for a missing clue)", offset + start)
         if len(token) > 1 and token[0] == "0":
-            raise bad(f"number {token!r} has a leading zero", offset + start)
+            raise bad(f"number {shown(token)} has a leading zero", offset + start)
         value = int(token)
         limit = h if k < w else w
         if value > limit:
@@ -157,7 +158,9 @@ def decode(text: str, source: str | None = None) -> TentsInstance:
             raise bad(f"clue {value} for {line} exceeds its length {limit}", offset + start)
         clues.append(value)
     if i < len(desc):
-        raise bad(f"unexpected additional data at end of game description: {desc[i : i + 10]!r}", offset + i)
+        raise bad(
+            f"unexpected additional data at end of game description: {shown(desc[i : i + 10])}", offset + i
+        )
     return TentsInstance(
         w, h, frozenset(trees), tuple(clues[w:]), tuple(clues[:w]), frozenset(tents), frozenset(empty)
     )

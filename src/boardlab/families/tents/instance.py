@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from boardlab.core.errors import BadInput
+from boardlab.core.words import shown
 
 #: Largest side accepted (the SAT model is linear in the area; 1000 x 1000 is already large).
 MAX_SIDE = 1000
@@ -48,7 +49,7 @@ def _check_clue(value: Any, limit: int, where: str) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadInput(f"{where} must be a non-negative integer or null, got {value!r}")
+        raise BadInput(f"{where} must be a non-negative integer or null, got {shown(value)}")
     if value < 0:
         raise BadInput(f"{where} must be non-negative, got {value}")
     if value > limit:
@@ -81,7 +82,7 @@ def make_instance(
             elif ch == NO_TENT:
                 empty.add((r, c))
             elif ch != EMPTY:
-                raise BadInput(f"grid row {r}, column {c}: unexpected character {ch!r} (use T . ^ x)")
+                raise BadInput(f"grid row {r}, column {c}: unexpected character {shown(ch)} (use T . ^ x)")
     if not isinstance(rows, (list, tuple)) or not isinstance(cols, (list, tuple)):
         raise BadInput("'rows' and 'cols' must be lists of clues")
     if len(rows) != height:

@@ -28,6 +28,7 @@ from typing import Any
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Record
 from boardlab.core.io import lines
+from boardlab.core.words import shown
 from boardlab.families.tents import puzzlink
 from boardlab.families.tents.game_id import decode, encode
 from boardlab.families.tents.instance import (  # noqa: F401  (importable from io too)
@@ -126,7 +127,7 @@ def _parse_clue(token: str, source: str, line: int, column: int) -> int | None:
     if token == "?":
         return None
     if not token.isdigit():
-        raise BadInput(f"bad clue {token!r} (a number or ?)", source=source, line=line, column=column)
+        raise BadInput(f"bad clue {shown(token)} (a number or ?)", source=source, line=line, column=column)
     return int(token)
 
 
@@ -154,7 +155,7 @@ def _parse_block(block: list[tuple[int, str]], source: str) -> TentsInstance:
         for offset, ch in enumerate(cells):
             if ch not in CELL_CHARS:
                 raise BadInput(
-                    f"unexpected character {ch!r} (use T . ^ x)",
+                    f"unexpected character {shown(ch)} (use T . ^ x)",
                     source=source,
                     line=number,
                     column=start + offset + 1,
@@ -184,7 +185,7 @@ def parse_cells(data: Any, instance: TentsInstance, what: str) -> list[Cell]:
             or len(item) != 2
             or not all(isinstance(x, int) and not isinstance(x, bool) for x in item)
         ):
-            raise BadInput(f"{what}[{index}] must be [row, col], got {item!r}")
+            raise BadInput(f"{what}[{index}] must be [row, col], got {shown(item)}")
         r, c = item
         if not (0 <= r < instance.height and 0 <= c < instance.width):
             raise BadInput(

@@ -38,6 +38,7 @@ import re
 from collections.abc import Callable
 
 from boardlab.core.errors import BadInput
+from boardlab.core.words import shown
 from boardlab.families.tents.instance import MAX_SIDE, TentsInstance
 
 #: The address puzz.link's editor opens a puzzle at; `encode` writes it before the body.
@@ -137,14 +138,14 @@ def decode(text: str, source: str | None = None) -> TentsInstance:
             raise bad(f"expected https://puzz.link/p?{VARIETY}/W/H/BODY or {VARIETY}/W/H/BODY")
         if match.group("path") not in _EDITOR_PATHS:
             raise bad(
-                f"expected the editor's address (host/p?...), found the path {match.group('path')!r}",
+                f"expected the editor's address (host/p?...), found the path {shown(match.group('path'))}",
                 match.start("path"),
             )
         query_at = match.start("query")
     query = url[query_at:]
     parts = query.split("/")
     if parts[0] != VARIETY:
-        raise bad(f"this is a puzz.link URL for {parts[0]!r}, not {VARIETY!r}", query_at)
+        raise bad(f"this is a puzz.link URL for {shown(parts[0])}, not {shown(VARIETY)}", query_at)
     starts = [query_at]
     for part in parts[:-1]:
         starts.append(starts[-1] + len(part) + 1)
@@ -157,7 +158,7 @@ def decode(text: str, source: str | None = None) -> TentsInstance:
     for k, what in ((index, "width"), (index + 1, "height")):
         token = parts[k]
         if not token.isdigit() or len(token) > 6:
-            raise bad(f"the {what} must be a positive integer, got {token!r}", starts[k])
+            raise bad(f"the {what} must be a positive integer, got {shown(token)}", starts[k])
         value = int(token)
         if value < 1:
             raise bad(f"the {what} must be at least 1", starts[k])
@@ -189,7 +190,7 @@ def _decode_clues(body: str, w: int, h: int, bad: Fault) -> tuple[list[int | Non
             digits = 2 if ch == "-" else 3
             token = body[i + 1 : i + 1 + digits]
             if len(token) != digits or any(d not in _HEX for d in token):
-                raise bad(f"'{ch}' must be followed by {digits} hex digits (a clue), got {token!r}", i)
+                raise bad(f"'{ch}' must be followed by {digits} hex digits (a clue), got {shown(token)}", i)
             value = int(token, 16)
             i += 1 + digits
         elif ch == ".":
@@ -199,13 +200,13 @@ def _decode_clues(body: str, w: int, h: int, bad: Fault) -> tuple[list[int | Non
             skip = _BASE36.index(ch) - 15
             if len(clues) + skip > total:
                 raise bad(
-                    f"{ch!r} skips {skip} clues, only {total - len(clues)} are left (W + H = {total})", i
+                    f"{shown(ch)} skips {skip} clues, only {total - len(clues)} are left (W + H = {total})", i
                 )
             clues.extend([None] * skip)
             i += 1
             continue
         else:
-            raise bad(f"invalid character {ch!r} in the clues", i)
+            raise bad(f"invalid character {shown(ch)} in the clues", i)
         k = len(clues)
         limit = h if k < w else w
         if value is not None and value > limit:
@@ -225,7 +226,7 @@ def _decode_trees(body: str, i: int, w: int, h: int, bad: Fault) -> set[tuple[in
             raise bad(f"the trees end after {cell} of {area} cells", i)
         ch = body[i]
         if ch not in _BASE36:
-            raise bad(f"invalid character {ch!r} in the trees", i)
+            raise bad(f"invalid character {shown(ch)} in the trees", i)
         value = _BASE36.index(ch)
         if value < 18:  # a tree, then `value` cells without one
             trees.add(divmod(cell, w))
@@ -233,8 +234,8 @@ def _decode_trees(body: str, i: int, w: int, h: int, bad: Fault) -> set[tuple[in
         else:
             cell += value - 17
         if cell > area:
-            raise bad(f"{ch!r} runs {cell - area} cell(s) past the end of the {w}x{h} grid", i)
+            raise bad(f"{shown(ch)} runs {cell - area} cell(s) past the end of the {w}x{h} grid", i)
         i += 1
     if i < len(body):
-        raise bad(f"unexpected data after the grid: {body[i : i + 10]!r}", i)
+        raise bad(f"unexpected data after the grid: {shown(body[i : i + 10])}", i)
     return trees

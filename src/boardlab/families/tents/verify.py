@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardlab.core.words import plural
+from boardlab.core.words import plural, shown
 
 
 def _max_matching(trees: list[tuple[int, int]], tents: set[tuple[int, int]]) -> int:
@@ -71,7 +71,7 @@ def violations(
     tents: set[tuple[int, int]] = set()
     for item in raw:
         if not (isinstance(item, (list, tuple)) and len(item) == 2 and all(type(x) is int for x in item)):
-            return [f"tent {item!r} is not [row, col]"]
+            return [f"tent {shown(item)} is not [row, col]"]
         r, c = item
         if not (0 <= r < height and 0 <= c < width):
             problems.append(f"tent [{r}, {c}] is off the board")
