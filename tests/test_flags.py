@@ -90,8 +90,6 @@ TENTS_8X8 = "8x8:_jagkbidaabac,2,1,0,3,1,2,2,1,2,1,1,1,2,1,0,4"
         (["chessnum", "solve", "PUZZLE", "--backend", "sat"], "sat backend"),
         (["armies", "solve", "5", "--m", "4", "--backend", "anneal"], "anneal backend"),
         (["nqueens", "solve", "8", "--backend", "construct"], "construct backend"),
-        (["nqueens", "solve", "8"], "construct backend (auto's choice here)"),  # auto constructs one board
-        (["tents", "solve", TENTS_8X8], "sat backend (auto's choice here)"),  # a small board goes to SAT
     ],
 )
 def test_workers_with_a_backend_that_runs_one_worker_is_refused(cli_run, tmp_path, args, backend) -> None:
@@ -106,6 +104,25 @@ def test_workers_with_a_backend_that_runs_one_worker_is_refused(cli_run, tmp_pat
     assert "--workers applies to" in run.stderr
     assert len(run.stderr.strip().splitlines()) == 1
     assert cli_run([*args, "--workers", "1"]).code == 0  # one worker is what it does
+
+
+@pytest.mark.parametrize(
+    "args, backend",
+    [
+        (["nqueens", "solve", "8"], "construct"),  # auto constructs one board
+        (["nqueens", "solve", "8", "--all"], "bitboard"),  # and lists on one worker
+        (["tents", "solve", TENTS_8X8], "sat"),  # a small board goes to SAT
+        (["tents", "count", TENTS_8X8], "sat"),  # and counts there
+    ],
+)
+def test_workers_with_auto_are_an_allowance_its_choice_may_leave_unused(cli_run, args, backend) -> None:
+    """With `auto` the tool picks the backend, so `--workers W` is at most W: a choice that runs
+    on one worker runs on one, and its stats say so (a refusal here made `nqueens solve 8
+    --workers 2` an error, though nothing the user chose conflicts)."""
+    run = cli_run([*args, "--workers", "3", "--json"])
+    assert run.code == 0, run.stderr
+    stats = run.json_lines()[0]["stats"]
+    assert stats["backend"].split(":")[0] == backend and stats["workers"] in (1, None), stats
 
 
 @pytest.mark.parametrize(

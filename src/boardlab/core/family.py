@@ -14,7 +14,7 @@ import random
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from boardlab.core.deadline import NO_DEADLINE, Deadline, OutOfTime
@@ -369,26 +369,33 @@ class Family(ABC, Generic[InstanceT]):
         self._check_result(instance, result)
         return result
 
-    def check_workers(self, request: SolveRequest, backend: str | None = None) -> None:
-        """Unsupported for `--workers W` above 1 with a backend that runs on one worker (the
-        option would be ignored); W = 1 is what such a backend does, so it passes (the web API
-        asks for 1 unless told otherwise). `backend`: the one chosen (a family whose `auto`
-        picks a backend asks again with its choice), default the request's."""
-        backend = backend or request.backend or self.backends[0]
+    def check_workers(self, request: SolveRequest) -> None:
+        """Unsupported for `--workers W` above 1 with a backend chosen by name that runs on one
+        worker (the option would be ignored); W = 1 is what such a backend does, so it passes
+        (the web API asks for 1 unless told otherwise). With `auto` W is an allowance, not a
+        demand: auto's choice runs on the workers it uses (`auto_workers`)."""
+        backend = request.backend or self.backends[0]
         if request.workers is None or request.workers <= 1 or backend in self.parallel_backends:
             return
         if not self.parallel_backends:
             raise Unsupported(
                 f"{self.name} solves on one worker: --workers {request.workers} changes nothing here"
             )
-        chosen = " (auto's choice here)" if request.backend in (None, "auto") and backend != "auto" else ""
         named = [b for b in self.parallel_backends if b != "auto"]
         noun = "backend" if len(named) == 1 else "backends"
         listed = named[0] if len(named) == 1 else f"{', '.join(named[:-1])} and {named[-1]}"
         raise Unsupported(
-            f"--workers applies to the {listed} {noun} of {self.name}; the {backend} backend"
-            f"{chosen} runs on one worker (choose another --backend, or leave out --workers)"
+            f"--workers applies to the {listed} {noun} of {self.name}; the {backend} backend runs "
+            "on one worker (choose another --backend, or leave out --workers)"
         )
+
+    def auto_workers(self, request: SolveRequest, backend: str, parallel: bool = True) -> SolveRequest:
+        """The request as `auto`'s choice `backend` runs it: `--workers` allowed auto up to W
+        workers, and a choice that runs on one (not a parallel backend, or `parallel` false: the
+        mode runs on one worker there, as CP-SAT's enumeration) gets 1, which its stats report."""
+        if (request.workers or 1) > 1 and not (parallel and backend in self.parallel_backends):
+            return replace(request, workers=1)
+        return request
 
     def generate(
         self, seed: int | None = None, options: dict[str, Any] | None = None

@@ -56,7 +56,10 @@ class SolveBody(InstanceBody):
         None,
         ge=1,
         le=64,
-        description="Solver threads (default 1); above 1 only where the backend runs several (else 400).",
+        description=(
+            "Solver threads (default 1); above 1 only where the backend named runs several (else 400);"
+            " with auto, at most this many."
+        ),
     )
     seed: int | None = Field(None, ge=0, le=2**31 - 1, description="Random seed of the solver.")
 

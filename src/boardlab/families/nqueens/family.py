@@ -135,7 +135,12 @@ class NQueens(Family[QueensInstance]):
     # solving
     def solve_instance(self, instance: QueensInstance, request: SolveRequest) -> Result:
         backend = self._choose_backend(instance, request)
-        self.check_workers(request, backend)
+        if request.backend in (None, "auto"):  # the workers it uses: bitboard counts and CP-SAT's
+            request = self.auto_workers(  # first solution run on several, the rest on one
+                request,
+                backend,
+                request.mode == Mode.COUNT if backend == "bitboard" else request.mode == Mode.FIRST,
+            )
         if backend == "bitboard" and request.mode != Mode.COUNT and (request.workers or 1) > 1:
             raise Unsupported(
                 "--workers applies to counting (count) with the bitboard backend; it lists on one worker"

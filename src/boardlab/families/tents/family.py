@@ -188,7 +188,7 @@ class Tents(Family[TentsInstance]):
         backend = request.backend or "auto"
         if backend == "auto":
             backend = auto_backend(instance, request)
-            self.check_workers(request, backend)
+            request = self.auto_workers(request, backend, request.mode == Mode.FIRST)
         if backend == "cpsat":
             for name in ("encoding", "model", "sat_solver"):
                 if options.get(name) is not None:
