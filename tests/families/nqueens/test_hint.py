@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from boardlab.core.errors import BadInput
 from boardlab.core.registry import get
 from boardlab.families.nqueens.io import make_instance
 
@@ -50,3 +51,13 @@ def test_mistakes_and_unsolvable() -> None:
 def test_minus_one_means_an_empty_row() -> None:
     answer = family.hint(family.from_size(4, {}), {"queens": [1, -1, -1, -1]}).to_json()
     assert answer["status"] == "progress" and answer["place"]["queens"][1] == 3
+
+
+@pytest.mark.parametrize("queens", [None, 0, False, "", {}])
+def test_placements_that_are_no_list_are_refused_as_check_refuses_them(queens) -> None:
+    """`{"queens": null}` (or 0, false, "") read as no queens at all, where `check` refuses it
+    ('queens' must be a list); no key at all is still an empty board."""
+    board = family.from_size(6, {})
+    with pytest.raises(BadInput, match="placements are"):
+        family.hint(board, {"queens": queens})
+    assert family.hint(board, {}).to_json()["status"] == "progress"
