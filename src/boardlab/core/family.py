@@ -110,8 +110,9 @@ class Family(ABC, Generic[InstanceT]):
             find another solution); empty: the family's solving is deterministic and `solve`
             offers no `--seed`.
         parallel_backends: the backends whose search runs on several workers when asked
-            (`--workers W`, `SolveRequest.workers`); W above 1 with another backend is refused
-            (`Unsupported`), since it would change nothing (W = 1 is what every backend does).
+            (`--workers W`, `SolveRequest.workers`); W above 1 with another backend named is
+            refused (`Unsupported`), since it would change nothing (W = 1 is what every backend
+            does); `auto`'s choice gets at most W (`auto_workers`).
         strategies: named search strategies (first is the default), empty if none.
         options: family-specific options.
         modes: the solve modes the family answers.
