@@ -187,7 +187,7 @@ class Schedule:
 #: same 4 of 15. On 5x5 at 152 the chains seldom meet a grid of two solutions (least counts
 #: 2-20,000, seeds 0-5), and the polish changed nothing there.
 _FOUR = Schedule(
-    budget=360_000_000,
+    budget=600_000_000,
     per_count=200_000,
     restart=80,
     cooling=0.95,
@@ -195,10 +195,12 @@ _FOUR = Schedule(
     per_cell=100_000,
     polish=30_000_000,
 )
-_FIVE = Schedule(budget=240_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=8, per_cell=1_000_000)
+_FIVE = Schedule(budget=1_100_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=8, per_cell=1_000_000)
 _WIDE = Schedule(
-    budget=150_000_000, per_count=200_000, restart=20, cooling=0.95, fresh=9, per_cell=3_000_000, eights=0.15
+    budget=1_200_000_000, per_count=200_000, restart=20, cooling=0.95, fresh=9, per_cell=3_000_000, eights=0.15
 )
+_SEVEN = replace(_WIDE, budget=900_000_000)
+_EIGHT = replace(_WIDE, budget=650_000_000)
 
 
 def _from_nines(schedule: Schedule) -> Schedule:
@@ -211,7 +213,8 @@ SCHEDULES = {
     4: (_FOUR, _from_nines(_FOUR)),
     5: (_FIVE, _FIVE),
     6: (_WIDE, _WIDE),
-    7: (_WIDE, _WIDE),
+    7: (_SEVEN, _SEVEN),
+    8: (_EIGHT, _EIGHT),
 }
 
 #: Rectangles whose shorter side is 4 (twenty-third session), annealed with that side as their
@@ -245,18 +248,23 @@ def schedules(height: int, width: int) -> tuple[Schedule, ...] | None:
 
 
 @lru_cache(maxsize=4)
-def _tables(top: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _tables(top: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """For digits 1-9 (index d - 1) and a wildcard (index `WILDCARD`, every positive number:
     the cell whose digits `Enumerator.count_cell` tallies): which of 0..top are admissible,
-    those numbers ascending, and how many there are."""
+    those numbers ascending, how many there are, and the admissible ones as a bit set (64-bit
+    words, bit s of word s >> 6 for the number s)."""
     allowed = np.array([admissible(d, top) for d in range(1, 10)] + [np.arange(top + 1) > 0])
     values = np.zeros((10, top), dtype=np.int64)
     sizes = np.zeros(10, dtype=np.int64)
+    words = top // 64 + 1
+    bits = np.zeros((10, words), dtype=np.uint64)
     for d in range(10):
         found = np.flatnonzero(allowed[d])
         values[d, : len(found)] = found
         sizes[d] = len(found)
-    return allowed, values, sizes
+        for s in found:
+            bits[d, s >> 6] |= np.uint64(1) << np.uint64(s & 63)
+    return allowed, values, sizes, bits
 
 
 #: The wildcard's index in `_tables`.
@@ -322,7 +330,7 @@ class Enumerator:
         if rows.sum() != cols.sum() or min(rows.min(), cols.min()) < 1:
             self.explored = 1.0
             return 0, 0, True
-        allowed, values, sizes = self.table
+        allowed, values, sizes, bits = self.table
         height, width = d.shape
         least = values[d, 0]
         row_least = np.zeros((height, width + 1), dtype=np.int64)
@@ -333,6 +341,7 @@ class Enumerator:
             values[d],
             sizes[d],
             allowed[d],
+            bits[d],
             rows,
             cols,
             row_least,
