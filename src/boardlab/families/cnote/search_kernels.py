@@ -15,10 +15,8 @@ from boardlab.core.compiling import watch
 watch()
 
 #: Words of the reach tables' bit sets (`_reach`) charged as one work unit: a word's shift and
-#: "or" costs about a tenth of what a cell placed costs (measured in the twenty-fifth session).
+#: "or" costs a fraction of what a cell placed costs.
 REACH_WORDS = 8
-#: Grids of at least this many rows are pruned by the reach tables (`enumerate_count`).
-PRUNE_FROM = 4
 
 
 @njit(cache=True, nogil=True)
@@ -86,10 +84,10 @@ def _half(
                 continue
             for i in range(n):
                 t = s + pair_values[j, c, i]
-                work += 1
                 if t > new_hi:
                     break
                 spare[t] += m
+            work += n
         work += new_hi - new_lo + hi - lo + 2
         for s in range(new_lo, new_hi + 1):
             ways[s] = spare[s]
@@ -193,7 +191,9 @@ def _shift_or(source: np.ndarray, shift: int, out: np.ndarray) -> None:  # pragm
 
 
 @njit(cache=True, nogil=True)
-def _sumset(source: np.ndarray, values: np.ndarray, size: int, top: int, out: np.ndarray) -> int:  # pragma: no cover
+def _sumset(
+    source: np.ndarray, values: np.ndarray, size: int, top: int, out: np.ndarray
+) -> int:  # pragma: no cover
     """out = {s + x : s in source, x in values[:size], s + x <= top (and a few bits above)}: the
     sums a cell with these numbers adds to those in `source`. Returns the work spent (words)."""
     for i in range(out.shape[0]):
@@ -257,6 +257,7 @@ def enumerate_count(
     tally: np.ndarray,
     number_digits: np.ndarray,
     number_sizes: np.ndarray,
+    prune: bool,
 ) -> tuple[int, int, bool, float]:  # pragma: no cover
     """(solutions found, work spent, complete, share explored): `complete` when the count ended on its own, so
     that the first entry is the exact count (then below `cap`); otherwise the count stopped at
@@ -274,10 +275,25 @@ def enumerate_count(
     it in its row and below it in its column need at least (`row_least[r, c + 1]`,
     `col_least[c, r + 1]`); the last cell of a row is its row's remainder; in row h - 3 a value
     is kept only when its column's remainder leaves the last two rows a pair (S_j non-empty).
+    With `prune` (twenty-fifth session), a value v of cell (r, c) in an earlier row is also
+    kept only when its column's remainder less v is a sum the cells below it can make, each
+    with a number containing its digit (`col_reach[r, c]`), and in every row only when its
+    row's remainder less v is a sum the cells after it can make (`row_reach[r, c + 1]`); the
+    forced last cell of a row likewise for its column. Both tables are built once per call
+    (`_reach`, bit sets), from the cells' numbers alone. They only drop values that no
+    solution has there (every solution's later cells of that row, and lower cells of that
+    column, make exactly those sums), so the count is unchanged, but most prefixes that would
+    end in no completion are cut where they start: a 5x5 grid of one solution at 158 spent
+    580,378 units unpruned and 58,645 pruned (30 ms against 4 ms), the 6x6 grid of one
+    solution at 150 2,380,664 against 8,404 (113 ms against 1.3 ms).
     Each prefix of h - 2 rows adds the number of choices x_j in S_j(column remainder) with
     sum x_j = row h - 2's remainder (two halves of the columns by `_half`, then one dot
-    product). Work: a unit per cell placed, per value scanned for the S_j and per step of the
-    dynamic programs."""
+    product). Work: a unit per cell placed, per value scanned (for a cell or for the S_j) and
+    per step of the dynamic programs and of the last two columns' loops, and one per
+    `REACH_WORDS` words of the reach tables' bit-set operations (more units for the same
+    work than before the twenty-fifth session, where values scanned and passed over were not
+    charged, nor the loops' steps after which they break: a unit now stands for a steadier
+    share of time)."""
     height, width = rows.shape[0], cols.shape[0]
     levels = (height - 2) * width
     top = allowed.shape[2] - 1
@@ -295,7 +311,6 @@ def enumerate_count(
     words = bits.shape[2]
     col_reach = np.zeros((height, width, words), dtype=np.uint64)
     row_reach = np.zeros((height, width, words), dtype=np.uint64)
-    prune = height >= PRUNE_FROM
     work = _reach(values, sizes, bits, rows, cols, row_reach, col_reach) // REACH_WORDS if prune else 0
     pair_sizes = np.full((width, col_top + 1), -1, dtype=np.int64)
     ways = np.zeros(top + 1, dtype=np.int64)
@@ -357,7 +372,6 @@ def enumerate_count(
                             break
                         for m in range(nb):
                             t = y - pair_values[width - 1, b, m]
-                            work += 1
                             if t < lo:
                                 break
                             if t <= hi:
@@ -367,6 +381,7 @@ def enumerate_count(
                                     z = b - pair_values[width - 1, b, m]
                                     for q in range(number_sizes[z]):
                                         tally[number_digits[z, q]] += found_here
+                        work += nb
                     work += 1
             if count >= cap and not cell:
                 return cap, work, False, 0.0
@@ -388,7 +403,6 @@ def enumerate_count(
             while i < sizes[r, c]:
                 v = values[r, c, i]
                 i += 1
-                work += 1
                 if v > bound:
                     i = sizes[r, c]
                     break
