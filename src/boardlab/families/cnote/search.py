@@ -193,7 +193,7 @@ class Schedule:
 #: same 4 of 15. On 5x5 at 152 the chains seldom meet a grid of two solutions (least counts
 #: 2-20,000, seeds 0-5), and the polish changed nothing there.
 _FOUR = Schedule(
-    budget=450_000_000,
+    budget=360_000_000,
     per_count=200_000,
     restart=80,
     cooling=0.95,
@@ -205,7 +205,7 @@ _FIVE = Schedule(
     budget=700_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=8, per_cell=1_000_000
 )
 _WIDE = Schedule(
-    budget=600_000_000,
+    budget=450_000_000,
     per_count=200_000,
     restart=20,
     cooling=0.95,
@@ -213,7 +213,7 @@ _WIDE = Schedule(
     per_cell=3_000_000,
     eights=0.15,
 )
-_SEVEN = replace(_WIDE, budget=280_000_000)
+_SEVEN = replace(_WIDE, budget=200_000_000)
 _EIGHT = replace(_WIDE, budget=200_000_000)
 
 

@@ -17,6 +17,8 @@ watch()
 #: Words of the reach tables' bit sets (`_reach`) charged as one work unit: a word's shift and
 #: "or" costs a fraction of what a cell placed costs.
 REACH_WORDS = 8
+#: Values the reach tables pass over charged as one work unit.
+PASSED_VALUES = 4
 
 
 @njit(cache=True, nogil=True)
@@ -322,6 +324,7 @@ def enumerate_count(
     lo = 1
     hi = 0
     count = 0
+    passed = 0
     k = 0
     while k >= 0:
         if k == levels:
@@ -413,14 +416,17 @@ def enumerate_count(
                     if pair_sizes[c, left] == 0:
                         continue
                 elif prune and not _has(col_reach[r, c], col_left[c] - v):
+                    passed += 1
                     continue
                 if prune and not _has(row_reach[r, c + 1], row_left[r] - v):
+                    passed += 1
                     continue
                 if c == width - 2:  # the row's last cell, forced, looked at now
                     u = row_left[r] - v
                     if u > col_left[c + 1] - col_least[c + 1, r + 1] or not allowed[r, c + 1, u]:
                         continue
                     if prune and not last and not _has(col_reach[r, c + 1], col_left[c + 1] - u):
+                        passed += 1
                         continue
                     if last:
                         left = col_left[c + 1] - u
@@ -451,7 +457,8 @@ def enumerate_count(
                 row_left[k // width] += chosen[k]
                 col_left[k % width] += chosen[k]
             continue
-        work += 1
+        work += 1 + passed // PASSED_VALUES
+        passed %= PASSED_VALUES
         if work > max_work:
             share = _explored(values, sizes, rows, cols, row_least, col_least, chosen, next_index, k)
             return count, work, False, share
