@@ -250,7 +250,8 @@ def test_above_the_rigid_range_only_random_matrices_or_annealed_digits_are_plant
     assert kind([150] * 6, transforms=10) is Searched  # 6x6 annealed too (seventh session)
     assert kind([145] * 7, transforms=10) is Diagonal  # the nines diagonal (fifteenth session)
     assert kind([149] * 7, transforms=10) is Searched  # above the diagonal (twentieth session)
-    assert kind([160] * 8, transforms=10) is RandomMatrices  # the annealing found none on 8x8
+    assert kind([160] * 8, transforms=10) is Searched  # 8x8 too, counted pruned (twenty-fifth session)
+    assert kind([160] * 9, transforms=10) is RandomMatrices  # no schedule for 9x9
     assert kind([100] * 3, transforms=10) is Rigid
     # 3x3 where the recorded scan found few unique orbits (300, 500, 700): the ordered scan
     assert kind([700] * 3) is kind([300] * 3, transforms=10) is Scanned
@@ -271,7 +272,7 @@ def test_above_the_rigid_range_only_random_matrices_or_annealed_digits_are_plant
     assert kind([280] * 3, transforms=10) is Annealed
     assert kind([290, 290, 291], transforms=10) is Annealed  # unequal targets: no scan
     assert kind([700] * 5, transforms=10) is Searched  # a scanned 3x3 target: no scan on 5x5
-    assert kind([700] * 8, transforms=10) is RandomMatrices
+    assert kind([700] * 9, transforms=10) is RandomMatrices  # no schedule for 9x9
     made = family.generate(0, {"size": 3, "target": 150, "mix": 0})
     assert made.stats.extra["planted"] == "annealed digits (convolution counts)"
     made = generate(3, 3, 150, 0, moves=0, transforms=0)[2]

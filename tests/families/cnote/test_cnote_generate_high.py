@@ -55,10 +55,10 @@ def test_the_planter_of_the_high_band() -> None:
     assert type(chosen(7, 142)) is type(chosen(8, 151)) is type(chosen(6, 137)) is Diagonal
     assert DIAGONAL_FROM == {side: HIGH_UNTIL[side] + 1 for side in (6, 7, 8)}
     assert type(chosen(6, 139)) is type(chosen(6, 140)) is Diagonal
-    # beyond the diagonal the annealing on 6x6 and (since the twentieth session) 7x7, random
-    # matrices on 8x8
+    # beyond the diagonal the annealing on 6x6, (since the twentieth session) 7x7 and (since the
+    # twenty-fifth) 8x8
     assert type(chosen(6, DIAGONAL_UNTIL[6] + 1)) is type(chosen(7, DIAGONAL_UNTIL[7] + 1)) is Searched
-    assert type(chosen(8, DIAGONAL_UNTIL[8] + 1)) is RandomMatrices
+    assert type(chosen(8, DIAGONAL_UNTIL[8] + 1)) is Searched  # since the twenty-fifth session
     assert type(chosen(5, 130)) is Searched  # other sides unchanged
     nine = chosen(9, 130)
     assert isinstance(nine, Rigid) and nine.stages[0].planter.floor == 4
@@ -110,11 +110,12 @@ def test_generated_7x7_and_8x8_puzzles_in_the_band_are_unique_by_cpsat() -> None
 
 
 def test_random_plantings_on_large_grids_spend_fewer_checks() -> None:
-    """Above the nines diagonal's targets on 8x8 (from 158; and on 7x7 from 149 without the
-    annealing) only random matrices are planted; their checks are capped by the grid's cells
-    (`RANDOM_CHECK_CELLS`), other planters keep `max_checks`."""
+    """Above the nines diagonal's targets on 7x7 and 8x8 without the annealing (from 149 and
+    157; annealed since the twentieth and twenty-fifth sessions) only random matrices are
+    planted; their checks are capped by the grid's cells (`RANDOM_CHECK_CELLS`), other planters
+    keep `max_checks`."""
     random7 = planter([149] * 7, [149] * 7, 0, Report())
-    random8 = planter([158] * 8, [158] * 8, 10, Report())
+    random8 = planter([158] * 8, [158] * 8, 0, Report())
     assert type(random7) is type(random8) is RandomMatrices
     assert check_budget(random7, 150, 49) == 81 and check_budget(random8, 150, 64) == 62
     assert check_budget(RandomMatrices([60] * 3, [60] * 3), 150, 9) == 150

@@ -270,8 +270,8 @@ def test_chains_answer_the_chain_that_finds_with_the_fewest_nodes_whatever_the_t
         seen.add(tuple(winners))
     assert seen == {(), (0,), (1,), (0, 1), (1, 0)}, seen
     # a grid found by the count that crosses the budget (seed 7's first chain alone finds at
-    # 412,027 nodes, its last count begun below 363,000) is still the answer
-    budget = 400_000
+    # 228,748 nodes, its last count begun below 207,800) is still the answer
+    budget = 220_000
     alone = anneal(rows, cols, random.Random(70), budget, schedule)
     assert alone[0] is not None and alone[1] > budget
     chained = anneal_chains(rows, cols, [random.Random(70), random.Random(71)], budget, [schedule] * 2)
@@ -335,12 +335,13 @@ def test_the_planter_beyond_the_rigid_shape_on_4_and_5_wide_grids() -> None:
     assert kind([150] * 5, [150] * 5, transforms=0) is not Searched
     # 6x6: rigid up to 136 (floors 7-9 from 110: test_cnote_generate_high.py), the nines
     # diagonal at 137-140, annealed beyond it; 7x7 annealed beyond its diagonal (142-148) since
-    # the twentieth session; 8x8 not
+    # the twentieth session, 8x8 beyond its (151-156) since the twenty-fifth
     assert kind([136] * 6, [136] * 6) is Rigid
     assert kind([141] * 6, [141] * 6) is Searched
     assert kind([148] * 7, [148] * 7) is Diagonal
     assert kind([149] * 7, [149] * 7) is Searched
-    assert kind([158] * 8, [158] * 8) is not Searched
+    assert kind([156] * 8, [156] * 8) is Diagonal
+    assert kind([157] * 8, [157] * 8) is kind([200] * 8, [200] * 8) is Searched
     assert kind([150] * 4, [150] * 4, transforms=0) is not Searched
 
 
@@ -406,7 +407,7 @@ def test_the_schedules_of_each_shape() -> None:
     where fresh grids of 8-9 often have no solution: 4 numbers containing 8 or 9 seldom add up
     to 100); other shapes none."""
     assert all(schedules(side, side) == SCHEDULES[side] for side in SCHEDULES)
-    assert schedules(8, 8) is None and schedules(3, 3) is None
+    assert schedules(9, 9) is None and schedules(3, 3) is None
     narrow = schedules(4, 6)
     assert narrow is not None and narrow == schedules(6, 4)
     assert [chain.fresh for chain in narrow] == [4, 6] and all(chain.polish == 0 for chain in narrow)
@@ -509,7 +510,14 @@ def test_searched_takes_the_schedule_of_its_side() -> None:
     assert five.nodes == SCHEDULES[5][0].budget
     assert Searched([150] * 4, [150] * 4, Report()).schedules == SCHEDULES[4]
     assert Searched([141] * 6, [141] * 6, Report()).schedules == SCHEDULES[6] != SCHEDULES[5]
-    assert Searched([149] * 7, [149] * 7, Report()).schedules == SCHEDULES[7] == SCHEDULES[6]
+    assert Searched([149] * 7, [149] * 7, Report()).schedules == SCHEDULES[7]
+    assert Searched([157] * 8, [157] * 8, Report()).schedules == SCHEDULES[8]
+    # 7x7 and 8x8 take 6x6's settings but their budgets (twenty-fifth session)
+    for side in (7, 8):
+        assert all(
+            dataclasses.replace(chain, budget=SCHEDULES[6][0].budget) == SCHEDULES[6][0]
+            for chain in SCHEDULES[side]
+        )
     # 4x4's two chains differ: the second draws its grids as 6x6's chains do (a first fresh grid
     # of nines, later ones with eights), the rest of 4x4's settings kept
     first, second = SCHEDULES[4]
@@ -517,7 +525,7 @@ def test_searched_takes_the_schedule_of_its_side() -> None:
     assert (second.restart, second.per_cell, second.budget) == (20, first.per_cell, first.budget)
     # only 4x4's chains polish their grids of two solutions (`search.polish`)
     assert first.polish == second.polish > 0
-    assert all(chain.polish == 0 for side in (5, 6, 7) for chain in SCHEDULES[side])
+    assert all(chain.polish == 0 for side in (5, 6, 7, 8) for chain in SCHEDULES[side])
     assert all(len(chains) == 2 for chains in SCHEDULES.values())
 
 
@@ -708,4 +716,4 @@ def test_the_reach_tables_prune_nodes_not_solutions() -> None:
             spent[False] += tallies[1][1]
             cells += 1
     assert counted >= 20 and few >= 7 and cells >= 12, (counted, few, cells)
-    assert spent[True] < spent[False] / 2, spent
+    assert spent[True] < 0.7 * spent[False], spent

@@ -153,8 +153,11 @@ ANNEAL_TARGET_LIMIT = 500
 #: nines diagonal (`Diagonal`; seeds 0-4 measured); since the nineteenth session 6x6 from 141
 #: by `Searched` (twentieth session: 141 for every seed, 142 and 143 for 2 of 5, 145 and 146
 #: for 1, 144 for none; twenty-second session, `cnote/reach`: 150 for 1 of seeds 0-2), and
-#: since the twentieth 7x7 at 149 (4 of 5), 150 and 151 (1 of 5).
-REACHED = {4: 194, 5: 151, 6: 150, 7: 151, 8: 156}
+#: since the twentieth 7x7 at 149 (4 of 5), 150 and 151 (1 of 5). Twenty-fifth session, the
+#: counts pruned by reach tables (`search.Enumerator`) and 8x8 annealed from 157: every seed at
+#: 4x4 up to 192, 5x5 up to 151 and at 156, 6x6 141-151 but 144 (4 of 5), 7x7 149-151 and 8x8
+#: 157-159; some at 4x4 193-194, 5x5 152-160 (1-4 of 5), 6x6 144 and 152, 8x8 160 (docs/cnote.md).
+REACHED = {4: 194, 5: 160, 6: 152, 7: 151, 8: 160}
 #: Transforms the heat bath on digit grids may spend (3-wide grids at large targets; a step
 #: costs two): at most this many ...
 ANNEAL_TRANSFORMS = 5000
@@ -243,9 +246,10 @@ RECTANGLE_CHECK_CELLS = 3000
 #: session: the whole command took 1.3-9.8 s of wall with the annealing (139: 5.6-9.8 s), with
 #: the diagonal under a second in-process (docs/cnote.md, "Seventeenth session"); it also plants
 #: 6x6 from 125 and 7x7 from 135, where the rigid planting and its mixing stay (their puzzles are
-#: less regular, and they take at most 6 s).
+#: less regular, and they take at most 6 s). 8x8 at 157 (2 of 5 seeds by the diagonal) is annealed
+#: since the twenty-fifth session, as above it (one chain found 7 of 8 seeds there).
 DIAGONAL_FROM = {6: 137, 7: 142, 8: 151}
-DIAGONAL_UNTIL = {6: 140, 7: 148, 8: 157}
+DIAGONAL_UNTIL = {6: 140, 7: 148, 8: 156}
 DIAGONAL_BIGS = (90, 98)
 DIAGONAL_PLANTINGS = 60
 DIAGONAL_SECONDS = 1.0
@@ -886,9 +890,9 @@ def planter(
     scan found few unique orbits, from `SCAN_FROM` to `SCAN_UNTIL` and above it where no scan
     is recorded (`Scanned`), the heat
     bath on grids 3 wide or high (`transforms` > 0), the
-    annealing on enumerated counts on 4x4, 5x5, 6x6 and 7x7 grids (`Searched`, `transforms` > 0:
-    from target 126 on 5x5, and on 6x6 and 7x7 beyond the diagonal's targets or with unequal
-    targets; found up to 151, 146 and 151), on rectangles of sides 4 or more whose big numbers
+    annealing on enumerated counts on 4x4 to 8x8 grids (`Searched`, `transforms` > 0:
+    from target 126 on 5x5, and on 6x6, 7x7 and 8x8 beyond the diagonal's targets or with
+    unequal targets; found up to 160, 152, 151 and 160), on rectangles of sides 4 or more whose big numbers
     of floors 4 would reach `RECTANGLE_HIGH` rigid plantings of floors 7-9 first and, with a
     shorter side of 4, the annealing (`Chained`), random matrices elsewhere.
     `record`: the finished exhaustive scan of a 3x3 target (`exhaustive.recorded`), if any."""

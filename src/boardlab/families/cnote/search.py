@@ -192,6 +192,19 @@ class Schedule:
 #: 187 for 4 of 5, but failures up to 9.8 s; 5e7 a grid, or a budget of 4.6e8: 194 for the
 #: same 4 of 15. On 5x5 at 152 the chains seldom meet a grid of two solutions (least counts
 #: 2-20,000, seeds 0-5), and the polish changed nothing there.
+#: Twenty-fifth session: the counts pruned by the reach tables (`Enumerator`, `PRUNE_FROM`), 3
+#: to 100 times faster on 5x5-7x7 grids of few solutions, so every budget was measured again on
+#: failing chains and whole commands (CPU per unit varies with the grid and target; the worst
+#: rates taken): 4x4 3.6e8 units as before (its counts gained little; a failing command took
+#: 6.0-6.2 s of wall), 5x5 4.5e8 (2.4e8 before; with 7e8 failing commands took up to 11.1 s,
+#: with 5.5e8 up to 10.6 s at 162), 6x6 4.5e8 (1.5e8; with 6e8 up to 11.8 s at 154), 7x7 2e8
+#: (1.5e8; with 2.8e8 up to 11.4 s at 153) and 8x8, annealed since this session with 6x6's
+#: settings, 2.6e8 (one chain at 157 found 7 of 8 seeds, at 160 2 of 8). Per-cell cuts as
+#: before (on 5x5 at 156 one chain with 5e5 and 2e6 found 3 and 2 of 8 seeds, 1e6 4). Values
+#: the tables pass over are charged, four a unit (`search_kernels.PASSED_VALUES`): uncharged,
+#: a count's time per unit varied 60-fold and commands ran to 18 s; charged one a unit, 4x4's
+#: cut searches ended too early (2-3 of 8 chains at 193 against 7). Measured in docs/cnote.md,
+#: "Twenty-fifth session".
 _FOUR = Schedule(
     budget=360_000_000,
     per_count=200_000,
@@ -201,9 +214,7 @@ _FOUR = Schedule(
     per_cell=100_000,
     polish=30_000_000,
 )
-_FIVE = Schedule(
-    budget=700_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=8, per_cell=1_000_000
-)
+_FIVE = Schedule(budget=450_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=8, per_cell=1_000_000)
 _WIDE = Schedule(
     budget=450_000_000,
     per_count=200_000,
@@ -214,7 +225,7 @@ _WIDE = Schedule(
     eights=0.15,
 )
 _SEVEN = replace(_WIDE, budget=200_000_000)
-_EIGHT = replace(_WIDE, budget=200_000_000)
+_EIGHT = replace(_WIDE, budget=260_000_000)
 
 
 def _from_nines(schedule: Schedule) -> Schedule:

@@ -17,7 +17,9 @@ watch()
 #: Words of the reach tables' bit sets (`_reach`) charged as one work unit: a word's shift and
 #: "or" costs a fraction of what a cell placed costs.
 REACH_WORDS = 8
-#: Values the reach tables pass over charged as one work unit.
+#: Values the reach tables pass over charged as one work unit: uncharged, a count's time per
+#: unit varied 60-fold with the grid; one a unit cut 4x4's searches short (docs/cnote.md,
+#: "Twenty-fifth session").
 PASSED_VALUES = 4
 
 
@@ -290,12 +292,9 @@ def enumerate_count(
     solution at 150 2,380,664 against 8,404 (113 ms against 1.3 ms).
     Each prefix of h - 2 rows adds the number of choices x_j in S_j(column remainder) with
     sum x_j = row h - 2's remainder (two halves of the columns by `_half`, then one dot
-    product). Work: a unit per cell placed, per value scanned (for a cell or for the S_j) and
-    per step of the dynamic programs and of the last two columns' loops, and one per
-    `REACH_WORDS` words of the reach tables' bit-set operations (more units for the same
-    work than before the twenty-fifth session, where values scanned and passed over were not
-    charged, nor the loops' steps after which they break: a unit now stands for a steadier
-    share of time)."""
+    product). Work: a unit per cell placed, per value scanned for the S_j and per step of the
+    dynamic programs, and (with `prune`) one per `REACH_WORDS` words of the reach tables'
+    bit-set operations and per `PASSED_VALUES` values they pass over."""
     height, width = rows.shape[0], cols.shape[0]
     levels = (height - 2) * width
     top = allowed.shape[2] - 1
