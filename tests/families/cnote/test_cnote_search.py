@@ -28,7 +28,7 @@ from boardlab.families.cnote.generate import (
     planter,
 )
 from boardlab.families.cnote.oracle import CNoteOracle
-from boardlab.families.cnote.search import CAP, SCHEDULES, Enumerator, anneal, anneal_chains, schedules
+from boardlab.families.cnote.search import CAP, SCHEDULES, UNCAPPED, Enumerator, anneal, anneal_chains, schedules
 
 #: the generator's module (the package `boardlab.families.cnote` exports a function `generate`)
 GENERATE = importlib.import_module("boardlab.families.cnote.generate")
@@ -197,6 +197,22 @@ def test_a_cut_count_of_one_is_not_taken_for_unique(monkeypatch) -> None:
     assert grid is None and spent >= 2_000_000 and least == 2
 
 
+def test_a_schedule_caps_its_counts_at_its_own_cap() -> None:
+    """The 4x4 grid of nines at 179 has 39,648 solutions, all counted within a fresh grid's
+    budget: a chain of cap `CAP` takes the count as 20,000, an uncapped one (5x5's and 6x6's
+    chains) as it is, so its heat bath still has a slope above 20,000; the generator's failure
+    message names the cap of the side (`count_cap`)."""
+    from boardlab.families.cnote.search import count_cap
+
+    assert Enumerator([179] * 4, [179] * 4).count([[9] * 4] * 4, UNCAPPED, 200_000) == (39_648, 163_988, True)
+    nines = SCHEDULES[4][1]  # its first fresh grid is all nines
+    assert nines.fresh == 9 and nines.cap == CAP
+    assert anneal([179] * 4, [179] * 4, random.Random(0), 1, nines)[2] == CAP
+    assert anneal([179] * 4, [179] * 4, random.Random(0), 1, dataclasses.replace(nines, cap=UNCAPPED))[2] == 39_648
+    assert [count_cap(n, n) for n in range(4, 10)] == [CAP, UNCAPPED, UNCAPPED, CAP, CAP, CAP]
+    assert count_cap(4, 6) == count_cap(3, 3) == CAP
+
+
 def test_the_annealing_is_deterministic_per_seed() -> None:
     """Every side's settings (each chain's), on its own side."""
     for side, target in [(4, 150), (5, 140), (6, 141), (7, 149)]:
@@ -215,7 +231,7 @@ def test_a_chain_whose_one_fresh_grid_has_no_solution_ends_at_once() -> None:
     count, where fresh grids of 8-9, or later ones with eights (6x6's settings), go on drawing."""
     nines = dataclasses.replace(SCHEDULES[6][0], eights=0.0)
     grid, spent, least = anneal([30] * 4, [30] * 4, random.Random(0), 10**6, nines)
-    assert nines.fresh == 9 and grid is None and spent < 1_000 and least == CAP
+    assert nines.fresh == 9 and grid is None and spent < 1_000 and least == nines.cap
     assert anneal([30] * 4, [30] * 4, random.Random(0), 10**5, SCHEDULES[5][0])[1] >= 10**5
     assert anneal([30] * 4, [30] * 4, random.Random(0), 10**4, SCHEDULES[6][0])[1] >= 10**4
 
@@ -286,10 +302,10 @@ def test_an_error_in_a_later_chain_is_raised_not_lost(monkeypatch) -> None:
     module = importlib.import_module("boardlab.families.cnote.search")
     real = module.anneal
 
-    def failing(rows, cols, rng, budget, schedule, cap=module.CAP, stop=None):
+    def failing(rows, cols, rng, budget, schedule, stop=None):
         if getattr(rng, "fail", False):
             raise RuntimeError("chain failed")
-        return real(rows, cols, rng, budget, schedule, cap, stop)
+        return real(rows, cols, rng, budget, schedule, stop)
 
     monkeypatch.setattr(module, "anneal", failing)
     rngs = [random.Random(0), random.Random(1)]
@@ -512,10 +528,15 @@ def test_searched_takes_the_schedule_of_its_side() -> None:
     assert Searched([141] * 6, [141] * 6, Report()).schedules == SCHEDULES[6] != SCHEDULES[5]
     assert Searched([149] * 7, [149] * 7, Report()).schedules == SCHEDULES[7]
     assert Searched([157] * 8, [157] * 8, Report()).schedules == SCHEDULES[8]
-    # 7x7 and 8x8 take 6x6's settings but their budgets (twenty-fifth session)
+    # 6x6's two chains differ in their cap alone (twenty-sixth session: one chain capped as
+    # before, one not), 5x5's are uncapped; 7x7 and 8x8 take 6x6's settings but their budgets
+    # (twenty-fifth session) and a cap
+    capped, wide = SCHEDULES[6]
+    assert (capped.cap, wide.cap) == (CAP, UNCAPPED) and dataclasses.replace(capped, cap=UNCAPPED) == wide
+    assert all(chain.cap == UNCAPPED for chain in SCHEDULES[5])
     for side in (7, 8):
         assert all(
-            dataclasses.replace(chain, budget=SCHEDULES[6][0].budget) == SCHEDULES[6][0]
+            dataclasses.replace(chain, budget=wide.budget, cap=wide.cap) == wide and chain.cap == CAP
             for chain in SCHEDULES[side]
         )
     # 4x4's two chains differ: the second draws its grids as 6x6's chains do (a first fresh grid

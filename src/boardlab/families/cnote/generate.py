@@ -131,8 +131,7 @@ from boardlab.families.cnote.oracle import CNoteOracle
 from boardlab.families.cnote.orbits import images
 from boardlab.families.cnote.pairs import unique_puzzles
 from boardlab.families.cnote.positions import applies, least_target
-from boardlab.families.cnote.search import CAP as SEARCH_CAP
-from boardlab.families.cnote.search import anneal_chains, schedules
+from boardlab.families.cnote.search import anneal_chains, count_cap, schedules
 
 #: The largest line target at which unique square puzzles were found (docs/cnote.md); named in
 #: the one-line error when the search gives up.
@@ -1204,7 +1203,7 @@ def generate(
             )
             + (  # what the annealing reached, whichever planter (or stage of one) ran it
                 f", {extra['nodes']:,} nodes of annealing, least count "
-                f"{extra.get('least_count', '?')} (counts capped at {SEARCH_CAP})"
+                f"{extra.get('least_count', '?')} (counts capped at {count_cap(height, width):,})"
                 if "nodes" in extra
                 else ""
             )

@@ -76,9 +76,12 @@ import numpy as np
 
 from boardlab.families.cnote.convolution import admissible, digit_table
 
-#: Solutions counted at most per grid (more: the count is taken as this); 20,000 rather than
-#: 1,000 gives the annealing a slope where most grids have thousands of solutions (4x4 at 160).
+#: Solutions counted at most per grid (more: the count is taken as this), and the most a count
+#: cut by its budget is estimated at (`Schedule.cap`, by default); 20,000 rather than 1,000
+#: gives the annealing a slope where most grids have thousands of solutions (4x4 at 160).
 CAP = 20_000
+#: `Schedule.cap` where counts are not capped in effect (5x5 and 6x6, twenty-sixth session).
+UNCAPPED = 1_000_000_000
 
 
 @dataclass(frozen=True)
@@ -98,7 +101,10 @@ class Schedule:
     with this probability instead (6x6: from all nines the chains descend best at 141-143, but a
     stalled descent is better left for such grids than for all nines again). `polish`: when
     positive, each grid of two solutions the annealing meets has its neighbours one or two cells
-    away counted (`polish`) within this many work units before the annealing goes on.
+    away counted (`polish`) within this many work units before the annealing goes on. `cap`:
+    counts are taken at most this (`CAP`; a fresh grid's count stops at that many solutions, and
+    a count cut by its budget is estimated at most this): with `UNCAPPED` the annealing still
+    has a slope where every grid near it has more than 20,000 solutions (6x6 above 152).
 
     What the seventh session measured on 4x4 with one digit a move (the dropped move of the
     module docstring; its settings were 5e5 units a count, restart 300, cooling 1 %, fresh 7):
@@ -117,6 +123,7 @@ class Schedule:
     per_cell: int
     eights: float = 0.0
     polish: int = 0
+    cap: int = CAP
 
     @property
     def one_fresh_grid(self) -> bool:
@@ -214,12 +221,14 @@ _FOUR = Schedule(
     per_cell=100_000,
     polish=30_000_000,
 )
-_FIVE = Schedule(budget=450_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=8, per_cell=1_000_000)
+_FIVE = Schedule(
+    budget=450_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=8, per_cell=1_000_000, cap=UNCAPPED
+)
 #: 6x6, and 7x7 and 8x8 with budgets of their own: 5x5's settings but for how fresh grids are
-#: drawn and how far a cell's search goes (measured above).
+#: drawn and how far a cell's search goes (measured above), and 7x7 and 8x8 capped.
 _WIDE = replace(_FIVE, budget=450_000_000, restart=20, fresh=9, per_cell=3_000_000, eights=0.15)
-_SEVEN = replace(_WIDE, budget=200_000_000)
-_EIGHT = replace(_WIDE, budget=260_000_000)
+_SEVEN = replace(_WIDE, budget=200_000_000, cap=CAP)
+_EIGHT = replace(_WIDE, budget=260_000_000, cap=CAP)
 
 
 def _from_nines(schedule: Schedule) -> Schedule:
@@ -231,7 +240,7 @@ def _from_nines(schedule: Schedule) -> Schedule:
 SCHEDULES = {
     4: (_FOUR, _from_nines(_FOUR)),
     5: (_FIVE, _FIVE),
-    6: (_WIDE, _WIDE),
+    6: (replace(_WIDE, cap=CAP), _WIDE),
     7: (_SEVEN, _SEVEN),
     8: (_EIGHT, _EIGHT),
 }
@@ -246,7 +255,7 @@ SCHEDULES = {
 #: `search.anneal` called directly, seeds 0-1, 4 columns of 6 and 7 rows at 100: digits 4-9
 #: and 6-9 found all 8 (0.1-1.8 s of CPU); 5 columns of 7 rows at 100 (three rows enumerated):
 #: none (least counts 1,539-20,000), so the shorter side 5 is not annealed.
-_NARROW = replace(_FIVE, fresh=4)  # its budget: `NARROW_BUDGETS`
+_NARROW = replace(_FIVE, fresh=4, cap=CAP)  # its budget: `NARROW_BUDGETS`
 #: Their units take longer the longer the rows (the convolution's table over more columns):
 #: 2.1e7-5e7 a second with 8 columns, 7e7-1.5e8 with 5 or 6 (4 rows at 100-170), so the budget
 #: falls with the longer side (with 2e8 units a chain a failing 8x4 command at 140 took 27 s of
@@ -264,6 +273,11 @@ def schedules(height: int, width: int) -> tuple[Schedule, ...] | None:
     if min(height, width) == 4 and (budget := NARROW_BUDGETS.get(max(height, width))):
         return (replace(_NARROW, budget=budget), replace(_NARROW, budget=budget, fresh=6))
     return None
+
+
+def count_cap(height: int, width: int) -> int:
+    """The most the generator's chains take a count of an h x w grid to be (`Schedule.cap`)."""
+    return max((schedule.cap for schedule in schedules(height, width) or ()), default=CAP)
 
 
 @lru_cache(maxsize=4)
@@ -391,13 +405,13 @@ def anneal(
     rng: random.Random,
     budget: int,
     schedule: Schedule = _FOUR,
-    cap: int = CAP,
     stop: Callable[[int], bool] | None = None,
 ) -> tuple[list[list[int]] | None, int, int]:
-    """(a digit grid with exactly one solution or None, nodes spent, the least count reached):
-    the annealing of the module docstring with `schedule`'s settings within `budget` nodes
-    (the schedule's own budget is the generator's, of which `budget` may be what is left), or
-    until `stop(nodes spent so far)` is true (asked between two counts)."""
+    """(a digit grid with exactly one solution or None, nodes spent, the least count reached,
+    at most `schedule.cap`): the annealing of the module docstring with `schedule`'s settings
+    within `budget` nodes (the schedule's own budget is the generator's, of which `budget` may
+    be what is left), or until `stop(nodes spent so far)` is true (asked between two counts)."""
+    cap = schedule.cap
     counter = Enumerator(rows, cols)
     height, width = len(rows), len(cols)
     spent, least = 0, cap
@@ -545,7 +559,7 @@ def anneal_chains(
     if len(schedules) != len(rngs):
         raise ValueError(f"{len(rngs)} random generators for {len(schedules)} schedules")
     interrupted = threading.Event()
-    found: list[tuple[list[list[int]] | None, int, int]] = [(None, 0, CAP)] * len(rngs)
+    found: list[tuple[list[list[int]] | None, int, int]] = [(None, 0, s.cap) for s in schedules]
     ended = [threading.Event() for _ in rngs]
     errors: list[BaseException] = []
     lock = threading.Lock()
