@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from boardlab.families.cnote.generate import REACHED
+from boardlab.families.cnote.search import count_cap
 
 DEMO = "# Friedman's first example\ntarget: 100\n8 8 4\n6 2 5\n3 6 1\n"
 RESULT_KEYS = {"family", "status", "instance", "solutions", "count", "unique", "stats"}
@@ -201,6 +202,9 @@ def test_unique_generation_beyond_the_target_limit_is_one_line_exit_2(cli_run) -
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "up to about 120" in lines[0] and "--any" in lines[0]
     assert f"{REACHED[5]} on 5x5" in lines[0] and "least count" in lines[0]  # annealed (`Searched`)
+    assert (
+        f"counts capped at {count_cap(5, 5):,})" in lines[0] and count_cap(5, 5) > 20_000
+    )  # uncapped chains
 
 
 def test_grade_takes_target_as_solve_does(cli_run, tmp_path: Path) -> None:

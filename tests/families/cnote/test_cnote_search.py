@@ -28,7 +28,16 @@ from boardlab.families.cnote.generate import (
     planter,
 )
 from boardlab.families.cnote.oracle import CNoteOracle
-from boardlab.families.cnote.search import CAP, SCHEDULES, UNCAPPED, Enumerator, anneal, anneal_chains, schedules
+from boardlab.families.cnote.search import (
+    CAP,
+    SCHEDULES,
+    UNCAPPED,
+    Enumerator,
+    anneal,
+    anneal_chains,
+    count_cap,
+    schedules,
+)
 
 #: the generator's module (the package `boardlab.families.cnote` exports a function `generate`)
 GENERATE = importlib.import_module("boardlab.families.cnote.generate")
@@ -202,13 +211,14 @@ def test_a_schedule_caps_its_counts_at_its_own_cap() -> None:
     budget: a chain of cap `CAP` takes the count as 20,000, an uncapped one (5x5's and 6x6's
     chains) as it is, so its heat bath still has a slope above 20,000; the generator's failure
     message names the cap of the side (`count_cap`)."""
-    from boardlab.families.cnote.search import count_cap
-
     assert Enumerator([179] * 4, [179] * 4).count([[9] * 4] * 4, UNCAPPED, 200_000) == (39_648, 163_988, True)
     nines = SCHEDULES[4][1]  # its first fresh grid is all nines
     assert nines.fresh == 9 and nines.cap == CAP
     assert anneal([179] * 4, [179] * 4, random.Random(0), 1, nines)[2] == CAP
-    assert anneal([179] * 4, [179] * 4, random.Random(0), 1, dataclasses.replace(nines, cap=UNCAPPED))[2] == 39_648
+    assert (
+        anneal([179] * 4, [179] * 4, random.Random(0), 1, dataclasses.replace(nines, cap=UNCAPPED))[2]
+        == 39_648
+    )
     assert [count_cap(n, n) for n in range(4, 10)] == [CAP, UNCAPPED, UNCAPPED, CAP, CAP, CAP]
     assert count_cap(4, 6) == count_cap(3, 3) == CAP
 

@@ -212,6 +212,19 @@ class Schedule:
 #: a count's time per unit varied 60-fold and commands ran to 18 s; charged one a unit, 4x4's
 #: cut searches ended too early (2-3 of 8 chains at 193 against 7). Measured in docs/cnote.md,
 #: "Twenty-fifth session".
+#: Twenty-sixth session: counts uncapped (`Schedule.cap`; `UNCAPPED`) on 5x5's two chains and
+#: 6x6's second. Above 152 on 6x6 every grid a chain met had more than 20,000 solutions (least
+#: count 20,000, the cap, for every chain), so the heat bath drew its moves blind; uncapped, the
+#: same chains reached least counts of 108 to 1.6e6 at 154 (seeds 0-3). One chain, seeds 0-5,
+#: found 5x5 158 for 3 (capped: 1), 160 for 3 (2), 6x6 152 for 3 (1). The whole command, seeds
+#: 5-9: 19 found of 35 at 5x5 153, 154, 157, 160 and 6x6 144, 152, 153 (capped: 10). On 6x6
+#: both chains uncapped lost 149 and 151 for one seed each, so one chain is capped as before
+#: (seeds 0-4 at 141-152 and 154: 59 found of 65, against 56 capped and 56 both uncapped; 155
+#: for 2, never made before); on 5x5 one chain capped found less than two uncapped (152-160 and
+#: 162, seeds 0-4: 28 against 36; both capped 24). 4x4 (194: 2 of 5
+#: against 4), 7x7 (152, 153: none either way) and 8x8 (160: 1 of 5 against 2; one chain
+#: uncapped with one capped: 2 again) keep the cap. Measured in docs/cnote.md, "Twenty-sixth
+#: session".
 _FOUR = Schedule(
     budget=360_000_000,
     per_count=200_000,
