@@ -234,14 +234,12 @@ _FOUR = Schedule(
     per_cell=100_000,
     polish=30_000_000,
 )
-_FIVE = Schedule(
-    budget=450_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=8, per_cell=1_000_000, cap=UNCAPPED
-)
+_FIVE = Schedule(budget=450_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=8, per_cell=1_000_000)
 #: 6x6, and 7x7 and 8x8 with budgets of their own: 5x5's settings but for how fresh grids are
-#: drawn and how far a cell's search goes (measured above), and 7x7 and 8x8 capped.
+#: drawn and how far a cell's search goes (measured above).
 _WIDE = replace(_FIVE, budget=450_000_000, restart=20, fresh=9, per_cell=3_000_000, eights=0.15)
-_SEVEN = replace(_WIDE, budget=200_000_000, cap=CAP)
-_EIGHT = replace(_WIDE, budget=260_000_000, cap=CAP)
+_SEVEN = replace(_WIDE, budget=200_000_000)
+_EIGHT = replace(_WIDE, budget=260_000_000)
 
 
 def _from_nines(schedule: Schedule) -> Schedule:
@@ -252,8 +250,8 @@ def _from_nines(schedule: Schedule) -> Schedule:
 
 SCHEDULES = {
     4: (_FOUR, _from_nines(_FOUR)),
-    5: (_FIVE, _FIVE),
-    6: (replace(_WIDE, cap=CAP), _WIDE),
+    5: (replace(_FIVE, cap=UNCAPPED),) * 2,
+    6: (_WIDE, replace(_WIDE, cap=UNCAPPED)),
     7: (_SEVEN, _SEVEN),
     8: (_EIGHT, _EIGHT),
 }
@@ -268,7 +266,7 @@ SCHEDULES = {
 #: `search.anneal` called directly, seeds 0-1, 4 columns of 6 and 7 rows at 100: digits 4-9
 #: and 6-9 found all 8 (0.1-1.8 s of CPU); 5 columns of 7 rows at 100 (three rows enumerated):
 #: none (least counts 1,539-20,000), so the shorter side 5 is not annealed.
-_NARROW = replace(_FIVE, fresh=4, cap=CAP)  # its budget: `NARROW_BUDGETS`
+_NARROW = replace(_FIVE, fresh=4)  # its budget: `NARROW_BUDGETS`
 #: Their units take longer the longer the rows (the convolution's table over more columns):
 #: 2.1e7-5e7 a second with 8 columns, 7e7-1.5e8 with 5 or 6 (4 rows at 100-170), so the budget
 #: falls with the longer side (with 2e8 units a chain a failing 8x4 command at 140 took 27 s of
