@@ -10,7 +10,7 @@ import pytest
 
 from boardlab.core.errors import BadInput
 from boardlab.core.registry import get
-from boardlab.families.cnote import io
+from boardlab.families.cnote import io, search
 from boardlab.families.cnote.brute import solutions as brute_solutions
 from boardlab.families.cnote.generate import (
     RANDOM_CHECK_CELLS,
@@ -748,3 +748,56 @@ def test_the_reach_tables_prune_nodes_not_solutions() -> None:
             cells += 1
     assert counted >= 20 and few >= 7 and cells >= 12, (counted, few, cells)
     assert spent[True] < 0.7 * spent[False], spent
+
+
+def test_the_memo_counts_each_subtree_once_and_changes_no_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The memo of subtree counts (`Enumerator`'s `memo`, twenty-seventh session) against the
+    same search without it, and with a table of 8 slots (full after 4 entries, so that most
+    subtrees are searched again): the same exact counts and the same counts of a cell's nine
+    digits wherever all three end within their budget, on the annealing's kind of grid at its
+    targets, 5x5 to 8x8 and rectangles of 5 rows or more, and grids of one solution; fewer
+    nodes in all with the memo; a count cut by its budget never exceeds the exact one."""
+    rng = random.Random(27)
+    spent = {"memo": 0, "none": 0}
+    counted = few = cells = cut = 0
+    shapes = [(5, 5, 160), (6, 6, 150), (7, 7, 148), (8, 8, 150), (5, 6, 140), (6, 5, 130)]
+    known = [  # of one solution: 5x5 at 158 (twenty-fourth session), 6x6 at 150 (twenty-second)
+        (158, ["99499", "89889", "89599", "89894", "89948"]),
+        (150, ["999999", "989999", "998299", "899299", "989899", "998989"]),
+    ]
+    cases = [(h, w, t, None) for h, w, t in shapes for _ in range(4)]
+    for target, rows_text in known:
+        grid = [[int(ch) for ch in row] for row in rows_text]
+        cases += [(len(grid), len(grid), target, grid), (len(grid), len(grid), target - 2, grid)]
+    for height, width, target, given in cases:
+        rows, cols = [target] * height, column_targets(target, height, width)
+        memo, none = Enumerator(rows, cols), Enumerator(rows, cols, memo=False)
+        monkeypatch.setattr(search, "MEMO_SLOTS", 8)
+        small = Enumerator(rows, cols)
+        monkeypatch.undo()
+        assert len(memo.memo) == search.MEMO_SLOTS and len(none.memo) == 0 and len(small.memo) == 8
+        counters = (memo, none, small)
+        grid = given or [
+            [9 if rng.random() < 0.7 else rng.choice([8, 8, 2, 3, 4, 5]) for _ in range(width)]
+            for _ in range(height)
+        ]
+        found = [counter.count(grid, 10**9, 4 * 10**6) for counter in counters]
+        if all(complete for _, _, complete in found):
+            assert found[0][0] == found[1][0] == found[2][0], (grid, target)
+            spent["memo"] += found[0][1]
+            spent["none"] += found[1][1]
+            counted += 1
+            few += 0 < found[0][0] < 1000
+            short = memo.count(grid, 10**9, found[0][1] // 3)
+            if not short[2]:
+                assert short[0] <= found[0][0]
+                cut += 1
+        r, c = rng.randrange(height), rng.randrange(width)
+        tallies = [counter.count_cell(grid, r, c, 4 * 10**6) for counter in counters]
+        if all(complete for _, _, complete in tallies):
+            assert tallies[0][0] == tallies[1][0] == tallies[2][0], (grid, target, r, c)
+            spent["memo"] += tallies[0][1]
+            spent["none"] += tallies[1][1]
+            cells += 1
+    assert counted >= 15 and few >= 3 and cells >= 10 and cut >= 10, (counted, few, cells, cut)
+    assert spent["memo"] < 0.7 * spent["none"], spent

@@ -21,6 +21,9 @@ REACH_WORDS = 8
 #: unit varied 60-fold with the grid; one a unit cut 4x4's searches short (docs/cnote.md,
 #: "Twenty-fifth session").
 PASSED_VALUES = 4
+#: Work units charged per look into the memo of subtree counts (`_slot`): a hash of the column
+#: remainders and a row of the table read, a few cache lines.
+MEMO_UNITS = 4
 
 
 @njit(cache=True, nogil=True)
@@ -247,6 +250,56 @@ def _has(reach: np.ndarray, s: int) -> bool:  # pragma: no cover
 
 
 @njit(cache=True, nogil=True)
+def _slot(memo: np.ndarray, generation: int, level: int, col_left: np.ndarray) -> int:  # pragma: no cover
+    """The memo's slot of (`level`, `col_left`) in this count (`generation`): the slot holding
+    it, or the empty slot where it goes (open addressing, linear probing), or -1 when the table
+    is full there. A slot's row: its generation, the level, the column remainders, then what the
+    subtree added (solutions, and the wildcard's 9 digit counts)."""
+    slots = memo.shape[0]
+    width = col_left.shape[0]
+    mix = np.uint64(level + 1)
+    for j in range(width):
+        mix = (mix ^ np.uint64(col_left[j])) * np.uint64(0x9E3779B97F4A7C15)
+    slot = int(mix >> np.uint64(40)) & (slots - 1)
+    for _ in range(slots):
+        if memo[slot, 0] != generation:
+            return slot
+        if memo[slot, 1] == level:
+            same = True
+            for j in range(width):
+                if memo[slot, j + 2] != col_left[j]:
+                    same = False
+                    break
+            if same:
+                return slot
+        slot = (slot + 1) & (slots - 1)
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def _store(
+    memo: np.ndarray,
+    generation: int,
+    slot: int,
+    level: int,
+    col_left: np.ndarray,
+    count: int,
+    tally: np.ndarray,
+    entry: np.ndarray,
+) -> None:  # pragma: no cover
+    """Keeps in `slot` (`_slot`) what the subtree of (`level`, `col_left`) added: `count` less
+    `entry[0]` solutions and `tally` less `entry[1:]` to the wildcard's digits."""
+    width = col_left.shape[0]
+    memo[slot, 0] = generation
+    memo[slot, 1] = level
+    for j in range(width):
+        memo[slot, j + 2] = col_left[j]
+    memo[slot, width + 2] = count - entry[0]
+    for q in range(tally.shape[0]):
+        memo[slot, width + 3 + q] = tally[q] - entry[q + 1]
+
+
+@njit(cache=True, nogil=True)
 def enumerate_count(
     values: np.ndarray,
     sizes: np.ndarray,
@@ -262,6 +315,8 @@ def enumerate_count(
     number_digits: np.ndarray,
     number_sizes: np.ndarray,
     prune: bool,
+    memo: np.ndarray,
+    generation: int,
 ) -> tuple[int, int, bool, float]:  # pragma: no cover
     """(solutions found, work spent, complete, share explored): `complete` when the count ended on its own, so
     that the first entry is the exact count (then below `cap`); otherwise the count stopped at
@@ -292,7 +347,13 @@ def enumerate_count(
     sum x_j = row h - 2's remainder (two halves of the columns by `_half`, then one dot
     product). Work: a unit per cell placed, per value scanned for the S_j and per step of the
     dynamic programs, and (with `prune`) one per `REACH_WORDS` words of the reach tables'
-    bit-set operations and per `PASSED_VALUES` values they pass over."""
+    bit-set operations and per `PASSED_VALUES` values they pass over.
+
+    With a non-empty `memo` (twenty-seventh session; `search`'s docstring) the subtrees below
+    the start of rows 2..h - 3 and the last two rows' completions are counted once per key
+    (row, column remainders): a subtree that ends is kept in the table (`_store`: the solutions
+    and tally it added) and a prefix reaching a kept key adds them and goes back (`_slot`,
+    `MEMO_UNITS` a look). `generation` tells this count's slots from earlier counts'."""
     height, width = rows.shape[0], cols.shape[0]
     levels = (height - 2) * width
     top = allowed.shape[2] - 1
@@ -322,67 +383,91 @@ def enumerate_count(
     hi = 0
     count = 0
     passed = 0
+    memoise = memo.shape[0] > 0
+    room = memo.shape[0] // 2  # entries the memo takes at most (linear probing stays short)
+    entries = np.zeros((height, 10), dtype=np.int64)  # count and tally where a subtree began
+    open_rows = np.zeros(height, dtype=np.bool_)  # subtrees to keep when they end
     k = 0
     while k >= 0:
         if k == levels:
-            rest = row_left[height - 2]
-            low = 0
-            high = 0
-            for j in range(width):
-                c = col_left[j]
-                if pair_sizes[j, c] < 0:
-                    work += _pairs(values, sizes, allowed, height, j, c, pair_values, pair_sizes)
-                n = pair_sizes[j, c]
-                if n == 0:
-                    low = rest + 1
-                    break
-                low += pair_values[j, c, 0]
-                high += pair_values[j, c, n - 1]
-            work += 1
-            if low <= rest <= high:
-                same = built
-                for j in range(middle):
-                    if key[j] != col_left[j]:
-                        same = False
-                if not same:  # the left columns' table of sums, kept while they stay
-                    if built and middle <= 2:  # cleared as it was built
-                        work += _sparse(pair_values, pair_sizes, key, middle, rest, ways, -1)
+            hit = False
+            slot = -1
+            if memoise:
+                slot = _slot(memo, generation, height - 2, col_left)
+                work += MEMO_UNITS
+                if slot >= 0 and memo[slot, 0] == generation:
+                    hit = True
+                    count += memo[slot, width + 2]
+                    for q in range(tally.shape[0]):
+                        tally[q] += memo[slot, width + 3 + q]
+                else:
+                    entries[height - 2, 0] = count
+                    for q in range(tally.shape[0]):
+                        entries[height - 2, q + 1] = tally[q]
+            if not hit:
+                rest = row_left[height - 2]
+                low = 0
+                high = 0
+                for j in range(width):
+                    c = col_left[j]
+                    if pair_sizes[j, c] < 0:
+                        work += _pairs(values, sizes, allowed, height, j, c, pair_values, pair_sizes)
+                    n = pair_sizes[j, c]
+                    if n == 0:
+                        low = rest + 1
+                        break
+                    low += pair_values[j, c, 0]
+                    high += pair_values[j, c, n - 1]
+                work += 1
+                if low <= rest <= high:
+                    same = built
                     for j in range(middle):
-                        key[j] = col_left[j]
-                    if middle <= 2:
-                        work += _sparse(pair_values, pair_sizes, key, middle, rest, ways, 1)
-                        lo = 0
-                        hi = 0
+                        if key[j] != col_left[j]:
+                            same = False
+                    if not same:  # the left columns' table of sums, kept while they stay
+                        if built and middle <= 2:  # cleared as it was built
+                            work += _sparse(pair_values, pair_sizes, key, middle, rest, ways, -1)
                         for j in range(middle):
-                            lo += pair_values[j, key[j], 0]
-                            hi += pair_values[j, key[j], pair_sizes[j, key[j]] - 1]
-                        hi = min(hi, rest)
-                    else:
-                        lo, hi, spent = _half(pair_values, pair_sizes, col_left, 0, middle, rest, ways, spare)
-                        work += spent
-                    built = True
-                if lo <= hi:
-                    a = col_left[width - 2]
-                    na = pair_sizes[width - 2, a]
-                    b = col_left[width - 1]
-                    nb = pair_sizes[width - 1, b]
-                    for i in range(na):
-                        y = rest - pair_values[width - 2, a, i]
-                        if y < lo:
-                            break
-                        for m in range(nb):
-                            t = y - pair_values[width - 1, b, m]
-                            if t < lo:
+                            key[j] = col_left[j]
+                        if middle <= 2:
+                            work += _sparse(pair_values, pair_sizes, key, middle, rest, ways, 1)
+                            lo = 0
+                            hi = 0
+                            for j in range(middle):
+                                lo += pair_values[j, key[j], 0]
+                                hi += pair_values[j, key[j], pair_sizes[j, key[j]] - 1]
+                            hi = min(hi, rest)
+                        else:
+                            lo, hi, spent = _half(
+                                pair_values, pair_sizes, col_left, 0, middle, rest, ways, spare
+                            )
+                            work += spent
+                        built = True
+                    if lo <= hi:
+                        a = col_left[width - 2]
+                        na = pair_sizes[width - 2, a]
+                        b = col_left[width - 1]
+                        nb = pair_sizes[width - 1, b]
+                        for i in range(na):
+                            y = rest - pair_values[width - 2, a, i]
+                            if y < lo:
                                 break
-                            if t <= hi:
-                                found_here = ways[t]
-                                count += found_here
-                                if cell and found_here != 0:
-                                    z = b - pair_values[width - 1, b, m]
-                                    for q in range(number_sizes[z]):
-                                        tally[number_digits[z, q]] += found_here
-                        work += nb
-                    work += 1
+                            for m in range(nb):
+                                t = y - pair_values[width - 1, b, m]
+                                if t < lo:
+                                    break
+                                if t <= hi:
+                                    found_here = ways[t]
+                                    count += found_here
+                                    if cell and found_here != 0:
+                                        z = b - pair_values[width - 1, b, m]
+                                        for q in range(number_sizes[z]):
+                                            tally[number_digits[z, q]] += found_here
+                            work += nb
+                        work += 1
+            if not hit and slot >= 0 and room > 0:
+                _store(memo, generation, slot, height - 2, col_left, count, tally, entries[height - 2])
+                room -= 1
             if count >= cap and not cell:
                 return cap, work, False, 0.0
             if work > max_work:
@@ -395,6 +480,23 @@ def enumerate_count(
             continue
         r = k // width
         c = k % width
+        if memoise and c == 0 and r >= 2 and next_index[k] == 0:  # a subtree the memo may hold
+            slot = _slot(memo, generation, r, col_left)
+            work += MEMO_UNITS
+            if slot >= 0 and memo[slot, 0] == generation:
+                count += memo[slot, width + 2]
+                for q in range(tally.shape[0]):
+                    tally[q] += memo[slot, width + 3 + q]
+                if count >= cap and not cell:
+                    return cap, work, False, 0.0
+                k -= 1
+                row_left[k // width] += chosen[k]
+                col_left[k % width] += chosen[k]
+                continue
+            open_rows[r] = slot >= 0 and room > 0
+            entries[r, 0] = count
+            for q in range(tally.shape[0]):
+                entries[r, q + 1] = tally[q]
         found = -1
         last = r == height - 3
         if c < width - 1:
@@ -449,6 +551,13 @@ def enumerate_count(
                 else:
                     found = v
         if found < 0:
+            if c == 0 and open_rows[r]:  # the subtree ended: kept (where it goes now)
+                open_rows[r] = False
+                slot = _slot(memo, generation, r, col_left)
+                work += MEMO_UNITS
+                if slot >= 0 and memo[slot, 0] != generation and room > 0:
+                    _store(memo, generation, slot, r, col_left, count, tally, entries[r])
+                    room -= 1
             k -= 1
             if k >= 0:
                 row_left[k // width] += chosen[k]
