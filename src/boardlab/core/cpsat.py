@@ -6,7 +6,9 @@ Choices (see DESIGN.md, "Known pitfalls"):
   more workers there (or with `fixed_search`) is refused (`Unsupported`), never dropped.
 - `first`, `all`, `count`, `unique` are answered by the core enumeration engine
   (`core.enumerate`): its `Tally` is fed by CP-SAT's solution callback (the native override of
-  the solve-block-repeat loop) and stops the search when the budget is reached.
+  the solve-block-repeat loop) and stops the search when the budget is reached. Where that
+  native enumeration does worse, a family runs the generic loop itself with CP-SAT as the
+  solver (`enumerate_by_blocking`: tents' tent sets, C-Note's unique mode).
 - A family's search strategy is its own `AddDecisionStrategy` on its variables; `fixed_search`
   makes CP-SAT follow it (with one worker), otherwise CP-SAT only uses it as a hint.
 - The request's `Deadline` becomes `max_time_in_seconds` (the time left when the solver starts,
@@ -17,11 +19,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from ortools.sat.python import cp_model
 
-from boardlab.core.enumerate import Budget, Tally
+from boardlab.core.deadline import OutOfTime
+from boardlab.core.enumerate import Budget, Tally, collect, solve_block_repeat
 from boardlab.core.errors import Unsupported
 from boardlab.core.interrupts import in_thread
 from boardlab.core.results import Mode, Outcome, SolveRequest, Stats, Status
@@ -189,6 +193,54 @@ def solve_cpsat(
     stats.extra.update(outcome.stats.extra)
     outcome.stats = stats
     return outcome
+
+
+def enumerate_by_blocking(
+    model: cp_model.CpModel,
+    key: Sequence[Any],
+    decode: Decoder,
+    request: SolveRequest,
+    block: Callable[[dict[str, Any]], None],
+    *,
+    fixed_search: bool = False,
+    model_name: str | None = None,
+    parameters: dict[str, Any] | None = None,
+) -> Outcome:
+    """`request`'s enumeration (all, count, unique) by repeated `first` solves of `model`, each
+    followed by `block(solution)`, which adds a no-good excluding it: the core engine's
+    solve-block-repeat loop (`core.enumerate.solve_block_repeat`) with CP-SAT as the solver,
+    every solve under the request's deadline. Stats: the last solve's, with `solves`.
+
+    Where it beats CP-SAT's own enumeration (`solve_cpsat`, `enumerate_all_solutions`): each
+    solve keeps presolve and may use several workers, and the no-good can be on what tells
+    solutions apart for the family when the model has more variables (tents: tent sets, not
+    their pairings with trees). C-Note's unique mode: a 5x5 grid at target 180 was proven
+    unique in 0.3 s this way against 7.6 s by the enumeration (docs/cnote.md)."""
+    single = replace(request, mode=Mode.FIRST, limit=None, progress=None)
+    solves: list[Outcome] = []
+
+    def solve() -> dict[str, Any] | None:
+        outcome = solve_cpsat(
+            model,
+            key,
+            decode,
+            single,
+            fixed_search=fixed_search,
+            model_name=model_name,
+            parameters=parameters,
+        )
+        solves.append(outcome)
+        if outcome.status == Status.UNKNOWN:
+            raise OutOfTime("time limit reached")
+        return outcome.solutions[0] if outcome.solutions else None
+
+    result = collect(Budget.of(request), solve_block_repeat(solve, block))
+    if solves:
+        extra = dict(result.stats.extra)
+        result.stats = solves[-1].stats
+        result.stats.extra.update(extra)
+        result.stats.extra["solves"] = len(solves) - (1 if solves[-1].status == Status.UNKNOWN else 0)
+    return result
 
 
 def _optimum(code: Any, solver: cp_model.CpSolver, decode: Decoder) -> Outcome:

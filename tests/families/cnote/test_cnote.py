@@ -723,6 +723,71 @@ def test_a_check_stopped_by_its_budget_is_undecided_not_unique() -> None:
     assert len(CNoteOracle(demo).several(100, 0)) == 31
 
 
+#: A 5x5 grid of one solution at 180 that a generator chain met (twenty-seventh session): CP-SAT's
+#: enumeration took 7.6 s to prove it unique, a solve and a blocked solve 0.3 s.
+SLOW_TO_ENUMERATE = [[9, 6, 9, 9, 8], [9, 8, 8, 9, 6], [8, 9, 9, 7, 9], [8, 9, 8, 7, 9], [6, 8, 9, 7, 8]]
+
+
+def test_unique_mode_blocks_the_solution_found_and_agrees_with_the_counts() -> None:
+    """`--unique` on the cpsat backend is a solve and a solve with that solution blocked
+    (`core.cpsat.enumerate_by_blocking`, `Model.block`): on random small puzzles its answer is
+    brute force's (unique exactly when brute force finds one solution, the solutions listed
+    are solutions), and the grid that CP-SAT's enumeration was slow on is proven unique in two
+    solves, as the compiled count (`search.Enumerator`, a third method) says."""
+    from boardlab.families.cnote.search import Enumerator
+
+    family = get("cnote")
+    rng = random.Random(27)
+    seen = {True: 0, False: 0}
+    for _ in range(40):  # digits shown by a random matrix: at least that solution
+        size, target = rng.choice([2, 3]), rng.randrange(20, 70)
+        planted = random_matrix([target] * size, [target] * size, rng)
+        digits = [[int(rng.choice(str(v).replace("0", ""))) for v in row] for row in planted]
+        instance = io.make_instance(digits, target)
+        truth = list(brute_solutions(instance))
+        result = family.solve(instance, SolveRequest(mode=Mode.UNIQUE))
+        assert planted in truth
+        assert result.unique is (len(truth) == 1), (digits, target)
+        assert all(solution["grid"] in truth for solution in result.solutions)
+        assert len(result.solutions) == min(2, len(truth))
+        seen[len(truth) == 1] += 1
+    assert seen[True] >= 3 and seen[False] >= 3, seen
+    slow = io.make_instance(SLOW_TO_ENUMERATE, 180)
+    result = family.solve(slow, SolveRequest(mode=Mode.UNIQUE))
+    assert result.unique is True and result.stats.extra["solves"] == 2
+    assert Enumerator([180] * 5, [180] * 5).count(SLOW_TO_ENUMERATE, 10, 10**9)[0::2] == (1, True)
+    assert Enumerator([180] * 5, [180] * 5, memo=False).count(SLOW_TO_ENUMERATE, 10, 10**9)[0::2] == (1, True)
+
+
+def test_the_oracle_blocks_a_solution_in_one_solve_as_the_default_would_item_by_item() -> None:
+    """`CNoteOracle.alternative` (one solve with the solution blocked) against the core's
+    default (`Oracle.alternative`: a solve without each of its items in turn): another solution
+    where there is one (Friedman's first example, 31 solutions; with numbers placed too), None
+    where the solution is the only one; and `confirmed` gives the one solution of a unique grid
+    and None for one of two solutions."""
+    from boardlab.core.oracle import Oracle
+    from boardlab.families.cnote.generate import Report, confirmed
+    from boardlab.families.cnote.oracle import CNoteOracle, as_items
+
+    demo = io.make_instance([[8, 8, 4], [6, 2, 5], [3, 6, 1]], 100)
+    every = [as_items(grid) for grid in brute_solutions(demo)]
+    oracle = CNoteOracle(demo)
+    for solution in every[:6]:
+        for placed in ((), sorted(solution)[:3]):
+            mine = oracle.alternative(solution, placed)
+            default = Oracle.alternative(oracle, solution, placed)
+            assert (mine is None) == (default is None)
+            if mine is not None:
+                assert mine in every and mine != solution and set(placed) <= mine
+    lonely = sorted(every[0])  # all but one cell placed: that solution alone
+    assert oracle.alternative(every[0], lonely[:-1]) is None
+    assert Oracle.alternative(oracle, every[0], lonely[:-1]) is None
+    unique = confirmed(SLOW_TO_ENUMERATE, [180] * 5, [180] * 5, Report())
+    assert unique is not None and unique[1] == SLOW_TO_ENUMERATE
+    assert as_items(unique[0]) == CNoteOracle(io.make_instance(SLOW_TO_ENUMERATE, 180)).solution()
+    assert confirmed([[8, 8, 4], [6, 2, 5], [3, 6, 1]], [100] * 3, [100] * 3, Report()) is None
+
+
 # ---- 2x2 exhaustion --------------------------------------------------------------------------------------
 @pytest.mark.parametrize("rows, cols", [([23, 23], [23, 23]), ([31, 17], [20, 28])])
 def test_the_2x2_exhaustion_lists_exactly_the_unique_puzzles_of_brute_force(
@@ -827,3 +892,20 @@ def test_lemma_2_generation_says_at_once_that_none_exists() -> None:
     # --any still makes one (not unique) at once
     instance, planted, _ = generate(8, 8, 1000, 0, unique=False)
     assert planted is not None and len(instance.grid) == 8
+
+
+def test_a_grid_its_planter_proved_unique_is_not_asked_about_again() -> None:
+    """Digits that a planter counted and `confirmed` (`Planter.proves`: annealed, scanned) reach
+    the core's final proof without a second question from the strategy (one uniqueness check in
+    the report, `confirmed`'s), and the puzzle is unique; the nines diagonal's digits, proven by
+    its own circulation model, are still asked about (two checks)."""
+    from boardlab.families.cnote.search import Enumerator
+
+    for size, target, checks in ((5, 140, 1), (3, 300, 1), (6, 139, 2)):
+        instance, solution, report = generate(size, size, target, 0)
+        assert report.solves == checks, (size, target, report.extra.get("planted"))
+        if size == 3:
+            assert list(brute_solutions(instance)) == [solution]
+        else:
+            counter = Enumerator([target] * size, [target] * size)
+            assert counter.count([list(row) for row in instance.grid], 10, 10**10)[0::2] == (1, True)

@@ -458,10 +458,13 @@ def heat_bath(
 
 @dataclass
 class Digits:
-    """The puzzle during generation: the digits shown, and the other solutions seen so far."""
+    """The puzzle during generation: the digits shown, and the other solutions seen so far.
+    `proven`: digits a planter gave and proved unique (`Planter.proves`), asked about no more
+    until the core's final proof."""
 
     digits: list[list[int]]
     others: tuple[list[list[int]], ...] = ()
+    proven: bool = False
 
 
 Grid = list[list[int]]
@@ -473,9 +476,14 @@ class Planter:
     already); None when it has no more to give. `mixes`: mixing moves may follow (planted
     matrices are regular; listed and annealed digit grids are not, and moves on them are
     rarely kept). `kind` names the last planting in the report. `check_cells`: the uniqueness
-    checks times cells the generator may spend with this planter (None: its `max_checks`)."""
+    checks times cells the generator may spend with this planter (None: its `max_checks`).
+    `proves`: its digits come proven unique by CP-SAT (`confirmed`), so the strategy does not
+    ask again before the core's final proof (twenty-seventh session: the question repeated
+    the proof, within 2 deterministic seconds, and a grid whose proof took longer was lost
+    after it had been proven)."""
 
     mixes = True
+    proves = False
     kind = ""
     check_cells: int | None = None
 
@@ -484,13 +492,21 @@ class Planter:
 
 
 def confirmed(grid: Grid, rows: list[int], cols: list[int], report: Report) -> tuple[Grid, Grid] | None:
-    """(its one solution, the grid) when CP-SAT finds exactly one solution of a digit grid a
-    planter's own count called unique (two asked for), else None: the planters that choose the
-    digits themselves (`Annealed`, `Scanned`, `Searched`) confirm this way before the grid is
-    used."""
-    found = CNoteOracle(make_instance(grid, None, rows, cols)).several(2, 0)
+    """(its one solution, the grid) when CP-SAT proves that a digit grid a planter's own count
+    called unique has exactly one solution, else None: the planters that choose the digits
+    themselves and count them (`Annealed`, `Scanned`, `Searched`: `Planter.proves`) confirm this
+    way before the grid is used. A solve, then a solve with that solution blocked
+    (`CNoteOracle.alternative`; twenty-seventh session): until then CP-SAT enumerated two
+    solutions, without its presolve, up to 7.6 s on a 5x5 grid at 180 where this takes 0.3 s."""
+    oracle = CNoteOracle(make_instance(grid, None, rows, cols))
     report.solves += 1
-    return (found[0], grid) if isinstance(found, list) and len(found) == 1 else None
+    found = oracle.solution()
+    if not isinstance(found, frozenset) or oracle.alternative(found) is not None:
+        return None
+    solution = [[0] * len(cols) for _ in rows]
+    for r, c, value in found:
+        solution[r][c] = value
+    return solution, grid
 
 
 class Listed(Planter):
@@ -509,10 +525,11 @@ class Listed(Planter):
 
 class Annealed(Planter):
     """Grids with at most 3 columns or rows beyond the rigid shape: the digit grid annealed on
-    its exact count (`heat_bath`) within a budget of transforms. CP-SAT confirms the count (two
-    solutions asked for) before the grid is used; the core proves uniqueness once more."""
+    its exact count (`heat_bath`) within a budget of transforms. CP-SAT confirms the count
+    (`confirmed`) before the grid is used; the core proves uniqueness once more."""
 
     mixes = False
+    proves = True
     kind = "annealed digits (convolution counts)"
 
     def __init__(self, rows: list[int], cols: list[int], transforms: int, report: Report):
@@ -556,6 +573,7 @@ class Scanned(Planter):
     (`scan_pairs`), so the puzzle is the same per seed."""
 
     mixes = False
+    proves = True
     kind = "ordered scan of row pairs (exhaustive counts)"
 
     def __init__(self, target: int, report: Report, recorded: bool = True):
@@ -588,6 +606,7 @@ class Searched(Planter):
     more."""
 
     mixes = False
+    proves = True
     kind = "annealed digits (enumerated counts)"
 
     def __init__(self, rows: list[int], cols: list[int], report: Report):
@@ -642,7 +661,7 @@ class Stage:
 
 class Chained(Planter):
     """Planters tried in turn, each for at most its number of plantings or until it has no
-    more to give; `kind` and `mixes` are those of the planter of the last planting."""
+    more to give; `kind`, `mixes` and `proves` are those of the planter of the last planting."""
 
     def __init__(self, *stages: Stage):
         self.stages = list(stages)
@@ -656,7 +675,7 @@ class Chained(Planter):
                 continue
             if stage.left is not None:
                 stage.left -= 1
-            self.kind, self.mixes = stage.planter.kind, stage.planter.mixes
+            self.kind, self.mixes, self.proves = stage.planter.kind, stage.planter.mixes, stage.planter.proves
             return planted
         return None
 
@@ -1014,7 +1033,7 @@ class CNoteStrategy(Strategy[Digits, Grid, Any]):
             for r, row in enumerate(digits):
                 for c, digit in enumerate(row):
                     self.weights[r][c][digit] = -1
-            return Digits(digits)
+            return Digits(digits, proven=self.planter.proves)
         return self._choose(())  # type: ignore[return-value]  # no counterexample: always a choice
 
     def _choose(self, others: tuple[list[list[int]], ...]) -> Digits | None:
@@ -1022,6 +1041,8 @@ class CNoteStrategy(Strategy[Digits, Grid, Any]):
         return None if digits is None else Digits(digits, others)
 
     def alternative(self, puzzle: Digits, budget: float | None) -> list[list[list[int]]] | None | Undecided:
+        if puzzle.proven:
+            return None  # the planter's proof (`confirmed`); the core proves it once more
         instance = make_instance(puzzle.digits, None, self.rows, self.cols)
         answer = CNoteOracle(instance).several(self.batch + 1, self.rng.randrange(2**31), budget)
         self.report.solves += 1

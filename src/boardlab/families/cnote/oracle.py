@@ -57,7 +57,23 @@ class CNoteOracle(Oracle[Item]):
     def solution(
         self, placed: Collection[Item] = (), forbidden: Collection[Item] = (), budget: float | None = None
     ) -> frozenset[Item] | None | Undecided:
-        built = self._model(placed, forbidden)
+        return self._solve(self._model(placed, forbidden), budget)
+
+    def alternative(
+        self, solution: Collection[Item], placed: Collection[Item] = (), budget: float | None = None
+    ) -> frozenset[Item] | None | Undecided:
+        """A solution containing `placed` other than `solution` (a whole grid's items), in one
+        solve: `solution` blocked by a no-good (`Model.block`), where the core's default asks
+        one solve per item."""
+        built = self._model(placed, ())
+        grid = [[0] * self.instance.width for _ in range(self.instance.height)]
+        for r, c, value in solution:
+            grid[r][c] = value
+        built.block(grid)
+        return self._solve(built, budget)
+
+    def _solve(self, built: Model, budget: float | None) -> frozenset[Item] | None | Undecided:
+        """One solve of `built`: a solution's items, None (none), or UNDECIDED (budget)."""
         solver = one_worker(budget=budget)
         code = solve_interruptibly(solver, built.model)
         if code in (cp_model.OPTIMAL, cp_model.FEASIBLE):

@@ -20,10 +20,9 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
-from boardlab.core.cpsat import solve_cpsat
-from boardlab.core.deadline import NO_DEADLINE, Deadline, OutOfTime
-from boardlab.core.enumerate import Budget, collect, solve_block_repeat
-from boardlab.core.results import Mode, Outcome, SolveRequest, Status
+from boardlab.core.cpsat import enumerate_by_blocking, solve_cpsat
+from boardlab.core.deadline import NO_DEADLINE, Deadline
+from boardlab.core.results import Mode, Outcome, SolveRequest
 from boardlab.families.tents.io import TentsInstance
 from boardlab.families.tents.prepare import flow_cuts, prepare
 
@@ -119,30 +118,17 @@ def solve(instance: TentsInstance, request: SolveRequest) -> Outcome:
 def _enumerate(
     model: cp_model.CpModel, t: dict, cells: list, key: list, decode: Any, request: SolveRequest
 ) -> Outcome:
-    """Enumerate tent sets by repeated solves with a no-good on the tent variables (the core
-    engine's solve-block-repeat loop, each solve a CP-SAT `first` under the same deadline).
+    """Enumerate tent sets by repeated solves with a no-good on the tent variables
+    (`core.cpsat.enumerate_by_blocking`, each solve a CP-SAT `first` under the same deadline).
 
     CP-SAT's own enumeration would visit every (tent set, pairing) pair; blocking the tent set
     after each solve counts tent sets exactly, like the SAT backend.
     """
-    single = replace(request, mode=Mode.FIRST, limit=None, progress=None)
-    solves: list[Outcome] = []
-
-    def solve() -> dict[str, Any] | None:
-        outcome = solve_cpsat(model, key, decode, single, model_name="matching", parameters=PARAMETERS)
-        solves.append(outcome)
-        if outcome.status == Status.UNKNOWN:
-            raise OutOfTime("time limit reached")
-        return outcome.solutions[0] if outcome.solutions else None
 
     def block(solution: dict[str, Any]) -> None:
         chosen = {tuple(x) for x in solution["tents"]}
         model.add_bool_or([t[c].Not() if c in chosen else t[c] for c in cells])
 
-    result = collect(Budget.of(request), solve_block_repeat(solve, block))
-    if solves:
-        extra = dict(result.stats.extra)
-        result.stats = solves[-1].stats
-        result.stats.extra.update(extra)
-        result.stats.extra["solves"] = len(solves) - (1 if solves[-1].status == Status.UNKNOWN else 0)
-    return result
+    return enumerate_by_blocking(
+        model, key, decode, request, block, model_name="matching", parameters=PARAMETERS
+    )
