@@ -158,7 +158,10 @@ ANNEAL_TARGET_LIMIT = 500
 #: 157-159; some at 4x4 193-194, 5x5 152-160 (1-4 of 5), 6x6 144 and 152, 8x8 160 (docs/cnote.md).
 #: Twenty-sixth session, 5x5 and 6x6 counts uncapped (`search.Schedule.cap`): every seed at 5x5
 #: up to 152 and 158, 6x6 141-151; some at 5x5 153-169 but 162 and 165, 6x6 152 and 155-157.
-REACHED = {4: 194, 5: 169, 6: 157, 7: 151, 8: 160}
+#: Twenty-seventh session, the count memoised (`search.MEMO_FROM`): every seed at 5x5 up to 160
+#: and at 166 and 169, 6x6 141-151 but 144 (4 of 5), 7x7 149-151, 8x8 157-158; some at 5x5
+#: 161-185 but 172, 173 and 175, 6x6 152, 154-157 and 159-161, 7x7 152 and 154-160, 8x8 159-160.
+REACHED = {4: 194, 5: 185, 6: 161, 7: 160, 8: 160}
 #: Transforms the heat bath on digit grids may spend (3-wide grids at large targets; a step
 #: costs two): at most this many ...
 ANNEAL_TRANSFORMS = 5000

@@ -241,6 +241,18 @@ class Schedule:
 #: against 4), 7x7 (152, 153: none either way) and 8x8 (160: 1 of 5 against 2; one chain
 #: uncapped with one capped: 2 again) keep the cap. Measured in docs/cnote.md, "Twenty-sixth
 #: session".
+#: Twenty-seventh session: the count memoised on 5 rows or more (`MEMO_FROM`). Its units take
+#: longer (a unit is still a cell placed or a value scanned, but the memo skips the cheap
+#: repeated subtrees: on failing chains 4-7e7 units a CPU second against 0.8-1.2e8), and a
+#: unit does more (a cell's search ends within its budget about 3 to 6 times as often). At equal CPU
+#: (one chain of each, 4 s, seeds 0-5) the memoised chains reached lower counts (6x6 at 154:
+#: 1 found, least counts 5-200 against 108-2.2e6 unmemoised) and found more (7x7 at 152: 1
+#: against 0, 5x5 at 165: 2 against 1); on 4x4 (the memo on its last two rows only) fewer (194:
+#: 3 of 24 against 8), so 4x4 is not memoised. Budgets measured again on whole commands at
+#: failing targets (seeds 0-4; the failing commands' wall with 2.5e8, 2.5e8, 1e8 and 1.7e8
+#: units: 5x5 up to 6.4 s, 6x6 6.9 s, 7x7 4.4 s, 8x8 5.8 s; with 3.4e8, 3.2e8, 2e8 and 2.6e8
+#: up to 8.6, 9.1, 7.3 and 9.1 s, and a 5x5 success at 10.2 s): 5x5 3e8 units, 6x6 3e8, 7x7
+#: 2e8 and 8x8 2.4e8. Measured in docs/cnote.md, "Twenty-seventh session".
 _FOUR = Schedule(
     budget=360_000_000,
     per_count=200_000,
@@ -250,12 +262,12 @@ _FOUR = Schedule(
     per_cell=100_000,
     polish=30_000_000,
 )
-_FIVE = Schedule(budget=340_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=8, per_cell=1_000_000)
+_FIVE = Schedule(budget=300_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=8, per_cell=1_000_000)
 #: 6x6, and 7x7 and 8x8 with budgets of their own: 5x5's settings but for how fresh grids are
 #: drawn and how far a cell's search goes (measured above).
-_WIDE = replace(_FIVE, budget=320_000_000, restart=20, fresh=9, per_cell=3_000_000, eights=0.15)
+_WIDE = replace(_FIVE, budget=300_000_000, restart=20, fresh=9, per_cell=3_000_000, eights=0.15)
 _SEVEN = replace(_WIDE, budget=200_000_000)
-_EIGHT = replace(_WIDE, budget=260_000_000)
+_EIGHT = replace(_WIDE, budget=240_000_000)
 
 
 def _from_nines(schedule: Schedule) -> Schedule:
