@@ -779,6 +779,9 @@ def test_the_oracle_blocks_a_solution_in_one_solve_as_the_default_would_item_by_
             assert (mine is None) == (default is None)
             if mine is not None:
                 assert mine in every and mine != solution and set(placed) <= mine
+    part = frozenset(sorted(every[0])[:4])  # not a whole grid: the core's default answers
+    assert oracle.alternative(part) == Oracle.alternative(oracle, part)
+    assert oracle.alternative(part) is not None and not part <= oracle.alternative(part)
     lonely = sorted(every[0])  # all but one cell placed: that solution alone
     assert oracle.alternative(every[0], lonely[:-1]) is None
     assert Oracle.alternative(oracle, every[0], lonely[:-1]) is None

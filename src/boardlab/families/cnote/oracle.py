@@ -62,14 +62,17 @@ class CNoteOracle(Oracle[Item]):
     def alternative(
         self, solution: Collection[Item], placed: Collection[Item] = (), budget: float | None = None
     ) -> frozenset[Item] | None | Undecided:
-        """A solution containing `placed` other than `solution` (a whole grid's items), in one
-        solve: `solution` blocked by a no-good (`Model.block`), where the core's default asks
-        one solve per item."""
-        built = self._model(placed, ())
-        grid = [[0] * self.instance.width for _ in range(self.instance.height)]
+        """A solution containing `placed` other than `solution`, in one solve: `solution`
+        blocked by a no-good (`Model.block`), where the core's default asks one solve per item.
+        A `solution` that does not fill the grid goes to the default (a no-good on a whole grid
+        would not say "other than" it)."""
+        grid: list[list[int | None]] = [[None] * self.instance.width for _ in range(self.instance.height)]
         for r, c, value in solution:
             grid[r][c] = value
-        built.block(grid)
+        if any(value is None for row in grid for value in row):
+            return super().alternative(solution, placed, budget)
+        built = self._model(placed, ())
+        built.block(grid)  # type: ignore[arg-type]  # every cell filled
         return self._solve(built, budget)
 
     def _solve(self, built: Model, budget: float | None) -> frozenset[Item] | None | Undecided:
