@@ -127,7 +127,7 @@ from boardlab.families.cnote.hundreds import applies as hundreds_applies
 from boardlab.families.cnote.hundreds import box as margin_box
 from boardlab.families.cnote.io import CNoteInstance, check_target, make_instance
 from boardlab.families.cnote.model_cpsat import admissible
-from boardlab.families.cnote.oracle import CNoteOracle
+from boardlab.families.cnote.oracle import CNoteOracle, as_grid
 from boardlab.families.cnote.orbits import images
 from boardlab.families.cnote.pairs import unique_puzzles
 from boardlab.families.cnote.positions import applies, least_target
@@ -506,10 +506,7 @@ def confirmed(grid: Grid, rows: list[int], cols: list[int], report: Report) -> t
     found = oracle.solution()
     if not isinstance(found, frozenset) or oracle.alternative(found) is not None:
         return None
-    solution = [[0] * len(cols) for _ in rows]
-    for r, c, value in found:
-        solution[r][c] = value
-    return solution, grid
+    return as_grid(found, len(rows), len(cols)), grid  # type: ignore[return-value]  # a whole grid
 
 
 class Listed(Planter):

@@ -223,27 +223,14 @@ def solve(instance: CNoteInstance, request: SolveRequest) -> Outcome:
     parameters: dict[str, Any] = {}
     if not presolve:
         parameters["cp_model_presolve"] = False
+    settings: dict[str, Any] = dict(
+        fixed_search=built.fixed_search, model_name=model_name, parameters=parameters
+    )
     if request.mode == Mode.UNIQUE:  # a solve, then a solve with it blocked (module docstring)
-        outcome = enumerate_by_blocking(
-            built.model,
-            built.flat,
-            built.decode,
-            request,
-            lambda solution: built.block(solution["grid"]),
-            fixed_search=built.fixed_search,
-            model_name=model_name,
-            parameters=parameters,
-        )
+        block = lambda solution: built.block(solution["grid"])  # noqa: E731
+        outcome = enumerate_by_blocking(built.model, built.flat, built.decode, request, block, **settings)
     else:
-        outcome = solve_cpsat(
-            built.model,
-            built.flat,
-            built.decode,
-            request,
-            fixed_search=built.fixed_search,
-            model_name=model_name,
-            parameters=parameters,
-        )
+        outcome = solve_cpsat(built.model, built.flat, built.decode, request, **settings)
     outcome.stats.strategy = strategy
     outcome.stats.extra["domain_values"] = built.domain_values
     outcome.stats.extra["build_seconds"] = round(build_seconds, 6)

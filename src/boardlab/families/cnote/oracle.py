@@ -27,6 +27,14 @@ def as_items(grid: Grid) -> frozenset[Item]:
     return frozenset((r, c, value) for r, row in enumerate(grid) for c, value in enumerate(row))
 
 
+def as_grid(items: Collection[Item], height: int, width: int) -> list[list[int | None]]:
+    """Items as a grid of numbers, None where no item is (the reverse of `as_items`)."""
+    grid: list[list[int | None]] = [[None] * width for _ in range(height)]
+    for r, c, value in items:
+        grid[r][c] = value
+    return grid
+
+
 class _Collector(cp_model.CpSolverSolutionCallback):
     def __init__(self, cells: list[list[cp_model.IntVar]], cap: int) -> None:
         super().__init__()
@@ -66,9 +74,7 @@ class CNoteOracle(Oracle[Item]):
         blocked by a no-good (`Model.block`), where the core's default asks one solve per item.
         A `solution` that does not fill the grid goes to the default (a no-good on a whole grid
         would not say "other than" it)."""
-        grid: list[list[int | None]] = [[None] * self.instance.width for _ in range(self.instance.height)]
-        for r, c, value in solution:
-            grid[r][c] = value
+        grid = as_grid(solution, self.instance.height, self.instance.width)
         if any(value is None for row in grid for value in row):
             return super().alternative(solution, placed, budget)
         built = self._model(placed, ())
