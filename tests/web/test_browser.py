@@ -391,6 +391,33 @@ def test_tents_edit_solve_and_play(page, live_server):
     page.wait_for_function("() => document.getElementById('play-status').textContent.startsWith('Solved')")
 
 
+def test_a_click_held_while_the_server_answers_the_last_edit_is_not_lost(page):
+    """The server's check of an edit answers after 150 ms; a cell pressed before that answer and
+    released after it is still clicked (the board is not rebuilt when the puzzle is unchanged)."""
+    needs("tents")
+    choose(page, "tents")
+    grid = page.evaluate("window.boardlabState.instance.grid")
+    before = sum(line.count("T") for line in grid)
+    planted = grid[0][0] == "."  # the first click plants a tree (else it removes one)
+    other = next(
+        (r, c)
+        for r, line in enumerate(grid)
+        for c, cell in enumerate(line)
+        if (r, c) != (0, 0) and cell in ".T" and (cell == ".") == planted
+    )
+    text = page.evaluate("document.getElementById('text').value")
+    page.click("#cell-0-0")
+    page.hover(f"#cell-{other[0]}-{other[1]}")
+    page.mouse.down()
+    # the answer to the first edit has been drawn (the text box shows the edited puzzle)
+    page.wait_for_function("t => document.getElementById('text').value !== t", arg=text)
+    page.mouse.up()
+    page.wait_for_function(
+        "n => window.boardlabState.instance.grid.join('').split('T').length - 1 === n",
+        arg=before + (2 if planted else -2),
+    )
+
+
 def test_tents_game_id_paste(page):
     needs("tents")
     choose(page, "tents")

@@ -282,9 +282,14 @@
     };
     const sig = [state.family.name, state.play, wideEdge, JSON.stringify(state.instance)].join("|");
     const old = grid.querySelector(".grid");
-    if (state.play && old && old.dataset.sig === sig) {  // a move: the cells change in place (fast on 50x50)
-      patchBoard(shape, view, feedback);
-      old.classList.toggle("solved", state.solved);
+    if (old && old.dataset.sig === sig) {
+      // the same puzzle is drawn: a move in play changes the cells in place (fast on 50x50); in
+      // editing nothing changes (a board rebuilt between a press and its release would lose the
+      // click, e.g. when the server's check of the last edit answers the same puzzle)
+      if (state.play) {
+        patchBoard(shape, view, feedback);
+        old.classList.toggle("solved", state.solved);
+      }
       return;
     }
     grid.replaceChildren();
