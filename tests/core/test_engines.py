@@ -7,7 +7,7 @@ import math
 import pytest
 from ortools.sat.python import cp_model
 
-from boardlab.core.cpsat import solve_cpsat
+from boardlab.core.cpsat import enumerate_by_blocking, solve_cpsat
 from boardlab.core.deadline import Deadline
 from boardlab.core.errors import Unsupported
 from boardlab.core.results import Mode, SolveRequest, Status
@@ -23,6 +23,36 @@ def k_subsets_cpsat(n: int, k: int):
 
 def decode_cpsat(xs):
     return lambda value: {"set": [i for i, x in enumerate(xs) if value(x)]}
+
+
+def test_enumerate_by_blocking_starts_from_a_known_solution() -> None:
+    """The solve-block loop (`enumerate_by_blocking`) counts like CP-SAT's enumeration; given a
+    known solution (`SolveRequest.known_solution`) it blocks it without a solve: a unique answer
+    in one solve (the proof that there is no other), a count with one solve fewer, the known
+    solution first."""
+
+    def run(request: SolveRequest, extra: int = 0):
+        model, xs = k_subsets_cpsat(6, 3)
+        for i in range(extra):
+            model.add(xs[i] == 1)
+
+        def block(solution):
+            model.add_bool_or([xs[i].Not() if i in solution["set"] else xs[i] for i in range(6)])
+
+        return enumerate_by_blocking(model, xs, decode_cpsat(xs), request, block)
+
+    counted = run(SolveRequest(mode=Mode.COUNT))
+    assert counted.count == 20 and counted.stats.extra["solves"] == 21
+    known = {"set": [1, 3, 5]}
+    started = run(SolveRequest(mode=Mode.ALL, known_solution=known))
+    assert started.count == 20 and started.stats.extra["solves"] == 20
+    assert started.solutions[0] == known and len({tuple(s["set"]) for s in started.solutions}) == 20
+    unique = run(SolveRequest(mode=Mode.UNIQUE, known_solution={"set": [0, 1, 2]}), extra=3)
+    assert unique.unique is True and unique.solutions == [{"set": [0, 1, 2]}]
+    assert unique.stats.extra["solves"] == 1
+    assert run(SolveRequest(mode=Mode.UNIQUE), extra=3).stats.extra["solves"] == 2
+    other = run(SolveRequest(mode=Mode.UNIQUE, known_solution={"set": [0, 1, 2]}), extra=2)
+    assert other.unique is False and other.solutions[0] == {"set": [0, 1, 2]} and len(other.solutions) == 2
 
 
 @pytest.mark.parametrize("n,k", [(5, 2), (6, 3), (7, 0), (4, 4)])

@@ -420,7 +420,10 @@ class Family(ABC, Generic[InstanceT]):
             generated = self.generate_instance(made_seed, options)
             self._check_solution(generated.instance, generated.solution)
             if self.has_clues and generated.unique:
-                recheck = self.solve(generated.instance, SolveRequest(mode=Mode.UNIQUE))
+                # the verified solution is known: an engine that solves and blocks need not
+                # find it again (`SolveRequest.known_solution`), only prove there is no other
+                known = SolveRequest(mode=Mode.UNIQUE, known_solution=generated.solution)
+                recheck = self.solve(generated.instance, known)
                 if recheck.unique is not True:
                     raise SolverBug(f"{self.name} generator produced a puzzle without a unique solution")
             generated.stats.seed = seed

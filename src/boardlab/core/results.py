@@ -55,6 +55,12 @@ class SolveRequest:
     options: dict[str, Any] = field(default_factory=dict)
     progress: Callable[[int, int], None] | None = field(default=None, repr=False, compare=False)
     """Called with (done, total) by long solves that can measure their progress."""
+    known_solution: dict[str, Any] | None = field(default=None, repr=False, compare=False)
+    """A solution of the instance the caller has already verified (the generator's, before its
+    fresh proof of uniqueness), in the family's solution JSON form. Engines that enumerate by
+    solving and blocking (`core.cpsat.enumerate_by_blocking`) start by blocking it instead of
+    searching for it; the others ignore it. Whatever is returned is verified as ever
+    (`Family.solve`), so a wrong one is a `SolverBug`, never a wrong answer."""
 
 
 @dataclass

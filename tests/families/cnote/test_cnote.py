@@ -759,6 +759,37 @@ def test_unique_mode_blocks_the_solution_found_and_agrees_with_the_counts() -> N
     assert Enumerator([180] * 5, [180] * 5, memo=False).count(SLOW_TO_ENUMERATE, 10, 10**9)[0::2] == (1, True)
 
 
+def test_the_generators_proof_starts_from_the_solution_it_verified(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`Family.generate` proves a puzzle unique anew with the solution it verified known
+    (`SolveRequest.known_solution`): on the cpsat backend that is one solve, the blocked one
+    (the first solve, by CP-SAT's random seed, took 1-30 s on a 5x5 grid at 151). A known
+    "solution" that is none is refused by the verification of every answer (`SolverBug`), so
+    it can never make a puzzle look unique."""
+    from boardlab.core.errors import SolverBug
+
+    family = get("cnote")
+    asked: list[SolveRequest] = []
+    answers = []
+    solve = type(family).solve
+
+    def spy(self, instance, request=None):
+        asked.append(request)
+        answers.append(solve(self, instance, request))
+        return answers[-1]
+
+    monkeypatch.setattr(type(family), "solve", spy)
+    made = family.generate(0, {"size": "5x5", "target": 140})
+    monkeypatch.undo()
+    assert [request.known_solution for request in asked] == [made.solution]
+    assert answers[-1].unique is True and answers[-1].stats.extra["solves"] == 1
+    assert answers[-1].solutions == [made.solution]
+    small = family.generate(0, {"size": "3x3", "target": 60})
+    wrong = {"grid": [row[:] for row in small.solution["grid"]]}
+    wrong["grid"][0][0] += 1
+    with pytest.raises(SolverBug):
+        family.solve(small.instance, SolveRequest(mode=Mode.UNIQUE, known_solution=wrong))
+
+
 def test_the_oracle_blocks_a_solution_in_one_solve_as_the_default_would_item_by_item() -> None:
     """`CNoteOracle.alternative` (one solve with the solution blocked) against the core's
     default (`Oracle.alternative`: a solve without each of its items in turn): another solution
@@ -898,13 +929,14 @@ def test_lemma_2_generation_says_at_once_that_none_exists() -> None:
 
 
 def test_a_grid_its_planter_proved_unique_is_not_asked_about_again() -> None:
-    """Digits that a planter counted and `confirmed` (`Planter.proves`: annealed, scanned) reach
-    the core's final proof without a second question from the strategy (one uniqueness check in
-    the report, `confirmed`'s), and the puzzle is unique; the nines diagonal's digits, proven by
-    its own circulation model, are still asked about (two checks)."""
+    """Digits that a planter counted and proved (`Planter.proves`: annealed, scanned, searched)
+    reach the core's final proof without a second question from the strategy: one uniqueness
+    check in the report where CP-SAT confirmed the count (`confirmed`, 3x3 scanned), none where
+    the count gave the solution (`Searched.solved`, 5x5), and the puzzle is unique; the nines
+    diagonal's digits, proven by its own circulation model, are still asked about (two)."""
     from boardlab.families.cnote.search import Enumerator
 
-    for size, target, checks in ((5, 140, 1), (3, 300, 1), (6, 139, 2)):
+    for size, target, checks in ((5, 140, 0), (3, 300, 1), (6, 139, 2)):
         instance, solution, report = generate(size, size, target, 0)
         assert report.solves == checks, (size, target, report.extra.get("planted"))
         if size == 3:
@@ -912,3 +944,4 @@ def test_a_grid_its_planter_proved_unique_is_not_asked_about_again() -> None:
         else:
             counter = Enumerator([target] * size, [target] * size)
             assert counter.count([list(row) for row in instance.grid], 10, 10**10)[0::2] == (1, True)
+            assert counter.solution([list(row) for row in instance.grid], 10**10) == solution

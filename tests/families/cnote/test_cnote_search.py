@@ -26,6 +26,7 @@ from boardlab.families.cnote.generate import (
     column_targets,
     generate,
     planter,
+    random_matrix,
 )
 from boardlab.families.cnote.oracle import CNoteOracle
 from boardlab.families.cnote.search import (
@@ -801,3 +802,43 @@ def test_the_memo_counts_each_subtree_once_and_changes_no_count(monkeypatch: pyt
             cells += 1
     assert counted >= 15 and few >= 3 and cells >= 10 and cut >= 10, (counted, few, cells, cut)
     assert spent["memo"] < 0.7 * spent["none"], spent
+
+
+def test_the_count_gives_a_solution_of_the_grid_it_counts() -> None:
+    """`Enumerator.solution` (thirtieth session): the first solution the count meets, its last
+    two rows completed in Python. Against brute force on random small grids, with and without
+    the memo: one of the grid's solutions exactly when it has one. On grids of one solution at
+    the annealing's targets (5x5 at 158, 6x6 at 150): that solution, which `verify` accepts."""
+    from boardlab.families.cnote.verify import violations
+
+    rng = random.Random(30)
+    solved = unsolved = 0
+    for _ in range(60):
+        height, width = rng.choice([(2, 2), (2, 3), (3, 2), (3, 3), (3, 4), (4, 3)])
+        target = rng.randrange(12, 34)
+        grid = [[rng.randrange(1, 10) for _ in range(width)] for _ in range(height)]
+        if rng.random() < 0.6:  # digits of a planted solution (the rest: random digits)
+            planted = random_matrix([target] * height, [target] * width, rng)
+            grid = [[int(rng.choice(str(v).replace("0", ""))) for v in row] for row in planted]
+        instance = io.make_instance(grid, target)
+        every = list(brute_solutions(instance))
+        for memo in (True, False):
+            found = Enumerator([target] * height, [target] * width, memo=memo).solution(grid, 10**8)
+            if every:
+                assert found in every, (grid, target, memo)
+            else:
+                assert found is None, (grid, target, memo)
+        solved += bool(every)
+        unsolved += not every
+    assert solved >= 10 and unsolved >= 10, (solved, unsolved)
+    for target, rows_text in (
+        (158, ["99499", "89889", "89599", "89894", "89948"]),
+        (150, ["999999", "989999", "998299", "899299", "989899", "998989"]),
+    ):
+        grid = [[int(ch) for ch in row] for row in rows_text]
+        lines = [target] * len(grid)
+        counter = Enumerator(lines, lines)
+        assert counter.count(grid, 2, 10**9)[0::2] == (1, True)
+        found = counter.solution(grid, 10**9)
+        assert found is not None and violations(grid, lines, lines, {"grid": found}) == []
+        assert counter.solution(grid, 10) is None  # not reached within 10 nodes

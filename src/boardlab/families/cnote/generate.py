@@ -131,7 +131,7 @@ from boardlab.families.cnote.oracle import CNoteOracle, as_grid
 from boardlab.families.cnote.orbits import images
 from boardlab.families.cnote.pairs import unique_puzzles
 from boardlab.families.cnote.positions import applies, least_target
-from boardlab.families.cnote.search import anneal_chains, count_cap, schedules
+from boardlab.families.cnote.search import Enumerator, anneal_chains, count_cap, schedules
 
 #: The largest line target at which unique square puzzles were found (docs/cnote.md); named in
 #: the one-line error when the search gives up.
@@ -162,6 +162,9 @@ ANNEAL_TARGET_LIMIT = 500
 #: and at 166 and 169, 6x6 141-151 but 144 (4 of 5), 7x7 149-151, 8x8 157-158; some at 5x5
 #: 161-185 but 172, 173 and 175, 6x6 152, 154-157 and 159-161, 7x7 152 and 154-160, 8x8 159-160.
 REACHED = {4: 194, 5: 185, 6: 161, 7: 160, 8: 160}
+#: Nodes `Searched` gives the count that finds the solution of a grid it annealed to one (the
+#: count that found it unique took at most a move's `per_cell`, 3e6): more, CP-SAT finds it.
+SOLUTION_NODES = 30_000_000
 #: Transforms the heat bath on digit grids may spend (3-wide grids at large targets; a step
 #: costs two): at most this many ...
 ANNEAL_TRANSFORMS = 5000
@@ -602,8 +605,11 @@ class Searched(Planter):
     depth-first, the last two counted by a convolution) in chains at the same time, one per
     `search.Schedule` of the side (`search.SCHEDULES`, `search.anneal_chains`), each within its
     budget of work units (reported as "nodes", all chains together), so the puzzle is the same
-    per seed. CP-SAT confirms the count before the grid is used; the core proves uniqueness once
-    more."""
+    per seed. The count that found the grid unique also gives its solution
+    (`search.Enumerator.solution`; thirtieth session), which the core's fresh proof blocks
+    (`SolveRequest.known_solution`), so no CP-SAT solve searches for it: one took 1-30 s by its
+    random seed on a 5x5 grid at 151 (docs/cnote.md). A grid whose solution that count does not
+    reach within `SOLUTION_NODES` is confirmed by CP-SAT as the other planters' (`confirmed`)."""
 
     mixes = False
     proves = True
@@ -632,9 +638,19 @@ class Searched(Planter):
             self.report.extra["least_count"] = min(least, self.report.extra.get("least_count", least))
             if grid is None:
                 return None
-            if planted := confirmed(grid, self.rows, self.cols, self.report):
+            if planted := self.solved(grid) or confirmed(grid, self.rows, self.cols, self.report):
                 return planted
         return None
+
+    def solved(self, grid: Grid) -> tuple[Grid, Grid] | None:
+        """(the solution, the grid) by the count's first solution, as annealed (turned for a
+        rectangle), or None when it needs more than `SOLUTION_NODES` nodes."""
+        lines = (self.cols, self.rows) if self.turned else (self.rows, self.cols)
+        digits = [list(column) for column in zip(*grid)] if self.turned else grid
+        found = Enumerator(*lines).solution(digits, SOLUTION_NODES)
+        if found is None:
+            return None
+        return ([list(column) for column in zip(*found)] if self.turned else found), grid
 
 
 class RandomMatrices(Planter):

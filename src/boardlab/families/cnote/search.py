@@ -90,6 +90,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from boardlab.core.errors import SolverBug
 from boardlab.families.cnote.convolution import admissible, digit_table
 
 #: Solutions counted at most per grid (more: the count is taken as this), and the most a count
@@ -387,6 +388,42 @@ class Enumerator:
         least the first entry (the search stopped at `cap` solutions or `nodes` nodes)."""
         return self._run(np.array(digits, dtype=np.int64) - 1, self.rows, self.cols, cap, nodes)
 
+    def solution(self, digits: list[list[int]], nodes: int) -> list[list[int]] | None:
+        """A solution of the grid (its numbers), or None when it has none or the count found
+        none within `nodes` nodes: the first solution the count meets (`enumerate_count`'s
+        `first`: the first h - 2 rows), its last two rows completed here. The generator's grids
+        were counted unique by this search, so it finds theirs in about the nodes it took; a
+        CP-SAT solve of the same grid took 1-30 s by its random seed (5x5 at 151, seed 4 of the
+        twenty-seventh session), and the fresh proof then only has to block it."""
+        height, width = len(digits), len(digits[0])
+        first = np.zeros((height - 2) * width + 1, dtype=np.int64)
+        d = np.array(digits, dtype=np.int64) - 1
+        self._run(d, self.rows, self.cols, 1, nodes, first=first)
+        if first[-1] == 0:
+            return None
+        grid = [[int(v) for v in first[r * width : (r + 1) * width]] for r in range(height - 2)]
+        below = self.cols - np.array(grid, dtype=np.int64).reshape(height - 2, width).sum(axis=0)
+        allowed = self.table[0]
+        upper, lower = digits[height - 2], digits[height - 1]
+        # column j's choices for row h - 2: x with its digit, leaving c - x >= 1 with the other's
+        choices = [
+            [x for x in range(1, int(c)) if allowed[upper[j] - 1, x] and allowed[lower[j] - 1, c - x]]
+            for j, c in enumerate(below)
+        ]
+        # sums the columns from j on can make (so that the choice below never goes astray)
+        reach: list[set[int]] = [set() for _ in range(width)] + [{0}]
+        for j in range(width - 1, -1, -1):
+            reach[j] = {x + s for x in choices[j] for s in reach[j + 1]}
+        rest = int(self.rows[height - 2])
+        if rest not in reach[0]:
+            raise SolverBug("C-Note count: the first solution counted has no completion")
+        top: list[int] = []
+        for j in range(width):
+            x = next(x for x in choices[j] if rest - x in reach[j + 1])
+            top.append(x)
+            rest -= x
+        return grid + [top, [int(c) - x for c, x in zip(below, top)]]
+
     def count_cell(
         self, digits: list[list[int]], row: int, col: int, nodes: int
     ) -> tuple[list[int], int, bool]:
@@ -418,9 +455,11 @@ class Enumerator:
         cap: int,
         nodes: int,
         tally: np.ndarray | None = None,
+        first: np.ndarray | None = None,
     ) -> tuple[int, int, bool]:
         """The compiled search (`search_kernels.enumerate_count`) on digit indices `d`
-        (`_tables`) with these line targets; with `tally`, the wildcard's counts by digit."""
+        (`_tables`) with these line targets; with `tally`, the wildcard's counts by digit; with
+        `first`, the first solution's prefix."""
         from boardlab.families.cnote.search_kernels import enumerate_count
 
         if rows.sum() != cols.sum() or min(rows.min(), cols.min()) < 1:
@@ -451,6 +490,7 @@ class Enumerator:
             self.prune,
             self.memo,
             self.generation,
+            np.zeros(0, dtype=np.int64) if first is None else first,
         )
         self.explored = float(share)
         return int(found), int(spent), bool(complete)

@@ -317,6 +317,7 @@ def enumerate_count(
     prune: bool,
     memo: np.ndarray,
     generation: int,
+    first: np.ndarray,
 ) -> tuple[int, int, bool, float]:  # pragma: no cover
     """(solutions found, work spent, complete, share explored): `complete` when the count ended on its own, so
     that the first entry is the exact count (then below `cap`); otherwise the count stopped at
@@ -353,7 +354,13 @@ def enumerate_count(
     the start of rows 2..h - 3 and the last two rows' completions are counted once per key
     (row, column remainders): a subtree that ends is kept in the table (`_store`: the solutions
     and tally it added) and a prefix reaching a kept key adds them and goes back (`_slot`,
-    `MEMO_UNITS` a look). `generation` tells this count's slots from earlier counts'."""
+    `MEMO_UNITS` a look). `generation` tells this count's slots from earlier counts'.
+
+    With a non-empty `first` ((h - 2) * w + 1 entries; thirtieth session) the prefix of the
+    first solution counted is kept: its h - 2 rows' numbers in row-major order, then 1 (0
+    while none is counted). The memo does not hide it: a kept subtree adds solutions only if
+    they were counted, in this count, where the search went through it.
+    `search.Enumerator.solution` completes the last two rows."""
     height, width = rows.shape[0], cols.shape[0]
     levels = (height - 2) * width
     top = allowed.shape[2] - 1
@@ -458,6 +465,9 @@ def enumerate_count(
                                     break
                                 if t <= hi:
                                     found_here = ways[t]
+                                    if found_here != 0 and first.shape[0] > 0 and first[levels] == 0:
+                                        first[:levels] = chosen[:levels]
+                                        first[levels] = 1
                                     count += found_here
                                     if cell and found_here != 0:
                                         z = b - pair_values[width - 1, b, m]
