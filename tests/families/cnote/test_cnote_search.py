@@ -805,7 +805,7 @@ def test_the_memo_counts_each_subtree_once_and_changes_no_count(monkeypatch: pyt
 
 
 def test_the_count_gives_a_solution_of_the_grid_it_counts() -> None:
-    """`Enumerator.solution` (thirtieth session): the first solution the count meets, its last
+    """`Enumerator.solution` (twenty-eighth session): the first solution the count meets, its last
     two rows completed in Python. Against brute force on random small grids, with and without
     the memo: one of the grid's solutions exactly when it has one. On grids of one solution at
     the annealing's targets (5x5 at 158, 6x6 at 150): that solution, which `verify` accepts."""

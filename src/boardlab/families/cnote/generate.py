@@ -606,7 +606,7 @@ class Searched(Planter):
     `search.Schedule` of the side (`search.SCHEDULES`, `search.anneal_chains`), each within its
     budget of work units (reported as "nodes", all chains together), so the puzzle is the same
     per seed. The count that found the grid unique also gives its solution
-    (`search.Enumerator.solution`; thirtieth session), which the core's fresh proof blocks
+    (`search.Enumerator.solution`; twenty-eighth session), which the core's fresh proof blocks
     (`SolveRequest.known_solution`), so no CP-SAT solve searches for it: one took 1-30 s by its
     random seed on a 5x5 grid at 151 (docs/cnote.md). A grid whose solution that count does not
     reach within `SOLUTION_NODES` is confirmed by CP-SAT as the other planters' (`confirmed`)."""

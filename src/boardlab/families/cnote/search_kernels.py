@@ -356,7 +356,7 @@ def enumerate_count(
     and tally it added) and a prefix reaching a kept key adds them and goes back (`_slot`,
     `MEMO_UNITS` a look). `generation` tells this count's slots from earlier counts'.
 
-    With a non-empty `first` ((h - 2) * w + 1 entries; thirtieth session) the prefix of the
+    With a non-empty `first` ((h - 2) * w + 1 entries; twenty-eighth session) the prefix of the
     first solution counted is kept: its h - 2 rows' numbers in row-major order, then 1 (0
     while none is counted). The memo does not hide it: a kept subtree adds solutions only if
     they were counted, in this count, where the search went through it.
