@@ -163,7 +163,8 @@ ANNEAL_TARGET_LIMIT = 500
 #: 161-185 but 172, 173 and 175, 6x6 152, 154-157 and 159-161, 7x7 152 and 154-160, 8x8 159-160.
 REACHED = {4: 194, 5: 185, 6: 161, 7: 160, 8: 160}
 #: Nodes `Searched` gives the count that finds the solution of a grid it annealed to one (the
-#: count that found it unique took at most a move's `per_cell`, 3e6): more, CP-SAT finds it.
+#: count that found it unique took at most a move's `per_cell`, 1e6; 8.7e6 to count the 420
+#: grids of the twenty-seventh session's surveys again): more, CP-SAT finds it.
 SOLUTION_NODES = 30_000_000
 #: Transforms the heat bath on digit grids may spend (3-wide grids at large targets; a step
 #: costs two): at most this many ...

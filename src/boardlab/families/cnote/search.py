@@ -254,6 +254,15 @@ class Schedule:
 #: units: 5x5 up to 6.4 s, 6x6 6.9 s, 7x7 4.4 s, 8x8 5.8 s; with 3.4e8, 3.2e8, 2e8 and 2.6e8
 #: up to 8.6, 9.1, 7.3 and 9.1 s, and a 5x5 success at 10.2 s): 5x5 3e8 units, 6x6 3e8, 7x7
 #: 2e8 and 8x8 2.4e8. Measured in docs/cnote.md, "Twenty-seventh session".
+#: Twenty-eighth session: a cell's search cut at 1e6 units on 6x6-8x8 too (it was 3e6 since the
+#: nineteenth session): with the memo a cut search ends within its budget 3 to 6 times as
+#: often, so shorter cuts buy more moves. At equal CPU (one chain, 4 s, seeds 0-7 each) 1e6
+#: against 3e6 found 14 against 5 of 40: 6x6 at 155 4/1, 158 (second schedule, seeds 8-15) 2/1,
+#: 160 3/0, 7x7 at 156 4/3, 8x8 at 160 1/0; 3e5 found none at 6x6 155 (least counts 2 for 6
+#: of 8) and at 5x5 175 (1e6: 3, 3e6: 4; kept at 1e6). The polish (`Schedule.polish`, 3e7)
+#: found fewer with it than without (5x5 at 175: 2 against 3; 6x6 at 155: 2 against 4; 7x7 at
+#: 156: 3 against 4), though many chains end at a count of 2. Measured in docs/cnote.md,
+#: "Twenty-eighth session".
 _FOUR = Schedule(
     budget=360_000_000,
     per_count=200_000,
@@ -265,8 +274,8 @@ _FOUR = Schedule(
 )
 _FIVE = Schedule(budget=300_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=8, per_cell=1_000_000)
 #: 6x6, and 7x7 and 8x8 with budgets of their own: 5x5's settings but for how fresh grids are
-#: drawn and how far a cell's search goes (measured above).
-_WIDE = replace(_FIVE, budget=300_000_000, restart=20, fresh=9, per_cell=3_000_000, eights=0.15)
+#: drawn (measured above).
+_WIDE = replace(_FIVE, budget=300_000_000, restart=20, fresh=9, eights=0.15)
 _SEVEN = replace(_WIDE, budget=200_000_000)
 _EIGHT = replace(_WIDE, budget=240_000_000)
 
