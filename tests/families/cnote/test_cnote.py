@@ -932,7 +932,7 @@ def test_a_grid_its_planter_proved_unique_is_not_asked_about_again() -> None:
     """Digits that a planter counted and proved (`Planter.proves`: annealed, scanned, searched)
     reach the core's final proof without a second question from the strategy: one uniqueness
     check in the report where CP-SAT confirmed the count (`confirmed`, 3x3 scanned), none where
-    the count gave the solution (`Searched.solved`, 5x5), and the puzzle is unique; the nines
+    the count gave the solution (`Searched.plant`, 5x5), and the puzzle is unique; the nines
     diagonal's digits, proven by its own circulation model, are still asked about (two)."""
     from boardlab.families.cnote.search import Enumerator
 

@@ -629,32 +629,28 @@ class Searched(Planter):
         #: A rectangle is annealed turned, with its shorter side as its height: the count
         #: enumerates every row but the last two (`search.Enumerator`).
         self.turned = len(rows) > len(cols)
+        self.lines = (cols, rows) if self.turned else (rows, cols)
 
     def plant(self, rng: random.Random) -> tuple[Grid, Grid | None] | None:
-        lines = (self.cols, self.rows) if self.turned else (self.rows, self.cols)
         while self.nodes > 0:
             chains = [random.Random(rng.getrandbits(64)) for _ in self.schedules]
-            grid, spent, least, total = anneal_chains(*lines, chains, self.nodes, self.schedules)
-            if grid is not None and self.turned:
-                grid = [list(column) for column in zip(*grid)]
+            annealed, spent, least, total = anneal_chains(*self.lines, chains, self.nodes, self.schedules)
             self.nodes -= spent
             self.report.extra["nodes"] = self.report.extra.get("nodes", 0) + total
             self.report.extra["least_count"] = min(least, self.report.extra.get("least_count", least))
-            if grid is None:
+            if annealed is None:
                 return None
-            if planted := self.solved(grid) or confirmed(grid, self.rows, self.cols, self.report):
+            # the solution the count meets (as annealed), else CP-SAT's (`confirmed`)
+            found = Enumerator(*self.lines).solution(annealed, SOLUTION_NODES)
+            if found is not None:
+                return self.turn(found), self.turn(annealed)
+            if planted := confirmed(self.turn(annealed), self.rows, self.cols, self.report):
                 return planted
         return None
 
-    def solved(self, grid: Grid) -> tuple[Grid, Grid] | None:
-        """(the solution, the grid) by the count's first solution, as annealed (turned for a
-        rectangle), or None when it needs more than `SOLUTION_NODES` nodes."""
-        lines = (self.cols, self.rows) if self.turned else (self.rows, self.cols)
-        digits = [list(column) for column in zip(*grid)] if self.turned else grid
-        found = Enumerator(*lines).solution(digits, SOLUTION_NODES)
-        if found is None:
-            return None
-        return ([list(column) for column in zip(*found)] if self.turned else found), grid
+    def turn(self, grid: Grid) -> Grid:
+        """A grid as annealed, in the puzzle's orientation (turned back for a rectangle)."""
+        return [list(column) for column in zip(*grid)] if self.turned else grid
 
 
 class RandomMatrices(Planter):
