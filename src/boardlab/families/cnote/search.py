@@ -277,12 +277,12 @@ class Schedule:
 #: so its budget is 2e8; 6x6's 5.1-7.2 s and 7x7's 4.4-7.0 s, as before. Measured in
 #: docs/cnote.md, "Twenty-eighth session".
 #: Twenty-ninth session: the count takes the rows admitting the fewest numbers first
-#: (`Enumerator.rows_in_order`). At equal CPU (one chain, 4 s) the chains found more on 4x4
-#: and 6x6-8x8 (4x4 at 194: 11 of 32 against 4; 6x6 at 155 25 of 48 against 20, at 158
-#: (second schedule) 13 of 32 against 8; 7x7 at 156: 34 of 48 against 21; 8x8 at 160: 19 of
-#: 48 against 11; 5x5 at 175, 180, 185, 188 and 190: 34 of 104 against 27). The whole command's failures took at most 5.5 s
-#: of wall on 4x4, 6.3 s on 6x6 and 6.1 s on 7x7, so their budgets are larger: 4.5e8, 3.5e8
-#: and 2.5e8 (a chain with a larger budget takes the same course as far as the smaller went:
+#: (`Enumerator.rows_in_order`). At equal CPU (one chain, 4 s) the chains found more (4x4 at
+#: 194: 11 of 32 against 4; 6x6 at 155 25 of 48 against 20, at 158 (second schedule) 13 of 32
+#: against 8; 7x7 at 156: 34 of 48 against 21; 8x8 at 160: 19 of 48 against 11; 5x5 at 175,
+#: 180, 185, 188 and 190: 34 of 104 against 27 of 102). The whole command's failures took at
+#: most 5.5 s of wall on 4x4, 6.3 s on 6x6 and 6.1 s on 7x7, so their budgets are larger:
+#: 4.5e8, 3.5e8 and 2.5e8 (a chain with a larger budget takes the same course as far as the smaller went:
 #: it finds whatever the smaller found). With 3.75e8 a failing 6x6 command took 9.2 s, and
 #: 8x8's took up to 9.3 s with 2.5e8 units (6.4 s with 2e8, which it keeps). Measured in
 #: docs/cnote.md, "Twenty-ninth session".
