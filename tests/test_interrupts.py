@@ -242,6 +242,27 @@ def test_ctrl_c_while_the_command_line_loads_says_interrupted() -> None:
     assert "boardlab.cli" not in run.stdout
 
 
+def test_ctrl_c_as_the_start_up_handler_is_put_back_says_interrupted() -> None:
+    """A Ctrl-C that arrives while the entry point puts Python's own handler back is handled
+    by that handler, as a KeyboardInterrupt out of the `signal.signal` call (seen once in CI):
+    it too ends as "interrupted", exit 130, never a traceback."""
+    code = (
+        "import signal, sys\n"
+        "sys.argv = ['boardlab', 'families']\n"
+        "import boardlab._entry as entry\n"
+        "real_signal = signal.signal\n"
+        "def put_back_then_interrupt(number, handler):\n"
+        "    previous = real_signal(number, handler)\n"
+        "    if handler is signal.default_int_handler:\n"
+        "        raise KeyboardInterrupt\n"
+        "    return previous\n"
+        "signal.signal = put_back_then_interrupt\n"
+        "entry.main()\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert (run.returncode, run.stderr) == (130, "boardlab: interrupted\n")
+
+
 def test_the_package_exports_the_api_lazily() -> None:
     import boardlab
     import boardlab.api

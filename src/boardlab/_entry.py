@@ -35,8 +35,11 @@ def main() -> None:
     gc.set_threshold(100_000, 50, 100)
     from boardlab.cli.app import main as run
 
-    signal.signal(signal.SIGINT, previous)
     try:
+        # restored inside the `try`: a Ctrl-C that arrived while the handler was being swapped
+        # is handled by Python only after the swap, by the restored (default) handler, which
+        # raises `KeyboardInterrupt` here (a CI run met it)
+        signal.signal(signal.SIGINT, previous)
         run()
     except KeyboardInterrupt:
         # a Ctrl-C that reached Python after the command's own handling and before `run` ignores
