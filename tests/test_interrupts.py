@@ -220,10 +220,22 @@ def test_durations_read_as_words() -> None:
     assert duration(3.4e3 * 365.25 * 86400) == "3,400 years"
 
 
-def test_ctrl_c_while_the_command_line_loads_says_interrupted() -> None:
+#: When the Ctrl-C comes during start-up: (the handler just set, what the signal does then).
+START_UP_INTERRUPTS = {
+    # the moment the entry point's handler is set, before the command line is imported
+    "handler-set": ("entry._interrupted_while_starting", "os.kill(os.getpid(), signal.SIGINT)"),
+    # as Python's own handler is put back: that handler raises KeyboardInterrupt out of the
+    # `signal.signal` call (seen once in CI)
+    "handler-put-back": ("signal.default_int_handler", "raise KeyboardInterrupt"),
+}
+
+
+@pytest.mark.parametrize("when", START_UP_INTERRUPTS)
+def test_ctrl_c_while_the_command_line_loads_says_interrupted(when: str) -> None:
     """The program's entry point (`boardlab._entry`) handles Ctrl-C while typer, rich and the
-    families are imported: here the signal comes the moment its handler is set, before the
-    command line is imported, and the answer is "interrupted", never a traceback."""
+    families are imported, and while it hands Ctrl-C over to the command line: the answer is
+    "interrupted", never a traceback."""
+    handler, interrupt = START_UP_INTERRUPTS[when]
     code = (
         "import os, signal, sys\n"
         "sys.argv = ['boardlab', 'families']\n"
@@ -231,8 +243,8 @@ def test_ctrl_c_while_the_command_line_loads_says_interrupted() -> None:
         "real_signal = signal.signal\n"
         "def signal_then_interrupt(number, handler):\n"
         "    previous = real_signal(number, handler)\n"
-        "    if handler is entry._interrupted_while_starting:\n"
-        "        os.kill(os.getpid(), signal.SIGINT)\n"
+        f"    if handler is {handler}:\n"
+        f"        {interrupt}\n"
         "    return previous\n"
         "signal.signal = signal_then_interrupt\n"
         "entry.main()\n"
@@ -240,27 +252,6 @@ def test_ctrl_c_while_the_command_line_loads_says_interrupted() -> None:
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert (run.returncode, run.stderr) == (130, "boardlab: interrupted\n")
     assert "boardlab.cli" not in run.stdout
-
-
-def test_ctrl_c_as_the_start_up_handler_is_put_back_says_interrupted() -> None:
-    """A Ctrl-C that arrives while the entry point puts Python's own handler back is handled
-    by that handler, as a KeyboardInterrupt out of the `signal.signal` call (seen once in CI):
-    it too ends as "interrupted", exit 130, never a traceback."""
-    code = (
-        "import signal, sys\n"
-        "sys.argv = ['boardlab', 'families']\n"
-        "import boardlab._entry as entry\n"
-        "real_signal = signal.signal\n"
-        "def put_back_then_interrupt(number, handler):\n"
-        "    previous = real_signal(number, handler)\n"
-        "    if handler is signal.default_int_handler:\n"
-        "        raise KeyboardInterrupt\n"
-        "    return previous\n"
-        "signal.signal = put_back_then_interrupt\n"
-        "entry.main()\n"
-    )
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
-    assert (run.returncode, run.stderr) == (130, "boardlab: interrupted\n")
 
 
 def test_the_package_exports_the_api_lazily() -> None:
