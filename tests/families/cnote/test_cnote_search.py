@@ -32,6 +32,7 @@ from boardlab.families.cnote.generate import (
 from boardlab.families.cnote.oracle import CNoteOracle
 from boardlab.families.cnote.search import (
     CAP,
+    NARROW_BUDGETS,
     SCHEDULES,
     UNCAPPED,
     Enumerator,
@@ -334,8 +335,8 @@ def test_the_planter_beyond_the_rigid_shape_on_4_and_5_wide_grids() -> None:
         return type(planter(rows, cols, transforms, Report()))
 
     assert kind([150] * 4, [150] * 4) is Searched
-    # rectangles with a shorter side of 4 (twenty-third session; `search.schedules`), wide or
-    # tall; 5 x 7 and sides above 8 are not annealed
+    # rectangles of sides 4-8 (shorter side 4 since the twenty-third session, 5-7 since the
+    # thirtieth; `search.schedules`), wide or tall; sides above 8 are not annealed
     assert kind([150] * 4, column_targets(150, 4, 6)) is Chained
     # where floors 4 would leave big numbers in the 90s, a few plantings of floors 7-9 first
     chained = planter([100] * 6, column_targets(100, 6, 4), 10, Report())
@@ -349,6 +350,8 @@ def test_the_planter_beyond_the_rigid_shape_on_4_and_5_wide_grids() -> None:
     assert kind([150] * 5, column_targets(150, 5, 4)) is Searched
     assert kind([180] * 4, column_targets(180, 4, 5)) is Searched
     assert kind([170] * 4, column_targets(170, 4, 8)) is Chained  # columns of 4 at 85
+    assert kind([120] * 6, column_targets(120, 6, 5)) is Chained  # 5 columns of 6 rows
+    assert kind([140] * 6, column_targets(140, 6, 5)) is Searched  # rows of 5 at 140 (112)
     # other rectangles beyond the rigid shape: rigid plantings with floors 7-9 first
     assert kind([100] * 7, column_targets(100, 7, 5)) is Rigid
     assert kind([100] * 9, column_targets(100, 9, 4)) is Rigid
@@ -356,7 +359,7 @@ def test_the_planter_beyond_the_rigid_shape_on_4_and_5_wide_grids() -> None:
     high = planter([100] * 8, column_targets(100, 8, 6), 10, Report())  # bigs of floors 4: 105
     assert isinstance(high, Rigid) and high.stages[0].planter.floor == 7
     low = planter([100] * 6, column_targets(100, 6, 5), 10, Report())  # bigs of floors 4: 100
-    assert isinstance(low, Rigid) and low.stages[0].planter.floor == 7
+    assert isinstance(low, Chained) and low.stages[0].planter.stages[0].planter.floor == 7
     assert planter([100] * 4, column_targets(100, 4, 6), 10, Report()).stages[0].planter.floor == 4  # 80
     # 5x5: rigid up to 125 (`rigid_useful`), annealed from 126 on (eighth session)
     assert kind([125] * 5, [125] * 5) is Rigid
@@ -432,25 +435,29 @@ def test_the_generator_makes_a_4x4_puzzle_at_194() -> None:
 
 def test_the_schedules_of_each_shape() -> None:
     """Square sides take their own (`SCHEDULES`); rectangles with a shorter side of 4 and a
-    longer one of at most 8, in either orientation, the narrow ones (fresh grids of digits 4-9,
-    where fresh grids of 8-9 often have no solution: 4 numbers containing 8 or 9 seldom add up
-    to 100); other shapes none."""
+    longer one of at most 8, and 5x6 ones (thirtieth session), in either orientation, the
+    narrow ones (fresh grids of digits 4-9, where fresh grids of 8-9 often have no solution: 4
+    numbers containing 8 or 9 seldom add up to 100), with a budget of their shape
+    (`NARROW_BUDGETS`; 5x6 counts charged their fixed cost, `Schedule.charge`); other shapes
+    none."""
     assert all(schedules(side, side) == SCHEDULES[side] for side in SCHEDULES)
     assert schedules(9, 9) is None and schedules(3, 3) is None
     narrow = schedules(4, 6)
     assert narrow is not None and narrow == schedules(6, 4)
     assert [chain.fresh for chain in narrow] == [4, 6] and all(chain.polish == 0 for chain in narrow)
-    # longer rows, fewer units (each costs more): the same settings otherwise, either way round
-    budgets = []
-    for longer in (5, 6, 7, 8):
-        chains = schedules(4, longer)
-        assert chains is not None and chains == schedules(longer, 4)
-        assert [dataclasses.replace(chain, budget=0) for chain in chains] == [
+    # the same settings on each of these rectangles but the budget (and the charge), either way
+    for shorter, longer in [(4, 5), (4, 6), (4, 7), (4, 8), (5, 6)]:
+        chains = schedules(shorter, longer)
+        assert chains is not None and chains == schedules(longer, shorter)
+        assert chains[0].budget == NARROW_BUDGETS[shorter, longer] > 0
+        assert [chain.charge > 0 for chain in chains] == [shorter == 5] * 2
+        assert [dataclasses.replace(chain, budget=0, charge=0) for chain in chains] == [
             dataclasses.replace(chain, budget=0) for chain in narrow
         ]
-        budgets.append(chains[0].budget)
+    # with 4 rows, longer rows take fewer units (each costs more)
+    budgets = [NARROW_BUDGETS[4, longer] for longer in (5, 6, 7, 8)]
     assert budgets == sorted(budgets, reverse=True) and budgets[-1] < budgets[0]
-    assert schedules(5, 7) is schedules(4, 9) is schedules(3, 6) is None
+    assert schedules(4, 9) is schedules(5, 7) is schedules(8, 6) is schedules(3, 6) is None
 
 
 def test_a_tall_rectangle_is_annealed_turned_and_unique_by_cpsat(monkeypatch) -> None:
@@ -469,6 +476,46 @@ def test_a_tall_rectangle_is_annealed_turned_and_unique_by_cpsat(monkeypatch) ->
     found = CNoteOracle(made.instance).several(2, 0)
     assert isinstance(found, list) and found == [made.solution["grid"]]
     assert family.verify(made.instance, made.solution) == []
+
+
+@pytest.mark.parametrize(("size", "target"), [("6x5", 130), ("5x6", 110)])
+def test_5x6_rectangles_are_annealed_and_unique_by_cpsat(monkeypatch, size: str, target: int) -> None:
+    """5x6 rectangles either way round (thirtieth session; annealed 5 high, turned back): the
+    annealing alone (no rigid plantings first, where they would succeed) makes a puzzle of the
+    shape and targets, with one solution by CP-SAT's enumeration (a second method), accepted by
+    `verify`."""
+    monkeypatch.setattr(GENERATE, "RECTANGLE_PLANTINGS", 0)
+    made = family.generate(0, {"size": size, "target": target})
+    assert made.stats.extra["planted"] == "annealed digits (enumerated counts)"
+    width, height = map(int, size.split("x"))
+    assert made.instance.rows == (target,) * height
+    assert list(made.instance.cols) == column_targets(target, height, width)
+    assert len(made.instance.grid) == height and all(len(row) == width for row in made.instance.grid)
+    found = CNoteOracle(made.instance).several(2, 0)
+    assert isinstance(found, list) and found == [made.solution["grid"]]
+    assert family.verify(made.instance, made.solution) == []
+
+
+def test_a_schedule_charges_each_count_its_fixed_cost(monkeypatch) -> None:
+    """`Schedule.charge` units are added to every count and cell search a chain makes, on top
+    of the nodes the search reports (5x6's chains: a count the reach tables end at once still
+    costs its arrays and tables)."""
+    calls: list[int] = []
+    for name in ("count", "count_cell"):
+        real = getattr(Enumerator, name)
+
+        def spy(self, *args, real=real):  # type: ignore[no-untyped-def]
+            answer = real(self, *args)
+            calls.append(answer[1])
+            return answer
+
+        monkeypatch.setattr(Enumerator, name, spy)
+    rows, cols = [130] * 5, column_targets(130, 5, 6)
+    for charge in (0, 4_000):
+        calls.clear()
+        schedule = dataclasses.replace(schedules(5, 6)[0], charge=charge)
+        _, spent, _ = anneal(rows, cols, random.Random(3), 2_000_000, schedule)
+        assert calls and spent == sum(nodes + 1 + charge for nodes in calls)
 
 
 def test_rectangles_beyond_the_rigid_shape_plant_floors_7_to_9_first() -> None:

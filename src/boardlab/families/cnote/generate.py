@@ -86,7 +86,8 @@ docs/cnote.md, "Large targets"):
   every count at the cap). 8x8 grids are not searched this way: the same settings found none
   at 157-162. Rectangles with a shorter side of 4 and a longer one of at most 8 are, since the
   twenty-third session (`search.schedules`), turned so that the shorter side is the height
-  (two rows enumerated): fresh grids of digits 4-9, a budget by the longer side. Tall ones
+  (two rows enumerated): fresh grids of digits 4-9, a budget by the longer side; 5x6 ones
+  too since the thirtieth session (three rows enumerated, each count charged its fixed cost). Tall ones
   (4 columns) have columns above the target (`column_targets`: 150 for 6 rows at 100), and
   failed at the default target 100 before (random plantings); the sixth session's counts of
   such grids rarely ended, the seventh's convolution does. Other rectangles are planted.
@@ -608,7 +609,7 @@ class Scanned(Planter):
 
 class Searched(Planter):
     """4x4, 5x5, 6x6 and 7x7 grids beyond the rigid shape's and the nines diagonal's targets,
-    and rectangles with a shorter side of 4 (turned, `search.schedules`):
+    and rectangles with a shorter side of 4, and 5x6 ones (turned, `search.schedules`):
     the digit grid annealed on its solution count (`search.anneal`: the first rows enumerated
     depth-first, the last two counted by a convolution) in chains at the same time, one per
     `search.Schedule` of the side (`search.SCHEDULES`, `search.anneal_chains`), each within its
@@ -934,7 +935,7 @@ def planter(
     from target 126 on 5x5, and on 6x6, 7x7 and 8x8 beyond the diagonal's targets or with
     unequal targets; found up to 160, 152, 151 and 160), on rectangles of sides 4 or more whose big numbers
     of floors 4 would reach `RECTANGLE_HIGH` rigid plantings of floors 7-9 first and, with a
-    shorter side of 4, the annealing (`Chained`), random matrices elsewhere.
+    shorter side of 4 (and 5x6 ones), the annealing (`Chained`), random matrices elsewhere.
     `record`: the finished exhaustive scan of a 3x3 target (`exhaustive.recorded`), if any."""
     height, width = len(rows), len(cols)
     if height == width == 2:

@@ -133,6 +133,9 @@ class Schedule:
     counts are taken at most this (`CAP`; a fresh grid's count stops at that many solutions, and
     a count cut by its budget is estimated at most this): with `UNCAPPED` the annealing still
     has a slope where every grid near it has more than 20,000 solutions (6x6 above 152).
+    `charge`: work units charged for each count or cell search on top of its own, its fixed
+    cost (about 0.1 ms of arrays and tables: 3,000-5,000 units) where a chain's counts are often
+    cut short by the reach tables within a few hundred units (`_NARROW_WIDE`).
 
     What the seventh session measured on 4x4 with one digit a move (the dropped move of the
     module docstring; its settings were 5e5 units a count, restart 300, cooling 1 %, fresh 7):
@@ -152,6 +155,7 @@ class Schedule:
     eights: float = 0.0
     polish: int = 0
     cap: int = CAP
+    charge: int = 0
 
     @property
     def one_fresh_grid(self) -> bool:
@@ -328,22 +332,46 @@ SCHEDULES = {
 #: and 6-9 found all 8 (0.1-1.8 s of CPU); 5 columns of 7 rows at 100 (three rows enumerated):
 #: none (least counts 1,539-20,000), so the shorter side 5 is not annealed.
 _NARROW = replace(_FIVE, fresh=4)  # its budget: `NARROW_BUDGETS`
+#: 5x6 rectangles, either way round (thirtieth session; annealed 5 high, three rows
+#: enumerated): the same, with each count charged its fixed cost (`Schedule.charge`). Their
+#: fresh grids of digits 4-9 often have counts the reach tables end within a few hundred units,
+#: so a chain's time per unit varied tenfold (a chain of 7.4e7 units took 10.5 s of CPU on 7
+#: columns of 5 rows at 140); charged, single chains of 3e8 units on rectangles of sides 5-8 at
+#: 110-170 ran at 2.5e7-3.3e8 units a second. One chain, 4 s of CPU, seeds 0-3: 6 columns of 5
+#: rows at 130 4 found, 7 of 5 at 150 3, where fresh grids of 8-9 (5x5's) found none (no
+#: solution at the short lines' targets). Other rectangles of sides 5-8 were annealed too and
+#: made a few more targets (7x5 at 170, 8x5 at 180, 5x8 at 120, 6x7 at 130, 7x6 at 150, 8x6 at
+#: 160-170), but their rigid plantings already take 8-16 s of wall to fail there (5x8 at 130:
+#: 11-16 s without the annealing), so they are left to a time-bounded rectangle path.
+_NARROW_WIDE = replace(_NARROW, charge=4_000)
 #: Their units take longer the longer the rows (the convolution's table over more columns):
 #: 2.1e7-5e7 a second with 8 columns, 7e7-1.5e8 with 5 or 6 (4 rows at 100-170), so the budget
 #: falls with the longer side (with 2e8 units a chain a failing 8x4 command at 140 took 27 s of
 #: wall on a loaded machine; 4x5 at 150 was made for 1 of seeds 0-2 with 2e8, 2 with 4.5e8).
-NARROW_BUDGETS = {5: 450_000_000, 6: 300_000_000, 7: 140_000_000, 8: 100_000_000}
+#: Keyed by (shorter side, longer side); 5x6 (thirtieth session): with 2e8 units its whole
+#: command took at most 6.8 s of wall (failures 2.5-6.7 s) at 5x6 120-140 and 6x5 150-175,
+#: seeds 0-2.
+NARROW_BUDGETS = {
+    (4, 5): 450_000_000,
+    (4, 6): 300_000_000,
+    (4, 7): 140_000_000,
+    (4, 8): 100_000_000,
+    (5, 6): 200_000_000,
+}
 
 
 def schedules(height: int, width: int) -> tuple[Schedule, ...] | None:
     """The schedules of the chains the generator anneals an h x w grid with (None: it does
     not anneal this shape): the side's on square grids (`SCHEDULES`), `_NARROW`'s on rectangles
-    with a shorter side of 4 and a longer one of at most 8, annealed with the shorter side as
-    their height (`generate.Searched` turns them)."""
+    with a shorter side of 4 and a longer one of at most 8, `_NARROW_WIDE`'s on 5x6 ones (thirtieth
+    session), annealed with the shorter side as their height (`generate.Searched` turns them),
+    with the budget of their shape (`NARROW_BUDGETS`)."""
     if height == width:
         return SCHEDULES.get(height)
-    if min(height, width) == 4 and (budget := NARROW_BUDGETS.get(max(height, width))):
-        return (replace(_NARROW, budget=budget), replace(_NARROW, budget=budget, fresh=6))
+    shorter = min(height, width)
+    if budget := NARROW_BUDGETS.get((shorter, max(height, width))):
+        narrow = _NARROW if shorter == 4 else _NARROW_WIDE
+        return (replace(narrow, budget=budget), replace(narrow, budget=budget, fresh=6))
     return None
 
 
@@ -597,7 +625,7 @@ def anneal(
     def count(grid: list[list[int]]) -> int:
         nonlocal spent
         found, nodes, complete = counter.count(grid, cap, schedule.per_count)
-        spent += nodes + 1
+        spent += nodes + 1 + schedule.charge
         if complete or found >= cap:
             return found
         if found > 0 and counter.explored > 0:
@@ -612,7 +640,7 @@ def anneal(
         # before the cut is left out (0), as no move
         nonlocal spent
         found, nodes, complete = counter.count_cell(grid, r, c, schedule.per_cell)
-        spent += nodes + 1
+        spent += nodes + 1 + schedule.charge
         if complete:
             return found
         share = counter.explored
