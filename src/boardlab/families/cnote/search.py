@@ -330,7 +330,8 @@ SCHEDULES = {
 #: 35 units a grid (a 4x6 chain ran for minutes). One chain,
 #: `search.anneal` called directly, seeds 0-1, 4 columns of 6 and 7 rows at 100: digits 4-9
 #: and 6-9 found all 8 (0.1-1.8 s of CPU); 5 columns of 7 rows at 100 (three rows enumerated):
-#: none (least counts 1,539-20,000), so the shorter side 5 is not annealed.
+#: none (least counts 1,539-20,000), so the shorter side 5 was not annealed (5x6 since the
+#: thirtieth session, with the pruned, memoised and ordered count: `_NARROW_WIDE`).
 _NARROW = replace(_FIVE, fresh=4)  # its budget: `NARROW_BUDGETS`
 #: 5x6 rectangles, either way round (thirtieth session; annealed 5 high, three rows
 #: enumerated): the same, with each count charged its fixed cost (`Schedule.charge`). Their
