@@ -254,6 +254,24 @@ def test_ctrl_c_while_the_command_line_loads_says_interrupted(when: str) -> None
     assert "boardlab.cli" not in run.stdout
 
 
+def test_ctrl_c_in_typers_machinery_says_interrupted(monkeypatch, capsys) -> None:
+    """A Ctrl-C that reaches typer outside a command's own handling (`interruptible`) becomes
+    typer's silent exit 130; the command line says "interrupted" for it all the same (CI met
+    exit 130 with nothing on stderr)."""
+    import typer.core
+
+    from boardlab.cli.app import main
+
+    def interrupted(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(typer.core.TyperGroup, "invoke", interrupted)
+    with pytest.raises(SystemExit) as ended:
+        main(["families"])
+    assert ended.value.code == 130
+    assert capsys.readouterr().err == "boardlab: interrupted\n"
+
+
 def test_the_package_exports_the_api_lazily() -> None:
     import boardlab
     import boardlab.api

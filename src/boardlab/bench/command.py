@@ -19,6 +19,7 @@ import typer
 from rich.console import Console
 
 from boardlab.bench.defaults import DEFAULT_REPEAT, DEFAULT_TIME_LIMIT, QUICK_BUDGET
+from boardlab.cli.errors import Interrupted
 from boardlab.cli.output import write
 from boardlab.core.errors import BadInput
 
@@ -27,7 +28,6 @@ if TYPE_CHECKING:
 
 EXIT_DIFFERENT = 1
 EXIT_ERRORS = 4
-EXIT_INTERRUPTED = 130
 
 
 def _default_out(quick: bool) -> Path:
@@ -240,7 +240,7 @@ def bench_command(
     err.print(f"bench: wrote {written}", markup=False, soft_wrap=True)
     if summary.interrupted:
         err.print("bench: interrupted; finished cases are kept, the same command resumes", markup=False)
-        raise typer.Exit(EXIT_INTERRUPTED)
+        raise Interrupted()  # `main` says "interrupted" and exits 130, as for every command
     if summary.statuses.get(ERROR) or summary.problems:
         err.print("bench: some cases failed with an error (listed in the report)", markup=False)
         raise typer.Exit(EXIT_ERRORS)

@@ -196,6 +196,11 @@ def main(argv: list[str] | None = None) -> None:
         # in the try: a Ctrl-C while it builds is "interrupted"
         command = typer.main.get_command(for_command(sys.argv[1:] if argv is None else argv))
         code = command.main(args=argv, prog_name="boardlab", standalone_mode=False)
+        if code == EXIT_INTERRUPTED:
+            # typer's own answer to a Ctrl-C outside a command's `interruptible` (in its parsing
+            # or its call machinery): exit 130, returned, with nothing said (seen in CI: `chessnum
+            # grade` and `tents convert` Ctrl-C'd during start-up); commands raise `Interrupted`
+            say("interrupted")
     except _EXIT as stop:
         code = getattr(stop, "exit_code", EXIT_OK)
     except _HELP as shown:
