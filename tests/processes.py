@@ -119,12 +119,16 @@ def interrupt_mid_run(process: subprocess.Popen[str], checkpoint: Path, within: 
     return checkpoint_records(checkpoint)
 
 
-def ctrl_c_after(command: list[str], seconds: float) -> tuple[int, str, float]:
-    """Start `command`, send it Ctrl-C (SIGINT) after `seconds` (it must still run then), and
+def ctrl_c_after(command: list[str], seconds: float, may_end_first: bool = False) -> tuple[int, str, float]:
+    """Start `command`, send it Ctrl-C (SIGINT) after `seconds` (it must still run then, unless
+    `may_end_first`: a quick command may have answered already, and then no signal is sent), and
     return its exit code, its stderr and the seconds from the signal to its exit."""
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         time.sleep(seconds)
+        if may_end_first and process.poll() is not None:
+            _, err = process.communicate()
+            return process.returncode, err, 0.0
         assert process.poll() is None, process.communicate()
         process.send_signal(signal.SIGINT)
         sent = time.monotonic()
