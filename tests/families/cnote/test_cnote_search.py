@@ -335,8 +335,8 @@ def test_the_planter_beyond_the_rigid_shape_on_4_and_5_wide_grids() -> None:
         return type(planter(rows, cols, transforms, Report()))
 
     assert kind([150] * 4, [150] * 4) is Searched
-    # rectangles of sides 4-8 (shorter side 4 since the twenty-third session, 5-7 since the
-    # thirtieth; `search.schedules`), wide or tall; sides above 8 are not annealed
+    # rectangles with a shorter side of 4 (twenty-third session) and 5x6 ones (thirtieth;
+    # `search.schedules`), wide or tall; 5x7 and sides above 8 are not annealed
     assert kind([150] * 4, column_targets(150, 4, 6)) is Chained
     # where floors 4 would leave big numbers in the 90s, a few plantings of floors 7-9 first
     chained = planter([100] * 6, column_targets(100, 6, 4), 10, Report())
