@@ -391,6 +391,27 @@ def test_line_counts_are_the_counts_of_every_digit_choice_of_a_line() -> None:
                 assert table[tuple(d - 1 for d in choice)] == expected
 
 
+def test_line_counts_beyond_int64_stay_huge() -> None:
+    """Eight columns of 3 rows at 1,000 (counted transposed: lines of 3 cells at 375, columns
+    at 1,000): a line's counts reach 10^18 and beyond int64; those are reported as `HUGE`
+    (before, cast as they were, they wrapped to negative numbers, which the heat bath took for
+    "no solution", and numpy warned "invalid value encountered in cast"). Counts within int64
+    are unchanged."""
+    import warnings
+
+    from boardlab.families.cnote.convolution import HUGE, Counter
+
+    counter = Counter([1000] * 3, [375] * 8)
+    counter.set_digits([[8, 6, 2, 6, 2, 8, 6, 4], [4, 1, 5, 2, 4, 6, 3, 6], [7, 1, 2, 3, 4, 1, 9, 2]])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        table = counter.line_counts(0)
+    assert table.min() > 10**17 and table.max() == int(HUGE) and (table < int(HUGE)).any()
+    small = Counter([100] * 2, [100, 100])
+    small.set_digits([[1, 1], [1, 1]])
+    assert 0 < small.line_counts(0).max() < 1000
+
+
 @pytest.mark.parametrize("bound", ["coordinate", "sum"])
 def test_the_period_is_the_lesser_bound(bound: str) -> None:
     """The period takes the lesser of the product's two reaches beyond the point (convolution's

@@ -53,6 +53,8 @@ MAX_ENTRIES = 4_200_000
 #: ... and the most entries of all rows' transforms together (memory: 16 bytes per 2 entries,
 #: so 128 MB; 3x3 at target 1,000 has 3.1 million).
 MAX_TOTAL = 16_000_000
+#: The largest count `Counter.line_counts` reports (2^62, within int64); a larger one is this.
+HUGE = float(2**62)
 
 
 def smooth(n: int) -> int:
@@ -258,7 +260,11 @@ class Counter:
         from boardlab.families.cnote.line_kernels import pair_counts, triple_counts
 
         kernel = pair_counts if self.dims == 1 else triple_counts
-        return np.rint(kernel(q, target, digit_codes(max(target, 1)))).astype(np.int64)
+        counts = np.rint(kernel(q, target, digit_codes(max(target, 1))))
+        # counts beyond int64 (2 columns of 8 rows at 1,000 reach 10^24) are kept at `HUGE`:
+        # cast as they are, they wrapped to negative numbers, which the heat bath took for "no
+        # solution" (thirty-first session)
+        return np.minimum(counts, HUGE).astype(np.int64)
 
     def _inverse(self, spectra: list[np.ndarray]) -> np.ndarray:
         """The inverse transform of the product of `spectra`, in buffers kept from call to call

@@ -276,6 +276,12 @@ DIAGONAL_SECONDS = 1.0
 #: and 12.7-14.4 s of CPU; with 5,400, 110 and 84 checks, 6.4-8.2 s; ninth session), so that
 #: they fail in well under 10 s.
 RANDOM_CHECK_CELLS = 4000
+#: Estimated seconds (`oracle.SECONDS_PER_DETERMINISTIC`) the uniqueness checks of one command
+#: may spend in all, planting and mixing: checks grow costly with long lines and large targets,
+#: where counting them alone let failing commands run past 10 s (thirty-first session: 5
+#: columns of 8 rows at 130, 81 checks, 11.4 s; 3 columns of 8 rows at 1,000, 154 checks, 9.7 s
+#: of their own, 11.1 s in all).
+CHECK_WORK = 4.0
 #: Uniqueness checks mixing may spend, per proposed move on average (a budget in solves, so
 #: the puzzle stays the same per seed): a move at a large target can cost 15 checks.
 MIX_CHECKS = 3
@@ -293,6 +299,8 @@ class Report:
 
     attempts: int = 0
     solves: int = 0
+    #: Estimated seconds of the uniqueness checks (`CNoteOracle.work`).
+    work: float = 0.0
     seconds: float = 0.0
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -1034,7 +1042,14 @@ class CNoteStrategy(Strategy[Digits, Grid, Any]):
         self.weights: list[list[dict[int, int]]] = []
 
     def stop(self) -> bool:
-        return self.report.solves >= self.max_checks
+        return self.report.solves >= self.max_checks or self.spent()
+
+    def spent(self) -> bool:
+        """Whether the uniqueness checks' estimated seconds reached `CHECK_WORK`."""
+        return self.report.work >= CHECK_WORK
+
+    def effort(self) -> float:
+        return self.report.work
 
     def plant(self, rng: random.Random) -> Grid | None:
         self.rng = rng
@@ -1064,9 +1079,13 @@ class CNoteStrategy(Strategy[Digits, Grid, Any]):
     def alternative(self, puzzle: Digits, budget: float | None) -> list[list[list[int]]] | None | Undecided:
         if puzzle.proven:
             return None  # the planter's proof (`confirmed`); the core proves it once more
+        if self.spent():
+            return UNDECIDED  # no check left: this planted solution ends here
         instance = make_instance(puzzle.digits, None, self.rows, self.cols)
-        answer = CNoteOracle(instance).several(self.batch + 1, self.rng.randrange(2**31), budget)
+        oracle = CNoteOracle(instance)
+        answer = oracle.several(self.batch + 1, self.rng.randrange(2**31), budget)
         self.report.solves += 1
+        self.report.work += oracle.work
         if answer is UNDECIDED:
             return UNDECIDED
         found = [s for s in answer if s != self.planted]
@@ -1099,7 +1118,7 @@ class CNoteStrategy(Strategy[Digits, Grid, Any]):
         spent = self.report.solves
 
         def move(current: Digits) -> Digits | None:
-            if self.report.solves - spent >= MIX_CHECKS * self.moves:
+            if self.report.solves - spent >= MIX_CHECKS * self.moves or self.spent():
                 return None  # the mixing budget is spent: the remaining moves are not tried
             r1, r2 = rng.sample(range(self.height), 2)
             c1, c2 = rng.sample(range(self.width), 2)
@@ -1159,7 +1178,8 @@ def generate(
         batch: other solutions asked for per uniqueness check.
         patience: counterexamples collected for one planted solution before planting another.
         max_checks: uniqueness checks (CP-SAT solves) before giving up (BadInput); a budget in
-            solves, not seconds, so that the outcome stays the same per seed.
+            solves, not seconds, so that the outcome stays the same per seed. The checks' own
+            estimate of their seconds (`CHECK_WORK`, deterministic too) ends them as well.
         transforms: Fourier transforms the heat bath may spend (grids with at most 3 columns or
             rows, beyond the rigid shape's targets; 0: plant random matrices there instead).
     """
@@ -1232,6 +1252,7 @@ def generate(
         failure=lambda tally: (
             f"no unique {width}x{height} puzzle with target {target} found ({tally.attempts} "
             f"planted solutions, {strategy.report.solves} uniqueness checks"
+            + (f", their {CHECK_WORK:g} s estimated budget spent" if strategy.spent() else "")
             + (f", {extra['transforms']} transforms" if "transforms" in extra else "")
             + (
                 f", the first {extra.get('pairs', 0):,} of "

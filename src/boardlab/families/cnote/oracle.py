@@ -21,6 +21,19 @@ from boardlab.families.cnote.model_cpsat import Model
 Item = tuple[int, int, int]
 Grid = list[list[int]]
 
+#: `CNoteOracle.several`'s estimate of a solve's seconds (`work`): this many per CP-SAT
+#: deterministic second, plus `SECONDS_PER_VALUE` per value of the cells' domains (CP-SAT's
+#: deterministic time leaves out loading the model and setting up the enumeration, which
+#: dominate at large targets: 0.06 s of wall for 0.001 deterministic seconds on 3 columns of
+#: 8 rows at 1,000). Fitted by least squares on the 1,103 checks of 12 generator commands
+#: (thirty-first session: 3x8 at 600 and 1,000, 3x6 at 1,000, 5x8 at 130 and 1,000, 6x8 at 150
+#: and 300, 5x7 at 130, 8x6 at 180, 4x4 at 120, 7x7 at 130, 8x8 at 140; seed 0, an idle
+#: machine): the estimate of a command's checks was 0.5-1.5 times their measured wall, 0.7-1.4
+#: on those spending more than 4 s. It depends only on the model and the solver's answer, so a
+#: budget of it keeps the generator deterministic per seed.
+SECONDS_PER_DETERMINISTIC = 1.3
+SECONDS_PER_VALUE = 9e-6
+
 
 def as_items(grid: Grid) -> frozenset[Item]:
     """A solution grid as its items."""
@@ -53,6 +66,8 @@ class CNoteOracle(Oracle[Item]):
 
     def __init__(self, instance: CNoteInstance):
         self.instance = instance
+        #: Estimated seconds of the solves of `several` so far (`SECONDS_PER_DETERMINISTIC`).
+        self.work = 0.0
 
     def _model(self, placed: Collection[Item], forbidden: Collection[Item]) -> Model:
         built = Model(self.instance)
@@ -95,12 +110,16 @@ class CNoteOracle(Oracle[Item]):
 
     def several(self, cap: int, seed: int, budget: float | None = None) -> list[Grid] | Undecided:
         """Up to `cap` solutions (all of them when there are fewer); `UNDECIDED` when `budget`
-        (deterministic seconds) ran out first. `seed` is CP-SAT's random seed."""
+        (deterministic seconds) ran out first. `seed` is CP-SAT's random seed. Adds the solve's
+        estimated seconds to `work`."""
         built = Model(self.instance)
         solver = one_worker(seed, budget)
         solver.parameters.enumerate_all_solutions = True
         collector = _Collector(built.cells, cap)
         code = solve_interruptibly(solver, built.model, collector)
+        self.work += (
+            SECONDS_PER_DETERMINISTIC * solver.deterministic_time + SECONDS_PER_VALUE * built.domain_values
+        )
         if code == cp_model.MODEL_INVALID:
             raise RuntimeError("CP-SAT rejected the model as invalid")
         # enumeration that ends complete is OPTIMAL (or INFEASIBLE); FEASIBLE with fewer than
