@@ -280,7 +280,10 @@ RANDOM_CHECK_CELLS = 4000
 #: may spend in all, planting and mixing: checks grow costly with long lines and large targets,
 #: where counting them alone let failing commands run past 10 s (thirty-first session: 5
 #: columns of 8 rows at 130, 81 checks, 11.4 s; 3 columns of 8 rows at 1,000, 154 checks, 9.7 s
-#: of their own, 11.1 s in all).
+#: of their own, 11.1 s in all). Of 351 commands (squares in the rigid bands, seeds 0-4;
+#: rectangles of sides 2-8 at 100-1,000, seed 0) every one that made a puzzle spent at most 2.6
+#: estimated seconds (1.9 before its mixing), so 4 cuts only failures; with it the slowest
+#: failing commands measured took 7.4 s of wall (docs/cnote.md, "Thirty-first session").
 CHECK_WORK = 4.0
 #: Uniqueness checks mixing may spend, per proposed move on average (a budget in solves, so
 #: the puzzle stays the same per seed): a move at a large target can cost 15 checks.

@@ -23,14 +23,15 @@ Grid = list[list[int]]
 
 #: `CNoteOracle.several`'s estimate of a solve's seconds (`work`): this many per CP-SAT
 #: deterministic second, plus `SECONDS_PER_VALUE` per value of the cells' domains (CP-SAT's
-#: deterministic time leaves out loading the model and setting up the enumeration, which
-#: dominate at large targets: 0.06 s of wall for 0.001 deterministic seconds on 3 columns of
-#: 8 rows at 1,000). Fitted by least squares on the 1,103 checks of 12 generator commands
-#: (thirty-first session: 3x8 at 600 and 1,000, 3x6 at 1,000, 5x8 at 130 and 1,000, 6x8 at 150
-#: and 300, 5x7 at 130, 8x6 at 180, 4x4 at 120, 7x7 at 130, 8x8 at 140; seed 0, an idle
-#: machine): the estimate of a command's checks was 0.5-1.5 times their measured wall, 0.7-1.4
-#: on those spending more than 4 s. It depends only on the model and the solver's answer, so a
-#: budget of it keeps the generator deterministic per seed.
+#: deterministic time leaves out loading the model, which dominates at large targets: 0.06 s
+#: of wall for 0.001 deterministic seconds on 3 columns of 8 rows at 1,000). Fitted by least
+#: squares on the 1,103 checks of 12 generator commands (thirty-first session: 3x8 at 600 and
+#: 1,000, 3x6 at 1,000, 5x8 at 130 and 1,000, 6x8 at 150 and 300, 5x7 at 130, 8x6 at 180, 4x4
+#: at 120, 7x7 at 130, 8x8 at 140; seed 0). A command's checks took 0.7-1.6 times their
+#: estimate (the most on rectangles of 8 rows, where each solution the enumeration finds costs
+#: about 4 ms more than its deterministic time says: 5x8 at 125, seed 1, 7.8 s for 4.9
+#: estimated; squares in the rigid band less). It depends only on the model and the solver's
+#: answer, so a budget of it keeps the generator deterministic per seed.
 SECONDS_PER_DETERMINISTIC = 1.3
 SECONDS_PER_VALUE = 9e-6
 
