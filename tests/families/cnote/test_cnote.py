@@ -20,6 +20,7 @@ from boardlab.families.cnote.brute import solutions as brute_solutions
 from boardlab.families.cnote.choices import STRATEGIES
 from boardlab.families.cnote.generate import generate, random_matrix
 from boardlab.families.cnote.model_cpsat import admissible
+from boardlab.families.cnote.oracle import CNoteOracle
 
 DATA = Path(__file__).parents[2] / "data" / "cnote"
 PUBLISHED = sorted(DATA.glob("*.json"))
@@ -194,6 +195,28 @@ def test_generated_unique_puzzles_are_unique_by_brute_force(shape: tuple[int, in
         made = family.generate(seed, options)
         solutions = list(brute_solutions(made.instance))
         assert solutions == [made.solution["grid"]]
+
+
+@pytest.mark.parametrize("columns, rows", [(1, n) for n in range(1, 9)] + [(n, 1) for n in range(2, 9)])
+def test_grids_one_line_wide_are_made_at_every_target(columns: int, rows: int) -> None:
+    """One column (or one row): each cell is its line's only cell, so the one solution is the
+    targets themselves (`Forced`; the heat bath found none from one column of 4 rows on, at
+    100 and 1,000): made at small and large targets, one solution by brute force and by
+    CP-SAT's enumeration (a second method), through `Family.generate` (its final proof)."""
+    for target, seed in [(9, 0), (100, 1), (777, 2), (1000, 3)]:
+        if target < columns:
+            continue
+        made = family.generate(seed, {"size": f"{columns}x{rows}", "target": target})
+        assert made.stats.extra["planted"] == "forced (one cell a line)"
+        grid = made.solution["grid"]
+        assert list(brute_solutions(made.instance)) == [grid]
+        assert CNoteOracle(made.instance).several(3, 0) == [grid]
+        assert all(
+            str(d) in str(v) for drow, vrow in zip(made.instance.grid, grid) for d, v in zip(drow, vrow)
+        )
+        assert (
+            family.generate(seed, {"size": f"{columns}x{rows}", "target": target}).instance == made.instance
+        )
 
 
 @pytest.mark.parametrize("size, target", [(3, 10), (3, 50), (3, 120), (3, 150), (4, 10), (4, 50), (5, 10)])

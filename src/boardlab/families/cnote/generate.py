@@ -532,6 +532,28 @@ def confirmed(grid: Grid, rows: list[int], cols: list[int], report: Report) -> t
     return as_grid(found, len(rows), len(cols)), grid  # type: ignore[return-value]  # a whole grid
 
 
+class Forced(Planter):
+    """Grids of one row or one column: each cell is the only cell of a line (a row of a grid
+    one column wide, a column of a grid one row high), so it holds that line's target in
+    every solution, and the puzzle is unique whichever of its number's non-zero digits each
+    cell shows (thirty-first session: the heat bath found none on one column of 4 rows or more,
+    whose line of 4+ cells has 9^4+ digit choices). One planting; nothing to mix."""
+
+    mixes = False
+    proves = True
+    kind = "forced (one cell a line)"
+
+    def __init__(self, rows: list[int], cols: list[int]):
+        self.solution = [[target] for target in rows] if len(cols) == 1 else [list(cols)]
+        self.planted = False
+
+    def plant(self, rng: random.Random) -> tuple[Grid, Grid | None] | None:
+        if self.planted:
+            return None
+        self.planted = True
+        return self.solution, [[rng.choice(digits_of(v)) for v in row] for row in self.solution]
+
+
 class Listed(Planter):
     """2x2 grids: one of the unique puzzles listed by exhaustion (`pairs.unique_puzzles`)."""
 
@@ -934,7 +956,8 @@ def rigid_useful(rows: list[int], cols: list[int], below: int = 110) -> bool:
 def planter(
     rows: list[int], cols: list[int], transforms: int, report: Report, record: dict[str, Any] | None = None
 ) -> Planter:
-    """The planter for these line targets (the choice of step 1, made once): the exhaustive
+    """The planter for these line targets (the choice of step 1, made once): the one solution
+    of a grid one row high or one column wide (`Forced`), the exhaustive
     list on 2x2 grids (BadInput when it is empty), rigid solutions with floors 7-9 and the
     nines planting on 6x6, 7x7 and 8x8 grids from `HIGH_FROM` to `HIGH_UNTIL`, the nines
     diagonal from `DIAGONAL_FROM` to `DIAGONAL_UNTIL` (`Diagonal`), rigid solutions
@@ -949,6 +972,8 @@ def planter(
     shorter side of 4 (and 5x6 ones), the annealing (`Chained`), random matrices elsewhere.
     `record`: the finished exhaustive scan of a 3x3 target (`exhaustive.recorded`), if any."""
     height, width = len(rows), len(cols)
+    if height == 1 or width == 1:
+        return Forced(rows, cols)
     if height == width == 2:
         try:
             listed = unique_puzzles(rows, cols)
