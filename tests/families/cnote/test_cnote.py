@@ -747,10 +747,23 @@ def test_hint_on_unsolvable_and_ambiguous_puzzles() -> None:
 
 
 def test_unique_generation_gives_up_with_the_target_limit_named() -> None:
-    # 8x8 at 200: random plantings, none unique (5x5 at 150 until the nineteenth session and
-    # 7x7 at 200 until the twentieth, when the annealing took them)
-    with pytest.raises(BadInput, match="line targets up to about 120"):
+    """A failure names where puzzles of its shape were found (`generate.reach`): the side's
+    figure on squares, the surveys' on rectangles of sides 2-8 (thirty-first session; before,
+    every shape's message listed the squares' figures and "500 on grids 3 wide or 3 high",
+    which 3 columns of 8 rows never reached), the general one elsewhere."""
+    from boardlab.families.cnote.generate import REACHED, RECTANGLES_REACHED
+
+    with pytest.raises(
+        BadInput, match=f"unique 8x8 puzzles are found for line targets up to about {REACHED[8]}"
+    ):
         generate(8, 8, 200, 0, max_checks=3)
+    with pytest.raises(
+        BadInput, match=f"unique 3x8 puzzles were made up to target {RECTANGLES_REACHED[3, 8]} in"
+    ):
+        generate(8, 3, 1000, 0, max_checks=3)  # 3 columns of 8 rows
+    with pytest.raises(BadInput, match="unique puzzles are found for line targets up to about 120"):
+        generate(10, 9, 500, 0, max_checks=2)
+    assert len(RECTANGLES_REACHED) == 42 and all(100 <= t <= 1000 for t in RECTANGLES_REACHED.values())
 
 
 def test_a_check_stopped_by_its_budget_is_undecided_not_unique() -> None:

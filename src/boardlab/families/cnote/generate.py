@@ -170,6 +170,20 @@ ANNEAL_TARGET_LIMIT = 500
 #: 149-151, 154, 155 and 158, 8x8 157-159; some at 5x5 186-193 (193 for the first time), 6x6
 #: 153, 154 and 158-161, 7x7 152, 156, 157 and 159-161, 8x8 160 and 163.
 REACHED = {4: 194, 5: 193, 6: 161, 7: 161, 8: 163}
+#: The largest target at which a unique puzzle was made on each rectangle of sides 2-8 (W
+#: columns, H rows: key (W, H)), for a failure's message (`reach`): the thirty-first session's
+#: surveys (seed 0 at 100, 150, 200, 300, 500 and 1,000, and on sides 4-8 at 110-190; 70
+#: commands at random targets, seeds 0-4; docs/cnote.md). A bound of what was tried, not of
+#: what exists. Grids one line wide are made at every target (`Forced`).
+RECTANGLES_REACHED = {
+    (2, 3): 500, (2, 4): 512, (2, 5): 200, (2, 6): 200, (2, 7): 150, (2, 8): 150,
+    (3, 2): 1000, (3, 4): 172, (3, 5): 150, (3, 6): 150, (3, 7): 100, (3, 8): 129,
+    (4, 2): 500, (4, 3): 200, (4, 5): 150, (4, 6): 130, (4, 7): 110, (4, 8): 120,
+    (5, 2): 500, (5, 3): 203, (5, 4): 170, (5, 6): 120, (5, 7): 120, (5, 8): 100,
+    (6, 2): 500, (6, 3): 300, (6, 4): 190, (6, 5): 160, (6, 7): 120, (6, 8): 110,
+    (7, 2): 500, (7, 3): 300, (7, 4): 200, (7, 5): 160, (7, 6): 140, (7, 8): 120,
+    (8, 2): 593, (8, 3): 300, (8, 4): 200, (8, 5): 180, (8, 6): 150, (8, 7): 140,
+}  # fmt: skip
 #: Nodes `Searched` gives the count that finds the solution of a grid it annealed to one (the
 #: count that found it unique took at most a move's `per_cell`, 1e6; 8.7e6 to count the 420
 #: grids of the twenty-seventh session's surveys again): more, CP-SAT finds it.
@@ -1029,6 +1043,21 @@ def planter(
     return RandomMatrices(rows, cols)
 
 
+def reach(height: int, width: int) -> str:
+    """Where unique puzzles of this shape were found, for a failure's message: the side's
+    figure on squares (`REACHED`, 3x3 `ANNEAL_TARGET_LIMIT`, larger ones `UNIQUE_TARGET_LIMIT`),
+    the surveys' on rectangles of sides 2-8 (`RECTANGLES_REACHED`), else the general figure."""
+    if height == width:
+        limit = REACHED.get(height, ANNEAL_TARGET_LIMIT if height == 3 else UNIQUE_TARGET_LIMIT)
+        return f"unique {width}x{height} puzzles are found for line targets up to about {limit}"
+    if (found := RECTANGLES_REACHED.get((width, height))) is not None:
+        return (
+            f"unique {width}x{height} puzzles were made up to target {found} in the surveys of "
+            "docs/cnote.md, 'Thirty-first session'"
+        )
+    return f"unique puzzles are found for line targets up to about {UNIQUE_TARGET_LIMIT}"
+
+
 def check_budget(planter: Planter, max_checks: int, cells: int) -> int:
     """The uniqueness checks the generator may spend with this planter: `max_checks`, but at
     most the planter's `check_cells` / cells (`RANDOM_CHECK_CELLS` for random matrices alone)."""
@@ -1300,9 +1329,7 @@ def generate(
                 if "nodes" in extra
                 else ""
             )
-            + f"; unique puzzles are found for line targets up to about {UNIQUE_TARGET_LIMIT}, "
-            + "".join(f"{limit} on {side}x{side}, " for side, limit in REACHED.items())
-            + f"{ANNEAL_TARGET_LIMIT} on grids 3 wide or 3 high): try "
+            + f"; {reach(height, width)}): try "
             + ("" if isinstance(strategy.planter, Scanned) else "another seed, ")  # the scan ignores it
             + "a smaller target, or --any"
         ),
