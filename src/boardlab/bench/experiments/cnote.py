@@ -422,9 +422,13 @@ register(
 #: edges of docs/cnote.md, "Large targets") and the next.
 REACH_TARGETS = list(range(100, 1001, 50))
 #: Rectangles of the full grid (`--size WxH`: W columns of H rows, every row at the target, the
-#: columns sharing target x H), at the default target and at 120 (docs/cnote.md, "Twenty-third
-#: session"): tall ones (4 columns) are annealed turned, 5- and 6-wide ones planted with floors 7-9.
-REACH_RECTANGLES = [(4, 6), (4, 8), (5, 8), (6, 8), (8, 4), (5, 4)]
+#: columns sharing target x H), at `REACH_RECTANGLE_TARGETS` (docs/cnote.md, "Twenty-third
+#: session"): tall ones (4 columns) are annealed turned, 5- and 6-wide ones planted with floors
+#: 7-9; since the thirty-first session also grids 3 wide, 2 wide and one column wide, and
+#: targets beyond the rectangles' reach, where the uniqueness checks' budget in estimated
+#: seconds ends the failures (5x8 at 130, 3x8 at 1,000: 11-12 s before).
+REACH_RECTANGLES = [(4, 6), (4, 8), (5, 8), (6, 8), (8, 4), (5, 4), (3, 8), (2, 6), (1, 8)]
+REACH_RECTANGLE_TARGETS = (100, 120, 130, 200, 1000)
 
 
 def _reach_cases(quick: bool) -> list[Case]:
@@ -437,7 +441,7 @@ def _reach_cases(quick: bool) -> list[Case]:
             {(n, t) for n in range(2, 9) for t in REACH_TARGETS}
             | {(n, t) for n, top in REACHED.items() for t in (top, top + 1)}
         )
-        rectangles = [(w, h, t) for w, h in REACH_RECTANGLES for t in (100, 120)]
+        rectangles = [(w, h, t) for w, h in REACH_RECTANGLES for t in REACH_RECTANGLE_TARGETS]
         seeds = 3
     return [Case(f"{n}x{n} at {t}", {"size": n, "target": t, "seeds": seeds}) for n, t in pairs] + [
         Case(f"{w}x{h} at {t}", {"size": f"{w}x{h}", "target": t, "seeds": seeds}) for w, h, t in rectangles
@@ -489,7 +493,7 @@ register(
             "`cnote generate --size n --target T` for seeds 0..k-1 (k = 3; 2 in the quick run) on "
             "2x2 to 8x8 at targets 100 to 1,000 in steps of 50 and at each side's band edge "
             "(the largest target where puzzles were found, for some seeds at least, and the "
-            "next), and six rectangles (`--size WxH`) at 100 and 120: mean and largest seconds per "
+            "next), and nine rectangles (`--size WxH`) at 100, 120, 130, 200 and 1,000: mean and largest seconds per "
             "command run in-process (a failure timed too; the CLI adds its start-up, about 0.5 s), "
             "whether every seed gave a unique puzzle (solved), no unique puzzle exists "
             "(unsatisfiable: the generator's proof, a lemma or a recorded exhaustive 3x3 scan), or "
