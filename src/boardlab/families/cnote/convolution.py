@@ -261,7 +261,7 @@ class Counter:
 
         kernel = pair_counts if self.dims == 1 else triple_counts
         counts = np.rint(kernel(q, target, digit_codes(max(target, 1))))
-        # counts beyond int64 (2 columns of 8 rows at 1,000 reach 10^24) are kept at `HUGE`:
+        # counts beyond int64 (8 columns of 3 rows at 1,000 reach 10^18 and more) are kept at `HUGE`:
         # cast as they are, they wrapped to negative numbers, which the heat bath took for "no
         # solution" (thirty-first session)
         return np.minimum(counts, HUGE).astype(np.int64)

@@ -1105,9 +1105,6 @@ class CNoteStrategy(Strategy[Digits, Grid, Any]):
         """Whether the uniqueness checks' estimated seconds reached `CHECK_WORK`."""
         return self.report.work >= CHECK_WORK
 
-    def effort(self) -> float:
-        return self.report.work
-
     def plant(self, rng: random.Random) -> Grid | None:
         self.rng = rng
         self.report.attempts += 1
