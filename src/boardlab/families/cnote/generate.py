@@ -173,8 +173,8 @@ REACHED = {4: 194, 5: 193, 6: 161, 7: 161, 8: 163}
 #: The largest target at which a unique puzzle was made on each rectangle of sides 2-8 (W
 #: columns, H rows: key (W, H)), for a failure's message (`reach`): the thirty-first session's
 #: surveys (seed 0 at 100, 150, 200, 300, 500 and 1,000, and on sides 4-8 at 110-190; 70
-#: commands at random targets, seeds 0-4; `cnote/reach`, seeds 0-2; docs/cnote.md). A bound of what was tried, not of
-#: what exists. Grids one line wide are made at every target (`Forced`).
+#: commands at random targets, seeds 0-4; `cnote/reach`, seeds 0-2; docs/cnote.md). A bound of
+#: what was tried, not of what exists. Grids one line wide are made at every target (`Forced`).
 RECTANGLES_REACHED = {
     (2, 3): 500, (2, 4): 512, (2, 5): 200, (2, 6): 200, (2, 7): 150, (2, 8): 150,
     (3, 2): 1000, (3, 4): 172, (3, 5): 150, (3, 6): 150, (3, 7): 100, (3, 8): 130,
