@@ -134,12 +134,14 @@ def test_ctrl_c_says_interrupted(family: str, verb: str, files: dict[str, str]) 
     kind, command = _command(family, verb, files)
     # long work: well past start-up; quick work: during start-up (it has no other time)
     code, err, took = ctrl_c_after(command, 5.0 if kind == LONG else 0.1, may_end_first=kind == QUICK)
-    if kind == QUICK and code == 0:
+    if kind == QUICK and code != 130:
         # a quick command can be done before the signal is handled, or even sent (a whole
         # command takes ~0.2 s since commands import their own family alone; CI once saw
         # `armies example -` done within 0.1 s): once its answer is decided a Ctrl-C is
-        # ignored, and the command ends as answered, never by the signal or a traceback
-        assert "Traceback" not in err and "interrupted" not in err, err
+        # ignored, and the command ends as answered, never by the signal or a traceback. The
+        # answer may be exit 1 or 2 (`cnote check` of a 1x1 grid is bad input: CI saw it done
+        # before the signal in the thirty-first session)
+        assert code in (0, 1, 2) and "Traceback" not in err and "interrupted" not in err, err
     else:
         assert (code, err) == (130, "boardlab: interrupted\n"), err
     assert took < 10, f"{took:.1f} s from Ctrl-C to exit"  # about 0.1 s measured
