@@ -134,10 +134,13 @@ from boardlab.families.cnote.pairs import unique_puzzles
 from boardlab.families.cnote.positions import applies, least_target
 from boardlab.families.cnote.search import Enumerator, anneal_chains, count_cap, schedules
 
-#: The largest line target at which unique square puzzles were found (docs/cnote.md); named in
-#: the one-line error when the search gives up.
+#: The largest line target at which unique puzzles were found by rigid plantings (docs/cnote.md);
+#: named in the one-line error when the search gives up on a shape with no figure of its own
+#: (`reach`: squares of 9 or more, rectangles with a side above 8).
 UNIQUE_TARGET_LIMIT = 120
-#: The same on grids with at most 3 columns or rows, by the heat bath (docs/cnote.md).
+#: The same on 3x3 grids by the heat bath (docs/cnote.md), named in 3x3's error (`reach`; other
+#: grids 3 wide or high have their own figures since the thirty-first session,
+#: `RECTANGLES_REACHED`).
 ANNEAL_TARGET_LIMIT = 500
 #: The same on square grids of 4x4 to 8x8, by side (seeds 0-4 of the whole command, within
 #: 10 s): 4x4 by `Searched` with two chains of the cell heat bath (thirteenth session, a cell's
