@@ -1,0 +1,40 @@
+"""C-Note on cases found by the adversarial audit of the fifty-third session (hints, messages,
+formats). Each test says what boardlab did before its fix."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardlab.core.registry import get
+from boardlab.families.cnote import io
+
+family = get("cnote")
+DEMO = io.make_instance([[8, 8, 4], [6, 2, 5], [3, 6, 1]], 100)
+
+
+def empty(height: int = 3, width: int = 3) -> list[list[int | None]]:
+    return [[None] * width for _ in range(height)]
+
+
+@pytest.mark.parametrize("number", [2**63 - 1, 8 * 10**23, 2**64 + 8])
+def test_a_hint_placement_past_64_bits_is_a_mistake(number: int) -> None:
+    """A placed number with the cell's digit but past CP-SAT's 64-bit integers (8 at [0, 0])
+    was an internal error (ValueError "INT_MIN or INT_MAX is not supported", or a TypeError
+    from `==`), exit 4 on the command line; it is a number no solution has."""
+    assert "8" in str(number)
+    partial = empty()
+    partial[0][0] = number
+    partial[1][1] = 26  # in a solution of the demo, kept by the closest solution
+    given = family.hint(DEMO, {"grid": partial}).to_json()
+    assert given["status"] == "mistake"
+    assert given["remove"]["grid"][0][0] == number
+    assert given["remove"]["grid"][1][1] is None
+
+
+def test_a_hint_placement_larger_than_the_line_allows_is_a_mistake() -> None:
+    """The same path for a number past the cell's bound that CP-SAT can hold (the answer it
+    gave before): a mistake naming that number alone."""
+    partial = empty()
+    partial[0][0] = 98 + 1000
+    given = family.hint(DEMO, {"grid": partial}).to_json()
+    assert given["status"] == "mistake" and given["remove"]["grid"][0][0] == 1098
