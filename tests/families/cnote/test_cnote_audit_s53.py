@@ -38,3 +38,23 @@ def test_a_hint_placement_larger_than_the_line_allows_is_a_mistake() -> None:
     partial[0][0] = 98 + 1000
     given = family.hint(DEMO, {"grid": partial}).to_json()
     assert given["status"] == "mistake" and given["remove"]["grid"][0][0] == 1098
+
+
+@pytest.mark.parametrize("target", [100, 1_000, 1_000_000])
+def test_svg_targets_fit_their_margin(target: int) -> None:
+    """The row and column targets are drawn in the margin right of and below the grid, one
+    cell wide. Their font was 0.45 of a cell whatever their length: at target 1,000,000 (72 px
+    cells, 32 px font) a row target was about 139 px wide, over the grid and past the image's
+    edge; at 1,000 it overflowed too. A label may take at most 0.9 of its margin (target 100
+    passed before too)."""
+    import re
+
+    instance = io.make_instance([[8, 8, 4, 1], [6, 2, 5, 1], [3, 6, 1, 1], [1, 2, 3, 4]], target)
+    svg = family.render_svg(instance, None)
+    cell = float(re.search(r'<rect x="4" y="4" width="([\d.]+)"', svg).group(1))  # type: ignore[union-attr]
+    labels = re.findall(r'font-size="(\d+)"[^>]*fill="#333333">(\d+)</text>', svg)
+    assert len(labels) == 8  # 4 row targets, 4 column targets
+    for font, text in labels:
+        assert text == str(target)
+        # 0.62: a digit's width in em (`render.svg.CHAR_WIDTH`)
+        assert 0.62 * int(font) * len(text) <= 0.9 * cell
