@@ -58,3 +58,13 @@ def test_svg_targets_fit_their_margin(target: int) -> None:
         assert text == str(target)
         # 0.62: a digit's width in em (`render.svg.CHAR_WIDTH`)
         assert 0.62 * int(font) * len(text) <= 0.9 * cell
+
+
+def test_the_solved_hint_does_not_repeat_its_status(cli_run, tmp_path) -> None:
+    """The command line prints a hint as `status: message`; the message of a solved grid began
+    with "solved: " too, so the line read "solved: solved: every row and column adds up"."""
+    puzzle = tmp_path / "demo.txt"
+    puzzle.write_text("target: 100\n8 8 4\n6 2 5\n3 6 1\n")
+    run = cli_run(["cnote", "hint", str(puzzle), '{"grid": [[18, 8, 74], [69, 26, 5], [13, 66, 21]]}'])
+    assert run.code == 0, run.stderr
+    assert run.stdout.splitlines()[0] == "solved: every row and column adds up"

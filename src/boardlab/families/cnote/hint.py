@@ -62,7 +62,7 @@ def hint(instance: CNoteInstance, data: Any) -> Hint:
     if len(placed) == instance.height * instance.width:
         problems = violations(instance.grid, instance.rows, instance.cols, {"grid": partial})
         if not problems:
-            return Hint(HintStatus.SOLVED, "solved: every row and column adds up")
+            return Hint(HintStatus.SOLVED, "every row and column adds up")
     wrong = [(r, c, v) for r, c, v in placed if v < 1 or str(instance.grid[r][c]) not in str(v)]
     if wrong:
         r, c, v = wrong[0]
