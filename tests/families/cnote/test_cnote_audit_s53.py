@@ -68,3 +68,16 @@ def test_the_solved_hint_does_not_repeat_its_status(cli_run, tmp_path) -> None:
     run = cli_run(["cnote", "hint", str(puzzle), '{"grid": [[18, 8, 74], [69, 26, 5], [13, 66, 21]]}'])
     assert run.code == 0, run.stderr
     assert run.stdout.splitlines()[0] == "solved: every row and column adds up"
+
+
+def test_an_error_in_a_json_list_names_the_item() -> None:
+    """A JSON list holds several puzzles; an item's error said only the file
+    ("l.json: target must be a positive integer, got -1"), so `[1, 2]` gave the same line
+    twice and nothing said which item was wrong. It names the item, as JSON Lines name the line."""
+    from boardlab.core.io import parse_document
+
+    text = '[{"grid": [[1]], "target": 1}, {"grid": [[1]], "target": -1}, 7]'
+    records = parse_document(family, text, "l.json")
+    assert records[0].error is None
+    assert str(records[1].error) == "l.json[1]: target must be a positive integer, got -1"
+    assert str(records[2].error) == "l.json[2]: a JSON instance must be an object"
