@@ -81,3 +81,16 @@ def test_an_error_in_a_json_list_names_the_item() -> None:
     assert records[0].error is None
     assert str(records[1].error) == "l.json[1]: target must be a positive integer, got -1"
     assert str(records[2].error) == "l.json[2]: a JSON instance must be an object"
+
+
+@pytest.mark.parametrize("value", [False, 0.0])
+def test_a_placement_of_false_or_a_float_zero_is_refused(value: object) -> None:
+    """0 marks an empty cell of a hint's placement, and `false == 0` and `0.0 == 0` in Python:
+    both were taken for an empty cell, where `true` and `1.5` were refused as not numbers."""
+    from boardlab.core.errors import BadInput
+
+    partial: list[list[object]] = [[value, None, None], [None] * 3, [None] * 3]
+    with pytest.raises(BadInput, match=r"placement grid\[0\]\[0\] must be a number or null"):
+        family.hint(DEMO, {"grid": partial})
+    partial[0][0] = 0  # the integer 0 still marks an empty cell
+    assert family.hint(DEMO, {"grid": partial}).to_json()["status"] == "progress"
