@@ -94,3 +94,20 @@ def test_a_placement_of_false_or_a_float_zero_is_refused(value: object) -> None:
         family.hint(DEMO, {"grid": partial})
     partial[0][0] = 0  # the integer 0 still marks an empty cell
     assert family.hint(DEMO, {"grid": partial}).to_json()["status"] == "progress"
+
+
+@pytest.mark.parametrize(("side", "target", "seed"), [(3, 12, 0), (3, 12, 2), (4, 13, 1), (6, 16, 0)])
+def test_unique_puzzles_at_the_least_targets_of_floors_one(side: int, target: int, seed: int) -> None:
+    """At the least targets of the relaxed rigid shape (floors 1-9) its plantings are tens and
+    ones only (3x3 at 12: every big 10 and every floor 1, all digits 1), and no choice of
+    digits makes them unique: `generate` failed for every seed ("no unique 3x3 puzzle with
+    target 12 found (60 planted solutions ...): try another seed, a smaller target, or --any")
+    though such puzzles abound (`1 1 1 / 2 9 1 / 9 2 1` at 12). Random matrices take over after
+    `FLOOR_ONE_PLANTINGS` plantings."""
+    from boardlab.core.results import Mode, SolveRequest
+    from boardlab.families.cnote.generate import generate
+
+    instance, planted, _ = generate(side, side, target, seed)
+    assert not family.verify(instance, {"grid": planted})
+    result = family.solve(instance, SolveRequest(mode=Mode.UNIQUE))
+    assert result.unique is True and result.solutions[0]["grid"] == planted
