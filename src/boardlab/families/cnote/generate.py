@@ -264,6 +264,11 @@ HIGH_PLANTINGS = 10
 #: plantings; with 8, failing commands take 6.5-10 s of wall).
 RECTANGLE_HIGH = 90
 RECTANGLE_PLANTINGS = 8
+#: 3x3 grids whose rigid big numbers would reach this (targets 114-117; `rigid_useful`'s bound)
+#: go to the heat bath (`Annealed`) as from 118 on: near 110 the rigid plantings rarely give
+#: unique puzzles (seeds 0-4: 2 failed at 115, all at 116 and 117, the others took up to 53
+#: plantings; fifty-third session's audit), the heat bath made every one with its first grid.
+RIGID_3X3_BELOW = 106
 #: Rigid plantings with floors 1-9 (the relaxed shape, at the smallest targets, where floors 4
 #: leave no room) tried before random matrices take over. Near the least targets of the
 #: shape its numbers are tens and ones only (3x3 at 12: every big 10 and every floor 1, all
@@ -1034,7 +1039,7 @@ def planter(
         if max(rows if width == short else cols) - HIGH_FLOOR * (short - 1) >= 110:
             return searched
         return Chained(Stage(rigid, RECTANGLE_PLANTINGS), Stage(searched))
-    if rigid_useful(rows, cols):
+    if rigid_useful(rows, cols, RIGID_3X3_BELOW if height == width == 3 else 110):
         return Rigid(rows, cols)
     if height == width == 3 and len(set(rows + cols)) == 1:
         if (
