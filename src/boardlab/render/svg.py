@@ -13,6 +13,8 @@ LIGHT = "#f0d9b5"
 DARK = "#b58863"
 PLAIN = "#ffffff"
 GRID = "#555555"
+#: The width of a digit, in em (DejaVu Sans: 0.64, Arial: 0.56).
+CHAR_WIDTH = 0.62
 
 
 @dataclass
@@ -64,7 +66,13 @@ class SvgBoard:
                 f'<text x="{x:g}" y="{y:g}" font-size="{font}" text-anchor="middle" '
                 f'dominant-baseline="central" fill="{color}">{escape(glyph)}</text>'
             )
-        label_font = int(size * 0.45)
+        # an edge label has one cell (its margin) of room: long labels (C-Note targets up to
+        # 1,000,000) get a smaller font, a digit being about 0.62 em wide
+        longest = max(
+            (len(text) for edge in (self.left, self.right, self.top, self.bottom) for text in edge or []),
+            default=1,
+        )
+        label_font = int(min(size * 0.45, size * 0.9 / (CHAR_WIDTH * longest)))
 
         def label(x: float, y: float, text: str) -> None:
             parts.append(

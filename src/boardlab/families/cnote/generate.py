@@ -21,7 +21,8 @@ without mixing, 1 to 1.5 s with it; see docs/cnote.md):
    by 9*d or more (d -> 1d, 2d, ..., or d0..d9), and few "big" numbers (at least one per row
    and per column: a permutation on a square grid when the sums allow), found by CP-SAT with
    random hints. Digits 1-3 on floors make small moves possible and are avoided; if the
-   targets leave no room for this shape, floors 1-9, then a random matrix, are used instead.
+   targets leave no room for this shape, floors 1-9, then a random matrix, are used instead
+   (random matrices also after `FLOOR_ONE_PLANTINGS` plantings of floors 1-9).
    Where the big numbers would reach 110 (line targets above about 110 + 4 per other cell) the
    rigid shape admits no unique puzzle (two bigs showing their units or tens digit both keep
    them under -100, and two floors d take +100 as 10d: a rectangle move), so only random
@@ -271,6 +272,13 @@ RECTANGLE_PLANTINGS = 8
 #: docs/cnote.md) 8 failures are now made and 3 puzzles changed (3x3 at 114 and 115, 31-53
 #: plantings before); the other 778 are the same.
 BATH_AFTER = 20
+#: Rigid plantings with floors 1-9 (the relaxed shape, at the smallest targets, where floors 4
+#: leave no room) tried before random matrices take over. Near the least targets of the
+#: shape its numbers are tens and ones only (3x3 at 12: every big 10 and every floor 1, all
+#: digits 1), which no choice of digits makes unique: every seed failed at 3x3 12, 4x4 13-14,
+#: 5x5 14-15, 6x6 15-17, 7x7 16-21 and 25, 8x8 17-34 (thirty-second session's audit), where random
+#: matrices made puzzles for seeds 0-2 in one or two plantings.
+FLOOR_ONE_PLANTINGS = 4
 #: The uniqueness checks times cells of those rectangles' rigid plantings (`Planter.check_cells`):
 #: with random matrices' 4,000, 6 columns of 8 rows at 120 failed in 10.8-11.2 s of wall (seeds
 #: 0 and 2; seed 1 made in 11.0 s); the puzzles at 100 took 22-55 checks (5x7, 5x8, 4x8).
@@ -780,7 +788,8 @@ class Shaped(Planter):
 class Rigid(Chained):
     """Rigid solutions (`rigid_matrix`): floors 4-9 and a permutation of big numbers, relaxed
     for good (floors 1-9, no permutation, then random matrices) when the targets leave no room:
-    a `Chained` of one `Shaped` stage per shape, random matrices last.
+    a `Chained` of one `Shaped` stage per shape, random matrices last (also after
+    `FLOOR_ONE_PLANTINGS` plantings of floors 1-9).
 
     With `high` (square grids of sides 6-8 at targets `HIGH_FROM` to `HIGH_UNTIL`, where floors
     4-9 leave big numbers of 90 or more), floors 7-9 first: at most `HIGH_PLANTINGS` of them,
@@ -789,9 +798,9 @@ class Rigid(Chained):
     def __init__(self, rows: list[int], cols: list[int], high: bool = False):
         square = len(rows) == len(cols)
         shapes: list[tuple[int, bool, int | None]] = (
-            [(4, True, None), (4, False, None), (1, False, None)]
+            [(4, True, None), (4, False, None), (1, False, FLOOR_ONE_PLANTINGS)]
             if square
-            else [(4, False, None), (1, False, None)]
+            else [(4, False, None), (1, False, FLOOR_ONE_PLANTINGS)]
         )
         if high:
             first = [(HIGH_FLOOR, square, HIGH_PLANTINGS)] + ([(9, True, 1)] if nines(rows, cols) else [])

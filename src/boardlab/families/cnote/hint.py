@@ -45,12 +45,10 @@ def _partial(instance: CNoteInstance, data: Any) -> list[list[int | None]]:
             raise BadInput(f"placement row {r} must have {plural(instance.width, 'entry', 'entries')}")
         line: list[int | None] = []
         for c, value in enumerate(row):
-            if value is None or value == 0:
-                line.append(None)
-            elif isinstance(value, bool) or not isinstance(value, int):
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                # first: false and 0.0 equal 0, which marks an empty cell
                 raise BadInput(f"placement grid[{r}][{c}] must be a number or null, got {shown(value)}")
-            else:
-                line.append(value)
+            line.append(None if value is None or value == 0 else value)
         cells.append(line)
     return cells
 
@@ -62,7 +60,7 @@ def hint(instance: CNoteInstance, data: Any) -> Hint:
     if len(placed) == instance.height * instance.width:
         problems = violations(instance.grid, instance.rows, instance.cols, {"grid": partial})
         if not problems:
-            return Hint(HintStatus.SOLVED, "solved: every row and column adds up")
+            return Hint(HintStatus.SOLVED, "every row and column adds up")
     wrong = [(r, c, v) for r, c, v in placed if v < 1 or str(instance.grid[r][c]) not in str(v)]
     if wrong:
         r, c, v = wrong[0]

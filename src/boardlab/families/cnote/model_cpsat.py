@@ -129,6 +129,7 @@ class Model:
         self.model = cp_model.CpModel()
         self.domain_values = 0
         bounds = cell_bounds(instance)
+        self.bounds = bounds
         self.cells: list[list[cp_model.IntVar]] = []
         for r, row in enumerate(instance.grid):
             variables = []
@@ -182,6 +183,12 @@ class Model:
         model.add_exactly_one(positions)
         self.domain_values += bound
         return x
+
+    def admits(self, r: int, c: int, value: int) -> bool:
+        """Whether `value` lies within cell [r, c]'s range (1 to its bound). A number outside
+        it is in no solution, and one past CP-SAT's 64-bit integers (a player's hint
+        placement can be any integer) cannot even be written in a constraint: ask first."""
+        return 1 <= value <= self.bounds[r][c]
 
     def decode(self, value: Any) -> dict[str, Any]:
         return {"grid": [[int(value(v)) for v in row] for row in self.cells]}

@@ -73,9 +73,13 @@ class CNoteOracle(Oracle[Item]):
     def _model(self, placed: Collection[Item], forbidden: Collection[Item]) -> Model:
         built = Model(self.instance)
         for r, c, value in placed:
-            built.model.add(built.cells[r][c] == value)
+            if built.admits(r, c, value):
+                built.model.add(built.cells[r][c] == value)
+            else:  # a number out of the cell's range (`Model.admits`): no solution has it
+                built.model.add_bool_or([])
         for r, c, value in forbidden:
-            built.model.add(built.cells[r][c] != value)
+            if built.admits(r, c, value):  # out of range, it is excluded already
+                built.model.add(built.cells[r][c] != value)
         return built
 
     def solution(
@@ -136,6 +140,8 @@ class CNoteOracle(Oracle[Item]):
         built = Model(self.instance)
         agree = []
         for r, c, value in placed:
+            if not built.admits(r, c, value):  # no solution agrees with it (`Model.admits`)
+                continue
             same = built.model.new_bool_var(f"same{r}_{c}")
             built.model.add(built.cells[r][c] == value).only_enforce_if(same)
             agree.append(same)

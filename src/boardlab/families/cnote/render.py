@@ -76,7 +76,8 @@ def render_text(instance: CNoteInstance, solution: dict[str, Any] | None = None)
 
 
 def render_svg(instance: CNoteInstance, solution: dict[str, Any] | None = None) -> str:
-    from boardlab.render.svg import SvgBoard  # here, not at the top: only drawing needs it (CLI start-up)
+    # here, not at the top: only drawing needs it (CLI start-up)
+    from boardlab.render.svg import CHAR_WIDTH, SvgBoard
 
     numbers = _numbers(instance, solution)
     digits = max(len(str(v)) for row in (numbers or instance.grid) for v in row)
@@ -93,7 +94,7 @@ def render_svg(instance: CNoteInstance, solution: dict[str, Any] | None = None) 
         + (f", target {instance.target}" if instance.target is not None else ""),
     )
     svg = board.to_svg()
-    font = int(min(cell * 0.6, cell * 0.9 / (0.62 * digits)))  # a digit is about 0.62 em wide
+    font = int(min(cell * 0.6, cell * 0.9 / (CHAR_WIDTH * digits)))
     margin = 4
     parts = []
     for r, row in enumerate(instance.grid):
