@@ -1,4 +1,4 @@
-"""C-Note on cases found by the adversarial audit of the fifty-third session (hints, messages,
+"""C-Note on cases found by the adversarial audit of the thirty-second session (hints, messages,
 formats). Each test says what boardlab did before its fix."""
 
 from __future__ import annotations
