@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
+from boardlab.core.errors import BadInput
 from boardlab.families.chessnum.io import make_instance, solution_from_json
 
 # Detektivschach, 4x4, KQRN on a1 b1 c3 d4, one clue (the solution's value does not matter here).
@@ -35,3 +38,70 @@ def test_two_pieces_on_one_marked_square_are_named(family, solution) -> None:
         "c3": "R",
         "d4": "N",
     }
+
+
+# ---- clues above 9: the text format cannot hold them ------------------------------------------
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    from boardlab.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["chessnum", *args])
+    captured = capsys.readouterr()
+    return stop.value.code, captured.out, captured.err
+
+
+def test_generate_shows_a_puzzle_with_a_clue_above_9_as_json(capsys, tmp_path) -> None:
+    """The puzzle was made and drawn, then `generate` failed with exit 2 ("clues above 9
+    cannot be written in the text format") while printing its text form; `boardlab.generate`
+    and the web API's `generate` raised the same error for a good puzzle."""
+    args = ("generate", "--size", "6", "--pieces", "KKKKKNNNNN", "--seed", "0")
+    code, _, err = run(capsys, *args, "--json")
+    assert code == 0, err
+    made = json.loads(_out_of(capsys, args, "--json"))["instance"]
+    assert max(made["clues"].values()) > 9  # the case in point
+    code, out, err = run(capsys, *args)
+    assert code == 0 and err == "", err
+    [line] = [line for line in out.splitlines() if line.startswith("{")]
+    assert json.loads(line) == made  # the JSON shown reads back to the puzzle
+    path = tmp_path / "shown.txt"
+    path.write_text(line + "\n")
+    code, out, _ = run(capsys, "solve", str(path), "--unique", "--json")
+    assert code == 0 and json.loads(out)["unique"] is True
+
+
+def _out_of(capsys, args: tuple[str, ...], *extra: str) -> str:
+    code, out, err = run(capsys, *args, *extra)
+    assert code == 0, err
+    return out
+
+
+def test_text_of_a_puzzle_with_a_clue_above_9_reads_back() -> None:
+    """`Puzzle.text` and the web API's `parse` (`requests.instance_json(..., text=True)`) raised
+    BadInput for a valid puzzle with a clue of 10; they give its JSON, which reads back."""
+    import boardlab
+    from boardlab.core import registry, requests
+
+    puzzle = boardlab.puzzle("chessnum", size=8, pieces="KKQQRRBBNNN", clues={"d4": 10, "a1": 0})
+    assert boardlab.load(puzzle.text, family="chessnum") == puzzle
+    answer = requests.instance_json(registry.get("chessnum"), puzzle.instance, text=True)
+    assert json.loads(answer["text"]) == answer["instance"]
+    # asked for the text format by name, it is still refused
+    with pytest.raises(BadInput, match="above 9"):
+        boardlab.convert(puzzle, to="text")
+    # a puzzle the text format holds is shown in it, as before
+    small = boardlab.puzzle("chessnum", size=4, pieces="KQ", clues={"a1": 1})
+    assert small.text == "pieces: KQ\n....\n....\n....\n1...\n"
+
+
+def test_generate_out_keeps_a_puzzle_with_a_clue_above_9(capsys, tmp_path) -> None:
+    """`generate --out p.txt` made the puzzle, then failed (exit 2) without writing it; the
+    file now holds it as JSON, said on stderr, and reads back to the same puzzle."""
+    path = tmp_path / "p.txt"
+    code, _, err = run(
+        capsys, "generate", "--size", "6", "--pieces", "KKKKKNNNNN", "--seed", "0", "--out", str(path)
+    )
+    assert code == 0 and "as JSON" in err and "Traceback" not in err
+    written = json.loads(path.read_text())
+    assert max(written["clues"].values()) > 9
+    code, out, _ = run(capsys, "solve", str(path), "--unique", "--json")
+    assert code == 0 and json.loads(out)["instance"] == written
