@@ -86,7 +86,7 @@ def test_text_of_a_puzzle_with_a_clue_above_9_reads_back() -> None:
     answer = requests.instance_json(registry.get("chessnum"), puzzle.instance, text=True)
     assert json.loads(answer["text"]) == answer["instance"]
     # asked for the text format by name, it is still refused
-    with pytest.raises(BadInput, match="above 9"):
+    with pytest.raises(BadInput, match="clue d4 = 10: clues above 9"):  # names the clue
         boardlab.convert(puzzle, to="text")
     # a puzzle the text format holds is shown in it, as before
     small = boardlab.puzzle("chessnum", size=4, pieces="KQ", clues={"a1": 1})

@@ -96,8 +96,13 @@ def to_json(instance: ChessNumInstance) -> dict[str, Any]:
 
 # ---- text ------------------------------------------------------------------------------------
 def dump_text(instance: ChessNumInstance) -> str:
-    if any(value > 9 for _, value in instance.clues):
-        raise BadInput("clues above 9 cannot be written in the text format; use JSON")
+    large = [(square, value) for square, value in instance.clues if value > 9]
+    if large:
+        square, value = large[0]
+        raise BadInput(
+            f"clue {square_name(square)} = {value}: clues above 9 cannot be written in the text format "
+            "(one digit a square); use JSON"
+        )
     clues = instance.clue_map
     marked = set(instance.occupied)
     lines = []
