@@ -249,7 +249,11 @@ def _parse_text_or_json(family: Family, text: str, source: str) -> list[Record]:
     if isinstance(data, list):
         if not data:
             return [Record(source, error=BadInput("empty JSON list: no puzzle found", source=source))]
-        return [_json_record(family, item, f"{source}[{i}]", source, None) for i, item in enumerate(data)]
+        # an error names the puzzle by its index, as its label does: `file.json[1]: ...`
+        return [
+            _json_record(family, item, f"{source}[{i}]", f"{source}[{i}]", None)
+            for i, item in enumerate(data)
+        ]
     return [_json_record(family, data, source, source, None)]
 
 

@@ -105,3 +105,16 @@ def test_generate_out_keeps_a_puzzle_with_a_clue_above_9(capsys, tmp_path) -> No
     assert max(written["clues"].values()) > 9
     code, out, _ = run(capsys, "solve", str(path), "--unique", "--json")
     assert code == 0 and json.loads(out)["instance"] == written
+
+
+def test_error_in_a_json_list_names_the_puzzle_index(capsys, tmp_path) -> None:
+    """In a JSON list of puzzles, the error line said only the file (`list.json: c2 is both
+    marked ...`), not which puzzle, though the `--json` record's source had the index."""
+    path = tmp_path / "list.json"
+    good = {"size": 4, "pieces": "KQ", "clues": {"c2": 1}, "occupied": ["a4", "b3"]}
+    bad = {"size": 4, "pieces": "KQ", "clues": {"c2": 1}, "occupied": ["a4", "c2"]}
+    path.write_text(json.dumps([good, bad]))
+    code, out, err = run(capsys, "solve", str(path), "--count")
+    assert code == 2 and "count: 2" in out
+    [line] = err.strip().splitlines()
+    assert line == f"boardlab: error: {path}[1]: c2 is both marked (a piece stands there) and numbered"
