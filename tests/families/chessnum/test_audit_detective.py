@@ -118,3 +118,13 @@ def test_error_in_a_json_list_names_the_puzzle_index(capsys, tmp_path) -> None:
     assert code == 2 and "count: 2" in out
     [line] = err.strip().splitlines()
     assert line == f"boardlab: error: {path}[1]: c2 is both marked (a piece stands there) and numbered"
+
+
+def test_a_huge_clue_is_shown_cut_short(capsys, tmp_path) -> None:
+    """A clue of 4 000 digits was printed whole in the error line (4 KB); it is cut like every
+    value a message shows (`core.words.shown`)."""
+    path = tmp_path / "huge.json"
+    path.write_text('{"clues": {"a1": ' + "9" * 4000 + "}}")
+    code, _, err = run(capsys, "solve", str(path))
+    [line] = err.strip().splitlines()
+    assert code == 2 and "clue a1: clue 999" in line and "..." in line and len(line) < 300
