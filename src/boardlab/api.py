@@ -101,7 +101,8 @@ class Puzzle:
 
     @property
     def text(self) -> str:
-        """The puzzle in the family's text format (what `boardlab FAMILY solve FILE` reads)."""
+        """The puzzle in the family's text format (what `boardlab FAMILY solve FILE` reads), or its
+        JSON on one line when the text format cannot hold it (a Chess-Num clue above 9)."""
         return requests.instance_json(self._family, self.instance, text=True)["text"]
 
     def to_json(self) -> dict[str, Any]:

@@ -187,7 +187,9 @@ def generate_command(
         if out_path.endswith(".json"):
             text = json.dumps(family.to_json(generated.instance)) + "\n"
         else:
-            text = family.dump_text(generated.instance)
+            form, text = family.shown_text(generated.instance)
+            if form == "json":  # the puzzle is made: keep it, in the form that holds it
+                say(f"note: {out_path} holds the puzzle as JSON: the text format cannot hold it")
         write_new_file(out_path, text, force, "--out")
     if as_json:
         print_json(requests.generated_json(family, generated))

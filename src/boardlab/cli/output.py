@@ -159,8 +159,9 @@ def print_generated(
     """The puzzle (drawn, and in the text format); its solution only if asked."""
     out.print(f"[bold]{family.title}[/] puzzle, seed {generated.stats.seed}:")
     print_board(family.render_text(generated.instance, None, options))
-    out.print("[dim]text format:[/]")
-    out.print(family.dump_text(generated.instance), markup=False, end="")
+    form, text = family.shown_text(generated.instance)
+    out.print("[dim]text format:[/]" if form == "text" else "[dim]JSON (the text format cannot hold it):[/]")
+    out.print(text, markup=False, end="", soft_wrap=True)
     if show_solution:
         out.print("[dim]solution:[/]")
         print_board(family.render_text(generated.instance, generated.solution, options))

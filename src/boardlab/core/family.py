@@ -173,6 +173,17 @@ class Family(ABC, Generic[InstanceT]):
         """The family's text format; `parse_text(dump_text(x))` gives back x."""
         return self.formats.dump_text(instance)
 
+    def shown_text(self, instance: InstanceT) -> tuple[str, str]:
+        """The puzzle as text to show, edit or save beside an answer: `("text", dump_text)`, or
+        `("json", the instance JSON on one line)` when the text format cannot hold the puzzle
+        (`dump_text` raises BadInput: a Chess-Num clue above 9). Both read back to the puzzle
+        wherever a puzzle is read; `convert --to text` still refuses such a puzzle, since it
+        asks for the text format by name."""
+        try:
+            return "text", self.dump_text(instance)
+        except BadInput:
+            return "json", json.dumps(self.to_json(instance)) + "\n"
+
     def from_json(self, data: Any) -> InstanceT:
         """An instance from its JSON form (raises BadInput)."""
         instance: InstanceT = self.formats.from_json(data)

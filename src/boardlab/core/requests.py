@@ -223,7 +223,7 @@ def generate(chosen: Family, seed: int | None, options: dict[str, Any]) -> Gener
 
 def generated_json(chosen: Family, generated: Generated, text: bool = False) -> dict[str, Any]:
     """`{"family", "instance", "solution", "seed", "stats"}` (with `text`: also the puzzle in
-    the family's text format)."""
+    the family's text format, or as JSON when that cannot hold it: `Family.shown_text`)."""
     answer: dict[str, Any] = {
         "family": chosen.name,
         "instance": chosen.to_json(generated.instance),
@@ -233,15 +233,16 @@ def generated_json(chosen: Family, generated: Generated, text: bool = False) -> 
         **({"difficulty": generated.difficulty} if generated.difficulty is not None else {}),
     }
     if text:
-        answer["text"] = chosen.dump_text(generated.instance)
+        answer["text"] = chosen.shown_text(generated.instance)[1]
     return answer
 
 
 def instance_json(chosen: Family, instance: Any, text: bool = False) -> dict[str, Any]:
-    """`{"family", "instance"}` (with `text`: also the family's text format)."""
+    """`{"family", "instance"}` (with `text`: also the family's text format, or JSON when that
+    cannot hold the puzzle: `Family.shown_text`)."""
     answer: dict[str, Any] = {"family": chosen.name, "instance": chosen.to_json(instance)}
     if text:
-        answer["text"] = chosen.dump_text(instance)
+        answer["text"] = chosen.shown_text(instance)[1]
     return answer
 
 
@@ -376,7 +377,7 @@ def example(chosen: Family) -> dict[str, Any]:
     `{"instance": JSON, "text": text format}`."""
     source = chosen.example_puzzle()
     instance = chosen.sample(random.Random(1)) if source is None else parse_value(chosen, source, {})
-    return {"instance": chosen.to_json(instance), "text": chosen.dump_text(instance)}
+    return {"instance": chosen.to_json(instance), "text": chosen.shown_text(instance)[1]}
 
 
 def published(chosen: Family, name: str) -> dict[str, Any]:
@@ -386,7 +387,7 @@ def published(chosen: Family, name: str) -> dict[str, Any]:
     for entry in entries:
         if entry["title"].lower() == name.lower():
             instance = parse_value(chosen, entry["instance"], {})
-            return {"instance": chosen.to_json(instance), "text": chosen.dump_text(instance)}
+            return {"instance": chosen.to_json(instance), "text": chosen.shown_text(instance)[1]}
     if not entries:
         raise BadInput(f"{chosen.name} ships no published puzzles")
     titles = ", ".join(entry["title"] for entry in entries)

@@ -121,7 +121,9 @@ def check_value(value: Any, pieces: str, where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise BadInput(f"{where}: the clue must be an integer, got {shown(value)}")
     if not 0 <= value <= len(pieces):
-        raise BadInput(f"{where}: clue {value} is not between 0 and the {len(pieces)} pieces ({pieces})")
+        raise BadInput(
+            f"{where}: clue {shown(value)} is not between 0 and the {len(pieces)} pieces ({pieces})"
+        )
     return value
 
 

@@ -96,8 +96,13 @@ def to_json(instance: ChessNumInstance) -> dict[str, Any]:
 
 # ---- text ------------------------------------------------------------------------------------
 def dump_text(instance: ChessNumInstance) -> str:
-    if any(value > 9 for _, value in instance.clues):
-        raise BadInput("clues above 9 cannot be written in the text format; use JSON")
+    large = [(square, value) for square, value in instance.clues if value > 9]
+    if large:
+        square, value = large[0]
+        raise BadInput(
+            f"clue {square_name(square)} = {value}: clues above 9 cannot be written in the text format "
+            "(one digit a square); use JSON"
+        )
     clues = instance.clue_map
     marked = set(instance.occupied)
     lines = []
@@ -268,8 +273,15 @@ def placement_from_json(instance: ChessNumInstance, data: Any, *, partial: bool)
 def placement_to_json(instance: ChessNumInstance, placed: list[tuple[str, Square]]) -> dict[str, Any]:
     """Solution JSON of a (possibly partial) placement: by square for a Detektivschach puzzle
     (`{"b3": "Q", ...}`, squares in a1, a2, .., b1 order), else by piece (a string per single
-    piece, a sorted list for a repeated one)."""
-    if instance.occupied:
+    piece, a sorted list for a repeated one).
+
+    A placement with two pieces on one square (a player's mistake, read by `check` or `render
+    --solution`) has no by-square form (one key per square would keep only one of them, and
+    `verify` would then report a missing piece instead of the two on one square): it is written
+    by piece, which `verify` reads as well.
+    """
+    squares = [square for _, square in placed]
+    if instance.occupied and len(set(squares)) == len(squares):
         return {square_name(square): letter for letter, square in sorted(placed, key=lambda item: item[1])}
     counts = instance.counts
     by_letter: dict[str, list[Square]] = {}
