@@ -142,5 +142,8 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 SOLVER_ERRORS: dict[int | str, dict[str, Any]] = {
     **ERRORS,
-    504: {"model": ErrorBody, "description": "No answer within the time limit (generate, hint; grade, explain when stopped)"},
+    504: {
+        "model": ErrorBody,
+        "description": "No answer within the time limit (generate, hint; grade, explain when stopped)",
+    },
 }

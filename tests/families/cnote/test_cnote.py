@@ -259,6 +259,7 @@ def test_above_the_rigid_range_only_random_matrices_or_annealed_digits_are_plant
         Rigid,
         Scanned,
         Searched,
+        column_targets,
         planter,
         scan_pairs,
     )
@@ -283,6 +284,8 @@ def test_above_the_rigid_range_only_random_matrices_or_annealed_digits_are_plant
     assert isinstance(chained, Chained)
     assert [type(stage.planter) for stage in chained.stages] == [Rigid, Annealed]
     assert chained.stages[0].left == BATH_AFTER
+    # not on grids 2 high: 8 columns of 2 rows at 60, seed 2, is made by its 28th rigid planting
+    assert type(planter([60] * 2, column_targets(60, 2, 8), 10, Report())) is Rigid
     # 3x3 where the recorded scan found few unique orbits (300, 500, 700): the ordered scan
     assert kind([700] * 3) is kind([300] * 3, transforms=10) is Scanned
     assert kind([250] * 3, transforms=10) is Annealed  # 599 orbits: the heat bath finds them

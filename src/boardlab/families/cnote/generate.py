@@ -270,7 +270,9 @@ RECTANGLE_PLANTINGS = 8
 #: where the heat bath made all 50 of 108-117 (seeds 0-4) in 0.01-0.2 s each. Of 789 commands
 #: on grids 3 wide or high at the rigid shape's targets (seeds 0-2, thirty-second session,
 #: docs/cnote.md) 8 failures are now made and 3 puzzles changed (3x3 at 114 and 115, 31-53
-#: plantings before); the other 778 are the same.
+#: plantings before); the other 778 are the same. On grids 2 wide or high it made one command
+#: of 636 fail (8 columns of 2 rows at 60, seed 2, made by its 28th rigid planting), so they
+#: keep their rigid plantings.
 BATH_AFTER = 20
 #: Rigid plantings with floors 1-9 (the relaxed shape, at the smallest targets, where floors 4
 #: leave no room) tried before random matrices take over. Near the least targets of the
@@ -1043,9 +1045,10 @@ def planter(
             return searched
         return Chained(Stage(rigid, RECTANGLE_PLANTINGS), Stage(searched))
     if rigid_useful(rows, cols):
-        if transforms > 0 and min(height, width) <= 3:
+        if transforms > 0 and min(height, width) == 3:
             # the heat bath after `BATH_AFTER` rigid plantings on grids 3 wide or high: near
-            # the rigid shape's end its plantings fail (3x3 at 116 and 117 for every seed)
+            # the rigid shape's end its plantings fail (3x3 at 116 and 117 for every seed); not
+            # on grids 2 wide or high, where it finds less than more rigid plantings (8x2 at 60)
             try:
                 bath = Annealed(rows, cols, transforms, report)
             except ValueError:  # no exact counts for this shape
