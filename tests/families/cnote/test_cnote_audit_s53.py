@@ -111,3 +111,22 @@ def test_unique_puzzles_at_the_least_targets_of_floors_one(side: int, target: in
     assert not family.verify(instance, {"grid": planted})
     result = family.solve(instance, SolveRequest(mode=Mode.UNIQUE))
     assert result.unique is True and result.solutions[0]["grid"] == planted
+
+
+@pytest.mark.parametrize(("target", "seed"), [(46, 0), (47, 3)])
+def test_unique_puzzles_at_the_least_targets_of_floors_four(target: int, seed: int) -> None:
+    """8 columns of 4 rows (columns at half the row target) at 46 and 47: every seed of 0-4
+    failed after 60 plantings of floors 4-9, a stage that never ran dry there; it ends after
+    `FLOOR_FOUR_PLANTINGS` now, and the floors-1 stage makes them. One solution by CP-SAT and
+    by the depth-first count (`search.Enumerator`, a second method)."""
+    from boardlab.core.results import Mode, SolveRequest
+    from boardlab.families.cnote.generate import FLOOR_FOUR_PLANTINGS, generate
+    from boardlab.families.cnote.search import Enumerator
+
+    instance, planted, report = generate(4, 8, target, seed)
+    assert report.attempts > FLOOR_FOUR_PLANTINGS
+    assert not family.verify(instance, {"grid": planted})
+    result = family.solve(instance, SolveRequest(mode=Mode.UNIQUE))
+    assert result.unique is True and result.solutions[0]["grid"] == planted
+    found, _, complete = Enumerator(instance.rows, instance.cols).count(instance.grid, 2, 10**9)
+    assert complete and found == 1

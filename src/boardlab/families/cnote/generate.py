@@ -281,6 +281,13 @@ BATH_AFTER = 20
 #: 5x5 14-15, 6x6 15-17, 7x7 16-21 and 25, 8x8 17-34 (thirty-second session's audit), where random
 #: matrices made puzzles for seeds 0-2 in one or two plantings.
 FLOOR_ONE_PLANTINGS = 4
+#: The same bound on the floors 4-9 stage of rectangles: near the least targets of that shape
+#: its plantings can fail as well, and the stage did not run dry either (8 columns of 4 rows at
+#: 46 and 47 failed for every seed of 0-4; with this bound the floors-1 stage makes them after
+#: 21-23 plantings). Not on squares: there the stage near its largest targets needs more
+#: plantings and the later stages fail (4x4 at 121, seed 1: 46; 5x5 at 125, seed 0: 27).
+#: Thirty-second session, docs/cnote.md.
+FLOOR_FOUR_PLANTINGS = 20
 #: The uniqueness checks times cells of those rectangles' rigid plantings (`Planter.check_cells`):
 #: with random matrices' 4,000, 6 columns of 8 rows at 120 failed in 10.8-11.2 s of wall (seeds
 #: 0 and 2; seed 1 made in 11.0 s); the puzzles at 100 took 22-55 checks (5x7, 5x8, 4x8).
@@ -790,8 +797,9 @@ class Shaped(Planter):
 class Rigid(Chained):
     """Rigid solutions (`rigid_matrix`): floors 4-9 and a permutation of big numbers, relaxed
     for good (floors 1-9, no permutation, then random matrices) when the targets leave no room:
-    a `Chained` of one `Shaped` stage per shape, random matrices last (also after
-    `FLOOR_ONE_PLANTINGS` plantings of floors 1-9).
+    a `Chained` of one `Shaped` stage per shape, random matrices last (after
+    `FLOOR_ONE_PLANTINGS` plantings of floors 1-9; on rectangles also after
+    `FLOOR_FOUR_PLANTINGS` of floors 4-9).
 
     With `high` (square grids of sides 6-8 at targets `HIGH_FROM` to `HIGH_UNTIL`, where floors
     4-9 leave big numbers of 90 or more), floors 7-9 first: at most `HIGH_PLANTINGS` of them,
@@ -802,7 +810,7 @@ class Rigid(Chained):
         shapes: list[tuple[int, bool, int | None]] = (
             [(4, True, None), (4, False, None), (1, False, FLOOR_ONE_PLANTINGS)]
             if square
-            else [(4, False, None), (1, False, FLOOR_ONE_PLANTINGS)]
+            else [(4, False, FLOOR_FOUR_PLANTINGS), (1, False, FLOOR_ONE_PLANTINGS)]
         )
         if high:
             first = [(HIGH_FLOOR, square, HIGH_PLANTINGS)] + ([(9, True, 1)] if nines(rows, cols) else [])
