@@ -1,6 +1,7 @@
 """A one-line notice when numba compiles boardlab's kernels (the first run after an install).
 
-Compiling the kernels takes 5 to 8 seconds once; afterwards numba loads them from its cache
+Compiling the kernels a command uses takes 2 to 6 seconds once (docs/design.md: keep error
+messages out of the kernels, they compile slowly); afterwards numba loads them from its cache
 (`cache=True`) in milliseconds and compiles nothing. A user at a terminal sees the silence of
 those first seconds explained: each module holding kernels calls `watch()` when imported, which
 listens to numba's compile events (`numba.core.event`, kind "numba:compile") and writes

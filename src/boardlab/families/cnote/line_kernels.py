@@ -63,6 +63,8 @@ def triple_counts(q: np.ndarray, target: int, codes: np.ndarray) -> np.ndarray: 
                 x >>= 4
         x = codes[a] >> 4
         for _ in range(codes[a] & 15):
-            out[x & 15] += inner
+            for i in range(9):  # element by element: an array slice update compiles numba's
+                for j in range(9):  # shape error message (seconds on the first run)
+                    out[x & 15, i, j] += inner[i, j]
             x >>= 4
     return out

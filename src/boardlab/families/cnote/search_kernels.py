@@ -237,7 +237,8 @@ def _reach(
             work += _sumset(below, values[r, j], sizes[r, j], cols[j], col_reach[r - 1, j])
             below = col_reach[r - 1, j]
     for r in range(height - 2):
-        row_reach[r, width - 1] = bits[r, width - 1]
+        for i in range(bits.shape[2]):  # element by element: a slice copy compiles numba's
+            row_reach[r, width - 1, i] = bits[r, width - 1, i]  # shape error message, seconds
         for c in range(width - 2, -1, -1):
             work += _sumset(row_reach[r, c + 1], values[r, c], sizes[r, c], rows[r], row_reach[r, c])
     return work
@@ -466,7 +467,8 @@ def enumerate_count(
                                 if t <= hi:
                                     found_here = ways[t]
                                     if found_here != 0 and first.shape[0] > 0 and first[levels] == 0:
-                                        first[:levels] = chosen[:levels]
+                                        for q in range(levels):
+                                            first[q] = chosen[q]
                                         first[levels] = 1
                                     count += found_here
                                     if cell and found_here != 0:

@@ -184,12 +184,17 @@ def constellations(n: int) -> np.ndarray:
                         continue
                     if count == len(out):
                         bigger = np.zeros((2 * len(out), 10), dtype=np.int64)
-                        bigger[:count] = out
+                        # element by element here: numba compiles a slice copy with its shape
+                        # error message, seconds of string code on the first run
+                        for i in range(count):
+                            for j in range(10):
+                                bigger[i, j] = out[i, j]
                         out = bigger
                     size = 0
                     for g in range(_SYMMETRIES):
                         size += (stab >> g) & 1
-                    out[count, :6] = (a, b, c, d, 8 // size, stab)
+                    out[count, 0], out[count, 1], out[count, 2], out[count, 3] = a, b, c, d
+                    out[count, 4], out[count, 5] = 8 // size, stab
                     # the image to search: its row n-1 queen nearest a corner, then its column
                     # queens lowest (fewest search nodes in our measurements, docs/nqueens.md)
                     best = (n, 0)
@@ -200,7 +205,8 @@ def constellations(n: int) -> np.ndarray:
                         key = (min(image[1], m - image[1]), -(image[2] + image[3]))
                         if key < best:
                             best = key
-                            out[count, 6:] = image
+                            for i in range(4):
+                                out[count, 6 + i] = image[i]
                     count += 1
     return out[:count].copy()
 

@@ -389,6 +389,15 @@ def count_one(n: int, kind: int, bound1: int, prefix: np.ndarray) -> np.ndarray:
     return count_side(n, bound1, prefix)
 
 
+@njit(cache=True, inline="always")
+def _put(out: np.ndarray, i: int, counts: np.ndarray) -> None:
+    """out[i] = counts, element by element: numba compiles an array-to-slice copy with its shape
+    error message, seconds of string code on the first run after an install
+    (`core.compiling`)."""
+    for k in range(counts.shape[0]):
+        out[i, k] = counts[k]
+
+
 @njit(cache=True)
 def count_batch(
     n: int, kinds: np.ndarray, bounds: np.ndarray, prefixes: np.ndarray, lengths: np.ndarray
@@ -408,7 +417,7 @@ def count_batch_until(
     for i in range(m):
         if stop[0] != 0:
             break
-        out[i] = count_one(n, kinds[i], bounds[i], prefixes[i, : lengths[i]])
+        _put(out, i, count_one(n, kinds[i], bounds[i], prefixes[i, : lengths[i]]))
     return out
 
 
@@ -420,7 +429,7 @@ def count_batch_parallel(
     m = len(kinds)
     out = np.zeros((m, 3), dtype=np.int64)
     for i in prange(m):
-        out[i] = count_one(n, kinds[i], bounds[i], prefixes[i, : lengths[i]])
+        _put(out, i, count_one(n, kinds[i], bounds[i], prefixes[i, : lengths[i]]))
     return out
 
 
