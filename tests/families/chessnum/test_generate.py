@@ -118,6 +118,10 @@ def _minimum_by_brute_force(instance, solution: dict) -> int:
         ({"size": 4, "pieces": "QRB"}, 2),
         ({"size": 5, "pieces": "QN"}, 3),
         ({"size": 5, "pieces": "KQRBN", "detective": True}, 4),
+        ({"size": 4, "pieces": "KNN"}, 5),
+        ({"size": 4, "pieces": "QRP"}, 6),
+        ({"size": 5, "pieces": "KRRN", "detective": True}, 7),
+        ({"size": 5, "pieces": "QBBN", "detective": True}, 8),
     ],
 )
 def test_minimum_clue_set_is_minimum_by_brute_force(family, options, seed) -> None:
@@ -144,3 +148,33 @@ def test_minimum_survives_a_placement_no_clue_set_pins_down(family) -> None:
     counted = family.solve(made.instance, SolveRequest(mode=Mode.COUNT, backend="sat"))
     assert counted.count == 1
     assert verify.violations(4, made.instance.pieces, made.instance.clue_map, made.solution) == []
+
+
+def test_neighbour_placements_are_other_placements_of_the_same_pieces() -> None:
+    """The placements that seed `minimum_clues`: one piece moved or two different pieces
+    swapped, each a real placement other than the planted one (identical pieces never swapped:
+    that is the same placement, whose refuting set would be empty)."""
+    from collections import Counter
+
+    from boardlab.families.chessnum.generate import inclusion_minimal, neighbour_placements
+
+    planted = sorted([("N", (0, 0)), ("N", (1, 2)), ("Q", (3, 3)), ("K", (2, 0))])
+    letters = Counter(letter for letter, _ in planted)
+    moved = list(neighbour_placements(5, planted))
+    # 4 pieces, each to one of the 21 free squares; swaps: K-N twice, K-Q, N-Q twice
+    assert len(moved) == 4 * 21 + 5
+    for other in moved:
+        squares = [square for _, square in other]
+        assert other != planted and len(set(squares)) == len(squares)
+        assert Counter(letter for letter, _ in other) == letters
+        assert all(0 <= f < 5 and 0 <= r < 5 for f, r in squares)
+    swapped = list(neighbour_placements(5, planted, moves=False))
+    assert len(swapped) == 5
+    assert all({s for _, s in other} == {s for _, s in planted} for other in swapped)
+    sets = [
+        frozenset({(0, 1), (0, 2)}),
+        frozenset({(0, 1)}),
+        frozenset({(0, 2), (3, 3)}),
+        frozenset({(0, 1)}),
+    ]
+    assert inclusion_minimal(sets) == [frozenset({(0, 1)}), frozenset({(0, 2), (3, 3)})]
