@@ -380,6 +380,24 @@ def test_check_lists_violations(client):
     assert shape.status_code == 400
 
 
+def test_chessnum_check_too_many_is_invalid_like_too_few(client):
+    """A Chess-Num solution placing too many of a piece is an invalid answer listed like too
+    few (it was a 400, bad input); a malformed one stays a 400."""
+    instance = PUBLISHED[0]["instance"]
+    solution = dict(PUBLISHED[0]["solution"])
+    for wrong, words in (
+        ({k: v for k, v in solution.items() if k != "Q"}, "1 Q, the solution places 0"),
+        (dict(solution, Q=[solution["Q"], "a1"]), "1 Q, the solution places 2"),
+    ):
+        answer = post(client, "/api/chessnum/check", {"instance": instance, "solution": wrong})
+        assert answer.status_code == 200, answer.text
+        data = answer.json()
+        assert data["status"] == "invalid" and data["valid"] is False
+        assert any(words in problem for problem in data["violations"])
+    shape = post(client, "/api/chessnum/check", {"instance": instance, "solution": dict(solution, Q="z0")})
+    assert shape.status_code == 400
+
+
 def test_hint_where_not_offered_is_a_clear_400(client):
     listed = {f["name"]: f for f in client.get("/api/families").json()}
     for name, family in listed.items():

@@ -33,7 +33,7 @@ MARK_STYLE = "bold black on grey70"
 def _placement(instance: ChessNumInstance, solution: dict[str, Any] | None) -> list[tuple[str, Square]]:
     if not solution:
         return []
-    return placement_from_json(instance, solution, partial=True)
+    return placement_from_json(instance, solution)
 
 
 def render_text(
