@@ -137,6 +137,19 @@ def test_render_svg(capsys, example, tmp_path) -> None:
     assert len(list(root.iter("{http://www.w3.org/2000/svg}line"))) == 1 + 6 + 2  # one per attack
 
 
+def test_render_solution_with_a_piece_on_a_number_shows_both(capsys, example, tmp_path) -> None:
+    """`render --solution` with the rook on the 0 of d4: the terminal shows the rook and the 0
+    (it showed the 0 only), the SVG the same, and the rule broken is named."""
+    given = json.dumps({"K": "a1", "Q": "b2", "R": "d4", "B": "e5", "N": "f6", "P": "g2"})
+    code, out, err = run(capsys, "render", example, "--solution", given)
+    assert code == 0 and "\u265c0" in out and "the rook on the numbered square d4 (0)" in out
+    assert "invalid" in err
+    path = tmp_path / "b.svg"
+    code, _, _ = run(capsys, "render", example, "--solution", given, "--svg", str(path))
+    texts = [t.text for t in ET.fromstring(path.read_text()).iter("{http://www.w3.org/2000/svg}text")]
+    assert code == 0 and "\u265c0" in texts
+
+
 def test_generate_json_deterministic(capsys) -> None:
     first = json.loads(run(capsys, "generate", "--size", "5", "--seed", "4", "--json")[1])
     second = json.loads(run(capsys, "generate", "--size", "5", "--seed", "4", "--json")[1])
