@@ -501,3 +501,32 @@ def test_pool_workers_end_with_a_parent_that_ends_without_stopping_them(tmp_path
     while any(alive(pid) for pid in workers) and time.monotonic() < ended:
         time.sleep(0.05)
     assert not any(alive(pid) for pid in workers)
+
+
+def test_in_thread_gives_up_on_stopped_work_that_does_not_return() -> None:
+    """With `give_up`, work that is still running that long after its stop at the deadline is
+    left behind (seen by `native_work_running`) and `OutOfTime` is raised: CP-SAT's presolve
+    hears neither its time limit nor `stop_search`. Time on a fake clock (one second a look)."""
+    from boardlab.core import interrupts
+    from boardlab.core.deadline import OutOfTime
+
+    now = [0.0]
+
+    def tick() -> float:
+        now[0] += 1.0
+        return now[0]
+
+    release, stops = threading.Event(), []
+    try:
+        with pytest.raises(OutOfTime, match="did not return"):
+            in_thread(
+                lambda: release.wait(60), lambda: stops.append(1), Deadline(2.0, 2.0, tick), give_up=3.0
+            )
+        assert stops == [1] and interrupts.native_work_running()
+    finally:
+        release.set()
+    # without give_up the same deadline stops it and waits for it, however long that takes
+    release = threading.Event()
+    threading.Timer(0.3, release.set).start()
+    now[0] = 0.0
+    assert in_thread(lambda: release.wait(60), lambda: None, Deadline(2.0, 2.0, tick)) is True

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import math
+import threading
 
 import pytest
 from ortools.sat.python import cp_model
 
+from boardlab.core import interrupts
 from boardlab.core.cpsat import enumerate_by_blocking, solve_cpsat
 from boardlab.core.deadline import Deadline
 from boardlab.core.errors import Unsupported
@@ -151,3 +153,59 @@ def test_sat_time_limit_gives_unknown() -> None:
     flat = [v for row in x for v in row]
     outcome = solve_sat(cnf, flat, lambda true: {}, SolveRequest(deadline=Deadline.after(0.2)))
     assert outcome.status == Status.UNKNOWN
+
+
+def test_cpsat_is_not_started_past_the_deadline(monkeypatch) -> None:
+    """Model building took the whole limit: CP-SAT is not called at all (it was, with a time
+    limit of 0, and its presolve ran on regardless), the answer is `unknown`."""
+
+    def never(*args, **kwargs):
+        raise AssertionError("CP-SAT started past the deadline")
+
+    monkeypatch.setattr(cp_model.CpSolver, "solve", never)
+    gone = Deadline(at=0.0, seconds=0.2, clock=lambda: 1.0)
+    model, xs = k_subsets_cpsat(4, 2)
+    for mode in (Mode.FIRST, Mode.COUNT, Mode.UNIQUE, Mode.OPTIMISE):
+        if mode == Mode.OPTIMISE:
+            model.maximize(xs[0])
+        outcome = solve_cpsat(model, xs, decode_cpsat(xs), SolveRequest(mode=mode, deadline=gone))
+        assert outcome.status == Status.UNKNOWN and outcome.solutions == []
+    blocked = enumerate_by_blocking(
+        model, xs, decode_cpsat(xs), SolveRequest(mode=Mode.UNIQUE, deadline=gone), lambda s: None
+    )
+    assert blocked.status == Status.UNKNOWN
+
+
+@pytest.mark.parametrize("mode", [Mode.FIRST, Mode.COUNT, Mode.UNIQUE])
+def test_cpsat_that_does_not_stop_at_the_deadline_is_left_behind(monkeypatch, mode: Mode) -> None:
+    """A CP-SAT call that hears neither its time limit nor `stop_search` (its presolve on a
+    2x2 C-Note grid at target 100,000 ran 2.4 s past a limit of 0.1 s): past the deadline and
+    `STOP_GRACE` the answer is `unknown`, the call left running in its thread (the command line
+    then ends with os._exit). Time on a fake clock that starts running when the search does."""
+    now = [0.0]
+    running, release = threading.Event(), threading.Event()
+
+    def clock() -> float:
+        if running.is_set():
+            now[0] += 1.0
+        return now[0]
+
+    def stuck(self, model, callback=None):  # ignores max_time_in_seconds and stop_search
+        running.set()
+        release.wait(30)
+        return cp_model.UNKNOWN
+
+    monkeypatch.setattr(cp_model.CpSolver, "solve", stuck)
+    model, xs = k_subsets_cpsat(4, 2)
+    request = SolveRequest(mode=mode, deadline=Deadline(at=5.0, seconds=5.0, clock=clock))
+    try:
+        if mode == Mode.UNIQUE:
+            blocked = lambda solution: None  # noqa: E731
+            outcome = enumerate_by_blocking(model, xs, decode_cpsat(xs), request, blocked)
+        else:
+            outcome = solve_cpsat(model, xs, decode_cpsat(xs), request)
+        assert not release.is_set() and interrupts.native_work_running()  # answered while it runs
+        assert outcome.status == Status.UNKNOWN and outcome.solutions == []
+        assert outcome.stats.branches is None  # no statistics of a search that has not ended
+    finally:
+        release.set()

@@ -35,6 +35,19 @@ def alive(pid: int) -> bool:
         return handle.read().split(")")[-1].split()[0] != "Z"
 
 
+def leave_native_work_behind() -> str:
+    """A job that answers "unknown" while work it stopped at its deadline still runs (as a
+    CP-SAT presolve given up by `core.cpsat.solve_interruptibly`)."""
+    from boardlab.core.deadline import Deadline, OutOfTime
+    from boardlab.core.interrupts import in_thread
+
+    try:
+        in_thread(lambda: time.sleep(60), lambda: None, Deadline(at=0.0, clock=time.monotonic), give_up=0.0)
+    except OutOfTime:
+        return "unknown"
+    return "finished"
+
+
 @pytest.fixture
 def worker():
     made = Worker(Settings(name="boardlab-test-worker", start_method="fork", own_group=True, daemon=False))
@@ -91,3 +104,14 @@ def test_the_memory_cap_turns_a_huge_job_into_memory_error():
         assert failure.value.kind == "MemoryError"
     finally:
         capped.kill()
+
+
+def test_a_process_that_left_native_work_running_makes_way_for_a_new_one(worker):
+    """The job answers; the process, whose stopped native work still runs, exits after it, so
+    that the work does not take the CPU of the next jobs; the next call starts a new process."""
+    worker.start()
+    first = worker.pid
+    assert worker.call(leave_native_work_behind, (), 30) == "unknown"
+    assert worker.retired == 1 and not alive(first)
+    assert worker.call(operator.add, (2, 2), 30) == 4 and worker.pid != first
+    assert worker.call(operator.add, (3, 3), 30) == 6 and worker.retired == 1  # an ordinary job: kept

@@ -380,6 +380,41 @@ def test_check_lists_violations(client):
     assert shape.status_code == 400
 
 
+def test_chessnum_check_too_many_is_invalid_like_too_few(client):
+    """A Chess-Num solution placing too many of a piece is an invalid answer listed like too
+    few (it was a 400, bad input); a malformed one stays a 400."""
+    instance = PUBLISHED[0]["instance"]
+    solution = dict(PUBLISHED[0]["solution"])
+    for wrong, words in (
+        ({k: v for k, v in solution.items() if k != "Q"}, "1 Q, the solution places 0"),
+        (dict(solution, Q=[solution["Q"], "a1"]), "1 Q, the solution places 2"),
+    ):
+        answer = post(client, "/api/chessnum/check", {"instance": instance, "solution": wrong})
+        assert answer.status_code == 200, answer.text
+        data = answer.json()
+        assert data["status"] == "invalid" and data["valid"] is False
+        assert any(words in problem for problem in data["violations"])
+    shape = post(client, "/api/chessnum/check", {"instance": instance, "solution": dict(solution, Q="z0")})
+    assert shape.status_code == 400
+
+
+def test_a_solve_whose_cpsat_runs_past_its_limit_answers_unknown_in_a_fresh_process(client):
+    """A 2x2 C-Note grid at target 100,000: CP-SAT's presolve hears neither its time limit nor
+    `stop_search` (2.4 s). The job answers `unknown` at the limit (it ran until the hard limit,
+    the limit and the kill grace, killed it), and the process that left the presolve running is
+    replaced (it would take a core from the jobs after it)."""
+    health = client.get("/api/health").json()
+    before, timed_out = set(health["pids"]), health["jobs"]["timed_out"]
+    instance = {"family": "cnote", "target": 100_000, "grid": [[1, 2], [3, 4]]}
+    answer = post(client, "/api/cnote/solve", {"instance": instance, "mode": "first", "time_limit": 1})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["status"] == "unknown" and answer.json()["solutions"] == []
+    health = client.get("/api/health").json()
+    after = set(health["pids"])
+    assert len(after) == 2 and len(before - after) == 1
+    assert health["jobs"]["timed_out"] == timed_out  # answered in time, not killed at the hard limit
+
+
 def test_hint_where_not_offered_is_a_clear_400(client):
     listed = {f["name"]: f for f in client.get("/api/families").json()}
     for name, family in listed.items():

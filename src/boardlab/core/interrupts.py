@@ -36,6 +36,7 @@ of native call is made stoppable once, here:
 
 from __future__ import annotations
 
+import os
 import re
 import signal
 import threading
@@ -71,24 +72,41 @@ def flag() -> Any:
     return np.zeros(1, dtype=np.int64)
 
 
-def in_thread(work: Callable[[], T], stop: Callable[[], None], deadline: Deadline = NO_DEADLINE) -> T:
+def in_thread(
+    work: Callable[[], T],
+    stop: Callable[[], None],
+    deadline: Deadline = NO_DEADLINE,
+    give_up: float | None = None,
+) -> T:
     """`work()`, run in a helper thread so that Ctrl-C and `deadline` are seen within `SLICE`
     seconds while it runs (see the module docstring). `stop()` must make `work` return soon.
+
+    `give_up`: seconds to wait, once `deadline` has passed and `stop()` was called, for the work
+    to return; past them the work is left running in its daemon thread (`native_work_running`
+    then says so, and the command line ends with `os._exit`) and `OutOfTime` is raised. For
+    native calls whose stop is not always heard (CP-SAT's presolve neither looks at its time
+    limit nor at `stop_search`: `core.cpsat.solve_interruptibly`). None: wait for the work,
+    however long it takes to stop.
 
     The waiting thread watches an event the work sets when it ends, not `Thread.join` and
     `is_alive`: in CPython 3.11 a KeyboardInterrupt inside `join` can leave the thread marked
     as stopped while it still runs, and a later `join(GRACE)` then returns at once."""
     done, box = _start(work)
-    stopped = False
+    stopped_at: float | None = None
     try:
         while not done.wait(SLICE):
-            if not stopped and deadline.expired():
+            if stopped_at is None and deadline.expired():
                 stop()
-                stopped = True
-    except BaseException:  # Ctrl-C (KeyboardInterrupt) while waiting
+                stopped_at = deadline.clock()
+            elif stopped_at is not None and give_up is not None and deadline.clock() - stopped_at >= give_up:
+                break  # left behind: it runs on in its daemon thread
+    except BaseException:  # Ctrl-C (KeyboardInterrupt), or a time_limited timer, while waiting
         stop()
         done.wait(GRACE)
         raise
+    if not done.is_set():
+        limit = f" of {deadline.seconds:g} s" if deadline.seconds is not None else ""
+        raise OutOfTime(f"time limit{limit} reached (the stopped work did not return)")
     return _outcome(box)
 
 
@@ -130,6 +148,9 @@ def _outcome(box: dict[str, Any]) -> Any:
 
 #: The end events of the works of `in_thread` and `until_deadline` still running.
 _UNFINISHED: set[threading.Event] = set()
+# a forked child has none of its parent's threads: their works run on in the parent only
+if hasattr(os, "register_at_fork"):  # POSIX
+    os.register_at_fork(after_in_child=_UNFINISHED.clear)
 
 
 def native_work_running() -> bool:

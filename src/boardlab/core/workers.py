@@ -12,7 +12,11 @@ the whole executor. Here the parent
 - notices a process that died during a call (`Crashed`, saying how it died);
 - gets an exception raised by the function back as `JobFailed`, with the exception's class
   names, message and location (`describe_error`) crossing the pipe as plain data, and keeps the
-  process.
+  process;
+- replaces a process that answered while native work it left behind still runs (a CP-SAT
+  presolve that heard neither its time limit nor `stop_search`, given up at the deadline by
+  `core.interrupts.in_thread`): the child says so with its answer and exits, so that the work
+  does not take the CPU and memory of the jobs after it.
 
 What the child does, by `Settings`: ignore Ctrl-C (the parent decides what an interrupt stops),
 optionally lead its own process group (so a kill also stops the processes the job started, and
@@ -36,6 +40,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
+
+from boardlab.core.interrupts import native_work_running
 
 #: How long a new process may take to import its modules before it is declared broken.
 STARTUP_SECONDS = 120.0
@@ -164,15 +170,22 @@ def _serve(conn: Connection, settings: Settings, parent: int) -> None:
             )
         else:
             reply = ("ok", value)
+        retire = native_work_running()  # stopped native work still running: make way for a new process
         try:
-            conn.send(reply)
+            conn.send((*reply, retire))
         except (OSError, EOFError):  # the parent is gone
             return
         except Exception as error:  # an unpicklable answer
             text = traceback.format_exc()
             conn.send(
-                ("error", (type(error).__name__, {"message": f"answer could not be sent: {error}"}, text))
+                (
+                    "error",
+                    (type(error).__name__, {"message": f"answer could not be sent: {error}"}, text),
+                    retire,
+                )
             )
+        if retire:
+            os._exit(0)
 
 
 class Worker:
@@ -184,6 +197,8 @@ class Worker:
         self.conn: Connection | None = None
         self.ready = False
         self.jobs = 0
+        self.retired = 0
+        """Processes that exited after a job because native work it stopped was still running."""
 
     @property
     def pid(self) -> int | None:
@@ -255,11 +270,15 @@ class Worker:
             if not self.conn.poll(timeout):
                 self.kill()
                 raise TimedOut(f"the job ran past its hard limit of {timeout:g} s and was stopped")
-            kind, value = self.conn.recv()
+            kind, value, retiring = self.conn.recv()
         except (EOFError, OSError, ConnectionError):
             how = self.how_it_ended()
             self.kill()
             raise Crashed(f"the worker process died during the job ({how})") from None
+        if retiring:  # it exits now (`_serve`): a new one starts importing for the next call
+            self.retired += 1
+            self.close()
+            self.start()
         if kind == "error":
             name, payload, text = value
             raise JobFailed(name, payload, text)

@@ -74,6 +74,59 @@ def test_check(capsys, example) -> None:
     assert code == 1 and "the solution places 0" in out
 
 
+@pytest.mark.parametrize(
+    "solution,pieces,words",
+    [
+        # the issue's repro: two queens where the puzzle has one (it was exit 2, bad input)
+        (
+            {"K": "a1", "Q": ["b2", "c3"], "R": "d4", "B": "e5", "N": "f6", "P": "g2"},
+            None,
+            "1 Q, the solution places 2",
+        ),
+        # too few still reads the same way
+        ({"K": "a1", "R": "d4", "B": "e5", "N": "f6", "P": "g2"}, None, "1 Q, the solution places 0"),
+        # repeated pieces: three knights of two
+        (
+            {"K": "a1", "Q": "b2", "R": "c3", "B": "e5", "N": ["f6", "g1", "h2"], "P": "g2"},
+            "KQRBNNP",
+            "2 N, the solution places 3",
+        ),
+        # a letter the puzzle has none of: one pawn too many
+        (
+            {"K": "a1", "Q": "b2", "R": "c3", "B": "e5", "N": "f6", "P": "g2"},
+            "KQRBNN",
+            "0 P, the solution places 1",
+        ),
+    ],
+)
+def test_check_wrong_counts_are_invalid_not_bad_input(capsys, example, solution, pieces, words) -> None:
+    """A well-formed solution placing too many or too few of a piece is invalid (exit 1, the
+    violation listed, text and JSON alike), never bad input (exit 2)."""
+    extra = ["--pieces", pieces] if pieces else []
+    code, out, err = run(capsys, "check", example, json.dumps(solution), *extra)
+    assert (code, err) == (1, "") and out.startswith("invalid") and words in out
+    code, out, err = run(capsys, "check", example, json.dumps(solution), "--json", *extra)
+    answer = json.loads(out)
+    assert code == 1 and answer["status"] == "invalid" and answer["valid"] is False
+    assert any(words in problem for problem in answer["violations"])
+
+
+@pytest.mark.parametrize(
+    "solution",
+    [
+        '{"K": "a1", "Q": ["b2", "zz"]}',  # not a square name
+        '{"K": "a1", "Q": ["b2", "i1"]}',  # off the 8x8 board
+        '{"K": "a1", "X": "b2"}',  # not a piece letter
+        '{"K": ["a1", 3]}',  # wrong JSON type
+        '["K", "a1"]',  # not an object
+        '{"K": "a1", "b2": "Q"}',  # both shapes mixed
+    ],
+)
+def test_check_malformed_solution_is_bad_input(capsys, example, solution) -> None:
+    code, out, err = run(capsys, "check", example, solution)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
 def test_render_svg(capsys, example, tmp_path) -> None:
     path = tmp_path / "board.svg"
     code, _, _ = run(capsys, "render", example, "--solve", "--explain", "--svg", str(path))
@@ -82,6 +135,19 @@ def test_render_svg(capsys, example, tmp_path) -> None:
     texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
     assert "6" in texts and "\u265b" in texts
     assert len(list(root.iter("{http://www.w3.org/2000/svg}line"))) == 1 + 6 + 2  # one per attack
+
+
+def test_render_solution_with_a_piece_on_a_number_shows_both(capsys, example, tmp_path) -> None:
+    """`render --solution` with the rook on the 0 of d4: the terminal shows the rook and the 0
+    (it showed the 0 only), the SVG the same, and the rule broken is named."""
+    given = json.dumps({"K": "a1", "Q": "b2", "R": "d4", "B": "e5", "N": "f6", "P": "g2"})
+    code, out, err = run(capsys, "render", example, "--solution", given)
+    assert code == 0 and "\u265c0" in out and "the rook on the numbered square d4 (0)" in out
+    assert "invalid" in err
+    path = tmp_path / "b.svg"
+    code, _, _ = run(capsys, "render", example, "--solution", given, "--svg", str(path))
+    texts = [t.text for t in ET.fromstring(path.read_text()).iter("{http://www.w3.org/2000/svg}text")]
+    assert code == 0 and "\u265c0" in texts
 
 
 def test_generate_json_deterministic(capsys) -> None:

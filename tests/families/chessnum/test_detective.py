@@ -148,6 +148,41 @@ def test_solution_shapes(family) -> None:
     assert result.stats.extra["solution_shape"] == "by square"
 
 
+@pytest.mark.parametrize(
+    "solution,words",
+    [
+        # by square: a queen where a bishop stands (two queens of one, one bishop of two)
+        (
+            {"b1": "Q", "b5": "R", "c3": "B", "c8": "Q", "e6": "N", "f7": "R", "g2": "K", "g4": "N"},
+            "1 Q, the solution places 2",
+        ),
+        # by piece: three rooks of two (it was exit 2: "3 squares for R")
+        (
+            {"K": "g2", "Q": "c8", "R": ["b5", "f7", "b1"], "B": ["c3"], "N": ["e6", "g4"]},
+            "2 R, the solution places 3",
+        ),
+        # by square, a pawn the puzzle does not have
+        (
+            {"b1": "P", "b5": "R", "c3": "B", "c8": "Q", "e6": "N", "f7": "R", "g2": "K", "g4": "N"},
+            "0 P, the solution places 1",
+        ),
+    ],
+)
+def test_check_too_many_of_a_piece_is_invalid(capsys, tmp_path, solution, words) -> None:
+    from boardlab.cli import main
+
+    path = tmp_path / "det.txt"
+    path.write_text(SOLVED_TEXT)
+    for extra in ([], ["--json"]):
+        with pytest.raises(SystemExit) as stop:
+            main(["chessnum", "check", str(path), json.dumps(solution), *extra])
+        out, err = capsys.readouterr()
+        assert stop.value.code == 1 and err == "" and words in out
+    with pytest.raises(SystemExit) as stop:
+        main(["chessnum", "check", str(path), json.dumps({"b1": "X", "g2": "K"})])
+    assert stop.value.code == 2 and "unknown piece" in capsys.readouterr().err
+
+
 def test_formats_round_trip_and_errors(family) -> None:
     [record] = family.parse_text(SOLVED_TEXT, "<text>")
     instance = record.instance

@@ -72,4 +72,16 @@ def test_bad_partial_shape(family, instance) -> None:
     with pytest.raises(BadInput):
         family.hint(instance, {"X": "a1"}).to_json()
     with pytest.raises(BadInput):
-        family.hint(instance, {"K": ["a1", "a2"]}).to_json()
+        family.hint(instance, {"K": "a9x"}).to_json()
+
+
+def test_surplus_pieces_are_a_mistake(family, instance) -> None:
+    """More pieces of a letter than the puzzle has is the player's mistake (the surplus is to be
+    removed), like two pieces on one square; it was bad input (exit 2)."""
+    answer = family.hint(instance, {"K": ["a1", "a2"]}).to_json()
+    assert answer["status"] == "mistake" and answer["remove"] == {"K": "a2"}
+    assert "1 king" in answer["message"] and "a1, a2" in answer["message"]
+    three = family.hint(from_json({"pieces": "KQRBNNP", "clues": {"b8": 1}}), {"N": ["a1", "c1", "e1"]})
+    assert three.status.value == "mistake" and three.remove == {"N": ["e1"]}
+    none = family.hint(from_json({"pieces": "KQRBN", "clues": {"b8": 1}}), {"P": "g2"}).to_json()
+    assert none["status"] == "mistake" and none["remove"] == {"P": ["g2"]} and "no pawn" in none["message"]

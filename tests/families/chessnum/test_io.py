@@ -138,14 +138,25 @@ def test_solution_shapes(family) -> None:
     instance = io.make_instance(8, "KQRBNNP", [])
     solution = {"K": "a1", "Q": "b1", "R": "c1", "B": "d1", "N": ["f1", "e1"], "P": "g2"}
     assert family.solution_from_json(instance, solution)["N"] == ["e1", "f1"]
-    # an incomplete placement is a solution shape: `verify` names what is missing (check: exit 1)
-    for incomplete, words in [({"K": "a1"}, "1 Q, the solution places 0"), (dict(solution, N="e1"), "2 N")]:
-        read = family.solution_from_json(instance, incomplete)
-        assert any(words in problem for problem in family.verify(instance, read))
+    # an incomplete placement, or one with too many of a piece, is a solution shape: `verify`
+    # names what is wrong (check: exit 1)
+    for wrong, words in [
+        ({"K": "a1"}, "1 Q, the solution places 0"),
+        (dict(solution, N="e1"), "2 N, the solution places 1"),
+        (dict(solution, N=["e1", "f1", "g1"]), "2 N, the solution places 3"),
+        (dict(solution, Q=["b1", "b2"]), "1 Q, the solution places 2"),
+        (dict(solution, K=["a1", "a1"]), "1 K, the solution places 2"),
+    ]:
+        read = family.solution_from_json(instance, wrong)
+        assert any(words in problem for problem in family.verify(instance, read)), (wrong, read)
+    without_pawns = io.make_instance(8, "KQRBN", [])
+    read = family.solution_from_json(without_pawns, dict(solution, N="e1"))
+    assert "the puzzle has 0 P, the solution places 1" in family.verify(without_pawns, read)
     for bad, words in [
         (dict(solution, X="a1"), "unknown piece"),
-        (dict(solution, N=["e1", "f1", "g1"]), "3 squares for N"),
+        (dict(solution, N=["e1", "f1", "z9"]), "not a square"),
         (dict(solution, K="a9x"), "not a square name"),
+        (dict(solution, K=7), "square"),
         ("K a1", "object"),
     ]:
         with pytest.raises(BadInput, match=words):

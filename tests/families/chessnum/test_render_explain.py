@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io as stdio
 import xml.etree.ElementTree as ET
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -59,3 +60,71 @@ def test_hint_with_repeated_pieces(family) -> None:
     assert answer["status"] == "progress" and answer["place"] == {"N": ["c2"]}
     assert family.hint(instance, {"N": ["b3", "c2"]}).to_json()["status"] == "solved"
     assert family.hint(instance, {"N": ["d4"]}).to_json()["status"] == "mistake"
+
+
+def svg_texts(svg: str) -> list[str]:
+    return [t.text or "" for t in ET.fromstring(svg).iter(SVG + "text")]
+
+
+def styled(renderable) -> dict[str, Any]:
+    """Each non-blank text run of the terminal drawing and its rich style."""
+    console = Console(file=stdio.StringIO(), width=200, color_system="truecolor", force_terminal=True)
+    return {s.text.strip(): s.style for s in console.render(renderable) if s.text.strip()}
+
+
+WITH_ROOK_ON_ZERO = {"K": "a1", "Q": "b2", "R": "d4", "B": "e5", "N": "f6", "P": "g2"}
+
+
+def test_a_piece_on_a_numbered_square_shows_piece_and_number_in_both_drawings() -> None:
+    """The terminal showed the number and hid the piece, the SVG the piece and hid the number:
+    both now show the piece's glyph and the number, marked as breaking the rules."""
+    instance = from_json(published()[0]["instance"])  # d4 = 0
+    text = text_of(render.render_text(instance, WITH_ROOK_ON_ZERO))
+    rows = {line.split()[0]: line.split()[1:] for line in text.splitlines() if line[:1].isdigit()}
+    assert rows["4"][3] == "\u265c0"  # file d of rank 4: the rook and the 0
+    assert "the rook on the numbered square d4 (0)" in text
+    style = styled(render.render_text(instance, WITH_ROOK_ON_ZERO))["\u265c0"]
+    assert style.color.name == "red3" and style.underline and style.bold  # marked, not just shown
+    luminance = [
+        0.2126 * r + 0.7152 * g + 0.0722 * b
+        for r, g, b in (style.color.get_truecolor(), style.bgcolor.get_truecolor())
+    ]
+    assert abs(luminance[0] - luminance[1]) > 0.3 * 255  # readable on the board's grey
+    svg = render.render_svg(instance, WITH_ROOK_ON_ZERO)
+    assert "\u265c0" in svg_texts(svg) and "0" not in svg_texts(svg)  # the number is on the rook's square
+    assert render.CONFLICT_FILL in svg and "<title>the rook on the numbered square d4 (0)</title>" in svg
+    assert render.conflicts(instance, WITH_ROOK_ON_ZERO) == {(3, 3): "the rook on the numbered square d4 (0)"}
+
+
+def test_two_pieces_on_one_square_show_both_in_both_drawings() -> None:
+    instance = from_json(published()[0]["instance"])
+    both = dict(WITH_ROOK_ON_ZERO, Q="a1", R="c1")
+    text = text_of(render.render_text(instance, both))
+    assert "\u265a\u265b" in text and "the king and the queen on one square, a1" in text
+    assert "\u265a\u265b" in svg_texts(render.render_svg(instance, both))
+    # two pieces and a two-digit number: 4 characters, the cells widen so that none touch
+    many = make_instance(8, "KQRBNNPPPP", [((0, 0), 10)])
+    crowded = {"K": "a1", "Q": "a1", "R": "c1", "B": "d1", "N": ["e1", "f1"], "P": ["a2", "b2", "c2", "d2"]}
+    line = next(
+        line for line in text_of(render.render_text(many, crowded)).splitlines() if line.startswith("1")
+    )
+    assert "\u265a\u265b10 " in line and " \u265c " in line
+    assert "\u265a\u265b10" in svg_texts(render.render_svg(many, crowded))
+
+
+def test_detective_piece_on_a_numbered_square_is_shown(family) -> None:
+    instance = make_instance(4, "QR", [((0, 3), 1)], occupied=[(0, 0), (2, 2)])
+    solution = {"a4": "Q", "c3": "R"}  # by square: the queen on the clue a4 = 1
+    assert "\u265b1" in text_of(render.render_text(instance, solution))
+    assert "\u265b1" in svg_texts(render.render_svg(instance, solution))
+    assert family.check(instance, solution)  # and check lists it
+
+
+def test_a_valid_solution_marks_nothing() -> None:
+    board = published()[0]
+    instance = from_json(board["instance"])
+    assert render.conflicts(instance, board["solution"]) == {}
+    text = text_of(render.render_text(instance, board["solution"]))
+    assert "breaks the rules" not in text and "\u265b" in text
+    svg = render.render_svg(instance, board["solution"])
+    assert render.CONFLICT_FILL not in svg and "6" in svg_texts(svg) and "\u265b" in svg_texts(svg)

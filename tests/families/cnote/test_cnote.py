@@ -185,6 +185,40 @@ def test_time_limit_gives_unknown() -> None:
     assert result.status == Status.UNKNOWN
 
 
+def test_huge_targets_consult_the_deadline_before_listing_numbers(monkeypatch) -> None:
+    """At target 1,000,000 listing a cell's admissible numbers takes about 0.1 s a digit: the
+    check for a cell no number fits listed them all before the deadline was first consulted
+    (0.4 to 0.9 s of a 2x2 or 3x3 solve under --time-limit 0.2). Now it lists none, and the
+    model is built cell by cell under the deadline: past it, `unknown` without listing."""
+    from boardlab.families.cnote import model_cpsat
+
+    listed = []
+    real = model_cpsat.admissible
+
+    def counting(digit: int, bound: int):
+        listed.append((digit, bound))
+        return real(digit, bound)
+
+    monkeypatch.setattr(model_cpsat, "admissible", counting)
+    gone = Deadline(at=0.0, seconds=0.2, clock=lambda: 1.0)
+    for grid in ([[1, 2], [3, 4]], [[1, 2, 3], [4, 5, 6], [7, 8, 9]]):
+        instance = io.make_instance(grid, 1_000_000)
+        for mode in (Mode.FIRST, Mode.COUNT, Mode.UNIQUE):
+            result = family.solve(instance, SolveRequest(mode=mode, deadline=gone))
+            assert result.status == Status.UNKNOWN and listed == []
+    # the empty cell is still found, without a list: a 0 needs a bound of 10 at least
+    assert model_cpsat.trivially_unsatisfiable(io.make_instance([[0, 5]], None, [10], [9, 1]))
+    assert listed == []
+
+
+def test_empty_cell_agrees_with_the_admissible_numbers() -> None:
+    from boardlab.families.cnote.model_cpsat import admissible, smallest
+
+    for digit in range(10):
+        for bound in range(-2, 130):
+            assert (bound >= smallest(digit)) == bool(admissible(digit, max(bound, 0))), (digit, bound)
+
+
 # ---- generator ----------------------------------------------------------------------------------------
 @pytest.mark.parametrize("shape", [(3, 3), (4, 4), (3, 4), (4, 3), (2, 5)])
 def test_generated_unique_puzzles_are_unique_by_brute_force(shape: tuple[int, int]) -> None:

@@ -86,6 +86,39 @@ def test_time_limit_exit_code(cli_run, tmp_path: Path) -> None:
     assert result.code == 3 and json.loads(result.stdout)["status"] == "unknown"
 
 
+@pytest.mark.parametrize("mode", [[], ["--count"], ["--unique"]])
+def test_time_limit_at_a_huge_target_is_unknown(tmp_path: Path, mode: list[str]) -> None:
+    """A 2x2 grid at target 100,000: CP-SAT's presolve runs on past its time limit and its
+    stop (2.4 s); under --time-limit 1 (OR-Tools' import and the model take about 0.4 s of it,
+    so the presolve starts) the command answers `unknown`, exit 3, and ends (a real process:
+    the presolve is left behind in its thread, which the process's end stops)."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "huge.json"
+    path.write_text(json.dumps({"family": "cnote", "target": 100_000, "grid": [[1, 2], [3, 4]]}))
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "boardlab",
+            "cnote",
+            "solve",
+            str(path),
+            *mode,
+            "--time-limit",
+            "0.2",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    answer = json.loads(run.stdout)
+    assert run.returncode == 3 and answer["status"] == "unknown" and answer["solutions"] == [], run.stderr
+    assert run.stderr == ""
+
+
 def test_generate_unique_and_check(cli_run, tmp_path: Path) -> None:
     result = cli_run(["cnote", "generate", "--size", "5x4", "--target", "120", "--seed", "7", "--json"])
     assert result.code == 0

@@ -14,7 +14,7 @@ def explain(instance: ChessNumInstance, solution: dict[str, Any]) -> list[dict[s
     Each entry is `{"square": "b8", "clue": 1, "target": (file, rank), "attackers":
     [{"piece": "Q", "square": "g8", "at": (file, rank)}, ...]}`.
     """
-    placement = placement_from_json(instance, solution, partial=True)
+    placement = placement_from_json(instance, solution)
     entries = []
     for target, value in instance.clues:
         found = attackers(instance.size, placement, target)

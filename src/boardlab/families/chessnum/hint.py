@@ -4,7 +4,8 @@ A partial placement has the solution JSON shape with pieces left out (`{"Q": "g8
 cut short for repeated pieces (`{"N": ["b7"]}` of two knights). The hint, in this order:
 
 - `mistake` when a placement breaks a rule by itself (a piece on a numbered square, two pieces
-  on one square, in Detektivschach a piece on a square that is not marked), or when no
+  on one square, in Detektivschach a piece on a square that is not marked), when there are
+  more pieces of a letter than the puzzle has (the surplus is to be removed), or when no
   solution of the puzzle extends the placement. The wrong placements are named: those that
   no solution contains on their own; when each is possible alone but not together, a
   smallest-by-deletion set of them that no solution contains together (each one of it is
@@ -24,6 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardlab.core.oracle import Hint, HintStatus
+from boardlab.core.words import plural
 from boardlab.families.chessnum.io import (
     PIECE_NAMES,
     PIECE_ORDER,
@@ -48,7 +50,7 @@ def _cap(text: str) -> str:
 
 
 def hint(instance: ChessNumInstance, partial: dict[str, Any] | None) -> Hint:
-    placed = placement_from_json(instance, partial or {}, partial=True)
+    placed = placement_from_json(instance, partial or {})
     clues = instance.clue_map
     marked = set(instance.occupied)
     seen: dict[Square, tuple[str, Square]] = {}
@@ -73,6 +75,9 @@ def hint(instance: ChessNumInstance, partial: dict[str, Any] | None) -> Hint:
                 remove=placement_to_json(instance, [item]),
             )
         seen[square] = item
+    surplus = _surplus(instance, placed)
+    if surplus is not None:
+        return surplus
     if len(placed) == len(instance.pieces) and not violations(
         instance.size, instance.pieces, clues, placement_to_json(instance, placed), frozenset(marked)
     ):
@@ -89,6 +94,26 @@ def hint(instance: ChessNumInstance, partial: dict[str, Any] | None) -> Hint:
     if isinstance(found, frozenset):
         return _progress(instance, oracle, placed, found)
     return _mistake(instance, oracle, placed)
+
+
+def _surplus(instance: ChessNumInstance, placed: Placement) -> Hint | None:
+    """A mistake when the player placed more pieces of a letter than the puzzle has (none, for
+    a letter it does not have): the ones past the puzzle's number are to be removed."""
+    counts = instance.counts
+    for letter in PIECE_ORDER:
+        mine = [item for item in placed if item[0] == letter]
+        have = counts.get(letter, 0)
+        if len(mine) > have:
+            name = PIECE_NAMES[letter]
+            squares = ", ".join(square_name(square) for _, square in mine)
+            away = f"{len(mine) - have} of them" if have else "it" if len(mine) == 1 else "them"
+            return Hint(
+                HintStatus.MISTAKE,
+                f"The puzzle has {plural(have, name) if have else 'no ' + name}, and you placed "
+                f"{len(mine)} ({squares}): take {away} away.",
+                remove=placement_to_json(instance, mine[have:]),
+            )
+    return None
 
 
 def _progress(

@@ -236,37 +236,28 @@ def _is_by_square(data: dict[Any, Any]) -> bool:
     return bool(squares) and all(squares)
 
 
-def placement_from_json(instance: ChessNumInstance, data: Any, *, partial: bool) -> list[tuple[str, Square]]:
-    """`(letter, square)` pairs from solution JSON (either shape); with `partial`, pieces may be missing.
+def placement_from_json(instance: ChessNumInstance, data: Any) -> list[tuple[str, Square]]:
+    """`(letter, square)` pairs from solution JSON (either shape), as written.
 
-    Raises BadInput for a wrong shape: not an object, unknown letters, a letter not in the
-    piece set, more squares than pieces of that letter, malformed or off-board squares.
-    A complete placement must name every piece. Rule violations (two pieces on one square, a
-    piece on a clue) are left to `verify` / the hint.
+    Raises BadInput for what is not a solution's shape: not an object, a key or value that is
+    not a piece letter (K Q R B N P) or a square name, a square off the board, both shapes
+    mixed. How many pieces of each letter it places is not a question of shape: too few, too
+    many, or a letter the puzzle has none of are rule violations, named by `verify` (`check`
+    exits 1, the web API's `/check` answers `invalid`) or by the hint (a mistake); so are two
+    pieces on one square and a piece on a clue.
     """
     if not isinstance(data, dict):
         raise BadInput('a chessnum solution is an object like {"K": "d7", "Q": "g8", ...}')
     if _is_by_square(data):
         data = _by_square(instance, data)
-    counts = instance.counts
     placed: list[tuple[str, Square]] = []
     for key, value in data.items():
         letter = key.upper() if isinstance(key, str) else key
         if letter not in PIECE_ORDER:
             raise BadInput(f"unknown piece {shown(key)} in the solution (known: K Q R B N P)")
-        if letter not in counts:
-            raise BadInput(f"the puzzle has no {PIECE_NAMES[letter]} (pieces: {instance.pieces})")
         names = value if isinstance(value, list) else [value]
-        if len(names) > counts[letter]:
-            raise BadInput(f"{len(names)} squares for {letter} but the puzzle has {counts[letter]}")
-        if not partial and len(names) != counts[letter]:
-            raise BadInput(f"{len(names)} squares for {letter} but the puzzle has {counts[letter]}")
         for name in names:
             placed.append((letter, parse_square(name, instance.size, f"square of {letter}")))
-    if not partial:
-        missing = [p for p in counts if p not in {letter for letter, _ in placed}]
-        if missing:
-            raise BadInput(f"the solution does not place {', '.join(missing)}")
     return placed
 
 
@@ -300,6 +291,7 @@ def placement_to_json(instance: ChessNumInstance, placed: list[tuple[str, Square
 
 
 def solution_from_json(instance: ChessNumInstance, data: Any) -> dict[str, Any]:
-    """A proposed solution, read as a (possibly incomplete) placement: missing pieces are a rule
-    violation that `verify` reports (`check` exits 1, as for every family), not a shape error."""
-    return placement_to_json(instance, placement_from_json(instance, data, partial=True))
+    """A proposed solution, read as a placement of any pieces: missing pieces, surplus ones and
+    letters the puzzle has none of are rule violations that `verify` reports (`check` exits 1,
+    as for every family), not shape errors."""
+    return placement_to_json(instance, placement_from_json(instance, data))

@@ -3,7 +3,12 @@
 Clue squares show their number (bold, on a highlighted square; squares are three characters
 wide in the terminal when a clue has two digits, `board_text`); pieces are chess glyphs. The
 marked squares of a Detektivschach puzzle are shaded grey and show a dot until a piece stands
-there. With
+there. A placement that breaks the board's rules on a square (a piece on a numbered square, two
+pieces on one square: a player's solution drawn by `render --solution`) shows everything on
+that square, the pieces' glyphs then the number (`♜0`), in red on a red square in the SVG and
+red underlined in the terminal, with one line per such square below the terminal board and a
+tooltip in the SVG (`conflicts`); both drawings show the same characters, nothing is hidden.
+With
 `explain` (the `--explain` render option) the drawing also lists, for each clue,
 the pieces attacking it in the solution; the SVG draws a thin line from each attacker to the
 clue square it attacks.
@@ -12,12 +17,20 @@ clue square it attacks.
 from __future__ import annotations
 
 from typing import Any
+from xml.sax.saxutils import escape
 
 from rich.console import Group
 from rich.text import Text
 
 from boardlab.families.chessnum import explain as explaining
-from boardlab.families.chessnum.io import FILES, PIECE_NAMES, ChessNumInstance, Square, placement_from_json
+from boardlab.families.chessnum.io import (
+    FILES,
+    PIECE_NAMES,
+    ChessNumInstance,
+    Square,
+    placement_from_json,
+    square_name,
+)
 from boardlab.render.terminal import board_text
 
 GLYPHS = {"K": "\u265a", "Q": "\u265b", "R": "\u265c", "B": "\u265d", "N": "\u265e", "P": "\u265f"}
@@ -28,12 +41,45 @@ PIECE_COLOR = "#1a1a1a"
 MARK = "\u25cf"
 MARK_FILL = "#c9c9c9"
 MARK_STYLE = "bold black on grey70"
+#: A square whose placement breaks a rule (a piece on a number, two pieces on one square).
+CONFLICT_STYLE = "bold red3 underline"
+CONFLICT_COLOR = "#b71c1c"
+CONFLICT_FILL = "#f4b4b4"
 
 
 def _placement(instance: ChessNumInstance, solution: dict[str, Any] | None) -> list[tuple[str, Square]]:
     if not solution:
         return []
-    return placement_from_json(instance, solution, partial=True)
+    return placement_from_json(instance, solution)
+
+
+def _by_square(instance: ChessNumInstance, solution: dict[str, Any] | None) -> dict[Square, list[str]]:
+    """The piece letters standing on each square, in the order the solution gives them."""
+    on: dict[Square, list[str]] = {}
+    for letter, square in _placement(instance, solution):
+        on.setdefault(square, []).append(letter)
+    return on
+
+
+def conflicts(instance: ChessNumInstance, solution: dict[str, Any] | None) -> dict[Square, str]:
+    """The squares whose placement breaks a rule by itself, each with what is wrong there: a
+    piece on a numbered square, or more than one piece on a square."""
+    clues = instance.clue_map
+    found: dict[Square, str] = {}
+    for square, letters in sorted(_by_square(instance, solution).items()):
+        names = " and ".join(f"the {PIECE_NAMES[letter]}" for letter in letters)
+        name = square_name(square)
+        if square in clues:
+            found[square] = f"{names} on the numbered square {name} ({clues[square]})"
+        elif len(letters) > 1:
+            found[square] = f"{names} on one square, {name}"
+    return found
+
+
+def _shown(instance: ChessNumInstance, square: Square, letters: list[str]) -> str:
+    """What a conflict square shows: every piece's glyph, then its number if it has one."""
+    clue = instance.clue_map.get(square)
+    return "".join(GLYPHS[letter] for letter in letters) + ("" if clue is None else str(clue))
 
 
 def render_text(
@@ -41,7 +87,8 @@ def render_text(
 ) -> Any:
     n = instance.size
     clues = instance.clue_map
-    placed = {square: letter for letter, square in _placement(instance, solution)}
+    on = _by_square(instance, solution)
+    wrong = conflicts(instance, solution)
     marked = set(instance.occupied)
     cells: list[list[str]] = []
     styles: list[list[str | None]] = []
@@ -50,11 +97,14 @@ def render_text(
         row_styles: list[str | None] = []
         for file in range(n):
             square = (file, rank)
-            if square in clues:
+            if square in wrong:
+                row_cells.append(_shown(instance, square, on[square]))
+                row_styles.append(CONFLICT_STYLE)
+            elif square in clues:
                 row_cells.append(str(clues[square]))
                 row_styles.append(CLUE_STYLE)
-            elif square in placed:
-                row_cells.append(GLYPHS[placed[square]])
+            elif square in on:
+                row_cells.append(GLYPHS[on[square][0]])
                 row_styles.append(MARK_STYLE if square in marked else "bold black")
             elif square in marked:
                 row_cells.append(MARK)
@@ -64,16 +114,21 @@ def render_text(
                 row_styles.append(None)
         cells.append(row_cells)
         styles.append(row_styles)
+    longest = max(len(text) for row in cells for text in row)
     board = board_text(
         cells,
         styles=styles,
         row_labels=[str(rank + 1) for rank in range(n - 1, -1, -1)],
         col_labels=list(FILES[:n]),
         col_labels_below=True,
+        cell_width=longest + 1 if longest > 2 else None,  # two pieces and a number: 4 wide
     )
+    notes = [Text(f"  {what}", style="red3") for what in wrong.values()]
+    if notes:
+        notes.insert(0, Text("breaks the rules (red):", style="red3"))
     if not (explain and solution):
-        return board
-    lines = [Text("attackers of each clue:", style="dim")]
+        return Group(board, *notes) if notes else board
+    lines = [*notes, Text("attackers of each clue:", style="dim")]
     for entry in explaining.explain(instance, solution):
         who = ", ".join(f"{PIECE_NAMES[a['piece']]} {a['square']}" for a in entry["attackers"]) or "none"
         lines.append(Text(f"  {entry['square']} = {entry['clue']}: {who}"))
@@ -103,6 +158,11 @@ def render_svg(
     for letter, square in placement:
         glyphs[cell_of(square)] = GLYPHS[letter]
         colors[cell_of(square)] = PIECE_COLOR
+    wrong = conflicts(instance, solution)
+    on = _by_square(instance, solution)
+    for square in wrong:  # drawn below, smaller, with a tooltip: the square's fill marks it here
+        del glyphs[cell_of(square)]
+        fills[cell_of(square)] = CONFLICT_FILL
     title = f"{'Detektivschach' if instance.occupied else 'Chess-Num'} {n}x{n}, pieces {instance.pieces}"
     board = SvgBoard(
         n,
@@ -116,8 +176,6 @@ def render_svg(
         title=title,
     )
     svg = board.to_svg()
-    if not (explain and solution):
-        return svg
     # SvgBoard puts the board at (cell, 4) when there are left labels and no top labels.
     left, top = cell, 4
 
@@ -125,6 +183,19 @@ def render_svg(
         row, col = cell_of(square)
         return left + col * cell + cell / 2, top + row * cell + cell / 2
 
+    marks = []
+    for square, what in wrong.items():
+        x, y = centre(square)
+        shown = _shown(instance, square, on[square])
+        font = int(cell * 0.7 * min(1.0, 1.6 / len(shown)))  # as SvgBoard's glyphs, smaller when several
+        marks.append(
+            f'<g><title>{escape(what)}</title><text x="{x:g}" y="{y:g}" font-size="{font}" '
+            f'text-anchor="middle" dominant-baseline="central" fill="{CONFLICT_COLOR}">{escape(shown)}</text></g>'
+        )
+    if marks:
+        svg = svg.replace("</svg>", "\n".join(marks) + "\n</svg>")
+    if not (explain and solution):
+        return svg
     lines = []
     for entry in explaining.explain(instance, solution):
         tx, ty = centre(entry["target"])

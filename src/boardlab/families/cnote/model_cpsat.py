@@ -102,12 +102,20 @@ def cell_bounds(instance: CNoteInstance) -> list[list[int]]:
     ]
 
 
+def smallest(digit: int) -> int:
+    """The smallest positive number whose decimal writing contains `digit`: the digit itself,
+    10 for a 0 (so a cell of bound b admits a number exactly when b >= smallest(digit))."""
+    return digit if digit > 0 else 10
+
+
 def empty_cell(instance: CNoteInstance) -> tuple[int, int] | None:
-    """A cell that no number fits (then there is no solution), or None."""
+    """A cell that no number fits (then there is no solution), or None. Constant time a cell:
+    it listed the admissible numbers (`admissible`) before the time limit could stop it, 0.4 to
+    0.9 s of a 2x2 or 3x3 grid's solve at target 1,000,000 under `--time-limit 0.2`."""
     bounds = cell_bounds(instance)
     for r, row in enumerate(instance.grid):
         for c, digit in enumerate(row):
-            if bounds[r][c] < 1 or not admissible(digit, bounds[r][c]):
+            if bounds[r][c] < smallest(digit):
                 return r, c
     return None
 
