@@ -103,7 +103,7 @@ def solve_interruptibly(
     raised. CP-SAT's presolve honours neither `max_time_in_seconds` nor `stop_search`: on a
     2x2 C-Note grid at target 100,000 (cell domains of 40,000 values in 7,400 intervals) one
     call with a limit of 0.1 s took 2.4 s, at 400,000 36 s, at 600,000 99 s (OR-Tools 9.15,
-    fifty-fourth session).
+    thirty-third session).
 
     OR-Tools' own SIGINT catching (`catch_sigint_signal`, on by default) is switched off: its
     handler writes a log line, which allocates memory inside a signal handler; a Ctrl-C that
