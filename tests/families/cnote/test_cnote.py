@@ -164,6 +164,43 @@ def test_large_targets(target: int) -> None:
     assert max(max(row) for row in result.solutions[0]["grid"]) > 100
 
 
+def test_auto_takes_the_digit_encoding_at_huge_targets() -> None:
+    """`--model auto` (the default) builds the domain encoding up to `DIGITS_FROM` and the digit
+    encoding above. At 1,000,000 the domain encoding's presolve failed with `std::bad_alloc`
+    on a 2x2 grid (192 s at 500,000); each answer here is checked by `verify` and, on the 2x2
+    grids, against the count in closed form (cells x, T - x, T - x, x for equal targets T)."""
+    from boardlab.families.cnote.model_cpsat import DIGITS_FROM
+
+    def closed_form_count(grid: list[list[int]], target: int) -> int:
+        (a, b), (c, d) = grid
+        return sum(
+            1
+            for x in range(1, target)
+            if str(a) in str(x)
+            and str(d) in str(x)
+            and str(b) in str(target - x)
+            and str(c) in str(target - x)
+        )
+
+    small = io.make_instance([[1, 2], [3, 4]], DIGITS_FROM + 1)  # cell bounds DIGITS_FROM: domain
+    assert family.solve(small, SolveRequest()).stats.model == "domain encoding"
+    for grid, target in (([[1, 2], [3, 4]], 1_000_000), ([[9, 0], [0, 9]], 500_000)):
+        instance = io.make_instance(grid, target)
+        result = family.solve(instance, SolveRequest(mode=Mode.UNIQUE))
+        assert result.stats.model == "digits encoding"
+        assert result.unique is False and len(result.solutions) == 2
+        assert result.solutions[0] != result.solutions[1]
+        assert all(family.verify(instance, solution) == [] for solution in result.solutions)
+        assert closed_form_count(grid, target) >= 2
+    three = io.make_instance([[1, 2, 3], [4, 5, 6], [7, 8, 9]], 100_000)
+    result = family.solve(three, SolveRequest())
+    assert result.status == Status.SOLVED and result.stats.model == "digits encoding"
+    assert family.verify(three, result.solutions[0]) == []
+    # the domain encoding can still be asked for
+    asked = family.solve(three, SolveRequest(options={"model": "domain"}, deadline=Deadline.after(60)))
+    assert asked.stats.model == "domain encoding" and family.verify(three, asked.solutions[0]) == []
+
+
 def test_rectangular_grid_with_line_targets() -> None:
     instance = io.make_instance(
         [[1, 2, 3, 4], [5, 6, 7, 8]], None, [100, 56], [16, 38, 40, 62]

@@ -59,7 +59,13 @@ class CNote(Family[CNoteInstance]):
             minimum=1,
             maximum=io.MAX_TARGET,
         ),
-        Option("model", str, None, "formulation of 'contains the digit' (default domain)", choices=MODELS),
+        Option(
+            "model",
+            str,
+            None,
+            "formulation of 'contains the digit' (default auto: domain, digits for targets over 20,000)",
+            choices=MODELS,
+        ),
         Option(
             "no_presolve",
             bool,

@@ -25,7 +25,18 @@ option of the model (`--model`) so that experiments can compare them:
   d = 0, so no leading zero); `not p_k => a_k = b_k = 0`, so that enumeration does not count the
   unused helpers. A number holding the digit twice (88 for an 8) has two positions: the model
   has one solution per position, which `solve_cpsat` de-duplicates on the cell numbers.
-  It is kept to measure what the domain encoding saves (experiment `cnote/encodings`).
+  It is kept to measure what the domain encoding saves (experiment `cnote/encodings`), and it is
+  what `auto` takes at huge targets.
+- `auto` (the default): `domain`, unless some cell's bound exceeds `DIGITS_FROM`; then `digits`.
+  A domain of a cell grows with the target (470,000 values in 66,000 intervals at 10^6) and
+  CP-SAT's presolve with it: on a 2x2 grid, where the sums make the four cells affine in one
+  another, a solve took 0.05 s at target 10,000, 0.5 s at 30,000, 6.8 s at 100,000, 192 s at
+  500,000, and failed with `std::bad_alloc` at 1,000,000; on 3x3-5x5 grids 0.1-0.8 s at
+  100,000 and 3.3 s at 1,000,000, the digit encoding 0.01-0.9 s at each (random grids, first
+  and unique modes; thirty-third session, docs/cnote.md "The model"). Below the bound the
+  domain encoding stays: it proves generated puzzles unique without a branch, where the digit
+  encoding needs thousands (the table there); targets that large have no unique square
+  puzzle of 4x4 or more anyway (Lemma 2).
 
 Unique mode (`--unique`, and the generator's final proof) is a solve, then a solve with that
 solution blocked (`core.cpsat.enumerate_by_blocking`; twenty-seventh session), not CP-SAT's
@@ -53,7 +64,13 @@ from ortools.sat.python import cp_model
 from boardlab.core.cpsat import enumerate_by_blocking, solve_cpsat
 from boardlab.core.deadline import NO_DEADLINE, Deadline
 from boardlab.core.results import Mode, Outcome, SolveRequest, Stats, Status
-from boardlab.families.cnote.choices import DEFAULT_STRATEGY, MODELS, VALUE_CHOICES, VARIABLE_CHOICES
+from boardlab.families.cnote.choices import (
+    DEFAULT_MODEL,
+    DEFAULT_STRATEGY,
+    MODELS,
+    VALUE_CHOICES,
+    VARIABLE_CHOICES,
+)
 from boardlab.families.cnote.io import CNoteInstance
 
 #: Variable selection: strategy name part -> CP-SAT constant.
@@ -120,23 +137,31 @@ def empty_cell(instance: CNoteInstance) -> tuple[int, int] | None:
     return None
 
 
+#: `auto` takes the digit encoding when some cell's bound exceeds this (module docstring).
+DIGITS_FROM = 20_000
+
+
 class Model:
-    """The built model: the CP-SAT model, the cell variables (row-major) and its size."""
+    """The built model: the CP-SAT model, the cell variables (row-major) and its size.
+    `encoding`: one of `choices.MODELS`; `self.encoding` is the one built (`auto` resolved)."""
 
     def __init__(
         self,
         instance: CNoteInstance,
-        encoding: str = "domain",
+        encoding: str = DEFAULT_MODEL,
         strategy: str | None = None,
         deadline: Deadline = NO_DEADLINE,
     ) -> None:
         if encoding not in MODELS:
             raise ValueError(f"unknown encoding {encoding!r}")
+        bounds = cell_bounds(instance)
+        if encoding == "auto":
+            largest = max((bound for row in bounds for bound in row), default=0)
+            encoding = "digits" if largest > DIGITS_FROM else "domain"
         self.instance = instance
         self.encoding = encoding
         self.model = cp_model.CpModel()
         self.domain_values = 0
-        bounds = cell_bounds(instance)
         self.bounds = bounds
         self.cells: list[list[cp_model.IntVar]] = []
         for r, row in enumerate(instance.grid):
@@ -213,7 +238,7 @@ class Model:
 
 def solve(instance: CNoteInstance, request: SolveRequest) -> Outcome:
     """Run the request on the model (see the module docstring for the options)."""
-    encoding = request.options.get("model") or "domain"
+    encoding = request.options.get("model") or DEFAULT_MODEL
     presolve = not request.options.get("no_presolve")
     strategy = request.strategy or DEFAULT_STRATEGY
     model_name = f"{encoding} encoding"
@@ -235,6 +260,7 @@ def solve(instance: CNoteInstance, request: SolveRequest) -> Outcome:
     start = time.perf_counter()
     built = Model(instance, encoding, strategy, request.deadline)
     build_seconds = time.perf_counter() - start
+    model_name = f"{built.encoding} encoding"
     parameters: dict[str, Any] = {}
     if not presolve:
         parameters["cp_model_presolve"] = False
