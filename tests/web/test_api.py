@@ -399,14 +399,16 @@ def test_chessnum_check_too_many_is_invalid_like_too_few(client):
 
 
 def test_a_solve_whose_cpsat_runs_past_its_limit_answers_unknown_in_a_fresh_process(client):
-    """A 2x2 C-Note grid at target 100,000: CP-SAT's presolve hears neither its time limit nor
+    """A 2x2 C-Note grid at target 100,000 in the domain encoding (the default, `auto`, builds the
+    digit encoding there and answers at once): CP-SAT's presolve hears neither its time limit nor
     `stop_search` (2.4 s). The job answers `unknown` at the limit (it ran until the hard limit,
     the limit and the kill grace, killed it), and the process that left the presolve running is
     replaced (it would take a core from the jobs after it)."""
     health = client.get("/api/health").json()
     before, timed_out = set(health["pids"]), health["jobs"]["timed_out"]
     instance = {"family": "cnote", "target": 100_000, "grid": [[1, 2], [3, 4]]}
-    answer = post(client, "/api/cnote/solve", {"instance": instance, "mode": "first", "time_limit": 1})
+    body = {"instance": instance, "mode": "first", "time_limit": 1, "options": {"model": "domain"}}
+    answer = post(client, "/api/cnote/solve", body)
     assert answer.status_code == 200, answer.text
     assert answer.json()["status"] == "unknown" and answer.json()["solutions"] == []
     health = client.get("/api/health").json()
