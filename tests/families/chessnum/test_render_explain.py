@@ -169,3 +169,23 @@ def test_terminal_clue_squares_keep_their_own_background() -> None:
             file, rank = FILES.index(name[0]), int(name[1:]) - 1
             board_colour = light if (file + rank) % 2 == 1 else dark  # a1 dark, as on a chessboard
             assert backgrounds == {clue if name in board["instance"]["clues"] else board_colour}, name
+
+
+def test_terminal_marked_squares_stand_out_on_light_and_dark_squares() -> None:
+    """A Detektivschach marked square is shaded in the terminal as in the SVG, with its dot or
+    the piece standing there, in a grey of its own: it was the board's dark grey, so a marked
+    dark square looked like any other and a marked light square like a dark one."""
+    from rich.style import Style
+
+    from boardlab.render import terminal
+
+    instance = make_instance(4, "QR", [((3, 3), 1)], occupied=[(0, 0), (0, 1)])  # a1 dark, a2 light
+    mark = Style.parse(render.MARK_STYLE).bgcolor.name
+    light, dark = (Style.parse(s).bgcolor.name for s in (terminal.LIGHT, terminal.DARK))
+    assert mark not in (light, dark)
+    for solution in (None, {"a1": "Q", "a2": "R"}):
+        drawn = square_backgrounds(render.render_text(instance, solution), 4)
+        assert drawn["a1"] == drawn["a2"] == {mark}
+        assert drawn["b1"] == {light} and drawn["b2"] == {dark}
+        text = text_of(render.render_text(instance, solution))
+        assert (render.MARK in text) == (solution is None)
