@@ -90,3 +90,47 @@ def test_cells_drawn_in_runs_keep_each_cells_style(checkered: bool) -> None:
     drawn = board_text(cells, styles=styles, checkered=checkered)
     assert drawn.plain == expected.plain
     assert _styled_characters(drawn) == _styled_characters(expected)
+
+
+def _cell_backgrounds(text: object, rows: int, cols: int, width: int = 2) -> list[list[set[str | None]]]:
+    """The background colour names of each cell's characters, cell by cell (a board drawn
+    without labels: one line per row, `width` characters per cell)."""
+    console = Console(color_system="truecolor", width=400, file=None, force_terminal=True)
+    lines: list[list[tuple[str, object]]] = [[]]
+    for segment in console.render(text):
+        for ch in segment.text:
+            if ch == "\n":
+                lines.append([])
+            else:
+                lines[-1].append((ch, segment.style))
+    return [
+        [
+            {s.bgcolor.name if s and s.bgcolor else None for _, s in lines[r][c * width : (c + 1) * width]}
+            for c in range(cols)
+        ]
+        for r in range(rows)
+    ]
+
+
+@pytest.mark.parametrize("checkered", [True, False])
+def test_a_cells_own_background_wins_over_the_checkering(checkered: bool) -> None:
+    """A cell whose style names a background ("on yellow": a Chess-Num clue, a Detektivschach
+    marked square) shows it on light and dark squares alike; the other cells keep the board's.
+    The checkering was applied after the cell's style, so it hid the cell's background."""
+    from boardlab.render import terminal
+
+    cells = [["1", "2", "Q", ""], ["", "", "3", "Q"]]
+    styles = [
+        ["bold black on yellow", "bold black on yellow", "bold blue3", None],
+        ["on grey50", "bold black", None, "bold black on grey50"],
+    ]
+    drawn = board_text(cells, styles=styles, checkered=checkered)
+    light, dark = (terminal.LIGHT.split()[-1], terminal.DARK.split()[-1]) if checkered else (None, None)
+    board = [[light if (r + c) % 2 == 0 else dark for c in range(4)] for r in range(2)]
+    expected = [
+        ["yellow", "yellow", board[0][2], board[0][3]],
+        ["grey50", board[1][1], board[1][2], "grey50"],
+    ]
+    assert _cell_backgrounds(drawn, 2, 4) == [[{name} for name in row] for row in expected]
+    # an empty cell keeps its dot, on its own background
+    assert drawn.plain.splitlines()[1][:2] == terminal.EMPTY.center(2)

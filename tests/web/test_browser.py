@@ -893,6 +893,88 @@ def test_chessnum_clue_counts_on_the_board(page):
     assert page.locator("#editor .cell.clue.met").count() == 4
 
 
+def open_played(page, live_server, puzzle: dict, placed: list[str | None]) -> None:
+    """The page opened by a share link on `puzzle`, playing, with the pieces (in the order of
+    the puzzle's letters) on the squares `placed`: a placement the page's clicks refuse."""
+    from urllib.parse import urlencode
+
+    moves = json.dumps({"placed": placed, "selected": 0})
+    query = urlencode({"family": "chessnum", "puzzle": json.dumps(puzzle), "moves": moves})
+    page.goto(f"{live_server}/?{query}")
+    page.wait_for_function(
+        "n => window.boardlabState.play && window.boardlabState.instance"
+        " && window.boardlabState.instance.size === n && document.querySelector('#editor .grid.playing')",
+        arg=puzzle["size"],
+    )
+
+
+def test_chessnum_pieces_where_the_rules_forbid_are_shown_and_marked(page, live_server):
+    """A placement loaded onto the board (a share link, saved progress, a hint) may put a piece
+    on a numbered square, two pieces on one square, or, in Detektivschach, a piece off the
+    marked squares. The page showed only the number on a numbered square (and the first piece
+    where two stood), unmarked: now every piece's glyph is shown, then the number (the clue's
+    count in play), marked in red as breaking the rules, as the terminal and SVG drawings do."""
+    needs("chessnum")
+    rook, king, queen, knight = "\u265c", "\u265a", "\u265b", "\u265e"
+    worked = {
+        "family": "chessnum",
+        "size": 8,
+        "pieces": "KQRBNP",
+        "clues": {"b8": 1, "d8": 6, "e6": 2, "d4": 0},
+    }
+    # the rook on d4 = 0, the king and the queen both on a1
+    open_played(page, live_server, worked, ["a1", "a1", "d4", "a5", "b7", "e7"])
+    d4, a1 = "#cell-4-3", "#cell-7-0"
+    wait_wrong(page, ["cell-4-3", "cell-7-0"])
+    assert page.inner_text(d4) == rook + "1/0"  # attacked by the queen on a1
+    label = page.get_attribute(d4, "aria-label")
+    assert "rook" in label and "number 0" in label and "breaks a rule" in label
+    assert page.inner_text(a1) == king + queen
+    assert "king" in page.get_attribute(a1, "aria-label") and "queen" in page.get_attribute(a1, "aria-label")
+    assert page.evaluate(POOR_CONTRAST) == []
+    # the full board goes to the checker, which names both
+    page.wait_for_function("() => document.getElementById('violations').children.length >= 2")
+    violations = page.inner_text("#violations")
+    assert "numbered square d4" in violations and "both on a1" in violations
+    # a click on the rook takes it back, leaving the number and its count
+    page.click(d4)
+    page.wait_for_function("() => document.getElementById('cell-4-3').textContent === '1/0'")
+    wait_wrong(page, ["cell-7-0"])
+    assert page.evaluate("window.boardlabState.partial.placed[2]") is None
+
+    # Detektivschach: the queen on the number a4, the knight on d1, which is not marked
+    detective = {
+        "family": "chessnum",
+        "size": 4,
+        "pieces": "QN",
+        "clues": {"a4": 1},
+        "occupied": ["b1", "c3"],
+    }
+    open_played(page, live_server, detective, ["a4", "d1"])
+    wait_wrong(page, ["cell-0-0", "cell-3-3"])
+    assert page.inner_text("#cell-0-0") == queen + "0/1"
+    assert page.inner_text("#cell-3-3") == knight and "not marked" in page.get_attribute(
+        "#cell-3-3", "aria-label"
+    )
+    assert page.inner_text("#cell-3-1") == page.inner_text("#cell-1-2") == "\u25cf"  # the marks, empty
+    assert page.evaluate(POOR_CONTRAST) == []
+    page.wait_for_function("() => document.getElementById('violations').children.length >= 2")
+    violations = page.inner_text("#violations")
+    assert "numbered square a4" in violations and "d1, which is not marked" in violations
+    # the knight moved off d1 onto a mark: only the queen is left marked
+    page.click("#cell-3-3")
+    wait_wrong(page, ["cell-0-0"])
+    page.click("#cell-3-1")  # b1, marked: the knight (the first free piece) goes there
+    page.wait_for_function("() => document.getElementById('cell-3-1').textContent === '\u265e'")
+    wait_wrong(page, ["cell-0-0"])
+    # Delete takes the queen off the number, which shows its count alone again
+    page.focus("#cell-0-0")
+    page.keyboard.press("Delete")
+    wait_wrong(page, [])
+    assert page.inner_text("#cell-0-0") == "0/1"
+    assert page.evaluate("window.boardlabState.partial.placed") == [None, "b1"]
+
+
 def test_big_tents_board_fits_the_window(browser, live_server):
     needs("tents")
     for width, n in ((1280, 50), (390, 15)):

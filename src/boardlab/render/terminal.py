@@ -4,13 +4,16 @@ cell `[row, col]`) or the family's own labels (chess files and ranks).
 
 Colours: a checkered board has its own light and dark grey squares, so the pieces on it are
 dark (black, blue, red) and read the same in light and dark terminals; text off the board
-uses colours readable on both (no white, no black).
+uses colours readable on both (no white, no black). A cell whose style names a background of
+its own (a Chess-Num clue on yellow, a Detektivschach marked square) shows that background
+instead of the board's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.style import Style
 from rich.text import Text
 
 #: Widest board drawn cell by cell; larger boards get a one-line summary instead.
@@ -51,7 +54,9 @@ def board_text(
     """A board as rich Text.
 
     `cells[r][c]` is the (1-2 character) content of a cell, `styles[r][c]` an optional rich
-    style for it (e.g. "bold red"). Labels go left of rows and above (or below) columns.
+    style for it (e.g. "bold red"); a background in it ("bold black on yellow": a Chess-Num
+    clue) takes the place of the board's (checkered grey or none) on that cell, and an empty
+    cell keeps only that background (its dot has the board's dot colour). Labels go left of rows and above (or below) columns.
     `numbers`: the row numbers on the far left and the column numbers on top, 0-based.
     `cell_width`: the characters a cell takes; by default 2, or 3 when a cell or a column label
     has two characters (a Chess-Num clue or a Tents column clue of 10 or more), which would
@@ -92,10 +97,16 @@ def board_text(
         run_style = ""
         for c in range(cols):
             background = (LIGHT if (r + c) % 2 == 0 else DARK) if checkered else PLAIN
-            style = " ".join(part for part in ((styles[r][c] if styles else None) or "", background) if part)
+            own = (styles[r][c] if styles else None) or ""
+            # the board's background first: a background in the cell's own style comes later and
+            # wins (rich keeps the last "on COLOUR" of a style)
+            style = " ".join(part for part in (background, own) if part)
             content = cells[r][c] or EMPTY
-            if not cells[r][c]:
-                dot = EMPTY_ON_BOARD if checkered else EMPTY_PLAIN
+            if not cells[r][c]:  # the dot's colour, on the cell's own background if it has one
+                own_background = Style.parse(own).bgcolor if own else None
+                if own_background is not None:
+                    background = f"on {own_background.name}"
+                dot = EMPTY_ON_BOARD if background else EMPTY_PLAIN
                 style = " ".join(part for part in (dot, background) if part)
             if style != run_style and run:
                 text.append("".join(run), style=run_style or None)

@@ -128,3 +128,64 @@ def test_a_valid_solution_marks_nothing() -> None:
     assert "breaks the rules" not in text and "\u265b" in text
     svg = render.render_svg(instance, board["solution"])
     assert render.CONFLICT_FILL not in svg and "6" in svg_texts(svg) and "\u265b" in svg_texts(svg)
+
+
+def square_backgrounds(renderable, size: int) -> dict[str, set[str | None]]:
+    """The background colour names of each square's characters in the terminal drawing, by
+    square name (rank labels one character wide and a space, squares two characters wide)."""
+    console = Console(file=stdio.StringIO(), width=200, color_system="truecolor", force_terminal=True)
+    lines: list[list[tuple[str, Any]]] = [[]]
+    for segment in console.render(renderable):
+        for ch in segment.text:
+            if ch == "\n":
+                lines.append([])
+            else:
+                lines[-1].append((ch, segment.style))
+    found: dict[str, set[str | None]] = {}
+    for row, line in enumerate(lines[:size]):
+        rank = size - row
+        assert "".join(ch for ch, _ in line[:2]).strip() == str(rank)
+        for file in range(size):
+            cell = line[2 + 2 * file : 4 + 2 * file]
+            found[f"{FILES[file]}{rank}"] = {s.bgcolor.name if s and s.bgcolor else None for _, s in cell}
+    return found
+
+
+def test_terminal_clue_squares_keep_their_own_background() -> None:
+    """The clue squares are drawn on yellow in the terminal, on light and dark squares alike, as
+    the SVG highlights them; the board's checkering stays on the other squares. The checkering
+    was laid over the clue's own background, so no clue showed its yellow."""
+    from rich.style import Style
+
+    from boardlab.render import terminal
+
+    board = published()[0]
+    instance = from_json(board["instance"])
+    clue = Style.parse(render.CLUE_STYLE).bgcolor.name
+    light, dark = (Style.parse(s).bgcolor.name for s in (terminal.LIGHT, terminal.DARK))
+    for solution in (None, board["solution"]):
+        drawn = square_backgrounds(render.render_text(instance, solution), 8)
+        for name, backgrounds in drawn.items():
+            file, rank = FILES.index(name[0]), int(name[1:]) - 1
+            board_colour = light if (file + rank) % 2 == 1 else dark  # a1 dark, as on a chessboard
+            assert backgrounds == {clue if name in board["instance"]["clues"] else board_colour}, name
+
+
+def test_terminal_marked_squares_stand_out_on_light_and_dark_squares() -> None:
+    """A Detektivschach marked square is shaded in the terminal as in the SVG, with its dot or
+    the piece standing there, in a grey of its own: it was the board's dark grey, so a marked
+    dark square looked like any other and a marked light square like a dark one."""
+    from rich.style import Style
+
+    from boardlab.render import terminal
+
+    instance = make_instance(4, "QR", [((3, 3), 1)], occupied=[(0, 0), (0, 1)])  # a1 dark, a2 light
+    mark = Style.parse(render.MARK_STYLE).bgcolor.name
+    light, dark = (Style.parse(s).bgcolor.name for s in (terminal.LIGHT, terminal.DARK))
+    assert mark not in (light, dark)
+    for solution in (None, {"a1": "Q", "a2": "R"}):
+        drawn = square_backgrounds(render.render_text(instance, solution), 4)
+        assert drawn["a1"] == drawn["a2"] == {mark}
+        assert drawn["b1"] == {light} and drawn["b2"] == {dark}
+        text = text_of(render.render_text(instance, solution))
+        assert (render.MARK in text) == (solution is None)

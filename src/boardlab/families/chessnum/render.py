@@ -40,7 +40,7 @@ PIECE_COLOR = "#1a1a1a"
 #: Marked squares (Detektivschach): a piece stands there, which one is the question.
 MARK = "\u25cf"
 MARK_FILL = "#c9c9c9"
-MARK_STYLE = "bold black on grey70"
+MARK_STYLE = "bold black on grey50"  # darker than both of the board's greys
 #: A square whose placement breaks a rule (a piece on a number, two pieces on one square).
 CONFLICT_STYLE = "bold red3 underline"
 CONFLICT_COLOR = "#b71c1c"

@@ -278,7 +278,7 @@
       const clue = feedback.clues && feedback.clues[key];
       if (clue) classes.push(clue.state || "open");
       const label = info.label + (feedback.bad.has(key) ? " (breaks a rule)" : "") + (clue ? ` (attacked ${clue.text})` : "");
-      return { info, cls: classes.join(" "), text: clue ? clue.text : info.text, label };
+      return { info, cls: classes.join(" "), text: clue ? (info.lead || "") + clue.text : info.text, label };
     };
     const sig = [state.family.name, state.play, wideEdge, JSON.stringify(state.instance)].join("|");
     const old = grid.querySelector(".grid");

@@ -14,7 +14,9 @@
  *   cell(inst, r, c) -> {text, label, cls}
  *   activate(inst, r, c, key) -> newInst | null   key: undefined for a click, else the key
  *   edges(inst, set) -> {right: [Node], bottom: [Node]}  (optional) clue inputs
- *   play: {start(inst, solution?), cell(inst, p, r, c), activate(inst, p, r, c, key),
+ *   play: {start(inst, solution?), cell(inst, p, r, c) -> {text, label, cls, lead?} (lead: shown
+ *          before a clue's count from errors(), e.g. the pieces standing on a numbered square),
+ *          activate(inst, p, r, c, key),
  *          solution(inst, p), merge(inst, p, place, remove), marks(inst, json) -> ["r,c"],
  *          controls(inst, p, setP)?, progress(inst, p)?, help}
  *         and the feedback functions below (partial, complete, errors, paint/painted)
@@ -234,6 +236,8 @@
     }
     return out;
   };
+  // the letters of the pieces standing on a square in play, in the order of the puzzle's pieces
+  const lettersOn = (i, p, sq) => [...i.pieces].filter((l, k) => p.placed[k] === sq);
   const chessnum = {
     fields: ["pieces"],
     help: "Click a square to cycle its number (none, 0, 1, …), or type a digit on it; Delete clears it. Detektivschach: * on a square (or clicks with \u201cMark squares\u201d on) marks where a piece stands.",
@@ -299,19 +303,38 @@
         return { placed, selected: Math.max(0, placed.indexOf(null)) };
       },
       cell(i, p, r, c) {
+        // every piece standing on the square is shown, then its number if it has one: a loaded or
+        // hinted placement may break the rules there (errors() marks it), and nothing is hidden,
+        // as in the terminal and SVG drawings (families/chessnum/render.py, conflicts)
         const sq = square(i, r, c);
-        if (i.clues[sq] !== undefined) return { ...chessnum.cell(i, r, c), cls: "clue" };
-        const k = p.placed.indexOf(sq);
-        if (k >= 0) { const l = i.pieces[k]; return { text: GLYPH[l] || l, label: `${sq}: your ${NAME[l] || l}`, cls: marked(i).has(sq) ? "placed marked" : "placed" }; }
+        const letters = lettersOn(i, p, sq);
+        const glyphs = letters.map((l) => GLYPH[l] || l).join("");
+        const yours = letters.length ? `your ${letters.map((l) => NAME[l] || l).join(" and ")}` : "";
+        const crowded = glyphs.length > 1 ? " crowded" : "";
+        const v = i.clues[sq];
+        if (v !== undefined) {
+          if (!letters.length) return { ...chessnum.cell(i, r, c), cls: "clue" };
+          return { text: glyphs + String(v), lead: glyphs, label: `${sq}: number ${v}, ${yours} on it`, cls: "clue placed crowded" };
+        }
+        if (letters.length) {
+          const off = marked(i).size && !marked(i).has(sq) ? ", not marked" : "";
+          return { text: glyphs, label: `${sq}: ${yours}${off}`, cls: (marked(i).has(sq) ? "placed marked" : "placed") + crowded };
+        }
         if (marked(i).has(sq)) return { text: "\u25cf", label: `${sq}: marked, which piece?`, cls: "marked" };
         return { text: "", label: `${sq}: empty`, cls: "" };
       },
       activate(i, p, r, c, key) {
         const sq = square(i, r, c);
-        if (i.clues[sq] !== undefined) return null;
-        if (marked(i).size && !marked(i).has(sq)) return null;  // Detektivschach: pieces go on marked squares
         const placed = p.placed.slice();
         const k = placed.indexOf(sq);
+        // a piece where none may stand (loaded or hinted there) can be taken back, by a click or Delete
+        const forbidden = i.clues[sq] !== undefined || (marked(i).size && !marked(i).has(sq));
+        if (forbidden && k >= 0 && (key === undefined || key === "Enter" || key === " " || isClearKey(key))) {
+          placed[k] = null;
+          return { placed, selected: k };
+        }
+        if (i.clues[sq] !== undefined) return null;
+        if (marked(i).size && !marked(i).has(sq)) return null;  // Detektivschach: pieces go on marked squares
         if (key !== undefined && key !== "Enter" && key !== " " && !isClearKey(key)) {
           const n = [...i.pieces].findIndex((l, idx) => l === key.toUpperCase() && (placed[idx] === null || placed[idx] === sq));
           if (n < 0) return null;
@@ -593,7 +616,16 @@
         const have = counts[keyOf(rc[1], i.size - 1 - rc[0])] || 0;
         clues[keyOf(rc[0], rc[1])] = { text: `${have}/${want}`, state: lineState(have, want, !all) };
       }
-      return { bad: new Set(), clues };
+      // squares whose placement breaks a rule by itself: a piece on a number, two pieces on one
+      // square, a piece off the marked squares of a Detektivschach puzzle
+      const bad = new Set();
+      const marks = marked(i);
+      for (const sq of new Set(p.placed.filter((x) => x !== null))) {
+        const rc = fromSquare(i, sq);
+        if (!rc) continue;
+        if (i.clues[sq] !== undefined || lettersOn(i, p, sq).length > 1 || (marks.size && !marks.has(sq))) bad.add(keyOf(rc[0], rc[1]));
+      }
+      return { bad, clues };
     },
   });
 
