@@ -989,6 +989,46 @@ def test_the_2x2_exhaustion_lists_exactly_the_unique_puzzles_of_brute_force(
     assert expected and unique_puzzles(rows, cols) == sorted(expected)
 
 
+def test_the_2x2_counts_on_bits_agree_with_the_closed_form_at_large_targets() -> None:
+    """`pairs.solution_counts` (popcounts of packed rows) against a count in plain Python over
+    the top-left number, for random digit grids at targets whose ranges end inside a 64-bit
+    word, per-line targets included; and the generator answers at once on 2x2 beyond the
+    100,000 the exhaustion stopped at before (at 1,000,000 it annealed for 12 s and failed)."""
+    from boardlab.core.errors import NoPuzzle
+    from boardlab.families.cnote.pairs import solution_counts
+
+    rng = random.Random(5)
+    for rows, cols in (([20_011, 20_011], [20_011, 20_011]), ([15_003, 9_000], [11_000, 13_003])):
+        counts = solution_counts(rows, cols)
+        for _ in range(12):
+            d = [rng.randint(1, 9) for _ in range(4)]
+            expected = sum(
+                1
+                for a in range(1, rows[0])
+                if min(rows[0] - a, cols[0] - a, cols[1] - rows[0] + a) >= 1
+                and str(d[0]) in str(a)
+                and str(d[1]) in str(rows[0] - a)
+                and str(d[2]) in str(cols[0] - a)
+                and str(d[3]) in str(cols[1] - rows[0] + a)
+            )
+            assert counts[9 * (d[0] - 1) + d[1] - 1, 9 * (d[2] - 1) + d[3] - 1] == expected
+    with pytest.raises(NoPuzzle):
+        family.generate(0, {"size": 2, "target": 1_000_000})
+
+
+def test_3x3_beyond_the_scans_reach_is_not_scanned() -> None:
+    """Above `SCAN_LEAST` pairs' worth of budget the ordered scan is not started: one pair took
+    17 s and 3.5 GB at target 10,000, and 100,000 never ended; the other planters fail within
+    their budgets instead (an honest "not found", exit 2)."""
+    from boardlab.families.cnote.generate import SCAN_LEAST, scan_pairs
+
+    assert scan_pairs(3_000, False) >= SCAN_LEAST > scan_pairs(10_000, False)
+    for target in (10_000, 100_000):
+        with pytest.raises(BadInput, match="no unique 3x3 puzzle") as failed:
+            family.generate(0, {"size": 3, "target": target})
+        assert "pairs of rows scanned" not in str(failed.value)
+
+
 def test_no_2x2_puzzle_at_target_1000_is_unique_by_two_methods() -> None:
     """The lemma of docs/cnote.md: the exhaustion (a matrix product) finds none, and the
     convolution counts of all 6,561 digit grids are never 1. (Not all even, as once written:

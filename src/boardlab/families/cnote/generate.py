@@ -238,6 +238,11 @@ SCAN_WORK = 680_000_000
 #: 467 (pairs 1,975, 2,238 and 1,612, where `SCAN_WORK` is spent: they are recorded); at
 #: 585-599 it lies at pairs 172-504 and at 700 at 92. Before, the heat bath ran there.
 SCAN_GUESS = 12_000_000_000
+#: The fewest pairs worth scanning at a target without a record: below it (periods from about
+#: 3,800, targets from about 3,800) a pair takes seconds and gigabytes (one pair took 17 s and
+#: 3.5 GB at 10,000, more than 40 s and 7.6 GB at 20,000; 100,000 did not end), so the
+#: generator does not scan there (thirty-third session).
+SCAN_LEAST = 8
 #: Square grids of sides 6-8 from this line target to `HIGH_UNTIL` (by side) are planted rigid
 #: with floors 7-9 first (`Rigid` with `high`): floors 4-9 leave big numbers of 90 or more
 #: there, and the uniqueness checks of such plantings failed, or took 6-48 s of CPU (7x7 and 8x8
@@ -1019,17 +1024,13 @@ def planter(
     if height == 1 or width == 1:
         return Forced(rows, cols)
     if height == width == 2:
-        try:
-            listed = unique_puzzles(rows, cols)
-        except ValueError:  # targets too large to enumerate: as any other grid
-            pass
-        else:
-            if not listed:
-                raise NoPuzzle(
-                    f"no 2x2 puzzle with target {rows[0]} has exactly one solution (all 6,561 digit "
-                    "grids counted; docs/cnote.md, 'Large targets'): try another target or --any"
-                )
-            return Listed(listed)
+        listed = unique_puzzles(rows, cols)
+        if not listed:
+            raise NoPuzzle(
+                f"no 2x2 puzzle with target {rows[0]} has exactly one solution (all 6,561 digit "
+                "grids counted; docs/cnote.md, 'Large targets'): try another target or --any"
+            )
+        return Listed(listed)
     if (
         height == width in DIAGONAL_UNTIL
         and len(set(rows + cols)) == 1
@@ -1070,7 +1071,7 @@ def planter(
             and 0 < record["unique_orbits"] <= SCAN_FEW
         ):
             return Scanned(rows[0], report)
-        if record is None and rows[0] > SCAN_UNTIL:
+        if record is None and rows[0] > SCAN_UNTIL and scan_pairs(rows[0], False) >= SCAN_LEAST:
             return Scanned(rows[0], report, recorded=False)
     if transforms > 0:
         try:
