@@ -63,7 +63,7 @@ class CNote(Family[CNoteInstance]):
             "model",
             str,
             None,
-            "formulation of 'contains the digit' (default auto: domain, digits for targets over 20,000)",
+            "formulation of 'contains the digit' (default auto: domain, or digits where a cell's number may exceed 20,000)",
             choices=MODELS,
         ),
         Option(
