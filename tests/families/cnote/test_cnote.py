@@ -1134,3 +1134,47 @@ def test_a_grid_its_planter_proved_unique_is_not_asked_about_again() -> None:
             counter = Enumerator([target] * size, [target] * size)
             assert counter.count([list(row) for row in instance.grid], 10, 10**10)[0::2] == (1, True)
             assert counter.solution([list(row) for row in instance.grid], 10**10) == solution
+
+
+@pytest.mark.parametrize(
+    "grid, targets",
+    [
+        (
+            [
+                [8, 8, 9, 9, 9, 6],
+                [9, 8, 3, 9, 9, 9],
+                [5, 9, 9, 8, 9, 9],
+                [9, 9, 9, 9, 9, 9],
+                [9, 9, 9, 9, 4, 8],
+                [9, 4, 9, 9, 8, 9],
+            ],
+            [165, 166, 167, 168],
+        ),
+        (
+            [
+                [9, 9, 8, 9, 3, 9],
+                [9, 9, 8, 9, 9, 8],
+                [9, 8, 5, 8, 9, 9],
+                [8, 8, 9, 9, 9, 9],
+                [9, 8, 8, 4, 8, 9],
+                [9, 9, 9, 9, 8, 5],
+            ],
+            [165, 166, 167, 168, 170],
+        ),
+    ],
+)
+def test_unique_6x6_grids_above_the_generators_reach(grid: list[list[int]], targets: list[int]) -> None:
+    """docs/cnote.md, "Thirty-third session": long annealing chains found these 6x6 grids, unique
+    at targets the generator reaches for no seed within 10 s; CP-SAT's enumeration and the
+    depth-first count (`search.Enumerator`, a second method) both count one solution."""
+    from boardlab.families.cnote.search import Enumerator
+
+    for target in targets:
+        instance = io.make_instance(grid, target)
+        result = family.solve(instance, SolveRequest(mode=Mode.UNIQUE))
+        assert result.unique is True and family.verify(instance, result.solutions[0]) == []
+        assert Enumerator([target] * 6, [target] * 6).count(grid, 10, 10**10) == (
+            1,
+            pytest.approx(0, abs=10**10),
+            True,
+        )
