@@ -192,6 +192,11 @@ def test_auto_takes_the_digit_encoding_at_huge_targets() -> None:
         assert result.solutions[0] != result.solutions[1]
         assert all(family.verify(instance, solution) == [] for solution in result.solutions)
         assert closed_form_count(grid, target) >= 2
+    # a count in the digit encoding (each number's digit positions enumerated, solutions
+    # de-duplicated on the numbers) against the closed form
+    counted = family.solve(io.make_instance([[1, 2], [3, 4]], 30_001), SolveRequest(mode=Mode.COUNT))
+    assert counted.stats.model == "digits encoding"
+    assert counted.count == closed_form_count([[1, 2], [3, 4]], 30_001) > 1
     three = io.make_instance([[1, 2, 3], [4, 5, 6], [7, 8, 9]], 100_000)
     result = family.solve(three, SolveRequest())
     assert result.status == Status.SOLVED and result.stats.model == "digits encoding"

@@ -141,6 +141,17 @@ def empty_cell(instance: CNoteInstance) -> tuple[int, int] | None:
 DIGITS_FROM = 20_000
 
 
+def encoding_for(instance: CNoteInstance, encoding: str = DEFAULT_MODEL) -> str:
+    """The encoding built for `encoding` (one of `choices.MODELS`): `auto` resolved by the
+    cells' bounds (module docstring), the others as they are."""
+    if encoding not in MODELS:
+        raise ValueError(f"unknown encoding {encoding!r}")
+    if encoding != "auto":
+        return encoding
+    largest = max((bound for row in cell_bounds(instance) for bound in row), default=0)
+    return "digits" if largest > DIGITS_FROM else "domain"
+
+
 class Model:
     """The built model: the CP-SAT model, the cell variables (row-major) and its size.
     `encoding`: one of `choices.MODELS`; `self.encoding` is the one built (`auto` resolved)."""
@@ -152,14 +163,9 @@ class Model:
         strategy: str | None = None,
         deadline: Deadline = NO_DEADLINE,
     ) -> None:
-        if encoding not in MODELS:
-            raise ValueError(f"unknown encoding {encoding!r}")
         bounds = cell_bounds(instance)
-        if encoding == "auto":
-            largest = max((bound for row in bounds for bound in row), default=0)
-            encoding = "digits" if largest > DIGITS_FROM else "domain"
         self.instance = instance
-        self.encoding = encoding
+        self.encoding = encoding_for(instance, encoding)
         self.model = cp_model.CpModel()
         self.domain_values = 0
         self.bounds = bounds
@@ -168,7 +174,7 @@ class Model:
             variables = []
             for c, digit in enumerate(row):
                 deadline.check()  # a cell's domain is O(target) values: 2 s for 10x10 at 1,000,000
-                if encoding == "domain":
+                if self.encoding == "domain":
                     values = admissible(digit, bounds[r][c])
                     self.domain_values += len(values)
                     variables.append(
@@ -238,7 +244,7 @@ class Model:
 
 def solve(instance: CNoteInstance, request: SolveRequest) -> Outcome:
     """Run the request on the model (see the module docstring for the options)."""
-    encoding = request.options.get("model") or DEFAULT_MODEL
+    encoding = encoding_for(instance, request.options.get("model") or DEFAULT_MODEL)
     presolve = not request.options.get("no_presolve")
     strategy = request.strategy or DEFAULT_STRATEGY
     model_name = f"{encoding} encoding"
@@ -260,7 +266,6 @@ def solve(instance: CNoteInstance, request: SolveRequest) -> Outcome:
     start = time.perf_counter()
     built = Model(instance, encoding, strategy, request.deadline)
     build_seconds = time.perf_counter() - start
-    model_name = f"{built.encoding} encoding"
     parameters: dict[str, Any] = {}
     if not presolve:
         parameters["cp_model_presolve"] = False
