@@ -60,16 +60,22 @@ def _cells(rows: list[int], cols: list[int]) -> list[np.ndarray]:
     return [a, r1 - a, c1 - a, c2 - r1 + a]
 
 
-def solution_counts(rows: list[int], cols: list[int]) -> np.ndarray:
-    """`counts[9 (d11 - 1) + d12 - 1, 9 (d21 - 1) + d22 - 1]`: the number of solutions of the
-    digit grid (d11, d12 / d21, d22) at these targets (the product A B^T of the module
-    docstring, on bits). Raises ValueError when the grid is not 2x2."""
-    has = [_contains(values) for values in _cells(rows, cols)]
+def _counts(cells: list[np.ndarray]) -> tuple[np.ndarray, list[np.ndarray]]:
+    """The 81 x 81 counts of the candidate solutions `cells` (see `solution_counts`), and each
+    cell's digit table (`_contains`)."""
+    has = [_contains(values) for values in cells]
     top, bottom = _pairs(has[0], has[1]), _pairs(has[2], has[3])
     counts = np.empty((81, 81), dtype=np.int64)
     for index in range(81):
         counts[index] = np.bitwise_count(top[index] & bottom).sum(axis=1, dtype=np.int64)
-    return counts
+    return counts, has
+
+
+def solution_counts(rows: list[int], cols: list[int]) -> np.ndarray:
+    """`counts[9 (d11 - 1) + d12 - 1, 9 (d21 - 1) + d22 - 1]`: the number of solutions of the
+    digit grid (d11, d12 / d21, d22) at these targets (the product A B^T of the module
+    docstring, on bits). Raises ValueError when the grid is not 2x2."""
+    return _counts(_cells(rows, cols))[0]
 
 
 def unique_puzzles(rows: list[int], cols: list[int]) -> list[tuple[Grid, Grid]]:
@@ -77,13 +83,12 @@ def unique_puzzles(rows: list[int], cols: list[int]) -> list[tuple[Grid, Grid]]:
 
     Raises ValueError when the grid is not 2x2."""
     cells = _cells(rows, cols)
+    counts, has = _counts(cells)
     found = []
-    for top_index, bottom_index in zip(*np.nonzero(solution_counts(rows, cols) == 1)):
+    for top_index, bottom_index in zip(*np.nonzero(counts == 1)):
         d11, d12 = divmod(int(top_index), 9)
         d21, d22 = divmod(int(bottom_index), 9)
-        holds = np.ones(len(cells[0]), dtype=bool)
-        for cell, digit in zip(cells, (d11, d12, d21, d22)):
-            holds &= _contains(cell)[digit]
+        holds = has[0][d11] & has[1][d12] & has[2][d21] & has[3][d22]
         where = int(np.nonzero(holds)[0][0])
         digits = [[d11 + 1, d12 + 1], [d21 + 1, d22 + 1]]
         solution = [[int(cell[where]) for cell in cells[:2]], [int(cell[where]) for cell in cells[2:]]]
