@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
@@ -144,6 +145,11 @@ def count_command(
     raise typer.Exit(_run(family, puzzle, options, request, as_json))
 
 
+def _located(document: requests.JsonArgument | None) -> AbstractContextManager[None]:
+    """Within: an error in the given JSON names its line and column (nothing if none given)."""
+    return nullcontext() if document is None else document.located()
+
+
 def _within(time_limit: float | None, family: Family, what: str, as_json: bool, work: Callable[[], T]) -> T:
     """`work()` under `--time-limit` (`core.interrupts.time_limited`: generators and hints make
     many short solver calls in Python); past it, "unknown" and exit 3, as a solve says it."""
@@ -209,7 +215,8 @@ def check_command(
         raise BadInput("only one of PUZZLE and SOLUTION_JSON can be read from stdin")
     instance = requests.read_instance(family, puzzle, options, what="PUZZLE")
     proposed = requests.load_json_argument(solution, what="SOLUTION_JSON")
-    answer = requests.check(family, instance, proposed)
+    with proposed.located():
+        answer = requests.check(family, instance, proposed.data)
     if as_json:
         print_json(answer)
     else:
@@ -239,13 +246,16 @@ def render_command(
         force = claim_new_file(svg, force, "--svg", as_json)
     instance = requests.read_instance(family, puzzle, options, what="PUZZLE")
     given = requests.load_json_argument(solution, what="--solution") if solution is not None else None
-    drawing = _within(
-        time_limit,
-        family,
-        "solution to draw",
-        as_json,
-        lambda: requests.draw(family, instance, given, solve_it=solve, options=options),
-    )
+    with _located(given):
+        drawing = _within(
+            time_limit,
+            family,
+            "solution to draw",
+            as_json,
+            lambda: requests.draw(
+                family, instance, None if given is None else given.data, solve_it=solve, options=options
+            ),
+        )
     if drawing.violations:
         say(f"warning: the solution is invalid: {drawing.violations[0]}")
     if drawing.status is Status.UNKNOWN:  # the solve inside stopped at the time limit
@@ -286,13 +296,16 @@ def hint_command(
         raise BadInput("only one of PUZZLE and PARTIAL_JSON can be read from stdin")
     instance = requests.read_instance(family, puzzle, options, what="PUZZLE")
     partial = requests.load_json_argument(placed, what="PARTIAL_JSON") if placed is not None else None
-    answer = _within(
-        time_limit,
-        family,
-        "hint",
-        as_json,
-        lambda: requests.hint(family, instance, partial, all_forced=all_forced),
-    )
+    with _located(partial):
+        answer = _within(
+            time_limit,
+            family,
+            "hint",
+            as_json,
+            lambda: requests.hint(
+                family, instance, None if partial is None else partial.data, all_forced=all_forced
+            ),
+        )
     if as_json:
         print_json(answer)
     else:

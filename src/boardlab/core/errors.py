@@ -1,11 +1,16 @@
 """Errors that reach the user as one clear line.
 
 `BadInput` is the user's fault (exit code 2): it carries where the problem is (source, line,
-column) so that the message can name it. `SolverBug` means an answer failed the family's
+column) so that the message can name it. An error in JSON that the raiser got already parsed
+carries the JSON path of the value at fault instead (`path=("grid", 1, 1)`): the reader that
+holds the text turns it into a line and column (`core.io.locate`). `SolverBug` means an answer failed the family's
 independent `verify`: boardlab reports it instead of printing a wrong board.
 """
 
 from __future__ import annotations
+
+#: Where a value lies in a JSON document: object keys and list indices from the top.
+JsonPath = tuple[str | int, ...]
 
 
 class BoardlabError(Exception):
@@ -22,21 +27,32 @@ class BadInput(BoardlabError):
         source: str | None = None,
         line: int | None = None,
         column: int | None = None,
+        path: JsonPath | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
         self.source = source
         self.line = line
         self.column = column
+        self.path = path
 
-    def located(self, *, source: str | None = None, line: int | None = None) -> BadInput:
-        """A copy that fills in a location the raiser did not know."""
-        return BadInput(
-            self.message,
-            source=self.source or source,
-            line=self.line if self.line is not None else line,
-            column=self.column,
-        )
+    def located(
+        self, *, source: str | None = None, line: int | None = None, column: int | None = None
+    ) -> BadInput:
+        """A copy (of the same class) that fills in a location the raiser did not know."""
+        copy = type(self).__new__(type(self))
+        copy.args = self.args
+        copy.__dict__.update(self.__dict__)
+        copy.source = self.source or source
+        copy.line = self.line if self.line is not None else line
+        copy.column = self.column if self.column is not None else column
+        return copy
+
+    def within(self, *steps: str | int) -> BadInput:
+        """A copy whose JSON path starts with `steps` (the value at fault lies in a wrapper)."""
+        copy = self.located()
+        copy.path = None if self.path is None else (*steps, *self.path)
+        return copy
 
     def __str__(self) -> str:
         where = [str(part) for part in (self.source, self.line, self.column) if part is not None]

@@ -19,10 +19,11 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
+from dataclasses import dataclass
 from typing import Any, BinaryIO, TypeVar
 
-from boardlab.core.errors import BadInput
+from boardlab.core.errors import BadInput, JsonPath
 from boardlab.core.family import Family, Record
 from boardlab.core.paths import empty_name
 from boardlab.core.words import shown
@@ -202,22 +203,129 @@ def parse_blocks(
 
 
 def from_json_object(family: Family, data: Any) -> Any:
-    """The instance of instance JSON (also wrapped as `{"instance": {...}}`) for `family`."""
+    """The instance of instance JSON (also wrapped as `{"instance": {...}}`) for `family`.
+
+    A BadInput's JSON path (`BadInput.path`) is from the top of `data`, the wrapper included."""
     if isinstance(data, dict) and "instance" in data and isinstance(data["instance"], dict):
-        data = data["instance"]
+        try:
+            return _from_json_object(family, data["instance"])
+        except BadInput as error:
+            raise error.within("instance") from None
+    return _from_json_object(family, data)
+
+
+def _from_json_object(family: Family, data: Any) -> Any:
     if not isinstance(data, dict):
-        raise BadInput("a JSON instance must be an object")
+        raise BadInput("a JSON instance must be an object", path=())
     named = data.get("family", family.name)
     if named != family.name:
-        raise BadInput(f"instance is for family '{named}', not '{family.name}'")
+        raise BadInput(f"instance is for family '{named}', not '{family.name}'", path=("family",))
     return family.from_json(data)
 
 
-def _json_record(family: Family, data: Any, label: str, source: str, line: int | None) -> Record:
+def json_fields(
+    data: Any, what: str, allowed: set[str], needs: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """`data` if it is a JSON object holding only `allowed` keys and every key of `needs` (whose
+    value says what that key holds, for the message), else BadInput naming the key at fault
+    (`what` names the object: "cnote instance")."""
+    if not isinstance(data, dict):
+        raise BadInput("a JSON instance must be an object", path=())
+    unknown = [key for key in data if key not in allowed]
+    if unknown:
+        raise BadInput(f"unknown field(s) in {what}: {', '.join(sorted(unknown))}", path=(unknown[0],))
+    for key, holds in (needs or {}).items():
+        if key not in data:
+            raise BadInput(f"{what} needs '{key}'{holds and ' ' + holds}", path=())
+    return data
+
+
+_SPACE = re.compile(r"[ \t\n\r]*")
+_DECODER = json.JSONDecoder()
+
+
+def json_offset(text: str, path: JsonPath) -> int | None:
+    """Where the value at `path` starts in the JSON document `text` (an index into it), or None
+    when `path` names no value there. `text` must be JSON that `loads` reads; the walk skips the
+    values before the one wanted with `json`'s own decoder (`raw_decode`), so it agrees with the
+    parse that gave the data."""
+    try:
+        at = _SPACE.match(text, 0).end()  # type: ignore[union-attr]
+        for step in path:
+            if isinstance(step, int):
+                if text[at] != "[":
+                    return None
+                at = _SPACE.match(text, at + 1).end()  # type: ignore[union-attr]
+                for _ in range(step):
+                    if text[at] == "]":
+                        return None
+                    _, at = _DECODER.raw_decode(text, at)
+                    at = _SPACE.match(text, at).end()  # type: ignore[union-attr]
+                    at = _SPACE.match(text, at + 1).end()  # type: ignore[union-attr]  # the comma
+                if text[at] == "]":
+                    return None
+            else:
+                if text[at] != "{":
+                    return None
+                at = _SPACE.match(text, at + 1).end()  # type: ignore[union-attr]
+                while True:
+                    if text[at] != '"':
+                        return None
+                    key, at = json.decoder.scanstring(text, at + 1)  # type: ignore[attr-defined]
+                    at = _SPACE.match(text, at).end()  # type: ignore[union-attr]
+                    at = _SPACE.match(text, at + 1).end()  # type: ignore[union-attr]  # the colon
+                    if key == step:
+                        break
+                    _, at = _DECODER.raw_decode(text, at)
+                    at = _SPACE.match(text, at).end()  # type: ignore[union-attr]
+                    if text[at] != ",":
+                        return None
+                    at = _SPACE.match(text, at + 1).end()  # type: ignore[union-attr]
+    except (IndexError, ValueError):
+        return None
+    return at
+
+
+def locate(error: BadInput, text: str, base: JsonPath = (), first_line: int = 1) -> BadInput:
+    """`error` with the line and column of its JSON path (after `base`, where the raiser's data
+    lies in `text`), when it has a path and no line yet; `text` starts on line `first_line`."""
+    if error.path is None or error.line is not None:
+        return error
+    at = json_offset(text, (*base, *error.path))
+    if at is None:
+        return error
+    line = text.count("\n", 0, at)
+    return error.located(line=first_line + line, column=at - text.rfind("\n", 0, at))
+
+
+@contextmanager
+def located_in(text: str, source: str) -> Iterator[None]:
+    """Within: a BadInput about the JSON document `text` (read from `source`) gets its place."""
+    try:
+        yield
+    except BadInput as error:
+        raise locate(error, text).located(source=source) from None
+
+
+def _json_record(
+    family: Family,
+    data: Any,
+    label: str,
+    source: str,
+    text: str,
+    base: JsonPath = (),
+    line: int | None = None,
+) -> Record:
+    """The record of instance JSON `data`, read from `text` (the document, or line `line` of a
+    JSON Lines file), where it lies at `base`. A bad one's error names the line and column of
+    the value at fault when the raiser gave its path; else the record's place (`label`)."""
     try:
         return Record(label, instance=from_json_object(family, data))
     except BadInput as error:
-        return Record(label, error=error.located(source=source, line=line))
+        placed = locate(error, text, base, line or 1)
+        if placed.line is not None:
+            return Record(label, error=placed.located(source=source))
+        return Record(label, error=placed.located(source=label if base else source, line=line))
 
 
 def parse_document(family: Family, text: str, source: str) -> list[Record]:
@@ -251,10 +359,9 @@ def _parse_text_or_json(family: Family, text: str, source: str) -> list[Record]:
             return [Record(source, error=BadInput("empty JSON list: no puzzle found", source=source))]
         # an item's error names the item (`file.json[1]`), as a JSON Lines error names its line
         return [
-            _json_record(family, item, f"{source}[{i}]", f"{source}[{i}]", None)
-            for i, item in enumerate(data)
+            _json_record(family, item, f"{source}[{i}]", source, text, (i,)) for i, item in enumerate(data)
         ]
-    return [_json_record(family, data, source, source, None)]
+    return [_json_record(family, data, source, source, text)]
 
 
 def _parse_json_lines(
@@ -295,7 +402,7 @@ def _parse_json_lines(
         except JSONProblem as problem:
             records.append(Record(label, error=BadInput(str(problem), source=source, line=number)))
             continue
-        records.append(_json_record(family, data, label, source, number))
+        records.append(_json_record(family, data, label, source, line, (), number))
     return records
 
 
@@ -462,7 +569,20 @@ def _from_text(family: Family, text: str, options: dict[str, Any]) -> Any:
     return records[0].instance
 
 
-def load_json_argument(argument: str, stdin: BinaryIO | None = None, what: str | None = None) -> Any:
+@dataclass(frozen=True)
+class JsonArgument:
+    """A JSON document given on the command line: its data, its text and where it came from."""
+
+    data: Any
+    text: str
+    source: str
+
+    def located(self) -> AbstractContextManager[None]:
+        """Within: a BadInput with a JSON path into this document gets its line and column."""
+        return located_in(self.text, self.source)
+
+
+def load_json_argument(argument: str, stdin: BinaryIO | None = None, what: str | None = None) -> JsonArgument:
     """JSON given inline, as a file path, or `-` for stdin (e.g. a proposed solution); `what`
     names the argument in the error for an empty one."""
     stripped = argument.strip()
@@ -473,7 +593,7 @@ def load_json_argument(argument: str, stdin: BinaryIO | None = None, what: str |
         text, source = read_source(argument, stdin)
     try:
         with long_numbers_located(text, source):
-            return loads(text)
+            return JsonArgument(loads(text), text, source)
     except json.JSONDecodeError as error:
         raise BadInput(
             f"malformed JSON: {error.msg}", source=source, line=error.lineno, column=error.colno

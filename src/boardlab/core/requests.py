@@ -31,7 +31,7 @@ from boardlab.core import registry, schemas
 from boardlab.core.deadline import Deadline
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Family, Generated, Record
-from boardlab.core.io import load_json_argument, parse_value, read_instance, read_instances
+from boardlab.core.io import JsonArgument, load_json_argument, parse_value, read_instance, read_instances
 from boardlab.core.options import VERBS, Option
 from boardlab.core.results import Mode, Result, SolveRequest, Status
 from boardlab.core.words import shown
@@ -39,6 +39,7 @@ from boardlab.core.words import shown
 __all__ = [
     "VERBS",
     "Drawing",
+    "JsonArgument",
     "check",
     "check_format",
     "check_options",

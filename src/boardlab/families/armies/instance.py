@@ -27,7 +27,7 @@ class ArmiesInstance:
 
 def _integer(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadInput(f"{what} must be an integer, got {shown(value)}")
+        raise BadInput(f"{what} must be an integer, got {shown(value)}", path=(what,))
     return value
 
 
@@ -35,11 +35,11 @@ def make_instance(n: Any, m: Any = None) -> ArmiesInstance:
     """A validated instance: 1 <= n <= MAX_N, 0 <= m (m above n^2 / 2 is simply impossible)."""
     n = _integer(n, "n")
     if n < 1:
-        raise BadInput(f"n must be a positive integer, got {n}")
+        raise BadInput(f"n must be a positive integer, got {n}", path=("n",))
     if n > MAX_N:
-        raise BadInput(f"n = {n} is larger than the supported {MAX_N}")
+        raise BadInput(f"n = {n} is larger than the supported {MAX_N}", path=("n",))
     if m is not None:
         m = _integer(m, "m")
         if m < 0:
-            raise BadInput(f"m must be 0 or more, got {m}")
+            raise BadInput(f"m must be 0 or more, got {m}", path=("m",))
     return ArmiesInstance(n, m)

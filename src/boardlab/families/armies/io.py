@@ -14,7 +14,7 @@ from typing import Any
 
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Record
-from boardlab.core.io import lines
+from boardlab.core.io import json_fields, lines
 from boardlab.core.words import shown
 from boardlab.families.armies.instance import (
     MAX_N,  # noqa: F401  (importable from io too)
@@ -24,13 +24,7 @@ from boardlab.families.armies.instance import (
 
 
 def from_json(data: Any) -> ArmiesInstance:
-    if not isinstance(data, dict):
-        raise BadInput("a JSON instance must be an object")
-    unknown = set(data) - {"family", "n", "m"}
-    if unknown:
-        raise BadInput(f"unknown field(s) in armies instance: {', '.join(sorted(unknown))}")
-    if "n" not in data:
-        raise BadInput("armies instance needs 'n'")
+    json_fields(data, "armies instance", {"family", "n", "m"}, {"n": ""})
     return make_instance(data["n"], data.get("m"))
 
 
@@ -90,14 +84,16 @@ def solution_from_json(instance: ArmiesInstance, data: Any) -> dict[str, Any]:
     for colour in ("white", "black"):
         squares = data[colour]
         if not isinstance(squares, list):
-            raise BadInput(f"'{colour}' must be a list of [row, col]")
+            raise BadInput(f"'{colour}' must be a list of [row, col]", path=(colour,))
         for index, square in enumerate(squares):
             if (
                 not isinstance(square, list)
                 or len(square) != 2
                 or not all(isinstance(x, int) and not isinstance(x, bool) for x in square)
             ):
-                raise BadInput(f"{colour}[{index}] must be [row, col], got {shown(square)}")
+                raise BadInput(
+                    f"{colour}[{index}] must be [row, col], got {shown(square)}", path=(colour, index)
+                )
         result[colour] = [list(square) for square in squares]
     return result
 

@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from boardlab.core.errors import BadInput
+from boardlab.core.errors import BadInput, JsonPath
 from boardlab.core.words import shown
 
 #: Piece letters, in the order used everywhere (solution JSON, canonical piece strings).
@@ -79,41 +79,48 @@ def square_name(square: Square) -> str:
     return f"{FILES[square[0]]}{square[1] + 1}"
 
 
-def parse_square(name: Any, size: int, where: str = "square") -> Square:
-    """`(file, rank)` of an algebraic square name on a size x size board (BadInput otherwise)."""
+def parse_square(name: Any, size: int, where: str = "square", path: JsonPath | None = None) -> Square:
+    """`(file, rank)` of an algebraic square name on a size x size board (BadInput otherwise, at
+    JSON `path` if given)."""
     if not isinstance(name, str):
-        raise BadInput(f"{where} must be a square name like 'd7', got {shown(name)}")
+        raise BadInput(f"{where} must be a square name like 'd7', got {shown(name)}", path=path)
     match = _SQUARE.match(name.strip().lower())
     if not match:
-        raise BadInput(f"{where}: {shown(name)} is not a square name like 'd7'")
+        raise BadInput(f"{where}: {shown(name)} is not a square name like 'd7'", path=path)
     file, rank = FILES.index(match.group(1)), int(match.group(2)) - 1
     if not (file < size and 0 <= rank < size):
         raise BadInput(
-            f"{where}: {name} is off the {size}x{size} board (a1..{square_name((size - 1, size - 1))})"
+            f"{where}: {name} is off the {size}x{size} board (a1..{square_name((size - 1, size - 1))})",
+            path=path,
         )
     return file, rank
 
 
-def normalise_pieces(pieces: Any, where: str = "pieces") -> str:
+def normalise_pieces(pieces: Any, where: str = "pieces", path: JsonPath | None = None) -> str:
     """The canonical piece string (letters in KQRBNP order); BadInput on unknown letters."""
     if not isinstance(pieces, str):
-        raise BadInput(f"{where} must be a string of piece letters like 'KQRBNP', got {shown(pieces)}")
+        raise BadInput(
+            f"{where} must be a string of piece letters like 'KQRBNP', got {shown(pieces)}", path=path
+        )
     letters = pieces.strip().upper()
     if not letters:
-        raise BadInput(f"{where} is empty: give piece letters like 'KQRBNP'")
+        raise BadInput(f"{where} is empty: give piece letters like 'KQRBNP'", path=path)
     for index, letter in enumerate(letters):
         if letter not in PIECE_ORDER:
             raise BadInput(
-                f"{where}: unknown piece letter {shown(pieces.strip()[index])} (known: K Q R B N P)"
+                f"{where}: unknown piece letter {shown(pieces.strip()[index])} (known: K Q R B N P)",
+                path=path,
             )
     return "".join(sorted(letters, key=PIECE_ORDER.index))
 
 
-def check_size(size: Any, where: str = "size") -> int:
+def check_size(size: Any, where: str = "size", path: JsonPath | None = None) -> int:
     if isinstance(size, bool) or not isinstance(size, int):
-        raise BadInput(f"{where} must be an integer from {MIN_SIZE} to {MAX_SIZE}, got {shown(size)}")
+        raise BadInput(
+            f"{where} must be an integer from {MIN_SIZE} to {MAX_SIZE}, got {shown(size)}", path=path
+        )
     if not MIN_SIZE <= size <= MAX_SIZE:
-        raise BadInput(f"{where} must be from {MIN_SIZE} to {MAX_SIZE}, got {size}")
+        raise BadInput(f"{where} must be from {MIN_SIZE} to {MAX_SIZE}, got {size}", path=path)
     return size
 
 

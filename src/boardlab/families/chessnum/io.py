@@ -42,7 +42,7 @@ from typing import Any
 
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Record
-from boardlab.core.io import parse_blocks
+from boardlab.core.io import json_fields, parse_blocks
 from boardlab.core.words import shown
 from boardlab.families.chessnum.instance import (  # noqa: F401  (importable from io too)
     DEFAULT_PIECES,
@@ -64,21 +64,21 @@ from boardlab.families.chessnum.instance import (  # noqa: F401  (importable fro
 
 
 def from_json(data: Any) -> ChessNumInstance:
-    if not isinstance(data, dict):
-        raise BadInput("a JSON instance must be an object")
-    unknown = set(data) - {"family", "size", "pieces", "clues", "occupied"}
-    if unknown:
-        raise BadInput(f"unknown field(s) in chessnum instance: {', '.join(sorted(unknown))}")
-    size = check_size(data.get("size", 8))
-    pieces = normalise_pieces(data.get("pieces", DEFAULT_PIECES))
+    json_fields(data, "chessnum instance", {"family", "size", "pieces", "clues", "occupied"})
+    size = check_size(data.get("size", 8), path=("size",))
+    pieces = normalise_pieces(data.get("pieces", DEFAULT_PIECES), path=("pieces",))
     clues = data.get("clues")
     if not isinstance(clues, dict):
-        raise BadInput('chessnum instance needs "clues": {"b8": 1, ...}')
-    parsed = [(parse_square(name, size, "clue square"), value) for name, value in clues.items()]
+        raise BadInput(
+            'chessnum instance needs "clues": {"b8": 1, ...}', path=("clues",) if "clues" in data else ()
+        )
+    parsed = [
+        (parse_square(name, size, "clue square", ("clues", name)), value) for name, value in clues.items()
+    ]
     marked = data.get("occupied", [])
     if not isinstance(marked, list):
-        raise BadInput('"occupied" must be a list of square names like ["b3", "e5"]')
-    occupied = [parse_square(name, size, "occupied square") for name in marked]
+        raise BadInput('"occupied" must be a list of square names like ["b3", "e5"]', path=("occupied",))
+    occupied = [parse_square(name, size, "occupied square", ("occupied", i)) for i, name in enumerate(marked)]
     return make_instance(size, pieces, parsed, occupied=occupied, defer_values=True)
 
 
@@ -217,9 +217,13 @@ def _by_square(instance: ChessNumInstance, data: dict[Any, Any]) -> dict[str, An
     """The by-square shape (`{"b3": "Q", ...}`) rewritten by piece (`{"Q": ["b3"], ...}`)."""
     by_letter: dict[str, list[str]] = {}
     for key, value in data.items():
-        parse_square(key, instance.size, "solution key")
+        parse_square(key, instance.size, "solution key", (key,))
         if not isinstance(value, str) or len(value.strip()) != 1:
-            raise BadInput(f"the piece on {key} must be one piece letter (K Q R B N P), got {shown(value)}")
+            raise BadInput(
+                f"the piece on {key} must be one piece letter (K Q R B N P), got {shown(value)}", path=(key,)
+            )
+        if value.strip().upper() not in PIECE_ORDER:
+            raise BadInput(f"unknown piece {shown(value)} on {key} (known: K Q R B N P)", path=(key,))
         by_letter.setdefault(value.strip().upper(), []).append(key)
     return by_letter
 
@@ -248,16 +252,18 @@ def placement_from_json(instance: ChessNumInstance, data: Any) -> list[tuple[str
     """
     if not isinstance(data, dict):
         raise BadInput('a chessnum solution is an object like {"K": "d7", "Q": "g8", ...}')
-    if _is_by_square(data):
+    by_letter = not _is_by_square(data)
+    if not by_letter:  # every name of the rewritten object was checked in place
         data = _by_square(instance, data)
     placed: list[tuple[str, Square]] = []
     for key, value in data.items():
         letter = key.upper() if isinstance(key, str) else key
         if letter not in PIECE_ORDER:
-            raise BadInput(f"unknown piece {shown(key)} in the solution (known: K Q R B N P)")
+            raise BadInput(f"unknown piece {shown(key)} in the solution (known: K Q R B N P)", path=(key,))
         names = value if isinstance(value, list) else [value]
-        for name in names:
-            placed.append((letter, parse_square(name, instance.size, f"square of {letter}")))
+        for i, name in enumerate(names):
+            path = ((key, i) if isinstance(value, list) else (key,)) if by_letter else None
+            placed.append((letter, parse_square(name, instance.size, f"square of {letter}", path)))
     return placed
 
 

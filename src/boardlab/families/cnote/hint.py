@@ -42,12 +42,17 @@ def _partial(instance: CNoteInstance, data: Any) -> list[list[int | None]]:
     cells: list[list[int | None]] = []
     for r, row in enumerate(grid):
         if not isinstance(row, list) or len(row) != instance.width:
-            raise BadInput(f"placement row {r} must have {plural(instance.width, 'entry', 'entries')}")
+            raise BadInput(
+                f"placement row {r} must have {plural(instance.width, 'entry', 'entries')}", path=("grid", r)
+            )
         line: list[int | None] = []
         for c, value in enumerate(row):
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
                 # first: false and 0.0 equal 0, which marks an empty cell
-                raise BadInput(f"placement grid[{r}][{c}] must be a number or null, got {shown(value)}")
+                raise BadInput(
+                    f"placement grid[{r}][{c}] must be a number or null, got {shown(value)}",
+                    path=("grid", r, c),
+                )
             line.append(None if value is None or value == 0 else value)
         cells.append(line)
     return cells

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from boardlab.core.errors import BadInput
+from boardlab.core.errors import BadInput, JsonPath
 from boardlab.core.words import plural, shown
 
 #: The target when none is given (Friedman's "100").
@@ -48,14 +48,14 @@ class CNoteInstance:
         return sum(self.rows) == sum(self.cols)
 
 
-def check_target(value: Any, where: str = "target") -> int:
-    """A valid target (positive integer up to MAX_TARGET) or BadInput."""
+def check_target(value: Any, where: str = "target", path: JsonPath | None = None) -> int:
+    """A valid target (positive integer up to MAX_TARGET) or BadInput (at JSON `path`)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadInput(f"{where} must be a positive integer, got {shown(value)}")
+        raise BadInput(f"{where} must be a positive integer, got {shown(value)}", path=path)
     if value < 1:
-        raise BadInput(f"{where} must be a positive integer, got {value}")
+        raise BadInput(f"{where} must be a positive integer, got {value}", path=path)
     if value > MAX_TARGET:
-        raise BadInput(f"{where} = {value} is larger than the supported {MAX_TARGET}")
+        raise BadInput(f"{where} = {value} is larger than the supported {MAX_TARGET}", path=path)
     return value
 
 
@@ -67,28 +67,33 @@ def make_instance(
 ) -> CNoteInstance:
     """A validated instance. `target` (default 100) applies to the lines `rows` / `cols` leave out."""
     if not isinstance(grid, (list, tuple)):
-        raise BadInput("'grid' must be a list of rows of digits, such as [[8, 8, 4], [6, 2, 5]]")
+        raise BadInput(
+            "'grid' must be a list of rows of digits, such as [[8, 8, 4], [6, 2, 5]]", path=("grid",)
+        )
     if not grid:
-        raise BadInput("the grid must have at least one row")
+        raise BadInput("the grid must have at least one row", path=("grid",))
     height = len(grid)
     if height > MAX_SIDE:
-        raise BadInput(f"the grid has {height} rows, more than the supported {MAX_SIDE}")
+        raise BadInput(f"the grid has {height} rows, more than the supported {MAX_SIDE}", path=("grid",))
     cells: list[tuple[int, ...]] = []
     for r, row in enumerate(grid):
         if not isinstance(row, (list, tuple)) or not row:
-            raise BadInput(f"grid row {r} must be a non-empty list of digits")
+            raise BadInput(f"grid row {r} must be a non-empty list of digits", path=("grid", r))
         if len(row) != len(grid[0]):
             raise BadInput(
-                f"grid row {r} has {len(row)} cells, row 0 has {len(grid[0])} (the grid must be rectangular)"
+                f"grid row {r} has {len(row)} cells, row 0 has {len(grid[0])} (the grid must be rectangular)",
+                path=("grid", r),
             )
         for c, digit in enumerate(row):
             if isinstance(digit, bool) or not isinstance(digit, int) or not 0 <= digit <= 9:
-                raise BadInput(f"grid[{r}][{c}] must be a single digit 0-9, got {shown(digit)}")
+                raise BadInput(
+                    f"grid[{r}][{c}] must be a single digit 0-9, got {shown(digit)}", path=("grid", r, c)
+                )
         cells.append(tuple(row))
     width = len(cells[0])
     if width > MAX_SIDE:
-        raise BadInput(f"the grid has {width} columns, more than the supported {MAX_SIDE}")
-    common = check_target(DEFAULT_TARGET if target is None else target)
+        raise BadInput(f"the grid has {width} columns, more than the supported {MAX_SIDE}", path=("grid", 0))
+    common = check_target(DEFAULT_TARGET if target is None else target, path=("target",))
     row_targets = _targets(rows, height, "rows", common)
     col_targets = _targets(cols, width, "cols", common)
     return CNoteInstance(tuple(cells), row_targets, col_targets)
@@ -98,13 +103,14 @@ def _targets(values: Sequence[int] | None, count: int, name: str, common: int) -
     if values is None:
         return (common,) * count
     if not isinstance(values, (list, tuple)):
-        raise BadInput(f"'{name}' must be a list of targets")
+        raise BadInput(f"'{name}' must be a list of targets", path=(name,))
     if len(values) != count:
         raise BadInput(
             f"'{name}' has {plural(len(values), 'target')} for "
-            f"{plural(count, 'row' if name == 'rows' else 'column')}"
+            f"{plural(count, 'row' if name == 'rows' else 'column')}",
+            path=(name,),
         )
-    return tuple(check_target(v, f"{name}[{i}]") for i, v in enumerate(values))
+    return tuple(check_target(v, f"{name}[{i}]", (name, i)) for i, v in enumerate(values))
 
 
 def with_target(instance: CNoteInstance, target: int) -> CNoteInstance:

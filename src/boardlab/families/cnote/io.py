@@ -35,7 +35,7 @@ from typing import Any
 
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Record
-from boardlab.core.io import lines
+from boardlab.core.io import json_fields, lines
 from boardlab.core.words import plural, shown
 from boardlab.families.cnote.instance import (  # noqa: F401  (importable from io too)
     DEFAULT_TARGET,
@@ -49,16 +49,15 @@ from boardlab.families.cnote.instance import (  # noqa: F401  (importable from i
 
 
 def from_json(data: Any) -> CNoteInstance:
-    if not isinstance(data, dict):
-        raise BadInput("a JSON instance must be an object")
-    unknown = set(data) - {"family", "target", "grid", "rows", "cols"}
-    if unknown:
-        raise BadInput(f"unknown field(s) in cnote instance: {', '.join(sorted(unknown))}")
-    if "grid" not in data:
-        raise BadInput("cnote instance needs 'grid' (a list of rows of digits)")
+    json_fields(
+        data,
+        "cnote instance",
+        {"family", "target", "grid", "rows", "cols"},
+        {"grid": "(a list of rows of digits)"},
+    )
     target = data.get("target")
     if target is not None:
-        check_target(target)
+        check_target(target, path=("target",))
     return make_instance(data["grid"], target, data.get("rows"), data.get("cols"))
 
 
@@ -79,13 +78,15 @@ def solution_from_json(instance: CNoteInstance, data: Any) -> dict[str, Any]:
         raise BadInput('a cnote solution is {"grid": [[n, ...], ...]}')
     grid = data["grid"]
     if not isinstance(grid, list) or len(grid) != instance.height:
-        raise BadInput(f"the solution grid must have {plural(instance.height, 'row')}")
+        raise BadInput(f"the solution grid must have {plural(instance.height, 'row')}", path=("grid",))
     for r, row in enumerate(grid):
         if not isinstance(row, list) or len(row) != instance.width:
-            raise BadInput(f"solution row {r} must have {plural(instance.width, 'number')}")
+            raise BadInput(f"solution row {r} must have {plural(instance.width, 'number')}", path=("grid", r))
         for c, value in enumerate(row):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise BadInput(f"solution grid[{r}][{c}] must be an integer, got {shown(value)}")
+                raise BadInput(
+                    f"solution grid[{r}][{c}] must be an integer, got {shown(value)}", path=("grid", r, c)
+                )
     return {"grid": [list(row) for row in grid]}
 
 

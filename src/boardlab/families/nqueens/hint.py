@@ -30,9 +30,11 @@ def _placements(instance: QueensInstance, partial: dict[str, Any] | None) -> dic
         if col is None or col == -1:
             continue
         if not isinstance(col, int) or isinstance(col, bool):
-            raise BadInput(f"row {row}: the column must be a number or null, got {shown(col)}")
+            raise BadInput(
+                f"row {row}: the column must be a number or null, got {shown(col)}", path=("queens", row)
+            )
         if not 0 <= col < instance.n:
-            raise BadInput(f"row {row}: column {col} is off the board")
+            raise BadInput(f"row {row}: column {col} is off the board", path=("queens", row))
         placed[row] = col
     return placed
 

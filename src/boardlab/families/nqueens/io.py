@@ -17,7 +17,7 @@ from typing import Any
 
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Record
-from boardlab.core.io import parse_blocks
+from boardlab.core.io import json_fields, parse_blocks
 from boardlab.core.words import shown
 from boardlab.families.nqueens.instance import (
     MAX_N,  # noqa: F401  (importable from io too)
@@ -28,17 +28,11 @@ from boardlab.families.nqueens.instance import (
 
 
 def from_json(data: Any) -> QueensInstance:
-    if not isinstance(data, dict):
-        raise BadInput("a JSON instance must be an object")
-    unknown = set(data) - {"family", "n", "fixed"}
-    if unknown:
-        raise BadInput(f"unknown field(s) in nqueens instance: {', '.join(sorted(unknown))}")
-    if "n" not in data:
-        raise BadInput("nqueens instance needs 'n'")
+    json_fields(data, "nqueens instance", {"family", "n", "fixed"}, {"n": ""})
     fixed = data.get("fixed") or []
     if not isinstance(fixed, list):
-        raise BadInput("'fixed' must be a list of [row, col]")
-    return make_instance(check_size(data["n"]), fixed)
+        raise BadInput("'fixed' must be a list of [row, col]", path=("fixed",))
+    return make_instance(check_size(data["n"], path=("n",)), fixed)
 
 
 def to_json(instance: QueensInstance) -> dict[str, Any]:
@@ -92,8 +86,12 @@ def solution_from_json(instance: QueensInstance, data: Any) -> dict[str, Any]:
             'an nqueens solution is {"queens": [c0, c1, ...]} (or {"queens_file": PATH} for huge boards)'
         )
     queens = data["queens"]
-    if not isinstance(queens, list) or not all(
-        isinstance(c, int) and not isinstance(c, bool) for c in queens
-    ):
-        raise BadInput("'queens' must be a list of column numbers")
+    if not isinstance(queens, list):
+        raise BadInput("'queens' must be a list of column numbers", path=("queens",))
+    for row, col in enumerate(queens):
+        if isinstance(col, bool) or not isinstance(col, int):
+            raise BadInput(
+                f"'queens' must be a list of column numbers, got {shown(col)} in row {row}",
+                path=("queens", row),
+            )
     return {"queens": list(queens)}

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from boardlab.core.errors import BadInput
+from boardlab.core.errors import BadInput, JsonPath
 from boardlab.core.words import shown
 
 #: Largest side accepted (the SAT model is linear in the area; 1000 x 1000 is already large).
@@ -45,15 +45,15 @@ class TentsInstance:
         return ["".join(self.cell(r, c) for c in range(self.width)) for r in range(self.height)]
 
 
-def _check_clue(value: Any, limit: int, where: str) -> int | None:
+def _check_clue(value: Any, limit: int, where: str, path: JsonPath) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadInput(f"{where} must be a non-negative integer or null, got {shown(value)}")
+        raise BadInput(f"{where} must be a non-negative integer or null, got {shown(value)}", path=path)
     if value < 0:
-        raise BadInput(f"{where} must be non-negative, got {value}")
+        raise BadInput(f"{where} must be non-negative, got {value}", path=path)
     if value > limit:
-        raise BadInput(f"{where} = {value} exceeds the line length {limit}")
+        raise BadInput(f"{where} = {value} exceeds the line length {limit}", path=path)
     return value
 
 
@@ -64,16 +64,18 @@ def make_instance(
 ) -> TentsInstance:
     """A validated instance from grid strings and clue lists (raises BadInput)."""
     if not isinstance(grid, list) or not grid or not all(isinstance(row, str) for row in grid):
-        raise BadInput("'grid' must be a non-empty list of strings")
+        raise BadInput("'grid' must be a non-empty list of strings", path=("grid",))
     height, width = len(grid), len(grid[0])
     if width == 0:
-        raise BadInput("grid rows must not be empty")
+        raise BadInput("grid rows must not be empty", path=("grid", 0))
     if width > MAX_SIDE or height > MAX_SIDE:
-        raise BadInput(f"a {width}x{height} grid is larger than the supported {MAX_SIDE}x{MAX_SIDE}")
+        raise BadInput(
+            f"a {width}x{height} grid is larger than the supported {MAX_SIDE}x{MAX_SIDE}", path=("grid",)
+        )
     trees, tents, empty = set(), set(), set()
     for r, row in enumerate(grid):
         if len(row) != width:
-            raise BadInput(f"grid row {r} has {len(row)} cells, expected {width}")
+            raise BadInput(f"grid row {r} has {len(row)} cells, expected {width}", path=("grid", r))
         for c, ch in enumerate(row):
             if ch == TREE:
                 trees.add((r, c))
@@ -82,15 +84,21 @@ def make_instance(
             elif ch == NO_TENT:
                 empty.add((r, c))
             elif ch != EMPTY:
-                raise BadInput(f"grid row {r}, column {c}: unexpected character {shown(ch)} (use T . ^ x)")
+                raise BadInput(
+                    f"grid row {r}, column {c}: unexpected character {shown(ch)} (use T . ^ x)",
+                    path=("grid", r),
+                )
     if not isinstance(rows, (list, tuple)) or not isinstance(cols, (list, tuple)):
-        raise BadInput("'rows' and 'cols' must be lists of clues")
+        raise BadInput(
+            "'rows' and 'cols' must be lists of clues",
+            path=("rows",) if not isinstance(rows, (list, tuple)) else ("cols",),
+        )
     if len(rows) != height:
-        raise BadInput(f"{len(rows)} row clues for {height} rows")
+        raise BadInput(f"{len(rows)} row clues for {height} rows", path=("rows",))
     if len(cols) != width:
-        raise BadInput(f"{len(cols)} column clues for {width} columns")
-    row_clues = tuple(_check_clue(v, width, f"row clue {i}") for i, v in enumerate(rows))
-    col_clues = tuple(_check_clue(v, height, f"column clue {i}") for i, v in enumerate(cols))
+        raise BadInput(f"{len(cols)} column clues for {width} columns", path=("cols",))
+    row_clues = tuple(_check_clue(v, width, f"row clue {i}", ("rows", i)) for i, v in enumerate(rows))
+    col_clues = tuple(_check_clue(v, height, f"column clue {i}", ("cols", i)) for i, v in enumerate(cols))
     return TentsInstance(
         width, height, frozenset(trees), row_clues, col_clues, frozenset(tents), frozenset(empty)
     )

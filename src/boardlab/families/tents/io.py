@@ -27,7 +27,7 @@ from typing import Any
 
 from boardlab.core.errors import BadInput
 from boardlab.core.family import Record
-from boardlab.core.io import lines
+from boardlab.core.io import json_fields, lines
 from boardlab.core.words import shown
 from boardlab.families.tents import puzzlink
 from boardlab.families.tents.game_id import decode, encode
@@ -45,21 +45,17 @@ from boardlab.families.tents.instance import (  # noqa: F401  (importable from i
 
 
 def from_json(data: Any) -> TentsInstance:
-    if not isinstance(data, dict):
-        raise BadInput("a JSON instance must be an object")
-    if "game_id" in data:
-        unknown = set(data) - {"family", "game_id"}
-        if unknown:
-            raise BadInput(f"unknown field(s) beside 'game_id': {', '.join(sorted(unknown))}")
+    if isinstance(data, dict) and "game_id" in data:
+        json_fields(data, "tents instance given by 'game_id'", {"family", "game_id"})
         if not isinstance(data["game_id"], str):
-            raise BadInput("'game_id' must be a string")
+            raise BadInput("'game_id' must be a string", path=("game_id",))
         return decode(data["game_id"])
-    unknown = set(data) - {"family", "grid", "rows", "cols"}
-    if unknown:
-        raise BadInput(f"unknown field(s) in tents instance: {', '.join(sorted(unknown))}")
-    for name in ("grid", "rows", "cols"):
-        if name not in data:
-            raise BadInput(f"tents instance needs '{name}'")
+    json_fields(
+        data,
+        "tents instance",
+        {"family", "grid", "rows", "cols"},
+        dict.fromkeys(("grid", "rows", "cols"), ""),
+    )
     return make_instance(data["grid"], data["rows"], data["cols"])
 
 
@@ -177,7 +173,7 @@ def _parse_block(block: list[tuple[int, str]], source: str) -> TentsInstance:
 def parse_cells(data: Any, instance: TentsInstance, what: str) -> list[Cell]:
     """A list of [row, col] on the board (BadInput otherwise)."""
     if not isinstance(data, list):
-        raise BadInput(f"'{what}' must be a list of [row, col]")
+        raise BadInput(f"'{what}' must be a list of [row, col]", path=(what,))
     cells = []
     for index, item in enumerate(data):
         if (
@@ -185,11 +181,12 @@ def parse_cells(data: Any, instance: TentsInstance, what: str) -> list[Cell]:
             or len(item) != 2
             or not all(isinstance(x, int) and not isinstance(x, bool) for x in item)
         ):
-            raise BadInput(f"{what}[{index}] must be [row, col], got {shown(item)}")
+            raise BadInput(f"{what}[{index}] must be [row, col], got {shown(item)}", path=(what, index))
         r, c = item
         if not (0 <= r < instance.height and 0 <= c < instance.width):
             raise BadInput(
-                f"{what}[{index}] = [{r}, {c}] is off the {instance.width}x{instance.height} board"
+                f"{what}[{index}] = [{r}, {c}] is off the {instance.width}x{instance.height} board",
+                path=(what, index),
             )
         cells.append((r, c))
     return cells
@@ -208,9 +205,7 @@ def partial_from_json(instance: TentsInstance, data: Any) -> tuple[set[Cell], se
         return set(), set()
     if not isinstance(data, dict):
         raise BadInput('a partial tents placement is {"tents": [[r, c], ...], "empty": [[r, c], ...]}')
-    unknown = set(data) - {"tents", "empty"}
-    if unknown:
-        raise BadInput(f"unknown field(s) in a partial placement: {', '.join(sorted(unknown))}")
+    json_fields(data, "a partial placement", {"tents", "empty"})
     tents = set(parse_cells(data.get("tents", []), instance, "tents"))
     empty = set(parse_cells(data.get("empty", []), instance, "empty"))
     both = tents & empty
