@@ -103,6 +103,8 @@ DOCUMENTS = [
         "occupied square",
     ),
     ("chessnum", '{"size": 3, "clues": {}}', "3", "size must be"),
+    ("chessnum", '{"clues": {"b8": 1,\n  "c3": "two"}}', '"two"', "clue c3: the clue must be an integer"),
+    ("chessnum", '{"clues": {"b8": 1,\n  "B8": 2}}', "2}", "two clues on b8"),
 ]
 
 
@@ -133,6 +135,7 @@ SOLUTIONS = [
         "[5, 5]",
         "off the",
     ),
+    ("cnote", {"grid": [[1, 2], [3, 4]]}, "[[11, 89],\n  [89, 11]]", "[[11", "a cnote solution is"),
     ("armies", {"n": 3, "m": 1}, '{"white": [[0, 0]],\n "black": [[2, "2"]]}', '[2, "2"]', "black[0]"),
     ("chessnum", {"clues": {"b8": 1}, "pieces": "KQ"}, '{"K": "a1",\n "Q": ["b2", 5]}', "5]", "square of Q"),
     ("chessnum", {"clues": {"b8": 1}, "pieces": "KQ"}, '{"a1": "K",\n "b2": "X"}', '"X"', "unknown piece"),
@@ -175,10 +178,23 @@ def test_a_bad_value_in_a_hint_placement_is_named_by_line_and_column(tmp_path, c
 
 
 def test_an_error_without_a_path_still_names_the_item_of_a_list() -> None:
-    """An error the raiser does not place in the JSON (here: two keys naming one square, found
-    when the whole instance is read) still names the list item, as before."""
+    """An error the raiser does not place in the JSON (here: marked squares that are numbered,
+    found when the whole instance is read) still names the list item, as before."""
     family = get("chessnum")
-    text = '[{"clues": {"b8": 1}}, {"clues": {"b8": 1, "B8": 1}}]'
+    text = '[{"clues": {"b8": 1}}, {"pieces": "K", "clues": {"b8": 1}, "occupied": ["b8"]}]'
     records = parse_document(family, text, "l.json")
     assert records[0].error is None
-    assert str(records[1].error) == "l.json[1]: two clues on b8"
+    assert str(records[1].error) == "l.json[1]: b8 is both marked (a piece stands there) and numbered"
+
+
+def test_only_errors_about_the_given_json_are_placed_in_it() -> None:
+    """`JsonArgument.located()` surrounds work that also reads options and the puzzle: an error
+    without a JSON path is not about the document and keeps its own place (none here)."""
+    from boardlab.core.io import located_in
+
+    with pytest.raises(BadInput) as caught, located_in('{"a": 1}', "s.json"):
+        raise BadInput("--foo must be positive")
+    assert str(caught.value) == "--foo must be positive"
+    with pytest.raises(BadInput) as caught, located_in('{"a": 1}', "s.json"):
+        raise BadInput("a must be 2", path=("a",))
+    assert str(caught.value) == "s.json:1:7: a must be 2"

@@ -304,6 +304,8 @@ def located_in(text: str, source: str) -> Iterator[None]:
     try:
         yield
     except BadInput as error:
+        if error.path is None:  # not about this document (an option, the puzzle): unchanged
+            raise
         raise locate(error, text).located(source=source) from None
 
 

@@ -79,7 +79,7 @@ def _parse_line(line: str, source: str, number: int) -> ArmiesInstance:
 
 def solution_from_json(instance: ArmiesInstance, data: Any) -> dict[str, Any]:
     if not isinstance(data, dict) or "white" not in data or "black" not in data:
-        raise BadInput('an armies solution is {"white": [[r, c], ...], "black": [[r, c], ...]}')
+        raise BadInput('an armies solution is {"white": [[r, c], ...], "black": [[r, c], ...]}', path=())
     result = {}
     for colour in ("white", "black"):
         squares = data[colour]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -124,12 +125,13 @@ def check_size(size: Any, where: str = "size", path: JsonPath | None = None) -> 
     return size
 
 
-def check_value(value: Any, pieces: str, where: str) -> int:
+def check_value(value: Any, pieces: str, where: str, path: JsonPath | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise BadInput(f"{where}: the clue must be an integer, got {shown(value)}")
+        raise BadInput(f"{where}: the clue must be an integer, got {shown(value)}", path=path)
     if not 0 <= value <= len(pieces):
         raise BadInput(
-            f"{where}: clue {shown(value)} is not between 0 and the {len(pieces)} pieces ({pieces})"
+            f"{where}: clue {shown(value)} is not between 0 and the {len(pieces)} pieces ({pieces})",
+            path=path,
         )
     return value
 
@@ -141,13 +143,15 @@ def make_instance(
     *,
     occupied: list[Square] | tuple[Square, ...] = (),
     defer_values: bool = False,
+    paths: Sequence[JsonPath] | None = None,
 ) -> ChessNumInstance:
     """A validated instance: size 4..16, known pieces that fit, clues on the board, values in range,
     and for Detektivschach (`occupied` given) one marked square per piece, none of them numbered.
 
     With `defer_values`, a clue above the number of pieces, or marked squares in another number
     than the pieces, does not raise: the instance comes back unsettled (see `settle`), since
-    other pieces may still be given.
+    other pieces may still be given. `paths` says where each clue is in instance JSON, for the
+    errors about one clue.
     """
     size = check_size(size)
     pieces = normalise_pieces(pieces)
@@ -156,15 +160,16 @@ def make_instance(
     seen: set[Square] = set()
     checked = []
     unsettled: BadInput | None = None
-    for square, value in clues:
+    for index, (square, value) in enumerate(clues):
+        path = None if paths is None else paths[index]
         name = square_name(square) if 0 <= square[0] < size and 0 <= square[1] < size else str(square)
         if not (0 <= square[0] < size and 0 <= square[1] < size):
-            raise BadInput(f"clue square {name} is off the {size}x{size} board")
+            raise BadInput(f"clue square {name} is off the {size}x{size} board", path=path)
         if square in seen:
-            raise BadInput(f"two clues on {name}")
+            raise BadInput(f"two clues on {name}", path=path)
         seen.add(square)
         try:
-            checked.append((square, check_value(value, pieces, f"clue {name}")))
+            checked.append((square, check_value(value, pieces, f"clue {name}", path)))
         except BadInput as error:
             if not (
                 defer_values

@@ -79,7 +79,8 @@ def from_json(data: Any) -> ChessNumInstance:
     if not isinstance(marked, list):
         raise BadInput('"occupied" must be a list of square names like ["b3", "e5"]', path=("occupied",))
     occupied = [parse_square(name, size, "occupied square", ("occupied", i)) for i, name in enumerate(marked)]
-    return make_instance(size, pieces, parsed, occupied=occupied, defer_values=True)
+    paths = [("clues", name) for name in clues]
+    return make_instance(size, pieces, parsed, occupied=occupied, defer_values=True, paths=paths)
 
 
 def to_json(instance: ChessNumInstance) -> dict[str, Any]:
@@ -235,7 +236,8 @@ def _is_by_square(data: dict[Any, Any]) -> bool:
     if any(squares) and not all(squares):
         raise BadInput(
             'a chessnum solution maps piece letters to squares ({"Q": "g8"}) or squares to pieces '
-            '({"g8": "Q"}), not both'
+            '({"g8": "Q"}), not both',
+            path=(),
         )
     return bool(squares) and all(squares)
 
@@ -251,7 +253,7 @@ def placement_from_json(instance: ChessNumInstance, data: Any) -> list[tuple[str
     pieces on one square and a piece on a clue.
     """
     if not isinstance(data, dict):
-        raise BadInput('a chessnum solution is an object like {"K": "d7", "Q": "g8", ...}')
+        raise BadInput('a chessnum solution is an object like {"K": "d7", "Q": "g8", ...}', path=())
     by_letter = not _is_by_square(data)
     if not by_letter:  # every name of the rewritten object was checked in place
         data = _by_square(instance, data)

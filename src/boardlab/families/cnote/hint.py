@@ -37,7 +37,8 @@ def _partial(instance: CNoteInstance, data: Any) -> list[list[int | None]]:
     grid = data.get("grid") if isinstance(data, dict) else None
     if not isinstance(grid, list) or len(grid) != instance.height:
         raise BadInput(
-            f'a cnote placement is {{"grid": [[n or null, ...], ...]}} with {plural(instance.height, "row")}'
+            f'a cnote placement is {{"grid": [[n or null, ...], ...]}} with {plural(instance.height, "row")}',
+            path=(),
         )
     cells: list[list[int | None]] = []
     for r, row in enumerate(grid):

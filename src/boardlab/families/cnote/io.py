@@ -75,7 +75,7 @@ def to_json(instance: CNoteInstance) -> dict[str, Any]:
 def solution_from_json(instance: CNoteInstance, data: Any) -> dict[str, Any]:
     """`{"grid": [[n, ...], ...]}` with the instance's shape and integer entries."""
     if not isinstance(data, dict) or "grid" not in data:
-        raise BadInput('a cnote solution is {"grid": [[n, ...], ...]}')
+        raise BadInput('a cnote solution is {"grid": [[n, ...], ...]}', path=())
     grid = data["grid"]
     if not isinstance(grid, list) or len(grid) != instance.height:
         raise BadInput(f"the solution grid must have {plural(instance.height, 'row')}", path=("grid",))

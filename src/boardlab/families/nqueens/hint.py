@@ -24,7 +24,9 @@ from boardlab.families.nqueens.oracle import QueensOracle
 def _placements(instance: QueensInstance, partial: dict[str, Any] | None) -> dict[int, int]:
     queens = (partial or {}).get("queens", [])  # no key: no queens yet; null, 0 or false are no list
     if not isinstance(queens, list) or len(queens) > instance.n:
-        raise BadInput(f'placements are {{"queens": [col or null, ...]}} with at most {instance.n} rows')
+        raise BadInput(
+            f'placements are {{"queens": [col or null, ...]}} with at most {instance.n} rows', path=()
+        )
     placed = {}
     for row, col in enumerate(queens):
         if col is None or col == -1:

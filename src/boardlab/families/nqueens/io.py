@@ -83,7 +83,8 @@ def solution_from_json(instance: QueensInstance, data: Any) -> dict[str, Any]:
         return {"queens_file": data["queens_file"]}
     if not isinstance(data, dict) or "queens" not in data:
         raise BadInput(
-            'an nqueens solution is {"queens": [c0, c1, ...]} (or {"queens_file": PATH} for huge boards)'
+            'an nqueens solution is {"queens": [c0, c1, ...]} (or {"queens_file": PATH} for huge boards)',
+            path=(),
         )
     queens = data["queens"]
     if not isinstance(queens, list):

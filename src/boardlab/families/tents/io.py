@@ -194,9 +194,14 @@ def parse_cells(data: Any, instance: TentsInstance, what: str) -> list[Cell]:
 
 def solution_from_json(instance: TentsInstance, data: Any) -> dict[str, Any]:
     if not isinstance(data, dict) or "tents" not in data:
-        raise BadInput('a tents solution is {"tents": [[row, col], ...]}')
+        raise BadInput('a tents solution is {"tents": [[row, col], ...]}', path=())
     cells = parse_cells(data["tents"], instance, "tents")
     return {"tents": [list(c) for c in sorted(set(cells))]}
+
+
+def _index(cells: list[Any], r: int, c: int) -> int:
+    """Where [r, c] first is in a list of cells read by `parse_cells`."""
+    return next(i for i, cell in enumerate(cells) if tuple(cell) == (r, c))
 
 
 def partial_from_json(instance: TentsInstance, data: Any) -> tuple[set[Cell], set[Cell]]:
@@ -204,16 +209,21 @@ def partial_from_json(instance: TentsInstance, data: Any) -> tuple[set[Cell], se
     if data is None:
         return set(), set()
     if not isinstance(data, dict):
-        raise BadInput('a partial tents placement is {"tents": [[r, c], ...], "empty": [[r, c], ...]}')
+        raise BadInput(
+            'a partial tents placement is {"tents": [[r, c], ...], "empty": [[r, c], ...]}', path=()
+        )
     json_fields(data, "a partial placement", {"tents", "empty"})
     tents = set(parse_cells(data.get("tents", []), instance, "tents"))
     empty = set(parse_cells(data.get("empty", []), instance, "empty"))
     both = tents & empty
     if both:
         r, c = min(both)
-        raise BadInput(f"[{r}, {c}] is marked both tent and empty")
+        raise BadInput(
+            f"[{r}, {c}] is marked both tent and empty", path=("empty", _index(data["empty"], r, c))
+        )
     on_trees = (tents | empty) & instance.trees
     if on_trees:
         r, c = min(on_trees)
-        raise BadInput(f"[{r}, {c}] is a tree")
+        what = "tents" if (r, c) in tents else "empty"
+        raise BadInput(f"[{r}, {c}] is a tree", path=(what, _index(data[what], r, c)))
     return tents, empty
