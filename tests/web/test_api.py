@@ -403,7 +403,10 @@ def test_a_solve_whose_cpsat_runs_past_its_limit_answers_unknown_in_a_fresh_proc
     digit encoding there and answers at once): CP-SAT's presolve hears neither its time limit nor
     `stop_search` (2.4 s). The job answers `unknown` at the limit (it ran until the hard limit,
     the limit and the kill grace, killed it), and the process that left the presolve running is
-    replaced (it would take a core from the jobs after it)."""
+    replaced (it would take a core from the jobs after it). Whether the presolve is still running
+    at the limit depends on the machine's load (under load it once had ended, and nothing was
+    left to replace): the replacement itself is `tests/core/test_workers.py`'s deterministic
+    `test_a_process_that_left_native_work_running_makes_way_for_a_new_one`."""
     health = client.get("/api/health").json()
     before, timed_out = set(health["pids"]), health["jobs"]["timed_out"]
     instance = {"family": "cnote", "target": 100_000, "grid": [[1, 2], [3, 4]]}
@@ -413,7 +416,7 @@ def test_a_solve_whose_cpsat_runs_past_its_limit_answers_unknown_in_a_fresh_proc
     assert answer.json()["status"] == "unknown" and answer.json()["solutions"] == []
     health = client.get("/api/health").json()
     after = set(health["pids"])
-    assert len(after) == 2 and len(before - after) == 1
+    assert len(after) == 2 and len(before - after) <= 1
     assert health["jobs"]["timed_out"] == timed_out  # answered in time, not killed at the hard limit
 
 
