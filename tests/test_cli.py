@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -147,8 +149,13 @@ def test_families_listing(cli_run) -> None:
 
 
 def test_real_entry_points_without_traceback() -> None:
-    """The installed console script and `python -m boardlab` behave the same."""
-    for command in (["boardlab"], [sys.executable, "-m", "boardlab"]):
+    """The installed console script and `python -m boardlab` behave the same. The script is the
+    one installed beside this interpreter (a venv's `bin`), else the one on PATH (`pip install
+    --user`)."""
+    beside = Path(sys.executable).with_name("boardlab")
+    script = str(beside) if beside.exists() else shutil.which("boardlab")
+    assert script is not None, f"no console script beside {sys.executable} or on PATH: is boardlab installed?"
+    for command in ([script], [sys.executable, "-m", "boardlab"]):
         done = subprocess.run(command + ["nqueens", "solve", "nine"], capture_output=True, text=True)
         assert done.returncode == 2 and "Traceback" not in done.stderr
         done = subprocess.run(
