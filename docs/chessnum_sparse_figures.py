@@ -26,7 +26,7 @@ def since(start: tuple[float, float]) -> tuple[float, float]:
 
 
 def load() -> str:
-    return "load average %.2f %.2f %.2f" % os.getloadavg()
+    return "load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
 
 
 def spread(values: list[float]) -> str:

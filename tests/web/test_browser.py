@@ -926,7 +926,7 @@ def test_chessnum_pieces_where_the_rules_forbid_are_shown_and_marked(page, live_
     open_played(page, live_server, worked, ["a1", "a1", "d4", "a5", "b7", "e7"])
     d4, a1 = "#cell-4-3", "#cell-7-0"
     wait_wrong(page, ["cell-4-3", "cell-7-0"])
-    assert page.inner_text(d4) == rook + "1/0"  # attacked by the queen on a1
+    assert page.inner_text(d4) == rook + "\n1/0"  # attacked by the queen on a1; the count below the rook
     label = page.get_attribute(d4, "aria-label")
     assert "rook" in label and "number 0" in label and "breaks a rule" in label
     assert page.inner_text(a1) == king + queen
@@ -952,7 +952,7 @@ def test_chessnum_pieces_where_the_rules_forbid_are_shown_and_marked(page, live_
     }
     open_played(page, live_server, detective, ["a4", "d1"])
     wait_wrong(page, ["cell-0-0", "cell-3-3"])
-    assert page.inner_text("#cell-0-0") == queen + "0/1"
+    assert page.inner_text("#cell-0-0") == queen + "\n0/1"
     assert page.inner_text("#cell-3-3") == knight and "not marked" in page.get_attribute(
         "#cell-3-3", "aria-label"
     )
@@ -1143,3 +1143,51 @@ def test_generated_puzzles_by_size_and_difficulty_in_the_menu(page):
     width, height = (int(x) for x in first["options"]["size"].split("x"))
     grid = page.evaluate("window.boardlabState.instance.grid")
     assert (len(grid[0]), len(grid)) == (width, height)
+
+
+#: Where the text of cell `id` lies against the cell's box: `inside` the box, `framed` inside
+#: what the box's border and a `.wrong` cell's red frame (an inset shadow) leave free. A Range
+#: over its contents measures the text, which a centred line overflows on both sides, where
+#: scrollWidth sees the right side only.
+TEXT_INSIDE = r"""
+id => {
+  const cell = document.getElementById(id);
+  const range = document.createRange();
+  range.selectNodeContents(cell);
+  const text = range.getBoundingClientRect(), box = cell.getBoundingClientRect();
+  const style = getComputedStyle(cell);
+  const shadow = style.boxShadow.match(/([\d.]+)px inset/);  // "rgb(...) 0px 0px 0px 3px inset"
+  const frame = parseFloat(style.borderLeftWidth) + (shadow ? parseFloat(shadow[1]) : 0);
+  const within = (pad) =>
+    text.left >= box.left + pad && text.right <= box.right - pad
+    && text.top >= box.top + pad && text.bottom <= box.bottom - pad;
+  const edges = (r) => [r.left, r.right, r.top, r.bottom].map(Math.round);
+  return { inside: within(0), framed: within(frame), frame, text: edges(text), box: edges(box), font: style.fontSize };
+}
+"""
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_chessnum_crowded_clue_square_fits_its_cell_on_a_16x16_board(browser, live_server, width):
+    """A numbered square holding two pieces (a loaded placement that breaks the rules) shows both
+    glyphs and the clue's count, here a two-digit one (`♚♛10/10`). On a 16x16 board it ran over
+    its neighbours on one line (62 px of text in a 42 px square on a desktop, 29 in 19 on a
+    phone); the glyphs stand above the count now, inside the square, and on a desktop inside its
+    red frame too (on a phone, where a square is 19 px, the frame's 3 px may touch the text).
+    Plain squares (one piece, a count alone) fit as well."""
+    needs("chessnum")
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    puzzle = {"family": "chessnum", "size": 16, "pieces": "KQQQQQQQNNNN", "clues": {"h8": 10, "b2": 3}}
+    # the king and a queen on h8 = 10; six queens on its lines and four knights attack it
+    placed = ["h8", "h8", "h10", "h6", "j8", "f8", "j10", "f6", "i10", "g10", "j7", "f7"]
+    open_played(page, live_server, puzzle, placed)
+    h8 = "cell-8-7"  # row 16 - 8, file h
+    page.wait_for_function("id => document.getElementById(id).textContent === '\u265a\u265b10/10'", arg=h8)
+    assert h8 in wrong_cells(page)
+    for cell in (h8, "cell-14-1", "cell-6-7"):  # h8, b2 (a count alone), h10 (a queen)
+        fit = page.evaluate(TEXT_INSIDE, cell)
+        assert fit["inside"] and (fit["framed"] or width < 1000), (cell, fit)
+    assert page.evaluate(TEXT_INSIDE, h8)["frame"] >= 3  # the red frame was measured
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+    context.close()

@@ -1180,3 +1180,21 @@ def test_unique_6x6_grids_above_the_generators_reach(grid: list[list[int]], targ
         assert result.unique is True and family.verify(instance, result.solutions[0]) == []
         found, _, complete = Enumerator([target] * 6, [target] * 6).count(grid, 10, 10**10)
         assert found == 1 and complete
+
+
+def test_domain_encoding_refused_past_its_bound() -> None:
+    """`encoding_for` refuses `domain` when a cell's bound exceeds `DOMAIN_UP_TO` (a rectangle's
+    largest bound named), and builds it up to there; `auto` and `digits` are never refused."""
+    from boardlab.core.errors import Unsupported
+    from boardlab.families.cnote.model_cpsat import DOMAIN_UP_TO, encoding_for
+
+    at = io.make_instance([[1, 2], [3, 4]], DOMAIN_UP_TO + 1)  # cell bounds DOMAIN_UP_TO
+    assert encoding_for(at, "domain") == "domain"
+    past = io.make_instance([[1, 2], [3, 4]], DOMAIN_UP_TO + 2)
+    with pytest.raises(Unsupported, match=f"up to {DOMAIN_UP_TO + 1:,}"):
+        encoding_for(past, "domain")
+    assert encoding_for(past, "auto") == encoding_for(past, "digits") == "digits"
+    # 2 rows of 3: the columns' bound (row targets 300,000, column targets 200,000)
+    wide = io.make_instance([[1, 2, 3], [4, 5, 6]], None, [300_000] * 2, [200_000] * 3)
+    with pytest.raises(Unsupported, match=r"cell \[0, 0\] may hold numbers up to 199,999"):
+        encoding_for(wide, "domain")

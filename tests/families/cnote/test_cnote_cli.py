@@ -267,3 +267,22 @@ def test_generate_names_a_rectangle_as_its_size_flag_does(capsys) -> None:
         main(["cnote", "generate", "--size", "5x2", "--target", "3"])
     err = capsys.readouterr().err
     assert stop.value.code == 2 and "too small for a 5x2 grid" in err, err
+
+
+@pytest.mark.parametrize("mode", [[], ["--count"], ["--unique"]])
+def test_domain_encoding_past_its_bound_is_refused(cli_run, tmp_path: Path, mode: list[str]) -> None:
+    """`--model domain` where a cell may hold more than `DOMAIN_UP_TO`: CP-SAT's presolve needed
+    3.4 GB at 200,000 on a 2x2 grid and failed with `std::bad_alloc` (an internal error, exit 4)
+    from about 800,000. Refused before CP-SAT starts: one line naming the bound, exit 2; the
+    default (`auto`, the digit encoding there) and `--model digits` answer."""
+    from boardlab.families.cnote.model_cpsat import DOMAIN_UP_TO
+
+    path = tmp_path / "huge.json"
+    path.write_text(json.dumps({"family": "cnote", "target": 800_000, "grid": [[1, 2], [3, 4]]}))
+    result = cli_run(["cnote", "solve", str(path), *mode, "--model", "domain", "--json"])
+    assert result.code == 2 and result.stdout == ""
+    [line] = result.stderr.strip().splitlines()
+    assert "799,999" in line and f"{DOMAIN_UP_TO:,}" in line and "--model digits" in line
+    for model in ("auto", "digits") if mode != ["--count"] else ():  # counting takes minutes there
+        result = cli_run(["cnote", "solve", str(path), *mode, "--model", model, "--json"])
+        assert result.code == 0 and json.loads(result.stdout)["status"] == "solved"

@@ -4,7 +4,8 @@ A partial placement has the solution JSON shape with pieces left out (`{"Q": "g8
 cut short for repeated pieces (`{"N": ["b7"]}` of two knights). The hint, in this order:
 
 - `mistake` when a placement breaks a rule by itself (a piece on a numbered square, two pieces
-  on one square, in Detektivschach a piece on a square that is not marked), when there are
+  on one square: `squares.square_conflicts`, which the drawings' red squares come from too; in
+  Detektivschach a piece on a square that is not marked), when there are
   more pieces of a letter than the puzzle has (the surplus is to be removed), or when no
   solution of the puzzle extends the placement. The wrong placements are named: those that
   no solution contains on their own; when each is possible alone but not together, a
@@ -36,6 +37,7 @@ from boardlab.families.chessnum.io import (
     square_name,
 )
 from boardlab.families.chessnum.oracle import ChessNumOracle
+from boardlab.families.chessnum.squares import square_conflicts
 from boardlab.families.chessnum.verify import violations
 
 Placement = list[tuple[str, Square]]
@@ -53,28 +55,9 @@ def hint(instance: ChessNumInstance, partial: dict[str, Any] | None) -> Hint:
     placed = placement_from_json(instance, partial or {})
     clues = instance.clue_map
     marked = set(instance.occupied)
-    seen: dict[Square, tuple[str, Square]] = {}
-    for item in placed:
-        letter, square = item
-        if marked and square not in marked:
-            return Hint(
-                HintStatus.MISTAKE,
-                f"{_cap(_name(item))} stands on an unmarked square; the pieces stand on the marked ones.",
-                remove=placement_to_json(instance, [item]),
-            )
-        if square in clues:
-            return Hint(
-                HintStatus.MISTAKE,
-                f"{_cap(_name(item))} stands on a numbered square; numbered squares stay empty.",
-                remove=placement_to_json(instance, [item]),
-            )
-        if square in seen:
-            return Hint(
-                HintStatus.MISTAKE,
-                f"{_cap(_name(item))} shares its square with {_name(seen[square])}.",
-                remove=placement_to_json(instance, [item]),
-            )
-        seen[square] = item
+    broken = _broken_rule(instance, placed)
+    if broken is not None:
+        return broken
     surplus = _surplus(instance, placed)
     if surplus is not None:
         return surplus
@@ -94,6 +77,30 @@ def hint(instance: ChessNumInstance, partial: dict[str, Any] | None) -> Hint:
     if isinstance(found, frozenset):
         return _progress(instance, oracle, placed, found)
     return _mistake(instance, oracle, placed)
+
+
+def _broken_rule(instance: ChessNumInstance, placed: Placement) -> Hint | None:
+    """A mistake for the first piece, in the player's order, that breaks a rule by itself: in
+    Detektivschach a piece on an unmarked square; a piece on a numbered square, or one on a
+    square an earlier piece holds (`squares.square_conflicts`). For one piece, an unmarked
+    square is named first."""
+    marked = set(instance.occupied)
+    found: list[tuple[int, int, str]] = []  # (the piece's index, the rule's rank, what it breaks)
+    unmarked = next((i for i, (_, square) in enumerate(placed) if marked and square not in marked), None)
+    if unmarked is not None:
+        found.append((unmarked, 0, "stands on an unmarked square; the pieces stand on the marked ones."))
+    for square, indices in square_conflicts(instance, placed).items():
+        if square in instance.clue_map:
+            found.append((indices[0], 1, "stands on a numbered square; numbered squares stay empty."))
+        else:
+            found.append((indices[1], 1, f"shares its square with {_name(placed[indices[0]])}."))
+    if not found:
+        return None
+    index, _, broken = min(found)
+    item = placed[index]
+    return Hint(
+        HintStatus.MISTAKE, f"{_cap(_name(item))} {broken}", remove=placement_to_json(instance, [item])
+    )
 
 
 def _surplus(instance: ChessNumInstance, placed: Placement) -> Hint | None:

@@ -31,6 +31,7 @@ from boardlab.families.chessnum.io import (
     placement_from_json,
     square_name,
 )
+from boardlab.families.chessnum.squares import square_conflicts
 from boardlab.render.terminal import board_text
 
 GLYPHS = {"K": "\u265a", "Q": "\u265b", "R": "\u265c", "B": "\u265d", "N": "\u265e", "P": "\u265f"}
@@ -62,16 +63,17 @@ def _by_square(instance: ChessNumInstance, solution: dict[str, Any] | None) -> d
 
 
 def conflicts(instance: ChessNumInstance, solution: dict[str, Any] | None) -> dict[Square, str]:
-    """The squares whose placement breaks a rule by itself, each with what is wrong there: a
-    piece on a numbered square, or more than one piece on a square."""
+    """The squares whose placement breaks a rule by itself (`squares.square_conflicts`), each
+    with what is wrong there: a piece on a numbered square, or more than one piece on a square."""
     clues = instance.clue_map
+    placed = _placement(instance, solution)
     found: dict[Square, str] = {}
-    for square, letters in sorted(_by_square(instance, solution).items()):
-        names = " and ".join(f"the {PIECE_NAMES[letter]}" for letter in letters)
+    for square, indices in sorted(square_conflicts(instance, placed).items()):
+        names = " and ".join(f"the {PIECE_NAMES[placed[i][0]]}" for i in indices)
         name = square_name(square)
         if square in clues:
             found[square] = f"{names} on the numbered square {name} ({clues[square]})"
-        elif len(letters) > 1:
+        else:
             found[square] = f"{names} on one square, {name}"
     return found
 

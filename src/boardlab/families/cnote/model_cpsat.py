@@ -38,6 +38,17 @@ option of the model (`--model`) so that experiments can compare them:
   encoding needs thousands (the table there); targets that large have no unique square
   puzzle of 4x4 or more anyway (Lemma 2).
 
+An explicit `domain` is refused (`Unsupported`, exit 2, one line naming the cell and its bound)
+where some cell's bound exceeds `DOMAIN_UP_TO` (100,000). Where a line has two cells the sums
+make its cells affine in one another, and CP-SAT's presolve then needs memory quadratic in the
+bound: on a 2x2 grid 0.9 GB and 9.5 s at 100,000, 1.9 GB and 17 s at 150,000, 3.4 GB and 33 s
+at 200,000, 7.6 GB and 86 s at 300,000 (a 2x3 grid with columns of 200,000: 3.5 GB, 52 s; 5x2
+with rows of 750,000, bounds 299,995: 7.8 GB, 225 s), and from about 800,000 an allocation
+fails at once with `std::bad_alloc` (an internal error, exit 4, before). Lines of three cells
+or more stay linear (3x3 and 5x5 at 1,000,000: 0.3-0.5 GB, 3-4 s; 20x20 at 1,000,000: 4 GB,
+79 s, the digit encoding 9 s): one bound for every shape, where the worst shape is still about
+a gigabyte and ten seconds; `auto` and `digits` answer beyond it.
+
 Unique mode (`--unique`, and the generator's final proof) is a solve, then a solve with that
 solution blocked (`core.cpsat.enumerate_by_blocking`; twenty-seventh session), not CP-SAT's
 enumeration of solutions: each solve keeps CP-SAT's presolve, which the enumeration turns off.
@@ -63,6 +74,7 @@ from ortools.sat.python import cp_model
 
 from boardlab.core.cpsat import enumerate_by_blocking, solve_cpsat
 from boardlab.core.deadline import NO_DEADLINE, Deadline
+from boardlab.core.errors import Unsupported
 from boardlab.core.results import Mode, Outcome, SolveRequest, Stats, Status
 from boardlab.families.cnote.choices import (
     DEFAULT_MODEL,
@@ -141,14 +153,29 @@ def empty_cell(instance: CNoteInstance) -> tuple[int, int] | None:
 DIGITS_FROM = 20_000
 
 
+#: The domain encoding is refused where some cell's bound exceeds this (module docstring): on a
+#: 2x2 grid CP-SAT's presolve needed 0.9 GB and 9.5 s at 100,000, 3.4 GB at 200,000, 7.6 GB at
+#: 300,000 and failed with `std::bad_alloc` from about 800,000.
+DOMAIN_UP_TO = 100_000
+
+
 def encoding_for(instance: CNoteInstance, encoding: str = DEFAULT_MODEL) -> str:
     """The encoding built for `encoding` (one of `choices.MODELS`): `auto` resolved by the
-    cells' bounds (module docstring), the others as they are."""
+    cells' bounds (module docstring), the others as they are; `Unsupported` for `domain` where
+    a cell's bound exceeds `DOMAIN_UP_TO`."""
     if encoding not in MODELS:
         raise ValueError(f"unknown encoding {encoding!r}")
+    bounds = cell_bounds(instance)
+    largest = max((bound for row in bounds for bound in row), default=0)
+    if encoding == "domain" and largest > DOMAIN_UP_TO:
+        r, c = next((r, c) for r, row in enumerate(bounds) for c, bound in enumerate(row) if bound == largest)
+        raise Unsupported(
+            f"--model domain: cell [{r}, {c}] may hold numbers up to {largest:,}, more than the domain "
+            f"encoding's {DOMAIN_UP_TO:,} (its presolve needs gigabytes beyond: 3.4 GB at 200,000 on a "
+            "2x2 grid, std::bad_alloc from about 800,000); use --model digits or auto (the default)"
+        )
     if encoding != "auto":
         return encoding
-    largest = max((bound for row in cell_bounds(instance) for bound in row), default=0)
     return "digits" if largest > DIGITS_FROM else "domain"
 
 

@@ -41,14 +41,25 @@ CONTRADICTION = 1
 #: Interval bounds meaning "no placement" (as `deduce._NONE` and -1).
 _NONE = 1 << 30
 
+# The values and "no cell" as int64 scalars, never Python integers, in calls from one kernel to
+# another: numba compiles a kernel once per distinct argument types, and types a Python integer
+# constant as a literal (`Literal[int](2)`), even a variable's first value (`a = -1` before
+# `a = y`). With literals and mixed int32/int64 indices `_set` compiled in 4 specialisations,
+# `_link` in 4 and `_push`, `_touched` and `_mark` in 3 each on the first run (docs/design.md,
+# "Known pitfalls", numba); every index here is int64 (the tables and the stack are int64
+# arrays) and `tests/core/test_compiling.py` checks that each of them compiles once.
+_TENT = np.int64(TENT)
+_EMPTY = np.int64(EMPTY)
+_NO_CELL = np.int64(-1)
+
 
 @functools.lru_cache(maxsize=8)
 def _tables(width: int, height: int) -> tuple[np.ndarray, np.ndarray]:
     """The orthogonal and king neighbours of every cell as arrays padded with -1."""
     orth, king = neighbour_tables(width, height)
     n = width * height
-    o = np.full((n, 4), -1, np.int32)
-    k = np.full((n, 8), -1, np.int32)
+    o = np.full((n, 4), -1, np.int64)
+    k = np.full((n, 8), -1, np.int64)
     for x in range(n):
         o[x, : len(orth[x])] = orth[x]
         k[x, : len(king[x])] = king[x]
@@ -118,11 +129,11 @@ def _cell(x, tricky, state, link, orth, king, w, h, version, linq, stack, top, i
             if y < 0:
                 continue
             if state[y] == UNKNOWN:
-                _set(y, EMPTY, state, orth, king, w, h, version, linq, stack, top, inq)
+                _set(y, _EMPTY, state, orth, king, w, h, version, linq, stack, top, inq)
             elif state[y] == TENT:
                 return False
         if link[x] < 0:
-            free = -1
+            free = _NO_CELL
             nfree = 0
             for k in range(4):
                 t = orth[x, k]
@@ -138,10 +149,10 @@ def _cell(x, tricky, state, link, orth, king, w, h, version, linq, stack, top, i
             t = orth[x, k]
             if t >= 0 and state[t] == TREE and link[t] < 0:
                 return True
-        _set(x, EMPTY, state, orth, king, w, h, version, linq, stack, top, inq)
+        _set(x, _EMPTY, state, orth, king, w, h, version, linq, stack, top, inq)
     elif v == TREE and link[x] < 0:
-        a = -1
-        b = -1
+        a = _NO_CELL
+        b = _NO_CELL
         count = 0
         for k in range(4):
             y = orth[x, k]
@@ -155,13 +166,13 @@ def _cell(x, tricky, state, link, orth, king, w, h, version, linq, stack, top, i
             return False
         if count == 1:
             if state[a] == UNKNOWN:
-                _set(a, TENT, state, orth, king, w, h, version, linq, stack, top, inq)
+                _set(a, _TENT, state, orth, king, w, h, version, linq, stack, top, inq)
             _link(x, a, link, orth, stack, top, inq)
         elif count == 2 and tricky:
             if a // w != b // w and a % w != b % w:
                 corner = a + b - x
                 if state[corner] == UNKNOWN:
-                    _set(corner, EMPTY, state, orth, king, w, h, version, linq, stack, top, inq)
+                    _set(corner, _EMPTY, state, orth, king, w, h, version, linq, stack, top, inq)
     return True
 
 
@@ -282,11 +293,11 @@ def _line(line, tricky, state, orth, king, w, h, clue, version, seen, linq, stac
                 touching[j] = 1
     for j in range(n):
         if decided[j] == TENT:
-            if not _set(first + j * step, TENT, state, orth, king, w, h, version, linq, stack, top, inq):
+            if not _set(first + j * step, _TENT, state, orth, king, w, h, version, linq, stack, top, inq):
                 return False
     for j in range(n):
         if decided[j] == EMPTY:
-            if not _set(first + j * step, EMPTY, state, orth, king, w, h, version, linq, stack, top, inq):
+            if not _set(first + j * step, _EMPTY, state, orth, king, w, h, version, linq, stack, top, inq):
                 return False
     seen[line] = version[line]
     if not tricky or c - placed == 0:
@@ -296,7 +307,7 @@ def _line(line, tricky, state, orth, king, w, h, clue, version, seen, linq, stac
             continue
         x = first + j * step
         for side in range(2):
-            y = -1
+            y = _NO_CELL
             if line < h:
                 if side == 0 and line > 0:
                     y = x - w
@@ -309,7 +320,7 @@ def _line(line, tricky, state, orth, king, w, h, clue, version, seen, linq, stac
                 elif side == 1 and col < w - 1:
                     y = x + 1
             if y >= 0 and state[y] == UNKNOWN:
-                _set(y, EMPTY, state, orth, king, w, h, version, linq, stack, top, inq)
+                _set(y, _EMPTY, state, orth, king, w, h, version, linq, stack, top, inq)
     return True
 
 
@@ -352,7 +363,7 @@ def _reopen(
 ):
     """`Worklist.reopen`: the cells near `cells` and those of `lines` back to unknown (their
     pairings undone), and looked at again."""
-    count = 0
+    count = np.int64(0)
     for i in range(cells.shape[0]):
         x = cells[i]
         count = _mark(x, mark, marked, count)
@@ -378,7 +389,7 @@ def _reopen(
     for i in range(count):
         x = marked[i]
         mark[x] = 0
-        partner = link[x]
+        partner = np.int64(link[x])  # link is int32: the index as int64, as everywhere
         if partner >= 0:
             link[partner] = -1
             link[x] = -1
@@ -431,7 +442,7 @@ class FastWorklist:
         self.version = np.zeros(height + width, np.int64)
         self.seen = np.full(height + width, -1, np.int64)
         self.linq = np.ones(height + width, np.uint8)
-        self.stack = np.arange(n, dtype=np.int32)
+        self.stack = np.arange(n, dtype=np.int64)
         self.top = np.array([n], np.int64)
         self.inq = np.ones(n, np.uint8)
         self.mark = np.zeros(n, np.uint8)
@@ -506,7 +517,7 @@ class FastWorklist:
         if tricky and not self.tricky:
             self.tricky = True
             n = self.w * self.h
-            self.stack[:] = np.arange(n, dtype=np.int32)
+            self.stack[:] = np.arange(n, dtype=np.int64)
             self.top[0] = n
             self.inq[:] = 1
             self.linq[:] = 1

@@ -278,7 +278,8 @@
       const clue = feedback.clues && feedback.clues[key];
       if (clue) classes.push(clue.state || "open");
       const label = info.label + (feedback.bad.has(key) ? " (breaks a rule)" : "") + (clue ? ` (attacked ${clue.text})` : "");
-      return { info, cls: classes.join(" "), text: clue ? (info.lead || "") + clue.text : info.text, label };
+      const lead = clue ? info.lead || "" : "";
+      return { info, cls: classes.join(" "), text: lead + (clue ? clue.text : info.text), lead, label };
     };
     const sig = [state.family.name, state.play, wideEdge, JSON.stringify(state.instance)].join("|");
     const old = grid.querySelector(".grid");
@@ -308,14 +309,15 @@
     for (let r = 0; r < shape.rows; r++) {
       const row = h("div", { role: "row", class: "grid-row" }, h("span", { class: "coord", role: "rowheader" }, rowName(r)));
       for (let c = 0; c < shape.cols; c++) {
-        const { info, cls, text, label } = view(r, c);
+        const { info, cls, text, lead, label } = view(r, c);
         let el;
         if (info.input) {
           el = h("input", { type: "text", inputmode: "numeric", class: cls, value: info.value, placeholder: info.placeholder, "aria-label": label, id: `cell-${r}-${c}`, maxlength: 9 });
           el.addEventListener("change", () => act(r, c, el.value));
           el.addEventListener("keydown", (ev) => inputKey(ev, r, c, shape));
         } else {
-          el = h("button", { type: "button", class: cls, "aria-label": label, id: `cell-${r}-${c}`, tabindex: r === fr && c === fc ? 0 : -1 }, text);
+          el = h("button", { type: "button", class: cls, "aria-label": label, id: `cell-${r}-${c}`, tabindex: r === fr && c === fc ? 0 : -1 });
+          fillCell(el, text, lead);
           el.addEventListener("click", () => { if (drag.suppress) return; state.focus = [r, c]; act(r, c, undefined); });
           el.addEventListener("keydown", (ev) => cellKey(ev, r, c, shape));
           el.dataset.r = r;
@@ -347,16 +349,24 @@
     if (focused && $(focused) && focused !== "editor") $(focused).focus();
   }
 
+  /* A cell's text; a lead (the pieces on a numbered square) gets a line of its own above the
+     clue's count (style.css, .cell.clue.crowded: a column), so that two pieces and a two-digit
+     count fit the square. */
+  function fillCell(el, text, lead) {
+    if (lead) el.replaceChildren(h("span", { class: "lead" }, lead), text.slice(lead.length));
+    else el.textContent = text;
+  }
+
   function patchBoard(shape, view, feedback) {
     const set = (el, name, value) => { if (el.getAttribute(name) !== value) el.setAttribute(name, value); };
     for (let r = 0; r < shape.rows; r++) {
       for (let c = 0; c < shape.cols; c++) {
         const el = $(`cell-${r}-${c}`);
-        const { info, cls, text, label } = view(r, c);
+        const { info, cls, text, lead, label } = view(r, c);
         if (el.className !== cls) el.className = cls;
         set(el, "aria-label", label);
         if (info.input) { if (el.value !== info.value && document.activeElement !== el) el.value = info.value; }
-        else if (el.textContent !== text) el.textContent = text;
+        else if (el.textContent !== text) fillCell(el, text, lead);
       }
     }
     for (const [list, name] of [[feedback.rows, "row"], [feedback.cols, "col"]]) {

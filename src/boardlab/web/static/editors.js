@@ -15,7 +15,7 @@
  *   activate(inst, r, c, key) -> newInst | null   key: undefined for a click, else the key
  *   edges(inst, set) -> {right: [Node], bottom: [Node]}  (optional) clue inputs
  *   play: {start(inst, solution?), cell(inst, p, r, c) -> {text, label, cls, lead?} (lead: shown
- *          before a clue's count from errors(), e.g. the pieces standing on a numbered square),
+ *          on a line above a clue's count from errors(), e.g. the pieces on a numbered square),
  *          activate(inst, p, r, c, key),
  *          solution(inst, p), merge(inst, p, place, remove), marks(inst, json) -> ["r,c"],
  *          controls(inst, p, setP)?, progress(inst, p)?, help}
