@@ -44,7 +44,7 @@ _NONE = 1 << 30
 # The values and "no cell" as int64 scalars, never Python integers, in calls from one kernel to
 # another: numba compiles a kernel once per distinct argument types, and types a Python integer
 # constant as a literal (`Literal[int](2)`), even a variable's first value (`a = -1` before
-# `a = y`). With literals and mixed int32/int64 indices `_set` compiled in 4 specialisations,
+# `a = y`). With literals and mixed int32/int64 indices `_set` compiled in 5 specialisations,
 # `_link` in 4 and `_push`, `_touched` and `_mark` in 3 each on the first run (docs/design.md,
 # "Known pitfalls", numba); every index here is int64 (the tables and the stack are int64
 # arrays) and `tests/core/test_compiling.py` checks that each of them compiles once.
