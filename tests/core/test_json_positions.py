@@ -198,3 +198,14 @@ def test_only_errors_about_the_given_json_are_placed_in_it() -> None:
     with pytest.raises(BadInput) as caught, located_in('{"a": 1}', "s.json"):
         raise BadInput("a must be 2", path=("a",))
     assert str(caught.value) == "s.json:1:7: a must be 2"
+
+
+def test_json_typed_inline_is_named_by_its_path_alone(capsys) -> None:
+    """A solution typed on the command line gets the Python API's message (the value's path),
+    no `<argument>:1:12` place (tests/test_api.py compares the two)."""
+    from boardlab.cli import main
+
+    with pytest.raises(SystemExit) as stop:
+        main(["nqueens", "check", "4", '{"queens": [1, 3, 0, "x"]}'])
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and "<argument>" not in err and "got 'x' in row 3" in err

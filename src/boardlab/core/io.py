@@ -19,7 +19,7 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import Any, BinaryIO, TypeVar
 
@@ -580,8 +580,16 @@ class JsonArgument:
     source: str
 
     def located(self) -> AbstractContextManager[None]:
-        """Within: a BadInput with a JSON path into this document gets its line and column."""
+        """Within: a BadInput with a JSON path into this document gets its file, line and column.
+        JSON typed inline is not placed: its message names the value's path, as the Python API's
+        (`boardlab.check`) does for the same data."""
+        if self.source == INLINE_SOURCE:
+            return nullcontext()
         return located_in(self.text, self.source)
+
+
+#: Where JSON given inline on the command line is said to come from.
+INLINE_SOURCE = "<argument>"
 
 
 def load_json_argument(argument: str, stdin: BinaryIO | None = None, what: str | None = None) -> JsonArgument:
@@ -589,7 +597,7 @@ def load_json_argument(argument: str, stdin: BinaryIO | None = None, what: str |
     names the argument in the error for an empty one."""
     stripped = argument.strip()
     if stripped.startswith(("{", "[")):
-        text, source = argument, "<argument>"
+        text, source = argument, INLINE_SOURCE
     else:
         empty_name(argument, what, "give the JSON inline, a file, or - for standard input")
         text, source = read_source(argument, stdin)
