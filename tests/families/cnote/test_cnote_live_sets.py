@@ -1,9 +1,11 @@
 """The pruned count's live sets (`search_kernels._row_sets`, thirty-fourth session): at the start
 of each enumerated row, each cell's numbers that leave its column a remainder the cells below can
 make, and the sums the row's later cells can make with those; a value is placed only when the
-rest of its row can still be completed that way. The counts must be those of the search without
-pruning (and of brute force on small grids), on every shape, with and without the memo, for a
-cell's nine digits too, and a cut count must stay below the exact one."""
+rest of its row can still be completed that way. And the trimming of every cell's numbers by its
+lines' sums before the count (`search_kernels._trim`, same session). The counts must be those of
+the search without pruning (and of brute force on small grids), on every shape, with and without
+the memo and the trimming, for a cell's nine digits too, and a cut count must stay below the
+exact one."""
 
 from __future__ import annotations
 
@@ -56,7 +58,8 @@ def test_the_bit_set_helpers_against_python_sets() -> None:
 
 def test_pruned_counts_equal_unpruned_counts_and_brute_force_on_small_grids() -> None:
     """Grids of 2-4 rows and 2-5 columns, digits 1-9, at small per-line targets (unequal rows
-    and columns): the pruned count (forced on, whatever the height) equals the unpruned one and
+    and columns): the pruned count (forced on, whatever the height; every other grid trimmed
+    first) equals the unpruned one and
     brute force, and a cell's nine digits equal the pruned counts digit by digit; the first
     solution the pruned count meets is a solution."""
     rng = random.Random(341)
@@ -70,7 +73,8 @@ def test_pruned_counts_equal_unpruned_counts_and_brute_force_on_small_grids() ->
         cols = [sum(col) for col in zip(*planted)]
         if max(rows + cols) > 60:
             continue
-        pruned, plain = Enumerator(rows, cols, prune=True), Enumerator(rows, cols, prune=False)
+        pruned = Enumerator(rows, cols, prune=True, trim=compared % 2 == 0)  # trimmed on any height
+        plain = Enumerator(rows, cols, prune=False)
         found = pruned.count(digits, 10**6, 10**9)
         assert found[2] and found[0] == plain.count(digits, 10**6, 10**9)[0], (digits, rows, cols)
         expected = sum(1 for _ in brute_solutions(io.make_instance(digits, None, rows, cols)))
@@ -92,7 +96,8 @@ def test_pruned_counts_equal_unpruned_counts_and_brute_force_on_small_grids() ->
 
 def test_pruned_counts_equal_unpruned_counts_at_the_annealings_targets() -> None:
     """The annealing's kind of grid (nines and eights with a few small digits) on 4x4-8x8 at
-    its targets and on rectangles, with the memo and without: the same counts (stopped at 300,
+    its targets and on rectangles, pruned with the memo and the trimming, pruned without
+    either, and unpruned: the same counts (stopped at 300,
     or exact) and cells' nine digits as the unpruned search, wherever both end within their
     budget; a count or a cell's search cut by a small budget never exceeds the exact one, and
     its share explored is in [0, 1]."""
@@ -106,8 +111,8 @@ def test_pruned_counts_equal_unpruned_counts_at_the_annealings_targets() -> None
             for _ in range(height)
         ]
         counters = [
-            Enumerator(rows, cols, prune=True),
-            Enumerator(rows, cols, prune=True, memo=False),
+            Enumerator(rows, cols, prune=True, trim=True),
+            Enumerator(rows, cols, prune=True, memo=False, trim=False),
             Enumerator(rows, cols, prune=False),
         ]
         found = [counter.count(grid, 300, 5 * 10**6) for counter in counters]

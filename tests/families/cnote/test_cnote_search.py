@@ -131,7 +131,8 @@ def test_a_cells_counts_agree_with_single_counts_at_large_targets_and_when_cut()
             grid[r][c] = digit
             found, _, done = counter.count(grid, 10**9, 10**10)
             assert done and counts[digit - 1] == found, (height, width, target, digit)
-        cut, _, complete = counter.count_cell(grid, r, c, 2_000)
+        full = counter.count_cell(grid, r, c, 10**10)[1]
+        cut, _, complete = counter.count_cell(grid, r, c, full // 4)  # past the trimming's units
         assert not complete and 0 < counter.explored < 1
         assert all(a <= b for a, b in zip(cut, counts, strict=True))
 
@@ -849,7 +850,9 @@ def test_the_memo_counts_each_subtree_once_and_changes_no_count(monkeypatch: pyt
             spent["memo"] += tallies[0][1]
             spent["none"] += tallies[1][1]
             cells += 1
-    assert counted >= 15 and few >= 3 and cells >= 10 and cut >= 10, (counted, few, cells, cut)
+    # (cut: the trimming of the cells' numbers, thirty-fourth session, ends many counts of
+    # no solution before any cell is placed, so that a third of their units ends them too)
+    assert counted >= 15 and few >= 3 and cells >= 10 and cut >= 4, (counted, few, cells, cut)
     assert spent["memo"] < 0.7 * spent["none"], spent
 
 

@@ -212,6 +212,88 @@ def _sumset(
 
 
 @njit(cache=True, nogil=True)
+def _trim(
+    values: np.ndarray,
+    sizes: np.ndarray,
+    allowed: np.ndarray,
+    bits: np.ndarray,
+    rows: np.ndarray,
+    cols: np.ndarray,
+    rounds: int,
+) -> int:  # pragma: no cover
+    """Trims every cell's numbers (`bits[r, c]`, then `values`, `sizes` and `allowed` made
+    again from them) to those v whose line remainders the line's other cells can make: v is
+    kept in cell (r, c) only when rows[r] - v is a sum of numbers of the row's other cells, one
+    each, and cols[c] - v one of the column's other cells (their sums by bit sets, before and
+    after the cell in its line). Sound: in every solution the row's other cells hold numbers of
+    their sets that add up to rows[r] - v, and the column's likewise, and each round only drops
+    numbers of no solution, so the next round's sets still hold every solution's numbers; the
+    count on the trimmed sets is the same. Up to `rounds` rounds, fewer when one drops
+    nothing. Returns the word operations spent."""
+    height, width, words = bits.shape[0], bits.shape[1], bits.shape[2]
+    longest = max(height, width)
+    before = np.zeros((longest + 1, words), dtype=np.uint64)
+    after = np.zeros((longest + 1, words), dtype=np.uint64)
+    others = np.zeros(words, dtype=np.uint64)
+    ops = 0
+    for _ in range(rounds):
+        changed = False
+        for line in range(height + width):
+            across = line < height
+            n = width if across else height
+            target = rows[line] if across else cols[line - height]
+            for i in range(words):
+                before[0, i] = 0
+                after[n, i] = 0
+            before[0, 0] = np.uint64(1)
+            after[n, 0] = np.uint64(1)
+            for k in range(n):  # before[k + 1]: the sums of the line's cells 0..k
+                cell = bits[line, k] if across else bits[k, line - height]
+                for i in range(words):
+                    before[k + 1, i] = 0
+                for v in range(min(target, 64 * words - 1) + 1):
+                    if (cell[v >> 6] >> np.uint64(v & 63)) & np.uint64(1):
+                        _shift_or(before[k], v, before[k + 1])
+                        ops += words
+            for k in range(n - 1, -1, -1):  # after[k]: the sums of the line's cells k..n-1
+                cell = bits[line, k] if across else bits[k, line - height]
+                for i in range(words):
+                    after[k, i] = 0
+                for v in range(min(target, 64 * words - 1) + 1):
+                    if (cell[v >> 6] >> np.uint64(v & 63)) & np.uint64(1):
+                        _shift_or(after[k + 1], v, after[k])
+                        ops += words
+            for k in range(n):
+                cell = bits[line, k] if across else bits[k, line - height]
+                for i in range(words):
+                    others[i] = 0
+                for a in range(target + 1):
+                    if (before[k, a >> 6] >> np.uint64(a & 63)) & np.uint64(1):
+                        _shift_or(after[k + 1], a, others)
+                        ops += words
+                for v in range(64 * words):
+                    if (cell[v >> 6] >> np.uint64(v & 63)) & np.uint64(1):
+                        rest = target - v
+                        if rest < 0 or not ((others[rest >> 6] >> np.uint64(rest & 63)) & np.uint64(1)):
+                            cell[v >> 6] &= ~(np.uint64(1) << np.uint64(v & 63))
+                            changed = True
+        if not changed:
+            break
+    for r in range(height):
+        for c in range(width):
+            n = 0
+            for v in range(allowed.shape[2]):
+                allowed[r, c, v] = False
+            for v in range(min(allowed.shape[2], 64 * words)):
+                if (bits[r, c, v >> 6] >> np.uint64(v & 63)) & np.uint64(1):
+                    values[r, c, n] = v
+                    allowed[r, c, v] = True
+                    n += 1
+            sizes[r, c] = n
+    return ops
+
+
+@njit(cache=True, nogil=True)
 def _reach(
     values: np.ndarray,
     sizes: np.ndarray,
@@ -445,6 +527,7 @@ def enumerate_count(
     memo: np.ndarray,
     generation: int,
     first: np.ndarray,
+    rounds: int,
 ) -> tuple[int, int, bool, float]:  # pragma: no cover
     """(solutions found, work spent, complete, share explored): `complete` when the count ended on its own, so
     that the first entry is the exact count (then below `cap`); otherwise the count stopped at
@@ -509,6 +592,7 @@ def enumerate_count(
     col_left = cols.copy()
     next_index = np.zeros(levels + 1, dtype=np.int64)
     chosen = np.zeros(levels + 1, dtype=np.int64)
+    work = _trim(values, sizes, allowed, bits, rows, cols, rounds) // REACH_WORDS if rounds > 0 else 0
     longest = 1
     for j in range(width):
         longest = max(longest, sizes[height - 2, j])
@@ -519,7 +603,7 @@ def enumerate_count(
     tables = height if prune else 0  # no tables where they are not read
     col_reach = np.zeros((tables, width, bits.shape[2]), dtype=np.uint64)
     col_rev = np.zeros((tables, width, bits.shape[2]), dtype=np.uint64)
-    work = _reach(values, sizes, bits, cols, col_reach, col_rev) // REACH_WORDS if prune else 0
+    work += _reach(values, sizes, bits, cols, col_reach, col_rev) // REACH_WORDS if prune else 0
     live = np.zeros((tables, width, bits.shape[2]), dtype=np.uint64)
     suffix = np.zeros((tables, width + 1, bits.shape[2]), dtype=np.uint64)
     candidates = np.zeros((levels + 1 if prune else 0, bits.shape[2]), dtype=np.uint64)
