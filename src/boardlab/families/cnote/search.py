@@ -311,12 +311,12 @@ _FOUR = Schedule(
     per_cell=100_000,
     polish=30_000_000,
 )
-_FIVE = Schedule(budget=300_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=8, per_cell=1_000_000)
+_FIVE = Schedule(budget=390_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=8, per_cell=1_000_000)
 #: 6x6, and 7x7 and 8x8 with budgets of their own: 5x5's settings but for how fresh grids are
 #: drawn (measured above).
-_WIDE = replace(_FIVE, budget=350_000_000, restart=20, fresh=9, eights=0.15)
-_SEVEN = replace(_WIDE, budget=250_000_000)
-_EIGHT = replace(_WIDE, budget=200_000_000)
+_WIDE = replace(_FIVE, budget=450_000_000, restart=20, fresh=9, eights=0.15)
+_SEVEN = replace(_WIDE, budget=320_000_000)
+_EIGHT = replace(_WIDE, budget=250_000_000)
 
 
 def _from_nines(schedule: Schedule) -> Schedule:
