@@ -302,6 +302,12 @@ class Schedule:
 #: it finds whatever the smaller found). With 3.75e8 a failing 6x6 command took 9.2 s, and
 #: 8x8's took up to 9.3 s with 2.5e8 units (6.4 s with 2e8, which it keeps). Measured in
 #: docs/cnote.md, "Twenty-ninth session".
+#: Thirty-fourth session: the count's live sets and trimmed numbers (`Enumerator`); at the old
+#: budgets failing commands (5x5 at 195, 6x6 at 163, 7x7 at 163, 8x8 at 165, seeds 0-1) took
+#: 0.59-0.76 of main's CPU (one 8x8 0.97), interleaved with main on a loaded machine, so the
+#: budgets grew by about 1.3 (8x8 1.25): 5x5 3.9e8, 6x6 4.5e8, 7x7 3.2e8, 8x8 2.5e8; 4x4 (whose
+#: counts are not trimmed and gained little) keeps 4.5e8. Measured in docs/cnote.md,
+#: "Thirty-fourth session".
 _FOUR = Schedule(
     budget=450_000_000,
     per_count=200_000,
