@@ -131,7 +131,8 @@ def test_a_cells_counts_agree_with_single_counts_at_large_targets_and_when_cut()
             grid[r][c] = digit
             found, _, done = counter.count(grid, 10**9, 10**10)
             assert done and counts[digit - 1] == found, (height, width, target, digit)
-        cut, _, complete = counter.count_cell(grid, r, c, 2_000)
+        full = counter.count_cell(grid, r, c, 10**10)[1]
+        cut, _, complete = counter.count_cell(grid, r, c, full // 4)  # past the trimming's units
         assert not complete and 0 < counter.explored < 1
         assert all(a <= b for a, b in zip(cut, counts, strict=True))
 
@@ -214,7 +215,7 @@ def test_a_schedule_caps_its_counts_at_its_own_cap() -> None:
     budget: a chain of cap `CAP` takes the count as 20,000, an uncapped one (5x5's and 6x6's
     chains) as it is, so its heat bath still has a slope above 20,000; the generator's failure
     message names the cap of the side (`count_cap`)."""
-    assert Enumerator([179] * 4, [179] * 4).count([[9] * 4] * 4, UNCAPPED, 200_000) == (39_648, 163_988, True)
+    assert Enumerator([179] * 4, [179] * 4).count([[9] * 4] * 4, UNCAPPED, 200_000) == (39_648, 160_643, True)
     nines = SCHEDULES[4][1]  # its first fresh grid is all nines
     assert nines.fresh == 9 and nines.cap == CAP
     assert anneal([179] * 4, [179] * 4, random.Random(0), 1, nines)[2] == CAP
@@ -298,13 +299,13 @@ def test_chains_answer_the_chain_that_finds_with_the_fewest_nodes_whatever_the_t
             )
         seen.add(tuple(winners))
     assert seen == {(), (0,), (1,), (0, 1), (1, 0)}, seen
-    # a grid found by the count that crosses the budget (seed 7's first chain alone finds at
-    # 211,615 nodes, its last count begun below 190,826; rows in `rows_in_order`'s order) is
-    # still the answer
-    budget = 200_000
-    alone = anneal(rows, cols, random.Random(70), budget, schedule)
+    # a grid found by the count that crosses the budget (seed 13's first chain alone finds at
+    # 151,907 nodes, its last count begun below 150,000; with the rows' live sets, thirty-fourth
+    # session) is still the answer
+    budget = 150_000
+    alone = anneal(rows, cols, random.Random(130), budget, schedule)
     assert alone[0] is not None and alone[1] > budget
-    chained = anneal_chains(rows, cols, [random.Random(70), random.Random(71)], budget, [schedule] * 2)
+    chained = anneal_chains(rows, cols, [random.Random(130), random.Random(131)], budget, [schedule] * 2)
     assert chained[:2] == alone[:2]
 
 
@@ -849,7 +850,9 @@ def test_the_memo_counts_each_subtree_once_and_changes_no_count(monkeypatch: pyt
             spent["memo"] += tallies[0][1]
             spent["none"] += tallies[1][1]
             cells += 1
-    assert counted >= 15 and few >= 3 and cells >= 10 and cut >= 10, (counted, few, cells, cut)
+    # (cut: the trimming of the cells' numbers, thirty-fourth session, ends many counts of
+    # no solution before any cell is placed, so that a third of their units ends them too)
+    assert counted >= 15 and few >= 3 and cells >= 10 and cut >= 4, (counted, few, cells, cut)
     assert spent["memo"] < 0.7 * spent["none"], spent
 
 

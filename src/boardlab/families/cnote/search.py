@@ -15,7 +15,19 @@ That drops no solution, and it cuts most of the prefixes that led nowhere: the c
 grid of one solution at 158 took 30 ms before and 4 ms after, a 6x6 grid's at 150 113 ms and
 1.3 ms, a cell's nine digits on them 37 and 9 ms, 130 and 14 ms. Every solution is reached once:
 it is fixed by its first h - 2 rows and its row h - 2 (the last row is then the columns'
-remainders).
+remainders). Since the thirty-fourth session the row's test is dynamic (*live sets*,
+`search_kernels._row_sets`): at the start of each row every cell's numbers are filtered by
+its column's reach table (the column remainders are known there), and a number is placed only
+when the row's later cells can make the rest of the row with such filtered numbers; so every
+value placed leads to a complete row, and none is passed over one by one. On the grids a 6x6
+chain's moves searched at 162 (366 searches of 1e6 units) the cells placed in row h - 3 fell
+from 4.5e7 to 1.6e7 and the time to 0.6 of what it was (docs/cnote.md, "Thirty-fourth
+session"). On grids of `TRIM_FROM` rows or more every cell's numbers are first trimmed to those
+whose row and column remainders the line's other cells can make (`search_kernels._trim`, two
+rounds): 60-80 % of the numbers go on the annealing's 6x6 grids at 162, the column reach tables
+and live sets shrink with them, and a wildcard cell (`count_cell`) admits only numbers its lines
+allow. Of 198 cell searches an 8x8 chain made at 162 (cut at 1e6 units), 39 ended within their
+budget against 4; with 2e7 units, 47 against 12.
 
 The last two rows are counted, not enumerated. Let c_j be column j's remainder after the first
 h - 2 rows and R row h - 2's target. A completion puts x_j in row h - 2 and c_j - x_j in row
@@ -240,7 +252,7 @@ class Schedule:
 #: (1.5e8; with 2.8e8 up to 11.4 s at 153) and 8x8, annealed since this session with 6x6's
 #: settings, 2.6e8 (one chain at 157 found 7 of 8 seeds, at 160 2 of 8). Per-cell cuts as
 #: before (on 5x5 at 156 one chain with 5e5 and 2e6 found 3 and 2 of 8 seeds, 1e6 4). Values
-#: the tables pass over are charged, four a unit (`search_kernels.PASSED_VALUES`): uncharged,
+#: the tables pass over are charged, four a unit (`PASSED_VALUES`, until the thirty-fourth session): uncharged,
 #: a count's time per unit varied 60-fold and commands ran to 18 s; charged one a unit, 4x4's
 #: cut searches ended too early (2-3 of 8 chains at 193 against 7). Measured in docs/cnote.md,
 #: "Twenty-fifth session".
@@ -290,6 +302,12 @@ class Schedule:
 #: it finds whatever the smaller found). With 3.75e8 a failing 6x6 command took 9.2 s, and
 #: 8x8's took up to 9.3 s with 2.5e8 units (6.4 s with 2e8, which it keeps). Measured in
 #: docs/cnote.md, "Twenty-ninth session".
+#: Thirty-fourth session: the count's live sets and trimmed numbers (`Enumerator`); at the old
+#: budgets failing commands (5x5 at 195, 6x6 at 163, 7x7 at 163, 8x8 at 165, seeds 0-1) took
+#: 0.59-0.76 of main's CPU (one 8x8 0.97), interleaved with main on a loaded machine, so the
+#: budgets grew by about 1.3 (8x8 1.25): 5x5 3.9e8, 6x6 4.5e8, 7x7 3.2e8, 8x8 2.5e8; 4x4 (whose
+#: counts are not trimmed and gained little) keeps 4.5e8. Measured in docs/cnote.md,
+#: "Thirty-fourth session".
 _FOUR = Schedule(
     budget=450_000_000,
     per_count=200_000,
@@ -299,12 +317,12 @@ _FOUR = Schedule(
     per_cell=100_000,
     polish=30_000_000,
 )
-_FIVE = Schedule(budget=300_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=8, per_cell=1_000_000)
+_FIVE = Schedule(budget=390_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=8, per_cell=1_000_000)
 #: 6x6, and 7x7 and 8x8 with budgets of their own: 5x5's settings but for how fresh grids are
 #: drawn (measured above).
-_WIDE = replace(_FIVE, budget=350_000_000, restart=20, fresh=9, eights=0.15)
-_SEVEN = replace(_WIDE, budget=250_000_000)
-_EIGHT = replace(_WIDE, budget=200_000_000)
+_WIDE = replace(_FIVE, budget=450_000_000, restart=20, fresh=9, eights=0.15)
+_SEVEN = replace(_WIDE, budget=320_000_000)
+_EIGHT = replace(_WIDE, budget=250_000_000)
 
 
 def _from_nines(schedule: Schedule) -> Schedule:
@@ -418,6 +436,13 @@ WILDCARD = 9
 #: within budgets of work in the given order.
 ORDER_FROM = 4
 
+#: Grids of at least this many rows have their cells' numbers trimmed by the line sums before they are counted
+#: (`search_kernels._trim`, thirty-fourth session), in `TRIM_ROUNDS` rounds at most: on 4
+#: rows the trimming's fixed cost (tens of microseconds) outweighed what it saved, the 4x4
+#: chains' counts being short (their polish counts most of all).
+TRIM_FROM = 5
+TRIM_ROUNDS = 2
+
 #: Grids of at least this many rows are counted with the reach tables' pruning
 #: (`search_kernels.enumerate_count`'s `prune`): on 3 rows only the row's tables would apply,
 #: and the 3x3 scan's settled records (`exhaustive`) were made within budgets of work without it.
@@ -440,11 +465,14 @@ class Enumerator:
         prune: bool | None = None,
         memo: bool | None = None,
         order: bool | None = None,
+        trim: bool | None = None,
     ):
         if len(rows) < 2 or len(cols) < 2:
             raise ValueError("the enumeration needs at least 2 rows and 2 columns")
         self.prune = len(rows) >= PRUNE_FROM if prune is None else prune
         self.order = len(rows) >= ORDER_FROM if order is None else order
+        #: Whether the cells' numbers are trimmed first (`TRIM_FROM`; with `prune` only).
+        self.trim = self.prune and (len(rows) >= TRIM_FROM if trim is None else trim)
         memo = len(rows) >= MEMO_FROM if memo is None else memo
         self.rows = np.array(rows, dtype=np.int64)
         self.cols = np.array(cols, dtype=np.int64)
@@ -598,6 +626,7 @@ class Enumerator:
             self.memo,
             self.generation,
             np.zeros(0, dtype=np.int64) if first is None else first,
+            TRIM_ROUNDS if self.trim else 0,
         )
         self.explored = float(share)
         return int(found), int(spent), bool(complete)

@@ -17,10 +17,6 @@ watch()
 #: Words of the reach tables' bit sets (`_reach`) charged as one work unit: a word's shift and
 #: "or" costs a fraction of what a cell placed costs.
 REACH_WORDS = 8
-#: Values the reach tables pass over charged as one work unit: uncharged, a count's time per
-#: unit varied 60-fold with the grid; one a unit cut 4x4's searches short (docs/cnote.md,
-#: "Twenty-fifth session").
-PASSED_VALUES = 4
 #: Work units charged per look into the memo of subtree counts (`_slot`): a hash of the column
 #: remainders and a row of the table read, a few cache lines.
 MEMO_UNITS = 4
@@ -216,38 +212,250 @@ def _sumset(
 
 
 @njit(cache=True, nogil=True)
+def _trim(
+    values: np.ndarray,
+    sizes: np.ndarray,
+    allowed: np.ndarray,
+    bits: np.ndarray,
+    rows: np.ndarray,
+    cols: np.ndarray,
+    rounds: int,
+) -> int:  # pragma: no cover
+    """Trims every cell's numbers (`bits[r, c]`, then `values`, `sizes` and `allowed` made
+    again from them) to those v whose line remainders the line's other cells can make: v is
+    kept in cell (r, c) only when rows[r] - v is a sum of numbers of the row's other cells, one
+    each, and cols[c] - v one of the column's other cells (their sums by bit sets, before and
+    after the cell in its line). Sound: in every solution the row's other cells hold numbers of
+    their sets that add up to rows[r] - v, and the column's likewise, and each round only drops
+    numbers of no solution, so the next round's sets still hold every solution's numbers; the
+    count on the trimmed sets is the same. Up to `rounds` rounds, fewer when one drops
+    nothing. Returns the word operations spent."""
+    height, width, words = bits.shape[0], bits.shape[1], bits.shape[2]
+    longest = max(height, width)
+    before = np.zeros((longest + 1, words), dtype=np.uint64)
+    after = np.zeros((longest + 1, words), dtype=np.uint64)
+    others = np.zeros(words, dtype=np.uint64)
+    ops = 0
+    for _ in range(rounds):
+        changed = False
+        for line in range(height + width):
+            across = line < height
+            n = width if across else height
+            target = rows[line] if across else cols[line - height]
+            for i in range(words):
+                before[0, i] = 0
+                after[n, i] = 0
+            before[0, 0] = np.uint64(1)
+            after[n, 0] = np.uint64(1)
+            for k in range(n):  # before[k + 1]: the sums of the line's cells 0..k
+                cell = bits[line, k] if across else bits[k, line - height]
+                for i in range(words):
+                    before[k + 1, i] = 0
+                for v in range(min(target, 64 * words - 1) + 1):
+                    if (cell[v >> 6] >> np.uint64(v & 63)) & np.uint64(1):
+                        _shift_or(before[k], v, before[k + 1])
+                        ops += words
+            for k in range(n - 1, -1, -1):  # after[k]: the sums of the line's cells k..n-1
+                cell = bits[line, k] if across else bits[k, line - height]
+                for i in range(words):
+                    after[k, i] = 0
+                for v in range(min(target, 64 * words - 1) + 1):
+                    if (cell[v >> 6] >> np.uint64(v & 63)) & np.uint64(1):
+                        _shift_or(after[k + 1], v, after[k])
+                        ops += words
+            for k in range(n):
+                cell = bits[line, k] if across else bits[k, line - height]
+                for i in range(words):
+                    others[i] = 0
+                for a in range(target + 1):
+                    if (before[k, a >> 6] >> np.uint64(a & 63)) & np.uint64(1):
+                        _shift_or(after[k + 1], a, others)
+                        ops += words
+                for v in range(64 * words):
+                    if (cell[v >> 6] >> np.uint64(v & 63)) & np.uint64(1):
+                        rest = target - v
+                        if rest < 0 or not ((others[rest >> 6] >> np.uint64(rest & 63)) & np.uint64(1)):
+                            cell[v >> 6] &= ~(np.uint64(1) << np.uint64(v & 63))
+                            changed = True
+        if not changed:
+            break
+    for r in range(height):
+        for c in range(width):
+            n = 0
+            for v in range(allowed.shape[2]):
+                allowed[r, c, v] = False
+            for v in range(min(allowed.shape[2], 64 * words)):
+                if (bits[r, c, v >> 6] >> np.uint64(v & 63)) & np.uint64(1):
+                    values[r, c, n] = v
+                    allowed[r, c, v] = True
+                    n += 1
+            sizes[r, c] = n
+    return ops
+
+
+@njit(cache=True, nogil=True)
 def _reach(
     values: np.ndarray,
     sizes: np.ndarray,
     bits: np.ndarray,
-    rows: np.ndarray,
     cols: np.ndarray,
-    row_reach: np.ndarray,
     col_reach: np.ndarray,
+    col_rev: np.ndarray,
 ) -> int:  # pragma: no cover
     """Fills the reach tables of `enumerate_count` for the first h - 2 rows: `col_reach[r, j]`,
-    the sums the cells of column j below row r can add up to, and `row_reach[r, c]`, those of
-    the cells of row r from column c on (each cell's numbers alone: the other lines ignored),
-    as bit sets (`bits[r, c]`: the numbers of cell (r, c)). Returns the work spent (words)."""
-    height, width = rows.shape[0], cols.shape[0]
+    the sums the cells of column j below row r can add up to (each cell's numbers alone: the
+    rows ignored), as bit sets (`bits[r, c]`: the numbers of cell (r, c)), and `col_rev[r, j]`
+    the same reversed (bit t is bit M - t of `col_reach[r, j]`, M the last bit: `_row_sets`
+    reads it shifted). Returns the work spent (words). (Until the thirty-fourth session also
+    each row's static table of the sums its later cells can make, which `_row_sets` replaced.)"""
+    height, width = bits.shape[0], cols.shape[0]
     work = 0
     for j in range(width):
         below = bits[height - 1, j]
         for r in range(height - 2, 0, -1):
             work += _sumset(below, values[r, j], sizes[r, j], cols[j], col_reach[r - 1, j])
             below = col_reach[r - 1, j]
+    words = bits.shape[2]
     for r in range(height - 2):
-        for i in range(bits.shape[2]):  # element by element: a slice copy compiles numba's
-            row_reach[r, width - 1, i] = bits[r, width - 1, i]  # shape error message, seconds
-        for c in range(width - 2, -1, -1):
-            work += _sumset(row_reach[r, c + 1], values[r, c], sizes[r, c], rows[r], row_reach[r, c])
+        for j in range(width):
+            for i in range(words):
+                col_rev[r, j, i] = _reverse(col_reach[r, j, words - 1 - i])
     return work
 
 
 @njit(cache=True, nogil=True)
-def _has(reach: np.ndarray, s: int) -> bool:  # pragma: no cover
-    """Whether bit set `reach` holds s."""
-    return (reach[s >> 6] >> np.uint64(s & 63)) & np.uint64(1) != 0
+def _reverse(word: np.uint64) -> np.uint64:  # pragma: no cover
+    """The 64 bits of `word` in reverse order."""
+    x = word
+    x = ((x >> np.uint64(1)) & np.uint64(0x5555555555555555)) | (
+        (x & np.uint64(0x5555555555555555)) << np.uint64(1)
+    )
+    x = ((x >> np.uint64(2)) & np.uint64(0x3333333333333333)) | (
+        (x & np.uint64(0x3333333333333333)) << np.uint64(2)
+    )
+    x = ((x >> np.uint64(4)) & np.uint64(0x0F0F0F0F0F0F0F0F)) | (
+        (x & np.uint64(0x0F0F0F0F0F0F0F0F)) << np.uint64(4)
+    )
+    x = ((x >> np.uint64(8)) & np.uint64(0x00FF00FF00FF00FF)) | (
+        (x & np.uint64(0x00FF00FF00FF00FF)) << np.uint64(8)
+    )
+    x = ((x >> np.uint64(16)) & np.uint64(0x0000FFFF0000FFFF)) | (
+        (x & np.uint64(0x0000FFFF0000FFFF)) << np.uint64(16)
+    )
+    return (x >> np.uint64(32)) | (x << np.uint64(32))
+
+
+@njit(cache=True, nogil=True)
+def _popcount(word: np.uint64) -> int:  # pragma: no cover
+    """The number of bits set in `word`."""
+    x = word - ((word >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return int((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+@njit(cache=True, nogil=True)
+def _shifted(
+    source: np.ndarray, shift: int, mask: np.ndarray, out: np.ndarray, keep: bool
+) -> None:  # pragma: no cover
+    """out = mask & (source >> shift) (`keep` false) or out |= source >> shift (`keep` true), on
+    bit sets stored as 64-bit words (bit s of word s >> 6 is s): bit s of `source >> shift` is
+    bit s + shift of `source`."""
+    words = out.shape[0]
+    q = shift >> 6
+    b = np.uint64(shift & 63)
+    back = np.uint64(64) - b
+    for i in range(words):
+        w = np.uint64(0)
+        if i + q < words:
+            w = source[i + q] >> b
+            if b != 0 and i + q + 1 < words:
+                w |= source[i + q + 1] << back
+        if keep:
+            out[i] |= w
+        else:
+            out[i] = mask[i] & w
+
+
+@njit(cache=True, nogil=True)
+def _row_sets(
+    bits: np.ndarray,
+    col_rev: np.ndarray,
+    r: int,
+    target: int,
+    col_left: np.ndarray,
+    live: np.ndarray,
+    suffix: np.ndarray,
+) -> int:  # pragma: no cover
+    """At the start of row r (its cells all free, its remainder `target`), for each cell j the
+    numbers it may still take, `live[r, j]`: its own numbers v (`bits[r, j]`) that leave
+    column j a remainder its cells below can make (`col_left[j] - v` in the column's reach
+    table, read reversed in `col_rev`: bit t is bit M - t of the table, M the last bit); and
+    `suffix[r, j]` for j >= 1, the sums the cells j..w-1 can make with such numbers, reversed
+    (bit M - s for the sum s; `suffix[r, w]` is the sum 0). Returns the word operations spent."""
+    width = col_left.shape[0]
+    words = bits.shape[2]
+    top = 64 * words - 1
+    for j in range(width):
+        _shifted(col_rev[r, j], top - col_left[j], bits[r, j], live[r, j], False)
+    for i in range(words):
+        suffix[r, width, i] = 0
+    suffix[r, width, words - 1] = np.uint64(1) << np.uint64(63)
+    ops = width * words
+    for j in range(width - 1, 0, -1):
+        for i in range(words):
+            suffix[r, j, i] = 0
+        for i in range(words):
+            word = live[r, j, i]
+            while word != 0:
+                low = word & (~word + np.uint64(1))
+                v = 64 * i + _popcount(low - np.uint64(1))
+                if v > target:
+                    break
+                _shifted(suffix[r, j + 1], v, suffix[r, j], suffix[r, j], True)
+                ops += words
+                word ^= low
+    return ops
+
+
+@njit(cache=True, nogil=True)
+def _candidates(
+    live: np.ndarray, suffix: np.ndarray, r: int, c: int, left: int, out: np.ndarray
+) -> int:  # pragma: no cover
+    """out = the numbers v of cell (r, c) (`live[r, c]`) whose row remainder `left` - v the
+    row's later cells can make (`suffix[r, c + 1]`, `_row_sets`); returns how many."""
+    words = out.shape[0]
+    _shifted(suffix[r, c + 1], 64 * words - 1 - left, live[r, c], out, False)
+    n = 0
+    for i in range(words):
+        n += _popcount(out[i])
+    return n
+
+
+@njit(cache=True, nogil=True)
+def _next(out: np.ndarray) -> int:  # pragma: no cover
+    """The least number in bit set `out`, removed from it (-1 when empty)."""
+    for i in range(out.shape[0]):
+        word = out[i]
+        if word != 0:
+            low = word & (~word + np.uint64(1))
+            out[i] = word ^ low
+            return 64 * i + _popcount(low - np.uint64(1))
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def _explored_live(sizes: np.ndarray, taken: np.ndarray, depth: int) -> float:  # pragma: no cover
+    """Knuth's estimate (`_explored`) on the pruned search, whose levels know their candidates:
+    `sizes[level]` of them, the path's the `taken[level]`-th."""
+    share = 0.0
+    weight = 1.0
+    for level in range(depth):
+        n = sizes[level]
+        if n > 1:
+            share += weight * (taken[level] - 1) / n
+            weight /= n
+    return share
 
 
 @njit(cache=True, nogil=True)
@@ -319,6 +527,7 @@ def enumerate_count(
     memo: np.ndarray,
     generation: int,
     first: np.ndarray,
+    rounds: int,
 ) -> tuple[int, int, bool, float]:  # pragma: no cover
     """(solutions found, work spent, complete, share explored): `complete` when the count ended on its own, so
     that the first entry is the exact count (then below `cap`); otherwise the count stopped at
@@ -336,20 +545,34 @@ def enumerate_count(
     it in its row and below it in its column need at least (`row_least[r, c + 1]`,
     `col_least[c, r + 1]`); the last cell of a row is its row's remainder; in row h - 3 a value
     is kept only when its column's remainder leaves the last two rows a pair (S_j non-empty).
-    With `prune` (twenty-fifth session), a value v of cell (r, c) in an earlier row is also
-    kept only when its column's remainder less v is a sum the cells below it can make, each
-    with a number containing its digit (`col_reach[r, c]`), and in every row only when its
-    row's remainder less v is a sum the cells after it can make (`row_reach[r, c + 1]`); the
-    forced last cell of a row likewise for its column. Both tables are built once per call
-    (`_reach`, bit sets), from the cells' numbers alone. They only drop values that no
-    solution has there (every solution's later cells of that row, and lower cells of that
-    column, make exactly those sums), so the count is unchanged, but most prefixes that would
-    end in no completion are cut where they start (measured in `search`'s docstring).
+    With `prune` (twenty-fifth session; live sets since the thirty-fourth), the column reach
+    tables are built once per call (`_reach`: `col_reach[r, j]`, the sums the cells of column
+    j below row r can make, each with a number containing its digit), and at the start of
+    each row r (`_row_sets`) each cell j of the row gets its *live* numbers: those v whose
+    column remainder `col_left[j]` - v is in `col_reach[r, j]` (in row h - 3 that table is
+    S_(h-2, j) + S_(h-1, j), so it says exactly that the last two rows keep a pair), and the
+    row gets the sums its cells from j on can make with live numbers. A cell's candidates
+    (`_candidates`) are then its live numbers v whose row remainder less v the later cells
+    can make that way; the last cell, forced, is then live. Sound: in any solution extending
+    the current prefix, every cell of row r holds a live number (the cells below it in its
+    column make exactly its column's remainder with numbers containing their digits, as do
+    the cells after it in its row with live numbers), so no solution's value is ever passed
+    over, and every value placed is one the plain search places too (the count is unchanged;
+    the unpruned search is the tests' reference). The live sets depend only on the row and
+    the column remainders at its start, the memo's key, so the memo's entries are unchanged.
+    A row's candidates always complete the row, so no prefix dies inside a row; before the
+    thirty-fourth session the row's test was a static table of its later cells' own numbers
+    (without their columns), and 6x6 chains placed 3 times as many cells in row h - 3, the
+    most of them in rows that had no completion (docs/cnote.md, "Thirty-fourth session").
     Each prefix of h - 2 rows adds the number of choices x_j in S_j(column remainder) with
     sum x_j = row h - 2's remainder (two halves of the columns by `_half`, then one dot
     product). Work: a unit per cell placed, per value scanned for the S_j and per step of the
-    dynamic programs, and (with `prune`) one per `REACH_WORDS` words of the reach tables'
-    bit-set operations and per `PASSED_VALUES` values they pass over.
+    dynamic programs, and (with `prune`) one per `REACH_WORDS` words of the reach tables' and
+    the live sets' bit-set operations (until the thirty-fourth session also one per 4 values
+    the tables passed over, `PASSED_VALUES`: the live sets pass over none). A count cut by
+    its budget estimates the share it searched from each level's candidates
+    (`_explored_live`) with `prune`, from its values up to the level's bound without
+    (`_explored`).
 
     With a non-empty `memo` (twenty-seventh session; `search`'s docstring) the subtrees below
     the start of rows 2..h - 3 and the last two rows' completions are counted once per key
@@ -369,6 +592,7 @@ def enumerate_count(
     col_left = cols.copy()
     next_index = np.zeros(levels + 1, dtype=np.int64)
     chosen = np.zeros(levels + 1, dtype=np.int64)
+    work = _trim(values, sizes, allowed, bits, rows, cols, rounds) // REACH_WORDS if rounds > 0 else 0
     longest = 1
     for j in range(width):
         longest = max(longest, sizes[height - 2, j])
@@ -378,8 +602,12 @@ def enumerate_count(
     pair_values = np.empty((width, col_top + 1, longest), dtype=np.int64)
     tables = height if prune else 0  # no tables where they are not read
     col_reach = np.zeros((tables, width, bits.shape[2]), dtype=np.uint64)
-    row_reach = np.zeros((tables, width, bits.shape[2]), dtype=np.uint64)
-    work = _reach(values, sizes, bits, rows, cols, row_reach, col_reach) // REACH_WORDS if prune else 0
+    col_rev = np.zeros((tables, width, bits.shape[2]), dtype=np.uint64)
+    work += _reach(values, sizes, bits, cols, col_reach, col_rev) // REACH_WORDS if prune else 0
+    live = np.zeros((tables, width, bits.shape[2]), dtype=np.uint64)
+    suffix = np.zeros((tables, width + 1, bits.shape[2]), dtype=np.uint64)
+    candidates = np.zeros((levels + 1 if prune else 0, bits.shape[2]), dtype=np.uint64)
+    candidate_sizes = np.ones(levels + 1, dtype=np.int64)
     pair_sizes = np.full((width, col_top + 1), -1, dtype=np.int64)
     ways = np.zeros(top + 1, dtype=np.int64)
     spare = np.zeros(top + 1, dtype=np.int64)
@@ -390,7 +618,7 @@ def enumerate_count(
     lo = 1
     hi = 0
     count = 0
-    passed = 0
+    ops = 0  # the live sets' word operations not yet charged
     memoise = memo.shape[0] > 0
     room = memo.shape[0] // 2  # entries the memo takes at most (linear probing stays short)
     entries = np.zeros((height, 10), dtype=np.int64)  # count and tally where a subtree began
@@ -483,6 +711,8 @@ def enumerate_count(
             if count >= cap and not cell:
                 return cap, work, False, 0.0
             if work > max_work:
+                if prune:
+                    return count, work, False, _explored_live(candidate_sizes, next_index, k)
                 share = _explored(values, sizes, rows, cols, row_least, col_least, chosen, next_index, k)
                 return count, work, False, share
             k -= 1
@@ -511,7 +741,18 @@ def enumerate_count(
                 entries[r, q + 1] = tally[q]
         found = -1
         last = r == height - 3
-        if c < width - 1:
+        if prune and c < width - 1:
+            if next_index[k] == 0:
+                if c == 0:
+                    ops += _row_sets(bits, col_rev, r, row_left[r], col_left, live, suffix)
+                candidate_sizes[k] = _candidates(live, suffix, r, c, row_left[r], candidates[k])
+            found = _next(candidates[k])
+            next_index[k] += 1
+        elif prune:
+            if next_index[k] == 0:
+                next_index[k] = 1
+                found = row_left[r]
+        elif c < width - 1:
             bound = min(row_left[r] - row_least[r, c + 1], col_left[c] - col_least[c, r + 1])
             i = next_index[k]
             while i < sizes[r, c]:
@@ -526,18 +767,9 @@ def enumerate_count(
                         work += _pairs(values, sizes, allowed, height, c, left, pair_values, pair_sizes)
                     if pair_sizes[c, left] == 0:
                         continue
-                elif prune and not _has(col_reach[r, c], col_left[c] - v):
-                    passed += 1
-                    continue
-                if prune and not _has(row_reach[r, c + 1], row_left[r] - v):
-                    passed += 1
-                    continue
                 if c == width - 2:  # the row's last cell, forced, looked at now
                     u = row_left[r] - v
                     if u > col_left[c + 1] - col_least[c + 1, r + 1] or not allowed[r, c + 1, u]:
-                        continue
-                    if prune and not last and not _has(col_reach[r, c + 1], col_left[c + 1] - u):
-                        passed += 1
                         continue
                     if last:
                         left = col_left[c + 1] - u
@@ -575,9 +807,11 @@ def enumerate_count(
                 row_left[k // width] += chosen[k]
                 col_left[k % width] += chosen[k]
             continue
-        work += 1 + passed // PASSED_VALUES
-        passed %= PASSED_VALUES
+        work += 1 + ops // REACH_WORDS
+        ops %= REACH_WORDS
         if work > max_work:
+            if prune:
+                return count, work, False, _explored_live(candidate_sizes, next_index, k)
             share = _explored(values, sizes, rows, cols, row_least, col_least, chosen, next_index, k)
             return count, work, False, share
         chosen[k] = found
