@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from pathlib import Path
@@ -1019,6 +1020,37 @@ def test_the_2x2_counts_on_bits_agree_with_the_closed_form_at_large_targets() ->
             assert counts[9 * (d[0] - 1) + d[1] - 1, 9 * (d[2] - 1) + d[3] - 1] == expected
     with pytest.raises(NoPuzzle):
         family.generate(0, {"size": 2, "target": 1_000_000})
+
+
+def _plain_2x2_unique(target: int) -> bool:
+    """Whether some 2x2 digit grid (digits 1-9) has exactly one solution at `target`, counted
+    in plain Python: a solution is fixed by its top-left number a; each a adds one to every
+    grid whose four digits its four numbers contain."""
+    counts: dict[tuple[str, ...], int] = {}
+    for a in range(1, target):
+        numbers = (a, target - a, target - a, a)
+        for grid in itertools.product(*({c for c in str(n) if c != "0"} for n in numbers)):
+            counts[grid] = counts.get(grid, 0) + 1
+    return 1 in counts.values()
+
+
+@pytest.mark.parametrize(
+    ("target", "unique"), [(1_008, True), (1_009, False), (1_100, False), (1_212, True), (1_222, False)]
+)
+def test_the_2x2_targets_above_1000_without_a_unique_puzzle(target: int, unique: bool) -> None:
+    """docs/cnote.md's 2x2 row: from 1,001 to 1,234 sixteen targets have no unique puzzle (the
+    table had said every one had one); the exhaustion agrees with a plain count, and the
+    generator answers from it."""
+    from boardlab.core.errors import NoPuzzle
+    from boardlab.families.cnote.pairs import solution_counts
+
+    assert _plain_2x2_unique(target) is unique
+    assert bool((solution_counts([target] * 2, [target] * 2) == 1).any()) is unique
+    if unique:
+        assert family.generate(0, {"size": 2, "target": target}).instance.target == target
+    else:
+        with pytest.raises(NoPuzzle):
+            family.generate(0, {"size": 2, "target": target})
 
 
 def test_3x3_beyond_the_scans_reach_is_not_scanned() -> None:
