@@ -1214,6 +1214,21 @@ def test_unique_6x6_grids_above_the_generators_reach(grid: list[list[int]], targ
         assert found == 1 and complete
 
 
+@pytest.mark.slow
+def test_the_generator_makes_a_6x6_puzzle_at_165() -> None:
+    """docs/cnote.md, "Thirty-fourth session (lead)": with the live sets, the trimming and the
+    budgets after them, seed 0 makes a 6x6 puzzle at 165 (budgets are work units, so the chain
+    is the same on every machine); its grid is unique by CP-SAT and by the depth-first count."""
+    from boardlab.families.cnote.search import Enumerator
+
+    made = family.generate(0, {"size": 6, "target": 165})
+    grid = [list(row) for row in made.instance.grid]
+    result = family.solve(made.instance, SolveRequest(mode=Mode.UNIQUE))
+    assert made.instance.target == 165 and result.unique is True
+    found, _, complete = Enumerator([165] * 6, [165] * 6).count(grid, 10, 10**10)
+    assert found == 1 and complete
+
+
 def test_domain_encoding_refused_past_its_bound() -> None:
     """`encoding_for` refuses `domain` when a cell's bound exceeds `DOMAIN_UP_TO` (a rectangle's
     largest bound named), and builds it up to there; `auto` and `digits` are never refused."""

@@ -306,8 +306,12 @@ class Schedule:
 #: budgets failing commands (5x5 at 195, 6x6 at 163, 7x7 at 163, 8x8 at 165, seeds 0-1) took
 #: 0.59-0.76 of main's CPU (one 8x8 0.97), interleaved with main on a loaded machine, so the
 #: budgets grew by about 1.3 (8x8 1.25): 5x5 3.9e8, 6x6 4.5e8, 7x7 3.2e8, 8x8 2.5e8; 4x4 (whose
-#: counts are not trimmed and gained little) keeps 4.5e8. Measured in docs/cnote.md,
-#: "Thirty-fourth session".
+#: counts are not trimmed and gained little) keeps 4.5e8. Then, on an idle machine, failing
+#: commands took only 3-6 s of wall (two chains on two cores), so the lead raised them again: 5x5
+#: 7e8, 6x6 8e8, 7x7 5.2e8, 8x8 3.6e8 (slowest command measured 8.1 s, a 6x6 failure at 163;
+#: with 7x7 at 5.8e8 8.6 s and 8x8 at 4.5e8 9.0 s, too near 10 s): the first 6x6 puzzle made at
+#: 165 (seed 0, 7.7e8 units a chain), 7x7 160 and 8x8 160 for every seed, 5x5 193 for 4 of 5.
+#: Measured in docs/cnote.md, "Thirty-fourth session".
 _FOUR = Schedule(
     budget=450_000_000,
     per_count=200_000,
@@ -317,12 +321,12 @@ _FOUR = Schedule(
     per_cell=100_000,
     polish=30_000_000,
 )
-_FIVE = Schedule(budget=390_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=8, per_cell=1_000_000)
+_FIVE = Schedule(budget=700_000_000, per_count=200_000, restart=50, cooling=0.95, fresh=8, per_cell=1_000_000)
 #: 6x6, and 7x7 and 8x8 with budgets of their own: 5x5's settings but for how fresh grids are
 #: drawn (measured above).
-_WIDE = replace(_FIVE, budget=450_000_000, restart=20, fresh=9, eights=0.15)
-_SEVEN = replace(_WIDE, budget=320_000_000)
-_EIGHT = replace(_WIDE, budget=250_000_000)
+_WIDE = replace(_FIVE, budget=800_000_000, restart=20, fresh=9, eights=0.15)
+_SEVEN = replace(_WIDE, budget=520_000_000)
+_EIGHT = replace(_WIDE, budget=360_000_000)
 
 
 def _from_nines(schedule: Schedule) -> Schedule:
