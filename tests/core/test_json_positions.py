@@ -61,6 +61,8 @@ def test_the_offset_of_every_path_is_where_that_value_starts(value, indent, asci
     assert decoded == _at(value, path) or decoded != decoded  # (no NaN: floats exclude it)
     assert json_offset(text, (*path, "no such key")) is None
     assert json_offset(text, (*path, 10**6)) is None
+    if isinstance(_at(value, path), list):  # one past its end, even inside another list
+        assert json_offset(text, (*path, len(_at(value, path)))) is None
 
 
 def test_a_located_error_keeps_its_class_and_names_line_and_column() -> None:
@@ -70,6 +72,7 @@ def test_a_located_error_keeps_its_class_and_names_line_and_column() -> None:
     error = locate(Unsupported("no", path=("a", 2, "b")), text)
     assert isinstance(error, Unsupported) and (error.line, error.column) == (2, 12)
     assert locate(BadInput("no", path=("a", 9)), text).line is None  # no such value: unplaced
+    assert json_offset("[[1], 2]", (0, 1)) is None and json_offset("[[1], 2]", (1,)) == 6
     assert locate(BadInput("no", line=7, path=("a",)), text).line == 7  # a place is kept
 
 

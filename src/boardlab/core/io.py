@@ -240,8 +240,14 @@ def json_fields(
     return data
 
 
-_SPACE = re.compile(r"[ \t\n\r]*")
 _DECODER = json.JSONDecoder()
+
+
+def _skip(text: str, at: int) -> int:
+    """`at` moved past JSON whitespace."""
+    while at < len(text) and text[at] in " \t\n\r":
+        at += 1
+    return at
 
 
 def json_offset(text: str, path: JsonPath) -> int | None:
@@ -250,37 +256,36 @@ def json_offset(text: str, path: JsonPath) -> int | None:
     values before the one wanted with `json`'s own decoder (`raw_decode`), so it agrees with the
     parse that gave the data."""
     try:
-        at = _SPACE.match(text, 0).end()  # type: ignore[union-attr]
+        at = _skip(text, 0)
         for step in path:
             if isinstance(step, int):
                 if text[at] != "[":
                     return None
-                at = _SPACE.match(text, at + 1).end()  # type: ignore[union-attr]
+                at = _skip(text, at + 1)
                 for _ in range(step):
                     if text[at] == "]":
                         return None
-                    _, at = _DECODER.raw_decode(text, at)
-                    at = _SPACE.match(text, at).end()  # type: ignore[union-attr]
-                    at = _SPACE.match(text, at + 1).end()  # type: ignore[union-attr]  # the comma
+                    at = _skip(text, _DECODER.raw_decode(text, at)[1])
+                    if text[at] != ",":
+                        return None
+                    at = _skip(text, at + 1)
                 if text[at] == "]":
                     return None
             else:
                 if text[at] != "{":
                     return None
-                at = _SPACE.match(text, at + 1).end()  # type: ignore[union-attr]
+                at = _skip(text, at + 1)
                 while True:
                     if text[at] != '"':
                         return None
                     key, at = json.decoder.scanstring(text, at + 1)  # type: ignore[attr-defined]
-                    at = _SPACE.match(text, at).end()  # type: ignore[union-attr]
-                    at = _SPACE.match(text, at + 1).end()  # type: ignore[union-attr]  # the colon
+                    at = _skip(text, _skip(text, at) + 1)  # past the colon
                     if key == step:
                         break
-                    _, at = _DECODER.raw_decode(text, at)
-                    at = _SPACE.match(text, at).end()  # type: ignore[union-attr]
+                    at = _skip(text, _DECODER.raw_decode(text, at)[1])
                     if text[at] != ",":
                         return None
-                    at = _SPACE.match(text, at + 1).end()  # type: ignore[union-attr]
+                    at = _skip(text, at + 1)
     except (IndexError, ValueError):
         return None
     return at
