@@ -1204,14 +1204,20 @@ def test_unique_6x6_grids_above_the_generators_reach(grid: list[list[int]], targ
     """docs/cnote.md, "Thirty-third session": long annealing chains found these 6x6 grids, unique
     at targets the generator reaches for no seed within 10 s; CP-SAT's enumeration and the
     depth-first count (`search.Enumerator`, a second method) both count one solution."""
+    for target in targets:
+        _assert_unique_two_ways(grid, target)
+
+
+def _assert_unique_two_ways(grid: list[list[int]], target: int) -> None:
+    """One solution at `target` by CP-SAT (unique mode, the answer verified) and by the
+    depth-first count (`search.Enumerator`, a second method)."""
     from boardlab.families.cnote.search import Enumerator
 
-    for target in targets:
-        instance = io.make_instance(grid, target)
-        result = family.solve(instance, SolveRequest(mode=Mode.UNIQUE))
-        assert result.unique is True and family.verify(instance, result.solutions[0]) == []
-        found, _, complete = Enumerator([target] * 6, [target] * 6).count(grid, 10, 10**10)
-        assert found == 1 and complete
+    instance = io.make_instance(grid, target)
+    result = family.solve(instance, SolveRequest(mode=Mode.UNIQUE))
+    assert result.unique is True and family.verify(instance, result.solutions[0]) == []
+    found, _, complete = Enumerator([target] * len(grid), [target] * len(grid[0])).count(grid, 10, 10**10)
+    assert found == 1 and complete
 
 
 @pytest.mark.slow
@@ -1219,14 +1225,9 @@ def test_the_generator_makes_a_6x6_puzzle_at_165() -> None:
     """docs/cnote.md, "Thirty-fourth session (lead)": with the live sets, the trimming and the
     budgets after them, seed 0 makes a 6x6 puzzle at 165 (budgets are work units, so the chain
     is the same on every machine); its grid is unique by CP-SAT and by the depth-first count."""
-    from boardlab.families.cnote.search import Enumerator
-
     made = family.generate(0, {"size": 6, "target": 165})
-    grid = [list(row) for row in made.instance.grid]
-    result = family.solve(made.instance, SolveRequest(mode=Mode.UNIQUE))
-    assert made.instance.target == 165 and result.unique is True
-    found, _, complete = Enumerator([165] * 6, [165] * 6).count(grid, 10, 10**10)
-    assert found == 1 and complete
+    assert made.instance.target == 165
+    _assert_unique_two_ways([list(row) for row in made.instance.grid], 165)
 
 
 def test_domain_encoding_refused_past_its_bound() -> None:
