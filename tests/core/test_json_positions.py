@@ -10,13 +10,14 @@ and layouts, and every family's instance and solution readers end to end through
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boardlab.core.errors import BadInput
+from boardlab.core.errors import BadInput, key_path
 from boardlab.core.io import json_offset, locate, parse_document
 from boardlab.core.registry import get
 
@@ -63,6 +64,17 @@ def test_the_offset_of_every_path_is_where_that_value_starts(value, indent, asci
     assert json_offset(text, (*path, 10**6)) is None
     if isinstance(_at(value, path), list):  # one past its end, even inside another list
         assert json_offset(text, (*path, len(_at(value, path)))) is None
+    if isinstance(_at(value, path), str):  # each character where it is written, escaped or not
+        string = _at(value, path)
+        for index, character in enumerate(string):
+            spot = json_offset(text, (*path, index))
+            assert spot is not None
+            escape = re.match(r"\\u[0-9a-fA-F]{4}(\\u[dD][c-fC-F][0-9a-fA-F]{2})?|\\.|.", text[spot:], re.S)
+            assert escape is not None and json.loads(f'"{escape.group()}"') == character
+        assert json_offset(text, (*path, len(string))) is None
+    if path and isinstance(path[-1], str):  # the key itself, where a key is at fault
+        spot = json_offset(text, key_path(path))
+        assert spot is not None and json.JSONDecoder().raw_decode(text, spot)[0] == path[-1]
 
 
 def test_a_located_error_keeps_its_class_and_names_line_and_column() -> None:
@@ -74,6 +86,20 @@ def test_a_located_error_keeps_its_class_and_names_line_and_column() -> None:
     assert locate(BadInput("no", path=("a", 9)), text).line is None  # no such value: unplaced
     assert json_offset("[[1], 2]", (0, 1)) is None and json_offset("[[1], 2]", (1,)) == 6
     assert locate(BadInput("no", line=7, path=("a",)), text).line == 7  # a place is kept
+
+
+def test_a_key_and_a_character_of_a_string_are_placed() -> None:
+    """A `JsonKey` step is placed at the key, an index into a string at its character (an escape
+    or a surrogate pair counting as the one character it stands for); past the end: nothing."""
+    from boardlab.core.errors import JsonKey
+
+    text = '{"a": "x\\u00e9\\ud83d\\ude00\\"y", "b": 1}'
+    assert [json_offset(text, ("a", i)) for i in range(5)] == [7, 8, 14, 26, 28]
+    assert json_offset(text, ("a", 5)) is None and json_offset(text, ("b", 0)) is None
+    assert json_offset(text, (JsonKey("b"),)) == 32 and json_offset(text, (JsonKey("c"),)) is None
+    assert json_offset(text, (JsonKey("a"), 0)) is None  # a key names no value inside it
+    assert key_path(("clues", "z9")) == ("clues", "z9") and isinstance(key_path(("clues", "z9"))[-1], JsonKey)
+    assert key_path(("grid", 1)) == ("grid", 1)
 
 
 def _where(text: str, needle: str) -> tuple[int, int]:
@@ -92,13 +118,20 @@ DOCUMENTS = [
         "grid[1][1]",
     ),
     ("cnote", '{"grid": [[1, 2], [3, 4]],\n "rows": [100, 0]}', "0]", "rows[1]"),
-    ("cnote", '{"grid": [[1]],\n  "colour": "red", "size": 3}', '"red"', "unknown field"),
+    ("cnote", '{"grid": [[1]],\n  "colour": "red", "size": 3}', '"colour"', "unknown field"),
     ("nqueens", '[{"n": 4},\n {"n": 4, "fixed": [[0, 1], [9, 9]]}]', "[9, 9]", "fixed[1]"),
     ("nqueens", '{"n": 4}\n{"n": -4}\n', "-4", "positive integer"),
     ("armies", '{"instance": {"family": "armies",\n  "n": 5, "m": -1}}', "-1", "m must be 0 or more"),
     ("tents", '{"grid": ["T.", ".."],\n "rows": [1, 0],\n "cols": [0, 7]}', "7]", "column clue 1"),
-    ("tents", '{"grid": ["T.", "..",\n   "x"], "rows": [1, 0], "cols": [0, 1]}', '"x"', "grid row 2"),
-    ("chessnum", '{"size": 8,\n "clues": {"b8": 1, "z9": 2}}', "2}", "not a square name"),
+    (
+        "tents",
+        '{"grid": ["T.", "..",\n   "x"], "rows": [1, 0], "cols": [0, 1]}',
+        '"x"',
+        "grid row 2 has 1 cells",
+    ),
+    ("tents", '{"grid": ["T.",\n  ".?"], "rows": [1, 0], "cols": [0, 1]}', '?"', "grid row 1, column 1"),
+    ("chessnum", '{"size": 8,\n "clues": {"b8": 1, "z9": 2}}', '"z9"', "not a square name"),
+    ("chessnum", '{"size": 4,\n "clues": {"b2": 1, "e1": 2}}', '"e1"', "off the 4x4 board"),
     (
         "chessnum",
         '{"pieces": "KQRBN",\n "clues": {"b8": 1},\n "occupied": ["a1", "i2"]}',
@@ -107,7 +140,7 @@ DOCUMENTS = [
     ),
     ("chessnum", '{"size": 3, "clues": {}}', "3", "size must be"),
     ("chessnum", '{"clues": {"b8": 1,\n  "c3": "two"}}', '"two"', "clue c3: the clue must be an integer"),
-    ("chessnum", '{"clues": {"b8": 1,\n  "B8": 2}}', "2}", "two clues on b8"),
+    ("chessnum", '{"clues": {"b8": 1,\n  "B8": 2}}', '"B8"', "two clues on b8"),
 ]
 
 

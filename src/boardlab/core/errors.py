@@ -9,8 +9,20 @@ independent `verify`: boardlab reports it instead of printing a wrong board.
 
 from __future__ import annotations
 
-#: Where a value lies in a JSON document: object keys and list indices from the top.
+#: Where a value lies in a JSON document: object keys and list indices from the top (an index
+#: into a string names one of its characters). A last step that is a `JsonKey` names the key
+#: itself, not its value.
 JsonPath = tuple[str | int, ...]
+
+
+class JsonKey(str):
+    """A JSON path step naming an object's key where the key, not its value, is at fault (a
+    clue square's name, an unknown field): `core.io.locate` places the error at the key."""
+
+
+def key_path(path: JsonPath) -> JsonPath:
+    """`path` with its last step (an object key) naming the key instead of its value."""
+    return (*path[:-1], JsonKey(path[-1])) if path and isinstance(path[-1], str) else path
 
 
 class BoardlabError(Exception):

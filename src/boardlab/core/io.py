@@ -23,7 +23,7 @@ from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from typing import Any, BinaryIO, TypeVar
 
-from boardlab.core.errors import BadInput, JsonPath
+from boardlab.core.errors import BadInput, JsonKey, JsonPath, key_path
 from boardlab.core.family import Family, Record
 from boardlab.core.paths import empty_name
 from boardlab.core.words import shown
@@ -233,7 +233,9 @@ def json_fields(
         raise BadInput("a JSON instance must be an object", path=())
     unknown = [key for key in data if key not in allowed]
     if unknown:
-        raise BadInput(f"unknown field(s) in {what}: {', '.join(sorted(unknown))}", path=(unknown[0],))
+        raise BadInput(
+            f"unknown field(s) in {what}: {', '.join(sorted(unknown))}", path=key_path((unknown[0],))
+        )
     for key, holds in (needs or {}).items():
         if key not in data:
             raise BadInput(f"{what} needs '{key}'{holds and ' ' + holds}", path=())
@@ -257,7 +259,9 @@ def json_offset(text: str, path: JsonPath) -> int | None:
     parse that gave the data."""
     try:
         at = _skip(text, 0)
-        for step in path:
+        for number, step in enumerate(path):
+            if isinstance(step, int) and text[at] == '"':
+                return _string_character(text, at, step) if number == len(path) - 1 else None
             if isinstance(step, int):
                 if text[at] != "[":
                     return None
@@ -278,9 +282,12 @@ def json_offset(text: str, path: JsonPath) -> int | None:
                 while True:
                     if text[at] != '"':
                         return None
+                    key_at = at
                     key, at = json.decoder.scanstring(text, at + 1)  # type: ignore[attr-defined]
                     at = _skip(text, _skip(text, at) + 1)  # past the colon
                     if key == step:
+                        if isinstance(step, JsonKey):
+                            return key_at if number == len(path) - 1 else None
                         break
                     at = _skip(text, _DECODER.raw_decode(text, at)[1])
                     if text[at] != ",":
@@ -289,6 +296,26 @@ def json_offset(text: str, path: JsonPath) -> int | None:
     except (IndexError, ValueError):
         return None
     return at
+
+
+def _string_character(text: str, at: int, index: int) -> int | None:
+    """Where character `index` of the JSON string starting at `at` is written (an escape counts as
+    the one character it stands for, a surrogate pair's two escapes as one), or None past its end."""
+    at += 1
+    for _ in range(index + 1):
+        if text[at] == '"':
+            return None
+        start = at
+        if text[at] != "\\":
+            at += 1
+        elif text[at + 1] != "u":
+            at += 2
+        else:
+            at += 6
+            pair = text[at : at + 2] == "\\u" and 0xDC00 <= int(text[at + 2 : at + 6], 16) < 0xE000
+            if 0xD800 <= int(text[start + 2 : at], 16) < 0xDC00 and pair:
+                at += 6
+    return start
 
 
 def locate(error: BadInput, text: str, base: JsonPath = (), first_line: int = 1) -> BadInput:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from boardlab.core.errors import BadInput, JsonPath
+from boardlab.core.errors import BadInput, JsonPath, key_path
 from boardlab.core.words import shown
 
 #: Piece letters, in the order used everywhere (solution JSON, canonical piece strings).
@@ -164,9 +164,12 @@ def make_instance(
         path = None if paths is None else paths[index]
         name = square_name(square) if 0 <= square[0] < size and 0 <= square[1] < size else str(square)
         if not (0 <= square[0] < size and 0 <= square[1] < size):
-            raise BadInput(f"clue square {name} is off the {size}x{size} board", path=path)
+            raise BadInput(
+                f"clue square {name} is off the {size}x{size} board",
+                path=None if path is None else key_path(path),
+            )
         if square in seen:
-            raise BadInput(f"two clues on {name}", path=path)
+            raise BadInput(f"two clues on {name}", path=None if path is None else key_path(path))
         seen.add(square)
         try:
             checked.append((square, check_value(value, pieces, f"clue {name}", path)))

@@ -40,7 +40,7 @@ import dataclasses
 import re
 from typing import Any
 
-from boardlab.core.errors import BadInput
+from boardlab.core.errors import BadInput, key_path
 from boardlab.core.family import Record
 from boardlab.core.io import json_fields, parse_blocks
 from boardlab.core.words import shown
@@ -73,7 +73,8 @@ def from_json(data: Any) -> ChessNumInstance:
             'chessnum instance needs "clues": {"b8": 1, ...}', path=("clues",) if "clues" in data else ()
         )
     parsed = [
-        (parse_square(name, size, "clue square", ("clues", name)), value) for name, value in clues.items()
+        (parse_square(name, size, "clue square", key_path(("clues", name))), value)
+        for name, value in clues.items()
     ]
     marked = data.get("occupied", [])
     if not isinstance(marked, list):

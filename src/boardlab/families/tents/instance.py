@@ -86,7 +86,7 @@ def make_instance(
             elif ch != EMPTY:
                 raise BadInput(
                     f"grid row {r}, column {c}: unexpected character {shown(ch)} (use T . ^ x)",
-                    path=("grid", r),
+                    path=("grid", r, c),
                 )
     if not isinstance(rows, (list, tuple)) or not isinstance(cols, (list, tuple)):
         raise BadInput(
