@@ -284,7 +284,7 @@ def test_workers_with_a_backend_that_runs_one_worker_is_refused(client):
     body = {"instance": "target: 100\n3 7\n8 2\n", "backend": "brute"}
     refused = post(client, "/api/cnote/solve", {**body, "workers": 4})
     assert refused.status_code == 400 and refused.json()["error"] == "unsupported"
-    assert "--workers applies to the cpsat backend of cnote" in refused.json()["detail"]
+    assert "field 'workers' applies to the cpsat backend of cnote" in refused.json()["detail"]
     assert post(client, "/api/cnote/solve", {**body, "workers": 1}).status_code == 200
     assert post(client, "/api/cnote/solve", body).status_code == 200  # the server's default: 1
 
@@ -418,6 +418,32 @@ def test_a_solve_whose_cpsat_runs_past_its_limit_answers_unknown_in_a_fresh_proc
     after = set(health["pids"])
     assert len(after) == 2 and len(before - after) <= 1
     assert health["jobs"]["timed_out"] == timed_out  # answered in time, not killed at the hard limit
+
+
+def test_an_error_from_family_code_names_options_and_fields_as_the_api_does(client):
+    """Family code words its errors for the command line (`--model domain: ...; use --model
+    digits`); the API answers with its own names (`option 'model'`), as its option checks do."""
+    instance = {"family": "cnote", "target": 300_000, "grid": [[1, 2], [3, 4]]}
+    body = {"instance": instance, "mode": "first", "time_limit": 1, "options": {"model": "domain"}}
+    answer = post(client, "/api/cnote/solve", body)
+    assert answer.status_code == 400 and answer.json()["error"] == "unsupported", answer.text
+    detail = answer.json()["detail"]
+    assert (
+        "--" not in detail
+        and detail.startswith("option 'model' domain: cell [")
+        and "use option 'model' digits" in detail
+    )
+
+
+def test_api_words_renames_only_what_the_api_has_a_name_for() -> None:
+    from boardlab.web.jobs import api_words
+
+    assert api_words("--time-limit 0 and --target 5 and --queens-out", "cnote") == (
+        "field 'time_limit' 0 and option 'target' 5 and --queens-out"
+    )
+    assert (
+        api_words("--no-such-flag stays; so does a-b--c", "tents") == "--no-such-flag stays; so does a-b--c"
+    )
 
 
 def test_hint_where_not_offered_is_a_clear_400(client):

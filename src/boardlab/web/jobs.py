@@ -9,15 +9,60 @@ can cross the process boundary; what the server adds is the limit on an answer's
 
 from __future__ import annotations
 
+import functools
 import json
 import math
-from typing import Any
+import re
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from boardlab.core import requests
+from boardlab.core.errors import BadInput
+
+Job = TypeVar("Job", bound=Callable[..., Any])
+
+#: Request fields of the API that the command line spells as flags (`--time-limit`).
+FIELDS = ("mode", "limit", "time_limit", "backend", "strategy", "workers", "seed")
+
+_FLAG = re.compile(r"--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)")
 
 
 class AnswerTooLarge(Exception):
     """The answer is larger than the server sends (e.g. all solutions of a large board)."""
+
+
+def api_words(message: str, family_name: str) -> str:
+    """`message` as the API names things: a flag of one of the family's options (`--model`) is
+    `option 'model'`, a flag of a request field (`--time-limit`) `field 'time_limit'`; other
+    words, and flags the API has no name for, are left as they are."""
+    options = {o.name for o in requests.family(family_name).options if not o.local}
+
+    def word(match: re.Match[str]) -> str:
+        name = match.group(1).replace("-", "_")
+        if name in options:
+            return f"option '{name}'"
+        return f"field '{name}'" if name in FIELDS else match.group()
+
+    return _FLAG.sub(word, message)
+
+
+def _job(function: Job) -> Job:
+    """A job whose bad-input errors name options and fields as the API does (`api_words`): the
+    family code raising them speaks the command line's flags."""
+
+    @functools.wraps(function)
+    def job(family_name: str, *args: Any) -> Any:
+        try:
+            return function(family_name, *args)
+        except BadInput as error:
+            reworded = api_words(error.message, family_name)
+            if reworded == error.message:
+                raise
+            copy = error.located()
+            copy.message, copy.args = reworded, (reworded,)
+            raise copy from None
+
+    return job  # type: ignore[return-value]
 
 
 def _finite(data: Any) -> Any:
@@ -47,6 +92,7 @@ def _sized(data: dict[str, Any], max_bytes: int) -> dict[str, Any]:
     return data
 
 
+@_job
 def parse_job(
     family_name: str, value: Any, options: dict[str, Any], want_text: bool, max_bytes: int
 ) -> dict[str, Any]:
@@ -56,6 +102,7 @@ def parse_job(
     return _sized(requests.instance_json(family, instance, text=want_text), max_bytes)
 
 
+@_job
 def check_job(family_name: str, value: Any, options: dict[str, Any], solution: Any) -> dict[str, Any]:
     """Violations of a proposed solution, as `check --json` prints them."""
     family = requests.family(family_name)
@@ -63,6 +110,7 @@ def check_job(family_name: str, value: Any, options: dict[str, Any], solution: A
     return _sized(requests.check(family, instance, solution), 8 * 1024 * 1024)
 
 
+@_job
 def convert_job(
     family_name: str, value: Any, options: dict[str, Any], to: str, max_bytes: int
 ) -> dict[str, Any]:
@@ -72,6 +120,7 @@ def convert_job(
     return _sized(requests.convert(family, instance, to), max_bytes)
 
 
+@_job
 def render_job(
     family_name: str, value: Any, options: dict[str, Any], solution: Any, max_bytes: int
 ) -> dict[str, Any]:
@@ -83,6 +132,7 @@ def render_job(
     )
 
 
+@_job
 def solve_job(
     family_name: str, instance_json: dict[str, Any], fields: dict[str, Any], max_bytes: int
 ) -> dict[str, Any]:
@@ -102,6 +152,7 @@ def solve_job(
     return _sized(requests.solve(family, instance, request).to_json(), max_bytes)
 
 
+@_job
 def generate_job(
     family_name: str, seed: int | None, options: dict[str, Any], max_bytes: int
 ) -> dict[str, Any]:
@@ -111,6 +162,7 @@ def generate_job(
     return _sized(requests.generated_json(family, generated, text=True), max_bytes)
 
 
+@_job
 def hint_job(
     family_name: str, instance_json: dict[str, Any], partial: dict[str, Any] | None, max_bytes: int
 ) -> dict[str, Any]:
@@ -119,12 +171,14 @@ def hint_job(
     return _sized(requests.hint(family, family.from_json(instance_json), partial), max_bytes)
 
 
+@_job
 def grade_job(family_name: str, instance_json: dict[str, Any], max_bytes: int) -> dict[str, Any]:
     """`Family.grade`: the puzzle's difficulty, as `grade --json`."""
     family = requests.family(family_name)
     return _sized(requests.grade(family, family.from_json(instance_json)), max_bytes)
 
 
+@_job
 def explain_job(family_name: str, instance_json: dict[str, Any], max_bytes: int) -> dict[str, Any]:
     """`Family.explain`: the solving path, as `explain --json`."""
     family = requests.family(family_name)
