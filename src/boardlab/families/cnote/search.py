@@ -501,7 +501,9 @@ class Enumerator:
     subtree of the enumeration once per count, by its column remainders (the same counts, fewer
     nodes; module docstring); by default on grids of `MEMO_FROM` rows or more. `order`: take
     the rows in the order of `rows_in_order` (the same counts, fewer nodes); by default on
-    grids of `ORDER_FROM` rows or more."""
+    grids of `ORDER_FROM` rows or more. `keep` (with the memo): keep its entries from count to
+    count, each named by its subtree's rows (the same counts; module docstring, "kept memo");
+    off by default, as it cost more CPU than it saved on the annealing's cell searches."""
 
     def __init__(
         self,
