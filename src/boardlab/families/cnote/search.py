@@ -66,38 +66,6 @@ found puzzles where none had been made (6x6 at 153 and 154, 7x7 at 152 and 153, 
 docs/cnote.md, "Twenty-seventh session"). On 4 rows the memo holds only the last two rows'
 completions, and the chains found less.
 
-*Kept memo* (thirty-fifth session; `Enumerator`'s `keep`, off by default). The memo's entries
-may outlive their count: each is then keyed by an id of what its subtree is made of instead of
-its row boundary r (`Enumerator.subtree_ids`: the bytes of the count's digit indices of rows
-r..h-1, in the count's order of rows and columns, their row targets and whether the wildcard's
-digits are tallied, numbered in a dictionary, so equal ids mean equal contents), and the memo
-is cleared only when its room is `KEEP_FULL` full (`KEPT_SLOTS`) or for `solution`. What a
-kept entry holds stays exact for every later count: let a count reach the column remainders
-c at boundary r (2 <= r <= h - 2) by a prefix P. Its subtree adds the number N of fillings F of
-rows r..h-1 with numbers containing their cells' digits (the wildcard: any positive number),
-each row making its target and each column j making c_j (for a cell's search, those fillings
-grouped by the wildcard's number), and N depends on the contents and c alone. Every F the
-kernel counts is such a filling; conversely for any such F, P with F is a solution of the grid
-counted (the rows above make their targets, the columns make theirs since P leaves c), so
-`_trim` kept all of F's numbers (it drops only numbers of no solution), the reach tables and
-live sets pass F over nowhere, and the search below P counts F once (an entry of a deeper
-boundary it meets adds that boundary's N, by induction from r = h - 2 up). So an entry, stored
-only when its subtree ended (a count cut by its budget or stopped at its cap keeps only ended
-subtrees), holds N(contents, c) whatever the rows above, the column targets, the row order
-(`rows_in_order`) and the trimming of the count that stored it, and a later count meeting the
-same id and c adds what its own search would have added: counts, tallies and the solutions a
-cut count found (at most the exact count: its subtrees are disjoint) are those of the plain
-search; Knuth's estimate is taken over the path as ever, a hit being a leaf. A move changes
-the contents, hence the ids, of every boundary at or above its row's place in the count's
-order, and keeps those below it. But a cell's search (`count_cell`) moves the cell to the last
-row and column, which every subtree holds, so it shares entries only with searches of the same
-cell (or of a row the same as it), and never with a plain count: on a 6x6 chain's 814 cell
-searches at 163, the contents below boundary 2 had been met before in 104 (35 by the search
-just before). Replayed, the chains' cell searches (cut at 1e6 units) spent 0.5-3 % fewer
-units with it (6x6 at 163, 7x7 at 161, 8x8 at 162: 46, 203 and 30 searches ended within the
-budget against 44, 188 and 27) but 7-12 % more CPU a unit (the larger table: with 2^14 slots it
-held little more than one search's entries and saved nothing), so it is off.
-
 Since the twenty-ninth session the count takes a grid's rows in an order of its own
 (`Enumerator.rows_in_order`, grids of `ORDER_FROM` rows or more): the rows whose cells admit the
 fewest numbers first, so that the two admitting the most (the rows with small digits, which
@@ -463,15 +431,6 @@ MEMO_SLOTS = 1 << 14
 #: seeds 0-11, 4 CPU seconds a chain: 2 and 1 of 12 against 4 and 4).
 MEMO_FROM = 5
 
-#: Slots of a kept memo (`Enumerator.keep`, thirty-fifth session; module docstring, "kept
-#: memo"): one cell search cut at 1e6 units stores about 3,400 entries (up to 8,192, the room of
-#: 2^14 slots), so 2^14 slots held about one search's (6x6 at 162: 179 searches, 105
-#: generations; with 2^17, 44).
-KEPT_SLOTS = 1 << 17
-#: The share of the memo's room (half its slots) filled at which a count starts with a new
-#: generation instead of the entries of the counts before.
-KEEP_FULL = 0.5
-
 #: The wildcard's index in `_tables`.
 WILDCARD = 9
 
@@ -501,9 +460,8 @@ class Enumerator:
     subtree of the enumeration once per count, by its column remainders (the same counts, fewer
     nodes; module docstring); by default on grids of `MEMO_FROM` rows or more. `order`: take
     the rows in the order of `rows_in_order` (the same counts, fewer nodes); by default on
-    grids of `ORDER_FROM` rows or more. `keep` (with the memo): keep its entries from count to
-    count, each named by its subtree's rows (the same counts; module docstring, "kept memo");
-    off by default, as it cost more CPU than it saved on the annealing's cell searches."""
+    grids of `ORDER_FROM` rows or more. (A memo kept from count to count was tried and not
+    merged: docs/cnote.md, "Thirty-fifth session (helper, branch `gen-s56`)".)"""
 
     def __init__(
         self,
@@ -513,7 +471,6 @@ class Enumerator:
         memo: bool | None = None,
         order: bool | None = None,
         trim: bool | None = None,
-        keep: bool = False,
     ):
         if len(rows) < 2 or len(cols) < 2:
             raise ValueError("the enumeration needs at least 2 rows and 2 columns")
@@ -532,19 +489,8 @@ class Enumerator:
         self.number_digits, self.number_sizes = digits - 1, sizes
         #: The memo of subtree counts (`search_kernels.enumerate_count`), one row a slot:
         #: generation, level, column remainders, solutions, the wildcard's 9 digit counts.
-        #: Whether the memo's entries outlive their count (module docstring, "kept memo"): kept
-        #: until the memo's room is `KEEP_FULL` full, each subtree's level named by its rows'
-        #: contents (`subtree_ids`). Off by default: on the chains' cell searches it saved 0.5-3 %
-        #: of the units and cost 7-12 % more CPU a unit (thirty-fifth session).
-        self.keep = memo and keep
-        slots = (KEPT_SLOTS if self.keep else MEMO_SLOTS) if memo else 0
-        self.memo = np.zeros((slots, len(cols) + 12), dtype=np.int64)
+        self.memo = np.zeros((MEMO_SLOTS if memo else 0, len(cols) + 12), dtype=np.int64)
         self.generation = 0  # of the count under way: slots of other generations are empty
-        #: The ids of the subtrees' contents met in this generation (`subtree_ids`).
-        self.contents: dict[bytes, int] = {}
-        #: Entries stored in the memo in this generation (the kernel adds its own).
-        self.filled = np.zeros(1, dtype=np.int64)
-        self.clear()  # generation 1: the memo's zeroed slots are empty
         #: Knuth's estimate of the share of the search done by the last count (1 when complete).
         self.explored = 1.0
 
@@ -641,25 +587,6 @@ class Enumerator:
         _, spent, complete = self._run(d[order], rows, self.cols[order_cols], 0, nodes, tally)
         return [int(v) for v in tally], spent, complete
 
-    def clear(self) -> None:
-        """Voids every entry of the memo (a new generation)."""
-        self.generation += 1
-        self.filled[0] = 0
-        self.contents.clear()
-
-    def subtree_ids(self, d: np.ndarray, rows: np.ndarray, tallied: bool) -> np.ndarray:
-        """The memo's level field for each row boundary r of the count of digit indices `d`
-        (in the count's order of rows and columns) with row targets `rows`: an id of what the
-        subtree below r is made of (rows r..h-1's digits and targets, and whether the wildcard's
-        digits are tallied), the same id for the same contents within a generation, never for
-        different ones (module docstring, "kept memo"). Only r >= 2 is read."""
-        height = d.shape[0]
-        ids = np.zeros(height, dtype=np.int64)
-        for r in range(2, height - 1):
-            content = b"".join((bytes([tallied, r]), d[r:].tobytes(), rows[r:].tobytes()))
-            ids[r] = self.contents.setdefault(content, len(self.contents) + 1)
-        return ids
-
     def _run(
         self,
         d: np.ndarray,
@@ -679,10 +606,8 @@ class Enumerator:
             self.explored = 1.0
             return 0, 0, True
         allowed, values, sizes, bits = self.table
+        self.generation += 1  # the memo's entries of earlier counts are void
         height, width = d.shape
-        if not self.keep or first is not None or self.filled[0] >= KEEP_FULL * (len(self.memo) // 2):
-            self.clear()
-        level_ids = self.subtree_ids(d, rows, tally is not None) if self.keep else np.arange(height)
         least = values[d, 0]
         row_least = np.zeros((height, width + 1), dtype=np.int64)
         row_least[:, :width] = np.cumsum(least[:, ::-1], axis=1)[:, ::-1]
@@ -707,8 +632,6 @@ class Enumerator:
             self.generation,
             np.zeros(0, dtype=np.int64) if first is None else first,
             TRIM_ROUNDS if self.trim else 0,
-            level_ids,
-            self.filled,
         )
         self.explored = float(share)
         return int(found), int(spent), bool(complete)

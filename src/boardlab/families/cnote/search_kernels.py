@@ -528,8 +528,6 @@ def enumerate_count(
     generation: int,
     first: np.ndarray,
     rounds: int,
-    level_ids: np.ndarray,
-    filled: np.ndarray,
 ) -> tuple[int, int, bool, float]:  # pragma: no cover
     """(solutions found, work spent, complete, share explored): `complete` when the count ended on its own, so
     that the first entry is the exact count (then below `cap`); otherwise the count stopped at
@@ -580,17 +578,12 @@ def enumerate_count(
     the start of rows 2..h - 3 and the last two rows' completions are counted once per key
     (row, column remainders): a subtree that ends is kept in the table (`_store`: the solutions
     and tally it added) and a prefix reaching a kept key adds them and goes back (`_slot`,
-    `MEMO_UNITS` a look). `generation` tells this count's slots from earlier ones'. The key's
-    level is `level_ids[r]`: r itself for a memo of one count, an id of the subtree's contents
-    for a memo kept from count to count (thirty-fifth session, `search.Enumerator.keep`; proof
-    in `search`'s docstring, "kept memo"). `filled[0]` counts the entries of this generation
-    (kept across counts); none is stored once it reaches half the slots.
+    `MEMO_UNITS` a look). `generation` tells this count's slots from earlier counts'.
 
     With a non-empty `first` ((h - 2) * w + 1 entries; twenty-eighth session) the prefix of the
     first solution counted is kept: its h - 2 rows' numbers in row-major order, then 1 (0
     while none is counted). The memo does not hide it: a kept subtree adds solutions only if
-    they were counted, in this count, where the search went through it (so a count with
-    `first` starts a new generation, `search.Enumerator.solution`).
+    they were counted, in this count, where the search went through it.
     `search.Enumerator.solution` completes the last two rows."""
     height, width = rows.shape[0], cols.shape[0]
     levels = (height - 2) * width
@@ -636,7 +629,7 @@ def enumerate_count(
             hit = False
             slot = -1
             if memoise:
-                slot = _slot(memo, generation, level_ids[height - 2], col_left)
+                slot = _slot(memo, generation, height - 2, col_left)
                 work += MEMO_UNITS
                 if slot >= 0 and memo[slot, 0] == generation:
                     hit = True
@@ -712,11 +705,9 @@ def enumerate_count(
                                             tally[number_digits[z, q]] += found_here
                             work += nb
                         work += 1
-            if not hit and slot >= 0 and filled[0] < room:
-                _store(
-                    memo, generation, slot, level_ids[height - 2], col_left, count, tally, entries[height - 2]
-                )
-                filled[0] += 1
+            if not hit and slot >= 0 and room > 0:
+                _store(memo, generation, slot, height - 2, col_left, count, tally, entries[height - 2])
+                room -= 1
             if count >= cap and not cell:
                 return cap, work, False, 0.0
             if work > max_work:
@@ -732,7 +723,7 @@ def enumerate_count(
         r = k // width
         c = k % width
         if memoise and c == 0 and r >= 2 and next_index[k] == 0:  # a subtree the memo may hold
-            slot = _slot(memo, generation, level_ids[r], col_left)
+            slot = _slot(memo, generation, r, col_left)
             work += MEMO_UNITS
             if slot >= 0 and memo[slot, 0] == generation:
                 count += memo[slot, width + 2]
@@ -744,7 +735,7 @@ def enumerate_count(
                 row_left[k // width] += chosen[k]
                 col_left[k % width] += chosen[k]
                 continue
-            open_rows[r] = slot >= 0 and filled[0] < room
+            open_rows[r] = slot >= 0 and room > 0
             entries[r, 0] = count
             for q in range(tally.shape[0]):
                 entries[r, q + 1] = tally[q]
@@ -806,11 +797,11 @@ def enumerate_count(
         if found < 0:
             if c == 0 and open_rows[r]:  # the subtree ended: kept (where it goes now)
                 open_rows[r] = False
-                slot = _slot(memo, generation, level_ids[r], col_left)
+                slot = _slot(memo, generation, r, col_left)
                 work += MEMO_UNITS
-                if slot >= 0 and memo[slot, 0] != generation and filled[0] < room:
-                    _store(memo, generation, slot, level_ids[r], col_left, count, tally, entries[r])
-                    filled[0] += 1
+                if slot >= 0 and memo[slot, 0] != generation and room > 0:
+                    _store(memo, generation, slot, r, col_left, count, tally, entries[r])
+                    room -= 1
             k -= 1
             if k >= 0:
                 row_left[k // width] += chosen[k]
