@@ -134,6 +134,7 @@ from boardlab.families.cnote.orbits import images
 from boardlab.families.cnote.pairs import unique_puzzles
 from boardlab.families.cnote.positions import applies, least_target
 from boardlab.families.cnote.search import Enumerator, anneal_chains, count_cap, schedules
+from boardlab.families.cnote.twofamilies import applies as two_families_apply
 
 #: The largest line target at which unique puzzles were found by rigid plantings (docs/cnote.md);
 #: named in the one-line error when the search gives up on a shape with no figure of its own
@@ -1313,6 +1314,12 @@ def generate(
             f"no {width}x{height} puzzle with target {target} has exactly one solution: every digit grid "
             f"has at least 10 (Lemma 5, docs/cnote.md, 'Large targets': its margin box [{lo}, {hi}] lies in "
             "a certified one): try a smaller target or --any"
+        )
+    if two_families_apply(rows, cols):
+        raise NoPuzzle(
+            f"no {width}x{height} puzzle with target {target} has exactly one solution: every digit grid "
+            "has at least 2 (Lemma 9, docs/cnote.md, 'Large targets': two of Lemma 5's ten families are "
+            "repaired, a CP-SAT certificate): try a smaller target or --any"
         )
     record = recorded(target) if height == width == 3 else None  # a finished exhaustive scan
     if record is not None and record["unique_orbits"] == 0:
