@@ -54,7 +54,9 @@ docs/cnote.md, "Large targets"):
   Lemma 2's construction with hundreds on the cycle always works (Lemma 5, `hundreds`: a
   certificate enumerates every margin vector that breaks the transportation condition and
   repairs each by hundreds on cycle cells):
-  `generate` says at once that none exists.
+  `generate` says at once that none exists. Since the thirty-fifth session also 4x4 at 266,
+  5x5 and 6x6 from 258 and 8x8 from 269 (Lemma 9, `twofamilies`: two of Lemma 5's ten
+  families are always repaired, a CP-SAT certificate per target).
 - 3x3 grids at a target where an exhaustive scan found no unique grid (`exhaustive.recorded`;
   all 9^9 digit grids counted, docs/cnote.md, "Exhaustive 3x3 search"): `generate` says so
   at once.
@@ -180,7 +182,10 @@ ANNEAL_TARGET_LIMIT = 500
 #: 162 (162 for the first time), 5x5 183, 186 and 192; none at 6x6 163-165, 7x7 161 and 163,
 #: 8x8 161-165 (main made 7x7 161 and 8x8 163 for one seed each).
 #: With the lead's budgets after it (`search`): 6x6 at 165 (seed 0), 7x7 161 (seed 1).
-REACHED = {4: 194, 5: 193, 6: 165, 7: 162, 8: 163}
+#: Thirty-fifth session, the same generator surveyed further (docs/cnote.md, "Thirty-fifth
+#: session"): every seed at 6x6 161 and 7x7 159; some at 6x6 166, 168 and 169 (the first at
+#: 169), 7x7 153 (3 of 5) and 164, 8x8 165; none at 6x6 163, 164, 167 and 170, 7x7 163, 8x8 161-164.
+REACHED = {4: 194, 5: 193, 6: 169, 7: 164, 8: 165}
 #: The largest target at which a unique puzzle was made on each rectangle of sides 2-8 (W
 #: columns, H rows: key (W, H)), for a failure's message (`reach`): the thirty-first session's
 #: surveys (seed 0 at 100, 150, 200, 300, 500 and 1,000, and on sides 4-8 at 110-190; 70
