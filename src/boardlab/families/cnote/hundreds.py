@@ -72,6 +72,7 @@ from __future__ import annotations
 
 import sys
 import time
+from typing import Any
 
 import numpy as np
 
@@ -130,6 +131,35 @@ def certify(n: int, lo: int, hi: int) -> tuple[int, int, list[int]]:
     return int(checked), int(left), [int(v) for v in example]
 
 
+def repairs(size: int) -> list[dict[int, int]]:
+    """The repairs of `certify` on a cycle of `size` edges (edge e joins positions e and e + 1),
+    as {edge: h}: h = 1 or 2 on one edge, 1 on two."""
+    edges = range(size)
+    return (
+        [{e: 1} for e in edges]
+        + [{e: 2} for e in edges]
+        + [{e: 1, f: 1} for e in edges for f in edges if e < f]
+    )
+
+
+def broken(model: Any, m: list[Any], h: dict[int, int]) -> list[Any]:
+    """Literals of a CP-SAT `model`, two per position v along the cycle (at v: the margin is
+    negative; it exceeds the sum of its D-neighbours'), one of which must hold where the margins
+    `m`, lowered by the repair `h` (10 per hundred on each of v's two cycle cells), break (F)."""
+    size = len(m)
+    offsets = range(3, size - 2, 2)  # the D-neighbours of position v are v + offsets
+    lowered = [10 * (h.get((v - 1) % size, 0) + h.get(v, 0)) for v in range(size)]
+    literals = []
+    for v in range(size):
+        negative, over = model.new_bool_var(""), model.new_bool_var("")
+        model.add(m[v] - lowered[v] < 0).only_enforce_if(negative)
+        model.add(
+            m[v] - lowered[v] > sum(m[(v + o) % size] - lowered[(v + o) % size] for o in offsets)
+        ).only_enforce_if(over)
+        literals += [negative, over]
+    return literals
+
+
 def certify_cpsat(n: int, lo: int, hi: int, time_limit: float = 600.0) -> list[int] | None:
     """The same question as `certify`, asked of CP-SAT instead of an enumeration: a vector of
     [lo, hi]^(2n) (positions along the cycle) with equal row and column totals that breaks (F)
@@ -151,20 +181,8 @@ def certify_cpsat(n: int, lo: int, hi: int, time_limit: float = 600.0) -> list[i
     m = [model.new_int_var(lo, hi, f"m{v}") for v in range(size)]
     model.add(sum(m[0::2]) == sum(m[1::2]))  # rows at even positions, columns at odd ones
     model.add(m[0] > sum(m[o] for o in offsets))  # (F) broken at position 0 (lo >= 0)
-    edges = range(size)  # edge e joins positions e and e + 1
-    repairs = [{e: 1} for e in edges] + [{e: 2} for e in edges]
-    repairs += [{e: 1, f: 1} for e in edges for f in edges if e < f]
-    for h in repairs:
-        lowered = [10 * (h.get((v - 1) % size, 0) + h.get(v, 0)) for v in range(size)]
-        broken = []
-        for v in range(size):
-            negative, over = model.new_bool_var(""), model.new_bool_var("")
-            model.add(m[v] - lowered[v] < 0).only_enforce_if(negative)
-            model.add(
-                m[v] - lowered[v] > sum(m[(v + o) % size] - lowered[(v + o) % size] for o in offsets)
-            ).only_enforce_if(over)
-            broken += [negative, over]
-        model.add_bool_or(broken)
+    for h in repairs(size):
+        model.add_bool_or(broken(model, m, h))
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.max_time_in_seconds = time_limit

@@ -51,6 +51,8 @@ from __future__ import annotations
 import sys
 import time
 
+from boardlab.families.cnote.hundreds import broken, repairs
+
 #: n -> {T: width}: the line targets T (all lines T) at which `certify(n, T, width)` is
 #: infeasible: every n x n digit grid has at least 2 solutions there. A window of 5 unrepaired
 #: families lies in any window of 9, so width 5's infeasibility implies width 9's (which is the
@@ -82,14 +84,6 @@ def edge_cell(n: int, e: int) -> tuple[int, int]:
     return k, k
 
 
-def repairs(size: int) -> list[dict[int, int]]:
-    """Lemma 5's repairs on a cycle of `size` edges: none, h = 1 or 2 on one edge, 1 on two."""
-    out: list[dict[int, int]] = [{}]
-    out += [{e: 1} for e in range(size)] + [{e: 2} for e in range(size)]
-    out += [{e: 1, f: 1} for e in range(size) for f in range(e + 1, size)]
-    return out
-
-
 def certify(
     n: int, target: int, width: int = 5, time_limit: float = 3600.0, symmetry: bool = True
 ) -> tuple[Grid, list[int]] | None:
@@ -104,7 +98,6 @@ def certify(
     from boardlab.core.cpsat import solve_interruptibly
 
     size = 2 * n
-    offsets = range(3, size - 2, 2)  # the D-neighbours of position v are v + offsets
     model = cp_model.CpModel()
     digit = {(r, c): model.new_int_var(1, 9, f"g{r}_{c}") for r in range(n) for c in range(n)}
     cells = [edge_cell(n, e) for e in range(size)]
@@ -131,19 +124,11 @@ def certify(
                 == target
             )
             m.append(margin)
-        for h in repairs(size):
-            low = [10 * (h.get((v - 1) % size, 0) + h.get(v, 0)) for v in range(size)]
-            broken = []
-            for v in range(size):
-                negative, over = model.new_bool_var(""), model.new_bool_var("")
-                model.add(m[v] - low[v] < 0).only_enforce_if(negative)
-                model.add(
-                    m[v] - low[v] > sum(m[(v + o) % size] - low[(v + o) % size] for o in offsets)
-                ).only_enforce_if(over)
-                broken += [negative, over]
-            model.add_bool_or(broken)
+        for h in [{}, *repairs(size)]:  # none, and Lemma 5's repairs
+            literals = broken(model, m, h)
+            model.add_bool_or(literals)
             if not h and k in (0, width - 1):
-                ends += broken[:2]  # position 0, no hundreds
+                ends += literals[:2]  # position 0, no hundreds
     if symmetry:
         model.add_bool_or(ends)
     solver = cp_model.CpSolver()
