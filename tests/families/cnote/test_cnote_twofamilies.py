@@ -99,6 +99,18 @@ def test_certificates_are_reproduced() -> None:
         assert certify(n, target, CERTIFIED[n][target]) is None
 
 
+@pytest.mark.slow
+def test_the_construction_ends_6x6_at_257() -> None:
+    """At 256 the window of 9 has a left-over (about 13 s of CPU; at 257, certified, 343 s): a
+    grid with at most one repaired family on C, checked in grid coordinates, so the lemma's
+    construction, not CP-SAT, sets 257."""
+    found = certify(6, 256, 9)
+    assert found is not None
+    digits, base = found
+    assert not any(repaired(family, 256) for family in window(digits, 256, base, 9))
+    assert len(ten_solutions(digits, 256)) <= 1 and applies([257] * 6, [257] * 6)
+
+
 def light(n: int, rng: random.Random) -> list[list[int]]:
     """One row and one column of digits 1-3, the others 7-9: the lines whose margins are large
     against their D-neighbours'."""

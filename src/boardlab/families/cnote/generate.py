@@ -55,7 +55,7 @@ docs/cnote.md, "Large targets"):
   certificate enumerates every margin vector that breaks the transportation condition and
   repairs each by hundreds on cycle cells):
   `generate` says at once that none exists. Since the thirty-fifth session also 4x4 at 266,
-  5x5 and 6x6 from 258 and 8x8 from 269 (Lemma 9, `twofamilies`: two of Lemma 5's ten
+  5x5 from 258, 6x6 from 257 and 8x8 from 269 (Lemma 9, `twofamilies`: two of Lemma 5's ten
   families are always repaired, a CP-SAT certificate per target).
 - 3x3 grids at a target where an exhaustive scan found no unique grid (`exhaustive.recorded`;
   all 9^9 digit grids counted, docs/cnote.md, "Exhaustive 3x3 search"): `generate` says so
