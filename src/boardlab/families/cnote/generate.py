@@ -54,7 +54,7 @@ docs/cnote.md, "Large targets"):
   Lemma 2's construction with hundreds on the cycle always works (Lemma 5, `hundreds`: a
   certificate enumerates every margin vector that breaks the transportation condition and
   repairs each by hundreds on cycle cells):
-  `generate` says at once that none exists. Since the thirty-fifth session also 4x4 at 265 and 266,
+  `generate` says at once that none exists. Since the thirty-fifth session also 4x4 at 264-266,
   5x5 from 258, 6x6 from 257 and 8x8 from 269 (Lemma 9, `twofamilies`: two of Lemma 5's ten
   families are always repaired, a CP-SAT certificate per target).
 - 3x3 grids at a target where an exhaustive scan found no unique grid (`exhaustive.recorded`;
