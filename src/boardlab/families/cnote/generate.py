@@ -134,7 +134,7 @@ from boardlab.families.cnote.model_cpsat import admissible
 from boardlab.families.cnote.oracle import CNoteOracle, as_grid
 from boardlab.families.cnote.orbits import images
 from boardlab.families.cnote.pairs import unique_puzzles
-from boardlab.families.cnote.positions import applies, least_target
+from boardlab.families.cnote.positions import certificate, least_target
 from boardlab.families.cnote.search import Enumerator, anneal_chains, count_cap, schedules
 from boardlab.families.cnote.twofamilies import applies as two_families_apply
 
@@ -1307,11 +1307,17 @@ def generate(
         report.seconds = time.perf_counter() - start
         report.extra["planted"] = "random"
         return make_instance(digits, target, rows, cols), planted, report
-    if applies(rows, cols):
+    tens = certificate(rows, cols)
+    if tens is not None:
+        where = (
+            f"from target {least_target(height)} on (Lemma 2"
+            if height == width
+            else f"(Lemma 2, general form: the digits of {len(tens)} cells connecting every line, with one "
+            "cycle, in the tens place"
+        )
         raise NoPuzzle(
             f"no {width}x{height} puzzle with target {target} has exactly one solution: every digit grid "
-            f"has at least 10 from target {least_target(height)} on (Lemma 2, docs/cnote.md, 'Large "
-            "targets'): try a smaller target or --any"
+            f"has at least 10 {where}, docs/cnote.md, 'Large targets'): try a smaller target or --any"
         )
     if hundreds_applies(rows, cols):
         lo, hi = margin_box(height, target)

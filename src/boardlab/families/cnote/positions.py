@@ -1,4 +1,5 @@
-"""Lemma 2: from a line target of about 300 on, no square C-Note puzzle of 4x4 or more is unique.
+"""Lemma 2: from a line target of about 300 on, no square C-Note puzzle of 4x4 or more is unique;
+its general form: neither is any puzzle of a shape and targets `certificate` finds a tens-place set for.
 
 Every cell's digit d may stand in the units place of its number (`10a + d`, any a >= 0) or in
 the tens place of a two-digit one (`10d + u`, any u in 0..9); both contain d. On an n x n grid
@@ -29,14 +30,41 @@ Then each of the 10 unit-digit families has a solution, and they differ on C: ev
 (digits 1-9) has at least 10 solutions or, put otherwise, no unique puzzle exists at these
 targets, whatever the digits (docs/cnote.md, "Large targets", Lemma 2). `ten_solutions`
 builds the 10 solutions of a given grid (a small max-flow for step 2); the tests check them
-with the independent `verify` and count with CP-SAT as a second method. Gale, "A theorem on
-flows in networks", Pacific J. Math. 7 (1957).
+with the independent `verify` and count with CP-SAT as a second method.
+
+*General form (thirty-sixth session): any grid, any line targets.* Let the tens-place set C be
+any set of cells that, read as edges between their row and their column, connects all H + W
+lines and has exactly one cycle (|C| = H + W). Step 1 is unchanged: fix u on one cell of the
+cycle (10 ways); C minus that cell is a spanning tree, whose u's follow from the leaves inwards,
+the last line agreeing by the equal totals. Step 2: by Gale's theorem the margins m admit a
+non-negative integer matrix on the cells outside C iff every margin is >= 0 and every set I of
+rows has at most the margin of the columns N(I) its units-place cells reach; when N(I) is every
+column this follows from the other rows' margins being >= 0, so only the sets I with some column
+j outside N(I) count, and those are the subsets of the rows of column j's cells of C. Ten times
+I's condition, written out, loses on both sides the units-place digits of I's rows (all in
+columns of N(I)) and the tens-place numbers in rows of I and columns of N(I), leaving
+
+    sum_I R_i - (tens-place numbers of I's rows outside N(I))
+        <= sum_N(I) C_j - (tens-place numbers of N(I) outside I) - (units-place digits of N(I) outside I),
+
+which holds whatever the digits when it holds with the numbers on the left at 10 and on the
+right at 99, the digits at 9; a margin is >= 0 whatever the digits when the line's target is at
+least 99 per tens-place cell plus 9 per other cell. `slack` computes the least of these
+differences (Gale's condition on columns is equivalent, and is taken when the columns' cells of
+C are the fewer); `certificate` tries the sets of `spanning_sets` (a cycle, a path and leaves)
+and `applies` is whether one passes. On squares with equal targets it gives exactly Lemma 2's
+`least_target` (the first of the sets is C, the cycle), on 3x3 and on grids of one or two rows
+or columns nothing up to 1,000, and on rectangles of sides 3-8 (every row at T) a bound
+between 245 (4 columns of 8 rows) and 965 (8 columns of 3 rows), the same at every target above
+it up to 1,000 (tested); docs/cnote.md, "Lemma 2, general form". Gale, "A theorem on flows in
+networks", Pacific J. Math. 7 (1957).
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
+from itertools import combinations
 
 Grid = list[list[int]]
 
@@ -59,13 +87,96 @@ def least_target(n: int) -> int | None:
 
 
 def applies(rows: list[int], cols: list[int]) -> bool:
-    """Lemma 2's conditions: a square grid of 4x4 or more whose line targets are large enough
-    (then every digit grid has at least 10 solutions)."""
-    n = len(rows)
-    if n < 4 or len(cols) != n or sum(rows) != sum(cols):
-        return False
-    lo, hi = min(rows + cols), max(rows + cols)
-    return (n - 2) * lo - hi >= bound(n) and (n - 1) * lo - 2 * hi >= bound(n)
+    """Lemma 2 (general form) holds at these line targets: every digit grid of this shape has
+    at least 10 solutions. On squares of 4x4 or more with equal targets T this is T >=
+    `least_target(n)`; on other shapes and targets `certificate` decides."""
+    return certificate(rows, cols) is not None
+
+
+def spanning_sets(height: int, width: int) -> list[frozenset[tuple[int, int]]]:
+    """Candidate tens-place sets C for a grid of `height` rows and `width` columns (general
+    form, module docstring): cells forming a connected graph on the lines with exactly one cycle.
+
+    With h <= w lines on the short side (rows here; transposed otherwise): for each k = h, h - 1,
+    ..., 2, the cycle (i, i), (i, i + 1 mod k) on the first k rows and columns, a path through the
+    other rows (column r joins rows r - 1 and r), and each remaining column a leaf on one row,
+    given round robin from the first row, from the last, or to the row with the fewest cells of C
+    so far. On an n x n grid the first set is Lemma 2's cycle. Every set holds (0, 0) on its
+    cycle. Fewer than 2 lines on a side: no set (no cycle)."""
+    short, long_ = min(height, width), max(height, width)
+    found: list[frozenset[tuple[int, int]]] = []
+    for k in range(short, 1, -1):
+        base = [(i, i) for i in range(k)] + [(i, (i + 1) % k) for i in range(k)]
+        for r in range(k, short):
+            base += [(r - 1, r), (r, r)]
+        for order in ("first", "last", "fewest"):
+            cells = list(base)
+            degree = [sum(1 for i, _ in cells if i == r) for r in range(short)]
+            for x, c in enumerate(range(short, long_)):
+                if order == "first":
+                    r = x % short
+                elif order == "last":
+                    r = short - 1 - x % short
+                else:
+                    r = min(range(short), key=lambda q: (degree[q], q))
+                cells.append((r, c))
+                degree[r] += 1
+            if height > width:
+                cells = [(c, r) for r, c in cells]
+            chosen = frozenset(cells)
+            if chosen not in found:
+                found.append(chosen)
+    return found
+
+
+def slack(tens: Collection[tuple[int, int]], rows: list[int], cols: list[int]) -> int:
+    """Ten times the least slack of the general form's conditions (module docstring) for the
+    tens-place set `tens`; non-negative: the lemma holds (10 solutions for every digit grid).
+    The margins must be non-negative whatever the digits, and Gale's condition hold on every
+    set of rows or on every set of columns (each is a sufficient condition alone; written out
+    with the worst digits they differ, so the better of the two counts)."""
+    cells = set(tens)
+    height, width = len(rows), len(cols)
+    lines = [rows[r] - sum(99 if (r, c) in cells else 9 for c in range(width)) for r in range(height)]
+    lines += [cols[c] - sum(99 if (r, c) in cells else 9 for r in range(height)) for c in range(width)]
+    transposed = {(c, r) for r, c in cells}
+    return min(min(lines), max(side_slack(cells, rows, cols), side_slack(transposed, cols, rows)))
+
+
+def side_slack(cells: set[tuple[int, int]], rows: list[int], cols: list[int]) -> int:
+    """Ten times the least slack of Gale's condition on the sets I of rows, written out with the
+    worst digits (module docstring); only the subsets of one column's tens-place rows miss a
+    column, and only they are tried. No such set: a large number."""
+    height, width = len(rows), len(cols)
+    worst = 10**9
+    tried: set[tuple[int, ...]] = set()
+    for c in range(width):
+        members = [r for r in range(height) if (r, c) in cells]
+        for size in range(1, len(members) + 1):
+            for chosen in combinations(members, size):
+                if chosen in tried:
+                    continue
+                tried.add(chosen)
+                inside = set(chosen)
+                reached = {j for i in chosen for j in range(width) if (i, j) not in cells}
+                missed_tens = sum(1 for i in chosen for j in range(width) if j not in reached)
+                other = [(r, j) for j in reached for r in range(height) if r not in inside]
+                their_tens = sum(1 for cell in other if cell in cells)
+                left = sum(rows[i] for i in chosen) - 10 * missed_tens
+                right = sum(cols[j] for j in reached) - 99 * their_tens - 9 * (len(other) - their_tens)
+                worst = min(worst, right - left)
+    return worst
+
+
+def certificate(rows: list[int], cols: list[int]) -> frozenset[tuple[int, int]] | None:
+    """The first of `spanning_sets` for which the general form holds at these line targets (then
+    every digit grid has at least 10 solutions), or None."""
+    if len(rows) < 2 or len(cols) < 2 or sum(rows) != sum(cols):
+        return None
+    for tens in spanning_sets(len(rows), len(cols)):
+        if slack(tens, rows, cols) >= 0:
+            return tens
+    return None
 
 
 def _transport(supply: list[int], demand: list[int], allowed: list[list[bool]]) -> Grid | None:
@@ -125,49 +236,93 @@ def unit_cells(n: int) -> list[list[bool]]:
     return [[(r, c) not in tens for c in range(n)] for r in range(n)]
 
 
-def cycle_families(digits: Grid, rows: list[int], cols: list[int]) -> Iterator[Grid]:
-    """Step 1 (module docstring), for the units digit u at (0, 0) = 0, 1, ..., 9 in turn: the
-    grid with `10 d + u` on the cycle C, the units around the cycle fixed by the line targets
-    modulo 10, and each other cell's digit d itself (its tens to come). Lemma 5 (`hundreds`)
-    starts from the same 10 grids."""
-    n = len(digits)
-    tens, units = tens_cells(n), unit_cells(n)
-    row_res = [(rows[r] - sum(digits[r][c] for c in range(n) if units[r][c])) % 10 for r in range(n)]
-    col_res = [(cols[c] - sum(digits[r][c] for r in range(n) if units[r][c])) % 10 for c in range(n)]
+def family_grids(
+    digits: Grid, rows: list[int], cols: list[int], tens: Collection[tuple[int, int]], free: tuple[int, int]
+) -> Iterator[Grid]:
+    """Step 1 (module docstring) for any tens-place set `tens` with one cycle, for the units digit
+    u at `free` (a cell of the cycle) = 0, 1, ..., 9 in turn: the grid with `10 d + u` on `tens`,
+    the other units fixed by the line targets modulo 10 (peeling the spanning tree `tens` minus
+    `free` from its leaves), and each other cell's digit d itself (its tens to come).
+
+    Raises ValueError when `tens` minus `free` is not a spanning tree of the lines."""
+    height, width = len(rows), len(cols)
+    cells = set(tens)
+    tree = sorted(cells - {free})
+    lines = height + width
+    if free not in cells or len(tree) != lines - 1:
+        raise ValueError("the tens-place cells must connect all lines with exactly one cycle through `free`")
+    residue = [
+        (rows[r] - sum(digits[r][c] for c in range(width) if (r, c) not in cells)) % 10 for r in range(height)
+    ]
+    residue += [
+        (cols[c] - sum(digits[r][c] for r in range(height) if (r, c) not in cells)) % 10 for c in range(width)
+    ]
     for first in range(10):
-        # around the cycle: (0,0) -row 0-> (0,1) -column 1-> (1,1) -row 1-> (1,2) -> ... (n-1,0)
-        u = {(0, 0): first}
-        for i in range(n):
-            u[i, (i + 1) % n] = (row_res[i] - u[i, i]) % 10
-            if i + 1 < n:
-                u[i + 1, i + 1] = (col_res[i + 1] - u[i, i + 1]) % 10
-        assert (u[n - 1, 0] + u[0, 0]) % 10 == col_res[0]  # the totals agree (step 1)
+        left = residue[:]
+        left[free[0]] -= first
+        left[height + free[1]] -= first
+        u = {free: first}
+        edges: dict[int, set[tuple[int, int]]] = {v: set() for v in range(lines)}
+        for r, c in tree:
+            edges[r].add((r, c))
+            edges[height + c].add((r, c))
+        leaves = [v for v in range(lines) if len(edges[v]) == 1]
+        while leaves:
+            v = leaves.pop()
+            if len(edges[v]) != 1:
+                continue
+            (cell,) = edges[v]
+            u[cell] = left[v] % 10
+            for end in (cell[0], height + cell[1]):
+                left[end] -= u[cell]
+                edges[end].discard(cell)
+                if len(edges[end]) == 1:
+                    leaves.append(end)
+        if len(u) != len(cells):
+            raise ValueError(
+                "the tens-place cells must connect all lines with exactly one cycle through `free`"
+            )
+        assert all(x % 10 == 0 for x in left)  # the totals agree (step 1)
         yield [
-            [10 * digits[r][c] + u[r, c] if (r, c) in tens else digits[r][c] for c in range(n)]
-            for r in range(n)
+            [10 * digits[r][c] + u[r, c] if (r, c) in cells else digits[r][c] for c in range(width)]
+            for r in range(height)
         ]
 
 
-def ten_solutions(digits: Grid, rows: list[int], cols: list[int]) -> list[Grid]:
-    """The solutions of step 1 and 2 (module docstring), one per choice of the units digit at
-    (0, 0) that leaves a feasible transportation problem: all 10 when `applies`.
+def cycle_families(digits: Grid, rows: list[int], cols: list[int]) -> Iterator[Grid]:
+    """Step 1 on an n x n grid with Lemma 2's cycle C, for the units digit u at (0, 0) = 0, 1,
+    ..., 9 in turn. Lemma 5 (`hundreds`) starts from the same 10 grids."""
+    yield from family_grids(digits, rows, cols, tens_cells(len(digits)), (0, 0))
 
-    Raises ValueError when the grid is not square of 4x4 or more, or a digit is not 1-9."""
-    n = len(digits)
-    if n < 4 or any(len(row) != n for row in digits) or len(rows) != n or len(cols) != n:
-        raise ValueError("Lemma 2 is about square grids of 4x4 or more")
+
+def ten_solutions(
+    digits: Grid, rows: list[int], cols: list[int], tens: Collection[tuple[int, int]] | None = None
+) -> list[Grid]:
+    """The solutions of step 1 and 2 (module docstring), one per choice of the units digit at
+    (0, 0) that leaves a feasible transportation problem: all 10 when `applies` (with `tens` its
+    `certificate`). `tens` defaults to Lemma 2's cycle on a square grid.
+
+    Raises ValueError when `tens` is not given and the grid is not square of 4x4 or more, when
+    `tens` does not connect the lines with one cycle through (0, 0), or a digit is not 1-9."""
+    height, width = len(rows), len(cols)
+    if len(digits) != height or any(len(row) != width for row in digits):
+        raise ValueError("the digit grid and the line targets disagree in shape")
+    if tens is None:
+        if height < 4 or width != height:
+            raise ValueError("Lemma 2 is about square grids of 4x4 or more")
+        tens = tens_cells(height)
     if any(not 1 <= d <= 9 for row in digits for d in row):
         raise ValueError("Lemma 2 is about digits 1-9")
-    units = unit_cells(n)
+    units = [[(r, c) not in tens for c in range(width)] for r in range(height)]
     found = []
-    for grid in cycle_families(digits, rows, cols):
-        supply = [rows[r] - sum(grid[r]) for r in range(n)]
-        demand = [cols[c] - sum(grid[r][c] for r in range(n)) for c in range(n)]
+    for grid in family_grids(digits, rows, cols, tens, (0, 0)):
+        supply = [rows[r] - sum(grid[r]) for r in range(height)]
+        demand = [cols[c] - sum(grid[r][c] for r in range(height)) for c in range(width)]
         if min(supply + demand) < 0:
             continue
         assert all(s % 10 == 0 for s in supply + demand)
         extra = _transport([s // 10 for s in supply], [d // 10 for d in demand], units)
         if extra is None:
             continue
-        found.append([[grid[r][c] + 10 * extra[r][c] for c in range(n)] for r in range(n)])
+        found.append([[grid[r][c] + 10 * extra[r][c] for c in range(width)] for r in range(height)])
     return found
