@@ -24,36 +24,9 @@ from boardlab.families.cnote.hundreds import (
     ten_solutions,
 )
 from boardlab.families.cnote.oracle import CNoteOracle
-from boardlab.families.cnote.positions import _transport, tens_cells
+from boardlab.families.cnote.positions import tens_cells
 from boardlab.families.cnote.verify import violations
-
-
-def feasible(rows: list[int], cols: list[int], n: int) -> bool:
-    """The transportation problem on the cells outside the cycle, by augmenting paths."""
-    if min(rows + cols) < 0:
-        return False
-    tens = tens_cells(n)
-    allowed = [[(r, c) not in tens for c in range(n)] for r in range(n)]
-    return _transport(rows, cols, allowed) is not None
-
-
-def repairable(rows: list[int], cols: list[int], n: int) -> bool:
-    """Feasible as it is, or after 100 or 200 on one cycle cell (its row and column lose 10 or
-    20), or 100 on two."""
-    if feasible(rows, cols, n):
-        return True
-    cells = sorted(tens_cells(n))
-    choices = [[cell] * h for cell in cells for h in (1, 2)] + [
-        list(p) for p in itertools.combinations(cells, 2)
-    ]
-    for raised in choices:
-        rows2, cols2 = rows[:], cols[:]
-        for r, c in raised:
-            rows2[r] -= 10
-            cols2[c] -= 10
-        if feasible(rows2, cols2, n):
-            return True
-    return False
+from cnote_cycle import repairable
 
 
 def brute_certificate(lo: int, hi: int) -> tuple[int, int]:

@@ -7,7 +7,6 @@ answer."""
 
 from __future__ import annotations
 
-import itertools
 import random
 
 import pytest
@@ -16,41 +15,12 @@ from boardlab.core.errors import BadInput
 from boardlab.families.cnote import io
 from boardlab.families.cnote.generate import generate
 from boardlab.families.cnote.hundreds import applies as lemma5_applies
-from boardlab.families.cnote.hundreds import ten_solutions
+from boardlab.families.cnote.hundreds import edge_cell, ten_solutions
 from boardlab.families.cnote.oracle import CNoteOracle
-from boardlab.families.cnote.positions import _transport, cycle_families, tens_cells
-from boardlab.families.cnote.twofamilies import CERTIFIED, applies, certify, edge_cell, main
+from boardlab.families.cnote.positions import cycle_families
+from boardlab.families.cnote.twofamilies import CERTIFIED, applies, certify, main
 from boardlab.families.cnote.verify import violations
-
-
-def feasible(rows: list[int], cols: list[int], n: int) -> bool:
-    """The transportation problem on the cells outside the cycle, by augmenting paths."""
-    if min(rows + cols) < 0:
-        return False
-    tens = tens_cells(n)
-    allowed = [[(r, c) not in tens for c in range(n)] for r in range(n)]
-    return _transport(rows, cols, allowed) is not None
-
-
-def repaired(grid: list[list[int]], target: int) -> bool:
-    """A family's grid (`cycle_families`: tens on the cycle, bare digits elsewhere): feasible as
-    it is, or after 100 or 200 on one cycle cell, or 100 on two (Lemma 5's repairs)."""
-    n = len(grid)
-    rows = [target - sum(grid[r]) for r in range(n)]
-    cols = [target - sum(grid[r][c] for r in range(n)) for c in range(n)]
-    assert all(x % 10 == 0 for x in rows + cols)
-    rows, cols = [x // 10 for x in rows], [x // 10 for x in cols]
-    cells = sorted(tens_cells(n))
-    choices = [[]] + [[cell] * h for cell in cells for h in (1, 2)]
-    choices += [list(p) for p in itertools.combinations(cells, 2)]
-    for raised in choices:
-        rows2, cols2 = rows[:], cols[:]
-        for r, c in raised:
-            rows2[r] -= 10
-            cols2[c] -= 10
-        if feasible(rows2, cols2, n):
-            return True
-    return False
+from cnote_cycle import repaired
 
 
 def window(digits: list[list[int]], target: int, base: list[int], width: int) -> list[list[list[int]]]:

@@ -72,6 +72,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -129,6 +130,32 @@ def certify(n: int, lo: int, hi: int) -> tuple[int, int, list[int]]:
 
     checked, left, example = certify_box(n, lo, hi, neighbours, np.array(rest[:-1], dtype=np.int64), rest[-1])
     return int(checked), int(left), [int(v) for v in example]
+
+
+def edge_cell(n: int, e: int) -> tuple[int, int]:
+    """The cell of C joining positions e and e + 1 of the cycle of lines (position 2i = row i,
+    2i + 1 = column i + 1): (e/2, e/2 + 1) for even e, ((e + 1)/2, (e + 1)/2) for odd e, mod n."""
+    if e % 2 == 0:
+        return e // 2, (e // 2 + 1) % n
+    k = (e + 1) // 2 % n
+    return k, k
+
+
+def run_certificate(body: Callable[[], int]) -> int:
+    """A certificate command's exit code: `body`'s (it runs the certificate and prints the
+    verdict), or 2 on a ValueError (bad arguments), 3 on a TimeoutError (CP-SAT decided nothing),
+    130 when interrupted, each with its message on stderr."""
+    try:
+        return body()
+    except ValueError as error:
+        print(f"boardlab: error: {error}", file=sys.stderr)
+        return 2
+    except TimeoutError as error:
+        print(f"boardlab: {error}", file=sys.stderr)
+        return 3
+    except KeyboardInterrupt:
+        print("boardlab: interrupted", file=sys.stderr)
+        return 130
 
 
 def repairs(size: int) -> list[dict[int, int]]:
@@ -204,11 +231,6 @@ def ten_solutions(digits: Grid, target: int) -> list[Grid]:
     from boardlab.families.cnote.hundreds_kernels import repair
 
     units = unit_cells(n)
-    # the cycle's positions: 2i = row i, 2i + 1 = column i + 1; edge e joins e and e + 1
-    edge_cell = [
-        (e // 2, e // 2 + 1) if e % 2 == 0 else ((e + 1) // 2 % n, (e + 1) // 2 % n) for e in range(2 * n)
-    ]
-    edge_cell = [(r, c % n) for r, c in edge_cell]
     found = []
     for grid in cycle_families(digits, [target] * n, [target] * n):
         rows = [(target - sum(grid[r])) // 10 for r in range(n)]
@@ -225,7 +247,7 @@ def ten_solutions(digits: Grid, target: int) -> list[Grid]:
         else:
             raised = []
         for edge in raised:
-            r, c = edge_cell[edge]
+            r, c = edge_cell(n, edge)
             grid[r][c] += 100
             rows[r] -= 10
             cols[c] -= 10
@@ -248,7 +270,8 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError:
         print(f"boardlab: error: {usage}, got {' '.join(args) or 'nothing'}", file=sys.stderr)
         return 2
-    try:
+
+    def body() -> int:
         start = time.process_time()
         if cpsat:
             found = certify_cpsat(n, lo, hi)
@@ -259,21 +282,14 @@ def main(argv: list[str] | None = None) -> int:
             )
             return 0 if found is None else 1
         checked, left, example = certify(n, lo, hi)
-    except ValueError as error:
-        print(f"boardlab: error: {error}", file=sys.stderr)
-        return 2
-    except TimeoutError as error:
-        print(f"boardlab: {error}", file=sys.stderr)
-        return 3
-    except KeyboardInterrupt:
-        print("boardlab: interrupted", file=sys.stderr)
-        return 130
-    print(
-        f"n={n} box=[{lo}, {hi}]: {checked} vectors break (F) at position 0, {left} left over"
-        + (f" (first: {example})" if left else "")
-        + f"; {time.process_time() - start:.1f} s of CPU"
-    )
-    return 0 if left == 0 else 1
+        print(
+            f"n={n} box=[{lo}, {hi}]: {checked} vectors break (F) at position 0, {left} left over"
+            + (f" (first: {example})" if left else "")
+            + f"; {time.process_time() - start:.1f} s of CPU"
+        )
+        return 0 if left == 0 else 1
+
+    return run_certificate(body)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -51,7 +51,7 @@ from __future__ import annotations
 import sys
 import time
 
-from boardlab.families.cnote.hundreds import broken, repairs
+from boardlab.families.cnote.hundreds import broken, edge_cell, repairs, run_certificate
 
 #: n -> {T: width}: the line targets T (all lines T) at which `certify(n, T, width)` is
 #: infeasible: every n x n digit grid has at least 2 solutions there. A window of 5 unrepaired
@@ -74,14 +74,6 @@ def applies(rows: list[int], cols: list[int]) -> bool:
     if n != len(cols) or len(set(rows + cols)) != 1:
         return False
     return rows[0] in CERTIFIED.get(n, {})
-
-
-def edge_cell(n: int, e: int) -> tuple[int, int]:
-    """The cell of C joining positions e and e + 1 (as `hundreds.ten_solutions` numbers them)."""
-    if e % 2 == 0:
-        return e // 2, (e // 2 + 1) % n
-    k = (e + 1) // 2 % n
-    return k, k
 
 
 def certify(
@@ -155,28 +147,22 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError:
         print(f"boardlab: error: {usage}, got {' '.join(args) or 'nothing'}", file=sys.stderr)
         return 2
-    start = time.process_time()
-    try:
+
+    def body() -> int:
+        start = time.process_time()
         found = certify(n, target, width)
-    except ValueError as error:
-        print(f"boardlab: error: {error}", file=sys.stderr)
-        return 2
-    except TimeoutError as error:
-        print(f"boardlab: {error}", file=sys.stderr)
-        return 3
-    except KeyboardInterrupt:
-        print("boardlab: interrupted", file=sys.stderr)
-        return 130
-    print(
-        f"n={n} target={target} width={width}: CP-SAT: "
-        + (
-            "infeasible, every digit grid has two families repaired"
-            if found is None
-            else f"left over: {found}"
+        print(
+            f"n={n} target={target} width={width}: CP-SAT: "
+            + (
+                "infeasible, every digit grid has two families repaired"
+                if found is None
+                else f"left over: {found}"
+            )
+            + f"; {time.process_time() - start:.1f} s of CPU"
         )
-        + f"; {time.process_time() - start:.1f} s of CPU"
-    )
-    return 0 if found is None else 1
+        return 0 if found is None else 1
+
+    return run_certificate(body)
 
 
 if __name__ == "__main__":  # pragma: no cover
