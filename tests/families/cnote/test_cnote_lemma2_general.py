@@ -17,8 +17,8 @@ import pytest
 
 from boardlab.core.errors import BadInput
 from boardlab.families.cnote.convolution import Counter
-from boardlab.families.cnote.generate import column_targets, generate
-from boardlab.families.cnote.instance import make_instance
+from boardlab.families.cnote.generate import generate
+from boardlab.families.cnote.instance import column_targets, make_instance
 from boardlab.families.cnote.oracle import CNoteOracle
 from boardlab.families.cnote.positions import (
     applies,

@@ -129,6 +129,7 @@ from boardlab.families.cnote.convolution import Counter
 from boardlab.families.cnote.exhaustive import pair_representatives, period, recorded, search
 from boardlab.families.cnote.hundreds import applies as hundreds_applies
 from boardlab.families.cnote.hundreds import box as margin_box
+from boardlab.families.cnote.instance import column_targets
 from boardlab.families.cnote.io import CNoteInstance, check_target, make_instance
 from boardlab.families.cnote.model_cpsat import admissible
 from boardlab.families.cnote.oracle import CNoteOracle, as_grid
@@ -136,6 +137,7 @@ from boardlab.families.cnote.orbits import images
 from boardlab.families.cnote.pairs import unique_puzzles
 from boardlab.families.cnote.positions import certificate, least_target
 from boardlab.families.cnote.search import Enumerator, anneal_chains, count_cap, schedules
+from boardlab.families.cnote.spanning import applies as spanning_applies
 from boardlab.families.cnote.twofamilies import applies as two_families_apply
 
 #: The largest line target at which unique puzzles were found by rigid plantings (docs/cnote.md);
@@ -365,13 +367,6 @@ class Report:
     work: float = 0.0
     seconds: float = 0.0
     extra: dict[str, Any] = field(default_factory=dict)
-
-
-def column_targets(target: int, height: int, width: int) -> list[int]:
-    """Column targets for rows of `target`: the total `target * height` split as evenly as possible."""
-    total = target * height
-    base, extra = divmod(total, width)
-    return [base + (1 if c < extra else 0) for c in range(width)]
 
 
 def random_matrix(
@@ -1331,6 +1326,13 @@ def generate(
             f"no {width}x{height} puzzle with target {target} has exactly one solution: every digit grid "
             "has at least 2 (Lemma 9, docs/cnote.md, 'Large targets': two of Lemma 5's ten families are "
             "repaired, a CP-SAT certificate): try a smaller target or --any"
+        )
+    if spanning_applies(rows, cols):
+        raise NoPuzzle(
+            f"no {width}x{height} puzzle with target {target} has exactly one solution: every digit grid "
+            "has at least 2 (Lemma 9, general form, docs/cnote.md, 'Large targets': two of ten families on "
+            "cells connecting every line, with one cycle, are repaired, a CP-SAT certificate): try a "
+            "smaller target or --any"
         )
     record = recorded(target) if height == width == 3 else None  # a finished exhaustive scan
     if record is not None and record["unique_orbits"] == 0:

@@ -120,3 +120,11 @@ def with_target(instance: CNoteInstance, target: int) -> CNoteInstance:
 
 
 # ---- JSON --------------------------------------------------------------------------------------
+
+
+def column_targets(target: int, height: int, width: int) -> list[int]:
+    """Column targets for `height` rows of `target`: the total `target * height` split as evenly as
+    possible, the first columns taking the rest (`generate --size WxH --target T`)."""
+    total = target * height
+    base, extra = divmod(total, width)
+    return [base + (1 if c < extra else 0) for c in range(width)]

@@ -346,7 +346,7 @@ SCHEDULES = {
 #: Rectangles whose shorter side is 4 (twenty-third session), annealed with that side as their
 #: height (two rows enumerated, the rest counted by the convolution): 5x5's settings with fresh
 #: grids of digits 4-9 (the second chain 6-9). Their long lines have the larger targets
-#: (`generate.column_targets`: 4 columns of 6 rows at row target 100 have column targets of
+#: (`instance.column_targets`: 4 columns of 6 rows at row target 100 have column targets of
 #: 150), where fresh grids of 8-9 often have no solution at all at the short lines' targets
 #: (4 numbers containing 8 or 9 adding up to 100), and a chain of such grids spends its budget
 #: 35 units a grid (a 4x6 chain ran for minutes). One chain,

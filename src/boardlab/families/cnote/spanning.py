@@ -1,0 +1,351 @@
+"""Lemma 9 in general form: two repaired families of Lemma 2's general construction, on any
+shape; no unique puzzle on the rectangles and targets of `CERTIFIED` (docs/cnote.md, "Proofs",
+"Lemma 9, general form").
+
+Lemma 2's general form (`positions`) puts the digits of a tens-place set C (cells connecting all
+H + W lines with exactly one cycle) in the tens place, `10 d + u`, and the others in the units
+place, `10 a + d`. Its 10 families of units digits are u + k sigma (mod 10), k = 0..9: sigma is
++1 and -1 alternately around C's cycle and 0 on the other cells of C (adding k sigma keeps every
+line's sum of u's modulo 10; a family is fixed by its u on one cycle cell). A family gives a
+solution when the transportation problem on the cells outside C, with each line's margin m (its
+rest over 10), is feasible; as in Lemma 5 (`hundreds`) a cell of C may also take hundreds,
+`100 h + 10 d + u`, lowering its row's and its column's margins by 10 h: a family is *repaired*
+when some h (none, 1 or 2 on one cell of C, 1 on two: `hundreds.repairs`) leaves margins that
+are >= 0 and satisfy Gale's condition on every set I of rows (the margin of I at most that of the
+columns N(I) its cells outside C reach; only the subsets of one column's rows in C can miss a
+column, `gale_sets`; or the same on columns, whichever has fewer sets: either side alone is
+Gale's theorem).
+
+*The lemma.* Two repaired families give two distinct solutions (they differ in the units digit
+of every cycle cell). A digit grid with at most one repaired family has nine consecutive
+families u, u + sigma, ..., u + 8 sigma none of which is repaired (those after the repaired one,
+or any nine). *The certificate* (`certify`) asks CP-SAT for a digit grid (every digit a variable
+in 1..9) and a base family with `width` consecutive unrepaired families (width 9 is the
+condition exactly), with nothing abstracted: margins by 10 m = target - (C numbers) -
+(units-place digits), one clause per family and repair (some margin negative, or some set of
+`gale_sets` over its reach). Infeasible: every digit grid of the shape has two repaired
+families at these targets, hence two solutions. The targets may be a range: rows at T, columns
+`column_targets` (the total T H split evenly, as `generate` sets them), T an integer variable in
+[lo, hi]; infeasible over the range is infeasible at each target in it. `CERTIFIED` holds the
+ranges computed (`python -m boardlab.families.cnote.spanning --search W H`), each with the index
+of its tens-place set in `positions.spanning_sets`; `applies` reads it.
+
+The infeasibility is taken as CP-SAT reports it (no proof log checked, as for Lemmas 5 and 9).
+The constructive side is `solutions`: the solutions of the repaired families of a given grid, by
+augmenting paths (`positions`' transportation), which the tests check with the independent
+`verify` at certified targets. Lemma 9 (`twofamilies`) is the square case with C the cycle,
+written with the cycle's own condition (F) and a symmetry constraint. Gale, "A theorem on flows
+in networks", Pacific J. Math. 7 (1957).
+"""
+
+from __future__ import annotations
+
+import itertools
+import sys
+import time
+from collections.abc import Collection
+from typing import Any
+
+from boardlab.families.cnote.hundreds import repairs, run_certificate
+from boardlab.families.cnote.instance import column_targets
+from boardlab.families.cnote.positions import _transport, family_grids, spanning_sets
+
+Grid = list[list[int]]
+Cell = tuple[int, int]
+#: a line: ("r", row) or ("c", column)
+Line = tuple[str, int]
+
+#: (columns, rows) -> [(lo, hi, k)]: every row at T, the columns `column_targets(T, rows,
+#: columns)`, for every T in [lo, hi] `certify` with width 9 and the k-th of
+#: `positions.spanning_sets(rows, columns)` is infeasible: no unique puzzle there. Thirty-sixth
+#: session (`--search`); the CPU of each in docs/cnote.md, "Lemma 9, general form".
+CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
+    (4, 5): [(256, 263, 0), (264, 327, 0), (328, 391, 0)],
+    (4, 8): [(213, 244, 2)],
+    (5, 4): [(330, 361, 0), (362, 425, 0), (426, 489, 0)],
+    (5, 8): [(240, 255, 0)],
+    (6, 4): [(373, 436, 0), (437, 500, 0)],
+}
+
+
+def applies(rows: list[int], cols: list[int]) -> bool:
+    """The targets are `generate`'s for a shape and a T inside a range of `CERTIFIED`."""
+    height, width = len(rows), len(cols)
+    if not rows or len(set(rows)) != 1 or cols != column_targets(rows[0], height, width):
+        return False
+    return any(lo <= rows[0] <= hi for lo, hi, _ in CERTIFIED.get((width, height), []))
+
+
+def cycle_signs(tens: Collection[Cell]) -> dict[Cell, int]:
+    """sigma: +1 and -1 alternately around the one cycle of `tens`, 0 on its other cells (the
+    leaves are stripped until only the cycle is left)."""
+    cells = set(tens)
+    lines: dict[Line, set[Cell]] = {}
+    for r, c in cells:
+        lines.setdefault(("r", r), set()).add((r, c))
+        lines.setdefault(("c", c), set()).add((r, c))
+    left = set(cells)
+    leaves = [line for line, on in lines.items() if len(on) == 1]
+    while leaves:
+        line = leaves.pop()
+        if len(lines[line]) != 1:
+            continue
+        (cell,) = lines[line]
+        left.discard(cell)
+        for end in (("r", cell[0]), ("c", cell[1])):
+            lines[end].discard(cell)
+            if len(lines[end]) == 1:
+                leaves.append(end)
+    if not left or any(len(on) not in (0, 2) for on in lines.values()):
+        raise ValueError("the tens-place cells must hold exactly one cycle")
+    sign: dict[Cell, int] = {}
+    cell, along, k = min(left), "r", 0
+    while cell not in sign:
+        sign[cell] = 1 if k % 2 == 0 else -1
+        step: Line = ("r", cell[0]) if along == "r" else ("c", cell[1])
+        (cell,) = lines[step] - {cell}
+        along, k = ("c" if along == "r" else "r"), k + 1
+    if len(sign) != len(left) or k % 2:
+        raise ValueError("the tens-place cells must hold exactly one cycle")
+    return {e: sign.get(e, 0) for e in cells}
+
+
+def gale_sets(tens: Collection[Cell], height: int, width: int) -> list[tuple[list[Line], list[Line]]]:
+    """The pairs (I, N(I)) of Gale's condition that can fail (module docstring): the sets I of
+    rows inside one column's rows in C with the columns their other cells reach, or the same
+    with rows and columns exchanged, whichever side has fewer."""
+    cells = set(tens)
+    sides = []
+    for kind, other, count, across in (("r", "c", height, width), ("c", "r", width, height)):
+
+        def cell(a: int, b: int, kind: str = kind) -> Cell:
+            return (a, b) if kind == "r" else (b, a)
+
+        chosen: set[tuple[int, ...]] = set()
+        for b in range(across):
+            members = [a for a in range(count) if cell(a, b) in cells]
+            for size in range(1, len(members) + 1):
+                chosen.update(itertools.combinations(members, size))
+        pairs = []
+        for group in sorted(chosen):
+            reached = sorted({b for a in group for b in range(across) if cell(a, b) not in cells})
+            pairs.append(([(kind, a) for a in group], [(other, b) for b in reached]))
+        sides.append(pairs)
+    return min(sides, key=len)
+
+
+def add_window(
+    model: Any,
+    digit: dict[Cell, Any],
+    targets: dict[Line, Any],
+    tens: Collection[Cell],
+    width: int,
+    top: int,
+) -> list[Any]:
+    """On a CP-SAT `model` whose digit variables are `digit` and line targets `targets` (ints or
+    linear expressions, at most `top`), a base family and the `width` - 1 families after it, none of them repaired
+    (module docstring). Returns the base family's units digits, in the order of `sorted(tens)`."""
+    cells = sorted(tens)
+    sign = cycle_signs(cells)
+    height = 1 + max(r for r, _ in digit)
+    width_ = 1 + max(c for _, c in digit)
+    lines: list[Line] = [("r", r) for r in range(height)] + [("c", c) for c in range(width_)]
+    on = {
+        line: [(line[1], c) for c in range(width_)]
+        if line[0] == "r"
+        else [(r, line[1]) for r in range(height)]
+        for line in lines
+    }
+    pairs = gale_sets(cells, height, width_)
+    fixes = [{}, *({cells[e]: h for e, h in fix.items()} for fix in repairs(len(cells)))]
+    base = [model.new_int_var(0, 9, "") for _ in cells]
+    # a margin is at most the target over 10, and at least -10 per cell of its line (numbers < 100)
+    bound = top // 10 + 10 * max(height, width_) + 10
+    for k in range(width):
+        u = dict(zip(cells, base, strict=True))
+        if k:
+            for e, cell in enumerate(cells):
+                if sign[cell]:
+                    shifted, wrap = model.new_int_var(0, 9, ""), model.new_int_var(-1, 1, "")
+                    model.add(shifted == base[e] + k * sign[cell] - 10 * wrap)
+                    u[cell] = shifted
+        margin = {}
+        for line in lines:
+            m = model.new_int_var(-bound, bound, "")
+            tens_part = sum(10 * digit[x] + u[x] for x in on[line] if x in u)
+            model.add(10 * m + tens_part + sum(digit[x] for x in on[line] if x not in u) == targets[line])
+            margin[line] = m
+        for fix in fixes:
+            low = {line: 10 * sum(fix.get(x, 0) for x in on[line]) for line in lines}
+            literals = []
+            for line in lines:
+                negative = model.new_bool_var("")
+                model.add(margin[line] - low[line] < 0).only_enforce_if(negative)
+                literals.append(negative)
+            for group, reached in pairs:
+                over = model.new_bool_var("")
+                model.add(
+                    sum(margin[x] - low[x] for x in group) > sum(margin[x] - low[x] for x in reached)
+                ).only_enforce_if(over)
+                literals.append(over)
+            model.add_bool_or(literals)
+    return base
+
+
+def certify(
+    width: int,
+    height: int,
+    lo: int,
+    hi: int,
+    tens: Collection[Cell],
+    window: int = 9,
+    time_limit: float = 600.0,
+) -> tuple[int, Grid] | None:
+    """A target in [lo, hi] (rows at it, columns `column_targets`) and a digit grid of `height`
+    rows and `width` columns with `window` consecutive unrepaired families on `tens`, or None
+    when there is none (CP-SAT: infeasible). Raises TimeoutError when CP-SAT decides nothing
+    within `time_limit` seconds (one worker), ValueError on bad arguments."""
+    if not 1 <= window <= 9 or lo > hi or min(width, height) < 2 or lo < max(width, height):
+        raise ValueError(
+            "need sides of 2 or more, 1 <= window <= 9 and a range of targets of at least the longer side"
+        )
+    from ortools.sat.python import cp_model
+
+    from boardlab.core.cpsat import solve_interruptibly
+
+    model = cp_model.CpModel()
+    digit = {(r, c): model.new_int_var(1, 9, f"g{r}_{c}") for r in range(height) for c in range(width)}
+    target = model.new_int_var(lo, hi, "T")
+    share = model.new_int_var(0, hi * height, "")
+    rest = model.new_int_var(0, width - 1, "")
+    model.add(target * height == share * width + rest)  # column c: share, + 1 while c < rest
+    targets: dict[Line, Any] = {("r", r): target for r in range(height)}
+    for c in range(width):
+        bump = model.new_bool_var("")
+        model.add(rest > c).only_enforce_if(bump)
+        model.add(rest <= c).only_enforce_if(~bump)
+        targets["c", c] = share + bump
+    add_window(model, digit, targets, tens, window, max(column_targets(hi, height, width) + [hi]))
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_time_in_seconds = time_limit
+    status = solve_interruptibly(solver, model)
+    if status == cp_model.INFEASIBLE:
+        return None
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        grid = [[int(solver.value(digit[r, c])) for c in range(width)] for r in range(height)]
+        return int(solver.value(target)), grid
+    raise TimeoutError(f"CP-SAT decided nothing on {width}x{height} at {lo}-{hi} within {time_limit} s")
+
+
+def solutions(digits: Grid, rows: list[int], cols: list[int], tens: Collection[Cell]) -> list[Grid]:
+    """One solution per repaired family of `digits` (module docstring): for each of the 10
+    families (`positions.family_grids`, u at (0, 0) = 0..9), the first repair (none, 100 or 200
+    on one cell of C, 100 on two) after which the transportation problem on the other cells is
+    feasible (augmenting paths, not Gale's condition)."""
+    cells = sorted(tens)
+    height, width = len(rows), len(cols)
+    units = [[(r, c) not in tens for c in range(width)] for r in range(height)]
+    fixes = [{}, *({cells[e]: h for e, h in fix.items()} for fix in repairs(len(cells)))]
+    found = []
+    for grid in family_grids(digits, rows, cols, tens, (0, 0)):
+        for fix in fixes:
+            raised = [[grid[r][c] + 100 * fix.get((r, c), 0) for c in range(width)] for r in range(height)]
+            supply = [rows[r] - sum(raised[r]) for r in range(height)]
+            demand = [cols[c] - sum(raised[r][c] for r in range(height)) for c in range(width)]
+            if min(supply + demand) < 0:
+                continue
+            extra = _transport([s // 10 for s in supply], [d // 10 for d in demand], units)
+            if extra is not None:
+                found.append([[raised[r][c] + 10 * extra[r][c] for c in range(width)] for r in range(height)])
+                break
+    return found
+
+
+def search(
+    width: int,
+    height: int,
+    top: int,
+    low: int = 100,
+    time_limit: float = 240.0,
+    finest: int = 1,
+    log: bool = False,
+) -> list[tuple[int, int, int, float]]:
+    """Ranges certified downwards from `top` (every row at T): [hi - span + 1, hi] with the first
+    tens-place set of `spanning_sets` that certifies it (a set undecided within `time_limit`
+    counts as not certifying), the span (64 at first) halved while no set does and kept for the
+    next range below, until a range of `finest` targets has a grid left over (or an undecided
+    model) at every set, or `low` is reached. Returns (lo, hi, set index, CPU seconds of the
+    solves tried)."""
+    sets = spanning_sets(height, width)
+    found: list[tuple[int, int, int, float]] = []
+    hi, span = top, 64
+    while hi >= low:
+        lo = max(low, hi - span + 1)
+        start = time.process_time()
+        chosen = None
+        for k, tens in enumerate(sets):
+            try:
+                if certify(width, height, lo, hi, tens, 9, time_limit) is None:
+                    chosen = k
+                    break
+            except TimeoutError:
+                continue
+        spent = time.process_time() - start
+        if log:
+            print(
+                f"{width}x{height} [{lo}, {hi}]: {'set ' + str(chosen) if chosen is not None else 'not certified'}"
+                f" ({spent:.1f} s)",
+                flush=True,
+            )
+        if chosen is not None:
+            found.append((lo, hi, chosen, spent))
+            hi = lo - 1
+        elif hi - lo + 1 <= finest:
+            break
+        else:
+            span = (hi - lo + 1) // 2
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m boardlab.families.cnote.spanning W H LO HI [K]`: rerun a certificate with the
+    K-th tens-place set (exit 0: infeasible, 1: a grid left over, printed); `--search W H TOP`:
+    search ranges downwards from TOP."""
+    args = sys.argv[1:] if argv is None else argv
+    usage = "usage: python -m boardlab.families.cnote.spanning W H LO HI [K] | --search W H TOP"
+
+    def body() -> int:
+        if args[:1] == ["--search"]:
+            try:
+                w, h, top = (int(a) for a in args[1:])
+            except ValueError:
+                raise ValueError(f"{usage}, got {' '.join(args)}") from None
+            for lo, hi, k, spent in search(w, h, top, log=True):
+                print(f"certified {w}x{h} [{lo}, {hi}] with set {k}: {spent:.1f} s of CPU")
+            return 0
+        try:
+            w, h, lo, hi, *rest = (int(a) for a in args)
+            k = rest[0] if rest else 0
+            if len(rest) > 1:
+                raise ValueError
+            tens = spanning_sets(h, w)[k]
+        except (ValueError, IndexError):
+            raise ValueError(f"{usage}, got {' '.join(args) or 'nothing'}") from None
+        start = time.process_time()
+        found = certify(w, h, lo, hi, tens)
+        verdict = (
+            "infeasible, every digit grid has two families repaired"
+            if found is None
+            else f"left over: {found}"
+        )
+        print(
+            f"{w}x{h} targets {lo}-{hi}, set {k}: CP-SAT: {verdict}; {time.process_time() - start:.1f} s of CPU"
+        )
+        return 0 if found is None else 1
+
+    return run_certificate(body)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,199 @@
+"""Lemma 9's general form (`spanning`): two repaired families on any shape; docs/cnote.md,
+"Lemma 9, general form".
+
+Second methods: the solutions of the repaired families are built by augmenting paths
+(`spanning.solutions`, not Gale's condition) and each is checked by the independent `verify`;
+the certificate's left-overs are checked the same way (at most one family repaired); CP-SAT's
+enumeration counts two solutions on grids with few repaired families; `gale_sets` equals a brute
+force over every set of lines."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from boardlab.core.errors import BadInput
+from boardlab.families.cnote.generate import generate
+from boardlab.families.cnote.instance import column_targets, make_instance
+from boardlab.families.cnote.oracle import CNoteOracle
+from boardlab.families.cnote.positions import applies as lemma_2_applies
+from boardlab.families.cnote.positions import family_grids, spanning_sets, tens_cells
+from boardlab.families.cnote.spanning import (
+    CERTIFIED,
+    applies,
+    certify,
+    cycle_signs,
+    gale_sets,
+    main,
+    solutions,
+)
+from boardlab.families.cnote.verify import violations
+
+Grid = list[list[int]]
+
+
+def targets(width: int, height: int, target: int) -> tuple[list[int], list[int]]:
+    return [target] * height, column_targets(target, height, width)
+
+
+@pytest.mark.parametrize("height", range(2, 9))
+@pytest.mark.parametrize("width", range(2, 9))
+def test_signs_alternate_around_the_cycle_and_keep_every_line_s_sum(height: int, width: int) -> None:
+    for tens in spanning_sets(height, width):
+        sign = cycle_signs(tens)
+        assert set(sign) == set(tens) and sum(1 for s in sign.values() if s) >= 4
+        for r in range(height):
+            assert sum(sign.get((r, c), 0) for c in range(width)) == 0
+        for c in range(width):
+            assert sum(sign.get((r, c), 0) for r in range(height)) == 0
+        # the 10 families of family_grids are u + k sigma: consecutive ones differ by sigma (mod 10)
+        rows, cols = targets(width, height, 300)
+        digits = [[(3 * r + 5 * c) % 9 + 1 for c in range(width)] for r in range(height)]
+        grids = list(family_grids(digits, rows, cols, tens, (0, 0)))
+        for a, b in itertools.pairwise(grids):
+            step = {(r, c): (b[r][c] - a[r][c]) % 10 for r, c in tens}
+            assert len({(step[x] * sign[x]) % 10 for x in tens if sign[x]}) == 1
+            assert all(step[x] == 0 for x in tens if not sign[x])
+
+
+def test_signs_refuse_sets_without_one_cycle() -> None:
+    with pytest.raises(ValueError, match="exactly one cycle"):
+        cycle_signs({(0, 0), (0, 1), (1, 1)})  # a path
+    with pytest.raises(ValueError, match="exactly one cycle"):
+        cycle_signs(tens_cells(4) | {(0, 2)})  # two cycles
+
+
+def test_gale_sets_are_exactly_the_sets_that_miss_a_line() -> None:
+    rng = random.Random(5)
+    for _ in range(30):
+        height, width = rng.randint(2, 7), rng.randint(2, 7)
+        for tens in spanning_sets(height, width):
+            pairs = gale_sets(tens, height, width)
+            kind = pairs[0][0][0][0]
+            count, across = (height, width) if kind == "r" else (width, height)
+
+            def cell(a: int, b: int, kind: str = kind) -> tuple[int, int]:
+                return (a, b) if kind == "r" else (b, a)
+
+            brute = []
+            for size in range(1, count + 1):
+                for group in itertools.combinations(range(count), size):
+                    reached = [b for b in range(across) if any(cell(a, b) not in tens for a in group)]
+                    if len(reached) < across:
+                        brute.append((sorted(group), reached))
+            got = [([a for _, a in group], [b for _, b in reached]) for group, reached in pairs]
+            assert sorted(got) == sorted(brute)
+
+
+def test_a_certificate_and_a_left_over_checked_by_augmenting_paths() -> None:
+    """4x5 (4 columns of 5 rows) at 328-391 with the first set: infeasible (4 s); at 230-240 a
+    grid is left over, and its families built in grid coordinates have at most one repair."""
+    tens = spanning_sets(5, 4)[0]
+    assert certify(4, 5, 328, 391, tens) is None
+    found = certify(4, 5, 230, 240, tens)
+    assert found is not None
+    target, digits = found
+    rows, cols = targets(4, 5, target)
+    assert 230 <= target <= 240 and len(solutions(digits, rows, cols, tens)) <= 1
+    # width 1: one unrepaired family at least
+    found = certify(4, 5, 230, 240, tens, window=1)
+    assert found is not None
+    assert len(solutions(found[1], *targets(4, 5, found[0]), tens)) <= 9
+
+
+def test_bad_arguments() -> None:
+    tens = spanning_sets(5, 4)[0]
+    for args in ((4, 5, 300, 200), (4, 5, 3, 9), (1, 5, 300, 301)):
+        with pytest.raises(ValueError):
+            certify(*args, tens)
+    with pytest.raises(ValueError):
+        certify(4, 5, 300, 301, tens, window=10)
+    assert main(["4", "5"]) == 2 and main(["x"]) == 2 and main(["4", "5", "300", "301", "99"]) == 2
+
+
+def certified_targets() -> list[tuple[int, int, int, int]]:
+    """(columns, rows, target, set) at the least and the largest target of every range."""
+    out = []
+    for (width, height), ranges in sorted(CERTIFIED.items()):
+        for lo, hi, k in ranges:
+            out += [(width, height, lo, k), (width, height, hi, k)]
+    return out
+
+
+def test_the_table_joins_lemma_2_without_a_gap_and_applies_holds_exactly_there() -> None:
+    assert CERTIFIED
+    for (width, height), ranges in CERTIFIED.items():
+        ranges = sorted(ranges)
+        for (_, hi, _), (lo, _, _) in itertools.pairwise(ranges):
+            assert lo == hi + 1
+        top = ranges[-1][1]
+        assert lemma_2_applies(*targets(width, height, top + 1)) and not lemma_2_applies(
+            *targets(width, height, top)
+        )
+        bottom = ranges[0][0]
+        for target in range(max(bottom - 20, width, height), top + 2):
+            rows, cols = targets(width, height, target)
+            assert applies(rows, cols) == (bottom <= target <= top)
+        rows, cols = targets(width, height, top)
+        assert not applies(rows, [cols[-1], *cols[:-1]]) or len(set(cols)) == 1  # generate's pattern only
+
+
+def adversarial(height: int, width: int, rng: random.Random) -> list[Grid]:
+    grids = [[[9] * width for _ in range(height)], [[1] * width for _ in range(height)]]
+    grids.append([[9 if r == 0 or c == 0 else 1 for c in range(width)] for r in range(height)])
+    grids.append([[rng.choice([1, 9]) for _ in range(width)] for _ in range(height)])
+    grids.append(
+        [
+            [rng.choice([1, 2, 3]) if r == 0 else rng.choice([7, 8, 9]) for _ in range(width)]
+            for r in range(height)
+        ]
+    )
+    grids += [[[rng.randint(1, 9) for _ in range(width)] for _ in range(height)] for _ in range(4)]
+    return grids
+
+
+def test_two_solutions_at_every_certified_range_s_ends_each_accepted_by_verify() -> None:
+    rng = random.Random(9)
+    for width, height, target, k in certified_targets():
+        rows, cols = targets(width, height, target)
+        tens = spanning_sets(height, width)[k]
+        for digits in adversarial(height, width, rng):
+            found = solutions(digits, rows, cols, tens)
+            assert len({str(s) for s in found}) == len(found) >= 2, (width, height, target, digits)
+            for solution in found:
+                assert violations(digits, rows, cols, {"grid": solution}) == []
+
+
+def test_cpsat_counts_two_solutions_where_few_families_are_repaired() -> None:
+    """A second method on the grids the construction finds hardest: at the least certified target
+    of a shape, among random grids the one with the fewest repaired families has two solutions
+    by CP-SAT's enumeration."""
+    rng = random.Random(4)
+    (width, height), ranges = min(CERTIFIED.items(), key=lambda item: item[0][0] * item[0][1])
+    lo, _, k = min(ranges)
+    rows, cols = targets(width, height, lo)
+    tens = spanning_sets(height, width)[k]
+    grids = adversarial(height, width, rng) + [
+        [[rng.randint(1, 9) for _ in range(width)] for _ in range(height)] for _ in range(40)
+    ]
+    hardest = min(grids, key=lambda g: len(solutions(g, rows, cols, tens)))
+    found = CNoteOracle(make_instance(hardest, rows=rows, cols=cols)).several(2, 0)
+    assert isinstance(found, list) and len(found) == 2
+
+
+def test_generation_says_at_once_that_none_exists() -> None:
+    width, height, target, _ = certified_targets()[0]
+    with pytest.raises(
+        BadInput, match=f"no {width}x{height} puzzle with target {target} .*Lemma 9, general form"
+    ):
+        generate(height, width, target, 0)
+
+
+@pytest.mark.slow
+def test_certificates_recomputed() -> None:
+    """The cheapest ranges of the table, recomputed (the others by the command)."""
+    for (width, height), ranges in sorted(CERTIFIED.items())[:4]:
+        lo, hi, k = max(ranges)
+        assert certify(width, height, lo, hi, spanning_sets(height, width)[k], time_limit=300) is None
