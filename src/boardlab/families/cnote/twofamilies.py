@@ -84,6 +84,7 @@ def add_window(
     target: int,
     width: int,
     order: tuple[Sequence[int], Sequence[int]] | None = None,
+    tenth: Sequence[Sequence[int]] = (),
 ) -> tuple[list[Any], list[Any]]:
     """The certificate's constraints (module docstring) on a CP-SAT `model` whose n x n digit
     variables are `digit`: a base family and the `width` - 1 families after it, none repaired,
@@ -91,7 +92,10 @@ def add_window(
     `rows` and the column permutation `cols` (position 2i = row rows[i], 2i + 1 = column
     cols[i + 1]; edge e joins them at (rows[a], cols[b]) where C's edge e is (a, b)). Returns
     the base family's units digits (edge order) and the literals of the symmetry constraint
-    (the window's first or last family breaks (F) at position 0 without hundreds)."""
+    (the window's first or last family breaks (F) at position 0 without hundreds). With
+    `tenth` (sets of positions, Lemma 10's 4-cycles of D), also the family before the base
+    (base + 9 sigma) breaks (F) under every repair once the positions of any one set are
+    lowered by 1 (no repair leaves room for two transport solutions)."""
     n = round(len(digit) ** 0.5)
     rows, cols = order if order is not None else (range(n), range(n))
     size = 2 * n
@@ -106,7 +110,7 @@ def add_window(
         units.append(sum(digit[cell] for cell in line if cell not in cycle))
     base = [model.new_int_var(0, 9, "") for e in range(size)]
     ends = []
-    for k in range(width):
+    for k in [*range(width), *([9] if tenth else [])]:
         u = base
         if k:
             u = [model.new_int_var(0, 9, "") for _ in range(size)]
@@ -122,6 +126,12 @@ def add_window(
                 == target
             )
             m.append(margin)
+        if k >= width:  # the tenth family (Lemma 10)
+            for lowered in tenth:
+                less = [m[v] - 1 if v in lowered else m[v] for v in range(size)]
+                for h in [{}, *repairs(size)]:
+                    model.add_bool_or(broken(model, less, h))
+            continue
         for h in [{}, *repairs(size)]:  # none, and Lemma 5's repairs
             literals = broken(model, m, h)
             model.add_bool_or(literals)
