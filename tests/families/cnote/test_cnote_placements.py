@@ -17,6 +17,7 @@ import pytest
 from boardlab.core.errors import BadInput
 from boardlab.families.cnote import io
 from boardlab.families.cnote.generate import generate
+from boardlab.families.cnote.hundreds import applies as lemma5_applies
 from boardlab.families.cnote.hundreds import edge_cell
 from boardlab.families.cnote.oracle import CNoteOracle
 from boardlab.families.cnote.placements import (
@@ -122,9 +123,9 @@ def test_every_grid_has_an_image_in_the_canonical_set() -> None:
         assert permuted(source, moved) == image
 
 
-@pytest.mark.parametrize("picked", [(1,), (2, 3)])
+@pytest.mark.parametrize("picked", [(1,), (3,)])
 def test_left_overs_have_at_most_one_repaired_family_in_grid_coordinates(picked: tuple[int, ...]) -> None:
-    """With some of 5x5/257's placements only (not C first), the model has a solution: a grid of
+    """With one of 5x5/257's placements only (not C), the model has a solution: a grid of
     the canonical set with at most one repaired family at each of them, by augmenting paths."""
     chosen = [CERTIFIED[5][257][1][k] for k in picked]
     digits = certify(5, 257, chosen)
@@ -155,6 +156,24 @@ def test_part_a_ends_5x5_at_257_and_part_b_goes_on() -> None:
         assert violations(EVERYWHERE_256, [256] * 5, [256] * 5, {"grid": solution}) == []
     counted = CNoteOracle(io.make_instance(EVERYWHERE_256, 256)).several(2, 0)
     assert isinstance(counted, list) and len(counted) == 2
+
+
+#: the grid the loop with part (b) met at 5x5/256: (a) and (b) fail at every placement
+EVERYWHERE_256_B = [[4, 4, 4, 4, 5], *([[9] * 5] * 4)]
+
+
+def test_parts_a_and_b_end_5x5_at_257() -> None:
+    """At no placement do (a) or (b) serve this grid (by the kernel at all 1,440, by augmenting
+    paths at some); it is not a unique puzzle (CP-SAT finds two solutions, each passing
+    `verify`)."""
+    assert not any(two_solutions_at(EVERYWHERE_256_B, 256, order, tenth=True) for order in orders(5))
+    for order in orders(5)[::120]:
+        assert repaired_in_grid(EVERYWHERE_256_B, 256, order) <= 1
+        assert not room_in_grid(EVERYWHERE_256_B, 256, order)
+    counted = CNoteOracle(io.make_instance(EVERYWHERE_256_B, 256)).several(2, 0)
+    assert isinstance(counted, list) and len(counted) == 2
+    for solution in counted:
+        assert violations(EVERYWHERE_256_B, [256] * 5, [256] * 5, {"grid": solution}) == []
 
 
 def test_tenth_family_left_overs_have_no_room_in_grid_coordinates() -> None:
@@ -219,9 +238,11 @@ def test_two_solutions_pass_verify_on_random_and_adversarial_grids(n: int, targe
 def test_applies_only_where_certified() -> None:
     assert applies([257] * 5, [257] * 5)
     assert not applies([256] * 5, [256] * 5) and not applies([257] * 6, [257] * 5)
-    for n, targets in CERTIFIED.items():  # each joins Lemma 9's targets: no gap
-        least = min(LEMMA_9[n])
-        assert sorted(targets) == list(range(min(targets), least))
+    assert applies([263] * 7, [263] * 7) and applies([268] * 8, [268] * 8)
+    for n, targets in CERTIFIED.items():  # each joins Lemma 9's targets (7x7: Lemma 5's): no gap
+        above = max(targets) + 1
+        assert lemma5_applies([above] * n, [above] * n) or above in LEMMA_9.get(n, {})
+        assert sorted(targets) == list(range(min(targets), above))
         for _, placements in targets.values():
             assert placements[0] == identity(n) and len(set(placements)) == len(placements)
 
@@ -242,7 +263,8 @@ def test_main(capsys: pytest.CaptureFixture[str]) -> None:
 
 @pytest.mark.slow
 def test_certificates_are_reproduced() -> None:
-    """5x5 at 257 (about 70 s of CPU, five placements)."""
+    """5x5 at 257 (about 61 s of CPU, five placements); 7x7 at 263 (about 270 s) and 8x8 at 268
+    (about 105 s) by `python -m boardlab.families.cnote.placements N T`."""
     for n, targets in CERTIFIED.items():
         for target, (tenth, placements) in targets.items():
             if n == 5:
