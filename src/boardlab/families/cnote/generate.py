@@ -54,9 +54,11 @@ docs/cnote.md, "Large targets"):
   Lemma 2's construction with hundreds on the cycle always works (Lemma 5, `hundreds`: a
   certificate enumerates every margin vector that breaks the transportation condition and
   repairs each by hundreds on cycle cells):
-  `generate` says at once that none exists. Since the thirty-fifth session also 4x4 at 264-266,
+  `generate` says at once that none exists. Since the thirty-fifth session also 4x4 at 263-266,
   5x5 from 258, 6x6 from 257 and 8x8 from 269 (Lemma 9, `twofamilies`: two of Lemma 5's ten
-  families are always repaired, a CP-SAT certificate per target).
+  families are always repaired, a CP-SAT certificate per target); since the thirty-sixth
+  session also the targets of Lemma 10 (`placements`: the same at one of several placements of
+  the cycle).
 - 3x3 grids at a target where an exhaustive scan found no unique grid (`exhaustive.recorded`;
   all 9^9 digit grids counted, docs/cnote.md, "Exhaustive 3x3 search"): `generate` says so
   at once.
@@ -135,6 +137,7 @@ from boardlab.families.cnote.model_cpsat import admissible
 from boardlab.families.cnote.oracle import CNoteOracle, as_grid
 from boardlab.families.cnote.orbits import images
 from boardlab.families.cnote.pairs import unique_puzzles
+from boardlab.families.cnote.placements import applies as placements_apply
 from boardlab.families.cnote.positions import certificate, least_target
 from boardlab.families.cnote.search import Enumerator, anneal_chains, count_cap, schedules
 from boardlab.families.cnote.spanning import applies as spanning_applies
@@ -1326,6 +1329,13 @@ def generate(
             f"no {width}x{height} puzzle with target {target} has exactly one solution: every digit grid "
             "has at least 2 (Lemma 9, docs/cnote.md, 'Large targets': two of Lemma 5's ten families are "
             "repaired, a CP-SAT certificate): try a smaller target or --any"
+        )
+    if placements_apply(rows, cols):
+        raise NoPuzzle(
+            f"no {width}x{height} puzzle with target {target} has exactly one solution: every digit grid "
+            "has at least 2 (Lemma 10, docs/cnote.md, 'Large targets': two of Lemma 5's ten families are "
+            "repaired at one of several placements of the cycle, a CP-SAT certificate): try a smaller "
+            "target or --any"
         )
     if spanning_applies(rows, cols):
         raise NoPuzzle(

@@ -1,5 +1,5 @@
 """Lemma 9: two of Lemma 5's ten families suffice: with Lemmas 2 and 5, no unique puzzle on
-4x4 from target 264 on, 5x5 from 258 on, 6x6 from 257 on, 8x8 from 269 on (the targets of
+4x4 from target 263 on, 5x5 from 258 on, 6x6 from 257 on, 8x8 from 269 on (the targets of
 `CERTIFIED`; docs/cnote.md, "Proofs", "Lemma 9").
 
 Lemma 5 (`hundreds`) shows that each of the 10 families of units digits on the cycle C =
@@ -50,16 +50,18 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Sequence
+from typing import Any
 
 from boardlab.families.cnote.hundreds import broken, edge_cell, repairs, run_certificate
 
 #: n -> {T: width}: the line targets T (all lines T) at which `certify(n, T, width)` is
 #: infeasible: every n x n digit grid has at least 2 solutions there. A window of 5 unrepaired
 #: families lies in any window of 9, so width 5's infeasibility implies width 9's (which is the
-#: lemma's exact condition). Thirty-fifth session; the CPU of each certificate (one worker) in
-#: docs/cnote.md, "Lemma 9".
+#: lemma's exact condition). Thirty-fifth session (4x4 at 263: thirty-sixth); the CPU of each
+#: certificate (one worker) in docs/cnote.md, "Lemma 9".
 CERTIFIED: dict[int, dict[int, int]] = {
-    4: {264: 9, 265: 9, 266: 5},
+    4: {263: 9, 264: 9, 265: 9, 266: 5},
     5: {258: 9, 259: 9, 260: 9, 261: 9, 262: 5, 263: 5, 264: 5, 265: 5},
     6: {257: 9, 258: 9, 259: 9, 260: 9, 261: 5, 262: 5, 263: 5, 264: 5},
     8: {269: 5, 270: 5, 271: 5, 272: 5},
@@ -76,31 +78,39 @@ def applies(rows: list[int], cols: list[int]) -> bool:
     return rows[0] in CERTIFIED.get(n, {})
 
 
-def certify(
-    n: int, target: int, width: int = 5, time_limit: float = 3600.0, symmetry: bool = True
-) -> tuple[Grid, list[int]] | None:
-    """A digit grid and a family (the units digits on C's edges, in cycle order) whose `width`
-    consecutive families from it have no repair (module docstring), or None when there is none
-    (CP-SAT finds the model infeasible). Raises TimeoutError when CP-SAT decides nothing
-    within `time_limit` seconds (one worker)."""
-    if n < 4 or not 1 <= width <= 9:
-        raise ValueError("the certificate is for n >= 4 and windows of 1 to 9 families")
-    from ortools.sat.python import cp_model
-
-    from boardlab.core.cpsat import solve_interruptibly
-
+def add_window(
+    model: Any,
+    digit: dict[tuple[int, int], Any],
+    target: int,
+    width: int,
+    order: tuple[Sequence[int], Sequence[int]] | None = None,
+    tenth: Sequence[Sequence[int]] = (),
+) -> tuple[list[Any], list[Any]]:
+    """The certificate's constraints (module docstring) on a CP-SAT `model` whose n x n digit
+    variables are `digit`: a base family and the `width` - 1 families after it, none repaired,
+    on the cycle C or, with `order` = (rows, cols), on its image under the row permutation
+    `rows` and the column permutation `cols` (position 2i = row rows[i], 2i + 1 = column
+    cols[i + 1]; edge e joins them at (rows[a], cols[b]) where C's edge e is (a, b)). Returns
+    the base family's units digits (edge order) and the literals of the symmetry constraint
+    (the window's first or last family breaks (F) at position 0 without hundreds). With
+    `tenth` (sets of positions, Lemma 10's 4-cycles of D), also the family before the base
+    (base + 9 sigma) breaks (F) under every repair once the positions of any one set are
+    lowered by 1 (no repair leaves room for two transport solutions)."""
+    n = round(len(digit) ** 0.5)
+    rows, cols = order if order is not None else (range(n), range(n))
     size = 2 * n
-    model = cp_model.CpModel()
-    digit = {(r, c): model.new_int_var(1, 9, f"g{r}_{c}") for r in range(n) for c in range(n)}
-    cells = [edge_cell(n, e) for e in range(size)]
+    cells = [(rows[a], cols[b]) for a, b in (edge_cell(n, e) for e in range(size))]
     cycle = set(cells)
     units = []  # per position, the sum of its line's units-place digits
     for v in range(size):
-        line = [(v // 2, c) for c in range(n)] if v % 2 == 0 else [(r, (v // 2 + 1) % n) for r in range(n)]
+        if v % 2 == 0:
+            line = [(rows[v // 2], c) for c in range(n)]
+        else:
+            line = [(r, cols[(v // 2 + 1) % n]) for r in range(n)]
         units.append(sum(digit[cell] for cell in line if cell not in cycle))
-    base = [model.new_int_var(0, 9, f"u{e}") for e in range(size)]
+    base = [model.new_int_var(0, 9, "") for e in range(size)]
     ends = []
-    for k in range(width):
+    for k in [*range(width), *([9] if tenth else [])]:
         u = base
         if k:
             u = [model.new_int_var(0, 9, "") for _ in range(size)]
@@ -116,11 +126,36 @@ def certify(
                 == target
             )
             m.append(margin)
+        if k >= width:  # the tenth family (Lemma 10)
+            for lowered in tenth:
+                less = [m[v] - 1 if v in lowered else m[v] for v in range(size)]
+                for h in [{}, *repairs(size)]:
+                    model.add_bool_or(broken(model, less, h))
+            continue
         for h in [{}, *repairs(size)]:  # none, and Lemma 5's repairs
             literals = broken(model, m, h)
             model.add_bool_or(literals)
             if not h and k in (0, width - 1):
                 ends += literals[:2]  # position 0, no hundreds
+    return base, ends
+
+
+def certify(
+    n: int, target: int, width: int = 5, time_limit: float = 3600.0, symmetry: bool = True
+) -> tuple[Grid, list[int]] | None:
+    """A digit grid and a family (the units digits on C's edges, in cycle order) whose `width`
+    consecutive families from it have no repair (module docstring), or None when there is none
+    (CP-SAT finds the model infeasible). Raises TimeoutError when CP-SAT decides nothing
+    within `time_limit` seconds (one worker)."""
+    if n < 4 or not 1 <= width <= 9:
+        raise ValueError("the certificate is for n >= 4 and windows of 1 to 9 families")
+    from ortools.sat.python import cp_model
+
+    from boardlab.core.cpsat import solve_interruptibly
+
+    model = cp_model.CpModel()
+    digit = {(r, c): model.new_int_var(1, 9, f"g{r}_{c}") for r in range(n) for c in range(n)}
+    base, ends = add_window(model, digit, target, width)
     if symmetry:
         model.add_bool_or(ends)
     solver = cp_model.CpSolver()

@@ -1,0 +1,271 @@
+"""Lemma 10 (`families/cnote/placements.py`): the placements and the canonical set; the
+certificate's left-overs with fewer placements checked in grid coordinates at each placement
+with the transportation problem itself (augmenting paths on the cells outside that placement's
+cycle, not condition (F)); a left-over of every placement at 5x5/256 and its solutions counted
+by CP-SAT; at the certified targets at least two distinct solutions of random and adversarial
+grids (placed anyhow, not only canonical ones), each accepted by the independent `verify`; the
+generator's answer."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+import pytest
+
+from boardlab.core.errors import BadInput
+from boardlab.families.cnote import io
+from boardlab.families.cnote.generate import generate
+from boardlab.families.cnote.hundreds import applies as lemma5_applies
+from boardlab.families.cnote.hundreds import edge_cell
+from boardlab.families.cnote.oracle import CNoteOracle
+from boardlab.families.cnote.placements import (
+    CERTIFIED,
+    applies,
+    canonical,
+    certify,
+    cycle,
+    identity,
+    in_canonical_set,
+    main,
+    orders,
+    permuted,
+    repaired_families,
+    solutions,
+    two_solutions_at,
+    unpermuted,
+)
+from boardlab.families.cnote.positions import cycle_families
+from boardlab.families.cnote.twofamilies import CERTIFIED as LEMMA_9
+from boardlab.families.cnote.verify import violations
+from cnote_cycle import feasible, repaired
+
+Grid = list[list[int]]
+
+
+def repaired_in_grid(digits: Grid, target: int, order: tuple[tuple[int, ...], tuple[int, ...]]) -> int:
+    """How many of the placement's 10 families are repaired, in grid coordinates: each family's
+    grid (tens on the placement's cells, bare digits elsewhere) moved back to the grid, its
+    units digits checked against the line targets modulo 10, and the transportation problem on
+    the cells outside the placement's cycle solved by augmenting paths."""
+    n = len(digits)
+    cells = cycle(n, order)
+    count = 0
+    for family in cycle_families(permuted(digits, order), [target] * n, [target] * n):
+        grid = unpermuted(family, order)
+        for r in range(n):
+            for c in range(n):
+                assert grid[r][c] // 10 == digits[r][c] if (r, c) in cells else grid[r][c] == digits[r][c]
+        count += repaired(grid, target, cells)
+    return count
+
+
+def room_in_grid(digits: Grid, target: int, order: tuple[tuple[int, ...], tuple[int, ...]]) -> bool:
+    """Whether some family of the placement has room (part (b)), in grid coordinates: a repair
+    (none, 100 or 200 on one of its cells, 100 on two) and rows r < r', columns c < c' whose
+    four cells are off its cycle such that the margins, lowered by 1 more on those lines, have
+    a transport on the cells off the cycle (augmenting paths)."""
+    n = len(digits)
+    cells = cycle(n, order)
+    four = [
+        (r, r2, c, c2)
+        for r, r2 in itertools.combinations(range(n), 2)
+        for c, c2 in itertools.combinations(range(n), 2)
+        if not {(r, c), (r, c2), (r2, c), (r2, c2)} & cells
+    ]
+    raised = [[]] + [[cell] * h for cell in sorted(cells) for h in (1, 2)]
+    raised += [list(p) for p in itertools.combinations(sorted(cells), 2)]
+    for family in cycle_families(permuted(digits, order), [target] * n, [target] * n):
+        grid = unpermuted(family, order)
+        rows = [(target - sum(grid[r])) // 10 for r in range(n)]
+        cols = [(target - sum(grid[r][c] for r in range(n))) // 10 for c in range(n)]
+        for hundreds in raised:
+            rows2, cols2 = rows[:], cols[:]
+            for r, c in hundreds:
+                rows2[r] -= 10
+                cols2[c] -= 10
+            for r, r2, c, c2 in four:
+                rows3, cols3 = rows2[:], cols2[:]
+                for k in (r, r2):
+                    rows3[k] -= 1
+                for k in (c, c2):
+                    cols3[k] -= 1
+                if feasible(rows3, cols3, n, cells):
+                    return True
+    return False
+
+
+def test_placements_are_the_hamiltonian_cycles() -> None:
+    for n in (4, 5):
+        found = orders(n)
+        assert len(found) == {4: 72, 5: 1440}[n]  # n! (n - 1)! / 2
+        assert len({cycle(n, order) for order in found}) == len(found)
+        for order in found:
+            cells = cycle(n, order)
+            assert len(cells) == 2 * n
+            assert Counter(r for r, _ in cells) == Counter(c for _, c in cells) == {k: 2 for k in range(n)}
+        assert len(orders(n, rows_in_order=True)) == {4: 24, 5: 120}[n]
+    n, order = 5, ((2, 0, 4, 1, 3), (1, 3, 0, 4, 2))
+    assert cycle(n, identity(n)) == {edge_cell(n, e) for e in range(2 * n)}
+    grid = [[10 * r + c for c in range(n)] for r in range(n)]
+    assert unpermuted(permuted(grid, order), order) == grid
+
+
+def test_every_grid_has_an_image_in_the_canonical_set() -> None:
+    rng = random.Random(5)
+    for _ in range(300):
+        n = rng.choice([4, 5, 6])
+        digits = [[rng.choice([rng.randint(1, 9), 9]) for _ in range(n)] for _ in range(n)]
+        image, transposed, moved = canonical(digits)
+        assert in_canonical_set(image)
+        source = [list(col) for col in zip(*digits)] if transposed else digits
+        assert permuted(source, moved) == image
+
+
+@pytest.mark.parametrize("picked", [(1,), (3,)])
+def test_left_overs_have_at_most_one_repaired_family_in_grid_coordinates(picked: tuple[int, ...]) -> None:
+    """With one of 5x5/257's placements only (not C), the model has a solution: a grid of
+    the canonical set with at most one repaired family at each of them, by augmenting paths."""
+    chosen = [CERTIFIED[5][257][1][k] for k in picked]
+    digits = certify(5, 257, chosen)
+    assert digits is not None and in_canonical_set(digits)
+    for order in chosen:
+        assert repaired_in_grid(digits, 257, order) == repaired_families(digits, 257, order) <= 1
+    # the certified set has a placement with two: the left-over is not one of Lemma 10
+    assert max(repaired_in_grid(digits, 257, order) for order in CERTIFIED[5][257][1]) >= 2
+
+
+#: the left-over of every placement the loop met at 5x5 and target 256 (thirty-sixth session)
+EVERYWHERE_256 = [[4, 4, 4, 4, 5], [9, 9, 9, 9, 9], [9, 9, 9, 9, 9], [9, 9, 9, 9, 8], [9, 9, 9, 9, 9]]
+
+
+def test_part_a_ends_5x5_at_257_and_part_b_goes_on() -> None:
+    """At 256 a grid has at most one repaired family at each of the 1,440 placements (by (F)'s
+    kernel at all, by augmenting paths at some), so no set of placements certifies 256 by part
+    (a); part (b) gives it two solutions (room at 864 placements), accepted by `verify`, and
+    CP-SAT's enumeration finds two as well."""
+    assert max(repaired_families(EVERYWHERE_256, 256, order) for order in orders(5)) <= 1
+    for order in orders(5)[::97]:
+        assert repaired_in_grid(EVERYWHERE_256, 256, order) <= 1
+    roomy = [order for order in orders(5) if two_solutions_at(EVERYWHERE_256, 256, order, tenth=True)]
+    assert roomy and all(room_in_grid(EVERYWHERE_256, 256, order) for order in roomy[::50])
+    found = solutions(EVERYWHERE_256, 256, roomy[:1], tenth=True)
+    assert len({str(s) for s in found}) == len(found) == 2
+    for solution in found:
+        assert violations(EVERYWHERE_256, [256] * 5, [256] * 5, {"grid": solution}) == []
+    counted = CNoteOracle(io.make_instance(EVERYWHERE_256, 256)).several(2, 0)
+    assert isinstance(counted, list) and len(counted) == 2
+
+
+#: the grid the loop with part (b) met at 5x5/256: (a) and (b) fail at every placement
+EVERYWHERE_256_B = [[4, 4, 4, 4, 5], *([[9] * 5] * 4)]
+
+
+def test_parts_a_and_b_end_5x5_at_257() -> None:
+    """At no placement do (a) or (b) serve this grid (by the kernel at all 1,440, by augmenting
+    paths at some); it is not a unique puzzle (CP-SAT finds two solutions, each passing
+    `verify`)."""
+    assert not any(two_solutions_at(EVERYWHERE_256_B, 256, order, tenth=True) for order in orders(5))
+    for order in orders(5)[::120]:
+        assert repaired_in_grid(EVERYWHERE_256_B, 256, order) <= 1
+        assert not room_in_grid(EVERYWHERE_256_B, 256, order)
+    counted = CNoteOracle(io.make_instance(EVERYWHERE_256_B, 256)).several(2, 0)
+    assert isinstance(counted, list) and len(counted) == 2
+    for solution in counted:
+        assert violations(EVERYWHERE_256_B, [256] * 5, [256] * 5, {"grid": solution}) == []
+
+
+def test_tenth_family_left_overs_have_no_room_in_grid_coordinates() -> None:
+    """With one placement (not C) and the tenth family's clauses, the model's grid has at most
+    one repaired family there and no family with room, by augmenting paths."""
+    order = CERTIFIED[5][257][1][1]
+    digits = certify(5, 256, [order], tenth=True)
+    assert digits is not None and in_canonical_set(digits)
+    assert repaired_in_grid(digits, 256, order) <= 1 and not room_in_grid(digits, 256, order)
+    assert not two_solutions_at(digits, 256, order, tenth=True)
+
+
+def light(n: int, rng: random.Random) -> Grid:
+    """One row and one column of digits 1-5, the others 7-9."""
+    digits = [[rng.choice([7, 8, 9]) for _ in range(n)] for _ in range(n)]
+    r, c = rng.randrange(n), rng.randrange(n)
+    digits[r] = [rng.randint(1, 5) for _ in range(n)]
+    for row in digits:
+        row[c] = rng.randint(1, 5)
+    return digits
+
+
+def scattered(digits: Grid, rng: random.Random) -> Grid:
+    """The grid with its rows and columns shuffled, transposed half the time."""
+    n = len(digits)
+    rows, cols = rng.sample(range(n), n), rng.sample(range(n), n)
+    out = [[digits[r][c] for c in cols] for r in rows]
+    return [list(col) for col in zip(*out)] if rng.random() < 0.5 else out
+
+
+#: grids the loop met at 5x5/257 (one repaired family at most at C) and Lemma 9's left-overs
+ADVERSARIAL = {
+    5: [
+        [[5, 4, 9, 9, 8], *([[9] * 5] * 4)],
+        [[4, 4, 9, 9, 9], [9, 9, 9, 9, 6], [9] * 5, [9] * 5, [9, 9, 6, 9, 9]],
+        [[4, 5, 9, 9, 9], [9, 8, 9, 9, 9], *([[9] * 5] * 3)],
+        [[4, 4, 4, 6, 7], [9, 9, 9, 9, 6], *([[9] * 5] * 3)],
+        [[4, 4, 4, 5, 8], *([[9] * 5] * 4)],
+        [[9] * 5, [9] * 5, [9] * 5, [9] * 5, [4, 9, 9, 9, 5]],
+    ],
+}
+
+
+@pytest.mark.parametrize("n, target", sorted((n, t) for n, targets in CERTIFIED.items() for t in targets))
+def test_two_solutions_pass_verify_on_random_and_adversarial_grids(n: int, target: int) -> None:
+    assert applies([target] * n, [target] * n)
+    rng = random.Random(target)
+    grids = [[[rng.randint(1, 9) for _ in range(n)] for _ in range(n)] for _ in range(5)]
+    grids += [light(n, rng) for _ in range(5)] + [[[9] * n for _ in range(n)]]
+    grids += [
+        [[rng.choice([9, 9, 9, rng.randint(1, 8)]) for _ in range(n)] for _ in range(n)] for _ in range(5)
+    ]
+    grids += ADVERSARIAL.get(n, []) + [scattered(g, rng) for g in ADVERSARIAL.get(n, [])]
+    tenth, placements = CERTIFIED[n][target]
+    for digits in grids:
+        found = solutions(digits, target, placements, tenth)
+        assert len({str(s) for s in found}) == len(found) >= 2
+        for solution in found:
+            assert violations(digits, [target] * n, [target] * n, {"grid": solution}) == []
+
+
+def test_applies_only_where_certified() -> None:
+    assert applies([257] * 5, [257] * 5)
+    assert not applies([256] * 5, [256] * 5) and not applies([257] * 6, [257] * 5)
+    assert applies([263] * 7, [263] * 7) and applies([267] * 8, [267] * 8)
+    for n, targets in CERTIFIED.items():  # each joins Lemma 9's targets (7x7: Lemma 5's): no gap
+        above = max(targets) + 1
+        assert lemma5_applies([above] * n, [above] * n) or above in LEMMA_9.get(n, {})
+        assert sorted(targets) == list(range(min(targets), above))
+        for _, placements in targets.values():
+            assert placements[0] == identity(n) and len(set(placements)) == len(placements)
+
+
+def test_generation_says_at_once_that_none_exists() -> None:
+    for n, targets in sorted(CERTIFIED.items()):
+        target = min(targets)
+        with pytest.raises(
+            BadInput, match=f"no {n}x{n} puzzle with target {target} has exactly one solution.*Lemma 10"
+        ):
+            generate(n, n, target, 0)
+
+
+def test_main(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["5", "256"]) == 2 and main(["x"]) == 2 and main(["--search", "3", "250"]) == 2
+    assert "usage" in capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_certificates_are_reproduced() -> None:
+    """5x5 at 257 (about 61 s of CPU, five placements); 7x7 at 263 (about 270 s) and 8x8 at 267
+    and 268 (about 300 and 105 s) by `python -m boardlab.families.cnote.placements N T`."""
+    for n, targets in CERTIFIED.items():
+        for target, (tenth, placements) in targets.items():
+            if n == 5:
+                assert certify(n, target, placements, tenth=tenth) is None
