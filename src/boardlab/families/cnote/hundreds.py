@@ -158,6 +158,26 @@ def run_certificate(body: Callable[[], int]) -> int:
         return 130
 
 
+def decide(model: Any, time_limit: float, what: str) -> Any:
+    """Solve a certificate's CP-SAT `model` with one worker: None when it is infeasible (the
+    certificate holds), else the solver holding the solution found (a left-over, read with
+    `solver.value`). Raises TimeoutError when CP-SAT decides nothing on `what` within
+    `time_limit` seconds. Used by every certificate (Lemmas 5, 9 and 10, Lemma 9's general form)."""
+    from ortools.sat.python import cp_model
+
+    from boardlab.core.cpsat import solve_interruptibly
+
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.max_time_in_seconds = time_limit
+    status = solve_interruptibly(solver, model)
+    if status == cp_model.INFEASIBLE:
+        return None
+    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return solver
+    raise TimeoutError(f"CP-SAT decided nothing on {what} within {time_limit} s")
+
+
 def repairs(size: int) -> list[dict[int, int]]:
     """The repairs of `certify` on a cycle of `size` edges (edge e joins positions e and e + 1),
     as {edge: h}: h = 1 or 2 on one edge, 1 on two."""
@@ -200,8 +220,6 @@ def certify_cpsat(n: int, lo: int, hi: int, time_limit: float = 600.0) -> list[i
         raise ValueError("the certificate is for n >= 4 and 0 <= lo <= hi")
     from ortools.sat.python import cp_model
 
-    from boardlab.core.cpsat import solve_interruptibly
-
     size = 2 * n
     offsets = range(3, size - 2, 2)  # the D-neighbours of position v are v + offsets
     model = cp_model.CpModel()
@@ -210,15 +228,8 @@ def certify_cpsat(n: int, lo: int, hi: int, time_limit: float = 600.0) -> list[i
     model.add(m[0] > sum(m[o] for o in offsets))  # (F) broken at position 0 (lo >= 0)
     for h in repairs(size):
         model.add_bool_or(broken(model, m, h))
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.max_time_in_seconds = time_limit
-    status = solve_interruptibly(solver, model)
-    if status == cp_model.INFEASIBLE:
-        return None
-    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return [int(solver.value(x)) for x in m]
-    raise TimeoutError(f"CP-SAT decided nothing on n={n} box=[{lo}, {hi}] within {time_limit} s")
+    solver = decide(model, time_limit, f"n={n} box=[{lo}, {hi}]")
+    return None if solver is None else [int(solver.value(x)) for x in m]
 
 
 def ten_solutions(digits: Grid, target: int) -> list[Grid]:

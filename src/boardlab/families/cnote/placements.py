@@ -60,7 +60,7 @@ from collections.abc import Iterable, Iterator, Sequence
 
 import numpy as np
 
-from boardlab.families.cnote.hundreds import edge_cell, repairs, run_certificate, ten_solutions
+from boardlab.families.cnote.hundreds import decide, edge_cell, repairs, run_certificate, ten_solutions
 from boardlab.families.cnote.positions import _transport, cycle_families, unit_cells
 from boardlab.families.cnote.twofamilies import add_window
 
@@ -309,8 +309,6 @@ def certify(
         raise ValueError("the certificate is for n >= 4, windows of 1 to 9 families and some placements")
     from ortools.sat.python import cp_model
 
-    from boardlab.core.cpsat import solve_interruptibly
-
     model = cp_model.CpModel()
     digit = {(r, c): model.new_int_var(1, 9, f"g{r}_{c}") for r in range(n) for c in range(n)}
     for r in range(n):  # the canonical set K
@@ -323,15 +321,8 @@ def certify(
     model.add(digit[0, 1] <= digit[1, 0])
     for order in placements:
         add_window(model, digit, target, width, order, quads(n) if tenth else ())
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.max_time_in_seconds = time_limit
-    status = solve_interruptibly(solver, model)
-    if status == cp_model.INFEASIBLE:
-        return None
-    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return [[int(solver.value(digit[r, c])) for c in range(n)] for r in range(n)]
-    raise TimeoutError(f"CP-SAT decided nothing on n={n} target={target} within {time_limit} s")
+    solver = decide(model, time_limit, f"n={n} target={target}")
+    return None if solver is None else [[int(solver.value(digit[r, c])) for c in range(n)] for r in range(n)]
 
 
 def search(

@@ -46,7 +46,7 @@ import time
 from collections.abc import Collection
 from typing import Any
 
-from boardlab.families.cnote.hundreds import repairs, run_certificate
+from boardlab.families.cnote.hundreds import decide, repairs, run_certificate
 from boardlab.families.cnote.instance import column_targets
 from boardlab.families.cnote.positions import _transport, family_grids, spanning_sets
 
@@ -222,8 +222,6 @@ def certify(
         )
     from ortools.sat.python import cp_model
 
-    from boardlab.core.cpsat import solve_interruptibly
-
     model = cp_model.CpModel()
     digit = {(r, c): model.new_int_var(1, 9, f"g{r}_{c}") for r in range(height) for c in range(width)}
     target = model.new_int_var(lo, hi, "T")
@@ -237,16 +235,12 @@ def certify(
         model.add(rest <= c).only_enforce_if(~bump)
         targets["c", c] = share + bump
     add_window(model, digit, targets, tens, window, max(column_targets(hi, height, width) + [hi]))
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.max_time_in_seconds = time_limit
-    status = solve_interruptibly(solver, model)
-    if status == cp_model.INFEASIBLE:
+    solver = decide(model, time_limit, f"{width}x{height} at {lo}-{hi}")
+    if solver is None:
         return None
-    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        grid = [[int(solver.value(digit[r, c])) for c in range(width)] for r in range(height)]
-        return int(solver.value(target)), grid
-    raise TimeoutError(f"CP-SAT decided nothing on {width}x{height} at {lo}-{hi} within {time_limit} s")
+    return int(solver.value(target)), [
+        [int(solver.value(digit[r, c])) for c in range(width)] for r in range(height)
+    ]
 
 
 def solutions(digits: Grid, rows: list[int], cols: list[int], tens: Collection[Cell]) -> list[Grid]:

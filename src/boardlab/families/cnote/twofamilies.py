@@ -53,7 +53,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from boardlab.families.cnote.hundreds import broken, edge_cell, repairs, run_certificate
+from boardlab.families.cnote.hundreds import broken, decide, edge_cell, repairs, run_certificate
 
 #: n -> {T: width}: the line targets T (all lines T) at which `certify(n, T, width)` is
 #: infeasible: every n x n digit grid has at least 2 solutions there. A window of 5 unrepaired
@@ -151,23 +151,16 @@ def certify(
         raise ValueError("the certificate is for n >= 4 and windows of 1 to 9 families")
     from ortools.sat.python import cp_model
 
-    from boardlab.core.cpsat import solve_interruptibly
-
     model = cp_model.CpModel()
     digit = {(r, c): model.new_int_var(1, 9, f"g{r}_{c}") for r in range(n) for c in range(n)}
     base, ends = add_window(model, digit, target, width)
     if symmetry:
         model.add_bool_or(ends)
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
-    solver.parameters.max_time_in_seconds = time_limit
-    status = solve_interruptibly(solver, model)
-    if status == cp_model.INFEASIBLE:
+    solver = decide(model, time_limit, f"n={n} target={target}")
+    if solver is None:
         return None
-    if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        grid = [[int(solver.value(digit[r, c])) for c in range(n)] for r in range(n)]
-        return grid, [int(solver.value(x)) for x in base]
-    raise TimeoutError(f"CP-SAT decided nothing on n={n} target={target} within {time_limit} s")
+    grid = [[int(solver.value(digit[r, c])) for c in range(n)] for r in range(n)]
+    return grid, [int(solver.value(x)) for x in base]
 
 
 def main(argv: list[str] | None = None) -> int:
