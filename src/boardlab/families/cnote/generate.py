@@ -59,6 +59,10 @@ docs/cnote.md, "Large targets"):
   families are always repaired, a CP-SAT certificate per target); since the thirty-sixth
   session also the targets of Lemma 10 (`placements`: the same at one of several placements of
   the cycle).
+- rectangles, since the thirty-sixth session: where Lemma 2's general form holds (`positions.
+  certificate`: the digits of a set of cells connecting every line, with one cycle, in the tens
+  place; rectangles of sides 4-8 from 245-501, eight 3-wide ones from 362-965) and on the ranges
+  of Lemma 9's general form (`spanning.CERTIFIED`): `generate` says at once that none exists.
 - 3x3 grids at a target where an exhaustive scan found no unique grid (`exhaustive.recorded`;
   all 9^9 digit grids counted, docs/cnote.md, "Exhaustive 3x3 search"): `generate` says so
   at once.

@@ -150,29 +150,29 @@ def add_window(
     digit: dict[Cell, Any],
     targets: dict[Line, Any],
     tens: Collection[Cell],
-    width: int,
+    window: int,
     top: int,
 ) -> list[Any]:
     """On a CP-SAT `model` whose digit variables are `digit` and line targets `targets` (ints or
-    linear expressions, at most `top`), a base family and the `width` - 1 families after it, none of them repaired
-    (module docstring). Returns the base family's units digits, in the order of `sorted(tens)`."""
+    linear expressions, at most `top`), a base family and the `window` - 1 families after it, none
+    of them repaired (module docstring). Returns the base family's units digits, in the order of `sorted(tens)`."""
     cells = sorted(tens)
     sign = cycle_signs(cells)
     height = 1 + max(r for r, _ in digit)
-    width_ = 1 + max(c for _, c in digit)
-    lines: list[Line] = [("r", r) for r in range(height)] + [("c", c) for c in range(width_)]
+    width = 1 + max(c for _, c in digit)
+    lines: list[Line] = [("r", r) for r in range(height)] + [("c", c) for c in range(width)]
     on = {
-        line: [(line[1], c) for c in range(width_)]
+        line: [(line[1], c) for c in range(width)]
         if line[0] == "r"
         else [(r, line[1]) for r in range(height)]
         for line in lines
     }
-    pairs = gale_sets(cells, height, width_)
+    pairs = gale_sets(cells, height, width)
     fixes = [{}, *({cells[e]: h for e, h in fix.items()} for fix in repairs(len(cells)))]
     base = [model.new_int_var(0, 9, "") for _ in cells]
     # a margin is at most the target over 10, and at least -10 per cell of its line (numbers < 100)
-    bound = top // 10 + 10 * max(height, width_) + 10
-    for k in range(width):
+    bound = top // 10 + 10 * max(height, width) + 10
+    for k in range(window):
         u = dict(zip(cells, base, strict=True))
         if k:
             for e, cell in enumerate(cells):
