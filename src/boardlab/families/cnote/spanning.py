@@ -60,6 +60,8 @@ Line = tuple[str, int]
 #: `positions.spanning_sets(rows, columns)` is infeasible: no unique puzzle there. Thirty-sixth
 #: session (`--search`); the CPU of each in docs/cnote.md, "Lemma 9, general form".
 CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
+    (3, 6): [(352, 383, 0)],
+    (3, 7): [(240, 303, 2), (304, 367, 0), (368, 431, 0), (432, 495, 0), (496, 559, 0)],
     (3, 8): [(298, 361, 0)],
     (4, 5): [(256, 263, 0), (264, 327, 0), (328, 391, 0)],
     (4, 6): [(238, 269, 4), (270, 333, 1)],
@@ -75,7 +77,10 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
     (6, 8): [(258, 273, 0)],
     (7, 4): [(385, 416, 0), (417, 480, 0)],
     (7, 5): [(337, 400, 1)],
+    (7, 6): [(321, 336, 0)],
     (8, 4): [(426, 489, 0)],
+    (8, 6): [(334, 365, 0)],
+    (8, 7): [(326, 341, 0)],
 }
 
 
