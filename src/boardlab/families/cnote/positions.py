@@ -143,28 +143,37 @@ def slack(tens: Collection[tuple[int, int]], rows: list[int], cols: list[int]) -
     return min(min(lines), max(side_slack(cells, rows, cols), side_slack(transposed, cols, rows)))
 
 
+def missing_sets(
+    cells: Collection[tuple[int, int]], height: int, width: int
+) -> list[tuple[tuple[int, ...], list[int]]]:
+    """The sets I of rows whose units-place cells miss some column, each with the columns N(I)
+    they reach: the non-empty subsets of one column's rows in `cells` (module docstring)."""
+    tens = set(cells)
+    chosen: set[tuple[int, ...]] = set()
+    for c in range(width):
+        members = [r for r in range(height) if (r, c) in tens]
+        for size in range(1, len(members) + 1):
+            chosen.update(combinations(members, size))
+    return [
+        (group, sorted({j for i in group for j in range(width) if (i, j) not in tens}))
+        for group in sorted(chosen)
+    ]
+
+
 def side_slack(cells: set[tuple[int, int]], rows: list[int], cols: list[int]) -> int:
     """Ten times the least slack of Gale's condition on the sets I of rows, written out with the
-    worst digits (module docstring); only the subsets of one column's tens-place rows miss a
-    column, and only they are tried. No such set: a large number."""
+    worst digits (module docstring); only the `missing_sets` can fail. No such set: a large
+    number."""
     height, width = len(rows), len(cols)
     worst = 10**9
-    tried: set[tuple[int, ...]] = set()
-    for c in range(width):
-        members = [r for r in range(height) if (r, c) in cells]
-        for size in range(1, len(members) + 1):
-            for chosen in combinations(members, size):
-                if chosen in tried:
-                    continue
-                tried.add(chosen)
-                inside = set(chosen)
-                reached = {j for i in chosen for j in range(width) if (i, j) not in cells}
-                missed_tens = sum(1 for i in chosen for j in range(width) if j not in reached)
-                other = [(r, j) for j in reached for r in range(height) if r not in inside]
-                their_tens = sum(1 for cell in other if cell in cells)
-                left = sum(rows[i] for i in chosen) - 10 * missed_tens
-                right = sum(cols[j] for j in reached) - 99 * their_tens - 9 * (len(other) - their_tens)
-                worst = min(worst, right - left)
+    for chosen, reached in missing_sets(cells, height, width):
+        inside = set(chosen)
+        missed_tens = sum(1 for i in chosen for j in range(width) if j not in reached)
+        other = [(r, j) for j in reached for r in range(height) if r not in inside]
+        their_tens = sum(1 for cell in other if cell in cells)
+        left = sum(rows[i] for i in chosen) - 10 * missed_tens
+        right = sum(cols[j] for j in reached) - 99 * their_tens - 9 * (len(other) - their_tens)
+        worst = min(worst, right - left)
     return worst
 
 
@@ -316,13 +325,22 @@ def ten_solutions(
     units = [[(r, c) not in tens for c in range(width)] for r in range(height)]
     found = []
     for grid in family_grids(digits, rows, cols, tens, (0, 0)):
-        supply = [rows[r] - sum(grid[r]) for r in range(height)]
-        demand = [cols[c] - sum(grid[r][c] for r in range(height)) for c in range(width)]
-        if min(supply + demand) < 0:
-            continue
-        assert all(s % 10 == 0 for s in supply + demand)
-        extra = _transport([s // 10 for s in supply], [d // 10 for d in demand], units)
-        if extra is None:
-            continue
-        found.append([[grid[r][c] + 10 * extra[r][c] for c in range(width)] for r in range(height)])
+        solution = complete(grid, rows, cols, units)
+        if solution is not None:
+            found.append(solution)
     return found
+
+
+def complete(grid: Grid, rows: list[int], cols: list[int], units: list[list[bool]]) -> Grid | None:
+    """Step 2 (module docstring) on a family's grid: each line's rest shared out in tens on its
+    `units` cells (augmenting paths), or None when a rest is negative or the sharing infeasible."""
+    height, width = len(rows), len(cols)
+    supply = [rows[r] - sum(grid[r]) for r in range(height)]
+    demand = [cols[c] - sum(grid[r][c] for r in range(height)) for c in range(width)]
+    if min(supply + demand) < 0:
+        return None
+    assert all(s % 10 == 0 for s in supply + demand)
+    extra = _transport([s // 10 for s in supply], [d // 10 for d in demand], units)
+    if extra is None:
+        return None
+    return [[grid[r][c] + 10 * extra[r][c] for c in range(width)] for r in range(height)]

@@ -40,7 +40,6 @@ in networks", Pacific J. Math. 7 (1957).
 
 from __future__ import annotations
 
-import itertools
 import sys
 import time
 from collections.abc import Collection
@@ -48,7 +47,7 @@ from typing import Any
 
 from boardlab.families.cnote.hundreds import decide, repairs, run_certificate
 from boardlab.families.cnote.instance import column_targets
-from boardlab.families.cnote.positions import _transport, family_grids, spanning_sets
+from boardlab.families.cnote.positions import complete, family_grids, missing_sets, spanning_sets
 
 Grid = list[list[int]]
 Cell = tuple[int, int]
@@ -127,27 +126,18 @@ def cycle_signs(tens: Collection[Cell]) -> dict[Cell, int]:
 
 
 def gale_sets(tens: Collection[Cell], height: int, width: int) -> list[tuple[list[Line], list[Line]]]:
-    """The pairs (I, N(I)) of Gale's condition that can fail (module docstring): the sets I of
-    rows inside one column's rows in C with the columns their other cells reach, or the same
-    with rows and columns exchanged, whichever side has fewer."""
-    cells = set(tens)
-    sides = []
-    for kind, other, count, across in (("r", "c", height, width), ("c", "r", width, height)):
-
-        def cell(a: int, b: int, kind: str = kind) -> Cell:
-            return (a, b) if kind == "r" else (b, a)
-
-        chosen: set[tuple[int, ...]] = set()
-        for b in range(across):
-            members = [a for a in range(count) if cell(a, b) in cells]
-            for size in range(1, len(members) + 1):
-                chosen.update(itertools.combinations(members, size))
-        pairs = []
-        for group in sorted(chosen):
-            reached = sorted({b for a in group for b in range(across) if cell(a, b) not in cells})
-            pairs.append(([(kind, a) for a in group], [(other, b) for b in reached]))
-        sides.append(pairs)
-    return min(sides, key=len)
+    """The pairs (I, N(I)) of Gale's condition that can fail (module docstring): the
+    `positions.missing_sets` of rows, or of columns (the grid transposed), whichever are fewer."""
+    rows = [
+        ([("r", a) for a in group], [("c", b) for b in reached])
+        for group, reached in missing_sets(tens, height, width)
+    ]
+    transposed = {(c, r) for r, c in tens}
+    cols = [
+        ([("c", a) for a in group], [("r", b) for b in reached])
+        for group, reached in missing_sets(transposed, width, height)
+    ]
+    return min((rows, cols), key=len)
 
 
 def add_window(
@@ -261,13 +251,9 @@ def solutions(digits: Grid, rows: list[int], cols: list[int], tens: Collection[C
     for grid in family_grids(digits, rows, cols, tens, (0, 0)):
         for fix in fixes:
             raised = [[grid[r][c] + 100 * fix.get((r, c), 0) for c in range(width)] for r in range(height)]
-            supply = [rows[r] - sum(raised[r]) for r in range(height)]
-            demand = [cols[c] - sum(raised[r][c] for r in range(height)) for c in range(width)]
-            if min(supply + demand) < 0:
-                continue
-            extra = _transport([s // 10 for s in supply], [d // 10 for d in demand], units)
-            if extra is not None:
-                found.append([[raised[r][c] + 10 * extra[r][c] for c in range(width)] for r in range(height)])
+            solution = complete(raised, rows, cols, units)
+            if solution is not None:
+                found.append(solution)
                 break
     return found
 
