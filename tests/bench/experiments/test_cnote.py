@@ -130,7 +130,7 @@ def _assert_least_images(codes: np.ndarray, others: int, samples: int) -> None:
 
 @pytest.mark.slow
 def test_near_nines_unique_orbits_end_at_193_and_are_unique_by_cpsat() -> None:
-    """The experiment's finding (docs/cnote.md, twenty-first session) with at most two other
+    """The experiment's finding (docs/cnote-journal.md, twenty-first session) with at most two other
     digits: one unique orbit at 193 (CP-SAT, a second method, finds exactly its one solution)
     and none at 194 (with three, two: `test_unique_4x4_grids_at_194_exist`)."""
     from boardlab.bench.experiment import Case

@@ -1202,7 +1202,7 @@ def test_a_grid_its_planter_proved_unique_is_not_asked_about_again() -> None:
     ],
 )
 def test_unique_6x6_grids_above_the_generators_reach(grid: list[list[int]], targets: list[int]) -> None:
-    """docs/cnote.md, "Thirty-third session": long annealing chains found these 6x6 grids, unique
+    """docs/cnote-journal.md, "Thirty-third session": long annealing chains found these 6x6 grids, unique
     at targets the generator reaches for no seed within 10 s; CP-SAT's enumeration and the
     depth-first count (`search.Enumerator`, a second method) both count one solution."""
     for target in targets:
@@ -1223,7 +1223,7 @@ def _assert_unique_two_ways(grid: list[list[int]], target: int) -> None:
 
 @pytest.mark.slow
 def test_the_generator_makes_a_6x6_puzzle_at_165() -> None:
-    """docs/cnote.md, "Thirty-fourth session (lead)": with the live sets, the trimming and the
+    """docs/cnote-journal.md, "Thirty-fourth session (lead)": with the live sets, the trimming and the
     budgets after them, seed 0 makes a 6x6 puzzle at 165 (budgets are work units, so the chain
     is the same on every machine); its grid is unique by CP-SAT and by the depth-first count."""
     made = family.generate(0, {"size": 6, "target": 165})

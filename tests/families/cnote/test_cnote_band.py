@@ -1,4 +1,4 @@
-"""6x6 puzzles the generator makes above 165 (docs/cnote.md, "Thirty-fifth session (helper,
+"""6x6 puzzles the generator makes above 165 (docs/cnote-journal.md, "Thirty-fifth session (helper,
 branch `gen-s56`)": main's survey of the band, seeds 0-4): the first 6x6 puzzles at 169, and one
 at 168. Budgets are work units, so each seed's chains are the same on every machine."""
 

@@ -1,4 +1,4 @@
-"""Unique grids in the open band found by the thirty-sixth session (docs/cnote.md, "Thirty-sixth
+"""Unique grids in the open band found by the thirty-sixth session (docs/cnote-journal.md, "Thirty-sixth
 session (helper, branch `gen-s57`)"): single annealing chains (`search.anneal`, a side's
 schedule and budget, `random.Random(1000 + k)`), none of them by the proof-guided candidates the
 session tried, and one puzzle main's generator makes at 5x5 194. Each grid is counted two ways."""

@@ -248,7 +248,7 @@ def test_unique_generation_beyond_the_target_limit_is_one_line_exit_2(cli_run) -
 
 def test_grade_takes_target_as_solve_does(cli_run, tmp_path: Path) -> None:
     """`grade` had no --target (solve, count, generate, check, hint, render and convert have
-    it): a grid unique at 194 (docs/cnote.md, twenty-first session) saved at target 100 is
+    it): a grid unique at 194 (docs/cnote-journal.md, twenty-first session) saved at target 100 is
     graded at the target given."""
     path = tmp_path / "g.txt"
     path.write_text("target: 100\n3 6 9 9\n9 6 8 9\n9 8 9 9\n9 9 8 9\n")

@@ -174,7 +174,7 @@ def _tens_shrinks(big: int, digit: int) -> frozenset[int]:
 
 
 def test_one_big_number_per_line_stops_at_the_nines_diagonal_ceiling() -> None:
-    """docs/cnote.md, "Sixteenth session": with one number of two or more digits per line (a
+    """docs/cnote-journal.md, "Sixteenth session": with one number of two or more digits per line (a
     permutation, single-digit floors elsewhere), a line target above 9(n - 1) + 98 makes every
     big number at least 99; each number 99-272 keeps any of its digits under some shift by a
     multiple of 10, which every floor takes too (d -> kd, 10d, ...), so two bigs sharing such a

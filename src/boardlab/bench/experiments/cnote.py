@@ -422,7 +422,7 @@ register(
 #: edges of docs/cnote.md, "Large targets") and the next.
 REACH_TARGETS = list(range(100, 1001, 50))
 #: Rectangles of the full grid (`--size WxH`: W columns of H rows, every row at the target, the
-#: columns sharing target x H), at `REACH_RECTANGLE_TARGETS` (docs/cnote.md, "Twenty-third
+#: columns sharing target x H), at `REACH_RECTANGLE_TARGETS` (docs/cnote-journal.md, "Twenty-third
 #: session"): tall ones (4 columns) are annealed turned, 5- and 6-wide ones planted with floors
 #: 7-9; since the thirty-first session also grids 3 wide, 2 wide and one column wide, and
 #: targets beyond the rectangles' reach, where the uniqueness checks' budget in estimated

@@ -191,7 +191,7 @@ ANNEAL_TARGET_LIMIT = 500
 #: 162 (162 for the first time), 5x5 183, 186 and 192; none at 6x6 163-165, 7x7 161 and 163,
 #: 8x8 161-165 (main made 7x7 161 and 8x8 163 for one seed each).
 #: With the lead's budgets after it (`search`): 6x6 at 165 (seed 0), 7x7 161 (seed 1).
-#: Thirty-fifth session, the same generator surveyed further (docs/cnote.md, "Thirty-fifth
+#: Thirty-fifth session, the same generator surveyed further (docs/cnote-journal.md, "Thirty-fifth
 #: session"): every seed at 6x6 161 and 7x7 159; some at 6x6 166, 168 and 169 (the first at
 #: 169), 7x7 153 (3 of 5) and 164, 8x8 165; none at 6x6 163, 164, 167 and 170, 7x7 163, 8x8 161-164.
 #: Thirty-sixth session (helper's survey, timed idle by the lead): 7x7 165 (seed 4), 8x8 168 (seed 2).
@@ -269,14 +269,14 @@ SCAN_LEAST = 8
 #: with floors 7-9 first (`Rigid` with `high`): floors 4-9 leave big numbers of 90 or more
 #: there, and the uniqueness checks of such plantings failed, or took 6-48 s of CPU (7x7 and 8x8
 #: at 126-137); with floors 7-9 and the nines planting the whole command made seeds 0-4 in
-#: 1.3-7.2 s of CPU (docs/cnote.md, "Large targets", ninth session). The band ends where floors
+#: 1.3-7.2 s of CPU (docs/cnote-journal.md, "Ninth session, 6x6-8x8"). The band ends where floors
 #: 7-9 stop finding puzzles for most seeds (7x7: 3 of 5 at 143, 1 at 145, failing in 3-4 s; 8x8:
 #: 0 of 3 at 150 and 160, where 150 is made by the nines planting; 6x6: 0 of 3 at 138 and 140,
 #: where `Searched` finds some). Since the fifteenth session 7x7 from 142 goes to `Diagonal`,
 #: which makes every seed there (the band ran to 145). The band started at 126 until the
 #: sixteenth session: floors 4-9 made 8x8 puzzles at 120 and 125 in 4.1-13.0 s of wall (the whole
 #: command, seeds 0-2), floors 7-9 first make every 8x8 target from 110 to 125 in 1.4-7.1 s
-#: (seeds 0-4), and 6x6 and 7x7 there faster too (docs/cnote.md, "Sixteenth session").
+#: (seeds 0-4), and 6x6 and 7x7 there faster too (docs/cnote-journal.md, "Sixteenth session").
 HIGH_FROM = 110
 HIGH_UNTIL = {6: 136, 7: 141, 8: 150}
 #: The least floor of the first plantings there, and how many of them before the nines planting.
@@ -313,7 +313,7 @@ FLOOR_ONE_PLANTINGS = 4
 #: 46 and 47 failed for every seed of 0-4; with this bound the floors-1 stage makes them after
 #: 21-23 plantings). Not on squares: there the stage near its largest targets needs more
 #: plantings and the later stages fail (4x4 at 121, seed 1: 46; 5x5 at 125, seed 0: 27).
-#: Thirty-second session, docs/cnote.md.
+#: Thirty-second session, docs/cnote-journal.md.
 FLOOR_FOUR_PLANTINGS = 20
 #: The uniqueness checks times cells of those rectangles' rigid plantings (`Planter.check_cells`):
 #: with random matrices' 4,000, 6 columns of 8 rows at 120 failed in 10.8-11.2 s of wall (seeds
@@ -326,10 +326,10 @@ RECTANGLE_CHECK_CELLS = 3000
 #: elsewhere; at most `DIAGONAL_PLANTINGS` plantings, each solve and check within
 #: `DIAGONAL_SECONDS` deterministic seconds. Above these targets 100 plantings found no unique
 #: one for seeds 0-3 (8x8 at 158 and 159, 7x7 at 149 and 150, 6x6 at 141) or none escapes the
-#: 2-cycles (6x6 from 142, 7x7 from 151, 8x8 from 160); measured in docs/cnote.md, "Fifteenth
+#: 2-cycles (6x6 from 142, 7x7 from 151, 8x8 from 160); measured in docs/cnote-journal.md, "Fifteenth
 #: session". On 6x6 at 137-139 the diagonal replaced the annealing (`Searched`) in the seventeenth
 #: session: the whole command took 1.3-9.8 s of wall with the annealing (139: 5.6-9.8 s), with
-#: the diagonal under a second in-process (docs/cnote.md, "Seventeenth session"); it also plants
+#: the diagonal under a second in-process (docs/cnote-journal.md, "Seventeenth session"); it also plants
 #: 6x6 from 125 and 7x7 from 135, where the rigid planting and its mixing stay (their puzzles are
 #: less regular, and they take at most 6 s). 8x8 at 157 (2 of 5 seeds by the diagonal) is annealed
 #: since the twenty-fifth session, as above it (one chain found 7 of 8 seeds there).
@@ -352,7 +352,7 @@ RANDOM_CHECK_CELLS = 4000
 #: of their own, 11.1 s in all). Of 351 commands (squares in the rigid bands, seeds 0-4;
 #: rectangles of sides 2-8 at 100-1,000, seed 0) every one that made a puzzle spent at most 2.6
 #: estimated seconds (1.9 before its mixing), so 4 cuts only failures; with it the slowest
-#: failing commands measured took 7.4 s of wall (docs/cnote.md, "Thirty-first session").
+#: failing commands measured took 7.4 s of wall (docs/cnote-journal.md, "Thirty-first session").
 CHECK_WORK = 4.0
 #: Uniqueness checks mixing may spend, per proposed move on average (a budget in solves, so
 #: the puzzle stays the same per seed): a move at a large target can cost 15 checks.
@@ -844,7 +844,7 @@ class Rigid(Chained):
 
 
 def nines(rows: list[int], cols: list[int]) -> bool:
-    """Whether the nines planting is unique (docs/cnote.md, "Large targets", ninth session): on
+    """Whether the nines planting is unique (docs/cnote-journal.md, "Ninth session, 6x6-8x8"): on
     a square grid with every line at target T, floors 9 and a permutation of big numbers
     b = T - 9(n - 1) showing their tens digit a (b = 10a + u), when 10 <= b, u != a and
     9a + u < 81 (b <= 87).
@@ -1108,7 +1108,7 @@ def reach(height: int, width: int) -> str:
     if (found := RECTANGLES_REACHED.get((width, height))) is not None:
         return (
             f"unique {width}x{height} puzzles were made up to target {found} in the surveys of "
-            "docs/cnote.md, 'Thirty-first session'"
+            "docs/cnote-journal.md, 'Thirty-first session'"
         )
     return f"unique puzzles are found for line targets up to about {UNIQUE_TARGET_LIMIT}"
 

@@ -54,7 +54,7 @@ solution blocked (`core.cpsat.enumerate_by_blocking`; twenty-seventh session), n
 enumeration of solutions: each solve keeps CP-SAT's presolve, which the enumeration turns off.
 On the annealed grids of one solution at the largest targets the enumeration took up to 7.6 s
 (5x5 at 180) where the two solves took 0.3 s; on easy grids both take hundredths of a second
-(docs/cnote.md, "Twenty-seventh session").
+(docs/cnote-journal.md, "Twenty-seventh session").
 
 Search strategies (`Family.strategies`): `portfolio` is CP-SAT's default (its portfolio of
 workers when solving for one solution); the others are `VARIABLE:VALUE` pairs passed to

@@ -21,7 +21,7 @@ its column's reach table (the column remainders are known there), and a number i
 when the row's later cells can make the rest of the row with such filtered numbers; so every
 value placed leads to a complete row, and none is passed over one by one. On the grids a 6x6
 chain's moves searched at 162 (366 searches of 1e6 units) the cells placed in row h - 3 fell
-from 4.5e7 to 1.6e7 and the time to 0.6 of what it was (docs/cnote.md, "Thirty-fourth
+from 4.5e7 to 1.6e7 and the time to 0.6 of what it was (docs/cnote-journal.md, "Thirty-fourth
 session"). On grids of `TRIM_FROM` rows or more every cell's numbers are first trimmed to those
 whose row and column remainders the line's other cells can make (`search_kernels._trim`, two
 rounds): 60-80 % of the numbers go on the annealing's 6x6 grids at 162, the column reach tables
@@ -63,7 +63,7 @@ once, in the same order (a cut count's Knuth estimate is of the same path). On t
 chain met at 152 (175 cell searches of 3e6 units each) 135 ended within their budget against
 46 unmemoised, in about 1.1 times the time; at equal CPU the chains reached lower counts and
 found puzzles where none had been made (6x6 at 153 and 154, 7x7 at 152 and 153, 5x5 at 170;
-docs/cnote.md, "Twenty-seventh session"). On 4 rows the memo holds only the last two rows'
+docs/cnote-journal.md, "Twenty-seventh session"). On 4 rows the memo holds only the last two rows'
 completions, and the chains found less.
 
 Since the twenty-ninth session the count takes a grid's rows in an order of its own
@@ -74,7 +74,7 @@ convolution instead of enumerated. A grid's solutions are its rows' solutions in
 (each row keeps its target), so the count is the same. On the grids the twenty-eighth
 session's surveys made and grids two cells from them, a count took 0.43 (6x6) to 0.83 (5x5) of
 the nodes, and a cell's search cut at 1e6 units ended within it for 163 against 120 of 243 6x6
-grids, in 0.58 of the time; at equal CPU the chains found more (docs/cnote.md, "Twenty-ninth
+grids, in 0.58 of the time; at equal CPU the chains found more (docs/cnote-journal.md, "Twenty-ninth
 session").
 
 `anneal`: simulated annealing (Kirkpatrick, Gelatt and Vecchi, "Optimization by simulated
@@ -195,7 +195,7 @@ class Schedule:
 #: chain of 5.5e8 units, seeds 10-14 at 191-193: 13 of 15 found; 3e5: 9, 1e6: 5, 5e4: 6, 3e4:
 #: 3) and 3.6e8 units a chain, about 8e7 a second in two threads: a failing command takes 7-8 s
 #: of wall (4.5e8: one success took 10.7 s, its first chain running to the end).
-#: Measured in docs/cnote.md, "Large targets", thirteenth session.
+#: Measured in docs/cnote-journal.md, "Thirteenth session".
 #: 5x5 (eighth session, branch cgen8; `search.anneal` called directly, seeds 0-4, 1.8e8 units):
 #: fresh grids of digits 8-9, 2e5 units a count, a fresh grid after 50 moves without progress
 #: and cooling by 5 % a move. At 140 this found 5 of 5 (0.1-2.7 s of CPU), where the 4x4
@@ -254,7 +254,7 @@ class Schedule:
 #: before (on 5x5 at 156 one chain with 5e5 and 2e6 found 3 and 2 of 8 seeds, 1e6 4). Values
 #: the tables pass over are charged, four a unit (`PASSED_VALUES`, until the thirty-fourth session): uncharged,
 #: a count's time per unit varied 60-fold and commands ran to 18 s; charged one a unit, 4x4's
-#: cut searches ended too early (2-3 of 8 chains at 193 against 7). Measured in docs/cnote.md,
+#: cut searches ended too early (2-3 of 8 chains at 193 against 7). Measured in docs/cnote-journal.md,
 #: "Twenty-fifth session".
 #: Twenty-sixth session: counts uncapped (`Schedule.cap`; `UNCAPPED`) on 5x5's two chains and
 #: 6x6's second. Above 152 on 6x6 every grid a chain met had more than 20,000 solutions (least
@@ -267,7 +267,7 @@ class Schedule:
 #: for 2, never made before); on 5x5 one chain capped found less than two uncapped (152-160 and
 #: 162, seeds 0-4: 28 against 36; both capped 24). 4x4 (194: 2 of 5
 #: against 4), 7x7 (152, 153: none either way) and 8x8 (160: 1 of 5 against 2; one chain
-#: uncapped with one capped: 2 again) keep the cap. Measured in docs/cnote.md, "Twenty-sixth
+#: uncapped with one capped: 2 again) keep the cap. Measured in docs/cnote-journal.md, "Twenty-sixth
 #: session".
 #: Twenty-seventh session: the count memoised on 5 rows or more (`MEMO_FROM`). Its units take
 #: longer (a unit is still a cell placed or a value scanned, but the memo skips the cheap
@@ -280,7 +280,7 @@ class Schedule:
 #: failing targets (seeds 0-4; the failing commands' wall with 2.5e8, 2.5e8, 1e8 and 1.7e8
 #: units: 5x5 up to 6.4 s, 6x6 6.9 s, 7x7 4.4 s, 8x8 5.8 s; with 3.4e8, 3.2e8, 2e8 and 2.6e8
 #: up to 8.6, 9.1, 7.3 and 9.1 s, and a 5x5 success at 10.2 s): 5x5 3e8 units, 6x6 3e8, 7x7
-#: 2e8 and 8x8 2.4e8. Measured in docs/cnote.md, "Twenty-seventh session".
+#: 2e8 and 8x8 2.4e8. Measured in docs/cnote-journal.md, "Twenty-seventh session".
 #: Twenty-eighth session: a cell's search cut at 1e6 units on 6x6-8x8 too (it was 3e6 since the
 #: nineteenth session): with the memo a cut search ends within its budget 3 to 6 times as
 #: often, so shorter cuts buy more moves. At equal CPU (one chain, 4 s, seeds 0-7 each) 1e6
@@ -291,7 +291,7 @@ class Schedule:
 #: 156: 3 against 4), though many chains end at a count of 2. The whole command with 1e6
 #: (seeds 0-4): 8x8's failures took 6.7-10.3 s of wall with 2.4e8 units (before: up to 9.1 s),
 #: so its budget is 2e8; 6x6's 5.1-7.2 s and 7x7's 4.4-7.0 s, as before. Measured in
-#: docs/cnote.md, "Twenty-eighth session".
+#: docs/cnote-journal.md, "Twenty-eighth session".
 #: Twenty-ninth session: the count takes the rows admitting the fewest numbers first
 #: (`Enumerator.rows_in_order`). At equal CPU (one chain, 4 s) the chains found more (4x4 at
 #: 194: 11 of 32 against 4; 6x6 at 155 25 of 48 against 20, at 158 (second schedule) 13 of 32
@@ -301,7 +301,7 @@ class Schedule:
 #: 4.5e8, 3.5e8 and 2.5e8 (a chain with a larger budget takes the same course as far as the smaller went:
 #: it finds whatever the smaller found). With 3.75e8 a failing 6x6 command took 9.2 s, and
 #: 8x8's took up to 9.3 s with 2.5e8 units (6.4 s with 2e8, which it keeps). Measured in
-#: docs/cnote.md, "Twenty-ninth session".
+#: docs/cnote-journal.md, "Twenty-ninth session".
 #: Thirty-fourth session: the count's live sets and trimmed numbers (`Enumerator`); at the old
 #: budgets failing commands (5x5 at 195, 6x6 at 163, 7x7 at 163, 8x8 at 165, seeds 0-1) took
 #: 0.59-0.76 of main's CPU (one 8x8 0.97), interleaved with main on a loaded machine, so the
@@ -311,7 +311,7 @@ class Schedule:
 #: 7e8, 6x6 8e8, 7x7 5.2e8, 8x8 3.6e8 (slowest command measured 8.1 s, a 6x6 failure at 163;
 #: with 7x7 at 5.8e8 8.6 s and 8x8 at 4.5e8 9.0 s, too near 10 s): the first 6x6 puzzle made at
 #: 165 (seed 0, 7.7e8 units a chain), 7x7 160 and 8x8 160 for every seed, 5x5 193 for 4 of 5.
-#: Measured in docs/cnote.md, "Thirty-fourth session".
+#: Measured in docs/cnote-journal.md, "Thirty-fourth session".
 _FOUR = Schedule(
     budget=450_000_000,
     per_count=200_000,
@@ -461,7 +461,7 @@ class Enumerator:
     nodes; module docstring); by default on grids of `MEMO_FROM` rows or more. `order`: take
     the rows in the order of `rows_in_order` (the same counts, fewer nodes); by default on
     grids of `ORDER_FROM` rows or more. (A memo kept from count to count was tried and not
-    merged: docs/cnote.md, "Thirty-fifth session (helper, branch `gen-s56`)".)"""
+    merged: docs/cnote-journal.md, "Thirty-fifth session (helper, branch `gen-s56`)".)"""
 
     def __init__(
         self,
@@ -509,7 +509,7 @@ class Enumerator:
         last two, whose completions are counted by the convolution, not enumerated; with
         `keep_last` the last row stays last (`count_cell`'s wildcard). A grid's solutions are
         its rows' solutions in any order, so the count is the same; the search is smaller.
-        Twenty-ninth session (docs/cnote.md): on the grids the generator's surveys made and
+        Twenty-ninth session (docs/cnote-journal.md): on the grids the generator's surveys made and
         grids two cells from them, a cell's search cut at 1e6 units ended within it for 163
         against 120 of 243 6x6 grids, in 0.58 of the time."""
         height = d.shape[0]

@@ -563,7 +563,7 @@ def enumerate_count(
     A row's candidates always complete the row, so no prefix dies inside a row; before the
     thirty-fourth session the row's test was a static table of its later cells' own numbers
     (without their columns), and 6x6 chains placed 3 times as many cells in row h - 3, the
-    most of them in rows that had no completion (docs/cnote.md, "Thirty-fourth session").
+    most of them in rows that had no completion (docs/cnote-journal.md, "Thirty-fourth session").
     Each prefix of h - 2 rows adds the number of choices x_j in S_j(column remainder) with
     sum x_j = row h - 2's remainder (two halves of the columns by `_half`, then one dot
     product). Work: a unit per cell placed, per value scanned for the S_j and per step of the
