@@ -158,6 +158,16 @@ def run_certificate(body: Callable[[], int]) -> int:
         return 130
 
 
+def verdict(what: str, found: object, holds: str, start: float) -> int:
+    """A CP-SAT certificate command's line, `what: CP-SAT: holds` when it is infeasible (`found`
+    None) or `what: CP-SAT: left over: found`, with the CPU since `start`; returns the exit code
+    (0: it holds, 1: a left-over). Used by the commands of Lemmas 5 (`--cpsat`), 9 and 10 and
+    of Lemma 9's general form."""
+    outcome = holds if found is None else f"left over: {found}"
+    print(f"{what}: CP-SAT: {outcome}; {time.process_time() - start:.1f} s of CPU")
+    return 0 if found is None else 1
+
+
 def decide(model: Any, time_limit: float, what: str) -> Any:
     """Solve a certificate's CP-SAT `model` with one worker: None when it is infeasible (the
     certificate holds), else the solver holding the solution found (a left-over, read with
@@ -286,12 +296,7 @@ def main(argv: list[str] | None = None) -> int:
         start = time.process_time()
         if cpsat:
             found = certify_cpsat(n, lo, hi)
-            print(
-                f"n={n} box=[{lo}, {hi}]: CP-SAT: "
-                + ("infeasible, no vector left over" if found is None else f"left over: {found}")
-                + f"; {time.process_time() - start:.1f} s of CPU"
-            )
-            return 0 if found is None else 1
+            return verdict(f"n={n} box=[{lo}, {hi}]", found, "infeasible, no vector left over", start)
         checked, left, example = certify(n, lo, hi)
         print(
             f"n={n} box=[{lo}, {hi}]: {checked} vectors break (F) at position 0, {left} left over"

@@ -26,13 +26,14 @@ non-decreasing, the least digit stays at (0, 0)). QED.
 
 *The certificate (`certify`).* One CP-SAT model: the n^2 digits as variables in 1..9 with the
 constraints of K, and at each placement of S its own copy of Lemma 9's window of `width`
-consecutive unrepaired families (`twofamilies.add_window`, its own family variables, the one
-digit grid shared). A grid of K with at most one repaired family at every placement of S has
-nine consecutive unrepaired families at each (those after the repaired one), hence a window of
-any width up to 9: it is a solution of the model. So infeasible means the lemma's hypothesis
-holds. Lemma 9's symmetry constraint (a window breaking (F) at position 0) is not used: it
-needs a model invariant under the dihedral maps of one cycle, and the set S need not be; the
-constraints of K instead hold for some image of every grid whatever S is, by (2) and (3).
+consecutive unrepaired families (`spanning.add_window` on the placement's
+`twofamilies.cycle_construction`, its own family variables, the one digit grid shared). A grid
+of K with at most one repaired family at every placement of S has nine consecutive unrepaired
+families at each (those after the repaired one), hence a window of any width up to 9: it is a
+solution of the model. So infeasible means the lemma's hypothesis holds. Lemma 9's symmetry
+constraint (a window breaking (F) at position 0) is not used: it needs a model invariant under
+the dihedral maps of one cycle, and the set S need not be; the constraints of K instead hold for
+some image of every grid whatever S is, by (2) and (3).
 
 *Which placements (`search`).* A counterexample-guided loop: start from S = {C}; solve; a
 solution is a grid of K with at most one repaired family at every placement of S; count its
@@ -60,9 +61,17 @@ from collections.abc import Iterable, Iterator, Sequence
 
 import numpy as np
 
-from boardlab.families.cnote.hundreds import decide, edge_cell, repairs, run_certificate, ten_solutions
+from boardlab.families.cnote.hundreds import (
+    decide,
+    edge_cell,
+    repairs,
+    run_certificate,
+    ten_solutions,
+    verdict,
+)
 from boardlab.families.cnote.positions import _transport, cycle_families, unit_cells
-from boardlab.families.cnote.twofamilies import add_window
+from boardlab.families.cnote.spanning import add_window
+from boardlab.families.cnote.twofamilies import cycle_construction
 
 Grid = list[list[int]]
 #: a placement of the cycle: the order of the rows and of the columns along it (module docstring)
@@ -320,7 +329,10 @@ def certify(
         model.add(digit[i, 0] <= digit[i + 1, 0])
     model.add(digit[0, 1] <= digit[1, 0])
     for order in placements:
-        add_window(model, digit, target, width, order, quads(n) if tenth else ())
+        made = cycle_construction(n, order)
+        add_window(
+            model, digit, dict.fromkeys(made.lines, target), made, width, target, quads(n) if tenth else ()
+        )
     solver = decide(model, time_limit, f"n={n} target={target}")
     return None if solver is None else [[int(solver.value(digit[r, c])) for c in range(n)] for r in range(n)]
 
@@ -399,18 +411,10 @@ def main(argv: list[str] | None = None) -> int:
             with_tenth, placements = CERTIFIED[n][target]
             chosen = list(placements)
             grid = certify(n, target, chosen, tenth=with_tenth)
-        print(
-            f"n={n} target={target}, {len(chosen)} placements"
-            + (", the tenth family's clauses" if with_tenth else "")
-            + ": CP-SAT: "
-            + (
-                "infeasible, every digit grid has two solutions at one of them"
-                if grid is None
-                else f"left over: {grid}"
-            )
-            + f"; {time.process_time() - clock:.1f} s of CPU"
+        what = f"n={n} target={target}, {len(chosen)} placements" + (
+            ", the tenth family's clauses" if with_tenth else ""
         )
-        return 0 if grid is None else 1
+        return verdict(what, grid, "infeasible, every digit grid has two solutions at one of them", clock)
 
     return run_certificate(body)
 

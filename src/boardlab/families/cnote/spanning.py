@@ -42,10 +42,11 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from boardlab.families.cnote.hundreds import decide, repairs, run_certificate
+from boardlab.families.cnote.hundreds import decide, repairs, run_certificate, verdict
 from boardlab.families.cnote.instance import column_targets
 from boardlab.families.cnote.positions import complete, family_grids, missing_sets, spanning_sets
 
@@ -140,62 +141,96 @@ def gale_sets(tens: Collection[Cell], height: int, width: int) -> list[tuple[lis
     return min((rows, cols), key=len)
 
 
+@dataclass(frozen=True)
+class Construction:
+    """A tens-place set as a window of families needs it (module docstring): `cells`, C's cells
+    in the order their units digits and repairs are listed; `signs`, sigma on them (+1 and -1
+    around the cycle, 0 elsewhere); `lines`, every line once, in the order their margins are
+    made; `checks`, pairs (group, reached) of indices into `lines`: the margins m left by a
+    family and a repair admit the transport exactly when no check has the sum of m over group
+    above the sum over reached (a margin below 0 is the check ((), (line,)))."""
+
+    cells: tuple[Cell, ...]
+    signs: tuple[int, ...]
+    lines: tuple[Line, ...]
+    checks: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+
+
+def construction(tens: Collection[Cell], height: int, width: int) -> Construction:
+    """Lemma 2's general form on `tens`: its cells sorted, the rows then the columns, every margin
+    non-negative and `gale_sets`."""
+    cells = tuple(sorted(tens))
+    sign = cycle_signs(cells)
+    lines: tuple[Line, ...] = (*(("r", r) for r in range(height)), *(("c", c) for c in range(width)))
+    index = {line: i for i, line in enumerate(lines)}
+    checks: list[tuple[tuple[int, ...], tuple[int, ...]]] = [((), (i,)) for i in range(len(lines))]
+    for group, reached in gale_sets(cells, height, width):
+        checks.append((tuple(index[x] for x in group), tuple(index[x] for x in reached)))
+    return Construction(cells, tuple(sign[x] for x in cells), lines, tuple(checks))
+
+
 def add_window(
     model: Any,
     digit: dict[Cell, Any],
     targets: dict[Line, Any],
-    tens: Collection[Cell],
+    made: Construction,
     window: int,
     top: int,
-) -> list[Any]:
+    tenth: Sequence[Collection[int]] = (),
+) -> tuple[list[Any], list[list[Any]]]:
     """On a CP-SAT `model` whose digit variables are `digit` and line targets `targets` (ints or
-    linear expressions, at most `top`), a base family and the `window` - 1 families after it, none
-    of them repaired (module docstring). Returns the base family's units digits, in the order of `sorted(tens)`."""
-    cells = sorted(tens)
-    sign = cycle_signs(cells)
+    linear expressions, at most `top`), a base family on `made` and the `window` - 1 families
+    after it (base + k sigma, mod 10), none of them repaired (module docstring): for each family
+    and each repair (none, `hundreds.repairs` on `made.cells`) one clause, some check broken by
+    the margins the repair leaves. With `tenth` (sets of indices into `made.lines`: Lemma 10's
+    4-cycles, `placements`), also the family base + 9 sigma, for every repair and every set, has
+    a check broken once the set's margins are lowered by 1 more. Returns the base family's units
+    digits (in `made.cells` order) and, per family of the window, the literals of its checks
+    without a repair (in `made.checks` order). Lemma 9 (`twofamilies`) and Lemma 10
+    (`placements`) use it with C's cycle and condition (F) as the construction."""
     height = 1 + max(r for r, _ in digit)
     width = 1 + max(c for _, c in digit)
-    lines: list[Line] = [("r", r) for r in range(height)] + [("c", c) for c in range(width)]
-    on = {
-        line: [(line[1], c) for c in range(width)]
-        if line[0] == "r"
-        else [(r, line[1]) for r in range(height)]
+    cells, lines = made.cells, made.lines
+    on = [
+        [(line[1], c) for c in range(width)] if line[0] == "r" else [(r, line[1]) for r in range(height)]
         for line in lines
-    }
-    pairs = gale_sets(cells, height, width)
+    ]
     fixes = [{}, *({cells[e]: h for e, h in fix.items()} for fix in repairs(len(cells)))]
     base = [model.new_int_var(0, 9, "") for _ in cells]
     # a margin is at most the target over 10, and at least -10 per cell of its line (numbers < 100)
     bound = top // 10 + 10 * max(height, width) + 10
-    for k in range(window):
-        u = dict(zip(cells, base, strict=True))
+    plain: list[list[Any]] = []
+    for k in [*range(window), *([9] if tenth else [])]:
+        units = list(base)
         if k:
-            for e, cell in enumerate(cells):
-                if sign[cell]:
-                    shifted, wrap = model.new_int_var(0, 9, ""), model.new_int_var(-1, 1, "")
-                    model.add(shifted == base[e] + k * sign[cell] - 10 * wrap)
-                    u[cell] = shifted
-        margin = {}
-        for line in lines:
+            moved = [e for e, s in enumerate(made.signs) if s]
+            for e in moved:
+                units[e] = model.new_int_var(0, 9, "")
+            for e in moved:
+                wrap = model.new_int_var(-1, 1, "")
+                model.add(units[e] == base[e] + k * made.signs[e] - 10 * wrap)
+        u = dict(zip(cells, units, strict=True))
+        margin = []
+        for line, its in zip(lines, on, strict=True):
             m = model.new_int_var(-bound, bound, "")
-            tens_part = sum(10 * digit[x] + u[x] for x in on[line] if x in u)
-            model.add(10 * m + tens_part + sum(digit[x] for x in on[line] if x not in u) == targets[line])
-            margin[line] = m
-        for fix in fixes:
-            low = {line: 10 * sum(fix.get(x, 0) for x in on[line]) for line in lines}
-            literals = []
-            for line in lines:
-                negative = model.new_bool_var("")
-                model.add(margin[line] - low[line] < 0).only_enforce_if(negative)
-                literals.append(negative)
-            for group, reached in pairs:
-                over = model.new_bool_var("")
-                model.add(
-                    sum(margin[x] - low[x] for x in group) > sum(margin[x] - low[x] for x in reached)
-                ).only_enforce_if(over)
-                literals.append(over)
-            model.add_bool_or(literals)
-    return base
+            tens_part = sum(10 * digit[x] + u[x] for x in its if x in u)
+            model.add(10 * m + tens_part + sum(digit[x] for x in its if x not in u) == targets[line])
+            margin.append(m)
+        for lowered in tenth if k >= window else [()]:
+            for fix in fixes:
+                low = [10 * sum(fix.get(x, 0) for x in its) for its in on]
+                left = [margin[i] - low[i] - (i in lowered) for i in range(len(lines))]
+                literals = []
+                for group, reached in made.checks:
+                    over = model.new_bool_var("")
+                    model.add(sum(left[i] for i in group) > sum(left[i] for i in reached)).only_enforce_if(
+                        over
+                    )
+                    literals.append(over)
+                model.add_bool_or(literals)
+                if not fix and k < window:
+                    plain.append(literals)
+    return base, plain
 
 
 def certify(
@@ -229,7 +264,8 @@ def certify(
         model.add(rest > c).only_enforce_if(bump)
         model.add(rest <= c).only_enforce_if(~bump)
         targets["c", c] = share + bump
-    add_window(model, digit, targets, tens, window, max(column_targets(hi, height, width) + [hi]))
+    made = construction(tens, height, width)
+    add_window(model, digit, targets, made, window, max(column_targets(hi, height, width) + [hi]))
     solver = decide(model, time_limit, f"{width}x{height} at {lo}-{hi}")
     if solver is None:
         return None
@@ -330,15 +366,8 @@ def main(argv: list[str] | None = None) -> int:
             raise ValueError(f"{usage}, got {' '.join(args) or 'nothing'}") from None
         start = time.process_time()
         found = certify(w, h, lo, hi, tens)
-        verdict = (
-            "infeasible, every digit grid has two families repaired"
-            if found is None
-            else f"left over: {found}"
-        )
-        print(
-            f"{w}x{h} targets {lo}-{hi}, set {k}: CP-SAT: {verdict}; {time.process_time() - start:.1f} s of CPU"
-        )
-        return 0 if found is None else 1
+        holds = "infeasible, every digit grid has two families repaired"
+        return verdict(f"{w}x{h} targets {lo}-{hi}, set {k}", found, holds, start)
 
     return run_certificate(body)
 

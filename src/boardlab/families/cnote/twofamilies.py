@@ -51,9 +51,9 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Sequence
-from typing import Any
 
-from boardlab.families.cnote.hundreds import broken, decide, edge_cell, repairs, run_certificate
+from boardlab.families.cnote.hundreds import decide, edge_cell, run_certificate, verdict
+from boardlab.families.cnote.spanning import Construction, Line, add_window
 
 #: n -> {T: width}: the line targets T (all lines T) at which `certify(n, T, width)` is
 #: infeasible: every n x n digit grid has at least 2 solutions there. A window of 5 unrepaired
@@ -78,66 +78,24 @@ def applies(rows: list[int], cols: list[int]) -> bool:
     return rows[0] in CERTIFIED.get(n, {})
 
 
-def add_window(
-    model: Any,
-    digit: dict[tuple[int, int], Any],
-    target: int,
-    width: int,
-    order: tuple[Sequence[int], Sequence[int]] | None = None,
-    tenth: Sequence[Sequence[int]] = (),
-) -> tuple[list[Any], list[Any]]:
-    """The certificate's constraints (module docstring) on a CP-SAT `model` whose n x n digit
-    variables are `digit`: a base family and the `width` - 1 families after it, none repaired,
-    on the cycle C or, with `order` = (rows, cols), on its image under the row permutation
-    `rows` and the column permutation `cols` (position 2i = row rows[i], 2i + 1 = column
-    cols[i + 1]; edge e joins them at (rows[a], cols[b]) where C's edge e is (a, b)). Returns
-    the base family's units digits (edge order) and the literals of the symmetry constraint
-    (the window's first or last family breaks (F) at position 0 without hundreds). With
-    `tenth` (sets of positions, Lemma 10's 4-cycles of D), also the family before the base
-    (base + 9 sigma) breaks (F) under every repair once the positions of any one set are
-    lowered by 1 (no repair leaves room for two transport solutions)."""
-    n = round(len(digit) ** 0.5)
+def cycle_construction(n: int, order: tuple[Sequence[int], Sequence[int]] | None = None) -> Construction:
+    """The cycle C as `spanning.add_window`'s construction: its 2n cells in edge order with sigma
+    = (-1)^e, the lines in cycle order (position 2i = row i, 2i + 1 = column i + 1) and condition
+    (F) at each position (its margin not below 0, not above the sum of its D-neighbours'); with
+    `order` = (rows, cols) the same on C's image under the row permutation `rows` and the column
+    permutation `cols` (position 2i = row rows[i], 2i + 1 = column cols[i + 1]; edge e joins them
+    at (rows[a], cols[b]) where C's edge e is (a, b))."""
     rows, cols = order if order is not None else (range(n), range(n))
     size = 2 * n
-    cells = [(rows[a], cols[b]) for a, b in (edge_cell(n, e) for e in range(size))]
-    cycle = set(cells)
-    units = []  # per position, the sum of its line's units-place digits
+    cells = tuple((rows[a], cols[b]) for a, b in (edge_cell(n, e) for e in range(size)))
+    lines: tuple[Line, ...] = tuple(
+        ("r", rows[v // 2]) if v % 2 == 0 else ("c", cols[(v // 2 + 1) % n]) for v in range(size)
+    )
+    offsets = range(3, size - 2, 2)  # the D-neighbours of position v are v + offsets
+    checks = []
     for v in range(size):
-        if v % 2 == 0:
-            line = [(rows[v // 2], c) for c in range(n)]
-        else:
-            line = [(r, cols[(v // 2 + 1) % n]) for r in range(n)]
-        units.append(sum(digit[cell] for cell in line if cell not in cycle))
-    base = [model.new_int_var(0, 9, "") for e in range(size)]
-    ends = []
-    for k in [*range(width), *([9] if tenth else [])]:
-        u = base
-        if k:
-            u = [model.new_int_var(0, 9, "") for _ in range(size)]
-            for e in range(size):
-                wrap = model.new_int_var(-1, 1, "")
-                model.add(u[e] == base[e] + (k if e % 2 == 0 else -k) - 10 * wrap)
-        m = []
-        for v in range(size):
-            margin = model.new_int_var(-target - 200, target, "")
-            before, after = cells[(v - 1) % size], cells[v]
-            model.add(
-                10 * margin + 10 * digit[before] + u[(v - 1) % size] + 10 * digit[after] + u[v] + units[v]
-                == target
-            )
-            m.append(margin)
-        if k >= width:  # the tenth family (Lemma 10)
-            for lowered in tenth:
-                less = [m[v] - 1 if v in lowered else m[v] for v in range(size)]
-                for h in [{}, *repairs(size)]:
-                    model.add_bool_or(broken(model, less, h))
-            continue
-        for h in [{}, *repairs(size)]:  # none, and Lemma 5's repairs
-            literals = broken(model, m, h)
-            model.add_bool_or(literals)
-            if not h and k in (0, width - 1):
-                ends += literals[:2]  # position 0, no hundreds
-    return base, ends
+        checks += [((), (v,)), ((v,), tuple((v + o) % size for o in offsets))]
+    return Construction(cells, tuple((-1) ** e for e in range(size)), lines, tuple(checks))
 
 
 def certify(
@@ -153,9 +111,10 @@ def certify(
 
     model = cp_model.CpModel()
     digit = {(r, c): model.new_int_var(1, 9, f"g{r}_{c}") for r in range(n) for c in range(n)}
-    base, ends = add_window(model, digit, target, width)
-    if symmetry:
-        model.add_bool_or(ends)
+    made = cycle_construction(n)
+    base, plain = add_window(model, digit, dict.fromkeys(made.lines, target), made, width, target)
+    if symmetry:  # position 0's two checks, in the window's first or last family
+        model.add_bool_or(plain[0][:2] + plain[-1][:2])
     solver = decide(model, time_limit, f"n={n} target={target}")
     if solver is None:
         return None
@@ -179,16 +138,8 @@ def main(argv: list[str] | None = None) -> int:
     def body() -> int:
         start = time.process_time()
         found = certify(n, target, width)
-        print(
-            f"n={n} target={target} width={width}: CP-SAT: "
-            + (
-                "infeasible, every digit grid has two families repaired"
-                if found is None
-                else f"left over: {found}"
-            )
-            + f"; {time.process_time() - start:.1f} s of CPU"
-        )
-        return 0 if found is None else 1
+        holds = "infeasible, every digit grid has two families repaired"
+        return verdict(f"n={n} target={target} width={width}", found, holds, start)
 
     return run_certificate(body)
 
