@@ -29,12 +29,14 @@ from boardlab.families.cnote.placements import (
     identity,
     in_canonical_set,
     main,
+    margins_of_families,
     orders,
     permuted,
     repaired_families,
     solutions,
     two_solutions_at,
     unpermuted,
+    working,
 )
 from boardlab.families.cnote.positions import cycle_families
 from boardlab.families.cnote.twofamilies import CERTIFIED as LEMMA_9
@@ -42,6 +44,12 @@ from boardlab.families.cnote.verify import violations
 from cnote_cycle import feasible, repaired
 
 Grid = list[list[int]]
+#: the five placements the thirty-sixth session certified 5x5 at 257 with, by part (a) alone
+#: (the rows in order; C and the columns in the orders 0 1 3 4 2, 0 2 1 3 4, 0 1 4 2 3, 0 4 1 2 3)
+FIVE_257 = tuple(
+    ((0, 1, 2, 3, 4), cols)
+    for cols in [(0, 1, 2, 3, 4), (0, 1, 3, 4, 2), (0, 2, 1, 3, 4), (0, 1, 4, 2, 3), (0, 4, 1, 2, 3)]
+)
 
 
 def repaired_in_grid(digits: Grid, target: int, order: tuple[tuple[int, ...], tuple[int, ...]]) -> int:
@@ -127,13 +135,13 @@ def test_every_grid_has_an_image_in_the_canonical_set() -> None:
 def test_left_overs_have_at_most_one_repaired_family_in_grid_coordinates(picked: tuple[int, ...]) -> None:
     """With one of 5x5/257's placements only (not C), the model has a solution: a grid of
     the canonical set with at most one repaired family at each of them, by augmenting paths."""
-    chosen = [CERTIFIED[5][257][1][k] for k in picked]
+    chosen = [FIVE_257[k] for k in picked]
     digits = certify(5, 257, chosen)
     assert digits is not None and in_canonical_set(digits)
     for order in chosen:
         assert repaired_in_grid(digits, 257, order) == repaired_families(digits, 257, order) <= 1
     # the certified set has a placement with two: the left-over is not one of Lemma 10
-    assert max(repaired_in_grid(digits, 257, order) for order in CERTIFIED[5][257][1]) >= 2
+    assert max(repaired_in_grid(digits, 257, order) for order in FIVE_257) >= 2
 
 
 #: the left-over of every placement the loop met at 5x5 and target 256 (thirty-sixth session)
@@ -179,7 +187,7 @@ def test_parts_a_and_b_end_5x5_at_257() -> None:
 def test_tenth_family_left_overs_have_no_room_in_grid_coordinates() -> None:
     """With one placement (not C) and the tenth family's clauses, the model's grid has at most
     one repaired family there and no family with room, by augmenting paths."""
-    order = CERTIFIED[5][257][1][1]
+    order = FIVE_257[1]
     digits = certify(5, 256, [order], tenth=True)
     assert digits is not None and in_canonical_set(digits)
     assert repaired_in_grid(digits, 256, order) <= 1 and not room_in_grid(digits, 256, order)
@@ -227,9 +235,9 @@ def test_two_solutions_pass_verify_on_random_and_adversarial_grids(n: int, targe
         [[rng.choice([9, 9, 9, rng.randint(1, 8)]) for _ in range(n)] for _ in range(n)] for _ in range(5)
     ]
     grids += ADVERSARIAL.get(n, []) + [scattered(g, rng) for g in ADVERSARIAL.get(n, [])]
-    tenth, placements = CERTIFIED[n][target]
+    asked = CERTIFIED[n][target]
     for digits in grids:
-        found = solutions(digits, target, placements, tenth)
+        found = solutions(digits, target, asked.placements, asked.tenth, asked.single)
         assert len({str(s) for s in found}) == len(found) >= 2
         for solution in found:
             assert violations(digits, [target] * n, [target] * n, {"grid": solution}) == []
@@ -243,8 +251,8 @@ def test_applies_only_where_certified() -> None:
         above = max(targets) + 1
         assert lemma5_applies([above] * n, [above] * n) or above in LEMMA_9.get(n, {})
         assert sorted(targets) == list(range(min(targets), above))
-        for _, placements in targets.values():
-            assert placements[0] == identity(n) and len(set(placements)) == len(placements)
+        for asked in targets.values():
+            assert asked.placements[0] == identity(n) and len(set(asked.placements)) == len(asked.placements)
 
 
 def test_generation_says_at_once_that_none_exists() -> None:
@@ -258,14 +266,81 @@ def test_generation_says_at_once_that_none_exists() -> None:
 
 def test_main(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["5", "256"]) == 2 and main(["x"]) == 2 and main(["--search", "3", "250"]) == 2
+    assert main(["--search", "--single", "--tenth", "x", "250"]) == 2
     assert "usage" in capsys.readouterr().err
 
 
 @pytest.mark.slow
 def test_certificates_are_reproduced() -> None:
-    """5x5 at 257 (about 61 s of CPU, five placements); 7x7 at 263 (about 270 s) and 8x8 at 267
-    and 268 (about 300 and 105 s) by `python -m boardlab.families.cnote.placements N T`."""
+    """5x5 at 257 (about 16 s of CPU: C alone and part (c); also the thirty-sixth session's five
+    placements by part (a), about 55-61 s); 7x7 at 263 (about 270 s) and 8x8 at 267 and 268
+    (about 300 and 105 s) by `python -m boardlab.families.cnote.placements N T`."""
     for n, targets in CERTIFIED.items():
-        for target, (tenth, placements) in targets.items():
+        for target, asked in targets.items():
             if n == 5:
-                assert certify(n, target, placements, tenth=tenth) is None
+                assert certify(n, target, asked.placements, tenth=asked.tenth, single=asked.single) is None
+    assert certify(5, 257, FIVE_257) is None
+
+
+def works_in_grid(digits: Grid, target: int, order: tuple[tuple[int, ...], tuple[int, ...]]) -> list[int]:
+    """Per family of the placement, in grid coordinates, how many repairs (none, 100 or 200 on
+    one of its cells, 100 on two) leave margins whose transport on the cells off its cycle
+    exists (augmenting paths, not (F))."""
+    n = len(digits)
+    cells = cycle(n, order)
+    raised = [[]] + [[cell] * h for cell in sorted(cells) for h in (1, 2)]
+    raised += [list(p) for p in itertools.combinations(sorted(cells), 2)]
+    counts = []
+    for family in cycle_families(permuted(digits, order), [target] * n, [target] * n):
+        grid = unpermuted(family, order)
+        rows = [(target - sum(grid[r])) // 10 for r in range(n)]
+        cols = [(target - sum(grid[r][c] for r in range(n))) // 10 for c in range(n)]
+        count = 0
+        for hundreds in raised:
+            rows2, cols2 = rows[:], cols[:]
+            for r, c in hundreds:
+                rows2[r] -= 10
+                cols2[c] -= 10
+            count += feasible(rows2, cols2, n, cells)
+        counts.append(count)
+    return counts
+
+
+def test_working_repairs_agree_with_augmenting_paths() -> None:
+    """`working` (Lemma 5's kernel on (F)) counts the repairs of each family that the
+    transportation problem itself accepts, at C and at other placements."""
+    rng = random.Random(7)
+    grids = [[[rng.choice([9, 9, rng.randint(1, 9)]) for _ in range(5)] for _ in range(5)] for _ in range(6)]
+    grids += ADVERSARIAL[5]
+    for digits in grids:
+        for order in [identity(5), *rng.sample(orders(5), 3)]:
+            for target in (250, 257, 262):
+                counts = works_in_grid(digits, target, order)
+                kernel = [len(working(m, 5)) for _, m in margins_of_families(permuted(digits, order), target)]
+                assert kernel == counts
+
+
+def test_part_c_left_over_has_at_most_one_working_repair_in_grid_coordinates() -> None:
+    """With C alone and part (c) the model at 5x5/256 has a solution: a grid of K with at most
+    one family repaired at C, and that one by one repair only (augmenting paths)."""
+    digits = certify(5, 256, [identity(5)], single=True)
+    assert digits is not None and in_canonical_set(digits)
+    counts = works_in_grid(digits, 256, identity(5))
+    assert sum(1 for c in counts if c) <= 1 and max(counts) <= 1
+    assert not two_solutions_at(digits, 256, identity(5), single=True)
+
+
+def test_part_c_gives_two_solutions_where_one_family_has_two_repairs() -> None:
+    """Lemma 9's left-over at 5x5/257 has one repaired family at C (part (a) fails), repaired two
+    ways: part (c) gives two solutions, differing in a hundreds digit on C, each accepted by
+    `verify`."""
+    digits = ADVERSARIAL[5][0]
+    assert not two_solutions_at(digits, 257, identity(5))
+    assert two_solutions_at(digits, 257, identity(5), single=True)
+    assert sorted(works_in_grid(digits, 257, identity(5)))[-2:] == [0, 2]
+    found = solutions(digits, 257, [identity(5)], single=True)
+    assert len(found) == 2 and found[0] != found[1]
+    on_c = cycle(5, identity(5))
+    assert {(r, c) for r in range(5) for c in range(5) if found[0][r][c] != found[1][r][c]} & on_c
+    for solution in found:
+        assert violations(digits, [257] * 5, [257] * 5, {"grid": solution}) == []

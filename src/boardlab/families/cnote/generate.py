@@ -1339,8 +1339,8 @@ def generate(
         raise NoPuzzle(
             f"no {width}x{height} puzzle with target {target} has exactly one solution: every digit grid "
             "has at least 2 (Lemma 10, docs/cnote.md, 'Large targets': two of Lemma 5's ten families are "
-            "repaired at one of several placements of the cycle, a CP-SAT certificate): try a smaller "
-            "target or --any"
+            "repaired, or one in two ways, at one of several placements of the cycle, a CP-SAT "
+            "certificate): try a smaller target or --any"
         )
     if spanning_applies(rows, cols):
         raise NoPuzzle(

@@ -22,7 +22,13 @@ D has such an image in K: d[0][0] the least digit, row 0 non-decreasing, column 
 non-decreasing from row 1, and d[0][1] <= d[1][0]. Take a cell of the least digit, move its
 row to row 0, sort the columns by row 0 (a least digit comes first), then sort rows 1..n-1 by
 column 0; if then d[0][1] > d[1][0], transpose (row 0 and column 0 trade places, both
-non-decreasing, the least digit stays at (0, 0)). QED.
+non-decreasing, the least digit stays at (0, 0)). QED. Two more parts give two solutions at a
+placement in the same way (docs/cnote.md, "Lemma 10"): (b) a repaired family *with room* (a
+repair and a 4-cycle off the cycle whose lines, lowered by 1 more, still satisfy (F): the
+transport then has two solutions), and (c) a family with two repairs that work (`working`; the
+two solutions differ in a hundreds digit on the cycle). The certificate asks them of the family
+outside the window (`tenth`, `single`): a grid none of them serves at a placement has at most
+one repaired family there, without room and repaired one way.
 
 *The certificate (`certify`).* One CP-SAT model: the n^2 digits as variables in 1..9 with the
 constraints of K, and at each placement of S its own copy of Lemma 9's window of `width`
@@ -58,6 +64,7 @@ import itertools
 import sys
 import time
 from collections.abc import Iterable, Iterator, Sequence
+from typing import NamedTuple
 
 import numpy as np
 
@@ -83,20 +90,25 @@ def _columns(*orders: tuple[int, ...]) -> tuple[Order, ...]:
     return tuple((tuple(range(len(cols))), cols) for cols in orders)
 
 
-#: n -> {T: (tenth, S)}: the targets T (every line T) at which `certify(n, T, S, tenth=tenth)` is
-#: infeasible, with the set S of placements the loop (`search`) found (C itself first) and
-#: whether the tenth family's clauses (part (b) of the lemma) are in the model. Thirty-sixth
-#: session; the CPU of each certificate (one worker) in docs/cnote.md, "Lemma 10".
-CERTIFIED: dict[int, dict[int, tuple[bool, tuple[Order, ...]]]] = {
-    5: {
-        257: (
-            False,
-            _columns((0, 1, 2, 3, 4), (0, 1, 3, 4, 2), (0, 2, 1, 3, 4), (0, 1, 4, 2, 3), (0, 4, 1, 2, 3)),
-        ),
-    },
+class Certificate(NamedTuple):
+    """A certified target's model (`certify`): its set S of placements (C itself first) and the
+    parts of the lemma asked besides (a): (b) `tenth`, (c) `single`."""
+
+    placements: tuple[Order, ...]
+    tenth: bool = False
+    single: bool = False
+
+
+#: n -> {T: certificate}: the targets T (every line T) at which `certify(n, T, S, tenth=...,
+#: single=...)` is infeasible, with the set S of placements the loop (`search`) found.
+#: Thirty-sixth session (5x5 at 257 with five placements and part (a) then; with C alone and
+#: part (c) since the thirty-seventh); the CPU of each certificate (one worker) in docs/cnote.md,
+#: "Lemma 10".
+CERTIFIED: dict[int, dict[int, Certificate]] = {
+    5: {257: Certificate(_columns((0, 1, 2, 3, 4)), single=True)},
     # C alone: Lemma 9's window of 9 with K's constraints instead of its symmetry constraint
-    7: {263: (False, _columns((0, 1, 2, 3, 4, 5, 6)))},
-    8: {target: (False, _columns((0, 1, 2, 3, 4, 5, 6, 7))) for target in (267, 268)},
+    7: {263: Certificate(_columns((0, 1, 2, 3, 4, 5, 6)))},
+    8: {target: Certificate(_columns((0, 1, 2, 3, 4, 5, 6, 7))) for target in (267, 268)},
 }
 
 
@@ -155,7 +167,7 @@ def repaired_families(digits: Grid, target: int, order: Order | None = None) -> 
     (none, 100 or 200 on one cycle cell, 100 on two) makes satisfy (F)."""
     n = len(digits)
     grid_of = permuted(digits, order) if order is not None else digits
-    return sum(_repair(margins, n) != -2 for _, margins in _families(grid_of, target))
+    return sum(_repair(margins, n) != -2 for _, margins in margins_of_families(grid_of, target))
 
 
 def quads(n: int) -> list[tuple[int, int, int, int]]:
@@ -171,7 +183,7 @@ def quads(n: int) -> list[tuple[int, int, int, int]]:
     return found
 
 
-def _families(digits: Grid, target: int) -> Iterator[tuple[Grid, np.ndarray]]:
+def margins_of_families(digits: Grid, target: int) -> Iterator[tuple[Grid, np.ndarray]]:
     """C's 10 families on the grid: each family's grid (`cycle_families`) and its margins
     along the cycle."""
     n = len(digits)
@@ -181,17 +193,32 @@ def _families(digits: Grid, target: int) -> Iterator[tuple[Grid, np.ndarray]]:
         yield grid, np.array([rows[v // 2] if v % 2 == 0 else cols[(v // 2 + 1) % n] for v in range(2 * n)])
 
 
+def _lowered(margins: np.ndarray, h: dict[int, int]) -> np.ndarray:
+    """The margins along the cycle after the repair h (10 less per hundred on each of a cycle
+    cell's two lines)."""
+    size = len(margins)
+    lowered = margins.copy()
+    for e, times in h.items():
+        lowered[e] -= 10 * times
+        lowered[(e + 1) % size] -= 10 * times
+    return lowered
+
+
+def working(margins: np.ndarray, n: int) -> list[dict[int, int]]:
+    """The repairs (none first, then Lemma 5's) after which a family's margins satisfy (F): two
+    of them give two solutions (part (c) of the lemma)."""
+    from boardlab.families.cnote.hundreds_kernels import holds
+
+    return [h for h in [{}, *repairs(2 * n)] if holds(_lowered(margins, h), n)]
+
+
 def _room(margins: np.ndarray, n: int) -> tuple[dict[int, int], tuple[int, int, int, int]] | None:
     """A repair h (none first, then Lemma 5's) and a 4-cycle of D whose four lines, lowered by 1
     more, still satisfy (F): part (b) of the lemma, two transport solutions; None if none."""
     from boardlab.families.cnote.hundreds_kernels import holds
 
-    size = 2 * n
-    for h in [{}, *repairs(size)]:
-        lowered = margins.copy()
-        for e, times in h.items():
-            lowered[e] -= 10 * times
-            lowered[(e + 1) % size] -= 10 * times
+    for h in [{}, *repairs(2 * n)]:
+        lowered = _lowered(margins, h)
         for quad in quads(n):
             trial = lowered.copy()
             trial[list(quad)] -= 1
@@ -200,16 +227,19 @@ def _room(margins: np.ndarray, n: int) -> tuple[dict[int, int], tuple[int, int, 
     return None
 
 
-def two_solutions_at(digits: Grid, target: int, order: Order, tenth: bool = False) -> bool:
+def two_solutions_at(
+    digits: Grid, target: int, order: Order, tenth: bool = False, single: bool = False
+) -> bool:
     """Whether the lemma gives the grid two solutions at this placement: two repaired families,
-    or (with `tenth`) a repaired family with room for two transport solutions."""
+    or (with `tenth`) a repaired family with room for two transport solutions, or (with
+    `single`) a family with two repairs that work."""
     n = len(digits)
     seen = 0
-    for _, margins in _families(permuted(digits, order), target):
+    for _, margins in margins_of_families(permuted(digits, order), target):
         if _repair(margins, n) == -2:
             continue  # no repair, so no room either
         seen += 1
-        if seen >= 2 or tenth and _room(margins, n) is not None:
+        if seen >= 2 or tenth and _room(margins, n) is not None or single and len(working(margins, n)) >= 2:
             return True
     return False
 
@@ -220,32 +250,61 @@ def _repair(margins: np.ndarray, n: int) -> int:
     return int(repair(margins, n))
 
 
+def _raised(grid: Grid, margins: np.ndarray, h: dict[int, int]) -> tuple[Grid, list[int], list[int]]:
+    """A family's grid on C with the repair h's hundreds added, and the margins of its rows and
+    columns after h."""
+    n = len(grid)
+    size = 2 * n
+    rows = [int(margins[2 * r]) for r in range(n)]
+    cols = [int(margins[(2 * c - 1) % size]) for c in range(n)]
+    base = [row[:] for row in grid]
+    for e, times in h.items():
+        r, c = edge_cell(n, e)
+        base[r][c] += 100 * times
+        rows[r] -= 10 * times
+        cols[c] -= 10 * times
+    return base, rows, cols
+
+
+def _transported(rows: list[int], cols: list[int], n: int) -> list[list[int]]:
+    """The transport of these margins on the cells off C (augmenting paths)."""
+    extra = _transport(rows, cols, unit_cells(n))
+    if extra is None:  # (F) holds, so Gale's theorem says this does not happen
+        raise AssertionError("the transportation problem is infeasible although (F) holds")
+    return extra
+
+
+def _two_by_repairs(digits: Grid, target: int) -> list[Grid]:
+    """Part (c)'s two solutions on C (module docstring): a family's first two repairs that work,
+    each completed by a transport; [] when no family has two."""
+    n = len(digits)
+    for grid, margins in margins_of_families(digits, target):
+        works = working(margins, n)
+        if len(works) >= 2:
+            out = []
+            for h in works[:2]:
+                base, rows, cols = _raised(grid, margins, h)
+                extra = _transported(rows, cols, n)
+                out.append([[base[r][c] + 10 * extra[r][c] for c in range(n)] for r in range(n)])
+            return out
+    return []
+
+
 def _two_by_room(digits: Grid, target: int) -> list[Grid]:
     """Part (b)'s two solutions on C (module docstring), or [] when no family has room."""
     n = len(digits)
-    size = 2 * n
-    units = unit_cells(n)
-    for grid, margins in _families(digits, target):
+    for grid, margins in margins_of_families(digits, target):
         found = _room(margins, n)
         if found is None:
             continue
         h, quad = found
-        rows = [int(margins[2 * r]) for r in range(n)]
-        cols = [int(margins[(2 * c - 1) % size]) for c in range(n)]
-        base = [row[:] for row in grid]
-        for e, times in h.items():
-            r, c = edge_cell(n, e)
-            base[r][c] += 100 * times
-            rows[r] -= 10 * times
-            cols[c] -= 10 * times
+        base, rows, cols = _raised(grid, margins, h)
         a, a2, b, b2 = quad[0] // 2, quad[1] // 2, (quad[2] + 1) // 2 % n, (quad[3] + 1) // 2 % n
         for r in (a, a2):
             rows[r] -= 1
         for c in (b, b2):
             cols[c] -= 1
-        extra = _transport(rows, cols, units)
-        if extra is None:  # (F) holds, so Gale's theorem says this does not happen
-            raise AssertionError("the transportation problem is infeasible although (F) holds")
+        extra = _transported(rows, cols, n)
         out = []
         for plus in (((a, b), (a2, b2)), ((a, b2), (a2, b))):
             more = [row[:] for row in extra]
@@ -284,19 +343,23 @@ def in_canonical_set(digits: Grid) -> bool:
     )
 
 
-def solutions(digits: Grid, target: int, placements: Iterable[Order], tenth: bool = False) -> list[Grid]:
+def solutions(
+    digits: Grid, target: int, placements: Iterable[Order], tenth: bool = False, single: bool = False
+) -> list[Grid]:
     """The solutions of Lemma 5's construction at the first placement of `placements` where the
     lemma gives the grid's canonical image two (two repaired families; with `tenth`, else a
-    repaired family with room for two transport solutions), mapped back to the grid (every line
-    at `target`); [] when there is none."""
+    repaired family with room for two transport solutions; with `single`, else a family with two
+    repairs that work), mapped back to the grid (every line at `target`); [] when there is none."""
     image, transposed, moved = canonical(digits)
     for order in placements:
-        if not two_solutions_at(image, target, order, tenth):
+        if not two_solutions_at(image, target, order, tenth, single):
             continue
         on_c = permuted(image, order)
         found = ten_solutions(on_c, target)
-        if len(found) < 2:
+        if len(found) < 2 and tenth:
             found = _two_by_room(on_c, target)
+        if len(found) < 2:
+            found = _two_by_repairs(on_c, target)
         found = [unpermuted(unpermuted(s, order), moved) for s in found]
         return [[list(col) for col in zip(*s)] for s in found] if transposed else found
     return []
@@ -309,6 +372,7 @@ def certify(
     width: int = 9,
     time_limit: float = 3600.0,
     tenth: bool = False,
+    single: bool = False,
 ) -> Grid | None:
     """A digit grid of K with a window of `width` consecutive unrepaired families at every
     placement of `placements`, or None when there is none (CP-SAT finds the model infeasible:
@@ -331,7 +395,14 @@ def certify(
     for order in placements:
         made = cycle_construction(n, order)
         add_window(
-            model, digit, dict.fromkeys(made.lines, target), made, width, target, quads(n) if tenth else ()
+            model,
+            digit,
+            dict.fromkeys(made.lines, target),
+            made,
+            width,
+            target,
+            quads(n) if tenth else (),
+            single,
         )
     solver = decide(model, time_limit, f"n={n} target={target}")
     return None if solver is None else [[int(solver.value(digit[r, c])) for c in range(n)] for r in range(n)]
@@ -345,9 +416,10 @@ def search(
     tenth: bool = False,
     time_limit: float = 3600.0,
     log: bool = False,
+    single: bool = False,
 ) -> tuple[list[Order], Grid | None]:
     """The loop of the module docstring from S = C and `start`: (S, None) when `certify(n,
-    target, S, tenth=tenth)` is infeasible, or (S, grid) for a grid of K at which the lemma gives
+    target, S, tenth=tenth, single=single)` is infeasible, or (S, grid) for a grid of K at which the lemma gives
     two solutions at no placement tried (`orders(n, rows_in_order)`): a left-over of the whole
     construction."""
     chosen = [identity(n), *(order for order in start if order != identity(n))]
@@ -358,12 +430,12 @@ def search(
     def good(grid: Grid, order: Order) -> bool:
         key = str(permuted(grid, order))
         if key not in memo:
-            memo[key] = two_solutions_at(grid, target, order, tenth)
+            memo[key] = two_solutions_at(grid, target, order, tenth, single)
         return memo[key]
 
     while True:
         clock = time.process_time()
-        grid = certify(n, target, chosen, 9, time_limit, tenth)
+        grid = certify(n, target, chosen, 9, time_limit, tenth, single)
         if log:
             print(
                 f"  {len(chosen)} placements: {grid} ({time.process_time() - clock:.1f} s of CPU)", flush=True
@@ -383,13 +455,15 @@ def search(
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m boardlab.families.cnote.placements [--search [--tenth]] N T`: rerun a
-    certificate of `CERTIFIED`, or the loop that finds its placements."""
+    """`python -m boardlab.families.cnote.placements [--search [--tenth] [--single]] N T`: rerun
+    a certificate of `CERTIFIED`, or the loop that finds its placements (with parts (b), (c))."""
     args = sys.argv[1:] if argv is None else argv
-    usage = "usage: python -m boardlab.families.cnote.placements [--search [--tenth]] N T (integers)"
+    usage = (
+        "usage: python -m boardlab.families.cnote.placements [--search [--tenth] [--single]] N T (integers)"
+    )
     looping = bool(args) and args[0] == "--search"
-    tenth = looping and args[1:2] == ["--tenth"]
-    args = args[1 + tenth :] if looping else args
+    flags = set(itertools.takewhile(lambda a: a in ("--tenth", "--single"), args[1:])) if looping else set()
+    args = args[1 + len(flags) :] if looping else args
     try:
         n, target = (int(a) for a in args)
         if not looping and target not in CERTIFIED.get(n, {}):
@@ -404,16 +478,15 @@ def main(argv: list[str] | None = None) -> int:
     def body() -> int:
         clock = time.process_time()
         if looping:
-            chosen, grid = search(n, target, tenth=tenth, log=True)
+            asked = Certificate((), "--tenth" in flags, "--single" in flags)
+            chosen, grid = search(n, target, tenth=asked.tenth, log=True, single=asked.single)
             print(f"n={n} target={target}: placements {chosen}")
-            with_tenth = tenth
         else:
-            with_tenth, placements = CERTIFIED[n][target]
-            chosen = list(placements)
-            grid = certify(n, target, chosen, tenth=with_tenth)
-        what = f"n={n} target={target}, {len(chosen)} placements" + (
-            ", the tenth family's clauses" if with_tenth else ""
-        )
+            asked = CERTIFIED[n][target]
+            chosen = list(asked.placements)
+            grid = certify(n, target, chosen, tenth=asked.tenth, single=asked.single)
+        parts = ["(a)", *(["(b)"] if asked.tenth else []), *(["(c)"] if asked.single else [])]
+        what = f"n={n} target={target}, {len(chosen)} placements, parts {', '.join(parts)}"
         return verdict(what, grid, "infeasible, every digit grid has two solutions at one of them", clock)
 
     return run_certificate(body)

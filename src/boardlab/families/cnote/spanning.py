@@ -177,6 +177,7 @@ def add_window(
     window: int,
     top: int,
     tenth: Sequence[Collection[int]] = (),
+    single: bool = False,
 ) -> tuple[list[Any], list[list[Any]]]:
     """On a CP-SAT `model` whose digit variables are `digit` and line targets `targets` (ints or
     linear expressions, at most `top`), a base family on `made` and the `window` - 1 families
@@ -184,7 +185,9 @@ def add_window(
     and each repair (none, `hundreds.repairs` on `made.cells`) one clause, some check broken by
     the margins the repair leaves. With `tenth` (sets of indices into `made.lines`: Lemma 10's
     4-cycles, `placements`), also the family base + 9 sigma, for every repair and every set, has
-    a check broken once the set's margins are lowered by 1 more. Returns the base family's units
+    a check broken once the set's margins are lowered by 1 more. With `single`, that family has
+    at most one repair without a broken check (two would give two solutions, which differ in a
+    hundreds digit on C: Lemma 10's part (c)). Returns the base family's units
     digits (in `made.cells` order) and, per family of the window, the literals of its checks
     without a repair (in `made.checks` order). Lemma 9 (`twofamilies`) and Lemma 10
     (`placements`) use it with C's cycle and condition (F) as the construction."""
@@ -200,7 +203,7 @@ def add_window(
     # a margin is at most the target over 10, and at least -10 per cell of its line (numbers < 100)
     bound = top // 10 + 10 * max(height, width) + 10
     plain: list[list[Any]] = []
-    for k in [*range(window), *([9] if tenth else [])]:
+    for k in [*range(window), *([9] if tenth or single else [])]:
         units = list(base)
         if k:
             moved = [e for e, s in enumerate(made.signs) if s]
@@ -216,7 +219,8 @@ def add_window(
             tens_part = sum(10 * digit[x] + u[x] for x in its if x in u)
             model.add(10 * m + tens_part + sum(digit[x] for x in its if x not in u) == targets[line])
             margin.append(m)
-        for lowered in tenth if k >= window else [()]:
+        works = []  # with `single`: per repair, "it has no broken check"
+        for lowered in [*([()] if single else []), *tenth] if k >= window else [()]:
             for fix in fixes:
                 low = [10 * sum(fix.get(x, 0) for x in its) for its in on]
                 left = [margin[i] - low[i] - (i in lowered) for i in range(len(lines))]
@@ -227,9 +231,15 @@ def add_window(
                         over
                     )
                     literals.append(over)
+                if k >= window and not lowered:  # `single`
+                    works.append(model.new_bool_var(""))
+                    model.add_bool_or(literals).only_enforce_if(~works[-1])
+                    continue
                 model.add_bool_or(literals)
                 if not fix and k < window:
                     plain.append(literals)
+        if works:
+            model.add(sum(works) <= 1)
     return base, plain
 
 
