@@ -864,6 +864,29 @@ def test_unique_generation_gives_up_with_the_target_limit_named() -> None:
     assert len(RECTANGLES_REACHED) == 42 and all(100 <= t <= 1000 for t in RECTANGLES_REACHED.values())
 
 
+def test_a_failure_names_where_none_exists() -> None:
+    """`proven_from` (thirty-seventh session): the least target from which a lemma proves every
+    target up to 1,000 (`proof` holds there, sampled, and not one below); a failure names it,
+    so the targets between the reach and it are the open ones."""
+    from boardlab.families.cnote.generate import PROVEN_UNTIL, REACHED, proof, proven_from
+    from boardlab.families.cnote.instance import column_targets
+
+    for height, width in [(4, 4), (5, 5), (6, 6), (7, 7), (8, 8), (8, 5), (5, 8), (8, 4), (7, 3)]:
+        least = proven_from(height, width)
+        assert least is not None and REACHED.get(height, 100) < least <= PROVEN_UNTIL
+        for target in [least, least + 1, *range(least, PROVEN_UNTIL + 1, 37), PROVEN_UNTIL]:
+            assert proof([target] * height, column_targets(target, height, width)) is not None
+        below = least - 1
+        assert proof([below] * height, column_targets(below, height, width)) is None
+    for height, width in [(3, 3), (2, 2), (3, 7), (6, 2), (1, 5)]:  # no lemma reaches 1,000 there
+        assert proven_from(height, width) is None
+    least = proven_from(8, 8)
+    with pytest.raises(
+        BadInput, match=f"up to about {REACHED[8]}, and none exists at {least}-1,000 \\(proven"
+    ):
+        generate(8, 8, 200, 0, max_checks=3)
+
+
 def test_a_check_stopped_by_its_budget_is_undecided_not_unique() -> None:
     """CP-SAT ends an enumeration cut short by its deterministic budget as FEASIBLE; the oracle
     must not read the solutions found so far as all of them (it once let the generator accept

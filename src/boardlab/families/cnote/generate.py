@@ -123,6 +123,7 @@ import math
 import random
 import time
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from ortools.sat.python import cp_model
@@ -1098,19 +1099,81 @@ def planter(
     return RandomMatrices(rows, cols)
 
 
+def proof(rows: list[int], cols: list[int]) -> str | None:
+    """Why no puzzle with these line targets has exactly one solution, where a lemma proves it
+    (docs/cnote.md, "Proofs"; asked in this order, the cheapest first): how many solutions every
+    digit grid has and by which lemma, or None. The 2x2 exhaustion and the 3x3 scans have their
+    own answers (`planter`, `generate`)."""
+    height, width = len(rows), len(cols)
+    tens = certificate(rows, cols)
+    if tens is not None:
+        where = (
+            f"from target {least_target(height)} on (Lemma 2"
+            if height == width
+            else f"(Lemma 2, general form: the digits of {len(tens)} cells connecting every line, with one "
+            "cycle, in the tens place"
+        )
+        return f"10 {where}, docs/cnote.md, 'Large targets')"
+    if hundreds_applies(rows, cols):
+        lo, hi = margin_box(height, rows[0])
+        return f"10 (Lemma 5, docs/cnote.md, 'Large targets': its margin box [{lo}, {hi}] lies in a certified one)"
+    if two_families_apply(rows, cols):
+        return (
+            "2 (Lemma 9, docs/cnote.md, 'Large targets': two of Lemma 5's ten families are repaired, a "
+            "CP-SAT certificate)"
+        )
+    if placements_apply(rows, cols):
+        return (
+            "2 (Lemma 10, docs/cnote.md, 'Large targets': two of Lemma 5's ten families are repaired, or one "
+            "in two ways, at one of several placements of the cycle, a CP-SAT certificate)"
+        )
+    if spanning_applies(rows, cols):
+        return (
+            "2 (Lemma 9, general form, docs/cnote.md, 'Large targets': two of ten families on cells "
+            "connecting every line, with one cycle, are repaired, a CP-SAT certificate)"
+        )
+    return None
+
+
+#: The largest target `proven_from` looks at (issue 19's range).
+PROVEN_UNTIL = 1000
+
+
+@lru_cache(maxsize=64)
+def proven_from(height: int, width: int) -> int | None:
+    """The least target T such that `proof` holds at every target from T to `PROVEN_UNTIL`
+    (every row at the target, the columns `column_targets`), or None when it does not hold at
+    `PROVEN_UNTIL`. Squares start below Lemma 2's least target, which holds at every target
+    above it ((n - 3) T >= K, docs/cnote.md, "Lemma 2"); other shapes at `PROVEN_UNTIL`, one
+    target a step down (1-2 ms each)."""
+    least = least_target(height) if height == width else None
+    target = min(PROVEN_UNTIL, least - 1) if least is not None else PROVEN_UNTIL
+    while target >= width and proof([target] * height, column_targets(target, height, width)) is not None:
+        target -= 1
+    return target + 1 if target < PROVEN_UNTIL else None
+
+
 def reach(height: int, width: int) -> str:
     """Where unique puzzles of this shape were found, for a failure's message: the side's
     figure on squares (`REACHED`, 3x3 `ANNEAL_TARGET_LIMIT`, larger ones `UNIQUE_TARGET_LIMIT`),
-    the surveys' on rectangles of sides 2-8 (`RECTANGLES_REACHED`), else the general figure."""
+    the surveys' on rectangles of sides 2-8 (`RECTANGLES_REACHED`), else the general figure;
+    and where none exists up to 1,000 (`proven_from`), so that the targets between are the open
+    ones."""
+    least = proven_from(height, width)
+    proven = (
+        f", and none exists at {least:,}-{PROVEN_UNTIL:,} (proven: docs/cnote.md, 'Large targets')"
+        if least is not None
+        else ""
+    )
     if height == width:
         limit = REACHED.get(height, ANNEAL_TARGET_LIMIT if height == 3 else UNIQUE_TARGET_LIMIT)
-        return f"unique {width}x{height} puzzles are found for line targets up to about {limit}"
+        return f"unique {width}x{height} puzzles are found for line targets up to about {limit}{proven}"
     if (found := RECTANGLES_REACHED.get((width, height))) is not None:
         return (
             f"unique {width}x{height} puzzles were made up to target {found} in the surveys of "
-            "docs/cnote-journal.md, 'Thirty-first session'"
+            f"docs/cnote-journal.md, 'Thirty-first session'{proven}"
         )
-    return f"unique puzzles are found for line targets up to about {UNIQUE_TARGET_LIMIT}"
+    return f"unique puzzles are found for line targets up to about {UNIQUE_TARGET_LIMIT}{proven}"
 
 
 def check_budget(planter: Planter, max_checks: int, cells: int) -> int:
@@ -1310,44 +1373,10 @@ def generate(
         report.seconds = time.perf_counter() - start
         report.extra["planted"] = "random"
         return make_instance(digits, target, rows, cols), planted, report
-    tens = certificate(rows, cols)
-    if tens is not None:
-        where = (
-            f"from target {least_target(height)} on (Lemma 2"
-            if height == width
-            else f"(Lemma 2, general form: the digits of {len(tens)} cells connecting every line, with one "
-            "cycle, in the tens place"
-        )
+    if (why := proof(rows, cols)) is not None:
         raise NoPuzzle(
             f"no {width}x{height} puzzle with target {target} has exactly one solution: every digit grid "
-            f"has at least 10 {where}, docs/cnote.md, 'Large targets'): try a smaller target or --any"
-        )
-    if hundreds_applies(rows, cols):
-        lo, hi = margin_box(height, target)
-        raise NoPuzzle(
-            f"no {width}x{height} puzzle with target {target} has exactly one solution: every digit grid "
-            f"has at least 10 (Lemma 5, docs/cnote.md, 'Large targets': its margin box [{lo}, {hi}] lies in "
-            "a certified one): try a smaller target or --any"
-        )
-    if two_families_apply(rows, cols):
-        raise NoPuzzle(
-            f"no {width}x{height} puzzle with target {target} has exactly one solution: every digit grid "
-            "has at least 2 (Lemma 9, docs/cnote.md, 'Large targets': two of Lemma 5's ten families are "
-            "repaired, a CP-SAT certificate): try a smaller target or --any"
-        )
-    if placements_apply(rows, cols):
-        raise NoPuzzle(
-            f"no {width}x{height} puzzle with target {target} has exactly one solution: every digit grid "
-            "has at least 2 (Lemma 10, docs/cnote.md, 'Large targets': two of Lemma 5's ten families are "
-            "repaired, or one in two ways, at one of several placements of the cycle, a CP-SAT "
-            "certificate): try a smaller target or --any"
-        )
-    if spanning_applies(rows, cols):
-        raise NoPuzzle(
-            f"no {width}x{height} puzzle with target {target} has exactly one solution: every digit grid "
-            "has at least 2 (Lemma 9, general form, docs/cnote.md, 'Large targets': two of ten families on "
-            "cells connecting every line, with one cycle, are repaired, a CP-SAT certificate): try a "
-            "smaller target or --any"
+            f"has at least {why}: try a smaller target or --any"
         )
     record = recorded(target) if height == width == 3 else None  # a finished exhaustive scan
     if record is not None and record["unique_orbits"] == 0:
