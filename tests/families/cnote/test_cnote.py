@@ -887,6 +887,25 @@ def test_a_failure_names_where_none_exists() -> None:
         generate(8, 8, 200, 0, max_checks=3)
 
 
+def test_the_docs_tables_of_proofs_agree_with_proven_from() -> None:
+    """docs/cnote.md's status table ("from T" of each square 4x4-8x8) and its table of Lemma 9's
+    general form on rectangles ("certified from") give the bounds `proven_from` computes from
+    the lemmas' tables: a bound lowered in code must be lowered in the docs too."""
+    import re
+
+    from boardlab.families.cnote.generate import proven_from
+
+    text = (Path(__file__).parents[3] / "docs" / "cnote.md").read_text()
+    squares = re.findall(r"^\| (\d)x\1 \| [^|]*\| [^|]*\| from (\d+) ", text, re.M)
+    assert [n for n, _ in squares] == ["4", "5", "6", "7", "8"]
+    for n, least in squares:
+        assert proven_from(int(n), int(n)) == int(least), n
+    rectangles = re.findall(r"^\| (\d)x(\d) \| (\d+) \| \*\*(\d+)\*\* \|", text, re.M)
+    assert len(rectangles) >= 18
+    for width, height, _, least in rectangles:
+        assert proven_from(int(height), int(width)) == int(least), (width, height)
+
+
 def test_a_check_stopped_by_its_budget_is_undecided_not_unique() -> None:
     """CP-SAT ends an enumeration cut short by its deterministic budget as FEASIBLE; the oracle
     must not read the solutions found so far as all of them (it once let the generator accept
