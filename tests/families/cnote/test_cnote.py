@@ -906,6 +906,25 @@ def test_the_docs_tables_of_proofs_agree_with_proven_from() -> None:
         assert proven_from(int(height), int(width)) == int(least), (width, height)
 
 
+def test_the_frontier_table_is_the_code_s() -> None:
+    """docs/cnote.md's table of every shape of sides 2-8 ("made / none from") is `REACHED`,
+    `RECTANGLES_REACHED` and `proven_from` (about 10 s: `proven_from` asks the lemmas at every
+    target down from 1,000 on rectangles)."""
+    from boardlab.families.cnote.generate import REACHED, RECTANGLES_REACHED, proven_from
+
+    text = (Path(__file__).parents[3] / "docs" / "cnote.md").read_text()
+    for width in range(2, 9):
+        cells = []
+        for height in range(2, 9):
+            if width == height <= 3:
+                cells.append("decided")
+                continue
+            made = REACHED[height] if width == height else RECTANGLES_REACHED[width, height]
+            least = proven_from(height, width)
+            cells.append(f"{made} / {least if least is not None else '-'}")
+        assert f"\n| {width} | " + " | ".join(cells) + " |\n" in text, width
+
+
 def test_a_check_stopped_by_its_budget_is_undecided_not_unique() -> None:
     """CP-SAT ends an enumeration cut short by its deterministic budget as FEASIBLE; the oracle
     must not read the solutions found so far as all of them (it once let the generator accept
