@@ -200,16 +200,19 @@ REACHED = {4: 194, 5: 193, 6: 169, 7: 165, 8: 168}
 #: The largest target at which a unique puzzle was made on each rectangle of sides 2-8 (W
 #: columns, H rows: key (W, H)), for a failure's message (`reach`): the thirty-first session's
 #: surveys (seed 0 at 100, 150, 200, 300, 500 and 1,000, and on sides 4-8 at 110-190; 70
-#: commands at random targets, seeds 0-4; `cnote/reach`, seeds 0-2; docs/cnote.md). A bound of
-#: what was tried, not of what exists. Grids one line wide are made at every target (`Forced`).
+#: commands at random targets, seeds 0-4; `cnote/reach`, seeds 0-2; docs/cnote.md) and, on
+#: the shapes with a side of 2 or 3, the thirty-seventh session's (seed 0 at every 50 from 100
+#: to 1,000: 2 columns of 3-7 rows to 350-900, 4-8 columns of 2 rows to 900-950, 5 and 8 columns
+#: of 3 rows to 250 and 350; docs/cnote-journal.md, "Thirty-seventh session"). A bound of what
+#: was tried, not of what exists. Grids one line wide are made at every target (`Forced`).
 RECTANGLES_REACHED = {
-    (2, 3): 500, (2, 4): 512, (2, 5): 200, (2, 6): 200, (2, 7): 150, (2, 8): 150,
+    (2, 3): 900, (2, 4): 750, (2, 5): 350, (2, 6): 350, (2, 7): 350, (2, 8): 150,
     (3, 2): 1000, (3, 4): 172, (3, 5): 150, (3, 6): 150, (3, 7): 100, (3, 8): 130,
-    (4, 2): 500, (4, 3): 200, (4, 5): 150, (4, 6): 130, (4, 7): 110, (4, 8): 120,
-    (5, 2): 500, (5, 3): 203, (5, 4): 170, (5, 6): 120, (5, 7): 120, (5, 8): 100,
-    (6, 2): 500, (6, 3): 300, (6, 4): 190, (6, 5): 160, (6, 7): 120, (6, 8): 110,
-    (7, 2): 500, (7, 3): 300, (7, 4): 200, (7, 5): 160, (7, 6): 140, (7, 8): 120,
-    (8, 2): 593, (8, 3): 300, (8, 4): 200, (8, 5): 180, (8, 6): 150, (8, 7): 140,
+    (4, 2): 950, (4, 3): 200, (4, 5): 150, (4, 6): 130, (4, 7): 110, (4, 8): 120,
+    (5, 2): 900, (5, 3): 250, (5, 4): 170, (5, 6): 120, (5, 7): 120, (5, 8): 100,
+    (6, 2): 950, (6, 3): 300, (6, 4): 190, (6, 5): 160, (6, 7): 120, (6, 8): 110,
+    (7, 2): 900, (7, 3): 300, (7, 4): 200, (7, 5): 160, (7, 6): 140, (7, 8): 120,
+    (8, 2): 950, (8, 3): 350, (8, 4): 200, (8, 5): 180, (8, 6): 150, (8, 7): 140,
 }  # fmt: skip
 #: Nodes `Searched` gives the count that finds the solution of a grid it annealed to one (the
 #: count that found it unique took at most a move's `per_cell`, 1e6; 8.7e6 to count the 420
