@@ -44,7 +44,7 @@ import sys
 import time
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from boardlab.families.cnote.hundreds import decide, repairs, run_certificate, verdict
 from boardlab.families.cnote.instance import column_targets
@@ -169,6 +169,18 @@ def construction(tens: Collection[Cell], height: int, width: int) -> Constructio
     return Construction(cells, tuple(sign[x] for x in cells), lines, tuple(checks))
 
 
+class Window(NamedTuple):
+    """What `add_window` made: the base family's units digits (in `made.cells` order), per family
+    of the window the literals of its checks without a repair (in `made.checks` order), and,
+    when the family outside the window (base + 9 sigma) was made, its units digits by cell of C
+    and per repair a literal that is false only where the repair leaves a broken check."""
+
+    base: list[Any]
+    plain: list[list[Any]]
+    outside: dict[Cell, Any] | None = None
+    works: list[Any] | None = None
+
+
 def add_window(
     model: Any,
     digit: dict[Cell, Any],
@@ -178,7 +190,8 @@ def add_window(
     top: int,
     tenth: Sequence[Collection[int]] = (),
     single: bool = False,
-) -> tuple[list[Any], list[list[Any]]]:
+    outside: bool = False,
+) -> Window:
     """On a CP-SAT `model` whose digit variables are `digit` and line targets `targets` (ints or
     linear expressions, at most `top`), a base family on `made` and the `window` - 1 families
     after it (base + k sigma, mod 10), none of them repaired (module docstring): for each family
@@ -187,10 +200,10 @@ def add_window(
     4-cycles, `placements`), also the family base + 9 sigma, for every repair and every set, has
     a check broken once the set's margins are lowered by 1 more. With `single`, that family has
     at most one repair without a broken check (two would give two solutions, which differ in a
-    hundreds digit on C: Lemma 10's part (c)). Returns the base family's units
-    digits (in `made.cells` order) and, per family of the window, the literals of its checks
-    without a repair (in `made.checks` order). Lemma 9 (`twofamilies`) and Lemma 10
-    (`placements`) use it with C's cycle and condition (F) as the construction."""
+    hundreds digit on C: Lemma 10's part (c)). With `outside` (or `single`) the family outside
+    the window is made and returned with its repairs' literals (`Window`). Lemma 9
+    (`twofamilies`) and Lemma 10 (`placements`) use it with C's cycle and condition (F) as the
+    construction."""
     height = 1 + max(r for r, _ in digit)
     width = 1 + max(c for _, c in digit)
     cells, lines = made.cells, made.lines
@@ -203,7 +216,9 @@ def add_window(
     # a margin is at most the target over 10, and at least -10 per cell of its line (numbers < 100)
     bound = top // 10 + 10 * max(height, width) + 10
     plain: list[list[Any]] = []
-    for k in [*range(window), *([9] if tenth or single else [])]:
+    extra = bool(tenth) or single or outside
+    found = Window(base, plain)
+    for k in [*range(window), *([9] if extra else [])]:
         units = list(base)
         if k:
             moved = [e for e, s in enumerate(made.signs) if s]
@@ -219,8 +234,8 @@ def add_window(
             tens_part = sum(10 * digit[x] + u[x] for x in its if x in u)
             model.add(10 * m + tens_part + sum(digit[x] for x in its if x not in u) == targets[line])
             margin.append(m)
-        works = []  # with `single`: per repair, "it has no broken check"
-        for lowered in [*([()] if single else []), *tenth] if k >= window else [()]:
+        works = []  # outside the window: per repair, false only where it leaves a broken check
+        for lowered in [*([()] if single or outside else []), *tenth] if k >= window else [()]:
             for fix in fixes:
                 low = [10 * sum(fix.get(x, 0) for x in its) for its in on]
                 left = [margin[i] - low[i] - (i in lowered) for i in range(len(lines))]
@@ -231,16 +246,18 @@ def add_window(
                         over
                     )
                     literals.append(over)
-                if k >= window and not lowered:  # `single`
+                if k >= window and not lowered:  # `single`, `outside`
                     works.append(model.new_bool_var(""))
                     model.add_bool_or(literals).only_enforce_if(~works[-1])
                     continue
                 model.add_bool_or(literals)
                 if not fix and k < window:
                     plain.append(literals)
-        if works:
-            model.add(sum(works) <= 1)
-    return base, plain
+        if k >= window:
+            if single:
+                model.add(sum(works) <= 1)
+            found = Window(base, plain, u, works)
+    return found
 
 
 def certify(

@@ -112,7 +112,7 @@ def certify(
     model = cp_model.CpModel()
     digit = {(r, c): model.new_int_var(1, 9, f"g{r}_{c}") for r in range(n) for c in range(n)}
     made = cycle_construction(n)
-    base, plain = add_window(model, digit, dict.fromkeys(made.lines, target), made, width, target)
+    base, plain, _, _ = add_window(model, digit, dict.fromkeys(made.lines, target), made, width, target)
     if symmetry:  # position 0's two checks, in the window's first or last family
         model.add_bool_or(plain[0][:2] + plain[-1][:2])
     solver = decide(model, time_limit, f"n={n} target={target}")
