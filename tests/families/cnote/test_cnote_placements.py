@@ -227,9 +227,9 @@ def test_two_solutions_pass_verify_on_random_and_adversarial_grids(n: int, targe
         [[rng.choice([9, 9, 9, rng.randint(1, 8)]) for _ in range(n)] for _ in range(n)] for _ in range(5)
     ]
     grids += ADVERSARIAL.get(n, []) + [scattered(g, rng) for g in ADVERSARIAL.get(n, [])]
-    tenth, placements = CERTIFIED[n][target]
+    tenth, placements, agree = CERTIFIED[n][target]
     for digits in grids:
-        found = solutions(digits, target, placements, tenth)
+        found = solutions(digits, target, placements, tenth, agree)
         assert len({str(s) for s in found}) == len(found) >= 2
         for solution in found:
             assert violations(digits, [target] * n, [target] * n, {"grid": solution}) == []
@@ -243,7 +243,7 @@ def test_applies_only_where_certified() -> None:
         above = max(targets) + 1
         assert lemma5_applies([above] * n, [above] * n) or above in LEMMA_9.get(n, {})
         assert sorted(targets) == list(range(min(targets), above))
-        for _, placements in targets.values():
+        for _, placements, _ in targets.values():
             assert placements[0] == identity(n) and len(set(placements)) == len(placements)
 
 
@@ -266,6 +266,6 @@ def test_certificates_are_reproduced() -> None:
     """5x5 at 257 (about 61 s of CPU, five placements); 7x7 at 263 (about 270 s) and 8x8 at 267
     and 268 (about 300 and 105 s) by `python -m boardlab.families.cnote.placements N T`."""
     for n, targets in CERTIFIED.items():
-        for target, (tenth, placements) in targets.items():
+        for target, (tenth, placements, agree) in targets.items():
             if n == 5:
-                assert certify(n, target, placements, tenth=tenth) is None
+                assert certify(n, target, placements, tenth=tenth, agree=agree) is None

@@ -57,10 +57,18 @@ import itertools
 import sys
 import time
 from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, NamedTuple
 
 import numpy as np
 
-from boardlab.families.cnote.hundreds import decide, edge_cell, repairs, run_certificate, ten_solutions
+from boardlab.families.cnote.hundreds import (
+    broken,
+    decide,
+    edge_cell,
+    repairs,
+    run_certificate,
+    ten_solutions,
+)
 from boardlab.families.cnote.positions import _transport, cycle_families, unit_cells
 from boardlab.families.cnote.twofamilies import add_window
 
@@ -74,20 +82,32 @@ def _columns(*orders: tuple[int, ...]) -> tuple[Order, ...]:
     return tuple((tuple(range(len(cols))), cols) for cols in orders)
 
 
-#: n -> {T: (tenth, S)}: the targets T (every line T) at which `certify(n, T, S, tenth=tenth)` is
-#: infeasible, with the set S of placements the loop (`search`) found (C itself first) and
-#: whether the tenth family's clauses (part (b) of the lemma) are in the model. Thirty-sixth
-#: session; the CPU of each certificate (one worker) in docs/cnote.md, "Lemma 10".
-CERTIFIED: dict[int, dict[int, tuple[bool, tuple[Order, ...]]]] = {
+class Certificate(NamedTuple):
+    """A certified target's model: `certify(n, T, placements, tenth=tenth, agree=agree)` is
+    infeasible."""
+
+    #: part (b) of the lemma: the tenth family's clauses
+    tenth: bool
+    #: the set S the loop (`search`) found, C itself first
+    placements: tuple[Order, ...]
+    #: part (c) of the lemma: two placements' repaired families with different units digits
+    agree: bool = False
+
+
+#: n -> {T: certificate}: the targets T (every line T) at which the certificate's model is
+#: infeasible, with the set S of placements and the parts of the lemma it uses. Thirty-sixth
+#: session (part (c): thirty-seventh); the CPU of each certificate (one worker) in docs/cnote.md,
+#: "Lemma 10".
+CERTIFIED: dict[int, dict[int, Certificate]] = {
     5: {
-        257: (
+        257: Certificate(
             False,
             _columns((0, 1, 2, 3, 4), (0, 1, 3, 4, 2), (0, 2, 1, 3, 4), (0, 1, 4, 2, 3), (0, 4, 1, 2, 3)),
         ),
     },
     # C alone: Lemma 9's window of 9 with K's constraints instead of its symmetry constraint
-    7: {263: (False, _columns((0, 1, 2, 3, 4, 5, 6)))},
-    8: {target: (False, _columns((0, 1, 2, 3, 4, 5, 6, 7))) for target in (267, 268)},
+    7: {263: Certificate(False, _columns((0, 1, 2, 3, 4, 5, 6)))},
+    8: {target: Certificate(False, _columns((0, 1, 2, 3, 4, 5, 6, 7))) for target in (267, 268)},
 }
 
 
@@ -194,15 +214,24 @@ def _room(margins: np.ndarray, n: int) -> tuple[dict[int, int], tuple[int, int, 
 def two_solutions_at(digits: Grid, target: int, order: Order, tenth: bool = False) -> bool:
     """Whether the lemma gives the grid two solutions at this placement: two repaired families,
     or (with `tenth`) a repaired family with room for two transport solutions."""
+    return len(units_digits(digits, target, order, tenth)) >= 2
+
+
+def units_digits(digits: Grid, target: int, order: Order, tenth: bool = False) -> frozenset[str]:
+    """The units digits of the placement's solutions (part (c)): for each repaired family, the
+    grid of its solution's units digits (u on the placement's cycle, the cell's digit off it),
+    written as a string; with `tenth` a family with room counts twice (a second key). Two keys
+    mean two distinct solutions."""
     n = len(digits)
-    seen = 0
-    for _, margins in _families(permuted(digits, order), target):
+    found = set()
+    for grid, margins in _families(permuted(digits, order), target):
         if _repair(margins, n) == -2:
             continue  # no repair, so no room either
-        seen += 1
-        if seen >= 2 or tenth and _room(margins, n) is not None:
-            return True
-    return False
+        key = str(unpermuted([[x % 10 for x in row] for row in grid], order))
+        found.add(key)
+        if tenth and _room(margins, n) is not None:
+            found.add(key + " and room")
+    return frozenset(found)
 
 
 def _repair(margins: np.ndarray, n: int) -> int:
@@ -275,22 +304,76 @@ def in_canonical_set(digits: Grid) -> bool:
     )
 
 
-def solutions(digits: Grid, target: int, placements: Iterable[Order], tenth: bool = False) -> list[Grid]:
+def solutions(
+    digits: Grid, target: int, placements: Iterable[Order], tenth: bool = False, agree: bool = False
+) -> list[Grid]:
     """The solutions of Lemma 5's construction at the first placement of `placements` where the
     lemma gives the grid's canonical image two (two repaired families; with `tenth`, else a
-    repaired family with room for two transport solutions), mapped back to the grid (every line
-    at `target`); [] when there is none."""
+    repaired family with room for two transport solutions), or with `agree` (part (c)) at the
+    first two placements whose solutions differ, mapped back to the grid (every line at
+    `target`); [] when there is none."""
     image, transposed, moved = canonical(digits)
+    met: dict[str, Grid] = {}
+    found: list[Grid] = []
     for order in placements:
-        if not two_solutions_at(image, target, order, tenth):
-            continue
         on_c = permuted(image, order)
-        found = ten_solutions(on_c, target)
-        if len(found) < 2:
-            found = _two_by_room(on_c, target)
-        found = [unpermuted(unpermuted(s, order), moved) for s in found]
-        return [[list(col) for col in zip(*s)] for s in found] if transposed else found
-    return []
+        if two_solutions_at(image, target, order, tenth):
+            found = ten_solutions(on_c, target)
+            if len(found) < 2:
+                found = _two_by_room(on_c, target)
+            found = [unpermuted(s, order) for s in found]
+            break
+        if agree:
+            for s in ten_solutions(on_c, target):
+                back = unpermuted(s, order)
+                met.setdefault(str(back), back)
+            if len(met) >= 2:
+                found = list(met.values())[:2]
+                break
+    found = [unpermuted(s, moved) for s in found]
+    return [[list(col) for col in zip(*s)] for s in found] if transposed else found
+
+
+def _before(
+    model: Any, digit: dict[tuple[int, int], Any], target: int, order: Order, base: list[Any]
+) -> tuple[dict[tuple[int, int], Any], Any]:
+    """Part (c) on a CP-SAT `model`: the family before the placement's window (base + 9 sigma,
+    `base` the window's base units digits in edge order) as its units digits by cell of the
+    placement's cycle, and a literal which, when true, asks every repair of that family (the
+    empty one included) to break (F)."""
+    n = len(order[0])
+    rows, cols = order
+    size = 2 * n
+    cells = [(rows[a], cols[b]) for a, b in (edge_cell(n, e) for e in range(size))]
+    on_cycle = set(cells)
+    u = []
+    for e in range(size):
+        units, wrap = model.new_int_var(0, 9, ""), model.new_int_var(-1, 1, "")
+        model.add(units == base[e] + (9 if e % 2 == 0 else -9) - 10 * wrap)
+        u.append(units)
+    m = []
+    for v in range(size):
+        line = (
+            [(rows[v // 2], c) for c in range(n)]
+            if v % 2 == 0
+            else [(r, cols[(v // 2 + 1) % n]) for r in range(n)]
+        )
+        margin = model.new_int_var(-target - 200, target, "")
+        before, after = cells[(v - 1) % size], cells[v]
+        model.add(
+            10 * margin
+            + 10 * digit[before]
+            + u[(v - 1) % size]
+            + 10 * digit[after]
+            + u[v]
+            + sum(digit[cell] for cell in line if cell not in on_cycle)
+            == target
+        )
+        m.append(margin)
+    unrepaired = model.new_bool_var("")
+    for h in [{}, *repairs(size)]:
+        model.add_bool_or(broken(model, m, h)).only_enforce_if(unrepaired)
+    return dict(zip(cells, u, strict=True)), unrepaired
 
 
 def certify(
@@ -300,13 +383,17 @@ def certify(
     width: int = 9,
     time_limit: float = 3600.0,
     tenth: bool = False,
+    agree: bool = False,
 ) -> Grid | None:
     """A digit grid of K with a window of `width` consecutive unrepaired families at every
-    placement of `placements`, or None when there is none (CP-SAT finds the model infeasible:
-    the lemma's hypothesis holds). Raises TimeoutError when CP-SAT decides nothing within
-    `time_limit` seconds (one worker)."""
-    if n < 4 or not 1 <= width <= 9 or not placements:
-        raise ValueError("the certificate is for n >= 4, windows of 1 to 9 families and some placements")
+    placement of `placements` (with `agree`, part (c): and any two placements whose families
+    before their windows are not both unrepaired agree in every cell's units digit), or None
+    when there is none (CP-SAT finds the model infeasible: the lemma's hypothesis holds). Raises
+    TimeoutError when CP-SAT decides nothing within `time_limit` seconds (one worker)."""
+    if n < 4 or not 1 <= width <= 9 or not placements or agree and width != 9:
+        raise ValueError(
+            "the certificate is for n >= 4, windows of 1 to 9 families (9 with agree) and some placements"
+        )
     from ortools.sat.python import cp_model
 
     model = cp_model.CpModel()
@@ -319,8 +406,15 @@ def certify(
     for i in range(1, n - 1):
         model.add(digit[i, 0] <= digit[i + 1, 0])
     model.add(digit[0, 1] <= digit[1, 0])
+    befores = []
     for order in placements:
-        add_window(model, digit, target, width, order, quads(n) if tenth else ())
+        base, _ = add_window(model, digit, target, width, order, quads(n) if tenth else ())
+        if agree and len(placements) > 1:
+            befores.append(_before(model, digit, target, order, base))
+    for (u, unrepaired), (u2, unrepaired2) in itertools.combinations(befores, 2):
+        both = [~unrepaired, ~unrepaired2]  # both repaired: their solutions' units digits agree
+        for cell in sorted(set(u) | set(u2)):
+            model.add(u.get(cell, digit[cell]) == u2.get(cell, digit[cell])).only_enforce_if(both)
     solver = decide(model, time_limit, f"n={n} target={target}")
     return None if solver is None else [[int(solver.value(digit[r, c])) for c in range(n)] for r in range(n)]
 
@@ -333,51 +427,65 @@ def search(
     tenth: bool = False,
     time_limit: float = 3600.0,
     log: bool = False,
+    agree: bool = False,
 ) -> tuple[list[Order], Grid | None]:
     """The loop of the module docstring from S = C and `start`: (S, None) when `certify(n,
-    target, S, tenth=tenth)` is infeasible, or (S, grid) for a grid of K at which the lemma gives
-    two solutions at no placement tried (`orders(n, rows_in_order)`): a left-over of the whole
-    construction."""
+    target, S, tenth=tenth, agree=agree)` is infeasible, or (S, grid) for a grid of K at which
+    the lemma gives two solutions at no placement tried (`orders(n, rows_in_order)`; with
+    `agree`, nor at two of them): a left-over of the whole construction."""
     chosen = [identity(n), *(order for order in start if order != identity(n))]
     candidates = orders(n, rows_in_order)
-    seen: list[Grid] = []
-    memo: dict[str, bool] = {}
+    seen: list[tuple[Grid, frozenset[str]]] = []  # each grid met, with the keys of S at it
+    memo: dict[tuple[str, Order], frozenset[str]] = {}
 
-    def good(grid: Grid, order: Order) -> bool:
-        key = str(permuted(grid, order))
-        if key not in memo:
-            memo[key] = two_solutions_at(grid, target, order, tenth)
-        return memo[key]
+    def keys(grid: Grid, order: Order) -> frozenset[str]:
+        if (str(grid), order) not in memo:
+            memo[str(grid), order] = units_digits(grid, target, order, tenth)
+        return memo[str(grid), order]
+
+    def served(have: frozenset[str], grid: Grid, order: Order) -> bool:
+        more = keys(grid, order)
+        return len(have | more if agree else more) >= 2
 
     while True:
         clock = time.process_time()
-        grid = certify(n, target, chosen, 9, time_limit, tenth)
+        grid = certify(n, target, chosen, 9, time_limit, tenth, agree)
         if log:
             print(
                 f"  {len(chosen)} placements: {grid} ({time.process_time() - clock:.1f} s of CPU)", flush=True
             )
         if grid is None:
             return chosen, None
-        seen.append(grid)
+        seen.append((grid, frozenset().union(*(keys(grid, order) for order in chosen))))
         best: tuple[int, Order] | None = None
         for order in candidates:
-            if good(grid, order):
-                score = sum(good(other, order) for other in seen)
+            if served(seen[-1][1], grid, order):
+                score = sum(served(have, other, order) for other, have in seen)
                 if best is None or score > best[0]:
                     best = (score, order)
+        if best is None and agree:  # a placement with a repaired family, to pair with a later one
+            everywhere = frozenset().union(*(keys(grid, order) for order in candidates))
+            if len(everywhere) >= 2:
+                best = (0, next(order for order in candidates if keys(grid, order) - seen[-1][1]))
         if best is None:
             return chosen, grid
         chosen.append(best[1])
+        seen = [(other, have | keys(other, best[1])) for other, have in seen]
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m boardlab.families.cnote.placements [--search [--tenth]] N T`: rerun a
-    certificate of `CERTIFIED`, or the loop that finds its placements."""
+    """`python -m boardlab.families.cnote.placements [--search [--tenth] [--agree]] N T`: rerun a
+    certificate of `CERTIFIED`, or the loop that finds its placements (with part (b), part (c))."""
     args = sys.argv[1:] if argv is None else argv
-    usage = "usage: python -m boardlab.families.cnote.placements [--search [--tenth]] N T (integers)"
+    usage = (
+        "usage: python -m boardlab.families.cnote.placements [--search [--tenth] [--agree]] N T (integers)"
+    )
     looping = bool(args) and args[0] == "--search"
-    tenth = looping and args[1:2] == ["--tenth"]
-    args = args[1 + tenth :] if looping else args
+    flags = set()
+    if looping:
+        args = args[1:]
+        while args and args[0] in ("--tenth", "--agree") and args[0] not in flags:
+            flags.add(args.pop(0))
     try:
         n, target = (int(a) for a in args)
         if not looping and target not in CERTIFIED.get(n, {}):
@@ -392,19 +500,20 @@ def main(argv: list[str] | None = None) -> int:
     def body() -> int:
         clock = time.process_time()
         if looping:
-            chosen, grid = search(n, target, tenth=tenth, log=True)
+            tenth, agree = "--tenth" in flags, "--agree" in flags
+            chosen, grid = search(n, target, tenth=tenth, log=True, agree=agree)
             print(f"n={n} target={target}: placements {chosen}")
-            with_tenth = tenth
         else:
-            with_tenth, placements = CERTIFIED[n][target]
+            tenth, placements, agree = CERTIFIED[n][target]
             chosen = list(placements)
-            grid = certify(n, target, chosen, tenth=with_tenth)
+            grid = certify(n, target, chosen, tenth=tenth, agree=agree)
         print(
             f"n={n} target={target}, {len(chosen)} placements"
-            + (", the tenth family's clauses" if with_tenth else "")
+            + (", the tenth family's clauses" if tenth else "")
+            + (", two placements' solutions compared" if agree else "")
             + ": CP-SAT: "
             + (
-                "infeasible, every digit grid has two solutions at one of them"
+                "infeasible, every digit grid has two solutions at one or two of them"
                 if grid is None
                 else f"left over: {grid}"
             )
