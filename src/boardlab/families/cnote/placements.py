@@ -384,8 +384,9 @@ def certify(
     time_limit: float = 3600.0,
     tenth: bool = False,
     agree: bool = False,
+    given: Grid | None = None,
 ) -> Grid | None:
-    """A digit grid of K with a window of `width` consecutive unrepaired families at every
+    """A digit grid of K (the grid `given`, if given) with a window of `width` consecutive unrepaired families at every
     placement of `placements` (with `agree`, part (c): and any two placements whose families
     before their windows are not both unrepaired agree in every cell's units digit), or None
     when there is none (CP-SAT finds the model infeasible: the lemma's hypothesis holds). Raises
@@ -406,6 +407,8 @@ def certify(
     for i in range(1, n - 1):
         model.add(digit[i, 0] <= digit[i + 1, 0])
     model.add(digit[0, 1] <= digit[1, 0])
+    for (r, c), x in digit.items() if given is not None else ():
+        model.add(x == given[r][c])
     befores = []
     for order in placements:
         base, _ = add_window(model, digit, target, width, order, quads(n) if tenth else ())
