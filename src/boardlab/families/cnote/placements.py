@@ -407,8 +407,9 @@ def certify(
     for i in range(1, n - 1):
         model.add(digit[i, 0] <= digit[i + 1, 0])
     model.add(digit[0, 1] <= digit[1, 0])
-    for (r, c), x in digit.items() if given is not None else ():
-        model.add(x == given[r][c])
+    if given is not None:
+        for (r, c), x in digit.items():
+            model.add(x == given[r][c])
     befores = []
     for order in placements:
         base, _ = add_window(model, digit, target, width, order, quads(n) if tenth else ())
