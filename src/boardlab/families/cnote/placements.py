@@ -475,6 +475,8 @@ def search(
             return chosen, grid
         chosen.append(best[1])
         seen = [(other, have | keys(other, best[1])) for other, have in seen]
+        if log:
+            print(f"  added {best[1]}, serving {best[0]} of the {len(seen)} grids met", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
