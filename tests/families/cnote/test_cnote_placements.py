@@ -212,8 +212,9 @@ def test_part_c_compares_the_units_digits_of_two_placements_solutions() -> None:
 
 def test_part_c_in_the_model() -> None:
     """The model with two placements holds EVERYWHERE_256 (at most one repaired family at each)
-    without part (c), and not with it where the two placements' solutions differ, nor where
-    one placement has two repaired families (part (a)); it holds with (c) where they agree."""
+    without part (c), and not with it (the two placements' solutions differ); with (c) it holds
+    NOWHERE_256 (no repaired family anywhere) and, with or without, drops a grid once a
+    placement with two repaired families is added (part (a))."""
     chosen = [((0, 1, 2, 3, 4), (4, 0, 1, 2, 3)), ((0, 1, 2, 3, 4), (4, 0, 1, 3, 2))]
     keys = [units_digits(EVERYWHERE_256, 256, order) for order in chosen]
     assert len(keys[0]) == len(keys[1]) == 1 and keys[0] != keys[1]
