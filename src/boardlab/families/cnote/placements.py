@@ -34,14 +34,23 @@ holds. Lemma 9's symmetry constraint (a window breaking (F) at position 0) is no
 needs a model invariant under the dihedral maps of one cycle, and the set S need not be; the
 constraints of K instead hold for some image of every grid whatever S is, by (2) and (3).
 
+*Part (c), two placements (thirty-seventh session).* A repaired family at one placement and
+one at another whose solutions differ in the units digit of some cell (u on a placement's
+cycle, the cell's digit off it: `units_digits`) also give two solutions. With `agree`, the model
+also holds, at each placement, the family before its window (the one that may be repaired,
+`_before`) with a literal asking, when true, every repair of it to break (F), and for any two
+placements whose literals are both false, equal units digits at every cell of either cycle. A
+grid served by none of the parts is a solution (the literal true exactly where that family is
+unrepaired), so infeasible still means every digit grid has two solutions.
+
 *Which placements (`search`).* A counterexample-guided loop: start from S = {C}; solve; a
-solution is a grid of K with at most one repaired family at every placement of S; count its
-repaired families at every placement (`repaired_families`, the kernel of Lemma 5's repairs on
-(F)) and add the one with two or more that also has two or more on most of the earlier
-counterexamples; repeat until infeasible. A grid with at most one repaired family at every
-placement would be a true left-over of the whole construction: the loop stops and reports it
-(with its solution count, by the oracle's enumeration; one solution would be a unique
-puzzle). The sets found are kept in `CERTIFIED`, so the certificate is one solve.
+solution is a grid of K with at most one repaired family at every placement of S; take the
+units digits of its repaired families' solutions at every placement (`units_digits`, the
+kernel of Lemma 5's repairs on (F)) and add the placement after which the most grids met have
+two distinct ones (at that placement; with `agree`, over S and it); repeat until infeasible.
+A grid no placement serves would be a true left-over of the whole construction: the loop stops
+and returns it (its solution count is a question for the oracle; one solution would be a
+unique puzzle). The sets found are kept in `CERTIFIED`, so the certificate is one solve.
 
 `python -m boardlab.families.cnote.placements N T` reruns a certificate (exit 0: infeasible;
 1: a grid left over, printed); `... --search N T` reruns the loop. The infeasibility is taken
