@@ -1,5 +1,5 @@
 """Lemma 10: Lemma 9's window at several placements of the cycle at once: no unique puzzle on
-the sizes and targets of `CERTIFIED` (with Lemmas 2, 5 and 9: 5x5 from 257 on, 7x7 from 263 on,
+the sizes and targets of `CERTIFIED` (with Lemmas 2, 5 and 9: 5x5 from 257 on, 7x7 from 262 on,
 8x8 from 267 on; docs/cnote.md, "Proofs", "Lemma 10").
 
 Lemma 9 (`twofamilies`) puts Lemma 5's construction on the one cycle C = {(i, i), (i, i + 1)}
@@ -114,8 +114,12 @@ CERTIFIED: dict[int, dict[int, Certificate]] = {
             _columns((0, 1, 2, 3, 4), (0, 1, 3, 4, 2), (0, 2, 1, 3, 4), (0, 1, 4, 2, 3), (0, 4, 1, 2, 3)),
         ),
     },
-    # C alone: Lemma 9's window of 9 with K's constraints instead of its symmetry constraint
-    7: {263: Certificate(False, _columns((0, 1, 2, 3, 4, 5, 6)))},
+    7: {
+        # C and the columns 0 2 1 3 4 5 6, with part (c) (thirty-seventh session)
+        262: Certificate(False, _columns((0, 1, 2, 3, 4, 5, 6), (0, 2, 1, 3, 4, 5, 6)), True),
+        # C alone: Lemma 9's window of 9 with K's constraints instead of its symmetry constraint
+        263: Certificate(False, _columns((0, 1, 2, 3, 4, 5, 6))),
+    },
     8: {target: Certificate(False, _columns((0, 1, 2, 3, 4, 5, 6, 7))) for target in (267, 268)},
 }
 
