@@ -18,7 +18,7 @@ from boardlab.core.errors import BadInput
 from boardlab.families.cnote import io
 from boardlab.families.cnote.generate import generate
 from boardlab.families.cnote.hundreds import applies as lemma5_applies
-from boardlab.families.cnote.hundreds import edge_cell
+from boardlab.families.cnote.hundreds import edge_cell, ten_solutions
 from boardlab.families.cnote.oracle import CNoteOracle
 from boardlab.families.cnote.placements import (
     CERTIFIED,
@@ -35,6 +35,7 @@ from boardlab.families.cnote.placements import (
     repaired_families,
     solutions,
     two_solutions_at,
+    units_digits,
     unpermuted,
     working,
 )
@@ -194,6 +195,74 @@ def test_tenth_family_left_overs_have_no_room_in_grid_coordinates() -> None:
     assert not two_solutions_at(digits, 256, order, tenth=True)
 
 
+#: the grid the loop with part (c) met at 5x5/256: no repaired family at any placement
+NOWHERE_256 = [[4] * 5, *([[9] * 5] * 4)]
+
+
+def test_part_c_compares_the_units_digits_of_two_placements_solutions() -> None:
+    """`units_digits` are the units digits of the placement's solutions (`ten_solutions` on the
+    moved grid, moved back); at 5x5/256, where EVERYWHERE_256 has at most one repaired family
+    at each placement, two placements' solutions differ, and part (c) gives two solutions,
+    distinct and accepted by `verify`."""
+    met = set()
+    for order in orders(5)[::37]:
+        found = [unpermuted(s, order) for s in ten_solutions(permuted(EVERYWHERE_256, order), 256)]
+        keys = units_digits(EVERYWHERE_256, 256, order)
+        assert keys == {str([[x % 10 for x in row] for row in s]) for s in found} and len(keys) <= 1
+        met |= keys
+    assert len(met) >= 2
+    found = solutions(EVERYWHERE_256, 256, orders(5), agree=True)
+    assert len(found) == 2 and found[0] != found[1]
+    for solution in found:
+        assert violations(EVERYWHERE_256, [256] * 5, [256] * 5, {"grid": solution}) == []
+    assert solutions(EVERYWHERE_256, 256, orders(5)) == []  # part (a) alone: none
+
+
+def test_part_c_in_the_model() -> None:
+    """The model with two placements holds EVERYWHERE_256 (at most one repaired family at each)
+    without part (c), and not with it (the two placements' solutions differ); with (c) it holds
+    NOWHERE_256 (no repaired family anywhere) and, with or without, drops a grid once a
+    placement with two repaired families is added (part (a))."""
+    chosen = [((0, 1, 2, 3, 4), (4, 0, 1, 2, 3)), ((0, 1, 2, 3, 4), (4, 0, 1, 3, 2))]
+    keys = [units_digits(EVERYWHERE_256, 256, order) for order in chosen]
+    assert len(keys[0]) == len(keys[1]) == 1 and keys[0] != keys[1]
+    assert certify(5, 256, chosen, given=EVERYWHERE_256) == EVERYWHERE_256
+    assert certify(5, 256, chosen, given=EVERYWHERE_256, agree=True) is None
+    nowhere = [identity(5), orders(5)[0]]
+    assert certify(5, 256, nowhere, given=NOWHERE_256, agree=True) == NOWHERE_256
+    two = [identity(5), FIVE_257[3]]
+    grid = [[4, 4, 4, 6, 7], [9, 9, 9, 9, 6], *([[9] * 5] * 3)]
+    assert certify(5, 257, two[:1], given=grid) == grid and certify(5, 257, two, given=grid) is None
+
+
+@pytest.mark.slow
+def test_part_c_left_over_agrees_in_grid_coordinates() -> None:
+    """With two placements and part (c), the model's grid has at most one repaired family at
+    each (augmenting paths), and where both have one, their solutions' units digits agree
+    (about 60 s of CPU)."""
+    chosen = [identity(5), FIVE_257[2]]
+    digits = certify(5, 250, chosen, agree=True)
+    assert digits is not None and in_canonical_set(digits)
+    keys = set()
+    for order in chosen:
+        assert repaired_in_grid(digits, 250, order) <= 1
+        keys |= units_digits(digits, 250, order)
+    assert len(keys) <= 1
+
+
+def test_parts_a_and_c_end_5x5_at_257() -> None:
+    """NOWHERE_256 has no repaired family at any of the 1,440 placements (by the kernel; at some
+    by augmenting paths), so no set of placements serves it by (a), (b) or (c); it has two
+    solutions (CP-SAT's enumeration, each passing `verify`): not a unique puzzle."""
+    assert not any(units_digits(NOWHERE_256, 256, order) for order in orders(5))
+    for order in orders(5)[::120]:
+        assert repaired_in_grid(NOWHERE_256, 256, order) == 0
+    counted = CNoteOracle(io.make_instance(NOWHERE_256, 256)).several(2, 0)
+    assert isinstance(counted, list) and len(counted) == 2
+    for solution in counted:
+        assert violations(NOWHERE_256, [256] * 5, [256] * 5, {"grid": solution}) == []
+
+
 def light(n: int, rng: random.Random) -> Grid:
     """One row and one column of digits 1-5, the others 7-9."""
     digits = [[rng.choice([7, 8, 9]) for _ in range(n)] for _ in range(n)]
@@ -222,6 +291,8 @@ ADVERSARIAL = {
         [[4, 4, 4, 5, 8], *([[9] * 5] * 4)],
         [[9] * 5, [9] * 5, [9] * 5, [9] * 5, [4, 9, 9, 9, 5]],
     ],
+    # C's left-over at 7x7/262 (thirty-sixth session)
+    7: [[[3, 3, 4, 5, 5, 5, 5], [7, *[9] * 6], *([[9] * 7] * 4), [9, 8, *[9] * 5]]],
 }
 
 
@@ -237,7 +308,7 @@ def test_two_solutions_pass_verify_on_random_and_adversarial_grids(n: int, targe
     grids += ADVERSARIAL.get(n, []) + [scattered(g, rng) for g in ADVERSARIAL.get(n, [])]
     asked = CERTIFIED[n][target]
     for digits in grids:
-        found = solutions(digits, target, asked.placements, asked.tenth, asked.single)
+        found = solutions(digits, target, asked.placements, asked.tenth, asked.single, asked.agree)
         assert len({str(s) for s in found}) == len(found) >= 2
         for solution in found:
             assert violations(digits, [target] * n, [target] * n, {"grid": solution}) == []
@@ -246,6 +317,7 @@ def test_two_solutions_pass_verify_on_random_and_adversarial_grids(n: int, targe
 def test_applies_only_where_certified() -> None:
     assert applies([257] * 5, [257] * 5)
     assert not applies([256] * 5, [256] * 5) and not applies([257] * 6, [257] * 5)
+    assert applies([262] * 7, [262] * 7) and not applies([261] * 7, [261] * 7)
     assert applies([263] * 7, [263] * 7) and applies([267] * 8, [267] * 8)
     for n, targets in CERTIFIED.items():  # each joins Lemma 9's targets (7x7: Lemma 5's): no gap
         above = max(targets) + 1
@@ -267,18 +339,25 @@ def test_generation_says_at_once_that_none_exists() -> None:
 def test_main(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["5", "256"]) == 2 and main(["x"]) == 2 and main(["--search", "3", "250"]) == 2
     assert main(["--search", "--single", "--tenth", "x", "250"]) == 2
+    assert main(["--search", "--agree", "--agree", "5", "250"]) == 2
     assert "usage" in capsys.readouterr().err
 
 
 @pytest.mark.slow
 def test_certificates_are_reproduced() -> None:
-    """5x5 at 257 (about 16 s of CPU: C alone and part (c); also the thirty-sixth session's five
-    placements by part (a), about 55-61 s); 7x7 at 263 (about 270 s) and 8x8 at 267 and 268
-    (about 300 and 105 s) by `python -m boardlab.families.cnote.placements N T`."""
+    """5x5 at 257 (about 16 s of CPU: C alone and part (d); also the thirty-sixth session's five
+    placements by part (a), about 55-61 s); 7x7 at 262 (about 770 s) and 263 (about 270 s) and
+    8x8 at 267 and 268 (about 300 and 105 s) by `python -m boardlab.families.cnote.placements N
+    T`."""
     for n, targets in CERTIFIED.items():
         for target, asked in targets.items():
             if n == 5:
-                assert certify(n, target, asked.placements, tenth=asked.tenth, single=asked.single) is None
+                assert (
+                    certify(
+                        n, target, asked.placements, tenth=asked.tenth, single=asked.single, agree=asked.agree
+                    )
+                    is None
+                )
     assert certify(5, 257, FIVE_257) is None
 
 
@@ -320,8 +399,8 @@ def test_working_repairs_agree_with_augmenting_paths() -> None:
                 assert kernel == counts
 
 
-def test_part_c_left_over_has_at_most_one_working_repair_in_grid_coordinates() -> None:
-    """With C alone and part (c) the model at 5x5/256 has a solution: a grid of K with at most
+def test_part_d_left_over_has_at_most_one_working_repair_in_grid_coordinates() -> None:
+    """With C alone and part (d) the model at 5x5/256 has a solution: a grid of K with at most
     one family repaired at C, and that one by one repair only (augmenting paths)."""
     digits = certify(5, 256, [identity(5)], single=True)
     assert digits is not None and in_canonical_set(digits)
@@ -330,9 +409,9 @@ def test_part_c_left_over_has_at_most_one_working_repair_in_grid_coordinates() -
     assert not two_solutions_at(digits, 256, identity(5), single=True)
 
 
-def test_part_c_gives_two_solutions_where_one_family_has_two_repairs() -> None:
+def test_part_d_gives_two_solutions_where_one_family_has_two_repairs() -> None:
     """Lemma 9's left-over at 5x5/257 has one repaired family at C (part (a) fails), repaired two
-    ways: part (c) gives two solutions, differing in a hundreds digit on C, each accepted by
+    ways: part (d) gives two solutions, differing in a hundreds digit on C, each accepted by
     `verify`."""
     digits = ADVERSARIAL[5][0]
     assert not two_solutions_at(digits, 257, identity(5))

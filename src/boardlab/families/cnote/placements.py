@@ -1,5 +1,5 @@
 """Lemma 10: Lemma 9's window at several placements of the cycle at once: no unique puzzle on
-the sizes and targets of `CERTIFIED` (with Lemmas 2, 5 and 9: 5x5 from 257 on, 7x7 from 263 on,
+the sizes and targets of `CERTIFIED` (with Lemmas 2, 5 and 9: 5x5 from 257 on, 7x7 from 262 on,
 8x8 from 267 on; docs/cnote.md, "Proofs", "Lemma 10").
 
 Lemma 9 (`twofamilies`) puts Lemma 5's construction on the one cycle C = {(i, i), (i, i + 1)}
@@ -22,13 +22,19 @@ D has such an image in K: d[0][0] the least digit, row 0 non-decreasing, column 
 non-decreasing from row 1, and d[0][1] <= d[1][0]. Take a cell of the least digit, move its
 row to row 0, sort the columns by row 0 (a least digit comes first), then sort rows 1..n-1 by
 column 0; if then d[0][1] > d[1][0], transpose (row 0 and column 0 trade places, both
-non-decreasing, the least digit stays at (0, 0)). QED. Two more parts give two solutions at a
-placement in the same way (docs/cnote.md, "Lemma 10"): (b) a repaired family *with room* (a
-repair and a 4-cycle off the cycle whose lines, lowered by 1 more, still satisfy (F): the
-transport then has two solutions), and (c) a family with two repairs that work (`working`; the
-two solutions differ in a hundreds digit on the cycle). The certificate asks them of the family
-outside the window (`tenth`, `single`): a grid none of them serves at a placement has at most
-one repaired family there, without room and repaired one way.
+non-decreasing, the least digit stays at (0, 0)). QED. Three more parts give two solutions
+(docs/cnote.md, "Lemma 10"): (b) a repaired family *with room* (a repair and a 4-cycle off the
+cycle whose lines, lowered by 1 more, still satisfy (F): the transport then has two solutions);
+(c) repaired families at two placements whose solutions differ in the units digit of some cell
+(u on a placement's cycle, the cell's digit off it: `units_digits`); (d) a family with two
+repairs that work (`working`; the two solutions differ in a hundreds digit on the cycle). The
+certificate asks (b) and (d) of the family outside each placement's window (`tenth`,
+`single`), and for (c) (`agree`) it makes that family at every placement with a literal, false
+only where every repair of it breaks (F) (`spanning.Window.repaired`), and asks any two
+placements whose literals are both true for equal units digits at every cell of either cycle.
+A grid none of the parts serves is a solution of the model (each literal true exactly where
+its family is repaired), so infeasible still means every digit grid has two solutions
+(thirty-seventh session: (c) by the proof helper, (d) by the lead).
 
 *The certificate (`certify`).* One CP-SAT model: the n^2 digits as variables in 1..9 with the
 constraints of K, and at each placement of S its own copy of Lemma 9's window of `width`
@@ -42,13 +48,14 @@ the dihedral maps of one cycle, and the set S need not be; the constraints of K 
 some image of every grid whatever S is, by (2) and (3).
 
 *Which placements (`search`).* A counterexample-guided loop: start from S = {C}; solve; a
-solution is a grid of K with at most one repaired family at every placement of S; count its
-repaired families at every placement (`repaired_families`, the kernel of Lemma 5's repairs on
-(F)) and add the one with two or more that also has two or more on most of the earlier
-counterexamples; repeat until infeasible. A grid with at most one repaired family at every
-placement would be a true left-over of the whole construction: the loop stops and reports it
-(with its solution count, by the oracle's enumeration; one solution would be a unique
-puzzle). The sets found are kept in `CERTIFIED`, so the certificate is one solve.
+solution is a grid of K with at most one repaired family at every placement of S; take the
+units digits of its repaired families' solutions at every placement (`units_digits`, the
+kernel of Lemma 5's repairs on (F)) and add the placement after which the most grids met have
+two distinct ones (at that placement; with `agree`, over S and it; with `single`, also a family
+repaired two ways); repeat until infeasible. A grid no placement serves would be a true
+left-over of the whole construction: the loop stops and returns it (its solution count is a
+question for the oracle; one solution would be a unique puzzle). The sets found are kept in
+`CERTIFIED`, so the certificate is one solve.
 
 `python -m boardlab.families.cnote.placements N T` reruns a certificate (exit 0: infeasible;
 1: a grid left over, printed); `... --search N T` reruns the loop. The infeasibility is taken
@@ -92,22 +99,27 @@ def _columns(*orders: tuple[int, ...]) -> tuple[Order, ...]:
 
 class Certificate(NamedTuple):
     """A certified target's model (`certify`): its set S of placements (C itself first) and the
-    parts of the lemma asked besides (a): (b) `tenth`, (c) `single`."""
+    parts of the lemma asked besides (a): (b) `tenth`, (c) `agree`, (d) `single`."""
 
     placements: tuple[Order, ...]
     tenth: bool = False
+    agree: bool = False
     single: bool = False
 
 
 #: n -> {T: certificate}: the targets T (every line T) at which `certify(n, T, S, tenth=...,
 #: single=...)` is infeasible, with the set S of placements the loop (`search`) found.
 #: Thirty-sixth session (5x5 at 257 with five placements and part (a) then; with C alone and
-#: part (c) since the thirty-seventh); the CPU of each certificate (one worker) in docs/cnote.md,
-#: "Lemma 10".
+#: part (d) since the thirty-seventh; 7x7 at 262 the thirty-seventh's, part (c)); the CPU of each
+#: certificate (one worker) in docs/cnote.md, "Lemma 10".
 CERTIFIED: dict[int, dict[int, Certificate]] = {
     5: {257: Certificate(_columns((0, 1, 2, 3, 4)), single=True)},
-    # C alone: Lemma 9's window of 9 with K's constraints instead of its symmetry constraint
-    7: {263: Certificate(_columns((0, 1, 2, 3, 4, 5, 6)))},
+    7: {
+        # C and the columns 0 2 1 3 4 5 6, with part (c)
+        262: Certificate(_columns((0, 1, 2, 3, 4, 5, 6), (0, 2, 1, 3, 4, 5, 6)), agree=True),
+        # C alone: Lemma 9's window of 9 with K's constraints instead of its symmetry constraint
+        263: Certificate(_columns((0, 1, 2, 3, 4, 5, 6))),
+    },
     8: {target: Certificate(_columns((0, 1, 2, 3, 4, 5, 6, 7))) for target in (267, 268)},
 }
 
@@ -233,15 +245,26 @@ def two_solutions_at(
     """Whether the lemma gives the grid two solutions at this placement: two repaired families,
     or (with `tenth`) a repaired family with room for two transport solutions, or (with
     `single`) a family with two repairs that work."""
+    return len(units_digits(digits, target, order, tenth, single)) >= 2
+
+
+def units_digits(
+    digits: Grid, target: int, order: Order, tenth: bool = False, single: bool = False
+) -> frozenset[str]:
+    """The placement's solutions by their units digits (part (c)): for each repaired family, the
+    grid of its solution's units digits (u on the placement's cycle, the cell's digit off it),
+    written as a string; a family with room (with `tenth`) or with two repairs that work (with
+    `single`) counts twice (a second key). Two keys mean two distinct solutions."""
     n = len(digits)
-    seen = 0
-    for _, margins in margins_of_families(permuted(digits, order), target):
+    found = set()
+    for grid, margins in margins_of_families(permuted(digits, order), target):
         if _repair(margins, n) == -2:
             continue  # no repair, so no room either
-        seen += 1
-        if seen >= 2 or tenth and _room(margins, n) is not None or single and len(working(margins, n)) >= 2:
-            return True
-    return False
+        key = str(unpermuted([[x % 10 for x in row] for row in grid], order))
+        found.add(key)
+        if tenth and _room(margins, n) is not None or single and len(working(margins, n)) >= 2:
+            found.add(key + " twice")
+    return frozenset(found)
 
 
 def _repair(margins: np.ndarray, n: int) -> int:
@@ -344,25 +367,40 @@ def in_canonical_set(digits: Grid) -> bool:
 
 
 def solutions(
-    digits: Grid, target: int, placements: Iterable[Order], tenth: bool = False, single: bool = False
+    digits: Grid,
+    target: int,
+    placements: Iterable[Order],
+    tenth: bool = False,
+    single: bool = False,
+    agree: bool = False,
 ) -> list[Grid]:
     """The solutions of Lemma 5's construction at the first placement of `placements` where the
     lemma gives the grid's canonical image two (two repaired families; with `tenth`, else a
     repaired family with room for two transport solutions; with `single`, else a family with two
-    repairs that work), mapped back to the grid (every line at `target`); [] when there is none."""
+    repairs that work), or with `agree` (part (c)) at the first two placements whose solutions
+    differ, mapped back to the grid (every line at `target`); [] when there is none."""
     image, transposed, moved = canonical(digits)
+    met: dict[str, Grid] = {}
+    found: list[Grid] = []
     for order in placements:
-        if not two_solutions_at(image, target, order, tenth, single):
-            continue
         on_c = permuted(image, order)
-        found = ten_solutions(on_c, target)
-        if len(found) < 2 and tenth:
-            found = _two_by_room(on_c, target)
-        if len(found) < 2:
-            found = _two_by_repairs(on_c, target)
-        found = [unpermuted(unpermuted(s, order), moved) for s in found]
-        return [[list(col) for col in zip(*s)] for s in found] if transposed else found
-    return []
+        if two_solutions_at(image, target, order, tenth, single):
+            found = ten_solutions(on_c, target)
+            if len(found) < 2 and tenth:
+                found = _two_by_room(on_c, target)
+            if len(found) < 2:
+                found = _two_by_repairs(on_c, target)
+            found = [unpermuted(s, order) for s in found]
+            break
+        if agree:
+            for s in ten_solutions(on_c, target):
+                back = unpermuted(s, order)
+                met.setdefault(str(back), back)
+            if len(met) >= 2:
+                found = list(met.values())[:2]
+                break
+    found = [unpermuted(s, moved) for s in found]
+    return [[list(col) for col in zip(*s)] for s in found] if transposed else found
 
 
 def certify(
@@ -373,13 +411,18 @@ def certify(
     time_limit: float = 3600.0,
     tenth: bool = False,
     single: bool = False,
+    agree: bool = False,
+    given: Grid | None = None,
 ) -> Grid | None:
-    """A digit grid of K with a window of `width` consecutive unrepaired families at every
-    placement of `placements`, or None when there is none (CP-SAT finds the model infeasible:
-    the lemma's hypothesis holds). Raises TimeoutError when CP-SAT decides nothing within
-    `time_limit` seconds (one worker)."""
-    if n < 4 or not 1 <= width <= 9 or not placements:
-        raise ValueError("the certificate is for n >= 4, windows of 1 to 9 families and some placements")
+    """A digit grid of K (the grid `given`, if given) with a window of `width` consecutive
+    unrepaired families at every placement of `placements` (with `tenth`, `single` and `agree`
+    the parts (b), (d) and (c) of the module docstring asked too), or None when there is none
+    (CP-SAT finds the model infeasible: the lemma's hypothesis holds). Raises TimeoutError when
+    CP-SAT decides nothing within `time_limit` seconds (one worker)."""
+    if n < 4 or not 1 <= width <= 9 or not placements or agree and width != 9:
+        raise ValueError(
+            "the certificate is for n >= 4, windows of 1 to 9 families (9 with agree) and some placements"
+        )
     from ortools.sat.python import cp_model
 
     model = cp_model.CpModel()
@@ -392,9 +435,14 @@ def certify(
     for i in range(1, n - 1):
         model.add(digit[i, 0] <= digit[i + 1, 0])
     model.add(digit[0, 1] <= digit[1, 0])
+    if given is not None:
+        for (r, c), x in digit.items():
+            model.add(x == given[r][c])
+    pairing = agree and len(placements) > 1
+    outsides = []
     for order in placements:
         made = cycle_construction(n, order)
-        add_window(
+        found = add_window(
             model,
             digit,
             dict.fromkeys(made.lines, target),
@@ -403,7 +451,16 @@ def certify(
             target,
             quads(n) if tenth else (),
             single,
+            outside=pairing,
         )
+        if pairing and found.outside is not None:
+            outsides.append((found.outside, found.repaired))
+    for (u, repaired), (u2, repaired2) in itertools.combinations(outsides, 2):
+        # both repaired: their solutions' units digits agree (part (c))
+        for cell in sorted(set(u) | set(u2)):
+            model.add(u.get(cell, digit[cell]) == u2.get(cell, digit[cell])).only_enforce_if(
+                [repaired, repaired2]
+            )
     solver = decide(model, time_limit, f"n={n} target={target}")
     return None if solver is None else [[int(solver.value(digit[r, c])) for c in range(n)] for r in range(n)]
 
@@ -417,52 +474,69 @@ def search(
     time_limit: float = 3600.0,
     log: bool = False,
     single: bool = False,
+    agree: bool = False,
 ) -> tuple[list[Order], Grid | None]:
     """The loop of the module docstring from S = C and `start`: (S, None) when `certify(n,
-    target, S, tenth=tenth, single=single)` is infeasible, or (S, grid) for a grid of K at which the lemma gives
-    two solutions at no placement tried (`orders(n, rows_in_order)`): a left-over of the whole
-    construction."""
+    target, S, tenth=tenth, single=single, agree=agree)` is infeasible, or (S, grid) for a grid of
+    K at which the lemma gives two solutions at no placement tried (`orders(n, rows_in_order)`;
+    with `agree`, nor at two of them): a left-over of the whole construction."""
     chosen = [identity(n), *(order for order in start if order != identity(n))]
     candidates = orders(n, rows_in_order)
-    seen: list[Grid] = []
-    memo: dict[str, bool] = {}
+    seen: list[tuple[Grid, frozenset[str]]] = []  # each grid met, with the keys of S at it
+    memo: dict[tuple[str, Order], frozenset[str]] = {}
 
-    def good(grid: Grid, order: Order) -> bool:
-        key = str(permuted(grid, order))
-        if key not in memo:
-            memo[key] = two_solutions_at(grid, target, order, tenth, single)
-        return memo[key]
+    def keys(grid: Grid, order: Order) -> frozenset[str]:
+        if (str(grid), order) not in memo:
+            memo[str(grid), order] = units_digits(grid, target, order, tenth, single)
+        return memo[str(grid), order]
+
+    def served(have: frozenset[str], grid: Grid, order: Order) -> bool:
+        more = keys(grid, order)
+        return len(have | more if agree else more) >= 2
 
     while True:
         clock = time.process_time()
-        grid = certify(n, target, chosen, 9, time_limit, tenth, single)
+        grid = certify(n, target, chosen, 9, time_limit, tenth, single, agree)
         if log:
             print(
                 f"  {len(chosen)} placements: {grid} ({time.process_time() - clock:.1f} s of CPU)", flush=True
             )
         if grid is None:
             return chosen, None
-        seen.append(grid)
+        seen.append((grid, frozenset().union(*(keys(grid, order) for order in chosen))))
         best: tuple[int, Order] | None = None
         for order in candidates:
-            if good(grid, order):
-                score = sum(good(other, order) for other in seen)
+            if served(seen[-1][1], grid, order):
+                score = sum(served(have, other, order) for other, have in seen)
                 if best is None or score > best[0]:
                     best = (score, order)
+        if best is None and agree:  # a placement with a repaired family, to pair with a later one
+            everywhere = frozenset().union(*(keys(grid, order) for order in candidates))
+            if len(everywhere) >= 2:
+                best = (0, next(order for order in candidates if keys(grid, order) - seen[-1][1]))
         if best is None:
             return chosen, grid
         chosen.append(best[1])
+        seen = [(other, have | keys(other, best[1])) for other, have in seen]
+        if log:
+            print(f"  added {best[1]}, serving {best[0]} of the {len(seen)} grids met", flush=True)
+
+
+#: The loop's options (`main`): the parts of the lemma besides (a).
+PARTS = {"--tenth": "(b)", "--agree": "(c)", "--single": "(d)"}
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m boardlab.families.cnote.placements [--search [--tenth] [--single]] N T`: rerun
-    a certificate of `CERTIFIED`, or the loop that finds its placements (with parts (b), (c))."""
+    """`python -m boardlab.families.cnote.placements [--search [--tenth] [--agree] [--single]] N
+    T`: rerun a certificate of `CERTIFIED`, or the loop that finds its placements (with parts
+    (b), (c), (d))."""
     args = sys.argv[1:] if argv is None else argv
     usage = (
-        "usage: python -m boardlab.families.cnote.placements [--search [--tenth] [--single]] N T (integers)"
+        "usage: python -m boardlab.families.cnote.placements [--search [--tenth] [--agree] [--single]] N T"
+        " (integers)"
     )
     looping = bool(args) and args[0] == "--search"
-    flags = set(itertools.takewhile(lambda a: a in ("--tenth", "--single"), args[1:])) if looping else set()
+    flags = set(itertools.takewhile(PARTS.__contains__, args[1:])) if looping else set()
     args = args[1 + len(flags) :] if looping else args
     try:
         n, target = (int(a) for a in args)
@@ -478,16 +552,20 @@ def main(argv: list[str] | None = None) -> int:
     def body() -> int:
         clock = time.process_time()
         if looping:
-            asked = Certificate((), "--tenth" in flags, "--single" in flags)
-            chosen, grid = search(n, target, tenth=asked.tenth, log=True, single=asked.single)
+            asked = Certificate((), "--tenth" in flags, "--agree" in flags, "--single" in flags)
+            chosen, grid = search(
+                n, target, tenth=asked.tenth, log=True, single=asked.single, agree=asked.agree
+            )
             print(f"n={n} target={target}: placements {chosen}")
         else:
             asked = CERTIFIED[n][target]
             chosen = list(asked.placements)
-            grid = certify(n, target, chosen, tenth=asked.tenth, single=asked.single)
-        parts = ["(a)", *(["(b)"] if asked.tenth else []), *(["(c)"] if asked.single else [])]
+            grid = certify(n, target, chosen, tenth=asked.tenth, single=asked.single, agree=asked.agree)
+        parts = ["(a)", *(PARTS[f] for f, on in zip(PARTS, asked[1:]) if on)]
         what = f"n={n} target={target}, {len(chosen)} placements, parts {', '.join(parts)}"
-        return verdict(what, grid, "infeasible, every digit grid has two solutions at one of them", clock)
+        return verdict(
+            what, grid, "infeasible, every digit grid has two solutions at one or two of them", clock
+        )
 
     return run_certificate(body)
 

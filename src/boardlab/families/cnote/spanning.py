@@ -77,7 +77,7 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
     (6, 8): [(258, 273, 0)],
     (7, 4): [(385, 416, 0), (417, 480, 0)],
     (7, 5): [(337, 400, 1)],
-    (7, 6): [(321, 336, 0)],
+    (7, 6): [(317, 320, 7), (321, 336, 0)],
     (8, 4): [(426, 489, 0)],
     (8, 6): [(334, 365, 0)],
     (8, 7): [(326, 341, 0)],
@@ -172,13 +172,13 @@ def construction(tens: Collection[Cell], height: int, width: int) -> Constructio
 class Window(NamedTuple):
     """What `add_window` made: the base family's units digits (in `made.cells` order), per family
     of the window the literals of its checks without a repair (in `made.checks` order), and,
-    when the family outside the window (base + 9 sigma) was made, its units digits by cell of C
-    and per repair a literal that is false only where the repair leaves a broken check."""
+    when the family outside the window (base + 9 sigma) was made with `outside`, its units digits
+    by cell of C and a literal that is false only where every repair leaves a broken check."""
 
     base: list[Any]
     plain: list[list[Any]]
     outside: dict[Cell, Any] | None = None
-    works: list[Any] | None = None
+    repaired: Any = None
 
 
 def add_window(
@@ -200,8 +200,8 @@ def add_window(
     4-cycles, `placements`), also the family base + 9 sigma, for every repair and every set, has
     a check broken once the set's margins are lowered by 1 more. With `single`, that family has
     at most one repair without a broken check (two would give two solutions, which differ in a
-    hundreds digit on C: Lemma 10's part (c)). With `outside` (or `single`) the family outside
-    the window is made and returned with its repairs' literals (`Window`). Lemma 9
+    hundreds digit on C: Lemma 10's part (d)). With `outside` that family is made and returned
+    with a literal "it is repaired" (`Window`: Lemma 10's part (c) compares two placements'). Lemma 9
     (`twofamilies`) and Lemma 10 (`placements`) use it with C's cycle and condition (F) as the
     construction."""
     height = 1 + max(r for r, _ in digit)
@@ -234,7 +234,8 @@ def add_window(
             tens_part = sum(10 * digit[x] + u[x] for x in its if x in u)
             model.add(10 * m + tens_part + sum(digit[x] for x in its if x not in u) == targets[line])
             margin.append(m)
-        works = []  # outside the window: per repair, false only where it leaves a broken check
+        works: list[Any] = []  # outside the window: per repair, false only where it leaves a broken check
+        repaired: Any = model.new_bool_var("") if k >= window and outside else None
         for lowered in [*([()] if single or outside else []), *tenth] if k >= window else [()]:
             for fix in fixes:
                 low = [10 * sum(fix.get(x, 0) for x in its) for its in on]
@@ -247,8 +248,10 @@ def add_window(
                     )
                     literals.append(over)
                 if k >= window and not lowered:  # `single`, `outside`
-                    works.append(model.new_bool_var(""))
+                    works.append(model.new_bool_var("") if single else repaired)
                     model.add_bool_or(literals).only_enforce_if(~works[-1])
+                    if single and outside:
+                        model.add_implication(works[-1], repaired)
                     continue
                 model.add_bool_or(literals)
                 if not fix and k < window:
@@ -256,7 +259,7 @@ def add_window(
         if k >= window:
             if single:
                 model.add(sum(works) <= 1)
-            found = Window(base, plain, u, works)
+            found = Window(base, plain, u, repaired)
     return found
 
 
