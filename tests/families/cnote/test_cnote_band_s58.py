@@ -1,4 +1,4 @@
-"""Unique grids in the open band found by the thirty-seventh session (docs/journal-gen-s58.md,
+"""Unique grids in the open band found by the thirty-seventh session (docs/cnote-journal.md,
 "Thirty-seventh session (helper, branch `gen-s58`)"): single annealing chains (`search.anneal`,
 the side's schedule `SCHEDULES[n][k % 2]` and its budget, `random.Random(3000 + k)`), and the
 puzzles main's generator makes there for seeds not surveyed before. No unique 5x5 grid was known
