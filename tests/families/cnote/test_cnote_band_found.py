@@ -1,16 +1,21 @@
-"""Unique grids in the open band found by the thirty-sixth session (docs/cnote-journal.md, "Thirty-sixth
-session (helper, branch `gen-s57`)"): single annealing chains (`search.anneal`, a side's
-schedule and budget, `random.Random(1000 + k)`), none of them by the proof-guided candidates the
-session tried, and one puzzle main's generator makes at 5x5 194. Each grid is counted two ways."""
+"""Unique grids in the open band, found by single annealing chains (`search.anneal`, a side's
+schedule and budget) and by main's generator at seeds not surveyed before: the thirty-sixth
+session's (docs/cnote-journal.md, "Thirty-sixth session (helper, branch `gen-s57`)", chains
+`random.Random(1000 + k)`, none of them by the proof-guided candidates that session tried) and
+the thirty-seventh's ("Thirty-seventh session (helper, branch `gen-s58`)", chains
+`random.Random(3000 + k)` with `SCHEDULES[n][k % 2]`: the first unique 5x5 grids above 194).
+Each grid is counted two ways."""
 
 from __future__ import annotations
+
+import random
 
 import pytest
 
 from boardlab.core.registry import get
 from boardlab.core.results import Mode, SolveRequest
 from boardlab.families.cnote import io
-from boardlab.families.cnote.search import Enumerator
+from boardlab.families.cnote.search import SCHEDULES, Enumerator, anneal
 
 family = get("cnote")
 
@@ -30,7 +35,12 @@ FOUND = [
     (168, ["91899989", "99999998", "91989991", "99999989", "88999989", "99889998", "99999919", "99999299"]),
     # main's generator, seed 2
     (168, ["99999999", "19981989", "89999998", "91999998", "99199888", "99939899", "99998999", "99999989"]),
+    # thirty-seventh session: chain k = 35 (`random.Random(3035)`), and main's generator, seed 8
+    (195, ["99998", "91989", "88899", "89989", "98898"]),
+    (195, ["99998", "88899", "88499", "99888", "89889"]),
 ]
+#: (the index in `FOUND`, k) of the thirty-seventh session's chains, replayed in the slow step.
+CHAINS = [(11, 35)]
 
 
 def _grid(rows: list[str]) -> list[list[int]]:
@@ -52,10 +62,22 @@ def test_the_grids_are_unique_two_ways(target: int, rows: list[str]) -> None:
     assert counter.solution(grid, 10**10) == result.solutions[0]["grid"]
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize(("index", "k"), CHAINS)
+def test_the_chain_finds_it(index: int, k: int) -> None:
+    """The chain that found the grid finds it again (budgets are work units: the same course on
+    every machine; a change of the annealing or of its count changes it)."""
+    target, rows = FOUND[index]
+    n = len(rows)
+    schedule = SCHEDULES[n][k % 2]
+    grid, _, least = anneal([target] * n, [target] * n, random.Random(3000 + k), schedule.budget, schedule)
+    assert least == 1 and grid == _grid(rows)
+
+
 #: (side, target, seed, the index in `FOUND` of the puzzle `generate` makes with that seed):
 #: main's generator at cells not surveyed before (5x5 194: seeds 0-4 and 6-9 fail; 7x7 165: seeds
-#: 0-3 fail; 8x8 168: seeds 0, 1, 3 and 4 fail).
-MADE = [(5, 194, 5, 1), (7, 165, 4, 4), (8, 168, 2, 10)]
+#: 0-3 fail; 8x8 168: seeds 0, 1, 3 and 4 fail; 5x5 195: seeds 0-7 and 9-14 fail).
+MADE = [(5, 194, 5, 1), (7, 165, 4, 4), (8, 168, 2, 10), (5, 195, 8, 12)]
 
 
 @pytest.mark.slow
