@@ -72,7 +72,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
@@ -242,6 +242,61 @@ def certify_cpsat(n: int, lo: int, hi: int, time_limit: float = 600.0) -> list[i
     return None if solver is None else [int(solver.value(x)) for x in m]
 
 
+def margins_of_families(digits: Grid, target: int) -> Iterator[tuple[Grid, np.ndarray]]:
+    """C's 10 families on the grid (every line at `target`): each family's grid
+    (`cycle_families`: tens on C, bare digits elsewhere) and its margins along the cycle
+    (position 2i = row i, 2i + 1 = column i + 1)."""
+    n = len(digits)
+    for grid in cycle_families(digits, [target] * n, [target] * n):
+        rows = [(target - sum(grid[r])) // 10 for r in range(n)]
+        cols = [(target - sum(grid[r][c] for r in range(n))) // 10 for c in range(n)]
+        yield grid, np.array([rows[v // 2] if v % 2 == 0 else cols[(v // 2 + 1) % n] for v in range(2 * n)])
+
+
+def repair_of(code: int, size: int) -> dict[int, int]:
+    """The repair {edge: hundreds} the kernel's `repair` answers with `code` (-1: none; below
+    `size`, 100 on that edge; below 2 `size`, 200; else 100 on two edges e < f, coded 2 size +
+    e size + f)."""
+    if code < 0:
+        return {}
+    if code >= 2 * size:
+        e, f = divmod(code - 2 * size, size)
+        return {e: 1, f: 1}
+    return {code % size: 1 + code // size}
+
+
+def raised(grid: Grid, margins: np.ndarray, h: dict[int, int]) -> tuple[Grid, list[int], list[int]]:
+    """A family's grid on C with the repair h's hundreds added, and the margins of its rows and
+    columns after h."""
+    n = len(grid)
+    size = 2 * n
+    rows = [int(margins[2 * r]) for r in range(n)]
+    cols = [int(margins[(2 * c - 1) % size]) for c in range(n)]
+    base = [row[:] for row in grid]
+    for e, times in h.items():
+        r, c = edge_cell(n, e)
+        base[r][c] += 100 * times
+        rows[r] -= 10 * times
+        cols[c] -= 10 * times
+    return base, rows, cols
+
+
+def transported(rows: list[int], cols: list[int], n: int) -> Grid:
+    """The transport of these margins on the cells off C (augmenting paths); (F) must hold."""
+    extra = _transport(rows, cols, unit_cells(n))
+    if extra is None:  # (F) holds, so Gale's theorem says this does not happen
+        raise AssertionError("the transportation problem is infeasible although (F) holds")
+    return extra
+
+
+def solved(grid: Grid, margins: np.ndarray, h: dict[int, int]) -> Grid:
+    """The solution of a family after the repair h (which must satisfy (F)): the cycle cells
+    `100 h + 10 d + u`, the others `10 a + d` with a the transport."""
+    base, rows, cols = raised(grid, margins, h)
+    extra = transported(rows, cols, len(grid))
+    return [[base[r][c] + 10 * extra[r][c] for c in range(len(grid))] for r in range(len(grid))]
+
+
 def ten_solutions(digits: Grid, target: int) -> list[Grid]:
     """The solutions of Lemma 5's construction, one per family of units digits on C whose
     margins some h (none, 100 or 200 on one cycle cell, 100 on two) makes feasible: all 10 where `applies`.
@@ -251,31 +306,11 @@ def ten_solutions(digits: Grid, target: int) -> list[Grid]:
         raise ValueError("Lemma 5 is about square grids of 4x4 or more with digits 1-9")
     from boardlab.families.cnote.hundreds_kernels import repair
 
-    units = unit_cells(n)
     found = []
-    for grid in cycle_families(digits, [target] * n, [target] * n):
-        rows = [(target - sum(grid[r])) // 10 for r in range(n)]
-        cols = [(target - sum(grid[r][c] for r in range(n))) // 10 for c in range(n)]
-        margins = np.array([rows[k // 2] if k % 2 == 0 else cols[(k // 2 + 1) % n] for k in range(2 * n)])
+    for grid, margins in margins_of_families(digits, target):
         code = int(repair(margins, n))
-        if code == -2:
-            continue
-        size = 2 * n
-        if code >= 2 * size:  # 100 on two cycle cells
-            raised = [divmod(code - 2 * size, size)[0], (code - 2 * size) % size]
-        elif code >= 0:  # 100 (code < 2n) or 200 on one
-            raised = [code % size] * (1 + code // size)
-        else:
-            raised = []
-        for edge in raised:
-            r, c = edge_cell(n, edge)
-            grid[r][c] += 100
-            rows[r] -= 10
-            cols[c] -= 10
-        extra = _transport(rows, cols, units)
-        if extra is None:  # (F) holds, so Gale's theorem says this does not happen
-            raise AssertionError("the transportation problem is infeasible although (F) holds")
-        found.append([[grid[r][c] + 10 * extra[r][c] for c in range(n)] for r in range(n)])
+        if code != -2:
+            found.append(solved(grid, margins, repair_of(code, 2 * n)))
     return found
 
 

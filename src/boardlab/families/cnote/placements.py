@@ -70,7 +70,7 @@ from __future__ import annotations
 import itertools
 import sys
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 import numpy as np
@@ -78,12 +78,15 @@ import numpy as np
 from boardlab.families.cnote.hundreds import (
     decide,
     edge_cell,
+    margins_of_families,
+    raised,
     repairs,
     run_certificate,
+    solved,
     ten_solutions,
+    transported,
     verdict,
 )
-from boardlab.families.cnote.positions import _transport, cycle_families, unit_cells
 from boardlab.families.cnote.spanning import add_window
 from boardlab.families.cnote.twofamilies import cycle_construction
 
@@ -195,16 +198,6 @@ def quads(n: int) -> list[tuple[int, int, int, int]]:
     return found
 
 
-def margins_of_families(digits: Grid, target: int) -> Iterator[tuple[Grid, np.ndarray]]:
-    """C's 10 families on the grid: each family's grid (`cycle_families`) and its margins
-    along the cycle."""
-    n = len(digits)
-    for grid in cycle_families(digits, [target] * n, [target] * n):
-        rows = [(target - sum(grid[r])) // 10 for r in range(n)]
-        cols = [(target - sum(grid[r][c] for r in range(n))) // 10 for c in range(n)]
-        yield grid, np.array([rows[v // 2] if v % 2 == 0 else cols[(v // 2 + 1) % n] for v in range(2 * n)])
-
-
 def _lowered(margins: np.ndarray, h: dict[int, int]) -> np.ndarray:
     """The margins along the cycle after the repair h (10 less per hundred on each of a cycle
     cell's two lines)."""
@@ -273,43 +266,14 @@ def _repair(margins: np.ndarray, n: int) -> int:
     return int(repair(margins, n))
 
 
-def _raised(grid: Grid, margins: np.ndarray, h: dict[int, int]) -> tuple[Grid, list[int], list[int]]:
-    """A family's grid on C with the repair h's hundreds added, and the margins of its rows and
-    columns after h."""
-    n = len(grid)
-    size = 2 * n
-    rows = [int(margins[2 * r]) for r in range(n)]
-    cols = [int(margins[(2 * c - 1) % size]) for c in range(n)]
-    base = [row[:] for row in grid]
-    for e, times in h.items():
-        r, c = edge_cell(n, e)
-        base[r][c] += 100 * times
-        rows[r] -= 10 * times
-        cols[c] -= 10 * times
-    return base, rows, cols
-
-
-def _transported(rows: list[int], cols: list[int], n: int) -> list[list[int]]:
-    """The transport of these margins on the cells off C (augmenting paths)."""
-    extra = _transport(rows, cols, unit_cells(n))
-    if extra is None:  # (F) holds, so Gale's theorem says this does not happen
-        raise AssertionError("the transportation problem is infeasible although (F) holds")
-    return extra
-
-
 def _two_by_repairs(digits: Grid, target: int) -> list[Grid]:
-    """Part (c)'s two solutions on C (module docstring): a family's first two repairs that work,
+    """Part (d)'s two solutions on C (module docstring): a family's first two repairs that work,
     each completed by a transport; [] when no family has two."""
     n = len(digits)
     for grid, margins in margins_of_families(digits, target):
         works = working(margins, n)
         if len(works) >= 2:
-            out = []
-            for h in works[:2]:
-                base, rows, cols = _raised(grid, margins, h)
-                extra = _transported(rows, cols, n)
-                out.append([[base[r][c] + 10 * extra[r][c] for c in range(n)] for r in range(n)])
-            return out
+            return [solved(grid, margins, h) for h in works[:2]]
     return []
 
 
@@ -321,13 +285,13 @@ def _two_by_room(digits: Grid, target: int) -> list[Grid]:
         if found is None:
             continue
         h, quad = found
-        base, rows, cols = _raised(grid, margins, h)
+        base, rows, cols = raised(grid, margins, h)
         a, a2, b, b2 = quad[0] // 2, quad[1] // 2, (quad[2] + 1) // 2 % n, (quad[3] + 1) // 2 % n
         for r in (a, a2):
             rows[r] -= 1
         for c in (b, b2):
             cols[c] -= 1
-        extra = _transported(rows, cols, n)
+        extra = transported(rows, cols, n)
         out = []
         for plus in (((a, b), (a2, b2)), ((a, b2), (a2, b))):
             more = [row[:] for row in extra]
