@@ -113,9 +113,13 @@ class Certificate(NamedTuple):
 #: n -> {T: certificate}: the targets T (every line T) at which `certify(n, T, S, tenth=...,
 #: single=...)` is infeasible, with the set S of placements the loop (`search`) found.
 #: Thirty-sixth session (5x5 at 257 with five placements and part (a) then; with C alone and
-#: part (d) since the thirty-seventh; 7x7 at 262 the thirty-seventh's, part (c)); the CPU of each
-#: certificate (one worker) in docs/cnote.md, "Lemma 10".
+#: part (d) since the thirty-seventh; 7x7 at 262 the thirty-seventh's, part (c); 4x4 at 262 the
+#: thirty-eighth's, parts (c) and (d)); the CPU of each certificate (one worker) in
+#: docs/cnote.md, "Lemma 10".
 CERTIFIED: dict[int, dict[int, Certificate]] = {
+    # C and the columns 0 2 1 3, with parts (c) and (d) (thirty-eighth session; the loop also asked
+    # (b), which is empty on 4x4: D has no 4-cycle, `quads(4)` is [], so the model is the same)
+    4: {262: Certificate(_columns((0, 1, 2, 3), (0, 2, 1, 3)), agree=True, single=True)},
     5: {257: Certificate(_columns((0, 1, 2, 3, 4)), single=True)},
     7: {
         # C and the columns 0 2 1 3 4 5 6, with part (c)
