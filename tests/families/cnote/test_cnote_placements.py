@@ -32,6 +32,7 @@ from boardlab.families.cnote.placements import (
     margins_of_families,
     orders,
     permuted,
+    quads,
     repaired_families,
     solutions,
     two_solutions_at,
@@ -281,8 +282,29 @@ def scattered(digits: Grid, rng: random.Random) -> Grid:
     return [list(col) for col in zip(*out)] if rng.random() < 0.5 else out
 
 
+#: the grid the loop met at 4x4/262 with parts (c) and (d) (thirty-eighth session): no repaired
+#: family at C, ten at the placement with the columns 0 2 1 3
+MET_4_262 = [[1, 3, 9, 9], [4, 8, 9, 9], [9, 4, 9, 9], [9, 9, 9, 9]]
+
+#: grids met at 6x6/256 with C alone, one repaired family at C: the thirty-seventh session's loop
+#: with part (c) (its first two) and the model with C alone and part (d) (thirty-eighth session)
+MET_6_256 = [
+    [[3, 5, 9, 9, 9, 9], *([[9] * 6] * 5)],
+    [[3, 3, 4, 4, 4, 4], [9] * 6, [9] * 6, [9] * 6, [9, 9, 9, 7, 9, 9], [9, 9, 6, 3, 9, 9]],
+    [
+        [3, 4, 4, 4, 4, 5],
+        [9, 9, 9, 9, 8, 9],
+        [9, 8, 9, 9, 9, 9],
+        [9, 9, 7, 9, 9, 9],
+        [9, 9, 6, 9, 9, 9],
+        [9] * 6,
+    ],
+]
+
 #: grids the loop met at 5x5/257 (one repaired family at most at C) and Lemma 9's left-overs
 ADVERSARIAL = {
+    # C's left-over at 4x4/262 with parts (c) and (d): ten repaired families at the columns 0 2 1 3
+    4: [MET_4_262],
     5: [
         [[5, 4, 9, 9, 8], *([[9] * 5] * 4)],
         [[4, 4, 9, 9, 9], [9, 9, 9, 9, 6], [9] * 5, [9] * 5, [9, 9, 6, 9, 9]],
@@ -291,6 +313,7 @@ ADVERSARIAL = {
         [[4, 4, 4, 5, 8], *([[9] * 5] * 4)],
         [[9] * 5, [9] * 5, [9] * 5, [9] * 5, [4, 9, 9, 9, 5]],
     ],
+    6: MET_6_256,
     # C's left-over at 7x7/262 (thirty-sixth session)
     7: [[[3, 3, 4, 5, 5, 5, 5], [7, *[9] * 6], *([[9] * 7] * 4), [9, 8, *[9] * 5]]],
 }
@@ -318,6 +341,8 @@ def test_applies_only_where_certified() -> None:
     assert applies([257] * 5, [257] * 5)
     assert not applies([256] * 5, [256] * 5) and not applies([257] * 6, [257] * 5)
     assert applies([262] * 7, [262] * 7) and not applies([261] * 7, [261] * 7)
+    assert applies([262] * 4, [262] * 4) and not applies([261] * 4, [261] * 4)
+    assert applies([256] * 6, [256] * 6) and not applies([255] * 6, [255] * 6)
     assert applies([263] * 7, [263] * 7) and applies([267] * 8, [267] * 8)
     for n, targets in CERTIFIED.items():  # each joins Lemma 9's targets (7x7: Lemma 5's): no gap
         above = max(targets) + 1
@@ -346,9 +371,11 @@ def test_main(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.slow
 def test_certificates_are_reproduced() -> None:
     """5x5 at 257 (about 16 s of CPU: C alone and part (d); also the thirty-sixth session's five
-    placements by part (a), about 55-61 s); 7x7 at 262 (about 770 s) and 263 (about 270 s) and
-    8x8 at 267 and 268 (about 300 and 105 s) by `python -m boardlab.families.cnote.placements N
-    T`."""
+    placements by part (a), about 55-61 s); 4x4 at 262 and 6x6 at 256 (about 715 and 157 s:
+    checked on grids instead, `test_4x4_262_model_is_the_lemma_on_grids` and
+    `test_6x6_256_model_is_the_lemma_on_grids`), 7x7 at 262 (about 770 s) and 263 (about 270
+    s) and 8x8 at 267 and 268 (about 300 and 105 s) by `python -m
+    boardlab.families.cnote.placements N T`."""
     for n, targets in CERTIFIED.items():
         for target, asked in targets.items():
             if n == 5:
@@ -423,3 +450,66 @@ def test_part_d_gives_two_solutions_where_one_family_has_two_repairs() -> None:
     assert {(r, c) for r in range(5) for c in range(5) if found[0][r][c] != found[1][r][c]} & on_c
     for solution in found:
         assert violations(digits, [257] * 5, [257] * 5, {"grid": solution}) == []
+
+
+@pytest.mark.slow
+def test_4x4_262_model_is_the_lemma_on_grids() -> None:
+    """4x4/262's certificate (C and the columns 0 2 1 3, parts (c) and (d)) takes about 715 s
+    of CPU to rerun (`python -m boardlab.families.cnote.placements 4 262`), so this checks its
+    model instead (about 15 s): on MET_4_262 and on 39 grids of K near it or near all nines,
+    the model with C alone holds the grid exactly when no part serves it at C, and with both
+    placements exactly when no part serves it at either and their solutions' units digits do
+    not differ (`two_solutions_at`, `units_digits`: Lemma 5's kernel, not the model). MET_4_262
+    is held by C alone and dropped by both; it is not a unique puzzle (CP-SAT finds at least 3
+    solutions)."""
+    asked = CERTIFIED[4][262]
+    assert quads(4) == []  # part (b) is empty on 4x4: the loop asked it, the model is the same
+    chosen = list(asked.placements)
+    parts = {"tenth": asked.tenth, "single": asked.single, "agree": asked.agree}
+    rng = random.Random(262)
+    grids = [MET_4_262]
+    while len(grids) < 40:
+        digits = [row[:] for row in MET_4_262] if rng.random() < 0.5 else [[9] * 4 for _ in range(4)]
+        for _ in range(rng.randint(1, 5)):
+            digits[rng.randrange(4)][rng.randrange(4)] = rng.randint(1, 9)
+        grids.append(canonical(digits)[0])
+    for digits in grids:
+        at = [two_solutions_at(digits, 262, order, asked.tenth, asked.single) for order in chosen]
+        keys = frozenset().union(
+            *(units_digits(digits, 262, order, asked.tenth, asked.single) for order in chosen)
+        )
+        assert (certify(4, 262, chosen[:1], given=digits, **parts) is None) == at[0]
+        assert (certify(4, 262, chosen, given=digits, **parts) is None) == (any(at) or len(keys) >= 2)
+    assert certify(4, 262, chosen[:1], given=MET_4_262, **parts) == MET_4_262
+    assert repaired_families(MET_4_262, 262) == 0 and repaired_families(MET_4_262, 262, chosen[1]) == 10
+    counted = CNoteOracle(io.make_instance(MET_4_262, 262)).several(3, 0)
+    assert isinstance(counted, list) and len(counted) == 3
+
+
+@pytest.mark.slow
+def test_6x6_256_model_is_the_lemma_on_grids() -> None:
+    """6x6/256's certificate (C alone, part (b)) takes about 157 s of CPU to rerun (`python -m
+    boardlab.families.cnote.placements 6 256`), so this checks its model instead (about 20 s):
+    on MET_6_256 and on 9 grids of K near them or near all nines, the model holds the grid exactly
+    when no family at C is repaired twice or has room (`two_solutions_at`: Lemma 5's kernel, not
+    the model). Each grid met has one repaired family at C and room there by augmenting paths
+    (part (b)): without (b) the model holds it, with (b) not; with (d) instead it holds the last."""
+    asked = CERTIFIED[6][256]
+    chosen = list(asked.placements)
+    assert chosen == [identity(6)] and asked.tenth and not asked.single and not asked.agree
+    rng = random.Random(256)
+    grids = list(MET_6_256)
+    while len(grids) < 12:
+        digits = (
+            [row[:] for row in rng.choice(MET_6_256)] if rng.random() < 0.7 else [[9] * 6 for _ in range(6)]
+        )
+        for _ in range(rng.randint(1, 4)):
+            digits[rng.randrange(6)][rng.randrange(6)] = rng.randint(1, 9)
+        grids.append(canonical(digits)[0])
+    for digits in grids:
+        served = two_solutions_at(digits, 256, chosen[0], tenth=True)
+        assert (certify(6, 256, chosen, given=digits, tenth=True) is None) == served
+    for digits in MET_6_256:
+        assert repaired_in_grid(digits, 256, chosen[0]) == 1 and room_in_grid(digits, 256, chosen[0])
+        assert certify(6, 256, chosen, given=digits) == digits
+    assert certify(6, 256, chosen, given=MET_6_256[2], single=True) == MET_6_256[2]

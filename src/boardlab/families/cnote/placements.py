@@ -1,6 +1,6 @@
 """Lemma 10: Lemma 9's window at several placements of the cycle at once: no unique puzzle on
-the sizes and targets of `CERTIFIED` (with Lemmas 2, 5 and 9: 5x5 from 257 on, 7x7 from 262 on,
-8x8 from 267 on; docs/cnote.md, "Proofs", "Lemma 10").
+the sizes and targets of `CERTIFIED` (with Lemmas 2, 5 and 9: 4x4 from 262 on, 5x5 from 257 on,
+6x6 from 256 on, 7x7 from 262 on, 8x8 from 267 on; docs/cnote.md, "Proofs", "Lemma 10").
 
 Lemma 9 (`twofamilies`) puts Lemma 5's construction on the one cycle C = {(i, i), (i, i + 1)}
 and asks for two repaired families there. Every Hamiltonian cycle of the complete bipartite
@@ -113,10 +113,16 @@ class Certificate(NamedTuple):
 #: n -> {T: certificate}: the targets T (every line T) at which `certify(n, T, S, tenth=...,
 #: single=...)` is infeasible, with the set S of placements the loop (`search`) found.
 #: Thirty-sixth session (5x5 at 257 with five placements and part (a) then; with C alone and
-#: part (d) since the thirty-seventh; 7x7 at 262 the thirty-seventh's, part (c)); the CPU of each
+#: part (d) since the thirty-seventh; 7x7 at 262 the thirty-seventh's, part (c); 4x4 at 262, parts
+#: (c) and (d), and 6x6 at 256, C alone and part (b), the thirty-eighth's); the CPU of each
 #: certificate (one worker) in docs/cnote.md, "Lemma 10".
 CERTIFIED: dict[int, dict[int, Certificate]] = {
+    # C and the columns 0 2 1 3, with parts (c) and (d) (thirty-eighth session; the loop also asked
+    # (b), which is empty on 4x4: D has no 4-cycle, `quads(4)` is [], so the model is the same)
+    4: {262: Certificate(_columns((0, 1, 2, 3), (0, 2, 1, 3)), agree=True, single=True)},
     5: {257: Certificate(_columns((0, 1, 2, 3, 4)), single=True)},
+    # C alone, with part (b) (thirty-eighth session)
+    6: {256: Certificate(_columns((0, 1, 2, 3, 4, 5)), tenth=True)},
     7: {
         # C and the columns 0 2 1 3 4 5 6, with part (c)
         262: Certificate(_columns((0, 1, 2, 3, 4, 5, 6), (0, 2, 1, 3, 4, 5, 6)), agree=True),
