@@ -264,6 +264,26 @@ def test_parts_a_and_c_end_5x5_at_257() -> None:
         assert violations(NOWHERE_256, [256] * 5, [256] * 5, {"grid": solution}) == []
 
 
+#: the grid the loop with parts (b), (c) and (d) met at 6x6/255 after eight placements (thirty-eighth
+#: session): no repaired family at any placement
+NOWHERE_6_255 = [[4] * 6, *([[9] * 6] * 5)]
+
+
+def test_parts_a_to_d_end_6x6_at_256() -> None:
+    """NOWHERE_6_255 has no repaired family at any of the 720 placements with the rows in order
+    (by the kernel; at some by augmenting paths), hence at none at all (its rows 1-5 are equal and
+    its columns too, so any placement is one of those on the grid moved onto itself): no set of
+    placements serves it by (a)-(d). It has two solutions (CP-SAT's enumeration, each passing
+    `verify`): not a unique puzzle."""
+    assert not any(units_digits(NOWHERE_6_255, 255, order, True, True) for order in orders(6, True))
+    for order in orders(6, True)[::180]:
+        assert repaired_in_grid(NOWHERE_6_255, 255, order) == 0
+    counted = CNoteOracle(io.make_instance(NOWHERE_6_255, 255)).several(2, 0)
+    assert isinstance(counted, list) and len(counted) == 2
+    for solution in counted:
+        assert violations(NOWHERE_6_255, [255] * 6, [255] * 6, {"grid": solution}) == []
+
+
 def light(n: int, rng: random.Random) -> Grid:
     """One row and one column of digits 1-5, the others 7-9."""
     digits = [[rng.choice([7, 8, 9]) for _ in range(n)] for _ in range(n)]
