@@ -1,0 +1,205 @@
+"""Grids two cells wide or high, decided exactly (`narrow`, docs/cnote.md "Lemma 11"): the
+compatibility search's unique puzzles against dense counts of every multiset of digit lines,
+its count against brute force, and every puzzle it finds counted unique by CP-SAT."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boardlab.families.cnote import io
+from boardlab.families.cnote.brute import solutions as brute_solutions
+from boardlab.families.cnote.instance import column_targets
+from boardlab.families.cnote.narrow import Lines, Narrow, NotNarrow, count, members, search, unique_puzzles
+from boardlab.families.cnote.oracle import CNoteOracle
+
+
+def polynomials(target: int) -> np.ndarray:
+    """`out[type, a]`: a admitted by a line of this target and type, by plain division (not
+    `members`): 9 (d - 1) + e - 1 when a contains d and target - a contains e."""
+    out = np.zeros((81, target + 1), dtype=np.int64)
+    for a in range(1, target):
+        for d in set(str(a)) - {"0"}:
+            for e in set(str(target - a)) - {"0"}:
+                out[9 * (int(d) - 1) + int(e) - 1, a] = 1
+    return out
+
+
+def dense_unique(targets: list[int], total: int) -> set[tuple[tuple[int, int], ...]]:
+    """Every multiset of (target, type), one a line, whose digit grid has one solution, by
+    dense polynomial products of all pairs of lines (3 or 4 lines): independent of the search."""
+    polys = {t: polynomials(t) for t in set(targets)}
+    pair = {}
+    for s, t in itertools.combinations_with_replacement(sorted(set(targets)), 2):
+        q = np.zeros((81, 81, s + t + 1), dtype=np.int64)
+        if s + t <= 200:
+            for i in range(81):
+                for j in range(81):
+                    q[i, j] = np.convolve(polys[s][i], polys[t][j])
+        else:  # numpy's FFT, rounded (counts below 1,000: exact)
+            size = 1 << (s + t).bit_length()
+            right = np.fft.rfft(polys[t], size)
+            for i, transform in enumerate(np.fft.rfft(polys[s], size)):
+                q[i] = np.rint(np.fft.irfft(transform * right, size)[:, : s + t + 1])
+        pair[s, t], pair[t, s] = q, q.transpose(1, 0, 2)
+    unique = set()
+    if len(targets) == 3:
+        t1, t2, t3 = targets
+        q = pair[t1, t2]
+        third = polys[t3]
+        # counts[i, j, k] = sum_a third[k, a] q[i, j, total - a]
+        shifted = np.zeros((81, 81, t3 + 1), dtype=np.int64)
+        for a in range(t3 + 1):
+            if 0 <= total - a < q.shape[2]:
+                shifted[:, :, a] = q[:, :, total - a]
+        counts = (shifted.reshape(81 * 81, -1) @ third.T).reshape(81, 81, 81)
+        for i, j, k in zip(*np.nonzero(counts == 1)):
+            unique.add(tuple(sorted(zip(targets, (int(i), int(j), int(k))))))
+    else:
+        assert len(targets) == 4
+        left, right = pair[targets[0], targets[1]], pair[targets[2], targets[3]]
+        rows = np.zeros((81 * 81, total + 1), dtype=np.int64)
+        cols = np.zeros((total + 1, 81 * 81), dtype=np.int64)
+        width = min(total + 1, left.shape[2])
+        rows[:, :width] = left.reshape(81 * 81, -1)[:, :width]
+        for s in range(total + 1):
+            if 0 <= total - s < right.shape[2]:
+                cols[s] = right[:, :, total - s].reshape(-1)
+        counts = rows @ cols
+        for ij, kl in zip(*np.nonzero(counts == 1)):
+            kinds = (*divmod(int(ij), 81), *divmod(int(kl), 81))
+            unique.add(tuple(sorted(zip(targets, kinds))))
+    return unique
+
+
+def as_multiset(lines: Lines, digits: list[list[int]]) -> tuple[tuple[int, int], ...]:
+    pairs = list(zip(*digits)) if lines.columns else [tuple(r) for r in digits]
+    return tuple(sorted((t, 9 * (d - 1) + e - 1) for t, (d, e) in zip(lines.targets, pairs)))
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "target"),
+    [(2, 3, 25), (2, 3, 40), (2, 3, 61), (2, 4, 30), (3, 2, 31), (3, 2, 44), (4, 2, 50), (4, 2, 33)],
+)
+def test_the_search_finds_exactly_the_unique_multisets_of_the_dense_counts(
+    width: int, height: int, target: int
+) -> None:
+    """Every unique puzzle the search lists (each multiset of digit lines once) is one the
+    dense product of every multiset counts 1, and conversely; targets with an unbalanced
+    split of the columns (2 rows: columns differing by one) included."""
+    rows, cols = [target] * height, column_targets(target, height, width)
+    lines = Lines.of(rows, cols)
+    found = unique_puzzles(rows, cols)
+    listed = [as_multiset(lines, digits) for digits, _ in found]
+    assert len(listed) == len(set(listed))
+    assert set(listed) == dense_unique(list(lines.targets), lines.total)
+    for digits, solution in found[:: max(1, len(found) // 10)]:
+        assert count(rows, cols, digits) == 1
+        assert [sum(r) for r in solution] == rows and [sum(c) for c in zip(*solution)] == cols
+
+
+def test_at_1000_on_three_rows_the_dense_counts_agree_none_and_at_900_on_the_two() -> None:
+    """2 columns of 3 rows: at 1,000 the search ends without a unique puzzle and the dense
+    counts of all 91,881 multisets of rows find none; at 900 both find the same two."""
+    assert dense_unique([1000] * 3, 1500) == set()
+    outcome = search([1000] * 3, [1500, 1500])
+    assert outcome.complete and outcome.puzzles == [] and outcome.candidates > 0
+    lines = Lines.of([900] * 3, [1350, 1350])
+    found = {as_multiset(lines, digits) for digits, _ in unique_puzzles([900] * 3, [1350, 1350])}
+    assert found == dense_unique([900] * 3, 1350) and len(found) == 2
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(2, 3),
+    st.integers(2, 4),
+    st.integers(8, 40),
+    st.randoms(use_true_random=False),
+)
+def test_the_polynomial_count_is_brute_force_s(
+    narrow_side: int, long_side: int, target: int, rng: random.Random
+) -> None:
+    """`count` (the polynomial product) against the plain enumerator on random digit grids of 2
+    columns or 2 rows."""
+    if narrow_side == 2:
+        width, height = 2, long_side
+    else:
+        width, height = long_side, 2
+    rows, cols = [target] * height, column_targets(target, height, width)
+    if min(cols) < height or target < width:
+        return
+    digits = [[rng.randint(1, 9) for _ in range(width)] for _ in range(height)]
+    truth = len(list(brute_solutions(io.make_instance(digits, target, rows, cols))))
+    assert count(rows, cols, digits) == truth
+    assert count(rows, cols, digits, cap=2) == min(truth, 2)
+
+
+def test_members_are_the_digit_conditions() -> None:
+    table = members(100)
+    for a in range(101):
+        for d, e in itertools.product(range(1, 10), repeat=2):
+            expected = 0 < a < 100 and str(d) in str(a) and str(e) in str(100 - a)
+            assert table[9 * (d - 1) + e - 1, a] == expected
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "target", "seed"),
+    [
+        (2, 3, 900, 0),
+        (2, 4, 300, 1),
+        (2, 5, 150, 2),
+        (3, 2, 1000, 0),
+        (5, 2, 500, 3),
+        (8, 2, 200, 4),
+        (2, 8, 60, 0),
+    ],
+)
+def test_every_puzzle_found_is_unique_for_cp_sat(width: int, height: int, target: int, seed: int) -> None:
+    """The seeded search's puzzle is counted unique by CP-SAT (`oracle`, an independent counter)
+    and by the polynomial product, and its solution is the one the search gives."""
+    rows, cols = [target] * height, column_targets(target, height, width)
+    outcome = search(rows, cols, seed=seed)
+    assert outcome.puzzles, (width, height, target)
+    digits, solution = outcome.puzzles[0]
+    instance = io.make_instance(digits, target, rows, cols)
+    found = CNoteOracle(instance).several(2, 0)
+    assert found == [solution]
+    assert count(rows, cols, digits) == 1
+
+
+def test_seeds_vary_the_puzzle_and_repeat_it() -> None:
+    rows, cols = [300] * 4, [600, 600]
+    first = [search(rows, cols, seed=seed).puzzles[0] for seed in range(4)]
+    assert len({str(p) for p in first}) > 1
+    assert search(rows, cols, seed=2).puzzles[0] == first[2]
+
+
+def test_a_stopped_search_is_not_complete() -> None:
+    outcome = Narrow([1000] * 5, [2500, 2500]).search(node_limit=1000)
+    assert not outcome.complete and outcome.nodes == 1000
+
+
+def test_unbalanced_targets_have_no_solution_and_other_shapes_are_refused() -> None:
+    assert search([50, 50, 50], [80, 71]).puzzles == []
+    assert search([50, 50, 50], [80, 71]).complete
+    with pytest.raises(NotNarrow):
+        Narrow([30, 30, 30], [30, 30, 30])
+    with pytest.raises(ValueError):
+        Narrow([30, 30], [30, 30]).search(max_found=0)
+
+
+@pytest.mark.parametrize(("width", "height", "target"), [(4, 2, 50), (2, 4, 30), (6, 2, 60)])
+def test_the_kept_prefix_products_change_the_work_not_the_answer(
+    width: int, height: int, target: int
+) -> None:
+    """The search lists the same unique puzzles whether it keeps its prefixes' products from the
+    fourth line, from the third, or never (`deep`: a pruning, not a condition)."""
+    narrow = Narrow([target] * height, column_targets(target, height, width))
+    lines = max(width, height)
+    listed = [sorted(narrow.search(max_found=1 << 20, deep=deep).puzzles) for deep in (3, 4, lines)]
+    assert listed[0] == listed[1] == listed[2] and listed[0]
