@@ -203,3 +203,86 @@ def test_the_kept_prefix_products_change_the_work_not_the_answer(
     lines = max(width, height)
     listed = [sorted(narrow.search(max_found=1 << 20, deep=deep).puzzles) for deep in (3, 4, lines)]
     assert listed[0] == listed[1] == listed[2] and listed[0]
+
+
+def test_the_shipped_survey_covers_the_twelve_shapes_and_its_answers_hold() -> None:
+    """`data/cnote-narrow.jsonl`: one record per shape of sides 2 and 3-8; its first and last
+    targets recorded none are proven again by a complete search (none), and the lists are
+    disjoint and within the targets surveyed."""
+    from boardlab.families.cnote.narrow import SHAPES, recorded
+
+    for width, height in SHAPES:
+        record = recorded(width, height)
+        assert record is not None, (width, height)
+        none, undecided = set(record["none"]), set(record["undecided"])
+        assert not none & undecided
+        surveyed = record["to"] - record["from"] + 1 + len(record["also"])
+        assert not set(record["also"]) & set(range(record["from"], record["to"] + 1))
+        assert record["unique"] + len(none) + len(undecided) == surveyed
+        for target in sorted(none)[:1] + sorted(none)[-1:]:
+            rows, cols = [target] * height, column_targets(target, height, width)
+            outcome = search(rows, cols)
+            assert outcome.complete and not outcome.puzzles, (width, height, target)
+
+
+def test_the_generator_answers_a_recorded_none_at_once_and_makes_the_exact_search_s_puzzles() -> None:
+    """`generate` on a shape two cells wide: at a target the survey proved none, NoPuzzle naming
+    Lemma 11 without a search; beyond the rigid shape, the exact search's puzzle for the seed,
+    unique for CP-SAT."""
+    from boardlab.core.errors import NoPuzzle
+    from boardlab.families.cnote.generate import generate
+    from boardlab.families.cnote.narrow import SHAPES, recorded
+
+    none = [(w, h, r["none"][0]) for w, h in SHAPES if (r := recorded(w, h)) is not None and r["none"]]
+    assert none, "the survey proved none somewhere"
+    width, height, target = none[0]
+    with pytest.raises(NoPuzzle, match="found none .*Lemma 11"):
+        generate(height, width, target, seed=0)
+    with pytest.raises(NoPuzzle, match="Lemma 11"):  # recorded, or proven by the search itself
+        generate(3, 2, 1000, seed=0)
+    instance, solution, report = generate(2, 6, 950, seed=0)  # 6 columns of 2 rows
+    assert report.extra.get("narrow_nodes", 0) > 0
+    assert CNoteOracle(instance).several(2, 0) == [solution]
+    cols = column_targets(950, 2, 6)
+    assert [list(row) for row in instance.grid] == search([950, 950], cols, seed=0).puzzles[0][0]
+
+
+#: Unique puzzles made by main's generator before this module (heat bath and rigid plantings,
+#: `generate --seed 1` on branch main of the thirty-eighth session): (W, H, target, digits).
+OTHER_GENERATORS = [
+    (2, 3, 500, [[6, 1], [9, 8], [4, 7]]),
+    (4, 2, 600, [[8, 2, 2, 8], [3, 3, 4, 3]]),
+    (6, 2, 300, [[3, 5, 8, 4, 4, 8], [2, 2, 8, 5, 2, 1]]),
+    (2, 6, 350, [[5, 7], [6, 3], [5, 6], [6, 9], [8, 8], [9, 3]]),
+]
+
+
+@pytest.mark.parametrize(("width", "height", "target", "digits"), OTHER_GENERATORS)
+def test_puzzles_found_by_other_methods_satisfy_the_lemma_and_are_found(
+    width: int, height: int, target: int, digits: list[list[int]]
+) -> None:
+    """Lemma 11 on puzzles another method made: CP-SAT counts them unique, their solution's
+    states are pairwise compatible in the graph (the bits), and the polynomial product counts
+    them 1."""
+    rows, cols = [target] * height, column_targets(target, height, width)
+    instance = io.make_instance(digits, target, rows, cols)
+    [solution] = CNoteOracle(instance).several(2, 0)
+    narrow = Narrow(rows, cols)
+    graph = narrow.graph
+    lines = narrow.lines
+    pairs = list(zip(*digits)) if lines.columns else [tuple(r) for r in digits]
+    values = list(solution[0]) if lines.columns else [row[0] for row in solution]
+    states = []
+    for t, (d, e), a in zip(lines.targets, pairs, values):
+        g = graph.targets.index(t)
+        index = [
+            i
+            for i in range(graph.seg_start[g], graph.seg_end[g])
+            if graph.values[i] == a and graph.types[i] == 9 * (d - 1) + e - 1
+        ]
+        assert len(index) == 1
+        states.append(index[0])
+    for i, j in itertools.combinations(range(len(states)), 2):
+        s, u = states[i], states[j]
+        assert graph.bits[s, u >> 6] >> np.uint64(u & 63) & np.uint64(1), (i, j)
+    assert count(rows, cols, digits) == 1

@@ -363,6 +363,7 @@ def survey(
                 "nodes": outcome.nodes,
                 "candidates": outcome.candidates,
                 "seconds": round(time.process_time() - start, 3),
+                "node_limit": node_limit,
             }
             if outcome.puzzles:
                 record["digits"] = outcome.puzzles[0][0]
@@ -370,16 +371,65 @@ def survey(
             out.flush()
 
 
+#: The node budget of the shipped survey's first lines, written before `survey` wrote its budget.
+FIRST_PASS = 1_000_000
+
+
+def summary(lines: list[dict[str, Any]], command: str) -> list[dict[str, Any]]:
+    """The survey's lines (`survey`) as one record per shape, for `data/cnote-narrow.jsonl`:
+    the targets surveyed (every one from `from` to `to`, and the targets `also` beyond), those
+    without a unique puzzle (`none`), those left undecided, how many have one, the CPU seconds
+    in all and the slowest target's, the node budgets used. A later line of a shape and target
+    replaces an earlier one (a second pass)."""
+    latest = {(line["size"], line["target"]): line for line in lines}
+    lines = sorted(latest.values(), key=lambda line: (line["size"], line["target"]))
+    shapes: dict[str, dict[str, Any]] = {}
+    for line in lines:
+        record = shapes.setdefault(
+            line["size"],
+            {"size": line["size"], "from": line["target"], "to": line["target"], "unique": 0, "none": [],
+             "undecided": [], "also": [], "cpu_seconds": 0.0, "slowest": [0, 0.0], "command": command},
+        )  # fmt: skip
+        if line["target"] == record["to"] + 1 and not record["also"]:
+            record["to"] = line["target"]
+        elif line["target"] != record["from"]:
+            record["also"].append(line["target"])
+        if line["unique"] is None:
+            record["undecided"].append(line["target"])
+        elif line["unique"]:
+            record["unique"] += 1
+        else:
+            record["none"].append(line["target"])
+        record["cpu_seconds"] += line["seconds"]
+        limits = record.setdefault("node_limits", [])
+        if line.get("node_limit", FIRST_PASS) not in limits:
+            limits.append(line.get("node_limit", FIRST_PASS))
+        if line["seconds"] > record["slowest"][1]:
+            record["slowest"] = [line["target"], line["seconds"]]
+    for record in shapes.values():
+        record["cpu_seconds"] = round(record["cpu_seconds"], 1)
+    return list(shapes.values())
+
+
 def main(argv: list[str] | None = None) -> int:
     """`python -m boardlab.families.cnote.narrow [--sizes 2x3,3x2,...] [--from A] [--to B]
-    [--node-limit N]`: the survey's JSON lines (`survey`) on stdout; bad input: one line and
-    exit 2."""
+    [--node-limit N]`: the survey's JSON lines (`survey`) on stdout; with `--summary FILE`, such
+    lines as one record per shape (`summary`); bad input: one line and exit 2."""
     parser = argparse.ArgumentParser(prog="python -m boardlab.families.cnote.narrow")
     parser.add_argument("--sizes", default=",".join(f"{w}x{h}" for w, h in SHAPES))
     parser.add_argument("--from", dest="low", type=int, default=2)
     parser.add_argument("--to", dest="high", type=int, default=1000)
     parser.add_argument("--node-limit", type=int, default=NO_LIMIT)
+    parser.add_argument("--summary", help="a survey's JSON lines: print one record per shape instead")
     args = parser.parse_args(argv)
+    if args.summary:
+        with open(args.summary, encoding="utf-8") as lines:
+            survey_lines = [json.loads(line) for line in lines if line.strip()]
+        for record in summary(
+            survey_lines, f"python -m boardlab.families.cnote.narrow --summary {args.summary}"
+        ):
+            print(json.dumps(record))
+        return 0
     try:
         shapes = [(int(w), int(h)) for w, h in (size.split("x") for size in args.sizes.split(","))]
     except ValueError:
@@ -395,3 +445,24 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+@lru_cache(maxsize=1)
+def _records() -> dict[str, dict[str, Any]]:
+    from boardlab.data import CNOTE_NARROW, json_lines
+
+    return {record["size"]: record for record in json_lines(CNOTE_NARROW)}
+
+
+def recorded(width: int, height: int) -> dict[str, Any] | None:
+    """The shipped survey of a shape (`data/cnote-narrow.jsonl`: every row at the target, the
+    columns `column_targets`; the targets surveyed, those where no unique puzzle exists, those
+    the survey's node budget left undecided, its command and CPU seconds), or None."""
+    return _records().get(f"{width}x{height}")
+
+
+def recorded_none(width: int, height: int, target: int) -> bool:
+    """Whether the shipped survey proved that no unique puzzle exists on this shape at this
+    target (every row at it, the columns `column_targets`)."""
+    record = recorded(width, height)
+    return record is not None and target in record["none"]
