@@ -214,12 +214,17 @@ REACHED = {4: 194, 5: 193, 6: 169, 7: 165, 8: 168}
 #: to 1,000: 2 columns of 3-7 rows to 350-900, 4-8 columns of 2 rows to 900-950, 5 and 8 columns
 #: of 3 rows to 250 and 350; docs/cnote-journal.md, "Thirty-seventh session"). A bound of what
 #: was tried, not of what exists. Grids one line wide are made at every target (`Forced`).
+#: Thirty-eighth session, the exact search on the shapes two cells wide (`Exact`, docs/cnote.md
+#: "Lemma 11"; its survey, `data/cnote-narrow.jsonl`, seed 0): 2 columns of 5 rows at 450 (0.95 s
+#: of wall), of 8 rows at 321 (2.4 s), 5 columns of 2 rows at 950 (0.97 s), 6 at 1,000 (5.1 s); on
+#: the other shapes two cells wide the largest target where the survey found a unique puzzle is
+#: the one before (8 columns at 850 after 14 million states, beyond `NARROW_NODES`).
 RECTANGLES_REACHED = {
-    (2, 3): 900, (2, 4): 750, (2, 5): 350, (2, 6): 350, (2, 7): 350, (2, 8): 150,
+    (2, 3): 900, (2, 4): 750, (2, 5): 450, (2, 6): 350, (2, 7): 350, (2, 8): 321,
     (3, 2): 1000, (3, 4): 172, (3, 5): 150, (3, 6): 150, (3, 7): 100, (3, 8): 130,
     (4, 2): 950, (4, 3): 200, (4, 5): 150, (4, 6): 130, (4, 7): 110, (4, 8): 120,
-    (5, 2): 900, (5, 3): 250, (5, 4): 170, (5, 6): 120, (5, 7): 120, (5, 8): 100,
-    (6, 2): 950, (6, 3): 300, (6, 4): 190, (6, 5): 160, (6, 7): 120, (6, 8): 110,
+    (5, 2): 950, (5, 3): 250, (5, 4): 170, (5, 6): 120, (5, 7): 120, (5, 8): 100,
+    (6, 2): 1000, (6, 3): 300, (6, 4): 190, (6, 5): 160, (6, 7): 120, (6, 8): 110,
     (7, 2): 900, (7, 3): 300, (7, 4): 200, (7, 5): 160, (7, 6): 140, (7, 8): 120,
     (8, 2): 950, (8, 3): 350, (8, 4): 200, (8, 5): 180, (8, 6): 150, (8, 7): 140,
 }  # fmt: skip
@@ -1248,7 +1253,8 @@ def reach(height: int, width: int) -> str:
     ones."""
     least = proven_from(height, width)
     proven = (
-        f", and none exists at {least:,}-{PROVEN_UNTIL:,} (proven: docs/cnote.md, 'Large targets')"
+        f", and none exists at {least:,}{'' if least == PROVEN_UNTIL else f'-{PROVEN_UNTIL:,}'} (proven: "
+        "docs/cnote.md, 'Large targets')"
         if least is not None
         else ""
     )
@@ -1256,11 +1262,13 @@ def reach(height: int, width: int) -> str:
         limit = REACHED.get(height, ANNEAL_TARGET_LIMIT if height == 3 else UNIQUE_TARGET_LIMIT)
         return f"unique {width}x{height} puzzles are found for line targets up to about {limit}{proven}"
     if (survey := narrow_recorded(width, height)) is not None:
+        surveyed = survey["to"] - survey["from"] + 1 + len(survey["also"])
+        last = max([survey["to"], *survey["also"]])
         return (
             f"the exact search of grids two cells wide (docs/cnote.md, 'Lemma 11') found unique {width}x{height} "
-            f"puzzles at {survey['unique']:,} of the targets {survey['from']:,}-{survey['to']:,}, none exists at "
-            f"{len(survey['none']):,} of them and {len(survey['undecided']):,} were left undecided by its budget"
-            f"{proven}"
+            f"puzzles at {survey['unique']:,} of the {surveyed:,} targets it surveyed up to {last:,} (every one "
+            f"from {survey['from']:,} to {survey['to']:,}), none exists at {len(survey['none']):,} of them and "
+            f"{len(survey['undecided']):,} were left undecided by its budget{proven}"
         )
     if (found := RECTANGLES_REACHED.get((width, height))) is not None:
         return (
@@ -1519,6 +1527,7 @@ def generate(
             f"no unique {width}x{height} puzzle with target {target} found ({tally.attempts} "
             f"planted solutions, {strategy.report.solves} uniqueness checks"
             + (f", their {CHECK_WORK:g} s estimated budget spent" if strategy.spent() else "")
+            + (f", the exact search {extra['narrow']}" if "narrow" in extra else "")
             + (f", {extra['transforms']} transforms" if "transforms" in extra else "")
             + (
                 f", the first {extra.get('pairs', 0):,} of "
