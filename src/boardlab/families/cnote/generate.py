@@ -215,18 +215,18 @@ REACHED = {4: 194, 5: 193, 6: 169, 7: 165, 8: 168}
 #: of 3 rows to 250 and 350; docs/cnote-journal.md, "Thirty-seventh session"). A bound of what
 #: was tried, not of what exists. Grids one line wide are made at every target (`Forced`).
 #: Thirty-eighth session, the exact search on the shapes two cells wide (`Exact`, docs/cnote.md
-#: "Lemma 11"; its survey, `data/cnote-narrow.jsonl`, seed 0): 2 columns of 5 rows at 450 (0.95 s
-#: of wall), of 8 rows at 321 (2.4 s), 5 columns of 2 rows at 950 (0.97 s), 6 at 1,000 (5.1 s); on
-#: the other shapes two cells wide the largest target where the survey found a unique puzzle is
-#: the one before (8 columns at 850 after 14 million states, beyond `NARROW_NODES`).
+#: "Lemma 11"): the largest target where its survey (`data/cnote-narrow.jsonl`, seed 0, every
+#: target up to 1,000) found a unique puzzle, each made by `generate --seed 0` in 0.9-4.8 s of
+#: wall (2x3 997, 2x4 820, 2x5 717, 2x6 636, 2x7 627, 2x8 415, 4x2 992, 5x2 959, 7x2 903, 8x2
+#: 998; 3x2 and 6x2 at 1,000).
 RECTANGLES_REACHED = {
-    (2, 3): 900, (2, 4): 750, (2, 5): 450, (2, 6): 350, (2, 7): 350, (2, 8): 321,
+    (2, 3): 997, (2, 4): 820, (2, 5): 717, (2, 6): 636, (2, 7): 627, (2, 8): 415,
     (3, 2): 1000, (3, 4): 172, (3, 5): 150, (3, 6): 150, (3, 7): 100, (3, 8): 130,
-    (4, 2): 950, (4, 3): 200, (4, 5): 150, (4, 6): 130, (4, 7): 110, (4, 8): 120,
-    (5, 2): 950, (5, 3): 250, (5, 4): 170, (5, 6): 120, (5, 7): 120, (5, 8): 100,
+    (4, 2): 992, (4, 3): 200, (4, 5): 150, (4, 6): 130, (4, 7): 110, (4, 8): 120,
+    (5, 2): 959, (5, 3): 250, (5, 4): 170, (5, 6): 120, (5, 7): 120, (5, 8): 100,
     (6, 2): 1000, (6, 3): 300, (6, 4): 190, (6, 5): 160, (6, 7): 120, (6, 8): 110,
-    (7, 2): 900, (7, 3): 300, (7, 4): 200, (7, 5): 160, (7, 6): 140, (7, 8): 120,
-    (8, 2): 950, (8, 3): 350, (8, 4): 200, (8, 5): 180, (8, 6): 150, (8, 7): 140,
+    (7, 2): 903, (7, 3): 300, (7, 4): 200, (7, 5): 160, (7, 6): 140, (7, 8): 120,
+    (8, 2): 998, (8, 3): 350, (8, 4): 200, (8, 5): 180, (8, 6): 150, (8, 7): 140,
 }  # fmt: skip
 #: States the exact search of grids two cells wide or high may pick (`Exact`) before the
 #: planter chosen without it takes over: 10 times the shipped survey's first pass (`narrow`,
@@ -660,9 +660,13 @@ class Exact(Planter):
     of equal targets shuffled) within `NARROW_NODES` states picked. One planting; nothing to
     mix. Built by `exact`, which raises NoPuzzle when the search ends without one; `planter`
     takes the planter it chose before (a rigid planting or the heat bath) when the budget runs
-    out."""
+    out. `proves`: its count is exact (the polynomial product), so the strategy does not ask
+    CP-SAT within its budget before the core's final proof (2 columns of 8 rows at 415, seed 0:
+    the budgeted check of a grid counted unique, and unique for CP-SAT without a budget, came
+    back undecided and the command failed)."""
 
     mixes = False
+    proves = True
 
     def __init__(self, digits: Grid, solution: Grid, nodes: int):
         self.digits, self.solution = digits, solution
