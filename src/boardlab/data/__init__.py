@@ -6,6 +6,8 @@ page's puzzles menu, `example --name`), what the benchmarks measure on and the t
 - `CNOTE_PUBLISHED`: the 14 published C-Note puzzles with their solutions (JSON lines).
 - `CNOTE_3X3_EXHAUSTIVE`: computed, not published: the outcome of exhaustive 3x3 C-Note scans
   (how many digit grids have one solution) at some line targets (JSON lines).
+- `CNOTE_NARROW`: computed, not published: where grids two cells wide or high have unique
+  puzzles, by the exact search of `families.cnote.narrow` (JSON lines, one per shape).
 
 Where each comes from is in SOURCES.md beside them.
 """
@@ -22,6 +24,9 @@ CNOTE_PUBLISHED = HERE / "cnote-published.jsonl"
 #: finished exhaustive scans of 3x3 C-Note grids, one record per line target (computed by
 #: `families.cnote.exhaustive`; the command and CPU time are in each record)
 CNOTE_3X3_EXHAUSTIVE = HERE / "cnote-3x3-exhaustive.jsonl"
+#: the survey of C-Note grids two cells wide or high (2xH, Wx2, sides 3-8) at every target up
+#: to 1,000 by `families.cnote.narrow`: one record per shape (its command and CPU time in it)
+CNOTE_NARROW = HERE / "cnote-narrow.jsonl"
 
 
 def json_lines(path: Path) -> list[dict[str, Any]]:

@@ -46,6 +46,12 @@ docs/cnote.md, "Large targets"):
 - 2x2 grids: every unique puzzle is listed by exhaustion (`pairs.unique_puzzles`, all 6,561
   digit grids counted at once) and one is picked by the seed; when there is none (targets 99,
   110, 199, 210, 221, ..., 999 and 1,000 among those up to 1,000) `generate` says so at once.
+- grids two cells wide or high (2 columns of 3 or more rows, or the transpose) beyond the rigid
+  shape, since the thirty-eighth session: the exact search of `narrow` (docs/cnote.md, "Lemma
+  11": pairwise compatible states, each candidate counted in full) with the command's seed,
+  within `NARROW_NODES` states; where it ends without a puzzle, or the shipped survey
+  (`data/cnote-narrow.jsonl`) proved none at that target, `generate` says at once that none
+  exists; where its budget runs out, the planters below (rigid plantings, the heat bath).
 - square grids of 4x4 or more from a line target of about 300 on (394 on 4x4, 314 on 5x5, 294
   on 6x6, 288 on 7x7 and 8x8): no unique puzzle exists (Lemma 2, `positions`: every digit grid
   has at least 10 solutions), and `generate` says so at once.
@@ -139,6 +145,9 @@ from boardlab.families.cnote.hundreds import box as margin_box
 from boardlab.families.cnote.instance import column_targets
 from boardlab.families.cnote.io import CNoteInstance, check_target, make_instance
 from boardlab.families.cnote.model_cpsat import admissible
+from boardlab.families.cnote.narrow import Narrow
+from boardlab.families.cnote.narrow import recorded as narrow_recorded
+from boardlab.families.cnote.narrow import recorded_none as narrow_none
 from boardlab.families.cnote.oracle import CNoteOracle, as_grid
 from boardlab.families.cnote.orbits import images
 from boardlab.families.cnote.pairs import unique_puzzles
@@ -205,15 +214,25 @@ REACHED = {4: 194, 5: 193, 6: 169, 7: 165, 8: 168}
 #: to 1,000: 2 columns of 3-7 rows to 350-900, 4-8 columns of 2 rows to 900-950, 5 and 8 columns
 #: of 3 rows to 250 and 350; docs/cnote-journal.md, "Thirty-seventh session"). A bound of what
 #: was tried, not of what exists. Grids one line wide are made at every target (`Forced`).
+#: Thirty-eighth session, the exact search on the shapes two cells wide (`Exact`, docs/cnote.md
+#: "Lemma 11"): the largest target where its survey (`data/cnote-narrow.jsonl`, seed 0, every
+#: target up to 1,000) found a unique puzzle, each made by `generate --seed 0` in 0.9-4.8 s of
+#: wall (2x3 997, 2x4 820, 2x5 717, 2x6 636, 2x7 627, 2x8 415, 4x2 992, 5x2 959, 7x2 903, 8x2
+#: 998; 3x2 and 6x2 at 1,000).
 RECTANGLES_REACHED = {
-    (2, 3): 900, (2, 4): 750, (2, 5): 350, (2, 6): 350, (2, 7): 350, (2, 8): 150,
+    (2, 3): 997, (2, 4): 820, (2, 5): 717, (2, 6): 636, (2, 7): 627, (2, 8): 415,
     (3, 2): 1000, (3, 4): 172, (3, 5): 150, (3, 6): 150, (3, 7): 100, (3, 8): 130,
-    (4, 2): 950, (4, 3): 200, (4, 5): 150, (4, 6): 130, (4, 7): 110, (4, 8): 120,
-    (5, 2): 900, (5, 3): 250, (5, 4): 170, (5, 6): 120, (5, 7): 120, (5, 8): 100,
-    (6, 2): 950, (6, 3): 300, (6, 4): 190, (6, 5): 160, (6, 7): 120, (6, 8): 110,
-    (7, 2): 900, (7, 3): 300, (7, 4): 200, (7, 5): 160, (7, 6): 140, (7, 8): 120,
-    (8, 2): 950, (8, 3): 350, (8, 4): 200, (8, 5): 180, (8, 6): 150, (8, 7): 140,
+    (4, 2): 992, (4, 3): 200, (4, 5): 150, (4, 6): 130, (4, 7): 110, (4, 8): 120,
+    (5, 2): 959, (5, 3): 250, (5, 4): 170, (5, 6): 120, (5, 7): 120, (5, 8): 100,
+    (6, 2): 1000, (6, 3): 300, (6, 4): 190, (6, 5): 160, (6, 7): 120, (6, 8): 110,
+    (7, 2): 903, (7, 3): 300, (7, 4): 200, (7, 5): 160, (7, 6): 140, (7, 8): 120,
+    (8, 2): 998, (8, 3): 350, (8, 4): 200, (8, 5): 180, (8, 6): 150, (8, 7): 140,
 }  # fmt: skip
+#: States the exact search of grids two cells wide or high may pick (`Exact`) before the
+#: planter chosen without it takes over: 10 times the shipped survey's first pass (`narrow`,
+#: seed 0, 1,000,000 states a target), 1-3 s of CPU at most (thirty-eighth session: 5x2 at
+#: 1,000 is proven none after 4.4 million states, 2x5 at 300 after 5.5 million).
+NARROW_NODES = 10_000_000
 #: Nodes `Searched` gives the count that finds the solution of a grid it annealed to one (the
 #: count that found it unique took at most a move's `per_cell`, 1e6; 8.7e6 to count the 420
 #: grids of the twenty-seventh session's surveys again): more, CP-SAT finds it.
@@ -634,6 +653,52 @@ class Listed(Planter):
         return solution, digits
 
 
+class Exact(Planter):
+    """Grids two cells wide or high (2 columns or 2 rows, the other side 3 or more) beyond the
+    rigid shape: the unique puzzle the exact search finds (`narrow.Narrow.search`, docs/cnote.md
+    "Lemma 11") with the command's seed (the first line's states in a random order, the lines
+    of equal targets shuffled) within `NARROW_NODES` states picked. One planting; nothing to
+    mix. Built by `exact`, which raises NoPuzzle when the search ends without one; `planter`
+    takes the planter it chose before (a rigid planting or the heat bath) when the budget runs
+    out. `proves`: its count is exact (the polynomial product), so the strategy does not ask
+    CP-SAT within its budget before the core's final proof (2 columns of 8 rows at 415, seed 0:
+    the budgeted check of a grid counted unique, and unique for CP-SAT without a budget, came
+    back undecided and the command failed)."""
+
+    mixes = False
+    proves = True
+
+    def __init__(self, digits: Grid, solution: Grid, nodes: int):
+        self.digits, self.solution = digits, solution
+        self.planted = False
+        self.kind = f"exact search of grids two cells wide ({nodes:,} states picked)"
+
+    def plant(self, rng: random.Random) -> tuple[Grid, Grid | None] | None:
+        if self.planted:
+            return None
+        self.planted = True
+        return self.solution, self.digits
+
+
+def exact(rows: list[int], cols: list[int], seed: int, report: Report) -> Exact | None:
+    """The exact search's puzzle on a grid two cells wide or high (`Exact`), None when its node
+    budget ran out first; raises NoPuzzle when it ended without one (a proof, docs/cnote.md
+    "Lemma 11")."""
+    outcome = Narrow(rows, cols).search(seed=seed, node_limit=NARROW_NODES)
+    report.extra["narrow_nodes"] = outcome.nodes
+    if outcome.puzzles:
+        digits, solution = outcome.puzzles[0]
+        return Exact(digits, solution, outcome.nodes)
+    if outcome.complete:
+        which = f"target {rows[0]}" if len(set(rows)) == 1 else "these line targets"
+        raise NoPuzzle(
+            f"no {len(cols)}x{len(rows)} puzzle with {which} has exactly one solution: the exact search of "
+            f"grids two cells wide or high ended without one ({outcome.nodes:,} states picked, "
+            f"{outcome.candidates:,} candidates counted; docs/cnote.md, 'Lemma 11'): try another target or --any"
+        )
+    return None
+
+
 class Annealed(Planter):
     """Grids with at most 3 columns or rows beyond the rigid shape: the digit grid annealed on
     its exact count (`heat_bath`) within a budget of transforms. CP-SAT confirms the count
@@ -1022,7 +1087,12 @@ def rigid_useful(rows: list[int], cols: list[int], below: int = 110) -> bool:
 
 
 def planter(
-    rows: list[int], cols: list[int], transforms: int, report: Report, record: dict[str, Any] | None = None
+    rows: list[int],
+    cols: list[int],
+    transforms: int,
+    report: Report,
+    record: dict[str, Any] | None = None,
+    seed: int | None = None,
 ) -> Planter:
     """The planter for these line targets (the choice of step 1, made once): the one solution
     of a grid one row high or one column wide (`Forced`), the exhaustive
@@ -1038,10 +1108,23 @@ def planter(
     unequal targets; found up to 160, 152, 151 and 160), on rectangles of sides 4 or more whose big numbers
     of floors 4 would reach `RECTANGLE_HIGH` rigid plantings of floors 7-9 first and, with a
     shorter side of 4 (and 5x6 ones), the annealing (`Chained`), random matrices elsewhere.
-    `record`: the finished exhaustive scan of a 3x3 target (`exhaustive.recorded`), if any."""
+    `record`: the finished exhaustive scan of a 3x3 target (`exhaustive.recorded`), if any.
+    Grids two cells wide or high (not 2x2) beyond the rigid shape, given a `seed`: the exact
+    search's puzzle (`Exact`; NoPuzzle when it proves none), the choice above when its budget
+    runs out (`report.extra["narrow"]` says so)."""
     height, width = len(rows), len(cols)
     if height == 1 or width == 1:
         return Forced(rows, cols)
+    if (
+        seed is not None
+        and min(height, width) == 2
+        and max(height, width) > 2
+        and not rigid_useful(rows, cols)
+    ):
+        found = exact(rows, cols, seed, report)
+        if found is not None:
+            return found
+        report.extra["narrow"] = f"undecided within {NARROW_NODES:,} states"
     if height == width == 2:
         listed = unique_puzzles(rows, cols)
         if not listed:
@@ -1108,6 +1191,15 @@ def proof(rows: list[int], cols: list[int]) -> str | None:
     digit grid has and by which lemma, or None. The 2x2 exhaustion and the 3x3 scans have their
     own answers (`planter`, `generate`)."""
     height, width = len(rows), len(cols)
+    if (
+        min(height, width) == 2
+        and len(set(rows)) == 1
+        and cols == column_targets(rows[0], height, width)
+        and narrow_none(width, height, rows[0])
+    ):
+        return (
+            "2 or none (Lemma 11, docs/cnote.md: the exact search of grids two cells wide or high, recorded)"
+        )
     tens = certificate(rows, cols)
     if tens is not None:
         where = (
@@ -1165,13 +1257,23 @@ def reach(height: int, width: int) -> str:
     ones."""
     least = proven_from(height, width)
     proven = (
-        f", and none exists at {least:,}-{PROVEN_UNTIL:,} (proven: docs/cnote.md, 'Large targets')"
+        f", and none exists at {least:,}{'' if least == PROVEN_UNTIL else f'-{PROVEN_UNTIL:,}'} (proven: "
+        "docs/cnote.md, 'Large targets')"
         if least is not None
         else ""
     )
     if height == width:
         limit = REACHED.get(height, ANNEAL_TARGET_LIMIT if height == 3 else UNIQUE_TARGET_LIMIT)
         return f"unique {width}x{height} puzzles are found for line targets up to about {limit}{proven}"
+    if (survey := narrow_recorded(width, height)) is not None:
+        surveyed = survey["to"] - survey["from"] + 1 + len(survey["also"])
+        last = max([survey["to"], *survey["also"]])
+        return (
+            f"the exact search of grids two cells wide (docs/cnote.md, 'Lemma 11') found unique {width}x{height} "
+            f"puzzles at {survey['unique']:,} of the {surveyed:,} targets it surveyed up to {last:,} (every one "
+            f"from {survey['from']:,} to {survey['to']:,}), none exists at {len(survey['none']):,} of them and "
+            f"{len(survey['undecided']):,} were left undecided by its budget{proven}"
+        )
     if (found := RECTANGLES_REACHED.get((width, height))) is not None:
         return (
             f"unique {width}x{height} puzzles were made up to target {found} in the surveys of "
@@ -1208,13 +1310,14 @@ class CNoteStrategy(Strategy[Digits, Grid, Any]):
         moves: int,
         transforms: int = 0,
         record: dict[str, Any] | None = None,
+        seed: int | None = None,
     ):
         self.rows, self.cols = rows, cols
         self.height, self.width = len(rows), len(cols)
         self.batch, self.patience, self.max_checks, self.moves = batch, patience, max_checks, moves
         self.budget = 2.0
         self.report = Report()
-        self.planter = planter(rows, cols, transforms, self.report, record)
+        self.planter = planter(rows, cols, transforms, self.report, record, seed)
         self.given: Grid | None = None  # digits that came with the planted solution
         self.rng = random.Random()
         self.planted: Grid = []
@@ -1377,6 +1480,12 @@ def generate(
         report.seconds = time.perf_counter() - start
         report.extra["planted"] = "random"
         return make_instance(digits, target, rows, cols), planted, report
+    if narrow_none(width, height, target):
+        raise NoPuzzle(
+            f"no {width}x{height} puzzle with target {target} has exactly one solution: the exact search "
+            "of grids two cells wide or high found none (data/cnote-narrow.jsonl; docs/cnote.md, "
+            "'Lemma 11'): try another target or --any"
+        )
     if (why := proof(rows, cols)) is not None:
         raise NoPuzzle(
             f"no {width}x{height} puzzle with target {target} has exactly one solution: every digit grid "
@@ -1410,6 +1519,7 @@ def generate(
         2 * max(height, width) if moves is None else moves,
         transforms,
         record,
+        seed,
     )
     strategy.max_checks = check_budget(strategy.planter, max_checks, height * width)
     extra = strategy.report.extra
@@ -1421,6 +1531,7 @@ def generate(
             f"no unique {width}x{height} puzzle with target {target} found ({tally.attempts} "
             f"planted solutions, {strategy.report.solves} uniqueness checks"
             + (f", their {CHECK_WORK:g} s estimated budget spent" if strategy.spent() else "")
+            + (f", the exact search {extra['narrow']}" if "narrow" in extra else "")
             + (f", {extra['transforms']} transforms" if "transforms" in extra else "")
             + (
                 f", the first {extra.get('pairs', 0):,} of "

@@ -1,0 +1,472 @@
+"""C-Note grids two cells wide or high (2 columns, or 2 rows), decided exactly at any line targets.
+
+Such a grid is a set of *lines* of two cells (the rows of a grid of 2 columns, the columns of a
+grid of 2 rows): line i, of target t_i, holds (a_i, t_i - a_i), and the first cells (column 1, or
+row 1) sum to the first cross line's target C; the second cross line follows (its target is
+sum t_i - C when the targets balance, else nothing solves the grid). A line of digits (d, e),
+its *type* (81 of them), admits the values S_i = {a in [1, t_i - 1] : a contains d, t_i - a
+contains e}, so the solutions are the tuples (a_i in S_i) of sum C and their number is the
+coefficient of x^C in prod_i sum_{a in S_i} x^a (`count`): a subset-sum count, as in Lemma 1's
+2x2 exhaustion (`pairs`), here over many lines. Lines of equal targets are interchangeable (the
+count of a grid does not depend on the order of its lines), so puzzles are multisets of types
+per target.
+
+Exact decision (docs/cnote.md, "Lemma 11"). A *state* is (target, type, value a in S). If a digit
+grid has exactly one solution (a_i), then for any two lines i != j the sum a_i + a_j has exactly
+one representation a + b with a in S_i, b in S_j (ordered): another one (a, b) would make
+(a_1, ..., a, ..., b, ..., a_H) a second solution. So the unique solution's states are pairwise
+*compatible*, where two states of types tau, sigma and values a, b are compatible when the
+number of representations of a + b in S_tau x S_sigma is 1 (two lines of one type therefore
+hold one value a, and 2a has the representation (a, a) alone). Every unique puzzle is thus a
+multiset of H pairwise compatible states (a state repeated only when compatible with itself)
+whose values sum to C; the search (`narrow_kernels.search`) enumerates all of them, the states
+of each target in order of value so that the sum bounds the next value from both sides (with k
+lines of a target left, the next value v satisfies k v + (the later targets' least values) <= the
+rest <= v + (k - 1) (the largest value left) + (the later targets' largest)), and counts each
+candidate's digit grid in full (the polynomial product capped at 2: `narrow_kernels._count`, or
+the prefix products the search keeps). The same swap on any set of lines gives a stronger
+necessary condition, checked on the first three lines (their product from the stored pair
+counts) and, on dense graphs, on every prefix (`DEEP`). The candidates counted 1 are all the
+unique puzzles there are; when the search ends with none, no digit grid at these targets has
+one solution. The compatibilities come from the representation counts of all 81 x 81 pairs of
+types at every sum, one FFT product per type (the counts are below 2^53, rounded exactly), the
+neighbours of each state packed 64 to a word.
+
+This is a maximal-clique-style enumeration (Bron and Kerbosch, "Finding all cliques of an
+undirected graph", 1973, without its pivoting: the cliques sought have a fixed size and sum,
+which prune far more than maximality), on the compatibility graph of the swap argument above;
+the count is the generating-function product of a subset-sum problem.
+
+`Narrow(rows, cols)` builds the graph once; `search` finds puzzles (seeded: the first line's
+states in a random order, the lines of equal targets shuffled), `decide` tells whether one
+exists; `survey` and `main` decide the twelve shapes of sides 3-8 at many targets (the shipped
+record, `recorded`). Tested against dense counts of every multiset of digit lines, against
+brute force's counts (of `count`) and CP-SAT's (of the puzzles it finds).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, TextIO
+
+import numpy as np
+
+from boardlab.families.cnote.instance import column_targets
+from boardlab.families.cnote.pairs import _contains
+
+Grid = list[list[int]]
+#: The node budget of a search without one (no bound in practice: a search runs to its end;
+#: 2 columns of 8 rows at 1,000 ends after 27 million states, 3 s).
+NO_LIMIT = 1 << 62
+
+
+#: The first level (line, from 0) from which the search keeps its prefix's product and checks
+#: every prefix, on grids of 2 rows and 6 columns or more (`Narrow.deep`); below it, and on the
+#: other grids, only the third line's (from the stored pairs) and the last's (the count).
+#: Measured at target 1,000: the kept products pruned few nodes on 2 columns of 5 and 8 rows and
+#: 5 columns of 2 rows and cost 5-25 times the time (2x5: 3.1 s against 0.13 s), but on 6
+#: columns of 2 rows the first puzzle (seed 0) came after 8.5 million nodes instead of 22.6, on
+#: 7 columns at 800 after 1.3 million instead of 8.1.
+DEEP = 3
+#: ... and on graphs of at most this many states (2 columns of 8 rows at 129, 402 states: the
+#: first puzzle after 124,606 nodes with the products kept, 2,734,501 without).
+DENSE = 1500
+
+
+class NotNarrow(ValueError):
+    """The grid is neither two columns wide nor two rows high (or is a single line)."""
+
+
+def members(target: int, width: int | None = None) -> np.ndarray:
+    """`out[9 (d - 1) + e - 1, a]`: whether a in [1, target - 1] contains d and target - a
+    contains e (digits 1-9); `width` values a (default target + 1), False past the target."""
+    a = np.arange(target + 1, dtype=np.int64)
+    first, second = _contains(a), _contains(target - a)
+    out = (first[:, None, :] & second[None, :, :]).reshape(81, target + 1)
+    out[:, 0] = out[:, target] = False
+    size = target + 1 if width is None else width
+    padded = np.zeros((81, size), dtype=bool)
+    padded[:, : min(size, target + 1)] = out[:, :size]
+    return padded
+
+
+def representations(first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """`out[i, s, j]`: the pairs (a, b) with `first[i, a]`, `second[j, b]` and a + b = s (the
+    81 x 81 convolutions, by one FFT a row; exact: every count is below 2^31). In this order
+    `fill_bits`' inner loop, over the states j of one state i, reads one contiguous block."""
+    length = first.shape[1] + second.shape[1] - 1
+    size = 1 << (length - 1).bit_length()
+    left = np.fft.rfft(first.astype(np.float64), size)
+    right = np.fft.rfft(second.astype(np.float64), size)
+    out = np.empty((first.shape[0], length, second.shape[0]), dtype=np.int32)
+    for i in range(first.shape[0]):
+        out[i] = np.rint(np.fft.irfft(left[i][None, :] * right, size)[:, :length]).T
+    return out
+
+
+@dataclass(frozen=True)
+class Lines:
+    """A grid two cells wide or high as its two-cell lines: their targets, the sum C of their
+    first cells, and whether the lines are the grid's columns (a grid of 2 rows)."""
+
+    targets: tuple[int, ...]
+    total: int
+    columns: bool
+
+    @staticmethod
+    def of(rows: list[int], cols: list[int]) -> Lines:
+        """The lines of a grid with these targets (2 columns: its rows; else 2 rows: its
+        columns). Raises NotNarrow otherwise."""
+        if len(cols) == 2 and len(rows) >= 2:
+            return Lines(tuple(rows), cols[0], False)
+        if len(rows) == 2 and len(cols) >= 2:
+            return Lines(tuple(cols), rows[0], True)
+        raise NotNarrow(f"a {len(cols)}x{len(rows)} grid is not two cells wide or high")
+
+    def grid(self, values: list[tuple[int, int]]) -> Grid:
+        """The grid of the lines' (first, second) entries, lines in order."""
+        if self.columns:
+            return [[first for first, _ in values], [second for _, second in values]]
+        return [[first, second] for first, second in values]
+
+
+def count(rows: list[int], cols: list[int], digits: Grid, cap: int | None = None) -> int:
+    """The number of solutions of a digit grid two cells wide or high (capped at `cap` if
+    given), by the polynomial product in Python integers (exact, independent of the kernels)."""
+    lines = Lines.of(rows, cols)
+    if sum(rows) != sum(cols):
+        return 0
+    pairs = (
+        [(column[0], column[1]) for column in zip(*digits)] if lines.columns else [tuple(r) for r in digits]
+    )
+    poly = [1] + [0] * lines.total
+    for target, (d, e) in zip(lines.targets, pairs):
+        admits = members(target)[9 * (d - 1) + e - 1]
+        values = [a for a in range(1, min(target, lines.total + 1)) if admits[a]]
+        new = [0] * (lines.total + 1)
+        for x, ways in enumerate(poly):
+            if ways:
+                for a in values:
+                    if x + a > lines.total:
+                        break
+                    new[x + a] += ways
+        poly = new if cap is None else [min(ways, cap) for ways in new]
+    return poly[lines.total]
+
+
+@dataclass
+class Outcome:
+    """What a search found: unique puzzles as (digits, solution) pairs, the states picked
+    (nodes), the candidates counted in full, and whether it ended (False: stopped by its node
+    budget or by the number of puzzles asked for: then a missing puzzle proves nothing)."""
+
+    puzzles: list[tuple[Grid, Grid]] = field(default_factory=list)
+    nodes: int = 0
+    candidates: int = 0
+    complete: bool = True
+
+
+@dataclass(frozen=True)
+class Graph:
+    """The compatibility graph of the lines of some targets (`graph`): each target's states
+    (type, value) sorted by value in a segment [start, end) of `values` and `types`, `first_at[g,
+    v]` the first state of target g with value >= v, the neighbours of each state as bits, and
+    `members[g]` the table of target g (`members`), `admitted[g, type, :sizes[g, type]]` the values
+    it admits, increasing, and `pairs[g, h, type, s, type']` the representations of s by a line
+    of target g and type and one of target h and type' (`representations`, capped at 2)."""
+
+    targets: tuple[int, ...]
+    members: np.ndarray
+    values: np.ndarray
+    types: np.ndarray
+    seg_start: np.ndarray
+    seg_end: np.ndarray
+    first_at: np.ndarray
+    bits: np.ndarray
+    admitted: np.ndarray
+    sizes: np.ndarray
+    pairs: np.ndarray
+
+
+@lru_cache(maxsize=4)
+def graph(targets: tuple[int, ...]) -> Graph:
+    """The compatibility graph of lines of these distinct targets (sorted), shared by the grids
+    whose lines have them (every 2-column grid of rows at one target; 0.3 s at 1,000)."""
+    from boardlab.families.cnote.narrow_kernels import fill_bits
+
+    width = max(targets) + 1
+    tables = np.stack([members(t, width) for t in targets])
+    values: list[int] = []
+    types: list[int] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    for g in range(len(targets)):
+        starts.append(len(values))
+        by_value, by_type = np.nonzero(tables[g].T)  # by value, then type
+        values.extend(by_value.tolist())
+        types.extend(by_type.tolist())
+        ends.append(len(values))
+    value_of = np.array(values, dtype=np.int64)
+    type_of = np.array(types, dtype=np.int64)
+    first_at = np.empty((len(targets), width + 1), dtype=np.int64)
+    for g in range(len(targets)):
+        first_at[g] = starts[g] + np.searchsorted(value_of[starts[g] : ends[g]], np.arange(width + 1))
+    bits = np.zeros((len(values), -(-len(values) // 64) or 1), dtype=np.uint64)
+    pairs = np.zeros((len(targets), len(targets), 81, 2 * width - 1, 81), dtype=np.int8)
+    for g in range(len(targets)):
+        for h in range(g, len(targets)):
+            reps = representations(tables[g], tables[h])
+            pairs[g, h] = np.minimum(reps, 2)
+            fill_bits(bits, reps, type_of, value_of, (starts[g], ends[g]), (starts[h], ends[h]))
+            if h != g:
+                pairs[h, g] = pairs[g, h].transpose(2, 1, 0)
+                turned = np.ascontiguousarray(reps.transpose(2, 1, 0))
+                fill_bits(bits, turned, type_of, value_of, (starts[h], ends[h]), (starts[g], ends[g]))
+    sizes = tables.sum(axis=2).astype(np.int64)
+    admitted = np.zeros((len(targets), 81, max(1, int(sizes.max()))), dtype=np.int64)
+    for g in range(len(targets)):
+        for t in range(81):
+            admitted[g, t, : sizes[g, t]] = np.nonzero(tables[g, t])[0]
+    return Graph(
+        targets, tables, value_of, type_of, np.array(starts, dtype=np.int64), np.array(ends, dtype=np.int64),
+        first_at, bits, admitted, sizes, pairs,
+    )  # fmt: skip
+
+
+class Narrow:
+    """A grid two cells wide or high at its line targets: its compatibility graph (`graph`, built
+    once; 0.3 s at target 1,000 with its kernels compiled), and the searches on it (`search`)."""
+
+    def __init__(self, rows: list[int], cols: list[int]):
+        self.lines = Lines.of(rows, cols)
+        self.balanced = sum(rows) == sum(cols)
+        self.graph = graph(tuple(sorted(set(self.lines.targets))))
+        self.targets = self.graph.targets
+        # the lines of each target, in the grid's order, and the pick order (grouped by target)
+        self.lines_of = [
+            [i for i, t in enumerate(self.lines.targets) if t == target] for target in self.targets
+        ]
+        self.pick_group = np.array(
+            [g for g, lines in enumerate(self.lines_of) for _ in lines], dtype=np.int64
+        )
+
+    @property
+    def states(self) -> int:
+        """The states (target, type, value) of the graph."""
+        return len(self.graph.values)
+
+    def search(
+        self, seed: int | None = None, max_found: int = 1, node_limit: int = NO_LIMIT, deep: int | None = None
+    ) -> Outcome:
+        """Unique puzzles, at most `max_found` of them, within `node_limit` states picked.
+
+        Without a seed the first line's states are tried in order of value and each multiset's
+        lines are given in the order of the grid's lines of each target; with one, both are
+        shuffled by `random.Random(seed)` (the same seed, the same puzzles). A complete outcome
+        with fewer than `max_found` puzzles lists every unique puzzle up to the order of lines
+        of equal targets (at most one order of each is given)."""
+        if max_found < 1 or node_limit < 0:
+            raise ValueError("max_found must be at least 1 and node_limit at least 0")
+        if not self.balanced:
+            return Outcome()  # no solution at all
+        from boardlab.families.cnote.narrow_kernels import search
+
+        rng = random.Random(seed)
+        g = self.graph
+        first = np.arange(g.seg_start[0], g.seg_end[0], dtype=np.int64)
+        if seed is not None:
+            rng.shuffle(first)  # type: ignore[arg-type]  # numpy arrays shuffle in place
+        found, nfound, nodes, candidates, complete = search(
+            g.bits, g.values, g.types, g.seg_start, g.seg_end,
+            g.first_at, self.pick_group, self.lines.total, g.admitted, g.sizes, g.pairs,
+            self.deep() if deep is None else deep, first, max_found, node_limit,
+        )  # fmt: skip
+        outcome = Outcome([], int(nodes), int(candidates), bool(complete))
+        for picks in found[:nfound]:
+            outcome.puzzles.append(self._puzzle([int(p) for p in picks], rng if seed is not None else None))
+        return outcome
+
+    def deep(self) -> int:
+        """The first level whose prefix product the search keeps (`narrow_kernels.search`):
+        `DEEP` on grids of 2 rows and 6 columns or more and on graphs of at most `DENSE` states
+        (small targets), else none (the lines' count)."""
+        lines = len(self.lines.targets)
+        dense = self.lines.columns and lines >= 6 or self.states <= DENSE
+        return DEEP if dense else lines
+
+    def _puzzle(self, picks: list[int], rng: random.Random | None) -> tuple[Grid, Grid]:
+        """The digit grid and solution of picked states (in pick order: grouped by target)."""
+        digits: list[tuple[int, int]] = [(0, 0)] * len(self.lines.targets)
+        values: list[tuple[int, int]] = [(0, 0)] * len(self.lines.targets)
+        at = 0
+        for g, lines in enumerate(self.lines_of):
+            group = picks[at : at + len(lines)]
+            at += len(lines)
+            if rng is not None:
+                rng.shuffle(group)
+            for line, state in zip(lines, group):
+                d, e = divmod(int(self.graph.types[state]), 9)
+                a = int(self.graph.values[state])
+                digits[line] = (d + 1, e + 1)
+                values[line] = (a, self.targets[g] - a)
+        return self.lines.grid(digits), self.lines.grid(values)
+
+
+def search(
+    rows: list[int], cols: list[int], seed: int | None = None, max_found: int = 1, node_limit: int = NO_LIMIT
+) -> Outcome:
+    """`Narrow(rows, cols).search(seed, max_found, node_limit)`."""
+    return Narrow(rows, cols).search(seed, max_found, node_limit)
+
+
+def unique_puzzles(rows: list[int], cols: list[int]) -> list[tuple[Grid, Grid]]:
+    """Every unique puzzle at these targets, one order of lines of equal targets each (the
+    others are the same puzzle with its lines permuted), sorted. Raises NotNarrow for other
+    shapes."""
+    outcome = Narrow(rows, cols).search(max_found=1 << 30)
+    return sorted(outcome.puzzles)
+
+
+def decide(rows: list[int], cols: list[int], node_limit: int = NO_LIMIT) -> bool | None:
+    """Whether a unique puzzle exists at these targets: True, False (the search ended without
+    one: a proof that none exists), None (the node budget ran out first)."""
+    outcome = Narrow(rows, cols).search(node_limit=node_limit)
+    return True if outcome.puzzles else (False if outcome.complete else None)
+
+
+#: The shapes of the survey (W columns x H rows): every grid two cells wide or high of sides 3-8.
+SHAPES = [(2, h) for h in range(3, 9)] + [(w, 2) for w in range(3, 9)]
+
+
+def survey(
+    shapes: list[tuple[int, int]], targets: range, out: TextIO, node_limit: int = NO_LIMIT, seed: int = 0
+) -> None:
+    """Decide every shape at every target (every row at the target, the columns
+    `column_targets`), one JSON line each to `out`: size, target, whether a unique puzzle
+    exists, the first one found (`seed`: the first line's states in a random order, which
+    finds puzzles far sooner than the order of values) if so, the nodes and candidates of the search and
+    its CPU seconds (the graph's build included where the target's graph was not cached);
+    `"unique": null` when `node_limit` stopped the search first."""
+    for target in targets:
+        for width, height in shapes:
+            rows, cols = [target] * height, column_targets(target, height, width)
+            if target < width or min(cols) < height:
+                continue
+            start = time.process_time()
+            outcome = Narrow(rows, cols).search(seed=seed, node_limit=node_limit)
+            record: dict[str, Any] = {
+                "size": f"{width}x{height}",
+                "target": target,
+                "unique": True if outcome.puzzles else (False if outcome.complete else None),
+                "nodes": outcome.nodes,
+                "candidates": outcome.candidates,
+                "seconds": round(time.process_time() - start, 3),
+                "node_limit": node_limit,
+            }
+            if outcome.puzzles:
+                record["digits"] = outcome.puzzles[0][0]
+            out.write(json.dumps(record) + "\n")
+            out.flush()
+
+
+#: The node budget of the shipped survey's first lines, written before `survey` wrote its budget.
+FIRST_PASS = 1_000_000
+
+
+def summary(lines: list[dict[str, Any]], command: str) -> list[dict[str, Any]]:
+    """The survey's lines (`survey`) as one record per shape, for `data/cnote-narrow.jsonl`:
+    the targets surveyed (every one from `from` to `to`, and the targets `also` beyond), those
+    without a unique puzzle (`none`), those left undecided, how many have one, the CPU seconds
+    in all and the slowest target's, the node budgets used. A later line of a shape and target
+    replaces an earlier one (a second pass)."""
+    latest = {(line["size"], line["target"]): line for line in lines}
+    lines = sorted(latest.values(), key=lambda line: (line["size"], line["target"]))
+    shapes: dict[str, dict[str, Any]] = {}
+    for line in lines:
+        record = shapes.setdefault(
+            line["size"],
+            {"size": line["size"], "from": line["target"], "to": line["target"], "unique": 0, "none": [],
+             "undecided": [], "also": [], "cpu_seconds": 0.0, "slowest": [0, 0.0], "command": command},
+        )  # fmt: skip
+        if line["target"] == record["to"] + 1 and not record["also"]:
+            record["to"] = line["target"]
+        elif line["target"] != record["from"]:
+            record["also"].append(line["target"])
+        if line["unique"] is None:
+            record["undecided"].append(line["target"])
+        elif line["unique"]:
+            record["unique"] += 1
+        else:
+            record["none"].append(line["target"])
+        record["cpu_seconds"] += line["seconds"]
+        limits = record.setdefault("node_limits", [])
+        if line.get("node_limit", FIRST_PASS) not in limits:
+            limits.append(line.get("node_limit", FIRST_PASS))
+        if line["seconds"] > record["slowest"][1]:
+            record["slowest"] = [line["target"], line["seconds"]]
+    for record in shapes.values():
+        record["cpu_seconds"] = round(record["cpu_seconds"], 1)
+    return list(shapes.values())
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m boardlab.families.cnote.narrow [--sizes 2x3,3x2,...] [--from A] [--to B]
+    [--node-limit N]`: the survey's JSON lines (`survey`) on stdout; with `--summary FILE`, such
+    lines as one record per shape (`summary`); bad input: one line and exit 2."""
+    parser = argparse.ArgumentParser(prog="python -m boardlab.families.cnote.narrow")
+    parser.add_argument("--sizes", default=",".join(f"{w}x{h}" for w, h in SHAPES))
+    parser.add_argument("--from", dest="low", type=int, default=2)
+    parser.add_argument("--to", dest="high", type=int, default=1000)
+    parser.add_argument("--node-limit", type=int, default=NO_LIMIT)
+    parser.add_argument("--summary", help="a survey's JSON lines: print one record per shape instead")
+    args = parser.parse_args(argv)
+    if args.summary:
+        with open(args.summary, encoding="utf-8") as lines:
+            survey_lines = [json.loads(line) for line in lines if line.strip()]
+        for record in summary(
+            survey_lines, f"python -m boardlab.families.cnote.narrow --summary {args.summary}"
+        ):
+            print(json.dumps(record))
+        return 0
+    try:
+        shapes = [(int(w), int(h)) for w, h in (size.split("x") for size in args.sizes.split(","))]
+    except ValueError:
+        print(f"boardlab: error: --sizes must be a list such as 2x3,3x2, got {args.sizes!r}", file=sys.stderr)
+        return 2
+    for width, height in shapes:
+        if min(width, height) != 2 or max(width, height) < 2:
+            print(f"boardlab: error: {width}x{height} is not two cells wide or high", file=sys.stderr)
+            return 2
+    survey(shapes, range(args.low, args.high + 1), sys.stdout, args.node_limit)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
+
+
+@lru_cache(maxsize=1)
+def _records() -> dict[str, dict[str, Any]]:
+    from boardlab.data import CNOTE_NARROW, json_lines
+
+    return {record["size"]: record for record in json_lines(CNOTE_NARROW)}
+
+
+def recorded(width: int, height: int) -> dict[str, Any] | None:
+    """The shipped survey of a shape (`data/cnote-narrow.jsonl`: every row at the target, the
+    columns `column_targets`; the targets surveyed, those where no unique puzzle exists, those
+    the survey's node budget left undecided, its command and CPU seconds), or None."""
+    return _records().get(f"{width}x{height}")
+
+
+def recorded_none(width: int, height: int, target: int) -> bool:
+    """Whether the shipped survey proved that no unique puzzle exists on this shape at this
+    target (every row at it, the columns `column_targets`)."""
+    record = recorded(width, height)
+    return record is not None and target in record["none"]

@@ -1,0 +1,316 @@
+"""Compiled kernels of `narrow` (grids two cells wide or high): the compatibility bits of the
+states and the search for sets of pairwise compatible states with the right sum, each candidate
+counted in full. A module of their own so that importing `narrow` (the generator does) does not
+import numba. The method and its proof are in `narrow`'s docstring.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from boardlab.core.compiling import watch
+
+watch()
+
+
+@njit(cache=True)
+def fill_bits(
+    bits: np.ndarray,
+    reps: np.ndarray,
+    types: np.ndarray,
+    values: np.ndarray,
+    rows: tuple[int, int],
+    cols: tuple[int, int],
+) -> None:  # pragma: no cover
+    """Set bit j of `bits[i]` for the states i in `rows` and j in `cols` (index ranges) whose sum
+    of values has exactly one representation: `reps[type_i, value_i + value_j, type_j] == 1`."""
+    for i in range(rows[0], rows[1]):
+        vi = values[i]
+        block = reps[types[i]]
+        word = np.uint64(0)
+        for j in range(cols[0], cols[1]):
+            if block[vi + values[j], types[j]] == 1:
+                word |= np.uint64(1) << np.uint64(j & 63)
+            if (j & 63) == 63 or j == cols[1] - 1:
+                bits[i, j >> 6] |= word
+                word = np.uint64(0)
+
+
+@njit(cache=True)
+def _first(row: np.ndarray, lo: int, hi: int) -> int:  # pragma: no cover
+    """The least set bit of `row` in [lo, hi), or -1."""
+    i = lo
+    while i < hi:
+        word = row[i >> 6] >> np.uint64(i & 63)
+        if word == 0:
+            i = ((i >> 6) + 1) << 6
+            continue
+        k = 0
+        while (word & np.uint64(1)) == 0:
+            word >>= np.uint64(1)
+            k += 1
+        return i + k if i + k < hi else -1
+    return -1
+
+
+@njit(cache=True)
+def _last(row: np.ndarray, lo: int, hi: int) -> int:  # pragma: no cover
+    """The largest set bit of `row` in [lo, hi), or -1."""
+    i = hi - 1
+    while i >= lo:
+        shift = np.uint64(63 - (i & 63))
+        word = row[i >> 6] << shift
+        if word == 0:
+            i = ((i >> 6) << 6) - 1
+            continue
+        k = 0
+        while (word >> np.uint64(63)) == 0:
+            word <<= np.uint64(1)
+            k += 1
+        return i - k if i - k >= lo else -1
+    return -1
+
+
+@njit(cache=True)
+def _at(poly: np.ndarray, admitted: np.ndarray, size: int, x: int) -> int:  # pragma: no cover
+    """The coefficient of x^x in `poly` times the polynomial of the values `admitted[:size]`
+    (increasing), capped at 2."""
+    ways = 0
+    for k in range(size):
+        a = admitted[k]
+        if a > x:
+            break
+        ways += poly[x - a]
+        if ways >= 2:
+            return 2
+    return ways
+
+
+@njit(cache=True)
+def _times(poly: np.ndarray, admitted: np.ndarray, size: int, out: np.ndarray) -> None:  # pragma: no cover
+    """`out` = `poly` times the polynomial of the values `admitted[:size]`, truncated to its
+    length, each coefficient capped at 2."""
+    top = out.shape[0]
+    out[:] = 0
+    for x in range(top):
+        ways = poly[x]
+        if ways == 0:
+            continue
+        for k in range(size):
+            y = x + admitted[k]
+            if y >= top:
+                break
+            out[y] = min(out[y] + ways, 2)
+
+
+@njit(cache=True)
+def _prefix(
+    pick: np.ndarray,
+    lines: int,
+    pick_group: np.ndarray,
+    types: np.ndarray,
+    admitted: np.ndarray,
+    sizes: np.ndarray,
+    pairs: np.ndarray,
+    out: np.ndarray,
+) -> None:  # pragma: no cover
+    """`out`: the product of the first `lines` (>= 2) picks' polynomials, capped at 2, truncated
+    to its length: the first two lines' from `pairs`, times the others'."""
+    row = pairs[pick_group[0], pick_group[1], types[pick[0]]]
+    second = types[pick[1]]
+    out[:] = 0
+    for x in range(min(out.shape[0], row.shape[0])):
+        out[x] = row[x, second]
+    other = np.zeros(out.shape[0], np.int64)
+    for line in range(2, lines):
+        g, t = pick_group[line], types[pick[line]]
+        _times(out, admitted[g, t], sizes[g, t], other)
+        out[:] = other
+
+
+@njit(cache=True)
+def _count(
+    pick: np.ndarray,
+    pick_group: np.ndarray,
+    types: np.ndarray,
+    admitted: np.ndarray,
+    sizes: np.ndarray,
+    pairs: np.ndarray,
+    total: int,
+) -> int:  # pragma: no cover
+    """The number of solutions of the picks' digit grid, capped at 2 (`_prefix` of all lines
+    but the last, read at `total` with the last)."""
+    lines = pick.shape[0]
+    poly = np.zeros(total + 1, np.int64)
+    _prefix(pick, lines - 1, pick_group, types, admitted, sizes, pairs, poly)
+    g, t = pick_group[lines - 1], types[pick[lines - 1]]
+    return _at(poly, admitted[g, t], sizes[g, t], total)
+
+
+@njit(cache=True)
+def search(
+    bits: np.ndarray,
+    values: np.ndarray,
+    types: np.ndarray,
+    seg_start: np.ndarray,
+    seg_end: np.ndarray,
+    first_at: np.ndarray,
+    pick_group: np.ndarray,
+    total: int,
+    admitted: np.ndarray,
+    sizes: np.ndarray,
+    pairs: np.ndarray,
+    deep: int,
+    order: np.ndarray,
+    max_found: int,
+    node_limit: int,
+) -> tuple[np.ndarray, int, int, int, bool]:  # pragma: no cover
+    """Every multiset of states, one a line (line l from group `pick_group[l]`, the lines sorted by
+    group; within a group the states in index order, a state repeated only when compatible with
+    itself), pairwise compatible (`bits`), with values summing to `total`, whose digit grid has
+    one solution; at most `max_found` of them.
+
+    The states of a group are a segment [seg_start, seg_end) sorted by value; `first_at[g, v]`
+    is the first index of group g with value >= v; `admitted[g, type, :sizes[g, type]]` are the
+    values a line of group g and this type admits (increasing). The first line's states are
+    tried in `order` (a seeded permutation of the first group's states), the others in index
+    order. Besides the bits, each prefix of picks from three lines on must be the only way its
+    lines make their sum: the product of their polynomials (capped at 2) has coefficient 1
+    there; on the last line that coefficient is the grid's count. The product of the first two
+    lines is `pairs[g, h, type, :, type']` (the representation counts capped at 2); from the
+    third on it is kept a level (levels from `deep` on; before, the prefixes of three lines or
+    more go unchecked but the last, counted in full by `_count`). Returns the found picks (found x
+    lines), how many, the nodes (states picked), the candidates (complete multisets of the right
+    sum counted), and whether the search ended (False: `node_limit` or `max_found` stopped it)."""
+    n, words = bits.shape
+    lines = pick_group.shape[0]
+    groups = seg_start.shape[0]
+    top_value = first_at.shape[1] - 2
+    same_left = np.zeros(lines, np.int64)  # lines of the same group from this one on
+    later = np.zeros((lines, groups), np.int64)  # lines of each later group after this one
+    for level in range(lines):
+        for other in range(level, lines):
+            if pick_group[other] == pick_group[level]:
+                same_left[level] += 1
+            elif pick_group[other] > pick_group[level]:
+                later[level, pick_group[other]] += 1
+    found = np.zeros((min(max(max_found, 1), 1024), lines), np.int64)  # grown when full
+    nfound = 0
+    cand = np.zeros((lines + 1, words), np.uint64)
+    for i in range(n):
+        cand[0, i >> 6] |= np.uint64(1) << np.uint64(i & 63)
+    poly = np.zeros((lines + 1, total + 1), np.int64)  # the prefix's product, capped at 2
+    kept = max(deep, 3)  # the first level whose prefix product is kept
+    rem = np.zeros(lines + 1, np.int64)
+    rem[0] = total
+    lo = np.zeros(lines, np.int64)
+    hi = np.zeros(lines, np.int64)
+    ptr = np.zeros(lines, np.int64)
+    pick = np.zeros(lines, np.int64)
+    nodes = 0
+    leaves = 0
+    level = 0
+    fresh = True  # the level's range is still to be set
+    while level >= 0:
+        g = pick_group[level]
+        if fresh:
+            start = pick[level - 1] if level > 0 and pick_group[level - 1] == g else seg_start[g]
+            row = cand[level]
+            empty = False
+            low_later = 0
+            high_later = 0
+            for h in range(groups):
+                if later[level, h] == 0:
+                    continue
+                a = _first(row, seg_start[h], seg_end[h])
+                if a < 0:
+                    empty = True
+                    break
+                low_later += later[level, h] * values[a]
+                high_later += later[level, h] * values[_last(row, seg_start[h], seg_end[h])]
+            top = _last(row, start, seg_end[g])
+            if empty or top < 0:
+                lo[level] = 0
+                hi[level] = 0
+            else:
+                k = same_left[level]
+                vlo = rem[level] - (k - 1) * values[top] - high_later
+                vhi = (rem[level] - low_later) // k
+                vlo = min(max(vlo, 0), top_value + 1)
+                vhi = min(max(vhi + 1, 0), top_value + 1)
+                lo[level] = max(start, first_at[g, vlo])
+                hi[level] = min(seg_end[g], first_at[g, vhi])
+            ptr[level] = 0 if level == 0 else lo[level]
+        fresh = True
+        s = -1
+        while True:
+            s = -1
+            if level == 0:
+                while ptr[0] < order.shape[0]:
+                    c = order[ptr[0]]
+                    ptr[0] += 1
+                    if lo[0] <= c < hi[0]:
+                        s = c
+                        break
+            elif ptr[level] < hi[level]:
+                s = _first(cand[level], ptr[level], hi[level])
+                if s >= 0:
+                    ptr[level] = s + 1
+            if s < 0:
+                break
+            if nodes >= node_limit:
+                return found, nfound, nodes, leaves, False
+            nodes += 1
+            reached = total - rem[level] + values[s]
+            if level == lines - 1:
+                leaves += 1
+            t = types[s]
+            if level == 2:  # the first two lines' product read from `pairs`
+                ways = 0
+                row = pairs[pick_group[0], pick_group[1], types[pick[0]]]
+                second = types[pick[1]]
+                for k in range(sizes[g, t]):
+                    a = admitted[g, t, k]
+                    if a > reached:
+                        break
+                    ways += row[reached - a, second]
+                    if ways >= 2:
+                        break
+                if ways != 1:
+                    continue
+            elif level >= 3 and level >= kept:
+                if _at(poly[level], admitted[g, t], sizes[g, t], reached) != 1:
+                    continue
+            elif level >= 3 and level == lines - 1:
+                pick[level] = s
+                if _count(pick, pick_group, types, admitted, sizes, pairs, total) != 1:
+                    continue
+            break
+        if s < 0:
+            level -= 1
+            fresh = False
+            continue
+        pick[level] = s
+        if level == lines - 1:
+            # two lines: the bits say the sum `total` has one representation, the count
+            if nfound == found.shape[0]:
+                grown = np.zeros((2 * nfound, lines), np.int64)
+                grown[:nfound] = found
+                found = grown
+            found[nfound] = pick
+            nfound += 1
+            if nfound >= max_found:
+                return found, nfound, nodes, leaves, False
+            fresh = False
+            continue
+        rem[level + 1] = rem[level] - values[s]
+        for w in range(words):
+            cand[level + 1, w] = cand[level, w] & bits[s, w]
+        if level + 1 >= kept and level + 1 < lines:
+            if level + 1 == kept:
+                _prefix(pick, level + 1, pick_group, types, admitted, sizes, pairs, poly[level + 1])
+            else:
+                _times(poly[level], admitted[g, types[s]], sizes[g, types[s]], poly[level + 1])
+        level += 1
+    return found, nfound, nodes, leaves, True

@@ -1,0 +1,312 @@
+"""Grids two cells wide or high, decided exactly (`narrow`, docs/cnote.md "Lemma 11"): the
+compatibility search's unique puzzles against dense counts of every multiset of digit lines,
+its count against brute force, and every puzzle it finds counted unique by CP-SAT."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boardlab.families.cnote import io
+from boardlab.families.cnote.brute import solutions as brute_solutions
+from boardlab.families.cnote.instance import column_targets
+from boardlab.families.cnote.narrow import Lines, Narrow, NotNarrow, count, members, search, unique_puzzles
+from boardlab.families.cnote.oracle import CNoteOracle
+
+
+def polynomials(target: int) -> np.ndarray:
+    """`out[type, a]`: a admitted by a line of this target and type, by plain division (not
+    `members`): 9 (d - 1) + e - 1 when a contains d and target - a contains e."""
+    out = np.zeros((81, target + 1), dtype=np.int64)
+    for a in range(1, target):
+        for d in set(str(a)) - {"0"}:
+            for e in set(str(target - a)) - {"0"}:
+                out[9 * (int(d) - 1) + int(e) - 1, a] = 1
+    return out
+
+
+def dense_unique(targets: list[int], total: int) -> set[tuple[tuple[int, int], ...]]:
+    """Every multiset of (target, type), one a line, whose digit grid has one solution, by
+    dense polynomial products of all pairs of lines (3 or 4 lines): independent of the search."""
+    polys = {t: polynomials(t) for t in set(targets)}
+    pair = {}
+    for s, t in itertools.combinations_with_replacement(sorted(set(targets)), 2):
+        q = np.zeros((81, 81, s + t + 1), dtype=np.int64)
+        if s + t <= 200:
+            for i in range(81):
+                for j in range(81):
+                    q[i, j] = np.convolve(polys[s][i], polys[t][j])
+        else:  # numpy's FFT, rounded (counts below 1,000: exact)
+            size = 1 << (s + t).bit_length()
+            right = np.fft.rfft(polys[t], size)
+            for i, transform in enumerate(np.fft.rfft(polys[s], size)):
+                q[i] = np.rint(np.fft.irfft(transform * right, size)[:, : s + t + 1])
+        pair[s, t], pair[t, s] = q, q.transpose(1, 0, 2)
+    unique = set()
+    if len(targets) == 3:
+        t1, t2, t3 = targets
+        q = pair[t1, t2]
+        third = polys[t3]
+        # counts[i, j, k] = sum_a third[k, a] q[i, j, total - a]
+        shifted = np.zeros((81, 81, t3 + 1), dtype=np.int64)
+        for a in range(t3 + 1):
+            if 0 <= total - a < q.shape[2]:
+                shifted[:, :, a] = q[:, :, total - a]
+        counts = (shifted.reshape(81 * 81, -1) @ third.T).reshape(81, 81, 81)
+        for i, j, k in zip(*np.nonzero(counts == 1)):
+            unique.add(tuple(sorted(zip(targets, (int(i), int(j), int(k))))))
+    else:
+        assert len(targets) == 4
+        left, right = pair[targets[0], targets[1]], pair[targets[2], targets[3]]
+        rows = np.zeros((81 * 81, total + 1), dtype=np.int64)
+        cols = np.zeros((total + 1, 81 * 81), dtype=np.int64)
+        width = min(total + 1, left.shape[2])
+        rows[:, :width] = left.reshape(81 * 81, -1)[:, :width]
+        for s in range(total + 1):
+            if 0 <= total - s < right.shape[2]:
+                cols[s] = right[:, :, total - s].reshape(-1)
+        counts = np.rint(rows.astype(np.float64) @ cols.astype(np.float64))  # exact: below 2^53
+        for ij, kl in zip(*np.nonzero(counts == 1)):
+            kinds = (*divmod(int(ij), 81), *divmod(int(kl), 81))
+            unique.add(tuple(sorted(zip(targets, kinds))))
+    return unique
+
+
+def as_multiset(lines: Lines, digits: list[list[int]]) -> tuple[tuple[int, int], ...]:
+    pairs = list(zip(*digits)) if lines.columns else [tuple(r) for r in digits]
+    return tuple(sorted((t, 9 * (d - 1) + e - 1) for t, (d, e) in zip(lines.targets, pairs)))
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "target"),
+    [(2, 3, 25), (2, 3, 40), (2, 3, 61), (2, 4, 30), (3, 2, 31), (3, 2, 44), (4, 2, 50), (4, 2, 33)],
+)
+def test_the_search_finds_exactly_the_unique_multisets_of_the_dense_counts(
+    width: int, height: int, target: int
+) -> None:
+    """Every unique puzzle the search lists (each multiset of digit lines once) is one the
+    dense product of every multiset counts 1, and conversely; targets with an unbalanced
+    split of the columns (2 rows: columns differing by one) included."""
+    rows, cols = [target] * height, column_targets(target, height, width)
+    lines = Lines.of(rows, cols)
+    found = unique_puzzles(rows, cols)
+    listed = [as_multiset(lines, digits) for digits, _ in found]
+    assert len(listed) == len(set(listed))
+    assert set(listed) == dense_unique(list(lines.targets), lines.total)
+    for digits, solution in found[:: max(1, len(found) // 10)]:
+        assert count(rows, cols, digits) == 1
+        assert [sum(r) for r in solution] == rows and [sum(c) for c in zip(*solution)] == cols
+
+
+def test_at_1000_on_three_rows_the_dense_counts_agree_none_and_at_900_on_the_two() -> None:
+    """2 columns of 3 rows: at 1,000 the search ends without a unique puzzle and the dense
+    counts of all 91,881 multisets of rows find none; at 900 both find the same two."""
+    assert dense_unique([1000] * 3, 1500) == set()
+    outcome = search([1000] * 3, [1500, 1500])
+    assert outcome.complete and outcome.puzzles == [] and outcome.candidates > 0
+    lines = Lines.of([900] * 3, [1350, 1350])
+    found = {as_multiset(lines, digits) for digits, _ in unique_puzzles([900] * 3, [1350, 1350])}
+    assert found == dense_unique([900] * 3, 1350) and len(found) == 2
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(2, 3),
+    st.integers(2, 4),
+    st.integers(8, 40),
+    st.randoms(use_true_random=False),
+)
+def test_the_polynomial_count_is_brute_force_s(
+    narrow_side: int, long_side: int, target: int, rng: random.Random
+) -> None:
+    """`count` (the polynomial product) against the plain enumerator on random digit grids of 2
+    columns or 2 rows."""
+    if narrow_side == 2:
+        width, height = 2, long_side
+    else:
+        width, height = long_side, 2
+    rows, cols = [target] * height, column_targets(target, height, width)
+    if min(cols) < height or target < width:
+        return
+    digits = [[rng.randint(1, 9) for _ in range(width)] for _ in range(height)]
+    truth = len(list(brute_solutions(io.make_instance(digits, target, rows, cols))))
+    assert count(rows, cols, digits) == truth
+    assert count(rows, cols, digits, cap=2) == min(truth, 2)
+
+
+def test_members_are_the_digit_conditions() -> None:
+    table = members(100)
+    for a in range(101):
+        for d, e in itertools.product(range(1, 10), repeat=2):
+            expected = 0 < a < 100 and str(d) in str(a) and str(e) in str(100 - a)
+            assert table[9 * (d - 1) + e - 1, a] == expected
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "target", "seed"),
+    [
+        (2, 3, 900, 0),
+        (2, 4, 300, 1),
+        (2, 5, 150, 2),
+        (3, 2, 1000, 0),
+        (5, 2, 500, 3),
+        (8, 2, 200, 4),
+        (2, 8, 60, 0),
+    ],
+)
+def test_every_puzzle_found_is_unique_for_cp_sat(width: int, height: int, target: int, seed: int) -> None:
+    """The seeded search's puzzle is counted unique by CP-SAT (`oracle`, an independent counter)
+    and by the polynomial product, and its solution is the one the search gives."""
+    rows, cols = [target] * height, column_targets(target, height, width)
+    outcome = search(rows, cols, seed=seed)
+    assert outcome.puzzles, (width, height, target)
+    digits, solution = outcome.puzzles[0]
+    instance = io.make_instance(digits, target, rows, cols)
+    found = CNoteOracle(instance).several(2, 0)
+    assert found == [solution]
+    assert count(rows, cols, digits) == 1
+
+
+def test_seeds_vary_the_puzzle_and_repeat_it() -> None:
+    rows, cols = [300] * 4, [600, 600]
+    first = [search(rows, cols, seed=seed).puzzles[0] for seed in range(4)]
+    assert len({str(p) for p in first}) > 1
+    assert search(rows, cols, seed=2).puzzles[0] == first[2]
+
+
+def test_a_stopped_search_is_not_complete() -> None:
+    outcome = Narrow([1000] * 5, [2500, 2500]).search(node_limit=1000)
+    assert not outcome.complete and outcome.nodes == 1000
+
+
+def test_unbalanced_targets_have_no_solution_and_other_shapes_are_refused() -> None:
+    assert search([50, 50, 50], [80, 71]).puzzles == []
+    assert search([50, 50, 50], [80, 71]).complete
+    with pytest.raises(NotNarrow):
+        Narrow([30, 30, 30], [30, 30, 30])
+    with pytest.raises(ValueError):
+        Narrow([30, 30], [30, 30]).search(max_found=0)
+
+
+@pytest.mark.parametrize(("width", "height", "target"), [(4, 2, 50), (2, 4, 30), (6, 2, 60)])
+def test_the_kept_prefix_products_change_the_work_not_the_answer(
+    width: int, height: int, target: int
+) -> None:
+    """The search lists the same unique puzzles whether it keeps its prefixes' products from the
+    fourth line, from the third, or never (`deep`: a pruning, not a condition)."""
+    narrow = Narrow([target] * height, column_targets(target, height, width))
+    lines = max(width, height)
+    listed = [sorted(narrow.search(max_found=1 << 20, deep=deep).puzzles) for deep in (3, 4, lines)]
+    assert listed[0] == listed[1] == listed[2] and listed[0]
+
+
+def test_the_shipped_survey_covers_the_twelve_shapes() -> None:
+    """`data/cnote-narrow.jsonl`: one record per shape of sides 2 and 3-8, its lists disjoint and
+    within the targets surveyed, every target surveyed counted once."""
+    from boardlab.families.cnote.narrow import SHAPES, recorded
+
+    for width, height in SHAPES:
+        record = recorded(width, height)
+        assert record is not None, (width, height)
+        none, undecided = set(record["none"]), set(record["undecided"])
+        assert not none & undecided
+        assert not set(record["also"]) & set(range(record["from"], record["to"] + 1))
+        surveyed = set(range(record["from"], record["to"] + 1)) | set(record["also"])
+        assert none | undecided <= surveyed
+        assert record["unique"] + len(none) + len(undecided) == len(surveyed)
+
+
+@pytest.mark.slow
+def test_the_shipped_survey_s_none_answers_hold() -> None:
+    """The first and last targets the survey recorded none on each shape are proven again by a
+    complete search (up to 29 million states each: about 40 s in all)."""
+    from boardlab.families.cnote.narrow import SHAPES, recorded
+
+    for width, height in SHAPES:
+        record = recorded(width, height)
+        assert record is not None
+        none = sorted(record["none"])
+        for target in sorted(set(none[:1] + none[-1:])):
+            rows, cols = [target] * height, column_targets(target, height, width)
+            outcome = search(rows, cols)
+            assert outcome.complete and not outcome.puzzles, (width, height, target)
+
+
+def test_the_generator_answers_a_recorded_none_at_once_and_makes_the_exact_search_s_puzzles() -> None:
+    """`generate` on a shape two cells wide: at a target the survey proved none, NoPuzzle naming
+    Lemma 11 without a search; beyond the rigid shape, the exact search's puzzle for the seed,
+    unique for CP-SAT."""
+    from boardlab.core.errors import NoPuzzle
+    from boardlab.families.cnote.generate import generate
+    from boardlab.families.cnote.narrow import SHAPES, recorded
+
+    none = [(w, h, r["none"][0]) for w, h in SHAPES if (r := recorded(w, h)) is not None and r["none"]]
+    assert none, "the survey proved none somewhere"
+    width, height, target = none[0]
+    with pytest.raises(NoPuzzle, match="found none .*Lemma 11"):
+        generate(height, width, target, seed=0)
+    with pytest.raises(NoPuzzle, match="Lemma 11"):  # recorded, or proven by the search itself
+        generate(3, 2, 1000, seed=0)
+    instance, solution, report = generate(2, 6, 950, seed=0)  # 6 columns of 2 rows
+    assert report.extra.get("narrow_nodes", 0) > 0
+    assert CNoteOracle(instance).several(2, 0) == [solution]
+    cols = column_targets(950, 2, 6)
+    assert [list(row) for row in instance.grid] == search([950, 950], cols, seed=0).puzzles[0][0]
+
+
+#: Unique puzzles made by main's generator before this module (heat bath and rigid plantings,
+#: `generate --seed 1` on branch main of the thirty-eighth session): (W, H, target, digits).
+OTHER_GENERATORS = [
+    (2, 3, 500, [[6, 1], [9, 8], [4, 7]]),
+    (4, 2, 600, [[8, 2, 2, 8], [3, 3, 4, 3]]),
+    (6, 2, 300, [[3, 5, 8, 4, 4, 8], [2, 2, 8, 5, 2, 1]]),
+    (2, 6, 350, [[5, 7], [6, 3], [5, 6], [6, 9], [8, 8], [9, 3]]),
+]
+
+
+@pytest.mark.parametrize(("width", "height", "target", "digits"), OTHER_GENERATORS)
+def test_puzzles_found_by_other_methods_satisfy_the_lemma_and_are_found(
+    width: int, height: int, target: int, digits: list[list[int]]
+) -> None:
+    """Lemma 11 on puzzles another method made: CP-SAT counts them unique, their solution's
+    states are pairwise compatible in the graph (the bits), and the polynomial product counts
+    them 1."""
+    rows, cols = [target] * height, column_targets(target, height, width)
+    instance = io.make_instance(digits, target, rows, cols)
+    [solution] = CNoteOracle(instance).several(2, 0)
+    narrow = Narrow(rows, cols)
+    graph = narrow.graph
+    lines = narrow.lines
+    pairs = list(zip(*digits)) if lines.columns else [tuple(r) for r in digits]
+    values = list(solution[0]) if lines.columns else [row[0] for row in solution]
+    states = []
+    for t, (d, e), a in zip(lines.targets, pairs, values):
+        g = graph.targets.index(t)
+        index = [
+            i
+            for i in range(graph.seg_start[g], graph.seg_end[g])
+            if graph.values[i] == a and graph.types[i] == 9 * (d - 1) + e - 1
+        ]
+        assert len(index) == 1
+        states.append(index[0])
+    for i, j in itertools.combinations(range(len(states)), 2):
+        s, u = states[i], states[j]
+        assert graph.bits[s, u >> 6] >> np.uint64(u & 63) & np.uint64(1), (i, j)
+    assert count(rows, cols, digits) == 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("target", [296, 297, 301, 302, 303])
+def test_two_columns_of_four_rows_near_300_agree_with_the_dense_counts(target: int) -> None:
+    """The survey's first targets without a unique puzzle (2 columns of 4 rows at 297, 301 and
+    302) and their neighbours: the search's unique multisets are the dense count's (all
+    3,403,701 multisets of four rows counted by a product of pair tables, 5 s a target)."""
+    rows, cols = [target] * 4, [2 * target, 2 * target]
+    listed = {as_multiset(Lines.of(rows, cols), digits) for digits, _ in unique_puzzles(rows, cols)}
+    assert listed == dense_unique(rows, 2 * target)
+    assert bool(listed) is (target in (296, 303))
