@@ -59,7 +59,7 @@ Line = tuple[str, int]
 #: columns)`, for every T in [lo, hi] `certify` with width 9 and the k-th of
 #: `positions.spanning_sets(rows, columns)` is infeasible: no unique puzzle there. Thirty-sixth
 #: session (`--search`; 3x7 at 224-239, 7x6 at 317-320, 7x8 at 287-298 and 8x6 at 330-333:
-#: thirty-seventh); the CPU of each in
+#: thirty-seventh; 8x5 at 358-409: thirty-eighth); the CPU of each in
 #: docs/cnote.md, "Lemma 9, general form".
 CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
     (3, 6): [(352, 383, 0)],
@@ -82,6 +82,7 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
     (7, 6): [(317, 320, 7), (321, 336, 0)],
     (7, 8): [(287, 290, 0), (291, 298, 0)],
     (8, 4): [(426, 489, 0)],
+    (8, 5): [(358, 361, 4), (362, 377, 4), (378, 409, 1)],
     (8, 6): [(330, 333, 7), (334, 365, 0)],
     (8, 7): [(326, 341, 0)],
 }
