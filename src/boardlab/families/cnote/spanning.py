@@ -59,10 +59,18 @@ Line = tuple[str, int]
 #: columns)`, for every T in [lo, hi] `certify` with width 9 and the k-th of
 #: `positions.spanning_sets(rows, columns)` is infeasible: no unique puzzle there. Thirty-sixth
 #: session (`--search`; 3x7 at 224-239, 7x6 at 317-320, 7x8 at 287-298 and 8x6 at 330-333:
-#: thirty-seventh); the CPU of each in
+#: thirty-seventh; 8x5 at 358-409 and 3x6 at 272-351: thirty-eighth); the CPU of each in
 #: docs/cnote.md, "Lemma 9, general form".
 CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
-    (3, 6): [(352, 383, 0)],
+    (3, 6): [
+        (272, 279, 0),
+        (280, 287, 0),
+        (288, 303, 0),
+        (304, 319, 0),
+        (320, 335, 0),
+        (336, 351, 0),
+        (352, 383, 0),
+    ],
     (3, 7): [(224, 239, 3), (240, 303, 2), (304, 367, 0), (368, 431, 0), (432, 495, 0), (496, 559, 0)],
     (3, 8): [(298, 361, 0)],
     (4, 5): [(256, 263, 0), (264, 327, 0), (328, 391, 0)],
@@ -82,6 +90,7 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
     (7, 6): [(317, 320, 7), (321, 336, 0)],
     (7, 8): [(287, 290, 0), (291, 298, 0)],
     (8, 4): [(426, 489, 0)],
+    (8, 5): [(358, 361, 4), (362, 377, 4), (378, 409, 1)],
     (8, 6): [(330, 333, 7), (334, 365, 0)],
     (8, 7): [(326, 341, 0)],
 }
