@@ -575,7 +575,7 @@ def test_a_failing_chain_reports_what_its_annealing_reached(monkeypatch) -> None
     monkeypatch.setattr(
         GENERATE,
         "planter",
-        lambda rows, cols, transforms, report, record=None: Chained(Stage(Annealing(report))),
+        lambda rows, cols, transforms, report, record=None, seed=None: Chained(Stage(Annealing(report))),
     )
     with pytest.raises(BadInput, match=r"1,234 nodes of annealing, least count 7 "):
         generate(4, 5, 130, 0, unique=True)
