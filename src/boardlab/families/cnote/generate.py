@@ -1220,8 +1220,8 @@ def proof(rows: list[int], cols: list[int]) -> str | None:
     if placements_apply(rows, cols):
         return (
             "2 (Lemma 10, docs/cnote.md, 'Large targets': two of Lemma 5's ten families are repaired, or one "
-            "in two ways, at one of several placements of the cycle, or one at each of two with different "
-            "solutions, a CP-SAT certificate)"
+            "with room for two transports, or one in two ways, at one of several placements of the cycle, or "
+            "one at each of two with different solutions, a CP-SAT certificate)"
         )
     if spanning_applies(rows, cols):
         return (
