@@ -447,10 +447,6 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-if __name__ == "__main__":
-    sys.exit(main())
-
-
 @lru_cache(maxsize=1)
 def _records() -> dict[str, dict[str, Any]]:
     from boardlab.data import CNOTE_NARROW, json_lines
@@ -470,3 +466,7 @@ def recorded_none(width: int, height: int, target: int) -> bool:
     target (every row at it, the columns `column_targets`)."""
     record = recorded(width, height)
     return record is not None and target in record["none"]
+
+
+if __name__ == "__main__":
+    sys.exit(main())
