@@ -171,6 +171,12 @@ class Outcome:
     candidates: int = 0
     complete: bool = True
 
+    @property
+    def exists(self) -> bool | None:
+        """Whether a unique puzzle exists: True (one was found), False (the search ended without
+        one: a proof that none exists) or None (stopped first: nothing proven)."""
+        return True if self.puzzles else (False if self.complete else None)
+
 
 @dataclass(frozen=True)
 class Graph:
@@ -336,8 +342,7 @@ def unique_puzzles(rows: list[int], cols: list[int]) -> list[tuple[Grid, Grid]]:
 def decide(rows: list[int], cols: list[int], node_limit: int = NO_LIMIT) -> bool | None:
     """Whether a unique puzzle exists at these targets: True, False (the search ended without
     one: a proof that none exists), None (the node budget ran out first)."""
-    outcome = Narrow(rows, cols).search(node_limit=node_limit)
-    return True if outcome.puzzles else (False if outcome.complete else None)
+    return Narrow(rows, cols).search(node_limit=node_limit).exists
 
 
 #: The shapes of the survey (W columns x H rows): every grid two cells wide or high of sides 3-8.
@@ -363,7 +368,7 @@ def survey(
             record: dict[str, Any] = {
                 "size": f"{width}x{height}",
                 "target": target,
-                "unique": True if outcome.puzzles else (False if outcome.complete else None),
+                "unique": outcome.exists,
                 "nodes": outcome.nodes,
                 "candidates": outcome.candidates,
                 "seconds": round(time.process_time() - start, 3),
