@@ -680,6 +680,29 @@ def test_a_wide_grid_at_target_200_is_unique_by_brute_force() -> None:
     assert count(made.instance) == 1
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    "width, height, target, seed", [(4, 3, 240, 0), (7, 3, 360, 0), (8, 3, 380, 0), (8, 4, 240, 1)]
+)
+def test_the_rectangles_reached_figures_are_made(width: int, height: int, target: int, seed: int) -> None:
+    """Four of the figures the thirty-ninth session's survey raised in `RECTANGLES_REACHED`
+    (docs/cnote-journal.md, "Thirty-ninth session (lead)"): the seed that made each makes it
+    again, unique by CP-SAT (its solution verified) and by the depth-first count
+    (`search.Enumerator`, a second method; the digit model took minutes here)."""
+    from boardlab.families.cnote.generate import RECTANGLES_REACHED
+    from boardlab.families.cnote.search import Enumerator
+
+    assert RECTANGLES_REACHED[width, height] == target
+    made = family.generate(seed, {"size": f"{width}x{height}", "target": target})
+    instance = made.instance
+    assert (instance.height, instance.width) == (height, width) and set(instance.rows) == {target}
+    result = family.solve(instance, SolveRequest(mode=Mode.UNIQUE))
+    assert result.unique is True and family.verify(instance, result.solutions[0]) == []
+    assert result.solutions == [made.solution]
+    grid = [list(row) for row in instance.grid]
+    assert Enumerator(list(instance.rows), list(instance.cols)).count(grid, 10, 10**10)[::2] == (1, True)
+
+
 def test_generated_7x7_is_unique() -> None:
     made = family.generate(11, {"size": 7})
     assert made.instance.height == made.instance.width == 7 and made.instance.target == 100
