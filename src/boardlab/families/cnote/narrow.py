@@ -481,8 +481,9 @@ def summary(lines: list[dict[str, Any]], command: str) -> list[dict[str, Any]]:
     """The survey's lines (`survey`) as one record per shape, for `data/cnote-narrow.jsonl`:
     the targets surveyed (every one from `from` to `to`, and the targets `also` beyond), those
     without a unique puzzle (`none`), those left undecided, how many have one, the CPU seconds
-    in all and the slowest target's, the node budgets used. A later line of a shape and target
-    replaces an earlier one (a second pass)."""
+    in all and the slowest target's, the node budgets used (and the restarts' budgets,
+    `restart_nodes`, where a pass ran them). A later line of a shape and target replaces an
+    earlier one (a second pass)."""
     latest = {(line["size"], line["target"]): line for line in lines}
     lines = sorted(latest.values(), key=lambda line: (line["size"], line["target"]))
     shapes: dict[str, dict[str, Any]] = {}
@@ -506,6 +507,8 @@ def summary(lines: list[dict[str, Any]], command: str) -> list[dict[str, Any]]:
         limits = record.setdefault("node_limits", [])
         if line.get("node_limit", FIRST_PASS) not in limits:
             limits.append(line.get("node_limit", FIRST_PASS))
+        if line.get("restart_nodes") and line["restart_nodes"] not in record.setdefault("restart_nodes", []):
+            record["restart_nodes"].append(line["restart_nodes"])
         if line["seconds"] > record["slowest"][1]:
             record["slowest"] = [line["target"], line["seconds"]]
     for record in shapes.values():
