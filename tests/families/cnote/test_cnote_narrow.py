@@ -310,3 +310,119 @@ def test_two_columns_of_four_rows_near_300_agree_with_the_dense_counts(target: i
     listed = {as_multiset(Lines.of(rows, cols), digits) for digits, _ in unique_puzzles(rows, cols)}
     assert listed == dense_unique(rows, 2 * target)
     assert bool(listed) is (target in (296, 303))
+
+
+def test_pack_sets_the_bits_of_the_mask() -> None:
+    from boardlab.families.cnote.narrow import pack
+
+    rng = np.random.default_rng(3)
+    for n in (1, 63, 64, 65, 200):
+        mask = rng.random(n) < 0.5
+        words = pack(mask)
+        assert words.shape == (-(-n // 64),)
+        unpacked = [bool(words[i >> 6] >> np.uint64(i & 63) & np.uint64(1)) for i in range(n)]
+        assert unpacked == mask.tolist()
+
+
+@pytest.mark.parametrize(("width", "height", "target"), [(2, 3, 40), (4, 2, 50), (2, 4, 30)])
+def test_a_search_on_some_types_lists_the_full_listing_s_puzzles_of_those_types(
+    width: int, height: int, target: int
+) -> None:
+    """`allowed` keeps the states of some types: the search then lists exactly the unique
+    multisets of the complete listing (itself checked against the dense counts above) whose
+    lines all have those types, for several random sets of types, and with every state
+    allowed the complete listing itself."""
+    rows, cols = [target] * height, column_targets(target, height, width)
+    narrow = Narrow(rows, cols)
+    lines = narrow.lines
+    full = {as_multiset(lines, digits) for digits, _ in narrow.search(max_found=1 << 20).puzzles}
+    assert full
+    everything = narrow.search(max_found=1 << 20, allowed=np.ones(narrow.states, dtype=bool))
+    assert {as_multiset(lines, digits) for digits, _ in everything.puzzles} == full
+    rng = np.random.default_rng(0)
+    nonempty = 0
+    for _ in range(12):
+        kept = rng.random(81) < 0.4
+        outcome = narrow.search(
+            max_found=1 << 20, allowed=kept[narrow.graph.types], seed=int(rng.integers(99))
+        )
+        listed = {as_multiset(lines, digits) for digits, _ in outcome.puzzles}
+        assert outcome.complete
+        assert listed == {m for m in full if all(kept[kind] for _, kind in m)}
+        nonempty += bool(listed)
+    assert nonempty
+
+
+#: Shape-targets the shipped survey of the thirty-eighth session left undecided (1 million or 30
+#: million states, seed 0) where the restarts find a puzzle within their default budget
+#: (`RESTART_NODES`).
+FORMERLY_UNDECIDED = [
+    (2, 6, 450, 0),
+    (2, 6, 450, 1),
+    pytest.param(6, 2, 850, 0, marks=pytest.mark.slow),  # 12 s: 3 million states of restarts
+    (7, 2, 650, 2),
+    (8, 2, 955, 1),
+]
+
+
+@pytest.mark.parametrize(("width", "height", "target", "seed"), FORMERLY_UNDECIDED)
+def test_the_restarts_puzzles_are_unique_for_cp_sat_and_the_polynomial_count(
+    width: int, height: int, target: int, seed: int
+) -> None:
+    """`Narrow.find`: its puzzle (random subgraphs of rare types) is counted unique by CP-SAT
+    (`oracle`, independent) and by the polynomial product in Python integers, and its solution
+    is CP-SAT's; the same seed gives the same puzzle."""
+    rows, cols = [target] * height, column_targets(target, height, width)
+    narrow = Narrow(rows, cols)
+    outcome = narrow.find(seed)
+    assert outcome.puzzles and outcome.exists and outcome.rounds >= 1, (width, height, target, seed)
+    digits, solution = outcome.puzzles[0]
+    assert count(rows, cols, digits) == 1
+    instance = io.make_instance(digits, target, rows, cols)
+    assert CNoteOracle(instance).several(2, 0) == [solution]
+    assert narrow.find(seed).puzzles[0] == outcome.puzzles[0]
+
+
+def test_the_restarts_never_prove_none_and_settle_keeps_the_complete_search_s_proofs() -> None:
+    """Where no unique puzzle exists (2 columns of 3 rows at 1,000; 5 at 1,000) the restarts
+    end without a puzzle and without a proof (`exists` None, every round's budget spent or its
+    subgraph exhausted); `settle` proves none by the complete search, and where the complete
+    search stops undecided its restarts' outcome is not complete either."""
+    narrow = Narrow([1000] * 3, [1500, 1500])
+    found = narrow.find(0, node_limit=300_000)
+    assert found.exists is None and not found.complete and found.rounds >= 1
+    settled = Narrow([1000] * 5, [2500, 2500]).settle(0, 10_000_000, 1_000_000)
+    assert settled.exists is False and settled.rounds == 0 and settled.searched == settled.nodes
+    stopped = narrow.settle(0, 1000, 2000)
+    assert stopped.exists is None and stopped.searched == 1000 and stopped.nodes >= 1000
+    with pytest.raises(ValueError):
+        narrow.find(0, node_limit=-1)
+
+
+def test_the_restarts_puzzles_are_in_the_complete_listing() -> None:
+    """On small targets (the complete listing checked against the dense counts) every puzzle
+    the restarts find, for several seeds, is one the complete search lists."""
+    for width, height, target in [(4, 2, 50), (2, 4, 30), (2, 3, 61)]:
+        rows, cols = [target] * height, column_targets(target, height, width)
+        narrow = Narrow(rows, cols)
+        lines = narrow.lines
+        full = {as_multiset(lines, digits) for digits, _ in narrow.search(max_found=1 << 20).puzzles}
+        for seed in range(6):
+            outcome = narrow.find(seed, node_limit=200_000)
+            assert outcome.puzzles, (width, height, target, seed)
+            assert as_multiset(lines, outcome.puzzles[0][0]) in full
+
+
+def test_the_survey_records_the_restarts() -> None:
+    import io as stdio
+    import json
+
+    from boardlab.families.cnote.narrow import survey
+
+    out = stdio.StringIO()
+    survey([(2, 6), (8, 2)], [450], out, node_limit=1000, restart_nodes=2_000_000)
+    first, second = (json.loads(line) for line in out.getvalue().splitlines())
+    assert first["size"] == "2x6" and first["unique"] is True and first["searched"] == 1000
+    assert first["restart_nodes"] == 2_000_000 and first["rounds"] >= 1
+    assert count([450] * 6, [1350, 1350], first["digits"]) == 1
+    assert second["size"] == "8x2" and second["unique"] is True

@@ -49,7 +49,9 @@ docs/cnote.md, "Large targets"):
 - grids two cells wide or high (2 columns of 3 or more rows, or the transpose) beyond the rigid
   shape, since the thirty-eighth session: the exact search of `narrow` (docs/cnote.md, "Lemma
   11": pairwise compatible states, each candidate counted in full) with the command's seed,
-  within `NARROW_NODES` states; where it ends without a puzzle, or the shipped survey
+  within `NARROW_NODES` states, then (thirty-ninth session) its restarts on random subgraphs of
+  rare types (`narrow.Narrow.find`, `NARROW_RESTART_NODES`); where it ends without a puzzle, or
+  the shipped survey
   (`data/cnote-narrow.jsonl`) proved none at that target, `generate` says at once that none
   exists; where its budget runs out, the planters below (rigid plantings, the heat bath).
 - square grids of 4x4 or more from a line target of about 300 on (394 on 4x4, 314 on 5x5, 294
@@ -219,6 +221,8 @@ REACHED = {4: 194, 5: 193, 6: 169, 7: 165, 8: 168}
 #: target up to 1,000) found a unique puzzle, each made by `generate --seed 0` in 0.9-4.8 s of
 #: wall (2x3 997, 2x4 820, 2x5 717, 2x6 636, 2x7 627, 2x8 415, 4x2 992, 5x2 959, 7x2 903, 8x2
 #: 998; 3x2 and 6x2 at 1,000); the lead's second pass of 4x2 made 993 (2.3 s of wall).
+#: Thirty-ninth session, the survey's pass with restarts (`narrow.Narrow.settle`): 2x5 727, 2x6
+#: 713, 5x2 979, 7x2 982, 8x2 1,000, each made by `generate --seed 0` in 2.8-5.5 s of wall.
 #: Thirty-ninth session, the lead's finer survey of the rectangles of sides 3-8 (every 10
 #: above the figure, seeds 0-1, until two targets in a row failed; 161 commands, the made ones
 #: 0.8-6.5 s of wall, at most 5.8 s of CPU; docs/cnote-journal.md, "Thirty-ninth session"):
@@ -226,19 +230,26 @@ REACHED = {4: 194, 5: 193, 6: 169, 7: 165, 8: 168}
 #: 7x4 210, 8x3 380 and 8x4 240 (3x8 at 140 was made by seed 1 only after 11.9 s of CPU: not
 #: counted).
 RECTANGLES_REACHED = {
-    (2, 3): 997, (2, 4): 820, (2, 5): 717, (2, 6): 636, (2, 7): 627, (2, 8): 415,
+    (2, 3): 997, (2, 4): 820, (2, 5): 727, (2, 6): 713, (2, 7): 627, (2, 8): 415,
     (3, 2): 1000, (3, 4): 172, (3, 5): 170, (3, 6): 150, (3, 7): 140, (3, 8): 130,
     (4, 2): 993, (4, 3): 240, (4, 5): 150, (4, 6): 130, (4, 7): 120, (4, 8): 120,
-    (5, 2): 959, (5, 3): 270, (5, 4): 180, (5, 6): 130, (5, 7): 120, (5, 8): 110,
+    (5, 2): 979, (5, 3): 270, (5, 4): 180, (5, 6): 130, (5, 7): 120, (5, 8): 110,
     (6, 2): 1000, (6, 3): 300, (6, 4): 200, (6, 5): 160, (6, 7): 120, (6, 8): 110,
-    (7, 2): 903, (7, 3): 360, (7, 4): 210, (7, 5): 160, (7, 6): 140, (7, 8): 120,
-    (8, 2): 998, (8, 3): 380, (8, 4): 240, (8, 5): 180, (8, 6): 150, (8, 7): 140,
+    (7, 2): 982, (7, 3): 360, (7, 4): 210, (7, 5): 160, (7, 6): 140, (7, 8): 120,
+    (8, 2): 1000, (8, 3): 380, (8, 4): 240, (8, 5): 180, (8, 6): 150, (8, 7): 140,
 }  # fmt: skip
-#: States the exact search of grids two cells wide or high may pick (`Exact`) before the
-#: planter chosen without it takes over: 10 times the shipped survey's first pass (`narrow`,
-#: seed 0, 1,000,000 states a target), 1-3 s of CPU at most (thirty-eighth session: 5x2 at
-#: 1,000 is proven none after 4.4 million states, 2x5 at 300 after 5.5 million).
-NARROW_NODES = 10_000_000
+#: States the exact search of grids two cells wide or high may pick (`Exact`) before its
+#: restarts, then the planter chosen without it, take over: the shipped survey's second pass
+#: (`narrow`, seed 0, 5,000,000 states a target and 1,000,000 of restarts, thirty-ninth
+#: session), so that beyond the targets it recorded none a proof is rare; 0.5-2 s of CPU
+#: (thirty-eighth session: 5x2 at 1,000 is proven none after 4.4 million states, 2x5 at 300
+#: after 5.5 million; 10 million before the thirty-ninth session).
+NARROW_NODES = 5_000_000
+#: ... and the states its restarts on random subgraphs may pick after it (`narrow.Narrow.find`,
+#: thirty-ninth session: unique puzzles of rare types where the complete search stops
+#: undecided in dense graphs; a puzzle only, never a proof; 2-2.5 s of CPU at most, measured on
+#: 2 columns of 8 rows at 300 and 600 and of 7 rows at 400, where 10 million took 1.8-4.1 s).
+NARROW_RESTART_NODES = 6_000_000
 #: Nodes `Searched` gives the count that finds the solution of a grid it annealed to one (the
 #: count that found it unique took at most a move's `per_cell`, 1e6; 8.7e6 to count the 420
 #: grids of the twenty-seventh session's surveys again): more, CP-SAT finds it.
@@ -663,7 +674,9 @@ class Exact(Planter):
     """Grids two cells wide or high (2 columns or 2 rows, the other side 3 or more) beyond the
     rigid shape: the unique puzzle the exact search finds (`narrow.Narrow.search`, docs/cnote.md
     "Lemma 11") with the command's seed (the first line's states in a random order, the lines
-    of equal targets shuffled) within `NARROW_NODES` states picked. One planting; nothing to
+    of equal targets shuffled) within `NARROW_NODES` states picked, or when that stops
+    undecided the restarts' puzzle (`narrow.Narrow.settle`: short seeded searches on subgraphs
+    of a few rare types, `NARROW_RESTART_NODES` states in all). One planting; nothing to
     mix. Built by `exact`, which raises NoPuzzle when the search ends without one; `planter`
     takes the planter it chose before (a rigid planting or the heat bath) when the budget runs
     out. `proves`: its count is exact (the polynomial product), so the strategy does not ask
@@ -687,11 +700,13 @@ class Exact(Planter):
 
 
 def exact(rows: list[int], cols: list[int], seed: int, report: Report) -> Exact | None:
-    """The exact search's puzzle on a grid two cells wide or high (`Exact`), None when its node
-    budget ran out first; raises NoPuzzle when it ended without one (a proof, docs/cnote.md
-    "Lemma 11")."""
-    outcome = Narrow(rows, cols).search(seed=seed, node_limit=NARROW_NODES)
+    """The exact search's puzzle on a grid two cells wide or high (`Exact`; the complete search,
+    then the restarts: `narrow.Narrow.settle`), None when both budgets ran out first; raises
+    NoPuzzle when the complete search ended without one (a proof, docs/cnote.md "Lemma 11")."""
+    outcome = Narrow(rows, cols).settle(seed, NARROW_NODES, NARROW_RESTART_NODES)
     report.extra["narrow_nodes"] = outcome.nodes
+    if outcome.rounds:
+        report.extra["narrow_rounds"] = outcome.rounds
     if outcome.puzzles:
         digits, solution = outcome.puzzles[0]
         return Exact(digits, solution, outcome.nodes)
@@ -1130,7 +1145,9 @@ def planter(
         found = exact(rows, cols, seed, report)
         if found is not None:
             return found
-        report.extra["narrow"] = f"undecided within {NARROW_NODES:,} states"
+        report.extra["narrow"] = (
+            f"undecided within {NARROW_NODES:,} states and {NARROW_RESTART_NODES:,} more of restarts"
+        )
     if height == width == 2:
         listed = unique_puzzles(rows, cols)
         if not listed:

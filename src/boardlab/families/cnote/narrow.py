@@ -78,6 +78,17 @@ DEEP = 3
 #: first puzzle after 124,606 nodes with the products kept, 2,734,501 without).
 DENSE = 1500
 
+#: The restarts on random subgraphs (`Narrow.find`): states a round may pick, the numbers of
+#: types a round keeps, the exponents g of its weights 1 / |S|^g (rarer types likelier), and
+#: the states all rounds may pick when not told. Measured (thirty-ninth session) on 27
+#: undecided shape-targets, seeds 0-1, 5 million states a run: 18 of the 54 runs found a
+#: puzzle (10 targets) with rounds of 100,000 states and 8-24 types, 18 with 30,000 states and
+#: 6-16 types, 15 with rounds on the sparsest types by quantile (5-100 % of the states).
+ROUND_NODES = 100_000
+SUBSET_SIZES = (8, 12, 16, 24)
+SPARSITY = (0.5, 1.0, 2.0)
+RESTART_NODES = 10_000_000
+
 
 class NotNarrow(ValueError):
     """The grid is neither two columns wide nor two rows high (or is a single line)."""
@@ -108,6 +119,15 @@ def representations(first: np.ndarray, second: np.ndarray) -> np.ndarray:
     for i in range(first.shape[0]):
         out[i] = np.rint(np.fft.irfft(left[i][None, :] * right, size)[:, :length]).T
     return out
+
+
+def pack(mask: np.ndarray) -> np.ndarray:
+    """A boolean mask of states as bits, 64 to a word (bit i of word i // 64), as the
+    compatibility rows are."""
+    words = -(-len(mask) // 64) or 1
+    padded = np.zeros(words * 64, dtype=np.uint64)
+    padded[: len(mask)] = mask
+    return (padded.reshape(words, 64) << np.arange(64, dtype=np.uint64)).sum(axis=1, dtype=np.uint64)
 
 
 @dataclass(frozen=True)
@@ -170,6 +190,10 @@ class Outcome:
     nodes: int = 0
     candidates: int = 0
     complete: bool = True
+    #: the restarts' rounds (`Narrow.find`), and the states the complete search picked before
+    #: them (`Narrow.settle`; `nodes` counts both)
+    rounds: int = 0
+    searched: int = 0
 
     @property
     def exists(self) -> bool | None:
@@ -268,7 +292,12 @@ class Narrow:
         return len(self.graph.values)
 
     def search(
-        self, seed: int | None = None, max_found: int = 1, node_limit: int = NO_LIMIT, deep: int | None = None
+        self,
+        seed: int | None = None,
+        max_found: int = 1,
+        node_limit: int = NO_LIMIT,
+        deep: int | None = None,
+        allowed: np.ndarray | None = None,
     ) -> Outcome:
         """Unique puzzles, at most `max_found` of them, within `node_limit` states picked.
 
@@ -288,15 +317,70 @@ class Narrow:
         first = np.arange(g.seg_start[0], g.seg_end[0], dtype=np.int64)
         if seed is not None:
             rng.shuffle(first)  # type: ignore[arg-type]  # numpy arrays shuffle in place
+        mask = np.ones(self.states, dtype=bool) if allowed is None else allowed
         found, nfound, nodes, candidates, complete = search(
             g.bits, g.values, g.types, g.seg_start, g.seg_end,
             g.first_at, self.pick_group, self.lines.total, g.admitted, g.sizes, g.pairs,
-            self.deep() if deep is None else deep, first, max_found, node_limit,
+            self.deep() if deep is None else deep, first, max_found, node_limit, pack(mask),
         )  # fmt: skip
         outcome = Outcome([], int(nodes), int(candidates), bool(complete))
         for picks in found[:nfound]:
             outcome.puzzles.append(self._puzzle([int(p) for p in picks], rng if seed is not None else None))
         return outcome
+
+    def find(self, seed: int | None = None, node_limit: int = RESTART_NODES) -> Outcome:
+        """A unique puzzle by short searches on random subgraphs (restarts), within `node_limit`
+        states picked in all: each round keeps the states of a few types (`SUBSET_SIZES` of the
+        81, drawn without replacement with weights 1 / |S|^g, |S| the type's admitted values at
+        its sparsest target and g one of `SPARSITY`), searches that subgraph with a fresh seed
+        for at most `ROUND_NODES` states, and stops at the first puzzle. Unique puzzles in the
+        dense graphs are made of rare types (|S| of 6-15 against 20-300 for most), whose states
+        the full search meets only after the dense types' many pairwise compatible multisets
+        whose count is 2 or more; a subgraph keeps the multisets of its types, so every puzzle
+        found is one the full search lists (its count is the same full count), but a round that
+        ends proves nothing about the graph: the outcome is never complete without a puzzle.
+        The rounds are Luby-style restarts (Luby, Sinclair and Zuckerman, "Optimal speedup of Las
+        Vegas algorithms", 1993) at a fixed length. Deterministic for a seed."""
+        if node_limit < 0:
+            raise ValueError("node_limit must be at least 0")
+        outcome = Outcome(complete=False)
+        if not self.balanced:
+            return Outcome()  # no solution at all
+        rng = np.random.default_rng(seed)
+        g = self.graph
+        sizes = np.where(g.sizes > 0, g.sizes, np.iinfo(np.int64).max).min(axis=0)
+        usable = np.nonzero(sizes < np.iinfo(np.int64).max)[0]
+        while outcome.nodes < node_limit:
+            k = min(int(rng.choice(SUBSET_SIZES)), len(usable))
+            weights = 1.0 / sizes[usable].astype(np.float64) ** float(rng.choice(SPARSITY))
+            kept = np.zeros(81, dtype=bool)
+            kept[rng.choice(usable, size=k, replace=False, p=weights / weights.sum())] = True
+            part = self.search(
+                seed=int(rng.integers(1 << 62)),
+                node_limit=min(ROUND_NODES, node_limit - outcome.nodes),
+                allowed=kept[g.types],
+            )
+            outcome.nodes += part.nodes
+            outcome.candidates += part.candidates
+            outcome.rounds += 1
+            if part.puzzles:
+                outcome.puzzles = part.puzzles
+                break
+        return outcome
+
+    def settle(self, seed: int | None, node_limit: int, restart_nodes: int) -> Outcome:
+        """The complete search (`search`, `node_limit` states) and, when it stops undecided, the
+        restarts (`find`, `restart_nodes` more): a puzzle, a proof that none exists (the
+        complete search ended without one), or undecided. The outcome's nodes are both phases'."""
+        outcome = self.search(seed=seed, node_limit=node_limit)
+        outcome.searched = outcome.nodes
+        if outcome.exists is not None or restart_nodes <= 0:
+            return outcome
+        found = self.find(seed, restart_nodes)
+        found.nodes += outcome.nodes
+        found.candidates += outcome.candidates
+        found.searched = outcome.nodes
+        return found
 
     def deep(self) -> int:
         """The first level whose prefix product the search keeps (`narrow_kernels.search`):
@@ -350,21 +434,28 @@ SHAPES = [(2, h) for h in range(3, 9)] + [(w, 2) for w in range(3, 9)]
 
 
 def survey(
-    shapes: list[tuple[int, int]], targets: range, out: TextIO, node_limit: int = NO_LIMIT, seed: int = 0
+    shapes: list[tuple[int, int]],
+    targets: range | list[int],
+    out: TextIO,
+    node_limit: int = NO_LIMIT,
+    seed: int = 0,
+    restart_nodes: int = 0,
 ) -> None:
     """Decide every shape at every target (every row at the target, the columns
     `column_targets`), one JSON line each to `out`: size, target, whether a unique puzzle
     exists, the first one found (`seed`: the first line's states in a random order, which
     finds puzzles far sooner than the order of values) if so, the nodes and candidates of the search and
     its CPU seconds (the graph's build included where the target's graph was not cached);
-    `"unique": null` when `node_limit` stopped the search first."""
+    `"unique": null` when `node_limit` stopped the search first. With `restart_nodes`, a search
+    stopped undecided is followed by the restarts (`Narrow.settle`), recorded as
+    `restart_nodes` (the budget), `searched` (the complete search's states) and `rounds`."""
     for target in targets:
         for width, height in shapes:
             rows, cols = [target] * height, column_targets(target, height, width)
             if target < width or min(cols) < height:
                 continue
             start = time.process_time()
-            outcome = Narrow(rows, cols).search(seed=seed, node_limit=node_limit)
+            outcome = Narrow(rows, cols).settle(seed, node_limit, restart_nodes)
             record: dict[str, Any] = {
                 "size": f"{width}x{height}",
                 "target": target,
@@ -374,6 +465,8 @@ def survey(
                 "seconds": round(time.process_time() - start, 3),
                 "node_limit": node_limit,
             }
+            if restart_nodes:
+                record.update(restart_nodes=restart_nodes, searched=outcome.searched, rounds=outcome.rounds)
             if outcome.puzzles:
                 record["digits"] = outcome.puzzles[0][0]
             out.write(json.dumps(record) + "\n")
@@ -388,8 +481,9 @@ def summary(lines: list[dict[str, Any]], command: str) -> list[dict[str, Any]]:
     """The survey's lines (`survey`) as one record per shape, for `data/cnote-narrow.jsonl`:
     the targets surveyed (every one from `from` to `to`, and the targets `also` beyond), those
     without a unique puzzle (`none`), those left undecided, how many have one, the CPU seconds
-    in all and the slowest target's, the node budgets used. A later line of a shape and target
-    replaces an earlier one (a second pass)."""
+    in all and the slowest target's, the node budgets used (and the restarts' budgets,
+    `restart_nodes`, where a pass ran them). A later line of a shape and target replaces an
+    earlier one (a second pass)."""
     latest = {(line["size"], line["target"]): line for line in lines}
     lines = sorted(latest.values(), key=lambda line: (line["size"], line["target"]))
     shapes: dict[str, dict[str, Any]] = {}
@@ -413,6 +507,8 @@ def summary(lines: list[dict[str, Any]], command: str) -> list[dict[str, Any]]:
         limits = record.setdefault("node_limits", [])
         if line.get("node_limit", FIRST_PASS) not in limits:
             limits.append(line.get("node_limit", FIRST_PASS))
+        if line.get("restart_nodes") and line["restart_nodes"] not in record.setdefault("restart_nodes", []):
+            record["restart_nodes"].append(line["restart_nodes"])
         if line["seconds"] > record["slowest"][1]:
             record["slowest"] = [line["target"], line["seconds"]]
     for record in shapes.values():

@@ -165,6 +165,7 @@ def search(
     order: np.ndarray,
     max_found: int,
     node_limit: int,
+    allowed: np.ndarray,
 ) -> tuple[np.ndarray, int, int, int, bool]:  # pragma: no cover
     """Every multiset of states, one a line (line l from group `pick_group[l]`, the lines sorted by
     group; within a group the states in index order, a state repeated only when compatible with
@@ -198,8 +199,7 @@ def search(
     found = np.zeros((min(max(max_found, 1), 1024), lines), np.int64)  # grown when full
     nfound = 0
     cand = np.zeros((lines + 1, words), np.uint64)
-    for i in range(n):
-        cand[0, i >> 6] |= np.uint64(1) << np.uint64(i & 63)
+    cand[0] = allowed
     poly = np.zeros((lines + 1, total + 1), np.int64)  # the prefix's product, capped at 2
     kept = max(deep, 3)  # the first level whose prefix product is kept
     rem = np.zeros(lines + 1, np.int64)
@@ -250,7 +250,7 @@ def search(
                 while ptr[0] < order.shape[0]:
                     c = order[ptr[0]]
                     ptr[0] += 1
-                    if lo[0] <= c < hi[0]:
+                    if lo[0] <= c < hi[0] and (allowed[c >> 6] >> np.uint64(c & 63)) & np.uint64(1):
                         s = c
                         break
             elif ptr[level] < hi[level]:
