@@ -59,7 +59,8 @@ Line = tuple[str, int]
 #: columns)`, for every T in [lo, hi] `certify` with width 9 and the k-th of
 #: `positions.spanning_sets(rows, columns)` is infeasible: no unique puzzle there. Thirty-sixth
 #: session (`--search`; 3x7 at 224-239, 7x6 at 317-320, 7x8 at 287-298 and 8x6 at 330-333:
-#: thirty-seventh; 8x5 at 358-409 and 3x6 at 272-351: thirty-eighth); the CPU of each in
+#: thirty-seventh; 8x5 at 358-409 and 3x6 at 272-351: thirty-eighth; 5x8 at 236-239 and 6x8 at
+#: 254-257: thirty-ninth); the CPU of each in
 #: docs/cnote.md, "Lemma 9, general form".
 CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
     (3, 6): [
@@ -80,11 +81,11 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
     (5, 4): [(330, 361, 0), (362, 425, 0), (426, 489, 0)],
     (5, 6): [(270, 301, 0)],
     (5, 7): [(238, 253, 0), (254, 285, 0)],
-    (5, 8): [(240, 255, 0)],
+    (5, 8): [(236, 239, 0), (240, 255, 0)],
     (6, 4): [(357, 372, 4), (373, 436, 0), (437, 500, 0)],
     (6, 5): [(314, 329, 1), (330, 361, 0)],
     (6, 7): [(273, 288, 0)],
-    (6, 8): [(258, 273, 0)],
+    (6, 8): [(254, 257, 0), (258, 273, 0)],
     (7, 4): [(385, 416, 0), (417, 480, 0)],
     (7, 5): [(337, 400, 1)],
     (7, 6): [(317, 320, 7), (321, 336, 0)],
