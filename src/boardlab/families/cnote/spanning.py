@@ -59,8 +59,8 @@ Line = tuple[str, int]
 #: columns)`, for every T in [lo, hi] `certify` with width 9 and the k-th of
 #: `positions.spanning_sets(rows, columns)` is infeasible: no unique puzzle there. Thirty-sixth
 #: session (`--search`; 3x7 at 224-239, 7x6 at 317-320, 7x8 at 287-298 and 8x6 at 330-333:
-#: thirty-seventh; 8x5 at 358-409 and 3x6 at 272-351: thirty-eighth; 5x8 at 236-239 and 6x8 at
-#: 254-257: thirty-ninth); the CPU of each in
+#: thirty-seventh; 8x5 at 358-409 and 3x6 at 272-351: thirty-eighth; 5x8 at 236-239, 6x8 at
+#: 254-257, 5x6 at 262-269 and 3x8 at 258-297: thirty-ninth); the CPU of each in
 #: docs/cnote.md, "Lemma 9, general form".
 CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
     (3, 6): [
@@ -73,13 +73,25 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
         (352, 383, 0),
     ],
     (3, 7): [(224, 239, 3), (240, 303, 2), (304, 367, 0), (368, 431, 0), (432, 495, 0), (496, 559, 0)],
-    (3, 8): [(298, 361, 0)],
+    (3, 8): [
+        (258, 261, 0),
+        (262, 265, 0),
+        (266, 269, 0),
+        (270, 273, 0),
+        (274, 277, 0),
+        (278, 281, 0),
+        (282, 285, 0),
+        (286, 289, 0),
+        (290, 293, 0),
+        (294, 297, 0),
+        (298, 361, 0),
+    ],
     (4, 5): [(256, 263, 0), (264, 327, 0), (328, 391, 0)],
     (4, 6): [(238, 269, 4), (270, 333, 1)],
     (4, 7): [(227, 242, 0), (243, 274, 1)],
     (4, 8): [(213, 244, 2)],
     (5, 4): [(330, 361, 0), (362, 425, 0), (426, 489, 0)],
-    (5, 6): [(270, 301, 0)],
+    (5, 6): [(262, 265, 0), (266, 269, 0), (270, 301, 0)],
     (5, 7): [(238, 253, 0), (254, 285, 0)],
     (5, 8): [(236, 239, 0), (240, 255, 0)],
     (6, 4): [(357, 372, 4), (373, 436, 0), (437, 500, 0)],
