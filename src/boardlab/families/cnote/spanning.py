@@ -60,7 +60,8 @@ Line = tuple[str, int]
 #: `positions.spanning_sets(rows, columns)` is infeasible: no unique puzzle there. Thirty-sixth
 #: session (`--search`; 3x7 at 224-239, 7x6 at 317-320, 7x8 at 287-298 and 8x6 at 330-333:
 #: thirty-seventh; 8x5 at 358-409 and 3x6 at 272-351: thirty-eighth; 5x8 at 236-239, 6x8 at
-#: 254-257, 5x6 at 262-269 and 3x8 at 258-297: thirty-ninth); the CPU of each in
+#: 254-257, 5x6 at 262-269, 3x8 at 258-297 and 8x4 at 414-425:
+#: thirty-ninth); the CPU of each in
 #: docs/cnote.md, "Lemma 9, general form".
 CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
     (3, 6): [
@@ -102,7 +103,7 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
     (7, 5): [(337, 400, 1)],
     (7, 6): [(317, 320, 7), (321, 336, 0)],
     (7, 8): [(287, 290, 0), (291, 298, 0)],
-    (8, 4): [(426, 489, 0)],
+    (8, 4): [(414, 417, 0), (418, 421, 0), (422, 425, 0), (426, 489, 0)],
     (8, 5): [(358, 361, 4), (362, 377, 4), (378, 409, 1)],
     (8, 6): [(330, 333, 7), (334, 365, 0)],
     (8, 7): [(326, 341, 0)],
