@@ -60,8 +60,8 @@ Line = tuple[str, int]
 #: `positions.spanning_sets(rows, columns)` is infeasible: no unique puzzle there. Thirty-sixth
 #: session (`--search`; 3x7 at 224-239, 7x6 at 317-320, 7x8 at 287-298 and 8x6 at 330-333:
 #: thirty-seventh; 8x5 at 358-409 and 3x6 at 272-351: thirty-eighth; 5x8 at 236-239, 6x8 at
-#: 254-257, 5x6 at 262-269, 3x8 at 258-297 and 8x4 at 414-425:
-#: thirty-ninth); the CPU of each in
+#: 254-257, 5x6 at 262-269, 3x8 at 258-297, 8x4 at 414-425 and
+#: 5x4 at 318-329: thirty-ninth); the CPU of each in
 #: docs/cnote.md, "Lemma 9, general form".
 CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
     (3, 6): [
@@ -91,7 +91,7 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
     (4, 6): [(238, 269, 4), (270, 333, 1)],
     (4, 7): [(227, 242, 0), (243, 274, 1)],
     (4, 8): [(213, 244, 2)],
-    (5, 4): [(330, 361, 0), (362, 425, 0), (426, 489, 0)],
+    (5, 4): [(318, 321, 0), (322, 325, 0), (326, 329, 0), (330, 361, 0), (362, 425, 0), (426, 489, 0)],
     (5, 6): [(262, 265, 0), (266, 269, 0), (270, 301, 0)],
     (5, 7): [(238, 253, 0), (254, 285, 0)],
     (5, 8): [(236, 239, 0), (240, 255, 0)],
