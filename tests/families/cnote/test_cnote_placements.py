@@ -236,6 +236,22 @@ def test_part_c_in_the_model() -> None:
     assert certify(5, 257, two[:1], given=grid) == grid and certify(5, 257, two, given=grid) is None
 
 
+def near(met: list[Grid], count: int, seed: int, changes: int, keep: float) -> list[Grid]:
+    """The grids `met`, then random grids of K up to `count` in all: one of `met` (with
+    probability `keep`) or all nines, 1 to `changes` random cells drawn again, moved into K
+    (`canonical`): grids near those a model met, for its checks on fixed grids."""
+    rng = random.Random(seed)
+    n = len(met[0])
+    grids = list(met)
+    while len(grids) < count:
+        base = (met[0] if len(met) == 1 else rng.choice(met)) if rng.random() < keep else [[9] * n] * n
+        digits = [row[:] for row in base]
+        for _ in range(rng.randint(1, changes)):
+            digits[rng.randrange(n)][rng.randrange(n)] = rng.randint(1, 9)
+        grids.append(canonical(digits)[0])
+    return grids
+
+
 #: the grid the model with C, FIVE_257[2] and part (c) gives at 5x5/250 when solved freely
 #: (`certify(5, 250, [identity(5), FIVE_257[2]], agree=True)`, one worker: 233.6 s of CPU,
 #: thirty-ninth session; until then this file's slow step solved it, 222-322 s of wall)
@@ -250,13 +266,7 @@ def test_part_c_left_over_agrees_in_grid_coordinates() -> None:
     most one repaired family at each placement (augmenting paths, in grid coordinates: this
     file's own count) and, where both have one, agreeing units digits. HELD_5_250 is held."""
     chosen = [identity(5), FIVE_257[2]]
-    rng = random.Random(250)
-    grids = [HELD_5_250]
-    while len(grids) < 24:
-        digits = [row[:] for row in HELD_5_250] if rng.random() < 0.5 else [[9] * 5 for _ in range(5)]
-        for _ in range(rng.randint(1, 4)):
-            digits[rng.randrange(5)][rng.randrange(5)] = rng.randint(1, 9)
-        grids.append(canonical(digits)[0])
+    grids = near([HELD_5_250], 24, 250, 4, 0.5)
     held = 0
     for digits in grids:
         assert in_canonical_set(digits)
@@ -506,13 +516,7 @@ def test_4x4_262_model_is_the_lemma_on_grids() -> None:
     assert quads(4) == []  # part (b) is empty on 4x4: the loop asked it, the model is the same
     chosen = list(asked.placements)
     parts = {"tenth": asked.tenth, "single": asked.single, "agree": asked.agree}
-    rng = random.Random(262)
-    grids = [MET_4_262]
-    while len(grids) < 40:
-        digits = [row[:] for row in MET_4_262] if rng.random() < 0.5 else [[9] * 4 for _ in range(4)]
-        for _ in range(rng.randint(1, 5)):
-            digits[rng.randrange(4)][rng.randrange(4)] = rng.randint(1, 9)
-        grids.append(canonical(digits)[0])
+    grids = near([MET_4_262], 40, 262, 5, 0.5)
     for digits in grids:
         at = [two_solutions_at(digits, 262, order, asked.tenth, asked.single) for order in chosen]
         keys = frozenset().union(
@@ -537,15 +541,7 @@ def test_6x6_256_model_is_the_lemma_on_grids() -> None:
     asked = CERTIFIED[6][256]
     chosen = list(asked.placements)
     assert chosen == [identity(6)] and asked.tenth and not asked.single and not asked.agree
-    rng = random.Random(256)
-    grids = list(MET_6_256)
-    while len(grids) < 12:
-        digits = (
-            [row[:] for row in rng.choice(MET_6_256)] if rng.random() < 0.7 else [[9] * 6 for _ in range(6)]
-        )
-        for _ in range(rng.randint(1, 4)):
-            digits[rng.randrange(6)][rng.randrange(6)] = rng.randint(1, 9)
-        grids.append(canonical(digits)[0])
+    grids = near(list(MET_6_256), 12, 256, 4, 0.7)
     for digits in grids:
         served = two_solutions_at(digits, 256, chosen[0], tenth=True)
         assert (certify(6, 256, chosen, given=digits, tenth=True) is None) == served
