@@ -58,7 +58,7 @@ from typing import Any, TextIO
 import numpy as np
 
 from boardlab.families.cnote.instance import column_targets
-from boardlab.families.cnote.pairs import _contains
+from boardlab.families.cnote.pairs import digits_in
 
 Grid = list[list[int]]
 #: The node budget of a search without one (no bound in practice: a search runs to its end;
@@ -98,7 +98,7 @@ def members(target: int, width: int | None = None) -> np.ndarray:
     """`out[9 (d - 1) + e - 1, a]`: whether a in [1, target - 1] contains d and target - a
     contains e (digits 1-9); `width` values a (default target + 1), False past the target."""
     a = np.arange(target + 1, dtype=np.int64)
-    first, second = _contains(a), _contains(target - a)
+    first, second = digits_in(a), digits_in(target - a)
     out = (first[:, None, :] & second[None, :, :]).reshape(81, target + 1)
     out[:, 0] = out[:, target] = False
     size = target + 1 if width is None else width

@@ -26,7 +26,7 @@ import numpy as np
 Grid = list[list[int]]
 
 
-def _contains(values: np.ndarray) -> np.ndarray:
+def digits_in(values: np.ndarray) -> np.ndarray:
     """`out[d - 1, i]`: the decimal writing of `values[i]` (positive) contains digit d (1-9)."""
     out = np.zeros((9, len(values)), dtype=bool)
     rest = values.copy()
@@ -62,8 +62,8 @@ def _cells(rows: list[int], cols: list[int]) -> list[np.ndarray]:
 
 def _counts(cells: list[np.ndarray]) -> tuple[np.ndarray, list[np.ndarray]]:
     """The 81 x 81 counts of the candidate solutions `cells` (see `solution_counts`), and each
-    cell's digit table (`_contains`)."""
-    has = [_contains(values) for values in cells]
+    cell's digit table (`digits_in`)."""
+    has = [digits_in(values) for values in cells]
     top, bottom = _pairs(has[0], has[1]), _pairs(has[2], has[3])
     counts = np.empty((81, 81), dtype=np.int64)
     for index in range(81):
