@@ -1272,6 +1272,22 @@ def proven_from(height: int, width: int) -> int | None:
     return target + 1 if target < PROVEN_UNTIL else None
 
 
+#: The sides of issue 19's grid of shapes (2x2 to 8x8, W columns of H rows).
+FRONTIER_SIDES = range(2, 9)
+
+
+def frontier(width: int, height: int) -> tuple[int, int | None] | None:
+    """Where a shape of sides 2-8 stands (docs/cnote.md, "Every shape of sides 2-8 at once"):
+    the largest target at which the generator made a unique puzzle (for some seeds at least:
+    `REACHED` on squares, `RECTANGLES_REACHED` otherwise) and the least target from which none
+    exists up to 1,000 (`proven_from`, None where no lemma reaches 1,000); None on 2x2 and 3x3,
+    decided at every target (Lemma 1, the exhaustive scans). The open band lies between."""
+    if width == height <= 3:
+        return None
+    made = REACHED[height] if width == height else RECTANGLES_REACHED[width, height]
+    return made, proven_from(height, width)
+
+
 def reach(height: int, width: int) -> str:
     """Where unique puzzles of this shape were found, for a failure's message: the side's
     figure on squares (`REACHED`, 3x3 `ANNEAL_TARGET_LIMIT`, larger ones `UNIQUE_TARGET_LIMIT`),
