@@ -184,6 +184,32 @@ def test_a_stopped_search_is_not_complete() -> None:
     assert not outcome.complete and outcome.nodes == 1000
 
 
+def test_a_work_budget_stops_the_search_and_a_larger_one_changes_nothing() -> None:
+    """`work_limit` (fortieth session): the search stops undecided once its work reaches the
+    budget (it checks before each state, so it overshoots by one state's work at most); a budget
+    it never reaches gives the same outcome as none, puzzles and nodes alike; the restarts and
+    `settle` stop at theirs too; the work grows with the states picked."""
+    narrow = Narrow([415] * 8, [1660, 1660])
+    free = narrow.search(seed=1, node_limit=200_000)
+    assert free.work > free.nodes > 0
+    capped = narrow.search(seed=1, node_limit=200_000, work_limit=free.work // 3)
+    assert not capped.complete and capped.nodes < free.nodes
+    assert free.work // 3 <= capped.work < free.work
+    same = narrow.search(seed=1, node_limit=200_000, work_limit=free.work + 1)
+    assert (same.puzzles, same.nodes, same.work, same.complete) == (
+        free.puzzles,
+        free.nodes,
+        free.work,
+        free.complete,
+    )
+    rounds = Narrow([300] * 8, [1200, 1200]).find(seed=0, node_limit=10**9, work_limit=10**8)
+    assert rounds.exists is None and 10**8 <= rounds.work and rounds.rounds >= 1
+    settled = Narrow([300] * 8, [1200, 1200]).settle(0, 10**9, 10**9, 10**8, 10**8)
+    assert settled.exists is None and 2 * 10**8 <= settled.work and settled.searched < settled.nodes
+    with pytest.raises(ValueError):
+        narrow.search(work_limit=-1)
+
+
 def test_unbalanced_targets_have_no_solution_and_other_shapes_are_refused() -> None:
     assert search([50, 50, 50], [80, 71]).puzzles == []
     assert search([50, 50, 50], [80, 71]).complete
@@ -257,6 +283,26 @@ def test_the_generator_answers_a_recorded_none_at_once_and_makes_the_exact_searc
     assert CNoteOracle(instance).several(2, 0) == [solution]
     cols = column_targets(950, 2, 6)
     assert [list(row) for row in instance.grid] == search([950, 950], cols, seed=0).puzzles[0][0]
+
+
+def test_the_generator_s_exact_search_keeps_to_its_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`generate.exact` gives both phases their work budgets (fortieth session): 2 columns of
+    8 rows at 415, seed 2, whose 5 million states of complete search took 29 s of CPU before,
+    is made within them (by the restarts), unique for CP-SAT; with budgets of a million units
+    the search stops undecided (None) after far fewer states."""
+    from boardlab.families.cnote import generate as gen
+
+    rows, cols = [415] * 8, column_targets(415, 8, 2)
+    report = gen.Report()
+    made = gen.exact(rows, cols, 2, report)
+    assert made is not None and report.extra["narrow_rounds"] >= 1
+    instance = io.make_instance(made.digits, None, rows, cols)
+    assert CNoteOracle(instance).several(2, 0) == [made.solution]
+    monkeypatch.setattr(gen, "NARROW_WORK", 10**6)
+    monkeypatch.setattr(gen, "NARROW_RESTART_WORK", 10**6)
+    starved = gen.Report()
+    assert gen.exact(rows, cols, 2, starved) is None
+    assert starved.extra["narrow_nodes"] < report.extra["narrow_nodes"] // 10
 
 
 #: Unique puzzles made by main's generator before this module (heat bath and rigid plantings,

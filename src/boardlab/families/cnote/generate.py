@@ -50,7 +50,8 @@ docs/cnote.md, "Large targets"):
   shape, since the thirty-eighth session: the exact search of `narrow` (docs/cnote.md, "Lemma
   11": pairwise compatible states, each candidate counted in full) with the command's seed,
   within `NARROW_NODES` states, then (thirty-ninth session) its restarts on random subgraphs of
-  rare types (`narrow.Narrow.find`, `NARROW_RESTART_NODES`); where it ends without a puzzle, or
+  rare types (`narrow.Narrow.find`, `NARROW_RESTART_NODES`), each phase also within a work
+  budget (fortieth session: `NARROW_WORK`, `NARROW_RESTART_WORK`); where it ends without a puzzle, or
   the shipped survey
   (`data/cnote-narrow.jsonl`) proved none at that target, `generate` says at once that none
   exists; where its budget runs out, the planters below (rigid plantings, the heat bath).
@@ -250,6 +251,16 @@ NARROW_NODES = 5_000_000
 #: undecided in dense graphs; a puzzle only, never a proof; 2-2.5 s of CPU at most, measured on
 #: 2 columns of 8 rows at 300 and 600 and of 7 rows at 400, where 10 million took 1.8-4.1 s).
 NARROW_RESTART_NODES = 6_000_000
+#: The work (`narrow_kernels.search`: states, words intersected, coefficients of the prefix
+#: products) each of the two phases may spend besides: a state's work is 90-8,000 units, so on
+#: the costly shapes the states alone let a command run past 10 s (fortieth session: 2 columns of
+#: 8 rows at 415, seed 2, 29 s of CPU in the complete search's 5 million states). Measured
+#: across twelve shape-targets at 1.1-1.5e9 units per CPU second, so the caps are about 3 and
+#: 2.3 s; with them 2x8 at 415, 2x7 at 627 and 2x6 at 713 are made for seeds 0-2 in at most
+#: 3.3 s of CPU (the restarts find what the complete search, cut earlier, did not), and the
+#: cheap shapes stop at their states as before (`/work/notes/s61/lead/calib2.py`).
+NARROW_WORK = 4_000_000_000
+NARROW_RESTART_WORK = 3_000_000_000
 #: Nodes `Searched` gives the count that finds the solution of a grid it annealed to one (the
 #: count that found it unique took at most a move's `per_cell`, 1e6; 8.7e6 to count the 420
 #: grids of the twenty-seventh session's surveys again): more, CP-SAT finds it.
@@ -676,7 +687,8 @@ class Exact(Planter):
     "Lemma 11") with the command's seed (the first line's states in a random order, the lines
     of equal targets shuffled) within `NARROW_NODES` states picked, or when that stops
     undecided the restarts' puzzle (`narrow.Narrow.settle`: short seeded searches on subgraphs
-    of a few rare types, `NARROW_RESTART_NODES` states in all). One planting; nothing to
+    of a few rare types, `NARROW_RESTART_NODES` states in all; each phase also within its work,
+    `NARROW_WORK` and `NARROW_RESTART_WORK`). One planting; nothing to
     mix. Built by `exact`, which raises NoPuzzle when the search ends without one; `planter`
     takes the planter it chose before (a rigid planting or the heat bath) when the budget runs
     out. `proves`: its count is exact (the polynomial product), so the strategy does not ask
@@ -703,7 +715,9 @@ def exact(rows: list[int], cols: list[int], seed: int, report: Report) -> Exact 
     """The exact search's puzzle on a grid two cells wide or high (`Exact`; the complete search,
     then the restarts: `narrow.Narrow.settle`), None when both budgets ran out first; raises
     NoPuzzle when the complete search ended without one (a proof, docs/cnote.md "Lemma 11")."""
-    outcome = Narrow(rows, cols).settle(seed, NARROW_NODES, NARROW_RESTART_NODES)
+    outcome = Narrow(rows, cols).settle(
+        seed, NARROW_NODES, NARROW_RESTART_NODES, NARROW_WORK, NARROW_RESTART_WORK
+    )
     report.extra["narrow_nodes"] = outcome.nodes
     if outcome.rounds:
         report.extra["narrow_rounds"] = outcome.rounds
@@ -1146,7 +1160,8 @@ def planter(
         if found is not None:
             return found
         report.extra["narrow"] = (
-            f"undecided within {NARROW_NODES:,} states and {NARROW_RESTART_NODES:,} more of restarts"
+            f"undecided within {NARROW_NODES:,} states and {NARROW_RESTART_NODES:,} more of restarts "
+            f"(or {NARROW_WORK:,} and {NARROW_RESTART_WORK:,} units of work)"
         )
     if height == width == 2:
         listed = unique_puzzles(rows, cols)

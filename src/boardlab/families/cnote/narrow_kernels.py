@@ -88,11 +88,12 @@ def _at(poly: np.ndarray, admitted: np.ndarray, size: int, x: int) -> int:  # pr
 
 
 @njit(cache=True)
-def _times(poly: np.ndarray, admitted: np.ndarray, size: int, out: np.ndarray) -> None:  # pragma: no cover
+def _times(poly: np.ndarray, admitted: np.ndarray, size: int, out: np.ndarray) -> int:  # pragma: no cover
     """`out` = `poly` times the polynomial of the values `admitted[:size]`, truncated to its
-    length, each coefficient capped at 2."""
+    length, each coefficient capped at 2; returns its work (coefficients read and written)."""
     top = out.shape[0]
     out[:] = 0
+    work = top
     for x in range(top):
         ways = poly[x]
         if ways == 0:
@@ -102,6 +103,8 @@ def _times(poly: np.ndarray, admitted: np.ndarray, size: int, out: np.ndarray) -
             if y >= top:
                 break
             out[y] = min(out[y] + ways, 2)
+        work += size
+    return work
 
 
 @njit(cache=True)
@@ -114,19 +117,22 @@ def _prefix(
     sizes: np.ndarray,
     pairs: np.ndarray,
     out: np.ndarray,
-) -> None:  # pragma: no cover
+) -> int:  # pragma: no cover
     """`out`: the product of the first `lines` (>= 2) picks' polynomials, capped at 2, truncated
-    to its length: the first two lines' from `pairs`, times the others'."""
+    to its length: the first two lines' from `pairs`, times the others'; returns its work (as
+    `_times`)."""
     row = pairs[pick_group[0], pick_group[1], types[pick[0]]]
     second = types[pick[1]]
     out[:] = 0
     for x in range(min(out.shape[0], row.shape[0])):
         out[x] = row[x, second]
     other = np.zeros(out.shape[0], np.int64)
+    work = out.shape[0]
     for line in range(2, lines):
         g, t = pick_group[line], types[pick[line]]
-        _times(out, admitted[g, t], sizes[g, t], other)
+        work += _times(out, admitted[g, t], sizes[g, t], other) + out.shape[0]
         out[:] = other
+    return work
 
 
 @njit(cache=True)
@@ -138,14 +144,14 @@ def _count(
     sizes: np.ndarray,
     pairs: np.ndarray,
     total: int,
-) -> int:  # pragma: no cover
+) -> tuple[int, int]:  # pragma: no cover
     """The number of solutions of the picks' digit grid, capped at 2 (`_prefix` of all lines
-    but the last, read at `total` with the last)."""
+    but the last, read at `total` with the last), and its work (as `_times`)."""
     lines = pick.shape[0]
     poly = np.zeros(total + 1, np.int64)
-    _prefix(pick, lines - 1, pick_group, types, admitted, sizes, pairs, poly)
+    work = _prefix(pick, lines - 1, pick_group, types, admitted, sizes, pairs, poly)
     g, t = pick_group[lines - 1], types[pick[lines - 1]]
-    return _at(poly, admitted[g, t], sizes[g, t], total)
+    return _at(poly, admitted[g, t], sizes[g, t], total), work + sizes[g, t]
 
 
 @njit(cache=True)
@@ -166,7 +172,8 @@ def search(
     max_found: int,
     node_limit: int,
     allowed: np.ndarray,
-) -> tuple[np.ndarray, int, int, int, bool]:  # pragma: no cover
+    work_limit: int,
+) -> tuple[np.ndarray, int, int, int, bool, int]:  # pragma: no cover
     """Every multiset of states, one a line (line l from group `pick_group[l]`, the lines sorted by
     group; within a group the states in index order, a state repeated only when compatible with
     itself), pairwise compatible (`bits`), with values summing to `total`, whose digit grid has
@@ -183,7 +190,11 @@ def search(
     third on it is kept a level (levels from `deep` on; before, the prefixes of three lines or
     more go unchecked but the last, counted in full by `_count`). Returns the found picks (found x
     lines), how many, the nodes (states picked), the candidates (complete multisets of the right
-    sum counted), and whether the search ended (False: `node_limit` or `max_found` stopped it)."""
+    sum counted), whether the search ended (False: `node_limit`, `work_limit` or `max_found`
+    stopped it), and its work: a unit per state picked, per word of the candidate sets
+    intersected and per coefficient of the prefix products read or written (`_times`), so that
+    a budget of work bounds the time where a node's cost varies (a state of 2 columns of 8 rows
+    at 415 costs about 20 times one of 8 columns of 2 rows at 1,000)."""
     n, words = bits.shape
     lines = pick_group.shape[0]
     groups = seg_start.shape[0]
@@ -209,6 +220,7 @@ def search(
     ptr = np.zeros(lines, np.int64)
     pick = np.zeros(lines, np.int64)
     nodes = 0
+    work = 0
     leaves = 0
     level = 0
     fresh = True  # the level's range is still to be set
@@ -259,14 +271,16 @@ def search(
                     ptr[level] = s + 1
             if s < 0:
                 break
-            if nodes >= node_limit:
-                return found, nfound, nodes, leaves, False
+            if nodes >= node_limit or work >= work_limit:
+                return found, nfound, nodes, leaves, False, work
             nodes += 1
+            work += 1
             reached = total - rem[level] + values[s]
             if level == lines - 1:
                 leaves += 1
             t = types[s]
             if level == 2:  # the first two lines' product read from `pairs`
+                work += sizes[g, t]
                 ways = 0
                 row = pairs[pick_group[0], pick_group[1], types[pick[0]]]
                 second = types[pick[1]]
@@ -280,11 +294,14 @@ def search(
                 if ways != 1:
                     continue
             elif level >= 3 and level >= kept:
+                work += sizes[g, t]
                 if _at(poly[level], admitted[g, t], sizes[g, t], reached) != 1:
                     continue
             elif level >= 3 and level == lines - 1:
                 pick[level] = s
-                if _count(pick, pick_group, types, admitted, sizes, pairs, total) != 1:
+                ways, spent = _count(pick, pick_group, types, admitted, sizes, pairs, total)
+                work += spent
+                if ways != 1:
                     continue
             break
         if s < 0:
@@ -301,16 +318,17 @@ def search(
             found[nfound] = pick
             nfound += 1
             if nfound >= max_found:
-                return found, nfound, nodes, leaves, False
+                return found, nfound, nodes, leaves, False, work
             fresh = False
             continue
         rem[level + 1] = rem[level] - values[s]
         for w in range(words):
             cand[level + 1, w] = cand[level, w] & bits[s, w]
+        work += words
         if level + 1 >= kept and level + 1 < lines:
             if level + 1 == kept:
-                _prefix(pick, level + 1, pick_group, types, admitted, sizes, pairs, poly[level + 1])
+                work += _prefix(pick, level + 1, pick_group, types, admitted, sizes, pairs, poly[level + 1])
             else:
-                _times(poly[level], admitted[g, types[s]], sizes[g, types[s]], poly[level + 1])
+                work += _times(poly[level], admitted[g, types[s]], sizes[g, types[s]], poly[level + 1])
         level += 1
-    return found, nfound, nodes, leaves, True
+    return found, nfound, nodes, leaves, True, work
