@@ -210,6 +210,54 @@ def test_a_work_budget_stops_the_search_and_a_larger_one_changes_nothing() -> No
         narrow.search(work_limit=-1)
 
 
+@pytest.mark.parametrize(("height", "target"), [(5, 200), (7, 300), (8, 415)])
+def test_a_candidate_s_count_read_over_its_last_lines_is_the_full_product_s(height: int, target: int) -> None:
+    """`narrow_kernels._tail_at` (fortieth session): the count of random picks of 2 columns of
+    `height` rows, read against the product of the first `split` lines with the others' values
+    enumerated, is the coefficient of the full product of all lines' polynomials (numpy's exact
+    convolution, capped at 2) for every split, and its work is positive."""
+    from boardlab.families.cnote.narrow_kernels import _tail_at
+
+    narrow = Narrow([target] * height, column_targets(target, height, 2))
+    g, total = narrow.graph, narrow.lines.total
+    rng = np.random.default_rng(height)
+    counts = {0: 0, 1: 0, 2: 0}
+    for _ in range(60):
+        pick = np.array(
+            [rng.integers(g.seg_start[group], g.seg_end[group]) for group in narrow.pick_group],
+            dtype=np.int64,
+        )
+        polys = []
+        for line, state in enumerate(pick):
+            group, kind = narrow.pick_group[line], g.types[state]
+            poly = np.zeros(total + 1, dtype=np.int64)
+            poly[g.admitted[group, kind, : g.sizes[group, kind]]] = 1
+            polys.append(poly)
+        product = polys[0]
+        prefixes = [None, product]
+        for poly in polys[1:]:
+            product = np.minimum(np.convolve(product, poly)[: total + 1], 2)
+            prefixes.append(product)
+        truth = int(product[total])
+        counts[truth] += 1
+        for split in range(2, height):
+            ways, work = _tail_at(
+                prefixes[split],
+                pick,
+                narrow.pick_group,
+                g.types,
+                g.admitted,
+                g.sizes,
+                split,
+                int(g.types[pick[-1]]),
+                total,
+            )
+            assert (ways, work > 0) == (truth, True), (split, list(pick))
+    assert counts[2] and (
+        counts[0] or height > 5
+    )  # counts of 1 (unique) are those of the search's puzzles, tested above
+
+
 def test_unbalanced_targets_have_no_solution_and_other_shapes_are_refused() -> None:
     assert search([50, 50, 50], [80, 71]).puzzles == []
     assert search([50, 50, 50], [80, 71]).complete
