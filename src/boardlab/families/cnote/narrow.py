@@ -23,8 +23,8 @@ whose values sum to C; the search (`narrow_kernels.search`) enumerates all of th
 of each target in order of value so that the sum bounds the next value from both sides (with k
 lines of a target left, the next value v satisfies k v + (the later targets' least values) <= the
 rest <= v + (k - 1) (the largest value left) + (the later targets' largest)), and counts each
-candidate's digit grid in full (the polynomial product capped at 2: `narrow_kernels._count`, or
-the prefix products the search keeps). The same swap on any set of lines gives a stronger
+candidate's digit grid in full (capped at 2: `narrow_kernels._tail_at`, its last lines' values
+enumerated against the product of the others, or the prefix products the search keeps). The same swap on any set of lines gives a stronger
 necessary condition, checked on the first three lines (their product from the stored pair
 counts) and, on dense graphs, on every prefix (`DEEP`). The candidates counted 1 are all the
 unique puzzles there are; when the search ends with none, no digit grid at these targets has
