@@ -24,9 +24,10 @@ of each target in order of value so that the sum bounds the next value from both
 lines of a target left, the next value v satisfies k v + (the later targets' least values) <= the
 rest <= v + (k - 1) (the largest value left) + (the later targets' largest)), and counts each
 candidate's digit grid in full (capped at 2: `narrow_kernels._tail_at`, its last lines' values
-enumerated against the product of the others, or the prefix products the search keeps). The same swap on any set of lines gives a stronger
-necessary condition, checked on the first three lines (their product from the stored pair
-counts) and, on dense graphs, on every prefix (`DEEP`). The candidates counted 1 are all the
+enumerated against the product of the others, or the prefix products the search keeps). The
+same swap on any set of lines gives a stronger necessary condition, checked on the first three
+lines (their product from the stored pair counts) and, on dense graphs, on every prefix
+(`DEEP`). The candidates counted 1 are all the
 unique puzzles there are; when the search ends with none, no digit grid at these targets has
 one solution. The compatibilities come from the representation counts of all 81 x 81 pairs of
 types at every sum, one FFT product per type (the counts are below 2^53, rounded exactly), the

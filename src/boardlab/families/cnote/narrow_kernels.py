@@ -271,6 +271,7 @@ def search(
     while level >= 0:
         g = pick_group[level]
         if fresh:
+            work += words  # the range's bounds scan the candidates' words
             start = pick[level - 1] if level > 0 and pick_group[level - 1] == g else seg_start[g]
             row = cand[level]
             empty = False
