@@ -520,3 +520,36 @@ def test_the_survey_records_the_restarts() -> None:
     assert first["restart_nodes"] == 2_000_000 and first["rounds"] >= 1
     assert count([450] * 6, [1350, 1350], first["digits"]) == 1
     assert second["size"] == "8x2" and second["unique"] is True
+
+
+def test_the_survey_records_its_work_budgets() -> None:
+    """`survey` with work budgets (fortieth session): each line records both budgets and the
+    work spent; a complete search within them proves none as without them (5 columns of 2 rows
+    at 1,000), and a starved one is undecided."""
+    import io as stdio
+    import json
+
+    from boardlab.families.cnote.narrow import NO_LIMIT, survey
+
+    out = stdio.StringIO()
+    survey(
+        [(5, 2)],
+        [1000],
+        out,
+        node_limit=NO_LIMIT,
+        restart_nodes=NO_LIMIT,
+        work_limit=10**11,
+        restart_work=10**6,
+    )
+    survey(
+        [(5, 2)],
+        [1000],
+        out,
+        node_limit=NO_LIMIT,
+        restart_nodes=NO_LIMIT,
+        work_limit=10**6,
+        restart_work=10**6,
+    )
+    proven, starved = (json.loads(line) for line in out.getvalue().splitlines())
+    assert proven["unique"] is False and proven["work_limit"] == 10**11 and 0 < proven["work"] < 10**11
+    assert starved["unique"] is None and starved["restart_work"] == 10**6 and starved["work"] >= 2 * 10**6

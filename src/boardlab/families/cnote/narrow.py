@@ -460,6 +460,8 @@ def survey(
     node_limit: int = NO_LIMIT,
     seed: int = 0,
     restart_nodes: int = 0,
+    work_limit: int = NO_LIMIT,
+    restart_work: int = NO_LIMIT,
 ) -> None:
     """Decide every shape at every target (every row at the target, the columns
     `column_targets`), one JSON line each to `out`: size, target, whether a unique puzzle
@@ -468,14 +470,16 @@ def survey(
     its CPU seconds (the graph's build included where the target's graph was not cached);
     `"unique": null` when `node_limit` stopped the search first. With `restart_nodes`, a search
     stopped undecided is followed by the restarts (`Narrow.settle`), recorded as
-    `restart_nodes` (the budget), `searched` (the complete search's states) and `rounds`."""
+    `restart_nodes` (the budget), `searched` (the complete search's states) and `rounds`. With a
+    `work_limit` or `restart_work` (fortieth session), each phase stops at that work too, and the
+    line records both budgets and the `work` spent."""
     for target in targets:
         for width, height in shapes:
             rows, cols = [target] * height, column_targets(target, height, width)
             if target < width or min(cols) < height:
                 continue
             start = time.process_time()
-            outcome = Narrow(rows, cols).settle(seed, node_limit, restart_nodes)
+            outcome = Narrow(rows, cols).settle(seed, node_limit, restart_nodes, work_limit, restart_work)
             record: dict[str, Any] = {
                 "size": f"{width}x{height}",
                 "target": target,
@@ -487,6 +491,8 @@ def survey(
             }
             if restart_nodes:
                 record.update(restart_nodes=restart_nodes, searched=outcome.searched, rounds=outcome.rounds)
+            if work_limit < NO_LIMIT or restart_work < NO_LIMIT:
+                record.update(work_limit=work_limit, restart_work=restart_work, work=outcome.work)
             if outcome.puzzles:
                 record["digits"] = outcome.puzzles[0][0]
             out.write(json.dumps(record) + "\n")
