@@ -532,24 +532,8 @@ def test_the_survey_records_its_work_budgets() -> None:
     from boardlab.families.cnote.narrow import NO_LIMIT, survey
 
     out = stdio.StringIO()
-    survey(
-        [(5, 2)],
-        [1000],
-        out,
-        node_limit=NO_LIMIT,
-        restart_nodes=NO_LIMIT,
-        work_limit=10**11,
-        restart_work=10**6,
-    )
-    survey(
-        [(5, 2)],
-        [1000],
-        out,
-        node_limit=NO_LIMIT,
-        restart_nodes=NO_LIMIT,
-        work_limit=10**6,
-        restart_work=10**6,
-    )
+    for work in (10**11, 10**6):  # the complete search's work: enough, then too little
+        survey([(5, 2)], [1000], out, NO_LIMIT, restart_nodes=NO_LIMIT, work_limit=work, restart_work=10**6)
     proven, starved = (json.loads(line) for line in out.getvalue().splitlines())
     assert proven["unique"] is False and proven["work_limit"] == 10**11 and 0 < proven["work"] < 10**11
     assert starved["unique"] is None and starved["restart_work"] == 10**6 and starved["work"] >= 2 * 10**6
