@@ -62,7 +62,7 @@ Line = tuple[str, int]
 #: session (`--search`; 3x7 at 224-239, 7x6 at 317-320, 7x8 at 287-298 and 8x6 at 330-333:
 #: thirty-seventh; 8x5 at 358-409 and 3x6 at 272-351: thirty-eighth; 5x8 at 236-239, 6x8 at
 #: 254-257, 5x6 at 262-269, 3x8 at 258-297, 8x4 at 414-425 and
-#: 5x4 at 318-329: thirty-ninth; 4x7 at 219-226, 3x7 at 216-223, 3x8 at 214-257, 6x8 at
+#: 5x4 at 318-329: thirty-ninth; 4x7 at 219-226, 3x7 at 216-223, 3x8 at 210-257, 6x8 at
 #: 250-253, 5x6 at 258-261, 5x4 at 314-317, 6x5 at 310-313 and 7x5 at 333-336: fortieth,
 #: `--step`); the CPU of each in docs/cnote.md, "Lemma 9, general form".
 CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
@@ -86,6 +86,7 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
         (496, 559, 0),
     ],
     (3, 8): [
+        (210, 213, 4),
         (214, 217, 2),
         (218, 221, 2),
         (222, 225, 2),
