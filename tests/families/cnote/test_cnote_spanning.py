@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 
 import pytest
 
@@ -28,6 +29,7 @@ from boardlab.families.cnote.spanning import (
     gale_sets,
     main,
     solutions,
+    step,
 )
 from boardlab.families.cnote.verify import violations
 
@@ -111,6 +113,71 @@ def test_bad_arguments() -> None:
     with pytest.raises(ValueError):
         certify(4, 5, 300, 301, tens, window=10)
     assert main(["4", "5"]) == 2 and main(["x"]) == 2 and main(["4", "5", "300", "301", "99"]) == 2
+
+
+def test_step_certifies_ranges_downwards_and_stops_at_the_first_left_over(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`--step`: 4x5 from 392 in ranges of 4 (each under a second of CPU), two ranges asked, both
+    infeasible, exit 0; from 241 the first range, 237-240, has a grid left over (exit 1, one line),
+    and the grid, its families repaired by augmenting paths, has at most one solution."""
+    assert main(["--step", "4", "5", "392", "4", "--count", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines] == [
+        "4x5 targets 388-391, set 0",
+        "4x5 targets 384-387, set 0",
+    ]
+    assert all("CP-SAT: infeasible" in line for line in lines)
+    assert main(["--step", "4", "5", "241", "4", "--set", "0", "--time-limit", "60"]) == 1
+    (line,) = capsys.readouterr().out.splitlines()
+    assert line.startswith("4x5 targets 237-240, set 0: CP-SAT: left over: (")
+    (last,) = step(4, 5, 241, 4)
+    assert (last.lo, last.hi, last.undecided) == (237, 240, False) and last.found is not None
+    target, digits = last.found
+    assert 237 <= target <= 240
+    assert len(solutions(digits, *targets(4, 5, target), spanning_sets(5, 4)[0])) <= 1
+
+
+def test_step_stops_at_an_undecided_range_with_exit_3(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from boardlab.families.cnote import spanning
+
+    asked = []
+
+    def undecided(width: int, height: int, lo: int, hi: int, *rest: object) -> None:
+        asked.append((lo, hi))
+        if lo < 384:
+            raise TimeoutError("CP-SAT decided nothing")
+
+    monkeypatch.setattr(spanning, "certify", undecided)
+    assert main(["--step", "4", "5", "392", "4", "--time-limit", "5"]) == 3
+    lines = capsys.readouterr().out.splitlines()
+    assert asked == [(388, 391), (384, 387), (380, 383)] and len(lines) == 3
+    assert "undecided within 5 s" in lines[-1] and "infeasible" in lines[0]
+    # every range infeasible: the steps end at the longer side (5), where `certify` stops
+    monkeypatch.setattr(spanning, "certify", lambda *args: None)
+    assert [(r.lo, r.hi) for r in step(4, 5, 17, 4)] == [(13, 16), (9, 12), (5, 8)]
+    assert [(r.lo, r.hi) for r in step(4, 5, 17, 4, count=2)] == [(13, 16), (9, 12)]
+
+
+def test_step_s_bad_arguments_exit_2_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    for args in (
+        ["--step"],
+        ["--step", "4", "5", "392"],
+        ["--step", "4", "5", "392", "4", "5"],
+        ["--step", "4", "5", "392", "x"],
+        ["--step", "4", "5", "392", "4", "--set"],
+        ["--step", "4", "5", "392", "4", "--set", "6"],
+        ["--step", "4", "5", "392", "0"],
+        ["--step", "4", "5", "392", "4", "--time-limit", "0"],
+        ["--step", "4", "5", "392", "4", "--count", "0"],
+        ["--step", "4", "5", "8", "4"],
+        ["--step", "1", "5", "300", "4"],
+    ):
+        assert main(args) == 2, args
+        out, err = capsys.readouterr()
+        assert out == "" and len(err.splitlines()) == 1 and re.match("boardlab: error: ", err), args
 
 
 def certified_targets() -> list[tuple[int, int, int, int]]:

@@ -27,8 +27,9 @@ condition exactly), with nothing abstracted: margins by 10 m = target - (C numbe
 families at these targets, hence two solutions. The targets may be a range: rows at T, columns
 `column_targets` (the total T H split evenly, as `generate` sets them), T an integer variable in
 [lo, hi]; infeasible over the range is infeasible at each target in it. `CERTIFIED` holds the
-ranges computed (`python -m boardlab.families.cnote.spanning --search W H`), each with the index
-of its tens-place set in `positions.spanning_sets`; `applies` reads it.
+ranges computed (`python -m boardlab.families.cnote.spanning --search W H TOP`, or `--step W H
+FROM SPAN --set K`: ranges of SPAN targets down from FROM with one set, `step`), each with the
+index of its tens-place set in `positions.spanning_sets`; `applies` reads it.
 
 The infeasibility is taken as CP-SAT reports it (no proof log checked, as for Lemmas 5 and 9).
 The constructive side is `solutions`: the solutions of the repaired families of a given grid, by
@@ -42,7 +43,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -61,8 +62,9 @@ Line = tuple[str, int]
 #: session (`--search`; 3x7 at 224-239, 7x6 at 317-320, 7x8 at 287-298 and 8x6 at 330-333:
 #: thirty-seventh; 8x5 at 358-409 and 3x6 at 272-351: thirty-eighth; 5x8 at 236-239, 6x8 at
 #: 254-257, 5x6 at 262-269, 3x8 at 258-297, 8x4 at 414-425 and
-#: 5x4 at 318-329: thirty-ninth); the CPU of each in
-#: docs/cnote.md, "Lemma 9, general form".
+#: 5x4 at 318-329: thirty-ninth; 4x7 at 219-226, 3x7 at 216-223, 3x8 at 210-257, 6x8 at
+#: 250-253, 5x6 at 258-261, 5x4 at 314-317, 6x5 at 310-313 and 7x5 at 333-336: fortieth,
+#: `--step`); the CPU of each in docs/cnote.md, "Lemma 9, general form".
 CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
     (3, 6): [
         (272, 279, 0),
@@ -73,8 +75,29 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
         (336, 351, 0),
         (352, 383, 0),
     ],
-    (3, 7): [(224, 239, 3), (240, 303, 2), (304, 367, 0), (368, 431, 0), (432, 495, 0), (496, 559, 0)],
+    (3, 7): [
+        (216, 219, 3),
+        (220, 223, 3),
+        (224, 239, 3),
+        (240, 303, 2),
+        (304, 367, 0),
+        (368, 431, 0),
+        (432, 495, 0),
+        (496, 559, 0),
+    ],
     (3, 8): [
+        (210, 213, 4),
+        (214, 217, 2),
+        (218, 221, 2),
+        (222, 225, 2),
+        (226, 229, 2),
+        (230, 233, 2),
+        (234, 237, 2),
+        (238, 241, 2),
+        (242, 245, 2),
+        (246, 249, 2),
+        (250, 253, 0),
+        (254, 257, 0),
         (258, 261, 0),
         (262, 265, 0),
         (266, 269, 0),
@@ -89,18 +112,26 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
     ],
     (4, 5): [(256, 263, 0), (264, 327, 0), (328, 391, 0)],
     (4, 6): [(238, 269, 4), (270, 333, 1)],
-    (4, 7): [(227, 242, 0), (243, 274, 1)],
+    (4, 7): [(219, 222, 0), (223, 226, 0), (227, 242, 0), (243, 274, 1)],
     (4, 8): [(213, 244, 2)],
-    (5, 4): [(318, 321, 0), (322, 325, 0), (326, 329, 0), (330, 361, 0), (362, 425, 0), (426, 489, 0)],
-    (5, 6): [(262, 265, 0), (266, 269, 0), (270, 301, 0)],
+    (5, 4): [
+        (314, 317, 0),
+        (318, 321, 0),
+        (322, 325, 0),
+        (326, 329, 0),
+        (330, 361, 0),
+        (362, 425, 0),
+        (426, 489, 0),
+    ],
+    (5, 6): [(258, 261, 0), (262, 265, 0), (266, 269, 0), (270, 301, 0)],
     (5, 7): [(238, 253, 0), (254, 285, 0)],
     (5, 8): [(236, 239, 0), (240, 255, 0)],
     (6, 4): [(357, 372, 4), (373, 436, 0), (437, 500, 0)],
-    (6, 5): [(314, 329, 1), (330, 361, 0)],
+    (6, 5): [(310, 313, 1), (314, 329, 1), (330, 361, 0)],
     (6, 7): [(273, 288, 0)],
-    (6, 8): [(254, 257, 0), (258, 273, 0)],
+    (6, 8): [(250, 253, 0), (254, 257, 0), (258, 273, 0)],
     (7, 4): [(385, 416, 0), (417, 480, 0)],
-    (7, 5): [(337, 400, 1)],
+    (7, 5): [(333, 336, 1), (337, 400, 1)],
     (7, 6): [(317, 320, 7), (321, 336, 0)],
     (7, 8): [(287, 290, 0), (291, 298, 0)],
     (8, 4): [(414, 417, 0), (418, 421, 0), (422, 425, 0), (426, 489, 0)],
@@ -396,14 +427,100 @@ def search(
     return found
 
 
+class Step(NamedTuple):
+    """One range of `step`: its targets [lo, hi], what CP-SAT said (`certify`'s result: None when
+    infeasible, a (target, grid) left over; `undecided` when it decided nothing within the
+    limit) and the CPU seconds of the solve."""
+
+    lo: int
+    hi: int
+    found: tuple[int, Grid] | None
+    undecided: bool
+    cpu: float
+
+
+def step(
+    width: int,
+    height: int,
+    start: int,
+    span: int,
+    k: int = 0,
+    time_limit: float = 60.0,
+    count: int | None = None,
+) -> Iterator[Step]:
+    """Ranges of `span` targets certified downwards from `start` with the k-th set of
+    `positions.spanning_sets` (one `certify` of width 9 each): [start - span, start - 1], then the
+    range below, while CP-SAT says infeasible; yields each range's `Step` and stops after the
+    first left over or undecided within `time_limit` seconds, after `count` ranges, or when the
+    next range would go below the longer side (where `certify` stops). Unlike `search`, one set
+    and one span: the way the thirty-ninth session stepped the bounds down."""
+    sets = spanning_sets(height, width)
+    if span < 1 or not 0 <= k < len(sets) or time_limit <= 0 or (count is not None and count < 1):
+        raise ValueError(
+            f"need a span of 1 or more, a set index in 0..{len(sets) - 1}, a time limit above 0 "
+            "and a count of 1 or more"
+        )
+    if min(width, height) < 2 or start - span < max(width, height):
+        raise ValueError("need sides of 2 or more and a first range at or above the longer side")
+    hi, done = start - 1, 0
+    while hi - span + 1 >= max(width, height) and (count is None or done < count):
+        lo = hi - span + 1
+        began = time.process_time()
+        try:
+            found, undecided = certify(width, height, lo, hi, sets[k], 9, time_limit), False
+        except TimeoutError:
+            found, undecided = None, True
+        done += 1
+        yield Step(lo, hi, found, undecided, time.process_time() - began)
+        if found is not None or undecided:
+            return
+        hi = lo - 1
+
+
 def main(argv: list[str] | None = None) -> int:
     """`python -m boardlab.families.cnote.spanning W H LO HI [K]`: rerun a certificate with the
     K-th tens-place set (exit 0: infeasible, 1: a grid left over, printed); `--search W H TOP`:
-    search ranges downwards from TOP."""
+    search ranges downwards from TOP; `--step W H FROM SPAN [--set K] [--time-limit S] [--count
+    N]`: `step`, one line a range (exit 0 when every range tried is infeasible, 1 when it stopped
+    at a left-over, 3 at an undecided range). Bad arguments: exit 2."""
     args = sys.argv[1:] if argv is None else argv
-    usage = "usage: python -m boardlab.families.cnote.spanning W H LO HI [K] | --search W H TOP"
+    usage = (
+        "usage: python -m boardlab.families.cnote.spanning W H LO HI [K] | --search W H TOP"
+        " | --step W H FROM SPAN [--set K] [--time-limit S] [--count N]"
+    )
+
+    def stepping() -> int:
+        options = {"--set": "0", "--time-limit": "60", "--count": ""}
+        plain = []
+        rest = iter(args[1:])
+        for a in rest:
+            if a in options:
+                value = next(rest, None)
+                if value is None:
+                    raise ValueError(f"{usage}, got {' '.join(args)}")
+                options[a] = value
+            else:
+                plain.append(a)
+        try:
+            w, h, start, span = (int(a) for a in plain)
+            k, limit = int(options["--set"]), float(options["--time-limit"])
+            count = int(options["--count"]) if options["--count"] else None
+        except ValueError:
+            raise ValueError(f"{usage}, got {' '.join(args)}") from None
+        code = 0
+        for lo, hi, found, undecided, cpu in step(w, h, start, span, k, limit, count):
+            if undecided:
+                outcome, code = f"undecided within {limit:g} s of wall", 3
+            elif found is not None:
+                outcome, code = f"left over: {found}", 1
+            else:
+                outcome = "infeasible, every digit grid has two families repaired"
+            print(f"{w}x{h} targets {lo}-{hi}, set {k}: CP-SAT: {outcome}; {cpu:.1f} s of CPU", flush=True)
+        return code
 
     def body() -> int:
+        if args[:1] == ["--step"]:
+            return stepping()
         if args[:1] == ["--search"]:
             try:
                 w, h, top = (int(a) for a in args[1:])
