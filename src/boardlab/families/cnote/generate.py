@@ -49,11 +49,11 @@ docs/cnote.md, "Large targets"):
 - grids two cells wide or high (2 columns of 3 or more rows, or the transpose) beyond the rigid
   shape, since the thirty-eighth session: the exact search of `narrow` (docs/cnote.md, "Lemma
   11": pairwise compatible states, each candidate counted in full) with the command's seed,
-  within `NARROW_NODES` states, then (thirty-ninth session) its restarts on random subgraphs of
-  rare types (`narrow.Narrow.find`, `NARROW_RESTART_NODES`); where it ends without a puzzle, or
-  the shipped survey
-  (`data/cnote-narrow.jsonl`) proved none at that target, `generate` says at once that none
-  exists; where its budget runs out, the planters below (rigid plantings, the heat bath).
+  within `narrow.SEARCH_NODES` states, then (thirty-ninth session) its restarts on random
+  subgraphs of rare types (`narrow.Narrow.find`, `narrow.RESTART_NODES`); where it ends
+  without a puzzle, or the shipped survey (`data/cnote-narrow.jsonl`) proved none at that
+  target, `generate` says at once that none exists; where its budget runs out, the planters
+  below (rigid plantings, the heat bath).
 - square grids of 4x4 or more from a line target of about 300 on (394 on 4x4, 314 on 5x5, 294
   on 6x6, 288 on 7x7 and 8x8): no unique puzzle exists (Lemma 2, `positions`: every digit grid
   has at least 10 solutions), and `generate` says so at once.
@@ -147,7 +147,7 @@ from boardlab.families.cnote.hundreds import box as margin_box
 from boardlab.families.cnote.instance import column_targets
 from boardlab.families.cnote.io import CNoteInstance, check_target, make_instance
 from boardlab.families.cnote.model_cpsat import admissible
-from boardlab.families.cnote.narrow import Narrow
+from boardlab.families.cnote.narrow import RESTART_NODES, SEARCH_NODES, Narrow
 from boardlab.families.cnote.narrow import recorded as narrow_recorded
 from boardlab.families.cnote.narrow import recorded_none as narrow_none
 from boardlab.families.cnote.oracle import CNoteOracle, as_grid
@@ -238,18 +238,13 @@ RECTANGLES_REACHED = {
     (7, 2): 982, (7, 3): 360, (7, 4): 210, (7, 5): 160, (7, 6): 140, (7, 8): 120,
     (8, 2): 1000, (8, 3): 380, (8, 4): 240, (8, 5): 180, (8, 6): 150, (8, 7): 140,
 }  # fmt: skip
-#: States the exact search of grids two cells wide or high may pick (`Exact`) before its
-#: restarts, then the planter chosen without it, take over: the shipped survey's second pass
-#: (`narrow`, seed 0, 5,000,000 states a target and 1,000,000 of restarts, thirty-ninth
-#: session), so that beyond the targets it recorded none a proof is rare; 0.5-2 s of CPU
-#: (thirty-eighth session: 5x2 at 1,000 is proven none after 4.4 million states, 2x5 at 300
-#: after 5.5 million; 10 million before the thirty-ninth session).
-NARROW_NODES = 5_000_000
-#: ... and the states its restarts on random subgraphs may pick after it (`narrow.Narrow.find`,
-#: thirty-ninth session: unique puzzles of rare types where the complete search stops
-#: undecided in dense graphs; a puzzle only, never a proof; 2-2.5 s of CPU at most, measured on
-#: 2 columns of 8 rows at 300 and 600 and of 7 rows at 400, where 10 million took 1.8-4.1 s).
-NARROW_RESTART_NODES = 6_000_000
+#: The exact search of grids two cells wide or high (`Exact`) may pick `narrow.SEARCH_NODES`
+#: states (5,000,000), then its restarts on random subgraphs `narrow.RESTART_NODES` more
+#: (6,000,000), before the planter chosen without it takes over: one budget each, declared
+#: there (fortieth session; with their measurements). The complete search's is the shipped
+#: survey's second pass's (seed 0, 5,000,000 states a target and 1,000,000 of restarts,
+#: thirty-ninth session), so that beyond the targets it recorded none a proof is rare (10
+#: million before the thirty-ninth session); the restarts give a puzzle only, never a proof.
 #: Nodes `Searched` gives the count that finds the solution of a grid it annealed to one (the
 #: count that found it unique took at most a move's `per_cell`, 1e6; 8.7e6 to count the 420
 #: grids of the twenty-seventh session's surveys again): more, CP-SAT finds it.
@@ -674,9 +669,9 @@ class Exact(Planter):
     """Grids two cells wide or high (2 columns or 2 rows, the other side 3 or more) beyond the
     rigid shape: the unique puzzle the exact search finds (`narrow.Narrow.search`, docs/cnote.md
     "Lemma 11") with the command's seed (the first line's states in a random order, the lines
-    of equal targets shuffled) within `NARROW_NODES` states picked, or when that stops
+    of equal targets shuffled) within `narrow.SEARCH_NODES` states picked, or when that stops
     undecided the restarts' puzzle (`narrow.Narrow.settle`: short seeded searches on subgraphs
-    of a few rare types, `NARROW_RESTART_NODES` states in all). One planting; nothing to
+    of a few rare types, `narrow.RESTART_NODES` states in all). One planting; nothing to
     mix. Built by `exact`, which raises NoPuzzle when the search ends without one; `planter`
     takes the planter it chose before (a rigid planting or the heat bath) when the budget runs
     out. `proves`: its count is exact (the polynomial product), so the strategy does not ask
@@ -703,7 +698,7 @@ def exact(rows: list[int], cols: list[int], seed: int, report: Report) -> Exact 
     """The exact search's puzzle on a grid two cells wide or high (`Exact`; the complete search,
     then the restarts: `narrow.Narrow.settle`), None when both budgets ran out first; raises
     NoPuzzle when the complete search ended without one (a proof, docs/cnote.md "Lemma 11")."""
-    outcome = Narrow(rows, cols).settle(seed, NARROW_NODES, NARROW_RESTART_NODES)
+    outcome = Narrow(rows, cols).settle(seed, SEARCH_NODES, RESTART_NODES)
     report.extra["narrow_nodes"] = outcome.nodes
     if outcome.rounds:
         report.extra["narrow_rounds"] = outcome.rounds
@@ -1146,7 +1141,7 @@ def planter(
         if found is not None:
             return found
         report.extra["narrow"] = (
-            f"undecided within {NARROW_NODES:,} states and {NARROW_RESTART_NODES:,} more of restarts"
+            f"undecided within {SEARCH_NODES:,} states and {RESTART_NODES:,} more of restarts"
         )
     if height == width == 2:
         listed = unique_puzzles(rows, cols)
