@@ -547,12 +547,31 @@ def test_the_cli_reruns_the_shipped_survey_s_undecided_targets_with_restarts(
     assert differs
 
 
+def test_the_cli_s_step_takes_every_k_th_target_up_or_down(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--step K`: A, A + K, ... up to B, or with `--descending` B, B - K, ... down to A (then, with
+    `--undecided`, those the shipped survey left undecided)."""
+    import json
+
+    from boardlab.families.cnote.narrow import main, recorded
+
+    seven = recorded(2, 7)
+    assert seven is not None
+    for extra, targets in [([], range(619, 636, 4)), (["--descending"], range(635, 618, -4))]:
+        argv = ["--sizes", "2x7", "--from", "619", "--to", "635", "--step", "4", "--node-limit", "0", *extra]
+        assert main(argv) == 0
+        assert [json.loads(text)["target"] for text in capsys.readouterr().out.splitlines()] == list(targets)
+        assert main([*argv, "--undecided"]) == 0
+        out = [json.loads(text)["target"] for text in capsys.readouterr().out.splitlines()]
+        assert out == [t for t in targets if t in seven["undecided"]] and len(out) == len(targets) - 1
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
         (["--sizes", "3x3"], "not two cells wide"),
         (["--sizes", "2by3"], "--sizes must be"),
         (["--restart-nodes", "-1"], "at least 0"),
+        (["--step", "0"], "--step at least 1"),
         (["--merge-into", "x.jsonl"], "need --summary"),
         (["--sizes", "2x9", "--undecided"], "no record of 2x9"),
         (["--summary", "MISSING"], "MISSING: "),
