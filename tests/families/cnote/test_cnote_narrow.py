@@ -562,7 +562,7 @@ def test_the_cli_s_step_takes_every_k_th_target_up_or_down(capsys: pytest.Captur
         assert [json.loads(text)["target"] for text in capsys.readouterr().out.splitlines()] == list(targets)
         assert main([*argv, "--undecided"]) == 0
         out = [json.loads(text)["target"] for text in capsys.readouterr().out.splitlines()]
-        assert out == [t for t in targets if t in seven["undecided"]] and len(out) == len(targets) - 1
+        assert out == [t for t in targets if t in seven["undecided"]] and 627 not in out
 
 
 @pytest.mark.parametrize(
