@@ -70,6 +70,31 @@ def test_reach_tells_made_and_proven_none_apart() -> None:
     assert (made.status, made.value) == ("solved", "made 2/2") and "nines diagonal" in made.stats["planted"]
 
 
+def test_frontier_measures_both_edges_of_every_open_band() -> None:
+    """`cnote/frontier` runs each shape of sides 2-8 but 2x2 and 3x3 at its made figure (seeds
+    0-2) and at its least proven target (one seed), as `generate.frontier` gives them; its quick
+    case makes the puzzle and answers with the proof."""
+    from boardlab.bench.experiments.cnote import FRONTIER_SEEDS
+    from boardlab.families.cnote.generate import frontier
+
+    experiment = next(e for e in CNOTE if e.name == "frontier")
+    cases = {(c.params["size"], c.params["target"]): c.params["seeds"] for c in experiment.cases(False)}
+    expected = {}
+    for width in range(2, 9):
+        for height in range(2, 9):
+            edges = frontier(width, height)
+            assert (edges is None) == (width == height <= 3)
+            if edges is not None:
+                expected[f"{width}x{height}", edges[0]] = FRONTIER_SEEDS
+                if edges[1] is not None:
+                    assert edges[0] < edges[1] <= 1000
+                    expected[f"{width}x{height}", edges[1]] = 1
+    assert cases == expected and len(expected) > 47
+    made, proven = (experiment.run(case, None) for case in experiment.cases(True))
+    assert (made.status, made.value) == ("solved", f"made {FRONTIER_SEEDS}/{FRONTIER_SEEDS}")
+    assert (proven.status, proven.value) == ("unsatisfiable", "none exists")
+
+
 @pytest.mark.slow
 def test_reach_says_not_found_beyond_every_planter() -> None:
     """8x8 at 200 (open: no planter reaches it, no lemma covers it): not found within the

@@ -185,6 +185,80 @@ def test_a_stopped_search_is_not_complete() -> None:
     assert not outcome.complete and outcome.nodes == 1000
 
 
+def test_a_work_budget_stops_the_search_and_a_larger_one_changes_nothing() -> None:
+    """`work_limit` (fortieth session): the search stops undecided once its work reaches the
+    budget (it checks before each state, so it overshoots by one state's work at most); a budget
+    it never reaches gives the same outcome as none, puzzles and nodes alike; the restarts and
+    `settle` stop at theirs too; the work grows with the states picked."""
+    narrow = Narrow([415] * 8, [1660, 1660])
+    free = narrow.search(seed=1, node_limit=200_000)
+    assert free.work > free.nodes > 0
+    capped = narrow.search(seed=1, node_limit=200_000, work_limit=free.work // 3)
+    assert not capped.complete and capped.nodes < free.nodes
+    assert free.work // 3 <= capped.work < free.work
+    same = narrow.search(seed=1, node_limit=200_000, work_limit=free.work + 1)
+    assert (same.puzzles, same.nodes, same.work, same.complete) == (
+        free.puzzles,
+        free.nodes,
+        free.work,
+        free.complete,
+    )
+    rounds = Narrow([300] * 8, [1200, 1200]).find(seed=0, node_limit=10**9, work_limit=10**8)
+    assert rounds.exists is None and 10**8 <= rounds.work and rounds.rounds >= 1
+    settled = Narrow([300] * 8, [1200, 1200]).settle(0, 10**9, 10**9, 10**8, 10**8)
+    assert settled.exists is None and 2 * 10**8 <= settled.work and settled.searched < settled.nodes
+    with pytest.raises(ValueError):
+        narrow.search(work_limit=-1)
+
+
+@pytest.mark.parametrize(("height", "target"), [(5, 200), (7, 300), (8, 415)])
+def test_a_candidate_s_count_read_over_its_last_lines_is_the_full_product_s(height: int, target: int) -> None:
+    """`narrow_kernels._tail_at` (fortieth session): the count of random picks of 2 columns of
+    `height` rows, read against the product of the first `split` lines with the others' values
+    enumerated, is the coefficient of the full product of all lines' polynomials (numpy's exact
+    convolution, capped at 2) for every split, and its work is positive."""
+    from boardlab.families.cnote.narrow_kernels import _tail_at
+
+    narrow = Narrow([target] * height, column_targets(target, height, 2))
+    g, total = narrow.graph, narrow.lines.total
+    rng = np.random.default_rng(height)
+    counts = {0: 0, 1: 0, 2: 0}
+    for _ in range(60):
+        pick = np.array(
+            [rng.integers(g.seg_start[group], g.seg_end[group]) for group in narrow.pick_group],
+            dtype=np.int64,
+        )
+        polys = []
+        for line, state in enumerate(pick):
+            group, kind = narrow.pick_group[line], g.types[state]
+            poly = np.zeros(total + 1, dtype=np.int64)
+            poly[g.admitted[group, kind, : g.sizes[group, kind]]] = 1
+            polys.append(poly)
+        product = polys[0]
+        prefixes = [None, product]
+        for poly in polys[1:]:
+            product = np.minimum(np.convolve(product, poly)[: total + 1], 2)
+            prefixes.append(product)
+        truth = int(product[total])
+        counts[truth] += 1
+        for split in range(2, height):
+            ways, work = _tail_at(
+                prefixes[split],
+                pick,
+                narrow.pick_group,
+                g.types,
+                g.admitted,
+                g.sizes,
+                split,
+                int(g.types[pick[-1]]),
+                total,
+            )
+            assert (ways, work > 0) == (truth, True), (split, list(pick))
+    assert counts[2] and (
+        counts[0] or height > 5
+    )  # counts of 1 (unique) are those of the search's puzzles, tested above
+
+
 def test_unbalanced_targets_have_no_solution_and_other_shapes_are_refused() -> None:
     assert search([50, 50, 50], [80, 71]).puzzles == []
     assert search([50, 50, 50], [80, 71]).complete
@@ -258,6 +332,26 @@ def test_the_generator_answers_a_recorded_none_at_once_and_makes_the_exact_searc
     assert CNoteOracle(instance).several(2, 0) == [solution]
     cols = column_targets(950, 2, 6)
     assert [list(row) for row in instance.grid] == search([950, 950], cols, seed=0).puzzles[0][0]
+
+
+def test_the_generator_s_exact_search_keeps_to_its_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`generate.exact` gives both phases their work budgets (fortieth session): 2 columns of
+    8 rows at 415, seed 2, whose 5 million states of complete search took 29 s of CPU before,
+    is made within them (by the restarts), unique for CP-SAT; with budgets of a million units
+    the search stops undecided (None) after far fewer states."""
+    from boardlab.families.cnote import generate as gen
+
+    rows, cols = [415] * 8, column_targets(415, 8, 2)
+    report = gen.Report()
+    made = gen.exact(rows, cols, 2, report)
+    assert made is not None and report.extra["narrow_rounds"] >= 1
+    instance = io.make_instance(made.digits, None, rows, cols)
+    assert CNoteOracle(instance).several(2, 0) == [made.solution]
+    monkeypatch.setattr(gen, "NARROW_WORK", 10**6)
+    monkeypatch.setattr(gen, "NARROW_RESTART_WORK", 10**6)
+    starved = gen.Report()
+    assert gen.exact(rows, cols, 2, starved) is None
+    assert starved.extra["narrow_nodes"] < report.extra["narrow_nodes"] // 10
 
 
 #: Unique puzzles made by main's generator before this module (heat bath and rigid plantings,
@@ -597,3 +691,36 @@ def test_the_cli_s_bad_input_is_one_line_and_exit_2(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("boardlab: error: ") and message in err
     assert (tmp_path / "LINES").read_text() == before  # nothing rewritten
+
+
+def test_the_survey_records_its_work_budgets() -> None:
+    """`survey` with work budgets (fortieth session): each line records both budgets and the
+    work spent; a complete search within them proves none as without them (5 columns of 2 rows
+    at 1,000), and a starved one is undecided."""
+    import io as stdio
+    import json
+
+    from boardlab.families.cnote.narrow import NO_LIMIT, survey
+
+    out = stdio.StringIO()
+    survey(
+        [(5, 2)],
+        [1000],
+        out,
+        node_limit=NO_LIMIT,
+        restart_nodes=NO_LIMIT,
+        work_limit=10**11,
+        restart_work=10**6,
+    )
+    survey(
+        [(5, 2)],
+        [1000],
+        out,
+        node_limit=NO_LIMIT,
+        restart_nodes=NO_LIMIT,
+        work_limit=10**6,
+        restart_work=10**6,
+    )
+    proven, starved = (json.loads(line) for line in out.getvalue().splitlines())
+    assert proven["unique"] is False and proven["work_limit"] == 10**11 and 0 < proven["work"] < 10**11
+    assert starved["unique"] is None and starved["restart_work"] == 10**6 and starved["work"] >= 2 * 10**6

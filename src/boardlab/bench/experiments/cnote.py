@@ -33,7 +33,7 @@ from boardlab.core.errors import BadInput, NoPuzzle
 from boardlab.core.results import Mode, SolveRequest, Status
 from boardlab.families.cnote import io
 from boardlab.families.cnote.choices import STRATEGIES
-from boardlab.families.cnote.generate import REACHED, generate
+from boardlab.families.cnote.generate import FRONTIER_SIDES, REACHED, frontier, generate
 from boardlab.families.cnote.model_cpsat import VALUE_CHOICE, VARIABLE_CHOICE
 from boardlab.families.cnote.orbits import canonical_codes, cell_sets, decode
 
@@ -500,6 +500,51 @@ register(
             "some seeds found none within the budget (unknown), and the planters used."
         ),
         cases=_reach_cases,
+        run=_run_reach,
+        x="target",
+        series="size",
+        reference=None,
+        **_optional(value_label="outcome", stats_columns=("max_seconds", "planted")),
+    )
+)
+
+
+# ---- frontier: both edges of every shape's open band ------------------------------------------------
+#: Seeds tried at each shape's made figure (the figure is "for some seeds at least").
+FRONTIER_SEEDS = 3
+
+
+def _frontier_cases(quick: bool) -> list[Case]:
+    """Each shape of sides 2-8 but the decided 2x2 and 3x3 (`generate.frontier`): its made
+    figure, seeds 0-2, and its least proven target, one command (a proof holds for every
+    seed); quick: 2 columns of 4 rows, both figures next to each other (about 2 s)."""
+    shapes = [(2, 4)] if quick else [(w, h) for w in FRONTIER_SIDES for h in FRONTIER_SIDES]
+    cases = []
+    for width, height in shapes:
+        if (edges := frontier(width, height)) is None:
+            continue
+        made, least = edges
+        size = f"{width}x{height}"
+        cases.append(Case(f"{size} made at {made}", {"size": size, "target": made, "seeds": FRONTIER_SEEDS}))
+        if least is not None:
+            cases.append(Case(f"{size} none from {least}", {"size": size, "target": least, "seeds": 1}))
+    return cases
+
+
+register(
+    Experiment(
+        family="cnote",
+        name="frontier",
+        title="C-Note: both edges of every shape's open band (issue 19)",
+        description=(
+            "For every shape of sides 2-8 but the decided 2x2 and 3x3, the two figures of "
+            "docs/cnote.md's frontier table (`generate.frontier`): `cnote generate --size WxH "
+            "--target T` at the largest target where a unique puzzle was made, seeds 0-2 "
+            "(solved: every seed made one within the generator's budget; unknown: some did "
+            "not), and at the least target from which none exists up to 1,000 (unsatisfiable: "
+            "the generator's proof), each command timed whole in-process, as `reach` does."
+        ),
+        cases=_frontier_cases,
         run=_run_reach,
         x="target",
         series="size",

@@ -50,10 +50,11 @@ docs/cnote.md, "Large targets"):
   shape, since the thirty-eighth session: the exact search of `narrow` (docs/cnote.md, "Lemma
   11": pairwise compatible states, each candidate counted in full) with the command's seed,
   within `narrow.SEARCH_NODES` states, then (thirty-ninth session) its restarts on random
-  subgraphs of rare types (`narrow.Narrow.find`, `narrow.RESTART_NODES`); where it ends
-  without a puzzle, or the shipped survey (`data/cnote-narrow.jsonl`) proved none at that
-  target, `generate` says at once that none exists; where its budget runs out, the planters
-  below (rigid plantings, the heat bath).
+  subgraphs of rare types (`narrow.Narrow.find`, `narrow.RESTART_NODES`), each phase also within
+  a work budget (fortieth session: `NARROW_WORK`, `NARROW_RESTART_WORK`); where it ends without a
+  puzzle, or the shipped survey (`data/cnote-narrow.jsonl`) proved none at that target,
+  `generate` says at once that none exists; where its budget runs out, the planters below (rigid
+  plantings, the heat bath).
 - square grids of 4x4 or more from a line target of about 300 on (394 on 4x4, 314 on 5x5, 294
   on 6x6, 288 on 7x7 and 8x8): no unique puzzle exists (Lemma 2, `positions`: every digit grid
   has at least 10 solutions), and `generate` says so at once.
@@ -247,6 +248,16 @@ RECTANGLES_REACHED = {
 #: survey's second pass's (seed 0, 5,000,000 states a target and 1,000,000 of restarts,
 #: thirty-ninth session), so that beyond the targets it recorded none a proof is rare (10
 #: million before the thirty-ninth session); the restarts give a puzzle only, never a proof.
+#: The work (`narrow_kernels.search`: states, words intersected, coefficients of the prefix
+#: products) each of the two phases may spend besides: a state's work is 90-8,000 units, so on
+#: the costly shapes the states alone let a command run past 10 s (fortieth session: 2 columns of
+#: 8 rows at 415, seed 2, 29 s of CPU in the complete search's 5 million states). Measured
+#: across twelve shape-targets at 1.1-1.5e9 units per CPU second, so the caps are about 3 and
+#: 2.3 s; with them 2x8 at 415, 2x7 at 627 and 2x6 at 713 are made for seeds 0-2 in at most
+#: 3.3 s of CPU (the restarts find what the complete search, cut earlier, did not), and the
+#: cheap shapes stop at their states as before (`/work/notes/s61/lead/calib2.py`).
+NARROW_WORK = 4_000_000_000
+NARROW_RESTART_WORK = 3_000_000_000
 #: Nodes `Searched` gives the count that finds the solution of a grid it annealed to one (the
 #: count that found it unique took at most a move's `per_cell`, 1e6; 8.7e6 to count the 420
 #: grids of the twenty-seventh session's surveys again): more, CP-SAT finds it.
@@ -673,7 +684,8 @@ class Exact(Planter):
     "Lemma 11") with the command's seed (the first line's states in a random order, the lines
     of equal targets shuffled) within `narrow.SEARCH_NODES` states picked, or when that stops
     undecided the restarts' puzzle (`narrow.Narrow.settle`: short seeded searches on subgraphs
-    of a few rare types, `narrow.RESTART_NODES` states in all). One planting; nothing to
+    of a few rare types, `narrow.RESTART_NODES` states in all; each phase also within its work,
+    `NARROW_WORK` and `NARROW_RESTART_WORK`). One planting; nothing to
     mix. Built by `exact`, which raises NoPuzzle when the search ends without one; `planter`
     takes the planter it chose before (a rigid planting or the heat bath) when the budget runs
     out. `proves`: its count is exact (the polynomial product), so the strategy does not ask
@@ -700,7 +712,7 @@ def exact(rows: list[int], cols: list[int], seed: int, report: Report) -> Exact 
     """The exact search's puzzle on a grid two cells wide or high (`Exact`; the complete search,
     then the restarts: `narrow.Narrow.settle`), None when both budgets ran out first; raises
     NoPuzzle when the complete search ended without one (a proof, docs/cnote.md "Lemma 11")."""
-    outcome = Narrow(rows, cols).settle(seed, SEARCH_NODES, RESTART_NODES)
+    outcome = Narrow(rows, cols).settle(seed, SEARCH_NODES, RESTART_NODES, NARROW_WORK, NARROW_RESTART_WORK)
     report.extra["narrow_nodes"] = outcome.nodes
     if outcome.rounds:
         report.extra["narrow_rounds"] = outcome.rounds
@@ -1143,7 +1155,8 @@ def planter(
         if found is not None:
             return found
         report.extra["narrow"] = (
-            f"undecided within {SEARCH_NODES:,} states and {RESTART_NODES:,} more of restarts"
+            f"undecided within {SEARCH_NODES:,} states and {RESTART_NODES:,} more of restarts "
+            f"(or {NARROW_WORK:,} and {NARROW_RESTART_WORK:,} units of work)"
         )
     if height == width == 2:
         listed = unique_puzzles(rows, cols)
@@ -1267,6 +1280,22 @@ def proven_from(height: int, width: int) -> int | None:
     while target >= width and proof([target] * height, column_targets(target, height, width)) is not None:
         target -= 1
     return target + 1 if target < PROVEN_UNTIL else None
+
+
+#: The sides of issue 19's grid of shapes (2x2 to 8x8, W columns of H rows).
+FRONTIER_SIDES = range(2, 9)
+
+
+def frontier(width: int, height: int) -> tuple[int, int | None] | None:
+    """Where a shape of sides 2-8 stands (docs/cnote.md, "Every shape of sides 2-8 at once"):
+    the largest target at which the generator made a unique puzzle (for some seeds at least:
+    `REACHED` on squares, `RECTANGLES_REACHED` otherwise) and the least target from which none
+    exists up to 1,000 (`proven_from`, None where no lemma reaches 1,000); None on 2x2 and 3x3,
+    decided at every target (Lemma 1, the exhaustive scans). The open band lies between."""
+    if width == height <= 3:
+        return None
+    made = REACHED[height] if width == height else RECTANGLES_REACHED[width, height]
+    return made, proven_from(height, width)
 
 
 def reach(height: int, width: int) -> str:

@@ -23,10 +23,11 @@ whose values sum to C; the search (`narrow_kernels.search`) enumerates all of th
 of each target in order of value so that the sum bounds the next value from both sides (with k
 lines of a target left, the next value v satisfies k v + (the later targets' least values) <= the
 rest <= v + (k - 1) (the largest value left) + (the later targets' largest)), and counts each
-candidate's digit grid in full (the polynomial product capped at 2: `narrow_kernels._count`, or
-the prefix products the search keeps). The same swap on any set of lines gives a stronger
-necessary condition, checked on the first three lines (their product from the stored pair
-counts) and, on dense graphs, on every prefix (`DEEP`). The candidates counted 1 are all the
+candidate's digit grid in full (capped at 2: `narrow_kernels._tail_at`, its last lines' values
+enumerated against the product of the others, or the prefix products the search keeps). The
+same swap on any set of lines gives a stronger necessary condition, checked on the first three
+lines (their product from the stored pair counts) and, on dense graphs, on every prefix
+(`DEEP`). The candidates counted 1 are all the
 unique puzzles there are; when the search ends with none, no digit grid at these targets has
 one solution. The compatibilities come from the representation counts of all 81 x 81 pairs of
 types at every sum, one FFT product per type (the counts are below 2^53, rounded exactly), the
@@ -203,6 +204,9 @@ class Outcome:
     #: them (`Narrow.settle`; `nodes` counts both)
     rounds: int = 0
     searched: int = 0
+    #: the search's work (`narrow_kernels.search`: states, words intersected, coefficients),
+    #: what a time budget is given in (`work_limit`)
+    work: int = 0
 
     @property
     def exists(self) -> bool | None:
@@ -307,16 +311,19 @@ class Narrow:
         node_limit: int = NO_LIMIT,
         deep: int | None = None,
         allowed: np.ndarray | None = None,
+        work_limit: int = NO_LIMIT,
     ) -> Outcome:
-        """Unique puzzles, at most `max_found` of them, within `node_limit` states picked.
+        """Unique puzzles, at most `max_found` of them, within `node_limit` states picked and
+        `work_limit` units of work (`narrow_kernels.search`: a state's cost varies twentyfold
+        between shapes and targets, its work follows the time).
 
         Without a seed the first line's states are tried in order of value and each multiset's
         lines are given in the order of the grid's lines of each target; with one, both are
         shuffled by `random.Random(seed)` (the same seed, the same puzzles). A complete outcome
         with fewer than `max_found` puzzles lists every unique puzzle up to the order of lines
         of equal targets (at most one order of each is given)."""
-        if max_found < 1 or node_limit < 0:
-            raise ValueError("max_found must be at least 1 and node_limit at least 0")
+        if max_found < 1 or node_limit < 0 or work_limit < 0:
+            raise ValueError("max_found must be at least 1, node_limit and work_limit at least 0")
         if not self.balanced:
             return Outcome()  # no solution at all
         from boardlab.families.cnote.narrow_kernels import search
@@ -327,21 +334,23 @@ class Narrow:
         if seed is not None:
             rng.shuffle(first)  # type: ignore[arg-type]  # numpy arrays shuffle in place
         mask = np.ones(self.states, dtype=bool) if allowed is None else allowed
-        found, nfound, nodes, candidates, complete = search(
+        found, nfound, nodes, candidates, complete, work = search(
             g.bits, g.values, g.types, g.seg_start, g.seg_end,
             g.first_at, self.pick_group, self.lines.total, g.admitted, g.sizes, g.pairs,
-            self.deep() if deep is None else deep, first, max_found, node_limit, pack(mask),
+            self.deep() if deep is None else deep, first, max_found, node_limit, pack(mask), work_limit,
         )  # fmt: skip
-        outcome = Outcome([], int(nodes), int(candidates), bool(complete))
+        outcome = Outcome([], int(nodes), int(candidates), bool(complete), work=int(work))
         for picks in found[:nfound]:
             outcome.puzzles.append(self._puzzle([int(p) for p in picks], rng if seed is not None else None))
         return outcome
 
-    def find(self, seed: int | None = None, node_limit: int = RESTART_NODES) -> Outcome:
+    def find(
+        self, seed: int | None = None, node_limit: int = RESTART_NODES, work_limit: int = NO_LIMIT
+    ) -> Outcome:
         """A unique puzzle by short searches on random subgraphs (restarts), within `node_limit`
-        states picked in all: each round keeps the states of a few types (`SUBSET_SIZES` of the
-        81, drawn without replacement with weights 1 / |S|^g, |S| the type's admitted values at
-        its sparsest target and g one of `SPARSITY`), searches that subgraph with a fresh seed
+        states picked and `work_limit` units of work in all: each round keeps the states of a few
+        types (`SUBSET_SIZES` of the 81, drawn without replacement with weights 1 / |S|^g, |S| the
+        type's admitted values at its sparsest target and g one of `SPARSITY`), searches that subgraph with a fresh seed
         for at most `ROUND_NODES` states, and stops at the first puzzle. Unique puzzles in the
         dense graphs are made of rare types (|S| of 6-15 against 20-300 for most), whose states
         the full search meets only after the dense types' many pairwise compatible multisets
@@ -350,8 +359,8 @@ class Narrow:
         ends proves nothing about the graph: the outcome is never complete without a puzzle.
         The rounds are Luby-style restarts (Luby, Sinclair and Zuckerman, "Optimal speedup of Las
         Vegas algorithms", 1993) at a fixed length. Deterministic for a seed."""
-        if node_limit < 0:
-            raise ValueError("node_limit must be at least 0")
+        if node_limit < 0 or work_limit < 0:
+            raise ValueError("node_limit and work_limit must be at least 0")
         outcome = Outcome(complete=False)
         if not self.balanced:
             return Outcome()  # no solution at all
@@ -359,7 +368,7 @@ class Narrow:
         g = self.graph
         sizes = np.where(g.sizes > 0, g.sizes, np.iinfo(np.int64).max).min(axis=0)
         usable = np.nonzero(sizes < np.iinfo(np.int64).max)[0]
-        while outcome.nodes < node_limit:
+        while outcome.nodes < node_limit and outcome.work < work_limit:
             k = min(int(rng.choice(SUBSET_SIZES)), len(usable))
             weights = 1.0 / sizes[usable].astype(np.float64) ** float(rng.choice(SPARSITY))
             kept = np.zeros(81, dtype=bool)
@@ -368,8 +377,10 @@ class Narrow:
                 seed=int(rng.integers(1 << 62)),
                 node_limit=min(ROUND_NODES, node_limit - outcome.nodes),
                 allowed=kept[g.types],
+                work_limit=work_limit - outcome.work,
             )
             outcome.nodes += part.nodes
+            outcome.work += part.work
             outcome.candidates += part.candidates
             outcome.rounds += 1
             if part.puzzles:
@@ -378,18 +389,25 @@ class Narrow:
         return outcome
 
     def settle(
-        self, seed: int | None, node_limit: int = SEARCH_NODES, restart_nodes: int = RESTART_NODES
+        self,
+        seed: int | None,
+        node_limit: int = SEARCH_NODES,
+        restart_nodes: int = RESTART_NODES,
+        work_limit: int = NO_LIMIT,
+        restart_work: int = NO_LIMIT,
     ) -> Outcome:
-        """The complete search (`search`, `node_limit` states) and, when it stops undecided, the
-        restarts (`find`, `restart_nodes` more): a puzzle, a proof that none exists (the
-        complete search ended without one), or undecided. The outcome's nodes are both phases'.
-        The default budgets are the generator's (`SEARCH_NODES`, `RESTART_NODES`)."""
-        outcome = self.search(seed=seed, node_limit=node_limit)
+        """The complete search (`search`, `node_limit` states, `work_limit` work) and, when it
+        stops undecided, the restarts (`find`, `restart_nodes` states and `restart_work` work
+        more): a puzzle, a proof that none exists (the complete search ended without one), or
+        undecided. The outcome's nodes and work are both phases'. The default states are the
+        generator's (`SEARCH_NODES`, `RESTART_NODES`; its work budgets are `generate`'s)."""
+        outcome = self.search(seed=seed, node_limit=node_limit, work_limit=work_limit)
         outcome.searched = outcome.nodes
-        if outcome.exists is not None or restart_nodes <= 0:
+        if outcome.exists is not None or restart_nodes <= 0 or restart_work <= 0:
             return outcome
-        found = self.find(seed, restart_nodes)
+        found = self.find(seed, restart_nodes, restart_work)
         found.nodes += outcome.nodes
+        found.work += outcome.work
         found.candidates += outcome.candidates
         found.searched = outcome.nodes
         return found
@@ -452,6 +470,8 @@ def survey(
     node_limit: int = NO_LIMIT,
     seed: int = 0,
     restart_nodes: int = 0,
+    work_limit: int = NO_LIMIT,
+    restart_work: int = NO_LIMIT,
     only: dict[tuple[int, int], set[int]] | None = None,
 ) -> None:
     """Decide every shape at every target (every row at the target, the columns
@@ -461,9 +481,11 @@ def survey(
     its CPU seconds (the graph's build included where the target's graph was not cached);
     `"unique": null` when `node_limit` stopped the search first. With `restart_nodes`, a search
     stopped undecided is followed by the restarts (`Narrow.settle`), recorded as
-    `restart_nodes` (the budget), `searched` (the complete search's states) and `rounds`.
-    Targets in the order given, the shapes in theirs at each; with `only`, a shape runs only at
-    its targets there (e.g. those the shipped survey left undecided: `undecided`)."""
+    `restart_nodes` (the budget), `searched` (the complete search's states) and `rounds`. With a
+    `work_limit` or `restart_work` (fortieth session), each phase stops at that work too, and the
+    line records both budgets and the `work` spent. Targets in the order given, the shapes in
+    theirs at each; with `only`, a shape runs only at its targets there (e.g. those the shipped
+    survey left undecided: `undecided`)."""
     for target in targets:
         for width, height in shapes:
             rows, cols = [target] * height, column_targets(target, height, width)
@@ -472,7 +494,7 @@ def survey(
             if only is not None and target not in only.get((width, height), set()):
                 continue
             start = time.process_time()
-            outcome = Narrow(rows, cols).settle(seed, node_limit, restart_nodes)
+            outcome = Narrow(rows, cols).settle(seed, node_limit, restart_nodes, work_limit, restart_work)
             record: dict[str, Any] = {
                 "size": f"{width}x{height}",
                 "target": target,
@@ -484,6 +506,8 @@ def survey(
             }
             if restart_nodes:
                 record.update(restart_nodes=restart_nodes, searched=outcome.searched, rounds=outcome.rounds)
+            if work_limit < NO_LIMIT or restart_work < NO_LIMIT:
+                record.update(work_limit=work_limit, restart_work=restart_work, work=outcome.work)
             if outcome.puzzles:
                 record["digits"] = outcome.puzzles[0][0]
             out.write(json.dumps(record) + "\n")
@@ -687,10 +711,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.descending
         else range(args.low, args.high + 1, args.step)
     )
-    survey(
-        shapes, targets, sys.stdout, args.node_limit, args.seed,
-        args.restart_nodes, only,
-    )  # fmt: skip
+    survey(shapes, targets, sys.stdout, args.node_limit, args.seed, args.restart_nodes, only=only)
     return 0
 
 
