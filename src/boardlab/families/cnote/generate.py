@@ -49,12 +49,12 @@ docs/cnote.md, "Large targets"):
 - grids two cells wide or high (2 columns of 3 or more rows, or the transpose) beyond the rigid
   shape, since the thirty-eighth session: the exact search of `narrow` (docs/cnote.md, "Lemma
   11": pairwise compatible states, each candidate counted in full) with the command's seed,
-  within `NARROW_NODES` states, then (thirty-ninth session) its restarts on random subgraphs of
-  rare types (`narrow.Narrow.find`, `NARROW_RESTART_NODES`), each phase also within a work
-  budget (fortieth session: `NARROW_WORK`, `NARROW_RESTART_WORK`); where it ends without a puzzle, or
-  the shipped survey
-  (`data/cnote-narrow.jsonl`) proved none at that target, `generate` says at once that none
-  exists; where its budget runs out, the planters below (rigid plantings, the heat bath).
+  within `narrow.SEARCH_NODES` states, then (thirty-ninth session) its restarts on random
+  subgraphs of rare types (`narrow.Narrow.find`, `narrow.RESTART_NODES`), each phase also within
+  a work budget (fortieth session: `NARROW_WORK`, `NARROW_RESTART_WORK`); where it ends without a
+  puzzle, or the shipped survey (`data/cnote-narrow.jsonl`) proved none at that target,
+  `generate` says at once that none exists; where its budget runs out, the planters below (rigid
+  plantings, the heat bath).
 - square grids of 4x4 or more from a line target of about 300 on (394 on 4x4, 314 on 5x5, 294
   on 6x6, 288 on 7x7 and 8x8): no unique puzzle exists (Lemma 2, `positions`: every digit grid
   has at least 10 solutions), and `generate` says so at once.
@@ -148,7 +148,7 @@ from boardlab.families.cnote.hundreds import box as margin_box
 from boardlab.families.cnote.instance import column_targets
 from boardlab.families.cnote.io import CNoteInstance, check_target, make_instance
 from boardlab.families.cnote.model_cpsat import admissible
-from boardlab.families.cnote.narrow import Narrow
+from boardlab.families.cnote.narrow import RESTART_NODES, SEARCH_NODES, Narrow
 from boardlab.families.cnote.narrow import recorded as narrow_recorded
 from boardlab.families.cnote.narrow import recorded_none as narrow_none
 from boardlab.families.cnote.oracle import CNoteOracle, as_grid
@@ -229,9 +229,11 @@ REACHED = {4: 194, 5: 193, 6: 169, 7: 165, 8: 168}
 #: 0.8-6.5 s of wall, at most 5.8 s of CPU; docs/cnote-journal.md, "Thirty-ninth session"):
 #: 3x5 170, 3x7 140, 4x3 240, 4x7 120, 5x3 270, 5x4 180, 5x6 130, 5x8 110, 6x4 200, 7x3 360,
 #: 7x4 210, 8x3 380 and 8x4 240 (3x8 at 140 was made by seed 1 only after 11.9 s of CPU: not
-#: counted).
+#: counted). Fortieth session, the survey's pass with restarts on 2x7 and 2x8 (helper, branch
+#: narrow-s61): 2x8 425 (seed 0 6.7 s of wall, load average 2.2; seeds 1 and 2 made in 9.6 and
+#: 19.9 s); 2x7 unchanged (no puzzle found above 627).
 RECTANGLES_REACHED = {
-    (2, 3): 997, (2, 4): 820, (2, 5): 727, (2, 6): 713, (2, 7): 627, (2, 8): 415,
+    (2, 3): 997, (2, 4): 820, (2, 5): 727, (2, 6): 713, (2, 7): 627, (2, 8): 425,
     (3, 2): 1000, (3, 4): 172, (3, 5): 170, (3, 6): 150, (3, 7): 140, (3, 8): 130,
     (4, 2): 993, (4, 3): 240, (4, 5): 150, (4, 6): 130, (4, 7): 120, (4, 8): 120,
     (5, 2): 979, (5, 3): 270, (5, 4): 180, (5, 6): 130, (5, 7): 120, (5, 8): 110,
@@ -239,18 +241,13 @@ RECTANGLES_REACHED = {
     (7, 2): 982, (7, 3): 360, (7, 4): 210, (7, 5): 160, (7, 6): 140, (7, 8): 120,
     (8, 2): 1000, (8, 3): 380, (8, 4): 240, (8, 5): 180, (8, 6): 150, (8, 7): 140,
 }  # fmt: skip
-#: States the exact search of grids two cells wide or high may pick (`Exact`) before its
-#: restarts, then the planter chosen without it, take over: the shipped survey's second pass
-#: (`narrow`, seed 0, 5,000,000 states a target and 1,000,000 of restarts, thirty-ninth
-#: session), so that beyond the targets it recorded none a proof is rare; 0.5-2 s of CPU
-#: (thirty-eighth session: 5x2 at 1,000 is proven none after 4.4 million states, 2x5 at 300
-#: after 5.5 million; 10 million before the thirty-ninth session).
-NARROW_NODES = 5_000_000
-#: ... and the states its restarts on random subgraphs may pick after it (`narrow.Narrow.find`,
-#: thirty-ninth session: unique puzzles of rare types where the complete search stops
-#: undecided in dense graphs; a puzzle only, never a proof; 2-2.5 s of CPU at most, measured on
-#: 2 columns of 8 rows at 300 and 600 and of 7 rows at 400, where 10 million took 1.8-4.1 s).
-NARROW_RESTART_NODES = 6_000_000
+#: The exact search of grids two cells wide or high (`Exact`) may pick `narrow.SEARCH_NODES`
+#: states (5,000,000), then its restarts on random subgraphs `narrow.RESTART_NODES` more
+#: (6,000,000), before the planter chosen without it takes over: one budget each, declared
+#: there (fortieth session; with their measurements). The complete search's is the shipped
+#: survey's second pass's (seed 0, 5,000,000 states a target and 1,000,000 of restarts,
+#: thirty-ninth session), so that beyond the targets it recorded none a proof is rare (10
+#: million before the thirty-ninth session); the restarts give a puzzle only, never a proof.
 #: The work (`narrow_kernels.search`: states, words intersected, coefficients of the prefix
 #: products) each of the two phases may spend besides: a state's work is 90-8,000 units, so on
 #: the costly shapes the states alone let a command run past 10 s (fortieth session: 2 columns of
@@ -685,9 +682,9 @@ class Exact(Planter):
     """Grids two cells wide or high (2 columns or 2 rows, the other side 3 or more) beyond the
     rigid shape: the unique puzzle the exact search finds (`narrow.Narrow.search`, docs/cnote.md
     "Lemma 11") with the command's seed (the first line's states in a random order, the lines
-    of equal targets shuffled) within `NARROW_NODES` states picked, or when that stops
+    of equal targets shuffled) within `narrow.SEARCH_NODES` states picked, or when that stops
     undecided the restarts' puzzle (`narrow.Narrow.settle`: short seeded searches on subgraphs
-    of a few rare types, `NARROW_RESTART_NODES` states in all; each phase also within its work,
+    of a few rare types, `narrow.RESTART_NODES` states in all; each phase also within its work,
     `NARROW_WORK` and `NARROW_RESTART_WORK`). One planting; nothing to
     mix. Built by `exact`, which raises NoPuzzle when the search ends without one; `planter`
     takes the planter it chose before (a rigid planting or the heat bath) when the budget runs
@@ -715,9 +712,7 @@ def exact(rows: list[int], cols: list[int], seed: int, report: Report) -> Exact 
     """The exact search's puzzle on a grid two cells wide or high (`Exact`; the complete search,
     then the restarts: `narrow.Narrow.settle`), None when both budgets ran out first; raises
     NoPuzzle when the complete search ended without one (a proof, docs/cnote.md "Lemma 11")."""
-    outcome = Narrow(rows, cols).settle(
-        seed, NARROW_NODES, NARROW_RESTART_NODES, NARROW_WORK, NARROW_RESTART_WORK
-    )
+    outcome = Narrow(rows, cols).settle(seed, SEARCH_NODES, RESTART_NODES, NARROW_WORK, NARROW_RESTART_WORK)
     report.extra["narrow_nodes"] = outcome.nodes
     if outcome.rounds:
         report.extra["narrow_rounds"] = outcome.rounds
@@ -1160,7 +1155,7 @@ def planter(
         if found is not None:
             return found
         report.extra["narrow"] = (
-            f"undecided within {NARROW_NODES:,} states and {NARROW_RESTART_NODES:,} more of restarts "
+            f"undecided within {SEARCH_NODES:,} states and {RESTART_NODES:,} more of restarts "
             f"(or {NARROW_WORK:,} and {NARROW_RESTART_WORK:,} units of work)"
         )
     if height == width == 2:

@@ -80,15 +80,24 @@ DEEP = 3
 DENSE = 1500
 
 #: The restarts on random subgraphs (`Narrow.find`): states a round may pick, the numbers of
-#: types a round keeps, the exponents g of its weights 1 / |S|^g (rarer types likelier), and
-#: the states all rounds may pick when not told. Measured (thirty-ninth session) on 27
-#: undecided shape-targets, seeds 0-1, 5 million states a run: 18 of the 54 runs found a
-#: puzzle (10 targets) with rounds of 100,000 states and 8-24 types, 18 with 30,000 states and
-#: 6-16 types, 15 with rounds on the sparsest types by quantile (5-100 % of the states).
+#: types a round keeps and the exponents g of its weights 1 / |S|^g (rarer types likelier).
+#: Measured (thirty-ninth session) on 27 undecided shape-targets, seeds 0-1, 5 million states a
+#: run: 18 of the 54 runs found a puzzle (10 targets) with rounds of 100,000 states and 8-24
+#: types, 18 with 30,000 states and 6-16 types, 15 with rounds on the sparsest types by quantile
+#: (5-100 % of the states).
 ROUND_NODES = 100_000
 SUBSET_SIZES = (8, 12, 16, 24)
 SPARSITY = (0.5, 1.0, 2.0)
-RESTART_NODES = 10_000_000
+#: The budgets of `Narrow.settle` when not told, the generator's (`generate.Exact`): the states
+#: of the complete search, then those all the restarts' rounds may pick when it stops undecided
+#: (`find`'s default too). Chosen so that the generator stays within 10 s of wall on a shared
+#: machine: 5 million states of the complete search are 0.5-2 s of CPU (5 columns of 2 rows at
+#: 1,000 is proven none after 4.4 million, 2 columns of 5 rows at 300 after 5.5 million); 6
+#: million of restarts 2-2.5 s of CPU at most, measured on 2 columns of 8 rows at 300 and 600 and
+#: of 7 rows at 400, where 10 million (`find`'s default before the fortieth session) took 1.8-4.1
+#: s (thirty-ninth session). One budget each, declared here only.
+SEARCH_NODES = 5_000_000
+RESTART_NODES = 6_000_000
 
 
 class NotNarrow(ValueError):
@@ -339,9 +348,9 @@ class Narrow:
         self, seed: int | None = None, node_limit: int = RESTART_NODES, work_limit: int = NO_LIMIT
     ) -> Outcome:
         """A unique puzzle by short searches on random subgraphs (restarts), within `node_limit`
-        states picked and `work_limit` units of work in all: each round keeps the states of a few types (`SUBSET_SIZES` of the
-        81, drawn without replacement with weights 1 / |S|^g, |S| the type's admitted values at
-        its sparsest target and g one of `SPARSITY`), searches that subgraph with a fresh seed
+        states picked and `work_limit` units of work in all: each round keeps the states of a few
+        types (`SUBSET_SIZES` of the 81, drawn without replacement with weights 1 / |S|^g, |S| the
+        type's admitted values at its sparsest target and g one of `SPARSITY`), searches that subgraph with a fresh seed
         for at most `ROUND_NODES` states, and stops at the first puzzle. Unique puzzles in the
         dense graphs are made of rare types (|S| of 6-15 against 20-300 for most), whose states
         the full search meets only after the dense types' many pairwise compatible multisets
@@ -382,15 +391,16 @@ class Narrow:
     def settle(
         self,
         seed: int | None,
-        node_limit: int,
-        restart_nodes: int,
+        node_limit: int = SEARCH_NODES,
+        restart_nodes: int = RESTART_NODES,
         work_limit: int = NO_LIMIT,
         restart_work: int = NO_LIMIT,
     ) -> Outcome:
         """The complete search (`search`, `node_limit` states, `work_limit` work) and, when it
         stops undecided, the restarts (`find`, `restart_nodes` states and `restart_work` work
         more): a puzzle, a proof that none exists (the complete search ended without one), or
-        undecided. The outcome's nodes and work are both phases'."""
+        undecided. The outcome's nodes and work are both phases'. The default states are the
+        generator's (`SEARCH_NODES`, `RESTART_NODES`; its work budgets are `generate`'s)."""
         outcome = self.search(seed=seed, node_limit=node_limit, work_limit=work_limit)
         outcome.searched = outcome.nodes
         if outcome.exists is not None or restart_nodes <= 0 or restart_work <= 0:
@@ -462,6 +472,7 @@ def survey(
     restart_nodes: int = 0,
     work_limit: int = NO_LIMIT,
     restart_work: int = NO_LIMIT,
+    only: dict[tuple[int, int], set[int]] | None = None,
 ) -> None:
     """Decide every shape at every target (every row at the target, the columns
     `column_targets`), one JSON line each to `out`: size, target, whether a unique puzzle
@@ -472,11 +483,15 @@ def survey(
     stopped undecided is followed by the restarts (`Narrow.settle`), recorded as
     `restart_nodes` (the budget), `searched` (the complete search's states) and `rounds`. With a
     `work_limit` or `restart_work` (fortieth session), each phase stops at that work too, and the
-    line records both budgets and the `work` spent."""
+    line records both budgets and the `work` spent. Targets in the order given, the shapes in
+    theirs at each; with `only`, a shape runs only at its targets there (e.g. those the shipped
+    survey left undecided: `undecided`)."""
     for target in targets:
         for width, height in shapes:
             rows, cols = [target] * height, column_targets(target, height, width)
             if target < width or min(cols) < height:
+                continue
+            if only is not None and target not in only.get((width, height), set()):
                 continue
             start = time.process_time()
             outcome = Narrow(rows, cols).settle(seed, node_limit, restart_nodes, work_limit, restart_work)
@@ -503,74 +518,200 @@ def survey(
 FIRST_PASS = 1_000_000
 
 
+def _span(targets: set[int]) -> tuple[int, int, list[int]]:
+    """A shape's targets surveyed as a record writes them: `from`, `to` (the first run of
+    consecutive targets) and `also` (the others, increasing)."""
+    ordered = sorted(targets)
+    to = ordered[0]
+    while to + 1 in targets:
+        to += 1
+    return ordered[0], to, [t for t in ordered if t > to]
+
+
+def _tally(record: dict[str, Any], line: dict[str, Any]) -> None:
+    """Add one survey line's cost to its shape's record: its CPU seconds, the slowest line, the
+    node budget and the restarts' budget used (each listed once, in the order first met)."""
+    record["cpu_seconds"] += line["seconds"]
+    limits = record.setdefault("node_limits", [])
+    if line.get("node_limit", FIRST_PASS) not in limits:
+        limits.append(line.get("node_limit", FIRST_PASS))
+    if line.get("restart_nodes") and line["restart_nodes"] not in record.setdefault("restart_nodes", []):
+        record["restart_nodes"].append(line["restart_nodes"])
+    if line["seconds"] > record["slowest"][1]:
+        record["slowest"] = [line["target"], line["seconds"]]
+
+
+def _answers(record: dict[str, Any], answers: dict[int, bool | None]) -> None:
+    """Set a record's targets surveyed and its answers (`from`, `to`, `also`, `unique`, `none`,
+    `undecided`) from one answer a target (True, False or None: undecided)."""
+    record["from"], record["to"], record["also"] = _span(set(answers))
+    record["unique"] = sum(answer is True for answer in answers.values())
+    record["none"] = sorted(t for t, answer in answers.items() if answer is False)
+    record["undecided"] = sorted(t for t, answer in answers.items() if answer is None)
+
+
 def summary(lines: list[dict[str, Any]], command: str) -> list[dict[str, Any]]:
     """The survey's lines (`survey`) as one record per shape, for `data/cnote-narrow.jsonl`:
     the targets surveyed (every one from `from` to `to`, and the targets `also` beyond), those
     without a unique puzzle (`none`), those left undecided, how many have one, the CPU seconds
-    in all and the slowest target's, the node budgets used (and the restarts' budgets,
-    `restart_nodes`, where a pass ran them). A later line of a shape and target replaces an
-    earlier one (a second pass)."""
-    latest = {(line["size"], line["target"]): line for line in lines}
-    lines = sorted(latest.values(), key=lambda line: (line["size"], line["target"]))
+    of every line given and the slowest line's, the node budgets used (and the restarts'
+    budgets, `restart_nodes`, where a pass ran them). A later line of a shape and target
+    replaces an earlier one's answer (a second pass); its CPU is added (the CPU spent). Shapes
+    in the order of their sizes; `merge` folds new lines into such records to the same records
+    as `summary` of all the lines. (Before the fortieth session `cpu_seconds` and `slowest`
+    counted each target's latest line only: the shipped records' CPU before that session's
+    lines is so.)"""
     shapes: dict[str, dict[str, Any]] = {}
+    answers: dict[str, dict[int, bool | None]] = {}
     for line in lines:
         record = shapes.setdefault(
             line["size"],
             {"size": line["size"], "from": line["target"], "to": line["target"], "unique": 0, "none": [],
              "undecided": [], "also": [], "cpu_seconds": 0.0, "slowest": [0, 0.0], "command": command},
         )  # fmt: skip
-        if line["target"] == record["to"] + 1 and not record["also"]:
-            record["to"] = line["target"]
-        elif line["target"] != record["from"]:
-            record["also"].append(line["target"])
-        if line["unique"] is None:
-            record["undecided"].append(line["target"])
-        elif line["unique"]:
-            record["unique"] += 1
-        else:
-            record["none"].append(line["target"])
-        record["cpu_seconds"] += line["seconds"]
-        limits = record.setdefault("node_limits", [])
-        if line.get("node_limit", FIRST_PASS) not in limits:
-            limits.append(line.get("node_limit", FIRST_PASS))
-        if line.get("restart_nodes") and line["restart_nodes"] not in record.setdefault("restart_nodes", []):
-            record["restart_nodes"].append(line["restart_nodes"])
-        if line["seconds"] > record["slowest"][1]:
-            record["slowest"] = [line["target"], line["seconds"]]
-    for record in shapes.values():
-        record["cpu_seconds"] = round(record["cpu_seconds"], 1)
-    return list(shapes.values())
+        answers.setdefault(line["size"], {})[line["target"]] = line["unique"]
+        _tally(record, line)
+    for size, record in shapes.items():
+        _answers(record, answers[size])
+        record["cpu_seconds"] = round(record["cpu_seconds"], 3)
+    return [shapes[size] for size in sorted(shapes)]
+
+
+def merge(records: list[dict[str, Any]], lines: list[dict[str, Any]], command: str) -> list[dict[str, Any]]:
+    """Shipped records (`summary`'s) with new survey lines folded in: a new line's answer
+    replaces the record's at its shape and target (or adds the target), its CPU seconds are
+    added, the slowest line and the budgets updated, and the record's command gets `; then `
+    and `command`; a shape without a record gets a new one (its command `command`), a record
+    without new lines is unchanged. Equal to `summary` of the record's lines and the new ones
+    (but for the command): the records keep what `summary` needs of their lines."""
+    merged = {record["size"]: dict(record) for record in records}
+    touched: dict[str, dict[int, bool | None]] = {}
+    for line in lines:
+        size = line["size"]
+        if size not in touched:
+            if size in merged:
+                old = merged[size] = json.loads(json.dumps(merged[size]))  # a deep copy
+                surveyed = set(range(old["from"], old["to"] + 1)) | set(old["also"])
+                touched[size] = {t: None if t in old["undecided"] else t not in old["none"] for t in surveyed}
+                old["command"] = f"{old['command']}; then {command}"
+            else:
+                merged[size] = summary([line], command)[0]
+                merged[size]["cpu_seconds"], merged[size]["slowest"] = 0.0, [0, 0.0]
+                merged[size]["node_limits"] = []
+                touched[size] = {}
+        touched[size][line["target"]] = line["unique"]
+        _tally(merged[size], line)
+    for size, answers in touched.items():
+        _answers(merged[size], answers)
+        merged[size]["cpu_seconds"] = round(merged[size]["cpu_seconds"], 3)
+    order = [record["size"] for record in records]
+    return [merged[size] for size in order] + [merged[size] for size in sorted(set(merged) - set(order))]
+
+
+def undecided(shapes: list[tuple[int, int]]) -> dict[tuple[int, int], set[int]]:
+    """The targets the shipped survey (`recorded`) left undecided on each shape (KeyError for a
+    shape it has no record of)."""
+    out = {}
+    for width, height in shapes:
+        record = recorded(width, height)
+        if record is None:
+            raise KeyError(f"{width}x{height}")
+        out[width, height] = set(record["undecided"])
+    return out
+
+
+def _error(message: str) -> int:
+    print(f"boardlab: error: {message}", file=sys.stderr)
+    return 2
+
+
+def _read_lines(path: str, what: str) -> list[dict[str, Any]]:
+    """The JSON lines of a file (blank lines skipped); ValueError naming the file and line."""
+    out = []
+    try:
+        with open(path, encoding="utf-8") as handle:
+            for number, text in enumerate(handle, 1):
+                if text.strip():
+                    try:
+                        record = json.loads(text)
+                    except json.JSONDecodeError as error:
+                        raise ValueError(f"{path}:{number}: not JSON ({error.msg})") from None
+                    if not isinstance(record, dict) or any(key not in record for key in what.split()):
+                        raise ValueError(f"{path}:{number}: a line must be an object with {what}")
+                    out.append(record)
+    except OSError as error:
+        raise ValueError(f"{path}: {error.strerror}") from None
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
     """`python -m boardlab.families.cnote.narrow [--sizes 2x3,3x2,...] [--from A] [--to B]
-    [--node-limit N]`: the survey's JSON lines (`survey`) on stdout; with `--summary FILE`, such
-    lines as one record per shape (`summary`); bad input: one line and exit 2."""
+    [--node-limit N] [--restart-nodes N] [--seed S] [--undecided] [--descending] [--step K]`: the
+    survey's JSON lines (`survey`) on stdout, at every target from A to B (down from B with
+    `--descending`; every K-th with `--step`: A, A + K, ..., or B, B - K, ...), or with
+    `--undecided` only at those of them the shipped survey left undecided on each shape
+    (`recorded`); `--restart-nodes` runs the restarts after a complete search stopped undecided
+    (`Narrow.settle`). With `--summary FILE`, such lines as one record per shape
+    (`summary`) on stdout, or with `--merge-into RECORDS` folded into those records (`merge`),
+    the file rewritten (`--note TEXT`: what the record's command gets; default this command).
+    Bad input: one line and exit 2."""
     parser = argparse.ArgumentParser(prog="python -m boardlab.families.cnote.narrow")
     parser.add_argument("--sizes", default=",".join(f"{w}x{h}" for w, h in SHAPES))
     parser.add_argument("--from", dest="low", type=int, default=2)
     parser.add_argument("--to", dest="high", type=int, default=1000)
     parser.add_argument("--node-limit", type=int, default=NO_LIMIT)
+    parser.add_argument("--restart-nodes", type=int, default=0, help="restarts after a stopped search")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--undecided", action="store_true", help="only the shipped survey's undecided targets"
+    )
+    parser.add_argument("--descending", action="store_true", help="targets from the largest down")
+    parser.add_argument("--step", type=int, default=1, help="every STEP-th target from --from (or --to)")
     parser.add_argument("--summary", help="a survey's JSON lines: print one record per shape instead")
+    parser.add_argument("--merge-into", help="with --summary: fold the lines into these records (rewritten)")
+    parser.add_argument("--note", help="with --merge-into: the pass's description for the records' command")
     args = parser.parse_args(argv)
+    if (args.merge_into or args.note) and not args.summary:
+        return _error("--merge-into and --note need --summary")
     if args.summary:
-        with open(args.summary, encoding="utf-8") as lines:
-            survey_lines = [json.loads(line) for line in lines if line.strip()]
-        for record in summary(
-            survey_lines, f"python -m boardlab.families.cnote.narrow --summary {args.summary}"
-        ):
-            print(json.dumps(record))
+        command = " ".join(
+            ["python -m boardlab.families.cnote.narrow", *(argv if argv is not None else sys.argv[1:])]
+        )
+        try:
+            survey_lines = _read_lines(args.summary, "size target unique seconds")
+            if args.merge_into:
+                records = _read_lines(args.merge_into, "size from to unique none undecided also")
+        except ValueError as error:
+            return _error(str(error))
+        if not args.merge_into:
+            for record in summary(
+                survey_lines, f"python -m boardlab.families.cnote.narrow --summary {args.summary}"
+            ):
+                print(json.dumps(record))
+            return 0
+        merged = merge(records, survey_lines, args.note or command)
+        with open(args.merge_into, "w", encoding="utf-8") as out:
+            out.writelines(json.dumps(record) + "\n" for record in merged)
         return 0
     try:
         shapes = [(int(w), int(h)) for w, h in (size.split("x") for size in args.sizes.split(","))]
     except ValueError:
-        print(f"boardlab: error: --sizes must be a list such as 2x3,3x2, got {args.sizes!r}", file=sys.stderr)
-        return 2
+        return _error(f"--sizes must be a list such as 2x3,3x2, got {args.sizes!r}")
     for width, height in shapes:
         if min(width, height) != 2 or max(width, height) < 2:
-            print(f"boardlab: error: {width}x{height} is not two cells wide or high", file=sys.stderr)
-            return 2
-    survey(shapes, range(args.low, args.high + 1), sys.stdout, args.node_limit)
+            return _error(f"{width}x{height} is not two cells wide or high")
+    if args.node_limit < 0 or args.restart_nodes < 0 or args.step < 1:
+        return _error("--node-limit and --restart-nodes must be at least 0, --step at least 1")
+    try:
+        only = undecided(shapes) if args.undecided else None
+    except KeyError as error:
+        return _error(f"--undecided: the shipped survey has no record of {error.args[0]}")
+    targets = (
+        range(args.high, args.low - 1, -args.step)
+        if args.descending
+        else range(args.low, args.high + 1, args.step)
+    )
+    survey(shapes, targets, sys.stdout, args.node_limit, args.seed, args.restart_nodes, only=only)
     return 0
 
 
