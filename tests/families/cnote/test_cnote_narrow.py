@@ -619,17 +619,17 @@ def test_the_cli_reruns_the_shipped_survey_s_undecided_targets_with_restarts(
 
     from boardlab.families.cnote.narrow import main, recorded
 
-    argv = ["--sizes", "2x6,2x4", "--from", "444", "--to", "452", "--undecided", "--descending"]
+    argv = ["--sizes", "2x8,2x4", "--from", "444", "--to", "452", "--undecided", "--descending"]
     assert main([*argv, "--node-limit", "1000", "--restart-nodes", "200000", "--seed", "1"]) == 0
     out = [json.loads(text) for text in capsys.readouterr().out.splitlines()]
-    six, four = recorded(2, 6), recorded(2, 4)
-    assert six is not None and four is not None and not four["undecided"]
-    wanted = [t for t in range(452, 443, -1) if t in six["undecided"]]
+    eight, four = recorded(2, 8), recorded(2, 4)
+    assert eight is not None and four is not None and not four["undecided"]
+    wanted = [t for t in range(452, 443, -1) if t in eight["undecided"]]
     assert len(wanted) >= 3 and [line["target"] for line in out] == wanted
-    assert {line["size"] for line in out} == {"2x6"}
+    assert {line["size"] for line in out} == {"2x8"}
     differs = False
     for line in out:
-        rows, cols = [line["target"]] * 6, column_targets(line["target"], 6, 2)
+        rows, cols = [line["target"]] * 8, column_targets(line["target"], 8, 2)
         narrow = Narrow(rows, cols)
         settled, other = narrow.settle(1, 1000, 200_000), narrow.settle(0, 1000, 200_000)
         assert line["restart_nodes"] == 200_000 and line["searched"] == 1000 == settled.searched
@@ -667,6 +667,7 @@ def test_the_cli_s_step_takes_every_k_th_target_up_or_down(capsys: pytest.Captur
         (["--sizes", "3x3"], "not two cells wide"),
         (["--sizes", "2by3"], "--sizes must be"),
         (["--restart-nodes", "-1"], "at least 0"),
+        (["--work-limit", "-1"], "--work-limit and --restart-work must be at least 0"),
         (["--step", "0"], "--step at least 1"),
         (["--merge-into", "x.jsonl"], "need --summary"),
         (["--sizes", "2x9", "--undecided"], "no record of 2x9"),
@@ -708,3 +709,18 @@ def test_the_survey_records_its_work_budgets() -> None:
     proven, starved = (json.loads(line) for line in out.getvalue().splitlines())
     assert proven["unique"] is False and proven["work_limit"] == 10**11 and 0 < proven["work"] < 10**11
     assert starved["unique"] is None and starved["restart_work"] == 10**6 and starved["work"] >= 2 * 10**6
+
+
+def test_the_cli_s_work_budgets_reach_the_survey(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--work-limit` and `--restart-work` (fortieth session) bound the survey's phases: 5
+    columns of 2 rows at 1,000 is proven none within a large budget and undecided within a
+    starved one, each line recording its budgets."""
+    import json
+
+    from boardlab.families.cnote.narrow import main
+
+    argv = ["--sizes", "5x2", "--from", "1000", "--to", "1000", "--restart-nodes", "1000000"]
+    for work, answer in ((10**11, False), (10**6, None)):
+        assert main([*argv, "--work-limit", str(work), "--restart-work", "1000"]) == 0
+        (line,) = (json.loads(text) for text in capsys.readouterr().out.splitlines())
+        assert (line["unique"], line["work_limit"], line["restart_work"]) == (answer, work, 1000)

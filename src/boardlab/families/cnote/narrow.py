@@ -646,12 +646,14 @@ def _read_lines(path: str, what: str) -> list[dict[str, Any]]:
 
 def main(argv: list[str] | None = None) -> int:
     """`python -m boardlab.families.cnote.narrow [--sizes 2x3,3x2,...] [--from A] [--to B]
-    [--node-limit N] [--restart-nodes N] [--seed S] [--undecided] [--descending] [--step K]`: the
+    [--node-limit N] [--restart-nodes N] [--work-limit W] [--restart-work W] [--seed S] [--undecided]
+    [--descending] [--step K]`: the
     survey's JSON lines (`survey`) on stdout, at every target from A to B (down from B with
     `--descending`; every K-th with `--step`: A, A + K, ..., or B, B - K, ...), or with
     `--undecided` only at those of them the shipped survey left undecided on each shape
     (`recorded`); `--restart-nodes` runs the restarts after a complete search stopped undecided
-    (`Narrow.settle`). With `--summary FILE`, such lines as one record per shape
+    (`Narrow.settle`); `--work-limit` and `--restart-work` bound each phase's work too (fortieth
+    session: `narrow_kernels.search`'s units, about 1e9 a CPU second). With `--summary FILE`, such lines as one record per shape
     (`summary`) on stdout, or with `--merge-into RECORDS` folded into those records (`merge`),
     the file rewritten (`--note TEXT`: what the record's command gets; default this command).
     Bad input: one line and exit 2."""
@@ -661,6 +663,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--to", dest="high", type=int, default=1000)
     parser.add_argument("--node-limit", type=int, default=NO_LIMIT)
     parser.add_argument("--restart-nodes", type=int, default=0, help="restarts after a stopped search")
+    parser.add_argument("--work-limit", type=int, default=NO_LIMIT, help="the complete search's work")
+    parser.add_argument("--restart-work", type=int, default=NO_LIMIT, help="the restarts' work")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
         "--undecided", action="store_true", help="only the shipped survey's undecided targets"
@@ -700,8 +704,10 @@ def main(argv: list[str] | None = None) -> int:
     for width, height in shapes:
         if min(width, height) != 2 or max(width, height) < 2:
             return _error(f"{width}x{height} is not two cells wide or high")
-    if args.node_limit < 0 or args.restart_nodes < 0 or args.step < 1:
-        return _error("--node-limit and --restart-nodes must be at least 0, --step at least 1")
+    if min(args.node_limit, args.restart_nodes, args.work_limit, args.restart_work) < 0 or args.step < 1:
+        return _error(
+            "--node-limit, --restart-nodes, --work-limit and --restart-work must be at least 0, --step at least 1"
+        )
     try:
         only = undecided(shapes) if args.undecided else None
     except KeyError as error:
@@ -711,7 +717,10 @@ def main(argv: list[str] | None = None) -> int:
         if args.descending
         else range(args.low, args.high + 1, args.step)
     )
-    survey(shapes, targets, sys.stdout, args.node_limit, args.seed, args.restart_nodes, only=only)
+    survey(
+        shapes, targets, sys.stdout, args.node_limit, args.seed, args.restart_nodes,
+        args.work_limit, args.restart_work, only=only,
+    )  # fmt: skip
     return 0
 
 
