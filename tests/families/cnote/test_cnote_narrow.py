@@ -4,6 +4,7 @@ its count against brute force, and every puzzle it finds counted unique by CP-SA
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from pathlib import Path
@@ -216,13 +217,15 @@ def test_a_candidate_s_count_read_over_its_last_lines_is_the_full_product_s(heig
     """`narrow_kernels._tail_at` (fortieth session): the count of random picks of 2 columns of
     `height` rows, read against the product of the first `split` lines with the others' values
     enumerated, is the coefficient of the full product of all lines' polynomials (numpy's exact
-    convolution, capped at 2) for every split, and its work is positive."""
+    convolution, capped at 2) for every split, and its work is positive; one scratch, never
+    cleared, serves every count (forty-first session: the search keeps it in its frame)."""
     from boardlab.families.cnote.narrow_kernels import _tail_at
 
     narrow = Narrow([target] * height, column_targets(target, height, 2))
     g, total = narrow.graph, narrow.lines.total
     rng = np.random.default_rng(height)
     counts = {0: 0, 1: 0, 2: 0}
+    scratch = np.full((4, height), 7, dtype=np.int64)
     for _ in range(60):
         pick = np.array(
             [rng.integers(g.seg_start[group], g.seg_end[group]) for group in narrow.pick_group],
@@ -252,6 +255,7 @@ def test_a_candidate_s_count_read_over_its_last_lines_is_the_full_product_s(heig
                 split,
                 int(g.types[pick[-1]]),
                 total,
+                scratch,
             )
             assert (ways, work > 0) == (truth, True), (split, list(pick))
     assert counts[2] and (
@@ -347,8 +351,8 @@ def test_the_generator_s_exact_search_keeps_to_its_work(monkeypatch: pytest.Monk
     assert made is not None and report.extra["narrow_rounds"] >= 1
     instance = io.make_instance(made.digits, None, rows, cols)
     assert CNoteOracle(instance).several(2, 0) == [made.solution]
-    monkeypatch.setattr(gen, "NARROW_WORK", 10**6)
-    monkeypatch.setattr(gen, "NARROW_RESTART_WORK", 10**6)
+    starve = functools.partialmethod(gen.Narrow.settle, work_limit=10**6, restart_work=10**6)
+    monkeypatch.setattr(gen.Narrow, "settle", starve)
     starved = gen.Report()
     assert gen.exact(rows, cols, 2, starved) is None
     assert starved.extra["narrow_nodes"] < report.extra["narrow_nodes"] // 10

@@ -51,7 +51,7 @@ docs/cnote.md, "Large targets"):
   11": pairwise compatible states, each candidate counted in full) with the command's seed,
   within `narrow.SEARCH_NODES` states, then (thirty-ninth session) its restarts on random
   subgraphs of rare types (`narrow.Narrow.find`, `narrow.RESTART_NODES`), each phase also within
-  a work budget (fortieth session: `NARROW_WORK`, `NARROW_RESTART_WORK`); where it ends without a
+  a work budget (fortieth session: `narrow.SEARCH_WORK`, `narrow.RESTART_WORK`); where it ends without a
   puzzle, or the shipped survey (`data/cnote-narrow.jsonl`) proved none at that target,
   `generate` says at once that none exists; where its budget runs out, the planters below (rigid
   plantings, the heat bath).
@@ -148,7 +148,7 @@ from boardlab.families.cnote.hundreds import box as margin_box
 from boardlab.families.cnote.instance import column_targets
 from boardlab.families.cnote.io import CNoteInstance, check_target, make_instance
 from boardlab.families.cnote.model_cpsat import admissible
-from boardlab.families.cnote.narrow import RESTART_NODES, SEARCH_NODES, Narrow
+from boardlab.families.cnote.narrow import RESTART_NODES, RESTART_WORK, SEARCH_NODES, SEARCH_WORK, Narrow
 from boardlab.families.cnote.narrow import recorded as narrow_recorded
 from boardlab.families.cnote.narrow import recorded_none as narrow_none
 from boardlab.families.cnote.oracle import CNoteOracle, as_grid
@@ -231,7 +231,9 @@ REACHED = {4: 194, 5: 193, 6: 169, 7: 165, 8: 168}
 #: 7x4 210, 8x3 380 and 8x4 240 (3x8 at 140 was made by seed 1 only after 11.9 s of CPU: not
 #: counted). Fortieth session, the survey's pass with restarts on 2x7 and 2x8 (helper, branch
 #: narrow-s61): 2x8 425 (seed 0 6.7 s of wall, load average 2.2; seeds 1 and 2 made in 9.6 and
-#: 19.9 s); 2x7 unchanged (no puzzle found above 627).
+#: 19.9 s). The same session's lead pass with the faster candidate counts: 2x7 715 (unique
+#: puzzles found at 707, 712-715, 717 and 725; `generate --seed 0` made 715 in 5.7 s of wall at
+#: load average 3, 725 took 12.4 s, not counted).
 RECTANGLES_REACHED = {
     (2, 3): 997, (2, 4): 820, (2, 5): 727, (2, 6): 713, (2, 7): 715, (2, 8): 425,
     (3, 2): 1000, (3, 4): 172, (3, 5): 170, (3, 6): 150, (3, 7): 140, (3, 8): 130,
@@ -243,21 +245,13 @@ RECTANGLES_REACHED = {
 }  # fmt: skip
 #: The exact search of grids two cells wide or high (`Exact`) may pick `narrow.SEARCH_NODES`
 #: states (5,000,000), then its restarts on random subgraphs `narrow.RESTART_NODES` more
-#: (6,000,000), before the planter chosen without it takes over: one budget each, declared
-#: there (fortieth session; with their measurements). The complete search's is the shipped
-#: survey's second pass's (seed 0, 5,000,000 states a target and 1,000,000 of restarts,
-#: thirty-ninth session), so that beyond the targets it recorded none a proof is rare (10
-#: million before the thirty-ninth session); the restarts give a puzzle only, never a proof.
-#: The work (`narrow_kernels.search`: states, words intersected, coefficients of the prefix
-#: products) each of the two phases may spend besides: a state's work is 90-8,000 units, so on
-#: the costly shapes the states alone let a command run past 10 s (fortieth session: 2 columns of
-#: 8 rows at 415, seed 2, 29 s of CPU in the complete search's 5 million states). Measured
-#: across twelve shape-targets at 1.1-1.5e9 units per CPU second, so the caps are about 3 and
-#: 2.3 s; with them 2x8 at 415, 2x7 at 627 and 2x6 at 713 are made for seeds 0-2 in at most
-#: 3.3 s of CPU (the restarts find what the complete search, cut earlier, did not), and the
-#: cheap shapes stop at their states as before (`/work/notes/s61/lead/calib2.py`).
-NARROW_WORK = 4_000_000_000
-NARROW_RESTART_WORK = 3_000_000_000
+#: (6,000,000), each phase within its work besides (`narrow.SEARCH_WORK`, `narrow.RESTART_WORK`,
+#: fortieth session), before the planter chosen without it takes over: the budgets are
+#: `Narrow.settle`'s defaults, declared there with their measurements. The complete search's
+#: states are the shipped survey's second pass's (seed 0, 5,000,000 states a target and
+#: 1,000,000 of restarts, thirty-ninth session), so that beyond the targets it recorded none a
+#: proof is rare (10 million before the thirty-ninth session); the restarts give a puzzle only,
+#: never a proof.
 #: Nodes `Searched` gives the count that finds the solution of a grid it annealed to one (the
 #: count that found it unique took at most a move's `per_cell`, 1e6; 8.7e6 to count the 420
 #: grids of the twenty-seventh session's surveys again): more, CP-SAT finds it.
@@ -685,7 +679,7 @@ class Exact(Planter):
     of equal targets shuffled) within `narrow.SEARCH_NODES` states picked, or when that stops
     undecided the restarts' puzzle (`narrow.Narrow.settle`: short seeded searches on subgraphs
     of a few rare types, `narrow.RESTART_NODES` states in all; each phase also within its work,
-    `NARROW_WORK` and `NARROW_RESTART_WORK`). One planting; nothing to
+    `narrow.SEARCH_WORK` and `narrow.RESTART_WORK`). One planting; nothing to
     mix. Built by `exact`, which raises NoPuzzle when the search ends without one; `planter`
     takes the planter it chose before (a rigid planting or the heat bath) when the budget runs
     out. `proves`: its count is exact (the polynomial product), so the strategy does not ask
@@ -712,7 +706,7 @@ def exact(rows: list[int], cols: list[int], seed: int, report: Report) -> Exact 
     """The exact search's puzzle on a grid two cells wide or high (`Exact`; the complete search,
     then the restarts: `narrow.Narrow.settle`), None when both budgets ran out first; raises
     NoPuzzle when the complete search ended without one (a proof, docs/cnote.md "Lemma 11")."""
-    outcome = Narrow(rows, cols).settle(seed, SEARCH_NODES, RESTART_NODES, NARROW_WORK, NARROW_RESTART_WORK)
+    outcome = Narrow(rows, cols).settle(seed)
     report.extra["narrow_nodes"] = outcome.nodes
     if outcome.rounds:
         report.extra["narrow_rounds"] = outcome.rounds
@@ -1156,7 +1150,7 @@ def planter(
             return found
         report.extra["narrow"] = (
             f"undecided within {SEARCH_NODES:,} states and {RESTART_NODES:,} more of restarts "
-            f"(or {NARROW_WORK:,} and {NARROW_RESTART_WORK:,} units of work)"
+            f"(or {SEARCH_WORK:,} and {RESTART_WORK:,} units of work)"
         )
     if height == width == 2:
         listed = unique_puzzles(rows, cols)

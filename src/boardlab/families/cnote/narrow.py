@@ -98,6 +98,16 @@ SPARSITY = (0.5, 1.0, 2.0)
 #: s (thirty-ninth session). One budget each, declared here only.
 SEARCH_NODES = 5_000_000
 RESTART_NODES = 6_000_000
+#: The work (`narrow_kernels.search`'s units: states, words intersected, coefficients of the
+#: prefix products, steps of the tails) each of the two phases may spend besides, `settle`'s
+#: defaults too: a state's work is 90-8,000 units, so on the costly shapes the states alone let
+#: a command run past 10 s (fortieth session: 2 columns of 8 rows at 415, seed 2, 29 s of CPU in
+#: the complete search's 5 million states). Measured across twelve shape-targets at 1.1-1.5e9
+#: units per CPU second, so the caps are about 3 and 2.3 s; with them 2x8 at 415, 2x7 at 627 and
+#: 2x6 at 713 are made for seeds 0-2 in at most 3.3 s of CPU (the restarts find what the
+#: complete search, cut earlier, did not), and the cheap shapes stop at their states as before.
+SEARCH_WORK = 4_000_000_000
+RESTART_WORK = 3_000_000_000
 
 
 class NotNarrow(ValueError):
@@ -393,14 +403,14 @@ class Narrow:
         seed: int | None,
         node_limit: int = SEARCH_NODES,
         restart_nodes: int = RESTART_NODES,
-        work_limit: int = NO_LIMIT,
-        restart_work: int = NO_LIMIT,
+        work_limit: int = SEARCH_WORK,
+        restart_work: int = RESTART_WORK,
     ) -> Outcome:
         """The complete search (`search`, `node_limit` states, `work_limit` work) and, when it
         stops undecided, the restarts (`find`, `restart_nodes` states and `restart_work` work
         more): a puzzle, a proof that none exists (the complete search ended without one), or
-        undecided. The outcome's nodes and work are both phases'. The default states are the
-        generator's (`SEARCH_NODES`, `RESTART_NODES`; its work budgets are `generate`'s)."""
+        undecided. The outcome's nodes and work are both phases'. The default budgets are the
+        generator's (`SEARCH_NODES`, `RESTART_NODES`, `SEARCH_WORK`, `RESTART_WORK`)."""
         outcome = self.search(seed=seed, node_limit=node_limit, work_limit=work_limit)
         outcome.searched = outcome.nodes
         if outcome.exists is not None or restart_nodes <= 0 or restart_work <= 0:

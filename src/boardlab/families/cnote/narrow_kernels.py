@@ -130,8 +130,10 @@ def _prefix(
     out[:] = 0
     for x in range(min(out.shape[0], row.shape[0])):
         out[x] = row[x, second]
-    other = np.zeros(out.shape[0], np.int64)
     work = out.shape[0]
+    if lines == 2:
+        return work
+    other = np.zeros(out.shape[0], np.int64)
     for line in range(2, lines):
         g, t = pick_group[line], types[pick[line]]
         work += _times(out, admitted[g, t], sizes[g, t], other) + out.shape[0]
@@ -150,22 +152,24 @@ def _tail_at(
     split: int,
     last_type: int,
     x: int,
+    scratch: np.ndarray,
 ) -> tuple[int, int]:  # pragma: no cover
     """The coefficient of x^x in `poly` (the product of the first `split` lines) times the
     polynomials of the lines from `split` on (their picks; the last line of type `last_type`),
     capped at 2, and its work (steps): the tail's values are enumerated depth first, each
     line's in increasing order, and the count stops at its second solution. A candidate is a
     solution of itself, so its count is at least 1, and most have a second soon: reading the
-    last lines' values one by one is far cheaper than multiplying their polynomials."""
+    last lines' values one by one is far cheaper than multiplying their polynomials. `scratch`:
+    four rows of at least `pick.shape[0] - split` integers, overwritten (the caller's, so that
+    the count allocates nothing)."""
     lines = pick.shape[0]
     k = lines - split
-    gs = np.empty(k, np.int64)
-    ts = np.empty(k, np.int64)
+    gs, ts, idx, acc = scratch[0], scratch[1], scratch[2], scratch[3]  # acc: the depths' sums so far
     for i in range(k):
         gs[i] = pick_group[split + i]
         ts[i] = types[pick[split + i]] if split + i < lines - 1 else last_type
-    idx = np.zeros(k, np.int64)
-    acc = np.zeros(k, np.int64)  # the sum of the values chosen at the depths before
+    idx[0] = 0
+    acc[0] = 0
     ways = 0
     work = 0
     d = 0
@@ -263,6 +267,7 @@ def search(
     hi = np.zeros(lines, np.int64)
     ptr = np.zeros(lines, np.int64)
     pick = np.zeros(lines, np.int64)
+    scratch = np.zeros((4, TAIL), np.int64)  # `_tail_at`'s
     nodes = 0
     work = 0
     leaves = 0
@@ -344,19 +349,16 @@ def search(
                     continue
             elif level >= 3 and level == lines - 1:
                 if valid < 2:
-                    row = pairs[pick_group[0], pick_group[1], types[pick[0]]]
-                    second = types[pick[1]]
-                    poly[2] = 0
-                    for x in range(min(total + 1, row.shape[0])):
-                        poly[2, x] = row[x, second]
-                    work += total + 1
+                    work += _prefix(pick, 2, pick_group, types, admitted, sizes, pairs, poly[2])
                     valid = 2
                 split = max(2, lines - TAIL)
                 while valid < split:
                     h, u = pick_group[valid], types[pick[valid]]
                     work += _times(poly[valid], admitted[h, u], sizes[h, u], poly[valid + 1])
                     valid += 1
-                ways, spent = _tail_at(poly[split], pick, pick_group, types, admitted, sizes, split, t, total)
+                ways, spent = _tail_at(
+                    poly[split], pick, pick_group, types, admitted, sizes, split, t, total, scratch
+                )
                 work += spent
                 if ways != 1:
                     continue
