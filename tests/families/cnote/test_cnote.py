@@ -184,10 +184,10 @@ def test_auto_takes_the_digit_encoding_at_huge_targets() -> None:
         )
 
     small = io.make_instance([[1, 2], [3, 4]], DIGITS_FROM + 1)  # cell bounds DIGITS_FROM: domain
-    assert family.solve(small, SolveRequest()).stats.model == "domain encoding"
+    assert family.solve(small, SolveRequest(backend="cpsat")).stats.model == "domain encoding"
     for grid, target in (([[1, 2], [3, 4]], 1_000_000), ([[9, 0], [0, 9]], 500_000)):
         instance = io.make_instance(grid, target)
-        result = family.solve(instance, SolveRequest(mode=Mode.UNIQUE))
+        result = family.solve(instance, SolveRequest(mode=Mode.UNIQUE, backend="cpsat"))
         assert result.stats.model == "digits encoding"
         assert result.unique is False and len(result.solutions) == 2
         assert result.solutions[0] != result.solutions[1]
@@ -195,9 +195,12 @@ def test_auto_takes_the_digit_encoding_at_huge_targets() -> None:
         assert closed_form_count(grid, target) >= 2
     # a count in the digit encoding (each number's digit positions enumerated, solutions
     # de-duplicated on the numbers) against the closed form
-    counted = family.solve(io.make_instance([[1, 2], [3, 4]], 30_001), SolveRequest(mode=Mode.COUNT))
+    grid_30001 = io.make_instance([[1, 2], [3, 4]], 30_001)
+    counted = family.solve(grid_30001, SolveRequest(mode=Mode.COUNT, backend="cpsat"))
     assert counted.stats.model == "digits encoding"
     assert counted.count == closed_form_count([[1, 2], [3, 4]], 30_001) > 1
+    # and the partial sums of `dp` (forty-first session), a third method
+    assert family.solve(grid_30001, SolveRequest(mode=Mode.COUNT, backend="dp")).count == counted.count
     three = io.make_instance([[1, 2, 3], [4, 5, 6], [7, 8, 9]], 100_000)
     result = family.solve(three, SolveRequest())
     assert result.status == Status.SOLVED and result.stats.model == "digits encoding"

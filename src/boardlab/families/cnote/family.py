@@ -1,9 +1,11 @@
 """The C-Note family (Erich Friedman's "100"): write digits around given digits to hit the sums.
 
 Backends: `cpsat` (the model of `model_cpsat.py`: any mode, named search strategies, two
-formulations of "contains the digit") and `brute` (the plain-Python enumerator of `brute.py`, for small grids:
-the ground truth of the tests). Options: `--target` (every row and column, overrides the
-file), `--model domain|digits`, `--no-presolve` (so that the search strategy alone decides,
+formulations of "contains the digit"), `brute` (the plain-Python enumerator of `brute.py`, for small grids:
+the ground truth of the tests), `dp` (grids one or two cells wide or high, exactly, by dynamic
+programming over one line's partial sums: `dp.py`) and `auto` (the default, `auto_backend`: `dp`
+where `dp.cheap` says so and no CP-SAT option is given, `cpsat` otherwise). Options: `--target`
+(every row and column, overrides the file), `--model domain|digits`, `--no-presolve` (so that the search strategy alone decides,
 as in the strategy experiment); for `generate`: `--size` (N or WxH), `--target`, `--any`, `--mix`.
 """
 
@@ -14,7 +16,7 @@ import time
 from typing import Any
 
 from boardlab.core.deadline import Deadline
-from boardlab.core.enumerate import Budget, collect
+from boardlab.core.enumerate import Budget, classify, collect
 from boardlab.core.errors import BadInput, Unsupported
 from boardlab.core.family import Family, Generated
 from boardlab.core.grading import Grade
@@ -40,9 +42,9 @@ class CNote(Family[CNoteInstance]):
         "(write one with 'boardlab cnote example')"
     )
     hint_help = 'the numbers written so far: {"grid": [[n or null, ...], ...]}, one row per grid row'
-    backends = ("cpsat", "brute")
-    seeded_backends = ("cpsat",)
-    parallel_backends = ("cpsat",)
+    backends = ("auto", "cpsat", "brute", "dp")
+    seeded_backends = ("auto", "cpsat")
+    parallel_backends = ("auto", "cpsat")
     strategies = STRATEGIES
     modes = frozenset({Mode.FIRST, Mode.ALL, Mode.COUNT, Mode.UNIQUE})
     has_clues = True
@@ -116,29 +118,79 @@ class CNote(Family[CNoteInstance]):
 
     # solving
     def solve_instance(self, instance: CNoteInstance, request: SolveRequest) -> Result:
-        if (request.backend or "cpsat") == "brute":
+        backend = request.backend or "auto"
+        if backend == "auto":
+            backend = self.auto_backend(instance, request)
+            request = self.auto_workers(request, backend)
+        if backend == "brute":
             outcome = self._brute(instance, request)
+        elif backend == "dp":
+            outcome = self._dp(instance, request)
         else:
             from boardlab.families.cnote import model_cpsat as model
 
             outcome = model.solve(instance, request)
         return outcome.to_result(self.name, self.to_json(instance))
 
+    @staticmethod
+    def auto_backend(instance: CNoteInstance, request: SolveRequest) -> str:
+        """The backend `auto` runs: `cpsat` when an option of CP-SAT's is given (`--strategy`,
+        `--model`, `--no-presolve`, `--seed`), else `dp` on a grid one or two cells wide or high
+        where its steps are few (`dp.cheap`: exact and far faster there; the generator's final
+        proof of a 2x7 puzzle at 725 took CP-SAT 20-33 s, forty-first session), else `cpsat`."""
+        from boardlab.families.cnote import dp
+
+        cpsat_only = request.strategy is not None or request.seed is not None
+        if cpsat_only or request.options.get("model") or request.options.get("no_presolve"):
+            return "cpsat"
+        return "dp" if dp.cheap(instance) else "cpsat"
+
+    def _native(self, name: str, request: SolveRequest) -> None:
+        """Unsupported for the CP-SAT options on a backend of its own (`brute`, `dp`)."""
+        if request.strategy not in (None, "portfolio"):
+            raise Unsupported("search strategies apply to the cpsat backend")
+        for option, flag in (("model", "--model"), ("no_presolve", "--no-presolve")):
+            if request.options.get(option):
+                raise Unsupported(f"{flag} applies to the cpsat backend, not to {name}")
+
     def _brute(self, instance: CNoteInstance, request: SolveRequest) -> Outcome:
         """The brute-force enumerator as a native producer for the core engine."""
         from boardlab.families.cnote.brute import solutions
 
-        if request.strategy not in (None, "portfolio"):
-            raise Unsupported("search strategies apply to the cpsat backend")
-        for name, flag in (("model", "--model"), ("no_presolve", "--no-presolve")):
-            if request.options.get(name):
-                raise Unsupported(f"{flag} applies to the cpsat backend, not to brute")
+        self._native("brute", request)
         start = time.perf_counter()
         found = solutions(instance, request.deadline)
         outcome = collect(Budget.of(request), found, lambda grid: {"grid": grid})
         seconds = time.perf_counter() - start
         model = "row-major enumeration"
         outcome.stats = Stats(seconds, backend="brute", model=model, extra=outcome.stats.extra)
+        return outcome
+
+    def _dp(self, instance: CNoteInstance, request: SolveRequest) -> Outcome:
+        """The partial sums of a strip (`dp.Strip`): its solutions through the core engine's
+        consumer, or with `count` its exact count (and the solutions `--limit` asks to list)."""
+        from boardlab.families.cnote.dp import NotStrip, Strip
+
+        self._native("dp", request)
+        start = time.perf_counter()
+        try:
+            strip = Strip(instance, request.deadline)
+        except NotStrip as error:
+            raise Unsupported(f"{error} (choose --backend cpsat or auto)") from None
+        budget = Budget.of(request)
+        decode = lambda grid: {"grid": grid}  # noqa: E731
+        if request.mode == Mode.COUNT:
+            count = strip.count()
+            listed = [decode(grid) for grid, _ in zip(strip.solutions(), range(budget.keep or 0))]
+            outcome = classify(budget, count, listed, exhausted=True)
+        else:
+            outcome = collect(budget, strip.solutions(), decode)
+        seconds = time.perf_counter() - start
+        model = "partial sums of the " + ("columns" if strip.transposed else "rows") + "' first numbers"
+        outcome.stats = Stats(seconds, backend="dp", model=model, extra=outcome.stats.extra)
+        outcome.stats.extra["dp_steps"] = strip.steps
+        if instance.unbalanced is not None:
+            outcome.stats.extra["reason"] = instance.unbalanced
         return outcome
 
     # generating

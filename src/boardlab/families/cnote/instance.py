@@ -47,6 +47,16 @@ class CNoteInstance:
         """Whether the row targets and the column targets have the same total (else no solution)."""
         return sum(self.rows) == sum(self.cols)
 
+    @property
+    def unbalanced(self) -> str | None:
+        """Why an unbalanced grid has no solution (every backend's `reason`), or None."""
+        if self.balanced:
+            return None
+        return (
+            f"the row targets add up to {sum(self.rows)}, the column targets to {sum(self.cols)}: "
+            "both are the sum of all numbers"
+        )
+
 
 def check_target(value: Any, where: str = "target", path: JsonPath | None = None) -> int:
     """A valid target (positive integer up to MAX_TARGET) or BadInput (at JSON `path`)."""

@@ -312,11 +312,8 @@ def solve(instance: CNoteInstance, request: SolveRequest) -> Outcome:
 
 
 def trivially_unsatisfiable(instance: CNoteInstance) -> str | None:
-    if not instance.balanced:
-        return (
-            f"the row targets add up to {sum(instance.rows)}, the column targets to {sum(instance.cols)}: "
-            "both are the sum of all numbers"
-        )
+    if instance.unbalanced is not None:
+        return instance.unbalanced
     cell = empty_cell(instance)
     if cell is not None:
         r, c = cell
