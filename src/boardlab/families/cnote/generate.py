@@ -233,9 +233,11 @@ REACHED = {4: 194, 5: 193, 6: 169, 7: 165, 8: 168}
 #: narrow-s61): 2x8 425 (seed 0 6.7 s of wall, load average 2.2; seeds 1 and 2 made in 9.6 and
 #: 19.9 s). The same session's lead pass with the faster candidate counts: 2x7 715 (unique
 #: puzzles found at 707, 712-715, 717 and 725; `generate --seed 0` made 715 in 5.7 s of wall at
-#: load average 3, 725 took 12.4 s, not counted).
+#: load average 3, 725 took 12.4 s, not counted). Forty-first session: 2x7 725, seeds 0-2 each
+#: in 4.6-4.7 s of wall at load average 3.6 (1.3-1.5 s of CPU) once the core's final proof of a
+#: strip is `dp`'s (0.4 ms) instead of CP-SAT's (20-33 s).
 RECTANGLES_REACHED = {
-    (2, 3): 997, (2, 4): 820, (2, 5): 727, (2, 6): 713, (2, 7): 715, (2, 8): 425,
+    (2, 3): 997, (2, 4): 820, (2, 5): 727, (2, 6): 713, (2, 7): 725, (2, 8): 425,
     (3, 2): 1000, (3, 4): 172, (3, 5): 170, (3, 6): 150, (3, 7): 140, (3, 8): 130,
     (4, 2): 993, (4, 3): 240, (4, 5): 150, (4, 6): 130, (4, 7): 120, (4, 8): 120,
     (5, 2): 979, (5, 3): 270, (5, 4): 180, (5, 6): 130, (5, 7): 120, (5, 8): 110,
