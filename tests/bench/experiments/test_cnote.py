@@ -68,6 +68,7 @@ def test_reach_tells_made_and_proven_none_apart() -> None:
     assert (proven.status, proven.value) == ("unsatisfiable", "none exists")
     made = _run_reach(Case("6x6 at 138", {"size": 6, "target": 138, "seeds": 2}), None)
     assert (made.status, made.value) == ("solved", "made 2/2") and "nines diagonal" in made.stats["planted"]
+    assert 0 < made.stats["max_cpu_seconds"] and 0 <= proven.stats["max_cpu_seconds"]  # the process's CPU
 
 
 def test_frontier_measures_both_edges_of_every_open_band() -> None:
