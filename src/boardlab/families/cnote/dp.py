@@ -17,10 +17,10 @@ polynomials (docs/cnote.md), written apart from `narrow` (no states, no compatib
 digits 0-9, any targets): the tests compare its counts and solutions with `brute` and CP-SAT.
 
 *Its cost* is sum_i |A_i| * (C_1 + 1) array steps (a line's admitted values times the partial
-sums): 2 columns of 8 rows at 1,000 about 10 million, milliseconds; at target 1,000,000 far
+sums): 2 columns of 8 rows at 1,000 about 2.5 million, 0.01 s; at target 1,000,000 far
 more than CP-SAT needs for a first solution, so `auto` takes it only up to `AUTO_STEPS`
-(`cheap`). Counts are exact: int64 while the product of the |A_i| stays below 2^63, Python
-integers beyond.
+(`cheap`). Counts are exact: int64 while the product of the |A_i| stays below `INT64_BOUND`,
+Python integers beyond.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from boardlab.families.cnote.io import CNoteInstance
 
 #: `auto` runs `dp` on a grid one or two cells wide or high when its steps (`Strip.steps`) are at
 #: most this many, CP-SAT otherwise: about a second of array steps at numpy's speed here
-#: (forty-first session; 2 columns of 8 rows at 1,000: about 10 million steps, 0.02 s).
+#: (forty-first session; 2 columns of 8 rows at 1,000: 2.5 million steps, 0.01 s).
 AUTO_STEPS = 300_000_000
 #: Counts stay in int64 while the product of the lines' |A_i| (a bound on every count) is below
 #: this; Python integers beyond (exact either way).
@@ -77,7 +77,7 @@ class Strip:
     """
 
     def __init__(self, instance: CNoteInstance, deadline: Deadline = NO_DEADLINE):
-        self.instance, self.deadline = instance, deadline
+        self.deadline = deadline
         self.transposed = instance.width > 2
         if self.transposed and instance.height > 2:
             raise NotStrip(
