@@ -907,9 +907,9 @@ def test_a_failure_names_where_none_exists() -> None:
     for height, width in [(3, 3), (2, 2), (3, 7), (1, 5)]:  # no lemma reaches 1,000 there
         assert proven_from(height, width) is None
     # grids two cells wide: the exact search's survey (Lemma 11) proved none on 2 columns of 8
-    # rows at 1,000 but not at 999 (undecided), and on 2 columns of 6 rows at every target from
-    # 714 (fortieth session), where 713 has a unique puzzle
-    assert proven_from(8, 2) == 1000 and proven_from(6, 2) == 714
+    # rows at every target from 618, where 617 has a unique puzzle (forty-first session), and on
+    # 2 columns of 6 rows at every target from 714 (fortieth session), where 713 has one
+    assert proven_from(8, 2) == 618 and proven_from(6, 2) == 714
     least = proven_from(8, 8)
     with pytest.raises(
         BadInput, match=f"up to about {REACHED[8]}, and none exists at {least}-1,000 \\(proven"

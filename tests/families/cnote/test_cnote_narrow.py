@@ -338,6 +338,27 @@ def test_the_generator_answers_a_recorded_none_at_once_and_makes_the_exact_searc
     assert [list(row) for row in instance.grid] == search([950, 950], cols, seed=0).puzzles[0][0]
 
 
+def test_two_columns_of_eight_rows_are_made_at_617_and_have_none_from_618() -> None:
+    """The 2x8 frontier cell (forty-first session): the survey found a unique puzzle at 617 and
+    proved none at every target from 618, and `generate` with seed 0 makes 617 (the restarts'
+    puzzle, within its work budgets), unique for CP-SAT and for the polynomial count; at 618 it
+    answers NoPuzzle at once from the shipped survey."""
+    from boardlab.core.errors import NoPuzzle
+    from boardlab.families.cnote.generate import RECTANGLES_REACHED, generate, proven_from
+    from boardlab.families.cnote.narrow import recorded
+
+    record = recorded(2, 8)
+    assert record is not None and 617 not in record["none"] + record["undecided"]
+    assert set(range(618, 1001)) <= set(record["none"])
+    assert RECTANGLES_REACHED[2, 8] == 617 and proven_from(8, 2) == 618
+    instance, solution, report = generate(8, 2, 617, seed=0)  # 2 columns of 8 rows
+    assert report.extra.get("narrow_nodes", 0) > 0
+    assert CNoteOracle(instance).several(2, 0) == [solution]
+    assert count([617] * 8, column_targets(617, 8, 2), [list(row) for row in instance.grid]) == 1
+    with pytest.raises(NoPuzzle, match="found none .*Lemma 11"):
+        generate(8, 2, 618, seed=0)
+
+
 def test_the_generator_s_exact_search_keeps_to_its_work(monkeypatch: pytest.MonkeyPatch) -> None:
     """`generate.exact` gives both phases their work budgets (fortieth session): 2 columns of
     8 rows at 415, seed 2, whose 5 million states of complete search took 29 s of CPU before,

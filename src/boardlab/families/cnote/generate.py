@@ -231,13 +231,20 @@ REACHED = {4: 194, 5: 193, 6: 169, 7: 165, 8: 168}
 #: 7x4 210, 8x3 380 and 8x4 240 (3x8 at 140 was made by seed 1 only after 11.9 s of CPU: not
 #: counted). Fortieth session, the survey's pass with restarts on 2x7 and 2x8 (helper, branch
 #: narrow-s61): 2x8 425 (seed 0 6.7 s of wall, load average 2.2; seeds 1 and 2 made in 9.6 and
-#: 19.9 s). The same session's lead pass with the faster candidate counts: 2x7 715 (unique
-#: puzzles found at 707, 712-715, 717 and 725; `generate --seed 0` made 715 in 5.7 s of wall at
-#: load average 3, 725 took 12.4 s, not counted). Forty-first session: 2x7 725, seeds 0-2 each
-#: in 4.6-4.7 s of wall at load average 3.6 (1.3-1.5 s of CPU) once the core's final proof of a
-#: strip is `dp`'s (0.4 ms) instead of CP-SAT's (20-33 s).
+#: 19.9 s); 2x7 unchanged by that pass (no puzzle found above 627). The lead's pass of the same
+#: session (the fast tail counts, work budgets of 1e10 and 2e9): 2x7 715 (seed 0 5.7 s of wall,
+#: load average 3; 725 has a unique puzzle too, but seed 0 took 12.4 s of wall: not counted).
+#: Forty-first session (lead): 2x7 725, seeds 0-2 each in 4.6-4.7 s of wall at load average 3.6
+#: (1.3-1.5 s of CPU) once the core's final proof of a strip is `dp`'s (0.4 ms) instead of
+#: CP-SAT's (20-33 s). Forty-first session (helper, branch narrow-s62): 2x8 617 (was 425), where
+#: the survey's complete search, descending from 999, met its first unique puzzle after proving
+#: none at every undecided target of 618-999; made by `generate --seed 0` in 2.7 s of wall (load
+#: average 2.0; the restarts' puzzle, 26 rounds), seed 1 in 3.1 s, seed 2 in 14.9 s (on the
+#: branch, before `dp`; with it, the lead's timing in docs/cnote.md). So 2x8 is made up to 617
+#: and none exists from 618: its two figures meet (undecided targets remain below, 616 and
+#: 426-435 among them).
 RECTANGLES_REACHED = {
-    (2, 3): 997, (2, 4): 820, (2, 5): 727, (2, 6): 713, (2, 7): 725, (2, 8): 425,
+    (2, 3): 997, (2, 4): 820, (2, 5): 727, (2, 6): 713, (2, 7): 725, (2, 8): 617,
     (3, 2): 1000, (3, 4): 172, (3, 5): 170, (3, 6): 150, (3, 7): 140, (3, 8): 130,
     (4, 2): 993, (4, 3): 240, (4, 5): 150, (4, 6): 130, (4, 7): 120, (4, 8): 120,
     (5, 2): 979, (5, 3): 270, (5, 4): 180, (5, 6): 130, (5, 7): 120, (5, 8): 110,
