@@ -181,7 +181,7 @@ class CNote(Family[CNoteInstance]):
         decode = lambda grid: {"grid": grid}  # noqa: E731
         if request.mode == Mode.COUNT:
             count = strip.count()
-            listed = [decode(grid) for grid, _ in zip(strip.solutions(), range(budget.keep or 0))]
+            listed = [decode(grid) for _, grid in zip(range(budget.keep or 0), strip.solutions())]
             outcome = classify(budget, count, listed, exhausted=True)
         else:
             outcome = collect(budget, strip.solutions(), decode)
