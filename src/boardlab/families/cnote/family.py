@@ -28,6 +28,19 @@ from boardlab.families.cnote.choices import GRADES, MODELS, STRATEGIES
 from boardlab.families.cnote.io import CNoteInstance
 
 
+def auto_backend(instance: CNoteInstance, request: SolveRequest) -> str:
+    """The backend `auto` runs: `cpsat` when an option of CP-SAT's is given (`--strategy`,
+    `--model`, `--no-presolve`, `--seed`), else `dp` on a grid one or two cells wide or high
+    where its steps are few (`dp.cheap`: exact and far faster there; the generator's final
+    proof of a 2x7 puzzle at 725 took CP-SAT 20-33 s, forty-first session), else `cpsat`."""
+    from boardlab.families.cnote import dp
+
+    cpsat_only = request.strategy is not None or request.seed is not None
+    if cpsat_only or request.options.get("model") or request.options.get("no_presolve"):
+        return "cpsat"
+    return "dp" if dp.cheap(instance) else "cpsat"
+
+
 class CNote(Family[CNoteInstance]):
     name = "cnote"
     title = "C-Note"
@@ -120,7 +133,7 @@ class CNote(Family[CNoteInstance]):
     def solve_instance(self, instance: CNoteInstance, request: SolveRequest) -> Result:
         backend = request.backend or "auto"
         if backend == "auto":
-            backend = self.auto_backend(instance, request)
+            backend = auto_backend(instance, request)
             request = self.auto_workers(request, backend)
         if backend == "brute":
             outcome = self._brute(instance, request)
@@ -131,19 +144,6 @@ class CNote(Family[CNoteInstance]):
 
             outcome = model.solve(instance, request)
         return outcome.to_result(self.name, self.to_json(instance))
-
-    @staticmethod
-    def auto_backend(instance: CNoteInstance, request: SolveRequest) -> str:
-        """The backend `auto` runs: `cpsat` when an option of CP-SAT's is given (`--strategy`,
-        `--model`, `--no-presolve`, `--seed`), else `dp` on a grid one or two cells wide or high
-        where its steps are few (`dp.cheap`: exact and far faster there; the generator's final
-        proof of a 2x7 puzzle at 725 took CP-SAT 20-33 s, forty-first session), else `cpsat`."""
-        from boardlab.families.cnote import dp
-
-        cpsat_only = request.strategy is not None or request.seed is not None
-        if cpsat_only or request.options.get("model") or request.options.get("no_presolve"):
-            return "cpsat"
-        return "dp" if dp.cheap(instance) else "cpsat"
 
     def _native(self, name: str, request: SolveRequest) -> None:
         """Unsupported for the CP-SAT options on a backend of its own (`brute`, `dp`)."""
