@@ -4,6 +4,7 @@ line, forty-first session) against the brute force and CP-SAT, its exact counts 
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -138,3 +139,49 @@ def test_the_command_line_names_the_backend_and_refuses_in_one_line(cli_run, tmp
     refused = cli_run(["cnote", "solve", str(square), "--backend", "dp"])
     assert refused.code == 2 and "one or two cells wide" in refused.stderr
     assert len(refused.stderr.strip().splitlines()) == 1
+
+
+class _NoCPSAT:
+    """Stands for `CNoteOracle` where the generator must not ask CP-SAT."""
+
+    def __init__(self, instance: io.CNoteInstance) -> None:
+        raise AssertionError("CP-SAT asked")
+
+
+@pytest.mark.parametrize(("width", "height", "target"), [(2, 4, 30), (4, 2, 33), (2, 3, 61), (3, 2, 44)])
+def test_the_generator_confirms_a_strip_by_its_partial_sums(
+    width: int, height: int, target: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`generate.confirmed` on a strip: the dp listing, no CP-SAT; the planted solution of every
+    unique puzzle the exact search lists, and None wherever one changed digit gives more than one
+    solution (checked against the brute force)."""
+    from boardlab.families.cnote import generate
+    from boardlab.families.cnote.narrow import unique_puzzles
+
+    monkeypatch.setattr(generate, "CNoteOracle", _NoCPSAT)
+    rows, cols = [target] * height, column_targets(target, height, width)
+    puzzles = unique_puzzles(rows, cols)
+    assert puzzles
+    several = 0
+    for digits, solution in puzzles[:3]:
+        assert generate.confirmed(digits, rows, cols, generate.Report()) == (solution, digits)
+        for r, c, d in itertools.product(range(height), range(width), range(1, 10)):
+            changed = [list(row) for row in digits]
+            changed[r][c] = d
+            found = list(brute_solutions(io.make_instance(changed, None, rows, cols)))
+            answer = generate.confirmed(changed, rows, cols, generate.Report())
+            if len(found) == 1:
+                assert answer == (found[0], changed)
+            else:
+                several += len(found) > 1
+                assert answer is None
+    assert several  # the non-unique side was met
+
+
+def test_the_generator_asks_cp_sat_off_strips(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Three cells each way: `confirmed` asks CP-SAT (the dp backend does not take the grid)."""
+    from boardlab.families.cnote import generate
+
+    monkeypatch.setattr(generate, "CNoteOracle", _NoCPSAT)
+    with pytest.raises(AssertionError, match="CP-SAT asked"):
+        generate.confirmed([[1, 2, 3], [4, 5, 6], [7, 8, 9]], [20] * 3, [20] * 3, generate.Report())

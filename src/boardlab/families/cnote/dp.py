@@ -172,6 +172,16 @@ def applies(instance: CNoteInstance) -> bool:
     return min(instance.width, instance.height) <= 2
 
 
+def cheap_strip(instance: CNoteInstance) -> Strip | None:
+    """The strip of a grid `dp` takes cheaply (`applies`, at most `AUTO_STEPS` steps), else None:
+    what `auto` runs it on (`cheap`) and where the generator confirms a strip's count by it
+    (`generate.confirmed`)."""
+    if not applies(instance):
+        return None
+    strip = Strip(instance)
+    return strip if strip.steps <= AUTO_STEPS else None
+
+
 def cheap(instance: CNoteInstance) -> bool:
-    """Whether `auto` runs `dp` here: a strip (`applies`) of at most `AUTO_STEPS` steps."""
-    return applies(instance) and Strip(instance).steps <= AUTO_STEPS
+    """Whether `auto` runs `dp` here (`cheap_strip`)."""
+    return cheap_strip(instance) is not None
