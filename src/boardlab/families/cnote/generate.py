@@ -618,10 +618,10 @@ class Planter:
     matrices are regular; listed and annealed digit grids are not, and moves on them are
     rarely kept). `kind` names the last planting in the report. `check_cells`: the uniqueness
     checks times cells the generator may spend with this planter (None: its `max_checks`).
-    `proves`: its digits come proven unique by CP-SAT (`confirmed`), so the strategy does not
-    ask again before the core's final proof (twenty-seventh session: the question repeated
-    the proof, within 2 deterministic seconds, and a grid whose proof took longer was lost
-    after it had been proven)."""
+    `proves`: its digits come proven unique (`confirmed`: CP-SAT, the dp listing on strips),
+    so the strategy does not ask again before the core's final proof (twenty-seventh session:
+    the question repeated the proof, within 2 deterministic seconds, and a grid whose proof took
+    longer was lost after it had been proven)."""
 
     mixes = True
     proves = False
@@ -744,8 +744,8 @@ def exact(rows: list[int], cols: list[int], seed: int, report: Report) -> Exact 
 
 class Annealed(Planter):
     """Grids with at most 3 columns or rows beyond the rigid shape: the digit grid annealed on
-    its exact count (`heat_bath`) within a budget of transforms. CP-SAT confirms the count
-    (`confirmed`) before the grid is used; the core proves uniqueness once more."""
+    its exact count (`heat_bath`) within a budget of transforms. `confirmed` checks the count
+    before the grid is used; the core proves uniqueness once more."""
 
     mixes = False
     proves = True
