@@ -904,7 +904,7 @@ def test_a_failure_names_where_none_exists() -> None:
             assert proof([target] * height, column_targets(target, height, width)) is not None
         below = least - 1
         assert proof([below] * height, column_targets(below, height, width)) is None
-    for height, width in [(3, 3), (2, 2), (3, 7), (1, 5)]:  # no lemma reaches 1,000 there
+    for height, width in [(3, 3), (2, 2), (3, 4), (4, 3), (1, 5)]:  # no lemma reaches 1,000 there
         assert proven_from(height, width) is None
     # grids two cells wide: the exact search's survey (Lemma 11) proved none on 2 columns of 8
     # rows at every target from 618, where 617 has a unique puzzle (forty-first session), and on

@@ -17,13 +17,17 @@ import pytest
 
 from boardlab.core.errors import BadInput
 from boardlab.families.cnote.convolution import Counter
-from boardlab.families.cnote.generate import generate
+from boardlab.families.cnote.generate import generate, proven_from
 from boardlab.families.cnote.instance import column_targets, make_instance
 from boardlab.families.cnote.oracle import CNoteOracle
 from boardlab.families.cnote.positions import (
+    HUNDREDS,
     applies,
+    best_hundreds,
     certificate,
     family_grids,
+    hundreds_certificate,
+    hundreds_ranges,
     least_target,
     side_slack,
     slack,
@@ -31,6 +35,7 @@ from boardlab.families.cnote.positions import (
     ten_solutions,
     tens_cells,
 )
+from boardlab.families.cnote.positions import main as positions_main
 from boardlab.families.cnote.verify import violations
 
 Grid = list[list[int]]
@@ -236,3 +241,125 @@ def test_every_target_from_the_least_to_1000_is_claimed() -> None:
                 assert claimed == list(range(LEAST[width, height], 1001))
             else:
                 assert claimed == []
+
+
+# "With hundreds" (forty-second session): fixed hundreds on the tens-place cells.
+
+
+def brute_slack(
+    tens: set[tuple[int, int]], rows: list[int], cols: list[int], hundreds: dict[tuple[int, int], int]
+) -> int:
+    """Ten times the least slack with the hundreds, from the numbers' ranges written out on every
+    non-empty set of rows and of columns (no shortcut): a tens-place number is 100 h + 10..99."""
+    height, width = len(rows), len(cols)
+
+    def low(cell: tuple[int, int]) -> int:
+        return 100 * hundreds.get(cell, 0) + 10 if cell in tens else 1
+
+    def high(cell: tuple[int, int]) -> int:
+        return 100 * hundreds.get(cell, 0) + 99 if cell in tens else 9
+
+    floor = min(
+        [rows[r] - sum(high((r, c)) for c in range(width)) for r in range(height)]
+        + [cols[c] - sum(high((r, c)) for r in range(height)) for c in range(width)]
+    )
+    sides = []
+    for turned in (False, True):
+        side, across = (cols, rows) if turned else (rows, cols)
+
+        def cell(i: int, j: int, turned: bool = turned) -> tuple[int, int]:
+            return (j, i) if turned else (i, j)
+
+        worst = 10**9
+        for size in range(1, len(side) + 1):
+            for chosen in itertools.combinations(range(len(side)), size):
+                reached = {j for i in chosen for j in range(len(across)) if cell(i, j) not in tens}
+                if len(reached) == len(across):
+                    continue
+                left = sum(side[i] for i in chosen) - sum(
+                    low(cell(i, j)) for i in chosen for j in range(len(across)) if j not in reached
+                )
+                right = sum(across[j] for j in reached) - sum(
+                    high(cell(i, j)) for j in reached for i in range(len(side)) if i not in chosen
+                )
+                worst = min(worst, right - left)
+        sides.append(worst)
+    return min(floor, max(sides))
+
+
+def test_slack_with_hundreds_equals_the_brute_force() -> None:
+    rng = random.Random(42)
+    for _ in range(80):
+        height, width = rng.randint(2, 6), rng.randint(2, 6)
+        rows, cols = targets(width, height, rng.randint(50, 1000))
+        for tens in spanning_sets(height, width):
+            hundreds = {cell: rng.choice([0, 0, 1, 2, 5]) for cell in tens}
+            assert slack(tens, rows, cols, hundreds) == brute_slack(set(tens), rows, cols, hundreds)
+            assert slack(tens, rows, cols, {}) == slack(tens, rows, cols)
+
+
+@pytest.mark.parametrize(("width", "height"), sorted(HUNDREDS))
+def test_every_range_of_the_hundreds_table_holds_and_they_join(width: int, height: int) -> None:
+    """Each entry's set and hundreds give `slack` >= 0 at every target of its range; the ranges
+    follow one another up to 1,000, and the generator's bound is their least target."""
+    sets = spanning_sets(height, width)
+    entries = sorted(HUNDREDS[width, height])
+    assert entries[-1][1] == 1000
+    for (_, hi, _, _), (lo, _, _, _) in itertools.pairwise(entries):
+        assert lo == hi + 1
+    for lo, hi, k, given in entries:
+        hundreds = {(r, c): h for r, c, h in given}
+        assert all(cell in sets[k] for cell in hundreds) and any(hundreds.values())
+        for target in range(lo, hi + 1):
+            assert slack(sets[k], *targets(width, height, target), hundreds) >= 0
+            assert hundreds_certificate(*targets(width, height, target)) is not None
+    assert hundreds_certificate(*targets(width, height, entries[0][0] - 1)) is None
+    assert proven_from(height, width) == min(entries[0][0], LEAST.get((width, height), 1001))
+
+
+@pytest.mark.parametrize(("width", "height"), sorted(HUNDREDS))
+def test_ten_solutions_with_hundreds_accepted_by_verify(width: int, height: int) -> None:
+    rng = random.Random(width * 100 + height)
+    for lo, hi, _, _ in HUNDREDS[width, height]:
+        for target in (lo, hi):
+            rows, cols = targets(width, height, target)
+            found = hundreds_certificate(rows, cols)
+            assert found is not None
+            tens, hundreds = found
+            for digits in adversarial_grids(height, width, rng):
+                solutions = ten_solutions(digits, rows, cols, tens, hundreds)
+                assert len({str(s) for s in solutions}) == len(solutions) == 10
+                for solution in solutions:
+                    assert violations(digits, rows, cols, {"grid": solution}) == []
+                    assert any(solution[r][c] >= 100 for (r, c), h in hundreds.items() if h)
+
+
+@pytest.mark.parametrize(("width", "height"), sorted(HUNDREDS))
+def test_exact_counts_reach_ten_at_the_least_target_with_hundreds(width: int, height: int) -> None:
+    """The second method: `convolution`'s exact counts (every solution, by Fourier transforms)."""
+    rng = random.Random(height * 7 + width)
+    rows, cols = targets(width, height, HUNDREDS[width, height][0][0])
+    counter = Counter(rows, cols)
+    for digits in adversarial_grids(height, width, rng):
+        counter.set_digits(digits)
+        assert counter.count() >= 10
+
+
+def test_best_hundreds_and_the_ranges_command() -> None:
+    """The search finds hundreds where none fails (5 columns of 3 rows at 1,000), its answer is
+    `slack`'s, and the command prints the table's entry; bad arguments exit 2."""
+    rows, cols = targets(5, 3, 1000)
+    tens = spanning_sets(3, 5)[0]
+    assert slack(tens, rows, cols) < 0
+    value, hundreds = best_hundreds(tens, rows, cols)
+    assert value >= 0 and value == slack(tens, rows, cols, hundreds)
+    assert hundreds_ranges(5, 3, 1000)[0][0] == HUNDREDS[5, 3][0][0]
+    assert hundreds_ranges(6, 3, 1000)[0][3] == ()  # 6x3: the plain form is already best (from 768)
+    assert positions_main(["--hundreds", "5"]) == 2
+
+
+def test_generation_says_none_exists_by_the_hundreds() -> None:
+    with pytest.raises(
+        BadInput, match="no 3x5 puzzle with target 600 has exactly one solution.*with hundreds"
+    ):
+        generate(5, 3, 600, 0)

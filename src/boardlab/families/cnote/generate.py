@@ -157,7 +157,7 @@ from boardlab.families.cnote.oracle import CNoteOracle, as_grid
 from boardlab.families.cnote.orbits import images
 from boardlab.families.cnote.pairs import unique_puzzles
 from boardlab.families.cnote.placements import applies as placements_apply
-from boardlab.families.cnote.positions import certificate, least_target
+from boardlab.families.cnote.positions import certificate, hundreds_certificate, least_target
 from boardlab.families.cnote.search import Enumerator, anneal_chains, count_cap, schedules
 from boardlab.families.cnote.spanning import applies as spanning_applies
 from boardlab.families.cnote.twofamilies import applies as two_families_apply
@@ -1255,6 +1255,13 @@ def proof(rows: list[int], cols: list[int]) -> str | None:
             "cycle, in the tens place"
         )
         return f"10 {where}, docs/cnote.md, 'Large targets')"
+    if (found := hundreds_certificate(rows, cols)) is not None:
+        tens, raised = found
+        return (
+            f"10 (Lemma 2, general form, with hundreds: the digits of {len(tens)} cells connecting every "
+            f"line, with one cycle, in the tens place, {len(raised)} of them with hundreds, docs/cnote.md, "
+            "'Large targets')"
+        )
     if hundreds_applies(rows, cols):
         lo, hi = margin_box(height, rows[0])
         return f"10 (Lemma 5, docs/cnote.md, 'Large targets': its margin box [{lo}, {hi}] lies in a certified one)"

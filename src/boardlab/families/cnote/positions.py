@@ -63,8 +63,11 @@ networks", Pacific J. Math. 7 (1957).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterator, Mapping
 from itertools import combinations
+from typing import Any
+
+from boardlab.families.cnote.instance import column_targets
 
 Grid = list[list[int]]
 
@@ -129,18 +132,29 @@ def spanning_sets(height: int, width: int) -> list[frozenset[tuple[int, int]]]:
     return found
 
 
-def slack(tens: Collection[tuple[int, int]], rows: list[int], cols: list[int]) -> int:
+def slack(
+    tens: Collection[tuple[int, int]],
+    rows: list[int],
+    cols: list[int],
+    hundreds: Mapping[tuple[int, int], int] | None = None,
+) -> int:
     """Ten times the least slack of the general form's conditions (module docstring) for the
     tens-place set `tens`; non-negative: the lemma holds (10 solutions for every digit grid).
     The margins must be non-negative whatever the digits, and Gale's condition hold on every
     set of rows or on every set of columns (each is a sufficient condition alone; written out
-    with the worst digits they differ, so the better of the two counts)."""
+    with the worst digits they differ, so the better of the two counts). `hundreds`: h per cell
+    of `tens` (0 where missing), whose number is then 100 h + 10 d + u ("With hundreds")."""
     cells = set(tens)
+    extra = {cell: 100 * hundreds.get(cell, 0) for cell in cells} if hundreds else dict.fromkeys(cells, 0)
     height, width = len(rows), len(cols)
-    lines = [rows[r] - sum(99 if (r, c) in cells else 9 for c in range(width)) for r in range(height)]
-    lines += [cols[c] - sum(99 if (r, c) in cells else 9 for r in range(height)) for c in range(width)]
-    transposed = {(c, r) for r, c in cells}
-    return min(min(lines), max(side_slack(cells, rows, cols), side_slack(transposed, cols, rows)))
+    lines = [
+        rows[r] - sum(99 + extra[r, c] if (r, c) in cells else 9 for c in range(width)) for r in range(height)
+    ]
+    lines += [
+        cols[c] - sum(99 + extra[r, c] if (r, c) in cells else 9 for r in range(height)) for c in range(width)
+    ]
+    turned = {(c, r): x for (r, c), x in extra.items()}
+    return min(min(lines), max(side_slack(cells, rows, cols, extra), side_slack(turned, cols, rows, turned)))
 
 
 def missing_sets(
@@ -160,19 +174,25 @@ def missing_sets(
     ]
 
 
-def side_slack(cells: set[tuple[int, int]], rows: list[int], cols: list[int]) -> int:
+def side_slack(
+    cells: Collection[tuple[int, int]],
+    rows: list[int],
+    cols: list[int],
+    extra: Mapping[tuple[int, int], int] | None = None,
+) -> int:
     """Ten times the least slack of Gale's condition on the sets I of rows, written out with the
-    worst digits (module docstring); only the `missing_sets` can fail. No such set: a large
-    number."""
+    worst digits (module docstring); only the `missing_sets` can fail. `extra`: the hundreds of
+    the tens-place cells (100 h, "With hundreds"; none missing). No such set: a large number."""
     height, width = len(rows), len(cols)
+    tens = set(cells)
+    added = extra if extra is not None else dict.fromkeys(tens, 0)
     worst = 10**9
-    for chosen, reached in missing_sets(cells, height, width):
+    for chosen, reached in missing_sets(tens, height, width):
         inside = set(chosen)
-        missed_tens = sum(1 for i in chosen for j in range(width) if j not in reached)
+        missed = sum(10 + added[i, j] for i in chosen for j in range(width) if j not in reached)
         other = [(r, j) for j in reached for r in range(height) if r not in inside]
-        their_tens = sum(1 for cell in other if cell in cells)
-        left = sum(rows[i] for i in chosen) - 10 * missed_tens
-        right = sum(cols[j] for j in reached) - 99 * their_tens - 9 * (len(other) - their_tens)
+        left = sum(rows[i] for i in chosen) - missed
+        right = sum(cols[j] for j in reached) - sum(99 + added[x] if x in tens else 9 for x in other)
         worst = min(worst, right - left)
     return worst
 
@@ -186,6 +206,128 @@ def certificate(rows: list[int], cols: list[int]) -> frozenset[tuple[int, int]] 
         if slack(tens, rows, cols) >= 0:
             return tens
     return None
+
+
+#: (columns, rows) -> [(lo, hi, k, ((row, column, h), ...))]: "With hundreds" (module docstring):
+#: the k-th set of `spanning_sets(rows, columns)` with h hundreds on the cells listed (0 on its
+#: other cells) has `slack` >= 0 at every target T in [lo, hi] (every row at T, the columns
+#: `column_targets`), so no unique puzzle exists there. Found by `hundreds_ranges` (CP-SAT picks
+#: the h, forty-second session); `hundreds_certificate` checks them by `slack` itself, at any
+#: targets, so the table only says where to look.
+HUNDREDS: dict[tuple[int, int], list[tuple[int, int, int, tuple[tuple[int, int, int], ...]]]] = {
+    (3, 5): [
+        (578, 648, 2, ((0, 1, 3), (1, 0, 1), (1, 1, 2))),
+        (649, 1000, 0, ((1, 0, 2), (2, 1, 1))),
+    ],
+    (5, 3): [(964, 1000, 2, ((0, 1, 1), (1, 0, 3), (1, 1, 2)))],
+    (7, 3): [(959, 1000, 0, ((0, 1, 1),))],
+    (8, 3): [(902, 1000, 3, ((1, 0, 1), (1, 1, 1), (2, 2, 1)))],
+}
+
+
+def hundreds_certificate(
+    rows: list[int], cols: list[int]
+) -> tuple[frozenset[tuple[int, int]], dict[tuple[int, int], int]] | None:
+    """The first certificate of `HUNDREDS` for this shape (a tens-place set of `spanning_sets` and
+    the hundreds on its cells) under which the general form holds at these line targets (`slack`
+    with the hundreds >= 0: every digit grid has at least 10 solutions), or None."""
+    height, width = len(rows), len(cols)
+    if len(rows) < 2 or len(cols) < 2 or sum(rows) != sum(cols) or (width, height) not in HUNDREDS:
+        return None
+    sets = spanning_sets(height, width)
+    for _, _, k, given in HUNDREDS[width, height]:
+        hundreds = {(r, c): h for r, c, h in given}
+        if slack(sets[k], rows, cols, hundreds) >= 0:
+            return sets[k], hundreds
+    return None
+
+
+def best_hundreds(
+    tens: Collection[tuple[int, int]], rows: list[int], cols: list[int], most: int = 9
+) -> tuple[int, dict[tuple[int, int], int]]:
+    """The hundreds h (0..`most` per cell of `tens`) that make `slack` largest, by CP-SAT (one
+    worker; each of the conditions of `slack` is linear in h, Gale's condition on rows and on
+    columns asked apart), and that slack as `slack` computes it: the search for `HUNDREDS`,
+    whose entries `slack` alone checks."""
+    from ortools.sat.python import cp_model
+
+    cells = set(tens)
+    height, width = len(rows), len(cols)
+    best: tuple[int, dict[tuple[int, int], int]] | None = None
+    for turned in (False, True):
+        model = cp_model.CpModel()
+        h = {cell: model.new_int_var(0, most, f"h{cell}") for cell in sorted(cells)}
+        least = model.new_int_var(-(10**7), 10**7, "least")
+
+        def number(cell: tuple[int, int], top: int, h: dict[tuple[int, int], Any] = h) -> Any:
+            return 100 * h[cell] + top if cell in cells else 9
+
+        for r in range(height):
+            model.add(least <= rows[r] - sum(number((r, c), 99) for c in range(width)))
+        for c in range(width):
+            model.add(least <= cols[c] - sum(number((r, c), 99) for r in range(height)))
+        here = {(c, r) for r, c in cells} if turned else cells
+        sides, across = (cols, rows) if turned else (rows, cols)
+
+        def real(x: tuple[int, int], turned: bool = turned) -> tuple[int, int]:
+            return (x[1], x[0]) if turned else x
+
+        for chosen, reached in missing_sets(here, len(sides), len(across)):
+            inside = set(chosen)
+            missed = [real((i, j)) for i in chosen for j in range(len(across)) if j not in reached]
+            other = [real((r, j)) for j in reached for r in range(len(sides)) if r not in inside]
+            left = sum(sides[i] for i in chosen) - sum(number(x, 10) for x in missed)
+            right = sum(across[j] for j in reached) - sum(number(x, 99) for x in other)
+            model.add(least <= right - left)
+        model.maximize(least)
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = 1
+        solver.parameters.max_time_in_seconds = 30.0
+        if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            continue
+        chosen_h = {cell: int(solver.value(v)) for cell, v in h.items() if solver.value(v)}
+        value = slack(cells, rows, cols, chosen_h)
+        if best is None or value > best[0]:
+            best = (value, chosen_h)
+    assert best is not None  # h = 0 is always a solution of both models
+    return best
+
+
+def hundreds_ranges(
+    width: int, height: int, top: int = 1000
+) -> list[tuple[int, int, int, tuple[tuple[int, int, int], ...]]]:
+    """`HUNDREDS`' entries for a shape: the least target T0 <= `top` from which some set of
+    `spanning_sets` has hundreds (`best_hundreds`) with `slack` >= 0 at each target up to `top`,
+    then [T0, top] covered from below, each range the one set and hundreds best at its lowest
+    target, stretched up while `slack` stays >= 0. Empty when nothing holds at `top`."""
+    sets = spanning_sets(height, width)
+
+    def pick(target: int) -> tuple[int, dict[tuple[int, int], int]] | None:
+        rows, cols = [target] * height, column_targets(target, height, width)
+        for k, tens in enumerate(sets):
+            value, chosen = best_hundreds(tens, rows, cols)
+            if value >= 0:
+                return k, chosen
+        return None
+
+    low = top + 1
+    while low - 1 >= max(width, height) and pick(low - 1) is not None:
+        low -= 1
+    found = []
+    start = low
+    while start <= top:
+        picked = pick(start)
+        assert picked is not None
+        k, chosen = picked
+        end = start
+        while (
+            end < top
+            and slack(sets[k], [end + 1] * height, column_targets(end + 1, height, width), chosen) >= 0
+        ):
+            end += 1
+        found.append((start, end, k, tuple((r, c, h) for (r, c), h in sorted(chosen.items()))))
+        start = end + 1
+    return found
 
 
 def _transport(supply: list[int], demand: list[int], allowed: list[list[bool]]) -> Grid | None:
@@ -305,11 +447,16 @@ def cycle_families(digits: Grid, rows: list[int], cols: list[int]) -> Iterator[G
 
 
 def ten_solutions(
-    digits: Grid, rows: list[int], cols: list[int], tens: Collection[tuple[int, int]] | None = None
+    digits: Grid,
+    rows: list[int],
+    cols: list[int],
+    tens: Collection[tuple[int, int]] | None = None,
+    hundreds: Mapping[tuple[int, int], int] | None = None,
 ) -> list[Grid]:
     """The solutions of step 1 and 2 (module docstring), one per choice of the units digit at
     (0, 0) that leaves a feasible transportation problem: all 10 when `applies` (with `tens` its
-    `certificate`). `tens` defaults to Lemma 2's cycle on a square grid.
+    `certificate`), or with `tens` and `hundreds` a `hundreds_certificate` (each cell of `tens`
+    holding 100 h more, "With hundreds"). `tens` defaults to Lemma 2's cycle on a square grid.
 
     Raises ValueError when `tens` is not given and the grid is not square of 4x4 or more, when
     `tens` does not connect the lines with one cycle through (0, 0), or a digit is not 1-9."""
@@ -324,8 +471,10 @@ def ten_solutions(
         raise ValueError("Lemma 2 is about digits 1-9")
     units = [[(r, c) not in tens for c in range(width)] for r in range(height)]
     found = []
+    added = hundreds or {}
     for grid in family_grids(digits, rows, cols, tens, (0, 0)):
-        solution = complete(grid, rows, cols, units)
+        raised = [[x + 100 * added.get((r, c), 0) for c, x in enumerate(row)] for r, row in enumerate(grid)]
+        solution = complete(raised, rows, cols, units)
         if solution is not None:
             found.append(solution)
     return found
@@ -344,3 +493,36 @@ def complete(grid: Grid, rows: list[int], cols: list[int], units: list[list[bool
     if extra is None:
         return None
     return [[grid[r][c] + 10 * extra[r][c] for c in range(width)] for r in range(height)]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m boardlab.families.cnote.positions --hundreds W H [TOP]`: `hundreds_ranges` of W
+    columns and H rows below TOP (1,000), one line each, as `HUNDREDS` holds them. Bad
+    arguments: one line, exit 2."""
+    import sys
+
+    args = sys.argv[1:] if argv is None else argv
+    try:
+        if args[:1] != ["--hundreds"] or len(args) not in (3, 4):
+            raise ValueError
+        width, height, *rest = (int(a) for a in args[1:])
+        top = rest[0] if rest else 1000
+        if min(width, height) < 2 or top < max(width, height):
+            raise ValueError
+    except ValueError:
+        print(
+            "usage: python -m boardlab.families.cnote.positions --hundreds W H [TOP] (sides of 2 or more, "
+            f"TOP at least the longer side), got {' '.join(args) or 'nothing'}",
+            file=sys.stderr,
+        )
+        return 2
+    found = hundreds_ranges(width, height, top)
+    for entry in found:
+        print(f"    {entry},", flush=True)
+    if not found:
+        print(f"{width}x{height}: no hundreds hold at {top}")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
