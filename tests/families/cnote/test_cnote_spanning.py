@@ -23,6 +23,7 @@ from boardlab.families.cnote.positions import applies as lemma_2_applies
 from boardlab.families.cnote.positions import family_grids, spanning_sets, tens_cells
 from boardlab.families.cnote.spanning import (
     CERTIFIED,
+    RAISED,
     applies,
     certify,
     cycle_signs,
@@ -267,3 +268,88 @@ def test_certificates_recomputed() -> None:
         assert certify(width, height, lo, hi, spanning_sets(height, width)[k], time_limit=300) is None
     assert (378, 409, 1) in CERTIFIED[8, 5]
     assert certify(8, 5, 378, 409, spanning_sets(5, 8)[1], time_limit=300) is None
+
+
+# With hundreds (`RAISED`, forty-second session): the cells of C hold fixed hundreds besides.
+
+
+def raised_targets() -> list[tuple[int, int, int, int, dict[tuple[int, int], int]]]:
+    """(columns, rows, target, set, hundreds) at the least and the largest target of every range."""
+    out = []
+    for (width, height), ranges in sorted(RAISED.items()):
+        for lo, hi, k, given in ranges:
+            hundreds = {(r, c): h for r, c, h in given}
+            out += [(width, height, lo, k, hundreds), (width, height, hi, k, hundreds)]
+    return out
+
+
+def test_the_raised_ranges_are_disjoint_their_hundreds_on_c_and_proven_from_reaches_them() -> None:
+    """Every range's hundreds stand on its set's cells; no two ranges of a shape (with
+    `CERTIFIED`'s) overlap; `applies` holds at both ends of each and the generator's bound is at
+    or below the least of them (each target above it proven by some lemma)."""
+    from boardlab.families.cnote.generate import proven_from
+
+    assert RAISED
+    for (width, height), ranges in RAISED.items():
+        sets = spanning_sets(height, width)
+        spans = sorted(
+            [(lo, hi) for lo, hi, _ in CERTIFIED.get((width, height), [])] + [r[:2] for r in ranges]
+        )
+        for (_, hi), (lo, _) in itertools.pairwise(spans):
+            assert lo > hi
+        for lo, hi, k, given in ranges:
+            assert lo <= hi and all((r, c) in sets[k] and h >= 0 for r, c, h in given)
+            assert applies(*targets(width, height, lo)) and applies(*targets(width, height, hi))
+        least = proven_from(height, width)
+        assert least is not None and least <= min(lo for lo, _, _, _ in ranges)
+
+
+def test_two_solutions_at_every_raised_range_s_ends_each_accepted_by_verify() -> None:
+    rng = random.Random(10)
+    for width, height, target, k, hundreds in raised_targets():
+        rows, cols = targets(width, height, target)
+        tens = spanning_sets(height, width)[k]
+        for digits in adversarial(height, width, rng):
+            found = solutions(digits, rows, cols, tens, hundreds)
+            assert len({str(s) for s in found}) == len(found) >= 2, (width, height, target, digits)
+            for solution in found:
+                assert violations(digits, rows, cols, {"grid": solution}) == []
+                assert all(solution[r][c] >= 100 * h for (r, c), h in hundreds.items())
+
+
+def test_raised_certificates_recomputed_and_a_left_over_with_hundreds() -> None:
+    """The two cheapest shapes' top ranges again by CP-SAT, and far below 5 columns of 3 rows'
+    least target (at 400-410) a grid is left over whose families, with the same hundreds, repair
+    at most one."""
+    for (width, height), ranges in sorted(RAISED.items(), key=lambda item: item[0][0] * item[0][1])[:2]:
+        lo, hi, k, given = max(ranges)
+        hundreds = {(r, c): h for r, c, h in given}
+        assert certify(width, height, lo, hi, spanning_sets(height, width)[k], 9, 300, hundreds) is None
+    lo, _, k, given = min(RAISED[5, 3])
+    hundreds = {(r, c): h for r, c, h in given}
+    tens = spanning_sets(3, 5)[k]
+    found = certify(5, 3, 400, 410, tens, 9, 300, hundreds)
+    assert found is not None
+    target, digits = found
+    assert 400 <= target <= 410 < lo
+    assert len(solutions(digits, *targets(5, 3, target), tens, hundreds)) <= 1
+    with pytest.raises(ValueError, match="hundreds go on cells of the tens-place set"):
+        certify(5, 3, 990, 1000, tens, hundreds={(0, 4): 1} if (0, 4) not in tens else {(0, 0): -1})
+
+
+def test_the_commands_with_hundreds(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--hundreds R,C,H` reruns a `RAISED` range; `--step ... --raise` names each range's
+    hundreds; a malformed `--hundreds` is one line, exit 2."""
+    lo, hi, k, given = max(RAISED[5, 3])
+    args = ["5", "3", str(lo), str(hi), str(k)]
+    for r, c, h in given:
+        args += ["--hundreds", f"{r},{c},{h}"]
+    assert main(args) == 0
+    assert "infeasible" in capsys.readouterr().out
+    assert main(["--step", "5", "3", "1001", "10", "--count", "1", "--raise"]) == 0
+    (line,) = capsys.readouterr().out.splitlines()
+    assert line.startswith("5x3 targets 991-1000, set 0, hundreds (") and "infeasible" in line
+    for bad in (["5", "3", "990", "1000", "--hundreds"], ["5", "3", "990", "1000", "--hundreds", "1,2"]):
+        assert main(bad) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and len(err.splitlines()) == 1

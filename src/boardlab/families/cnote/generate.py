@@ -159,7 +159,7 @@ from boardlab.families.cnote.pairs import unique_puzzles
 from boardlab.families.cnote.placements import applies as placements_apply
 from boardlab.families.cnote.positions import certificate, hundreds_certificate, least_target
 from boardlab.families.cnote.search import Enumerator, anneal_chains, count_cap, schedules
-from boardlab.families.cnote.spanning import applies as spanning_applies
+from boardlab.families.cnote.spanning import entry as spanning_entry
 from boardlab.families.cnote.twofamilies import applies as two_families_apply
 
 #: The largest line target at which unique puzzles were found by rigid plantings (docs/cnote.md);
@@ -1276,10 +1276,11 @@ def proof(rows: list[int], cols: list[int]) -> str | None:
             "with room for two transports, or one in two ways, at one of several placements of the cycle, or "
             "one at each of two with different solutions, a CP-SAT certificate)"
         )
-    if spanning_applies(rows, cols):
+    if (held := spanning_entry(rows, cols)) is not None:
+        lifted = f", {len(held[3])} of them with hundreds" if held[3] else ""
         return (
             "2 (Lemma 9, general form, docs/cnote.md, 'Large targets': two of ten families on cells "
-            "connecting every line, with one cycle, are repaired, a CP-SAT certificate)"
+            f"connecting every line, with one cycle{lifted}, are repaired, a CP-SAT certificate)"
         )
     return None
 

@@ -43,13 +43,19 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from boardlab.families.cnote.hundreds import decide, repairs, run_certificate, verdict
 from boardlab.families.cnote.instance import column_targets
-from boardlab.families.cnote.positions import complete, family_grids, missing_sets, spanning_sets
+from boardlab.families.cnote.positions import (
+    best_hundreds,
+    complete,
+    family_grids,
+    missing_sets,
+    spanning_sets,
+)
 
 Grid = list[list[int]]
 Cell = tuple[int, int]
@@ -185,12 +191,40 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
 }
 
 
-def applies(rows: list[int], cols: list[int]) -> bool:
-    """The targets are `generate`'s for a shape and a T inside a range of `CERTIFIED`."""
+#: (columns, rows) -> [(lo, hi, k, ((row, column, h), ...))]: as `CERTIFIED`, with the k-th set's
+#: cells listed holding h hundreds more in every family (`certify` with `hundreds`; "With
+#: hundreds" in docs/cnote.md, Lemma 9's general form), each range's hundreds those of
+#: `positions.best_hundreds` at its least target (`step` with `raised`). Forty-second session.
+RAISED: dict[tuple[int, int], list[tuple[int, int, int, tuple[tuple[int, int, int], ...]]]] = {
+    (5, 3): [
+        (772, 803, 0, ((0, 1, 2), (1, 2, 1))),
+        (804, 835, 0, ((0, 1, 2), (1, 2, 1))),
+        (836, 851, 0, ((0, 0, 1), (1, 1, 2))),
+        (852, 867, 0, ((0, 1, 2), (1, 2, 1))),
+        (868, 899, 0, ((0, 1, 2), (1, 2, 1))),
+        (900, 931, 2, ((0, 0, 1), (1, 0, 2), (1, 1, 3))),
+        (932, 947, 0, ((0, 1, 2), (1, 2, 1))),
+        (948, 963, 0, ((0, 1, 2), (1, 2, 1))),
+    ],
+}
+
+
+def entry(rows: list[int], cols: list[int]) -> tuple[int, int, int, tuple[tuple[int, int, int], ...]] | None:
+    """The range of `CERTIFIED` (no hundreds) or `RAISED` that holds these targets (`generate`'s
+    for a shape and a T inside it) as (lo, hi, set, hundreds), or None."""
     height, width = len(rows), len(cols)
     if not rows or len(set(rows)) != 1 or cols != column_targets(rows[0], height, width):
-        return False
-    return any(lo <= rows[0] <= hi for lo, hi, _ in CERTIFIED.get((width, height), []))
+        return None
+    none: tuple[tuple[int, int, int], ...] = ()
+    ranges = [(lo, hi, k, none) for lo, hi, k in CERTIFIED.get((width, height), [])]
+    ranges += RAISED.get((width, height), [])
+    return next((found for found in ranges if found[0] <= rows[0] <= found[1]), None)
+
+
+def applies(rows: list[int], cols: list[int]) -> bool:
+    """The targets are `generate`'s for a shape and a T inside a range of `CERTIFIED` or
+    `RAISED` (`entry`)."""
+    return entry(rows, cols) is not None
 
 
 def cycle_signs(tens: Collection[Cell]) -> dict[Cell, int]:
@@ -292,6 +326,7 @@ def add_window(
     tenth: Sequence[Collection[int]] = (),
     single: bool = False,
     outside: bool = False,
+    hundreds: Mapping[Cell, int] | None = None,
 ) -> Window:
     """On a CP-SAT `model` whose digit variables are `digit` and line targets `targets` (ints or
     linear expressions, at most `top`), a base family on `made` and the `window` - 1 families
@@ -302,9 +337,10 @@ def add_window(
     a check broken once the set's margins are lowered by 1 more. With `single`, that family has
     at most one repair without a broken check (two would give two solutions, which differ in a
     hundreds digit on C: Lemma 10's part (d)). With `outside` that family is made and returned
-    with a literal "it is repaired" (`Window`: Lemma 10's part (c) compares two placements'). Lemma 9
-    (`twofamilies`) and Lemma 10 (`placements`) use it with C's cycle and condition (F) as the
-    construction."""
+    with a literal "it is repaired" (`Window`: Lemma 10's part (c) compares two placements'). With
+    `hundreds` (h per cell of C), every family holds 100 h more on those cells before its repair
+    ("With hundreds"). Lemma 9 (`twofamilies`) and Lemma 10 (`placements`) use it with C's cycle
+    and condition (F) as the construction."""
     height = 1 + max(r for r, _ in digit)
     width = 1 + max(c for _, c in digit)
     cells, lines = made.cells, made.lines
@@ -313,6 +349,7 @@ def add_window(
         for line in lines
     ]
     fixes = [{}, *({cells[e]: h for e, h in fix.items()} for fix in repairs(len(cells)))]
+    raised = hundreds or {}
     base = [model.new_int_var(0, 9, "") for _ in cells]
     # a margin is at most the target over 10, and at least -10 per cell of its line (numbers < 100)
     bound = top // 10 + 10 * max(height, width) + 10
@@ -339,7 +376,7 @@ def add_window(
         repaired: Any = model.new_bool_var("") if k >= window and outside else None
         for lowered in [*([()] if single or outside else []), *tenth] if k >= window else [()]:
             for fix in fixes:
-                low = [10 * sum(fix.get(x, 0) for x in its) for its in on]
+                low = [10 * sum(fix.get(x, 0) + raised.get(x, 0) for x in its) for its in on]
                 left = [margin[i] - low[i] - (i in lowered) for i in range(len(lines))]
                 literals = []
                 for group, reached in made.checks:
@@ -372,15 +409,19 @@ def certify(
     tens: Collection[Cell],
     window: int = 9,
     time_limit: float = 600.0,
+    hundreds: Mapping[Cell, int] | None = None,
 ) -> tuple[int, Grid] | None:
     """A target in [lo, hi] (rows at it, columns `column_targets`) and a digit grid of `height`
-    rows and `width` columns with `window` consecutive unrepaired families on `tens`, or None
-    when there is none (CP-SAT: infeasible). Raises TimeoutError when CP-SAT decides nothing
-    within `time_limit` seconds (one worker), ValueError on bad arguments."""
+    rows and `width` columns with `window` consecutive unrepaired families on `tens` (with
+    `hundreds` on its cells: "With hundreds"), or None when there is none (CP-SAT: infeasible).
+    Raises TimeoutError when CP-SAT decides nothing within `time_limit` seconds (one worker),
+    ValueError on bad arguments."""
     if not 1 <= window <= 9 or lo > hi or min(width, height) < 2 or lo < max(width, height):
         raise ValueError(
             "need sides of 2 or more, 1 <= window <= 9 and a range of targets of at least the longer side"
         )
+    if hundreds and (not set(hundreds) <= set(tens) or min(hundreds.values()) < 0):
+        raise ValueError("hundreds go on cells of the tens-place set, 0 or more each")
     from ortools.sat.python import cp_model
 
     model = cp_model.CpModel()
@@ -396,7 +437,9 @@ def certify(
         model.add(rest <= c).only_enforce_if(~bump)
         targets["c", c] = share + bump
     made = construction(tens, height, width)
-    add_window(model, digit, targets, made, window, max(column_targets(hi, height, width) + [hi]))
+    add_window(
+        model, digit, targets, made, window, max(column_targets(hi, height, width) + [hi]), hundreds=hundreds
+    )
     solver = decide(model, time_limit, f"{width}x{height} at {lo}-{hi}")
     if solver is None:
         return None
@@ -405,11 +448,19 @@ def certify(
     ]
 
 
-def solutions(digits: Grid, rows: list[int], cols: list[int], tens: Collection[Cell]) -> list[Grid]:
+def solutions(
+    digits: Grid,
+    rows: list[int],
+    cols: list[int],
+    tens: Collection[Cell],
+    hundreds: Mapping[Cell, int] | None = None,
+) -> list[Grid]:
     """One solution per repaired family of `digits` (module docstring): for each of the 10
-    families (`positions.family_grids`, u at (0, 0) = 0..9), the first repair (none, 100 or 200
-    on one cell of C, 100 on two) after which the transportation problem on the other cells is
-    feasible (augmenting paths, not Gale's condition)."""
+    families (`positions.family_grids`, u at (0, 0) = 0..9; with `hundreds` on its cells of C),
+    the first repair (none, 100 or 200 on one cell of C, 100 on two) after which the
+    transportation problem on the other cells is feasible (augmenting paths, not Gale's
+    condition)."""
+    raised = hundreds or {}
     cells = sorted(tens)
     height, width = len(rows), len(cols)
     units = [[(r, c) not in tens for c in range(width)] for r in range(height)]
@@ -417,8 +468,11 @@ def solutions(digits: Grid, rows: list[int], cols: list[int], tens: Collection[C
     found = []
     for grid in family_grids(digits, rows, cols, tens, (0, 0)):
         for fix in fixes:
-            raised = [[grid[r][c] + 100 * fix.get((r, c), 0) for c in range(width)] for r in range(height)]
-            solution = complete(raised, rows, cols, units)
+            lifted = [
+                [grid[r][c] + 100 * (fix.get((r, c), 0) + raised.get((r, c), 0)) for c in range(width)]
+                for r in range(height)
+            ]
+            solution = complete(lifted, rows, cols, units)
             if solution is not None:
                 found.append(solution)
                 break
@@ -474,13 +528,14 @@ def search(
 class Step(NamedTuple):
     """One range of `step`: its targets [lo, hi], what CP-SAT said (`certify`'s result: None when
     infeasible, a (target, grid) left over; `undecided` when it decided nothing within the
-    limit) and the CPU seconds of the solve."""
+    limit), the CPU seconds of the solve and the hundreds it ran with ((row, column, h), ...)."""
 
     lo: int
     hi: int
     found: tuple[int, Grid] | None
     undecided: bool
     cpu: float
+    hundreds: tuple[tuple[int, int, int], ...] = ()
 
 
 def step(
@@ -491,13 +546,16 @@ def step(
     k: int = 0,
     time_limit: float = 60.0,
     count: int | None = None,
+    raised: bool = False,
 ) -> Iterator[Step]:
     """Ranges of `span` targets certified downwards from `start` with the k-th set of
     `positions.spanning_sets` (one `certify` of width 9 each): [start - span, start - 1], then the
     range below, while CP-SAT says infeasible; yields each range's `Step` and stops after the
     first left over or undecided within `time_limit` seconds, after `count` ranges, or when the
     next range would go below the longer side (where `certify` stops). Unlike `search`, one set
-    and one span: the way the thirty-ninth session stepped the bounds down."""
+    and one span: the way the thirty-ninth session stepped the bounds down. `raised`: each range
+    with the hundreds of `positions.best_hundreds` on the set at its least target ("With
+    hundreds", forty-second session; the search's CPU counts in the step's)."""
     sets = spanning_sets(height, width)
     if span < 1 or not 0 <= k < len(sets) or time_limit <= 0 or (count is not None and count < 1):
         raise ValueError(
@@ -510,33 +568,40 @@ def step(
     while hi - span + 1 >= max(width, height) and (count is None or done < count):
         lo = hi - span + 1
         began = time.process_time()
+        hundreds = (
+            best_hundreds(sets[k], [lo] * height, column_targets(lo, height, width))[1] if raised else {}
+        )
         try:
-            found, undecided = certify(width, height, lo, hi, sets[k], 9, time_limit), False
+            found, undecided = certify(width, height, lo, hi, sets[k], 9, time_limit, hundreds), False
         except TimeoutError:
             found, undecided = None, True
         done += 1
-        yield Step(lo, hi, found, undecided, time.process_time() - began)
+        given = tuple((r, c, h) for (r, c), h in sorted(hundreds.items()))
+        yield Step(lo, hi, found, undecided, time.process_time() - began, given)
         if found is not None or undecided:
             return
         hi = lo - 1
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m boardlab.families.cnote.spanning W H LO HI [K]`: rerun a certificate with the
-    K-th tens-place set (exit 0: infeasible, 1: a grid left over, printed); `--search W H TOP`:
-    search ranges downwards from TOP; `--step W H FROM SPAN [--set K] [--time-limit S] [--count
-    N]`: `step`, one line a range (exit 0 when every range tried is infeasible, 1 when it stopped
-    at a left-over, 3 at an undecided range). Bad arguments: exit 2."""
+    """`python -m boardlab.families.cnote.spanning W H LO HI [K] [--hundreds R,C,H ...]`: rerun a
+    certificate with the K-th tens-place set (and H hundreds on cell (R, C) of it, the option
+    repeated per cell: `RAISED`'s entries; exit 0: infeasible, 1: a grid left over, printed);
+    `--search W H TOP`: search ranges downwards from TOP; `--step W H FROM SPAN [--set K]
+    [--time-limit S] [--count N] [--raise]`: `step` (`raised` with `--raise`), one line a range
+    (exit 0 when every range tried is infeasible, 1 when it stopped at a left-over, 3 at an
+    undecided range). Bad arguments: exit 2."""
     args = sys.argv[1:] if argv is None else argv
     usage = (
-        "usage: python -m boardlab.families.cnote.spanning W H LO HI [K] | --search W H TOP"
-        " | --step W H FROM SPAN [--set K] [--time-limit S] [--count N]"
+        "usage: python -m boardlab.families.cnote.spanning W H LO HI [K] [--hundreds R,C,H ...] | --search W H TOP"
+        " | --step W H FROM SPAN [--set K] [--time-limit S] [--count N] [--raise]"
     )
 
     def stepping() -> int:
         options = {"--set": "0", "--time-limit": "60", "--count": ""}
         plain = []
-        rest = iter(args[1:])
+        raised = "--raise" in args
+        rest = iter(a for a in args[1:] if a != "--raise")
         for a in rest:
             if a in options:
                 value = next(rest, None)
@@ -552,14 +617,18 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError:
             raise ValueError(f"{usage}, got {' '.join(args)}") from None
         code = 0
-        for lo, hi, found, undecided, cpu in step(w, h, start, span, k, limit, count):
+        for lo, hi, found, undecided, cpu, hundreds in step(w, h, start, span, k, limit, count, raised):
             if undecided:
                 outcome, code = f"undecided within {limit:g} s of wall", 3
             elif found is not None:
                 outcome, code = f"left over: {found}", 1
             else:
                 outcome = "infeasible, every digit grid has two families repaired"
-            print(f"{w}x{h} targets {lo}-{hi}, set {k}: CP-SAT: {outcome}; {cpu:.1f} s of CPU", flush=True)
+            extra = f", hundreds {hundreds}" if raised else ""
+            print(
+                f"{w}x{h} targets {lo}-{hi}, set {k}{extra}: CP-SAT: {outcome}; {cpu:.1f} s of CPU",
+                flush=True,
+            )
         return code
 
     def body() -> int:
@@ -573,18 +642,29 @@ def main(argv: list[str] | None = None) -> int:
             for lo, hi, k, spent in search(w, h, top, log=True):
                 print(f"certified {w}x{h} [{lo}, {hi}] with set {k}: {spent:.1f} s of CPU")
             return 0
+        numbers, hundreds = [], {}
         try:
-            w, h, lo, hi, *rest = (int(a) for a in args)
+            given = iter(args)
+            for a in given:
+                if a == "--hundreds":
+                    r, c, h = (int(x) for x in next(given).split(","))
+                    hundreds[r, c] = h
+                else:
+                    numbers.append(int(a))
+            w, h, lo, hi, *rest = numbers
             k = rest[0] if rest else 0
             if len(rest) > 1:
                 raise ValueError
             tens = spanning_sets(h, w)[k]
-        except (ValueError, IndexError):
+        except (ValueError, IndexError, StopIteration):
             raise ValueError(f"{usage}, got {' '.join(args) or 'nothing'}") from None
         start = time.process_time()
-        found = certify(w, h, lo, hi, tens)
+        found = certify(w, h, lo, hi, tens, hundreds=hundreds)
         holds = "infeasible, every digit grid has two families repaired"
-        return verdict(f"{w}x{h} targets {lo}-{hi}, set {k}", found, holds, start)
+        shown = (
+            f" with hundreds {tuple((r, c, x) for (r, c), x in sorted(hundreds.items()))}" if hundreds else ""
+        )
+        return verdict(f"{w}x{h} targets {lo}-{hi}, set {k}{shown}", found, holds, start)
 
     return run_certificate(body)
 
