@@ -72,9 +72,10 @@ Line = tuple[str, int]
 #: 250-253, 5x6 at 258-261, 5x4 at 314-317, 6x5 at 310-313 and 7x5 at 333-336: fortieth,
 #: `--step`; 3x6 at 256-271, 3x8 at 208-209, 4x6 at 237, 5x8 at 226-235, 6x4 at 355-356, 7x4
 #: at 381-384, 7x5 at 324-332, 7x6 at 316, 7x8 at 284-286 and 8x7 at 325: forty-first,
-#: `--step`, ranges of 1-2); the CPU of each in docs/cnote.md, "Lemma 9, general form".
+#: `--step`, ranges of 1-2; 3x6 at 255: forty-second); the CPU of each in docs/cnote.md, "Lemma 9, general form".
 CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
     (3, 6): [
+        (255, 255, 2),
         (256, 256, 2),
         (257, 257, 2),
         (258, 258, 2),
