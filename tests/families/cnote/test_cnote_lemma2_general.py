@@ -301,7 +301,7 @@ def test_slack_with_hundreds_equals_the_brute_force() -> None:
 @pytest.mark.parametrize(("width", "height"), sorted(HUNDREDS))
 def test_every_range_of_the_hundreds_table_holds_and_they_join(width: int, height: int) -> None:
     """Each entry's set and hundreds give `slack` >= 0 at every target of its range; the ranges
-    follow one another up to 1,000, and the generator's bound is their least target."""
+    follow one another up to 1,000, and the generator's bound is at or below their least target."""
     sets = spanning_sets(height, width)
     entries = sorted(HUNDREDS[width, height])
     assert entries[-1][1] == 1000
@@ -314,7 +314,8 @@ def test_every_range_of_the_hundreds_table_holds_and_they_join(width: int, heigh
             assert slack(sets[k], *targets(width, height, target), hundreds) >= 0
             assert hundreds_certificate(*targets(width, height, target)) is not None
     assert hundreds_certificate(*targets(width, height, entries[0][0] - 1)) is None
-    assert proven_from(height, width) == min(entries[0][0], LEAST.get((width, height), 1001))
+    least = proven_from(height, width)  # Lemma 9's general form with hundreds goes lower (`spanning.RAISED`)
+    assert least is not None and least <= min(entries[0][0], LEAST.get((width, height), 1001))
 
 
 @pytest.mark.parametrize(("width", "height"), sorted(HUNDREDS))

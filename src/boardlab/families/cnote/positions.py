@@ -63,7 +63,7 @@ networks", Pacific J. Math. 7 (1957).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from itertools import combinations
 from typing import Any
 
@@ -145,16 +145,50 @@ def slack(
     with the worst digits they differ, so the better of the two counts). `hundreds`: h per cell
     of `tens` (0 where missing), whose number is then 100 h + 10 d + u ("With hundreds")."""
     cells = set(tens)
-    extra = {cell: 100 * hundreds.get(cell, 0) for cell in cells} if hundreds else dict.fromkeys(cells, 0)
+    added = hundreds or {}
+
+    def number(cell: tuple[int, int], top: int) -> int:
+        return 100 * added.get(cell, 0) + top if cell in cells else 9
+
+    def turned(cell: tuple[int, int], top: int) -> int:
+        return number((cell[1], cell[0]), top)
+
+    by_rows = min(gale_terms(cells, rows, cols, number), default=10**9)
+    by_cols = min(gale_terms({(c, r) for r, c in cells}, cols, rows, turned), default=10**9)
+    return min(min(margin_terms(rows, cols, number)), max(by_rows, by_cols))
+
+
+def margin_terms(
+    rows: list[int], cols: list[int], number: Callable[[tuple[int, int], int], Any]
+) -> list[Any]:
+    """Ten times each line's margin with its numbers at their largest (`number(cell, 99)`: a
+    tens-place number's largest, 9 elsewhere): each must be >= 0. Ints, or CP-SAT expressions
+    (`best_hundreds`)."""
     height, width = len(rows), len(cols)
-    lines = [
-        rows[r] - sum(99 + extra[r, c] if (r, c) in cells else 9 for c in range(width)) for r in range(height)
-    ]
-    lines += [
-        cols[c] - sum(99 + extra[r, c] if (r, c) in cells else 9 for r in range(height)) for c in range(width)
-    ]
-    turned = {(c, r): x for (r, c), x in extra.items()}
-    return min(min(lines), max(side_slack(cells, rows, cols, extra), side_slack(turned, cols, rows, turned)))
+    terms = [rows[r] - sum(number((r, c), 99) for c in range(width)) for r in range(height)]
+    return terms + [cols[c] - sum(number((r, c), 99) for r in range(height)) for c in range(width)]
+
+
+def gale_terms(
+    tens: Collection[tuple[int, int]],
+    rows: list[int],
+    cols: list[int],
+    number: Callable[[tuple[int, int], int], Any],
+) -> list[Any]:
+    """Ten times the slack of Gale's condition on each of the `missing_sets` of rows (the only
+    ones that can fail), the numbers on the left at their least and on the right at their
+    largest (`number(cell, 10)`, `number(cell, 99)`: a tens-place cell's; 9 for a units-place
+    digit on the right; module docstring). Ints, or CP-SAT expressions (`best_hundreds`)."""
+    height, width = len(rows), len(cols)
+    terms = []
+    for chosen, reached in missing_sets(tens, height, width):
+        inside = set(chosen)
+        missed = [(i, j) for i in chosen for j in range(width) if j not in reached]
+        other = [(r, j) for j in reached for r in range(height) if r not in inside]
+        left = sum(rows[i] for i in chosen) - sum(number(x, 10) for x in missed)
+        right = sum(cols[j] for j in reached) - sum(number(x, 99) for x in other)
+        terms.append(right - left)
+    return terms
 
 
 def missing_sets(
@@ -174,27 +208,16 @@ def missing_sets(
     ]
 
 
-def side_slack(
-    cells: Collection[tuple[int, int]],
-    rows: list[int],
-    cols: list[int],
-    extra: Mapping[tuple[int, int], int] | None = None,
-) -> int:
+def side_slack(cells: Collection[tuple[int, int]], rows: list[int], cols: list[int]) -> int:
     """Ten times the least slack of Gale's condition on the sets I of rows, written out with the
-    worst digits (module docstring); only the `missing_sets` can fail. `extra`: the hundreds of
-    the tens-place cells (100 h, "With hundreds"; none missing). No such set: a large number."""
-    height, width = len(rows), len(cols)
+    worst digits (module docstring; `gale_terms` without hundreds); only the `missing_sets` can
+    fail. No such set: a large number."""
     tens = set(cells)
-    added = extra if extra is not None else dict.fromkeys(tens, 0)
-    worst = 10**9
-    for chosen, reached in missing_sets(tens, height, width):
-        inside = set(chosen)
-        missed = sum(10 + added[i, j] for i in chosen for j in range(width) if j not in reached)
-        other = [(r, j) for j in reached for r in range(height) if r not in inside]
-        left = sum(rows[i] for i in chosen) - missed
-        right = sum(cols[j] for j in reached) - sum(99 + added[x] if x in tens else 9 for x in other)
-        worst = min(worst, right - left)
-    return worst
+
+    def number(cell: tuple[int, int], top: int) -> int:
+        return top if cell in tens else 9
+
+    return min(gale_terms(tens, rows, cols, number), default=10**9)
 
 
 def certificate(rows: list[int], cols: list[int]) -> frozenset[tuple[int, int]] | None:
@@ -246,49 +269,41 @@ def best_hundreds(
     tens: Collection[tuple[int, int]], rows: list[int], cols: list[int], most: int = 9
 ) -> tuple[int, dict[tuple[int, int], int]]:
     """The hundreds h (0..`most` per cell of `tens`) that make `slack` largest, by CP-SAT (one
-    worker; each of the conditions of `slack` is linear in h, Gale's condition on rows and on
-    columns asked apart), and that slack as `slack` computes it: the search for `HUNDREDS`,
-    whose entries `slack` alone checks."""
+    worker; `slack`'s terms, `margin_terms` and `gale_terms`, are linear in h: Gale's condition
+    on rows and on columns asked apart), and that slack as `slack` computes it: the search for
+    `HUNDREDS`, whose entries `slack` alone checks."""
     from ortools.sat.python import cp_model
 
     cells = set(tens)
-    height, width = len(rows), len(cols)
     best: tuple[int, dict[tuple[int, int], int]] | None = None
-    for turned in (False, True):
+    for side in ("rows", "columns"):
         model = cp_model.CpModel()
-        h = {cell: model.new_int_var(0, most, f"h{cell}") for cell in sorted(cells)}
+        h = {cell: model.new_int_var(0, most, "") for cell in sorted(cells)}
         least = model.new_int_var(-(10**7), 10**7, "least")
 
         def number(cell: tuple[int, int], top: int, h: dict[tuple[int, int], Any] = h) -> Any:
             return 100 * h[cell] + top if cell in cells else 9
 
-        for r in range(height):
-            model.add(least <= rows[r] - sum(number((r, c), 99) for c in range(width)))
-        for c in range(width):
-            model.add(least <= cols[c] - sum(number((r, c), 99) for r in range(height)))
-        here = {(c, r) for r, c in cells} if turned else cells
-        sides, across = (cols, rows) if turned else (rows, cols)
+        def turned(cell: tuple[int, int], top: int, number: Callable[..., Any] = number) -> Any:
+            return number((cell[1], cell[0]), top)
 
-        def real(x: tuple[int, int], turned: bool = turned) -> tuple[int, int]:
-            return (x[1], x[0]) if turned else x
-
-        for chosen, reached in missing_sets(here, len(sides), len(across)):
-            inside = set(chosen)
-            missed = [real((i, j)) for i in chosen for j in range(len(across)) if j not in reached]
-            other = [real((r, j)) for j in reached for r in range(len(sides)) if r not in inside]
-            left = sum(sides[i] for i in chosen) - sum(number(x, 10) for x in missed)
-            right = sum(across[j] for j in reached) - sum(number(x, 99) for x in other)
-            model.add(least <= right - left)
+        terms = margin_terms(rows, cols, number)
+        if side == "rows":
+            terms += gale_terms(cells, rows, cols, number)
+        else:
+            terms += gale_terms({(c, r) for r, c in cells}, cols, rows, turned)
+        for term in terms:
+            model.add(least <= term)
         model.maximize(least)
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
         solver.parameters.max_time_in_seconds = 30.0
         if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             continue
-        chosen_h = {cell: int(solver.value(v)) for cell, v in h.items() if solver.value(v)}
-        value = slack(cells, rows, cols, chosen_h)
+        chosen = {cell: int(solver.value(v)) for cell, v in h.items() if solver.value(v)}
+        value = slack(cells, rows, cols, chosen)
         if best is None or value > best[0]:
-            best = (value, chosen_h)
+            best = (value, chosen)
     assert best is not None  # h = 0 is always a solution of both models
     return best
 
