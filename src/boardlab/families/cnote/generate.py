@@ -159,6 +159,9 @@ from boardlab.families.cnote.positions import certificate, least_target
 from boardlab.families.cnote.search import Enumerator, anneal_chains, count_cap, schedules
 from boardlab.families.cnote.spanning import applies as spanning_applies
 from boardlab.families.cnote.twofamilies import applies as two_families_apply
+from boardlab.families.cnote.wide import COUNTS as WIDE_COUNTS
+from boardlab.families.cnote.wide import NODES as WIDE_NODES
+from boardlab.families.cnote.wide import Wide
 
 #: The largest line target at which unique puzzles were found by rigid plantings (docs/cnote.md);
 #: named in the one-line error when the search gives up on a shape with no figure of its own
@@ -261,6 +264,15 @@ RECTANGLES_REACHED = {
 #: 1,000,000 of restarts, thirty-ninth session), so that beyond the targets it recorded none a
 #: proof is rare (10 million before the thirty-ninth session); the restarts give a puzzle only,
 #: never a proof.
+#: The heat bath's reach on grids three cells wide or high (3 columns of H rows, W columns of 3
+#: rows; `RECTANGLES_REACHED` up to the forty-first session): above it, given a seed, the exact
+#: search of rare-type grids (`Wide`, docs/cnote.md "Lemma 12", forty-second session) runs first
+#: within `wide.NODES` states and `wide.COUNTS` grids counted, then the planter chosen without
+#: it; at and below it nothing changes.
+WIDE_FROM = {
+    (3, 4): 172, (3, 5): 170, (3, 6): 150, (3, 7): 140, (3, 8): 130,
+    (4, 3): 240, (5, 3): 270, (6, 3): 300, (7, 3): 360, (8, 3): 380,
+}  # fmt: skip
 #: Nodes `Searched` gives the count that finds the solution of a grid it annealed to one (the
 #: count that found it unique took at most a move's `per_cell`, 1e6; 8.7e6 to count the 420
 #: grids of the twenty-seventh session's surveys again): more, CP-SAT finds it.
@@ -711,6 +723,29 @@ class Exact(Planter):
         return self.solution, self.digits
 
 
+class WideExact(Exact):
+    """Grids three cells wide or high beyond the heat bath's reach (`WIDE_FROM`): the unique
+    puzzle the exact search of rare-type grids finds (`wide.Wide.search`, docs/cnote.md "Lemma
+    12") with the command's seed, its count exact (the capped polynomial product), so, as
+    `Exact`, not asked of CP-SAT before the core's final proof."""
+
+    def __init__(self, digits: Grid, solution: Grid, nodes: int):
+        super().__init__(digits, solution, nodes)
+        self.kind = f"exact search of rare-type grids three cells wide ({nodes:,} states picked)"
+
+
+def wide_exact(rows: list[int], cols: list[int], seed: int, report: Report) -> WideExact | None:
+    """The rare-type search's puzzle on a grid three cells wide or high (`WideExact`), None when
+    its rounds end or its budgets run out without one (never a proof)."""
+    outcome = Wide(rows, cols).search(seed)
+    report.extra["wide_nodes"] = outcome.nodes
+    report.extra["wide_counted"] = outcome.counted
+    if outcome.puzzles:
+        digits, solution = outcome.puzzles[0]
+        return WideExact(digits, solution, outcome.nodes)
+    return None
+
+
 def exact(rows: list[int], cols: list[int], seed: int, report: Report) -> Exact | None:
     """The exact search's puzzle on a grid two cells wide or high (`Exact`; the complete search,
     then the restarts: `narrow.Narrow.settle`), None when both budgets ran out first; raises
@@ -1144,7 +1179,9 @@ def planter(
     `record`: the finished exhaustive scan of a 3x3 target (`exhaustive.recorded`), if any.
     Grids two cells wide or high (not 2x2) beyond the rigid shape, given a `seed`: the exact
     search's puzzle (`Exact`; NoPuzzle when it proves none), the choice above when its budget
-    runs out (`report.extra["narrow"]` says so)."""
+    runs out (`report.extra["narrow"]` says so). Grids three cells wide or high above the heat
+    bath's reach (`WIDE_FROM`), given a `seed`: the rare-type search's puzzle (`WideExact`), the
+    choice above when it finds none (`report.extra["wide"]`)."""
     height, width = len(rows), len(cols)
     if height == 1 or width == 1:
         return Forced(rows, cols)
@@ -1161,6 +1198,11 @@ def planter(
             f"undecided within {SEARCH_NODES:,} states and {RESTART_NODES:,} more of restarts "
             f"(or {SEARCH_WORK:,} and {RESTART_WORK:,} units of work)"
         )
+    if seed is not None and (width, height) in WIDE_FROM and max(rows) > WIDE_FROM[width, height]:
+        wide = wide_exact(rows, cols, seed, report)
+        if wide is not None:
+            return wide
+        report.extra["wide"] = f"none found within {WIDE_NODES:,} states and {WIDE_COUNTS:,} grids counted"
     if height == width == 2:
         listed = unique_puzzles(rows, cols)
         if not listed:
