@@ -161,6 +161,9 @@ from boardlab.families.cnote.positions import certificate, hundreds_certificate,
 from boardlab.families.cnote.search import Enumerator, anneal_chains, count_cap, schedules
 from boardlab.families.cnote.spanning import entry as spanning_entry
 from boardlab.families.cnote.twofamilies import applies as two_families_apply
+from boardlab.families.cnote.wide import COUNTS as WIDE_COUNTS
+from boardlab.families.cnote.wide import NODES as WIDE_NODES
+from boardlab.families.cnote.wide import Wide
 
 #: The largest line target at which unique puzzles were found by rigid plantings (docs/cnote.md);
 #: named in the one-line error when the search gives up on a shape with no figure of its own
@@ -245,14 +248,21 @@ REACHED = {4: 194, 5: 193, 6: 169, 7: 165, 8: 168}
 #: branch, before `dp`; with it, the lead's timing in docs/cnote.md). So 2x8 is made up to 617
 #: and none exists from 618: its two figures meet (undecided targets remain below, 616 and
 #: 426-435 among them).
+#: Forty-second session (helper, branch wide3-s63), the rare-type search on the shapes three
+#: cells wide or high (`WideExact` above `WIDE_FROM`, docs/cnote.md "Lemma 12"): 3x4 180, 3x6
+#: 156, 3x7 155, 3x8 156, 5x3 274, 6x3 313, 7x3 366 and 8x3 416, each made by `generate --seed
+#: 0`, 1 and 2 in 1.6-4.6 s of wall (load average 3.1-3.2 from two other sessions' processes;
+#: at most 2.1 s of CPU); 3x5 and 4x3 unchanged (nothing found above 170 and 240). The targets
+#: between the old figures and these are not all made (e.g. 3x8 at 157, 8x3 at 405 and 412:
+#: the budgets run out first).
 RECTANGLES_REACHED = {
     (2, 3): 997, (2, 4): 820, (2, 5): 727, (2, 6): 713, (2, 7): 725, (2, 8): 617,
-    (3, 2): 1000, (3, 4): 172, (3, 5): 170, (3, 6): 150, (3, 7): 140, (3, 8): 130,
+    (3, 2): 1000, (3, 4): 180, (3, 5): 170, (3, 6): 156, (3, 7): 155, (3, 8): 156,
     (4, 2): 993, (4, 3): 240, (4, 5): 150, (4, 6): 130, (4, 7): 120, (4, 8): 120,
-    (5, 2): 979, (5, 3): 270, (5, 4): 180, (5, 6): 130, (5, 7): 120, (5, 8): 110,
-    (6, 2): 1000, (6, 3): 300, (6, 4): 200, (6, 5): 160, (6, 7): 120, (6, 8): 110,
-    (7, 2): 982, (7, 3): 360, (7, 4): 210, (7, 5): 160, (7, 6): 140, (7, 8): 120,
-    (8, 2): 1000, (8, 3): 380, (8, 4): 240, (8, 5): 180, (8, 6): 150, (8, 7): 140,
+    (5, 2): 979, (5, 3): 274, (5, 4): 180, (5, 6): 130, (5, 7): 120, (5, 8): 110,
+    (6, 2): 1000, (6, 3): 313, (6, 4): 200, (6, 5): 160, (6, 7): 120, (6, 8): 110,
+    (7, 2): 982, (7, 3): 366, (7, 4): 210, (7, 5): 160, (7, 6): 140, (7, 8): 120,
+    (8, 2): 1000, (8, 3): 416, (8, 4): 240, (8, 5): 180, (8, 6): 150, (8, 7): 140,
 }  # fmt: skip
 #: The exact search of grids two cells wide or high (`Exact`) may pick `narrow.SEARCH_NODES`
 #: states (5,000,000), then its restarts on random subgraphs `narrow.RESTART_NODES` more
@@ -263,6 +273,18 @@ RECTANGLES_REACHED = {
 #: 1,000,000 of restarts, thirty-ninth session), so that beyond the targets it recorded none a
 #: proof is rare (10 million before the thirty-ninth session); the restarts give a puzzle only,
 #: never a proof.
+#: The heat bath's reach on grids three cells wide or high (3 columns of H rows, W columns of 3
+#: rows; `RECTANGLES_REACHED` up to the forty-first session): above it, given a seed, the exact
+#: search of rare-type grids (`Wide`, docs/cnote.md "Lemma 12", forty-second session) runs first
+#: within `wide.NODES` states and `wide.COUNTS` grids counted, then the planter chosen without
+#: it; at and below it nothing changes. Not on 3 columns of 5 rows nor 4 columns of 3 rows,
+#: where it found nothing above the heat bath's figures (3x5 at 171-180; 4x3 at 248, 252, 260
+#: and 272 with complete rounds up to a core of 8 types) and would only delay a failure by its
+#: budgets (1.5-2.7 s of CPU).
+WIDE_FROM = {
+    (3, 4): 172, (3, 6): 150, (3, 7): 140, (3, 8): 130,
+    (5, 3): 270, (6, 3): 300, (7, 3): 360, (8, 3): 380,
+}  # fmt: skip
 #: Nodes `Searched` gives the count that finds the solution of a grid it annealed to one (the
 #: count that found it unique took at most a move's `per_cell`, 1e6; 8.7e6 to count the 420
 #: grids of the twenty-seventh session's surveys again): more, CP-SAT finds it.
@@ -721,6 +743,29 @@ class Exact(Planter):
         return self.solution, self.digits
 
 
+class WideExact(Exact):
+    """Grids three cells wide or high beyond the heat bath's reach (`WIDE_FROM`): the unique
+    puzzle the exact search of rare-type grids finds (`wide.Wide.search`, docs/cnote.md "Lemma
+    12") with the command's seed, its count exact (the capped polynomial product), so, as
+    `Exact`, not asked of CP-SAT before the core's final proof."""
+
+    def __init__(self, digits: Grid, solution: Grid, nodes: int):
+        super().__init__(digits, solution, nodes)
+        self.kind = f"exact search of rare-type grids three cells wide ({nodes:,} states picked)"
+
+
+def wide_exact(rows: list[int], cols: list[int], seed: int, report: Report) -> WideExact | None:
+    """The rare-type search's puzzle on a grid three cells wide or high (`WideExact`), None when
+    its rounds end or its budgets run out without one (never a proof)."""
+    outcome = Wide(rows, cols).search(seed)
+    report.extra["wide_nodes"] = outcome.nodes
+    report.extra["wide_counted"] = outcome.counted
+    if outcome.puzzles:
+        digits, solution = outcome.puzzles[0]
+        return WideExact(digits, solution, outcome.nodes)
+    return None
+
+
 def exact(rows: list[int], cols: list[int], seed: int, report: Report) -> Exact | None:
     """The exact search's puzzle on a grid two cells wide or high (`Exact`; the complete search,
     then the restarts: `narrow.Narrow.settle`), None when both budgets ran out first; raises
@@ -1154,7 +1199,9 @@ def planter(
     `record`: the finished exhaustive scan of a 3x3 target (`exhaustive.recorded`), if any.
     Grids two cells wide or high (not 2x2) beyond the rigid shape, given a `seed`: the exact
     search's puzzle (`Exact`; NoPuzzle when it proves none), the choice above when its budget
-    runs out (`report.extra["narrow"]` says so)."""
+    runs out (`report.extra["narrow"]` says so). Grids three cells wide or high above the heat
+    bath's reach (`WIDE_FROM`), given a `seed`: the rare-type search's puzzle (`WideExact`), the
+    choice above when it finds none (`report.extra["wide"]`)."""
     height, width = len(rows), len(cols)
     if height == 1 or width == 1:
         return Forced(rows, cols)
@@ -1171,6 +1218,11 @@ def planter(
             f"undecided within {SEARCH_NODES:,} states and {RESTART_NODES:,} more of restarts "
             f"(or {SEARCH_WORK:,} and {RESTART_WORK:,} units of work)"
         )
+    if seed is not None and (width, height) in WIDE_FROM and max(rows) > WIDE_FROM[width, height]:
+        wide = wide_exact(rows, cols, seed, report)
+        if wide is not None:
+            return wide
+        report.extra["wide"] = f"none found within {WIDE_NODES:,} states and {WIDE_COUNTS:,} grids counted"
     if height == width == 2:
         listed = unique_puzzles(rows, cols)
         if not listed:

@@ -1,0 +1,140 @@
+"""Grids three cells wide or high: the rare-type search (`wide.py`, docs/cnote.md "Lemma 12")."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import numpy as np
+import pytest
+
+from boardlab.families.cnote import io
+from boardlab.families.cnote.brute import solutions as brute_solutions
+from boardlab.families.cnote.convolution import Counter
+from boardlab.families.cnote.instance import column_targets
+from boardlab.families.cnote.oracle import CNoteOracle
+from boardlab.families.cnote.wide import TYPES, NotWide, Wide, members
+
+
+def brute_count(grid: list[list[int]], rows: list[int], cols: list[int], cap: int = 3) -> int:
+    instance = io.make_instance(grid, None, rows, cols)
+    return sum(1 for _ in itertools.islice(brute_solutions(instance), cap))
+
+
+def line_multiset(grid: list[list[int]], width: int) -> list[tuple[int, ...]]:
+    """The grid's lines of three cells (rows of 3 columns, else columns), sorted."""
+    return sorted(map(tuple, grid if width == 3 else zip(*grid)))
+
+
+def test_members_are_the_lines_admissible_values() -> None:
+    """`members(t, type)[a, b]` is whether a, b and t - a - b are positive and contain the type's
+    digits, by string membership."""
+    for target, kind in [(30, (1, 2, 3)), (45, (9, 9, 9)), (100, (5, 1, 8))]:
+        table = members(target, kind)
+        for a in range(target + 1):
+            for b in range(target + 1):
+                c = target - a - b
+                want = a >= 1 and b >= 1 and c >= 1 and all(str(d) in str(v) for d, v in zip(kind, (a, b, c)))
+                assert bool(table[a, b]) == want
+
+
+def test_the_count_is_brute_force_s() -> None:
+    """`Wide.count` (the capped polynomial product) equals brute force's count and the
+    convolution count, capped at 2, on random digit grids (most with digits 1-3, so that counts
+    of 0, 1 and more all occur)."""
+    seen = set()
+    for width, height, target in [(4, 3, 40), (3, 4, 30), (4, 3, 60), (5, 3, 35)]:
+        rows, cols = [target] * height, column_targets(target, height, width)
+        wide, counter = Wide(rows, cols), Counter(rows, cols)
+        rng = random.Random(width * 100 + target)
+        for _ in range(40):
+            grid = [
+                [rng.choice((1, 1, 2, 3, rng.randint(1, 9))) for _ in range(width)] for _ in range(height)
+            ]
+            lines = [list(col) for col in zip(*grid)] if width != 3 else grid
+            targets = cols if width != 3 else rows
+            got = wide.count([(t, (line[0], line[1], line[2])) for t, line in zip(targets, lines)])
+            counter.set_digits(grid)
+            assert got == min(brute_count(grid, rows, cols), 2) == min(counter.count(), 2)
+            seen.add(got)
+    assert seen == {0, 1, 2}
+
+
+def test_a_round_lists_every_unique_puzzle_of_its_core() -> None:
+    """A round that ends lists every unique puzzle whose lines but one are of its core types:
+    the same set as a dense count (convolution `Counter`) of every multiset of core types with
+    every one of the 729 types on the free line."""
+    width, height, target, core = 4, 3, 128, 3  # four lines of 96, rows of 128
+    rows, cols = [target] * height, column_targets(target, height, width)
+    wide = Wide(rows, cols)
+    found = wide.search(seed=0, cores=(core,), first=False)
+    assert not found.stopped and found.rounds == 1
+    listed = set()
+    for grid, solution in found.puzzles:
+        lines = tuple(sorted(tuple(col) for col in zip(*grid)))
+        listed.add(lines)
+        assert brute_count(grid, rows, cols) == 1
+        assert [sum(r) for r in solution] == rows and [sum(c) for c in zip(*solution)] == cols
+    counter = Counter(rows, cols)
+    kinds = wide.rarest[96][:core]
+    dense = set()
+    for base in itertools.combinations_with_replacement(kinds, width - 1):
+        for free in TYPES:
+            lines = [*base, free]
+            grid = [list(r) for r in zip(*lines)]
+            counter.set_digits(grid)
+            if counter.count() == 1:
+                dense.add(tuple(sorted(lines)))
+    assert listed == dense and listed
+
+
+def test_puzzles_are_unique_for_cp_sat_and_a_seed_repeats() -> None:
+    """Beyond the heat bath's reach (6 columns of 3 rows at 310, 3 columns of 8 rows at 140):
+    the search's puzzle is unique for CP-SAT and for the convolution count, a seed gives the
+    same puzzle again, and another seed the same lines in a seeded order."""
+    for width, height, target in [(6, 3, 310), (3, 8, 140)]:
+        rows, cols = [target] * height, column_targets(target, height, width)
+        made = Wide(rows, cols).search(seed=1)
+        assert made.puzzles
+        grid, solution = made.puzzles[0]
+        instance = io.make_instance(grid, None, rows, cols)
+        assert CNoteOracle(instance).several(2, 0) == [solution]
+        counter = Counter(rows, cols)
+        counter.set_digits(grid)
+        assert counter.count() == 1
+        assert Wide(rows, cols).search(seed=1).puzzles[0] == made.puzzles[0]
+        # another seed: the same lines (the search does not depend on it), shuffled
+        other = Wide(rows, cols).search(seed=7).puzzles[0][0]
+        assert line_multiset(other, width) == line_multiset(grid, width)
+
+
+def test_budgets_stop_the_search() -> None:
+    """Each budget stops the search, undecided, without a puzzle: states, grids counted, products."""
+    rows, cols = [310] * 3, column_targets(310, 3, 6)
+    for budgets in [{"nodes": 5}, {"counts": 0}, {"products": 0}]:
+        outcome = Wide(rows, cols).search(seed=0, **budgets)
+        assert outcome.stopped and not outcome.puzzles
+    assert Wide(rows, cols).search(seed=0).puzzles
+
+
+def test_other_shapes_are_refused() -> None:
+    for rows, cols in [([30] * 3, [30] * 3), ([30] * 2, [12] * 5), ([40] * 4, [40] * 4)]:
+        with pytest.raises(NotWide):
+            Wide(rows, cols)
+    # unbalanced targets: nothing counted, nothing found
+    wide = Wide([50] * 4, [60, 60, 81])
+    assert wide.count([(50, (1, 2, 3))] * 4) == 0 and not wide.search().puzzles
+
+
+def test_the_generator_runs_it_beyond_the_heat_bath_s_reach() -> None:
+    """`generate` on 6 columns of 3 rows at 310 (the heat bath's reach: 300): the search's
+    puzzle for the seed, unique for CP-SAT."""
+    from boardlab.families.cnote.generate import WIDE_FROM, generate
+
+    assert WIDE_FROM[6, 3] < 310
+    instance, solution, report = generate(3, 6, 310, seed=0)
+    assert report.extra.get("wide_nodes", 0) > 0 and "rare-type" in report.extra["planted"]
+    assert CNoteOracle(instance).several(2, 0) == [solution]
+    assert np.array_equal(
+        np.array(instance.grid), np.array(Wide([310] * 3, column_targets(310, 3, 6)).search(0).puzzles[0][0])
+    )
