@@ -242,7 +242,9 @@ REACHED = {4: 194, 5: 193, 6: 169, 7: 165, 8: 168}
 #: average 2.0; the restarts' puzzle, 26 rounds), seed 1 in 3.1 s, seed 2 in 14.9 s (on the
 #: branch, before `dp`; with it, the lead's timing in docs/cnote.md). So 2x8 is made up to 617
 #: and none exists from 618: its two figures meet (undecided targets remain below, 616 and
-#: 426-435 among them).
+#: 426-435 among them). Forty-second session (helper, branch narrow-s63): 7x2 unchanged at 982
+#: (the thirty-ninth session's figure, seed 0), but the survey's mirrored complete searches
+#: proved none at every target from 983 to 1,000, so its two figures meet too (982 / 983).
 RECTANGLES_REACHED = {
     (2, 3): 997, (2, 4): 820, (2, 5): 727, (2, 6): 713, (2, 7): 725, (2, 8): 617,
     (3, 2): 1000, (3, 4): 172, (3, 5): 170, (3, 6): 150, (3, 7): 140, (3, 8): 130,
