@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import json
 import random
 from pathlib import Path
 
@@ -357,6 +358,28 @@ def test_two_columns_of_eight_rows_are_made_at_617_and_have_none_from_618() -> N
     assert count([617] * 8, column_targets(617, 8, 2), [list(row) for row in instance.grid]) == 1
     with pytest.raises(NoPuzzle, match="found none .*Lemma 11"):
         generate(8, 2, 618, seed=0)
+
+
+def test_seven_columns_of_two_rows_are_made_at_982_and_have_none_from_983() -> None:
+    """The 7x2 frontier cell (forty-second session): the survey's mirrored complete searches
+    proved none at every target from 983 to 1,000, `generate` with seed 0 makes 982 (unique for
+    CP-SAT and for the polynomial count) and answers NoPuzzle at once at 983 from the shipped
+    survey; the 8x2 record is decided at every target (802 unique)."""
+    from boardlab.core.errors import NoPuzzle
+    from boardlab.families.cnote.generate import RECTANGLES_REACHED, generate, proven_from
+    from boardlab.families.cnote.narrow import recorded
+
+    record = recorded(7, 2)
+    assert record is not None and 982 not in record["none"] + record["undecided"]
+    assert set(range(983, 1001)) <= set(record["none"])
+    assert RECTANGLES_REACHED[7, 2] == 982 and proven_from(2, 7) == 983
+    instance, solution, _ = generate(2, 7, 982, seed=0)  # 7 columns of 2 rows
+    assert CNoteOracle(instance).several(2, 0) == [solution]
+    assert count([982] * 2, column_targets(982, 2, 7), [list(row) for row in instance.grid]) == 1
+    with pytest.raises(NoPuzzle, match="found none .*Lemma 11"):
+        generate(2, 7, 983, seed=0)
+    eight = recorded(8, 2)
+    assert eight is not None and not eight["undecided"] and 802 not in eight["none"]
 
 
 def test_the_generator_s_exact_search_keeps_to_its_work(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -749,3 +772,73 @@ def test_the_cli_s_work_budgets_reach_the_survey(capsys: pytest.CaptureFixture[s
         assert main([*argv, "--work-limit", str(work), "--restart-work", "1000"]) == 0
         (line,) = (json.loads(text) for text in capsys.readouterr().out.splitlines())
         assert (line["unique"], line["work_limit"], line["restart_work"]) == (answer, work, 1000)
+
+
+def mirror_image(lines: Lines, digits: list[list[int]]) -> tuple[tuple[int, int], ...]:
+    """The multiset of (target, type) of a digit grid with its two cross lines swapped."""
+    pairs = list(zip(*digits)) if lines.columns else [tuple(r) for r in digits]
+    return tuple(sorted((t, 9 * (e - 1) + d - 1) for t, (d, e) in zip(lines.targets, pairs)))
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "target"),
+    [(2, 3, 40), (2, 4, 30), (2, 4, 51), (3, 2, 31), (3, 2, 44), (4, 2, 50), (6, 2, 60), (7, 2, 70)],
+)
+def test_the_mirror_lists_one_of_each_pair_of_mirror_puzzles(width: int, height: int, target: int) -> None:
+    """With `mirror` (cross lines of equal targets) the complete search lists puzzles whose
+    mirror images, with them, are exactly the full listing's (every one unique by the
+    polynomial count), with the least and largest values of the first target's lines summing
+    to at most that target, in fewer states; both deep settings agree, and the survey records
+    the option only where it applies."""
+    rows, cols = [target] * height, column_targets(target, height, width)
+    narrow = Narrow(rows, cols)
+    assert narrow.mirrored
+    full = narrow.search(max_found=1 << 20)
+    assert full.complete and full.puzzles
+    everything = {as_multiset(narrow.lines, digits) for digits, _ in full.puzzles}
+    assert everything == {mirror_image(narrow.lines, digits) for digits, _ in full.puzzles}
+    lines = max(width, height)
+    for deep in (3, lines):
+        half = narrow.search(max_found=1 << 20, mirror=True, deep=deep)
+        assert half.complete and half.nodes < full.nodes
+        seen = {as_multiset(narrow.lines, digits) for digits, _ in half.puzzles}
+        assert seen | {mirror_image(narrow.lines, digits) for digits, _ in half.puzzles} == everything
+        first = min(narrow.targets)
+        for digits, solution in half.puzzles[:20]:
+            assert count(rows, cols, digits) == 1
+            firsts = solution[0] if narrow.lines.columns else [row[0] for row in solution]
+            values = [a for a, t in zip(firsts, narrow.lines.targets) if t == first]
+            assert min(values) + max(values) <= first
+    for seed in (0, 1):
+        assert narrow.settle(seed, mirror=True).exists is True
+
+
+def test_the_mirror_keeps_the_answer_and_is_refused_where_it_does_not_apply() -> None:
+    """Every target of 2 columns of 4 rows and 4 columns of 2 rows from 20 to 60: the mirrored
+    search's answer is the plain one's; on 2 columns of 3 rows at an odd target (cross lines
+    of unequal targets) and on part of the graph the mirror is refused, and `settle` and the
+    survey leave it out there."""
+    for target in range(20, 61):
+        for width, height in ((2, 4), (4, 2)):
+            narrow = Narrow([target] * height, column_targets(target, height, width))
+            assert narrow.mirrored
+            assert narrow.search(mirror=True).exists == narrow.search().exists, (width, height, target)
+    odd = Narrow([41] * 3, column_targets(41, 3, 2))
+    assert not odd.mirrored
+    with pytest.raises(ValueError, match="mirror"):
+        odd.search(mirror=True)
+    even = Narrow([40] * 3, column_targets(40, 3, 2))
+    with pytest.raises(ValueError, match="mirror"):
+        even.search(mirror=True, allowed=np.ones(even.states, dtype=bool))
+    assert odd.settle(0, mirror=True).exists == odd.settle(0).exists
+    import io as text_io
+
+    from boardlab.families.cnote.narrow import survey
+
+    plain, mirrored = text_io.StringIO(), text_io.StringIO()
+    survey([(2, 3)], range(40, 42), plain, seed=0)
+    survey([(2, 3)], range(40, 42), mirrored, seed=0, deep=3, mirror=True)
+    lines = [[json.loads(text) for text in out.getvalue().splitlines()] for out in (plain, mirrored)]
+    assert [line["unique"] for line in lines[0]] == [line["unique"] for line in lines[1]]
+    assert [line.get("mirror") for line in lines[1]] == [True, None]
+    assert {line["deep"] for line in lines[1]} == {3}

@@ -247,7 +247,9 @@ REACHED = {4: 194, 5: 193, 6: 169, 7: 165, 8: 168}
 #: average 2.0; the restarts' puzzle, 26 rounds), seed 1 in 3.1 s, seed 2 in 14.9 s (on the
 #: branch, before `dp`; with it, the lead's timing in docs/cnote.md). So 2x8 is made up to 617
 #: and none exists from 618: its two figures meet (undecided targets remain below, 616 and
-#: 426-435 among them).
+#: 426-435 among them). Forty-second session (helper, branch narrow-s63): 7x2 unchanged at 982
+#: (the thirty-ninth session's figure, seed 0), but the survey's mirrored complete searches
+#: proved none at every target from 983 to 1,000, so its two figures meet too (982 / 983).
 #: Forty-second session (helper, branch wide3-s63), the rare-type search on the shapes three
 #: cells wide or high (`WideExact` above `WIDE_FROM`, docs/cnote.md "Lemma 12"): 3x4 180, 3x6
 #: 156, 3x7 155, 3x8 156, 5x3 274, 6x3 313, 7x3 366 and 8x3 416, each made by `generate --seed

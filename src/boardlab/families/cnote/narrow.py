@@ -310,6 +310,13 @@ class Narrow:
         )
 
     @property
+    def mirrored(self) -> bool:
+        """Whether the grid's two cross lines have equal targets (the lines' first cells sum to
+        half their targets' sum), so that swapping them (`search`'s `mirror`) maps its puzzles
+        onto its puzzles."""
+        return self.balanced and 2 * self.lines.total == sum(self.lines.targets)
+
+    @property
     def states(self) -> int:
         """The states (target, type, value) of the graph."""
         return len(self.graph.values)
@@ -322,6 +329,7 @@ class Narrow:
         deep: int | None = None,
         allowed: np.ndarray | None = None,
         work_limit: int = NO_LIMIT,
+        mirror: bool = False,
     ) -> Outcome:
         """Unique puzzles, at most `max_found` of them, within `node_limit` states picked and
         `work_limit` units of work (`narrow_kernels.search`: a state's cost varies twentyfold
@@ -331,7 +339,12 @@ class Narrow:
         lines are given in the order of the grid's lines of each target; with one, both are
         shuffled by `random.Random(seed)` (the same seed, the same puzzles). A complete outcome
         with fewer than `max_found` puzzles lists every unique puzzle up to the order of lines
-        of equal targets (at most one order of each is given)."""
+        of equal targets (at most one order of each is given). With `mirror` (on the whole graph
+        of a grid whose two cross lines have equal targets only: `mirrored`), one of each pair of
+        mirror images is searched (`narrow_kernels.search`): the same answer, fewer states picked, and the puzzles
+        listed some puzzles' mirror images (the grid's cross lines swapped)."""
+        if mirror and (not self.mirrored or allowed is not None):
+            raise ValueError("mirror needs cross lines of equal targets and the whole graph")
         if max_found < 1 or node_limit < 0 or work_limit < 0:
             raise ValueError("max_found must be at least 1, node_limit and work_limit at least 0")
         if not self.balanced:
@@ -348,6 +361,7 @@ class Narrow:
             g.bits, g.values, g.types, g.seg_start, g.seg_end,
             g.first_at, self.pick_group, self.lines.total, g.admitted, g.sizes, g.pairs,
             self.deep() if deep is None else deep, first, max_found, node_limit, pack(mask), work_limit,
+            int(g.targets[0]) if mirror else 0,
         )  # fmt: skip
         outcome = Outcome([], int(nodes), int(candidates), bool(complete), work=int(work))
         for picks in found[:nfound]:
@@ -405,13 +419,19 @@ class Narrow:
         restart_nodes: int = RESTART_NODES,
         work_limit: int = SEARCH_WORK,
         restart_work: int = RESTART_WORK,
+        deep: int | None = None,
+        mirror: bool = False,
     ) -> Outcome:
         """The complete search (`search`, `node_limit` states, `work_limit` work) and, when it
         stops undecided, the restarts (`find`, `restart_nodes` states and `restart_work` work
         more): a puzzle, a proof that none exists (the complete search ended without one), or
         undecided. The outcome's nodes and work are both phases'. The default budgets are the
-        generator's (`SEARCH_NODES`, `RESTART_NODES`, `SEARCH_WORK`, `RESTART_WORK`)."""
-        outcome = self.search(seed=seed, node_limit=node_limit, work_limit=work_limit)
+        generator's (`SEARCH_NODES`, `RESTART_NODES`, `SEARCH_WORK`, `RESTART_WORK`); `deep` and
+        `mirror` are the complete search's (`search`; the mirror only where `mirrored`)."""
+        mirror = mirror and self.mirrored
+        outcome = self.search(
+            seed=seed, node_limit=node_limit, work_limit=work_limit, deep=deep, mirror=mirror
+        )
         outcome.searched = outcome.nodes
         if outcome.exists is not None or restart_nodes <= 0 or restart_work <= 0:
             return outcome
@@ -483,6 +503,8 @@ def survey(
     work_limit: int = NO_LIMIT,
     restart_work: int = NO_LIMIT,
     only: dict[tuple[int, int], set[int]] | None = None,
+    deep: int | None = None,
+    mirror: bool = False,
 ) -> None:
     """Decide every shape at every target (every row at the target, the columns
     `column_targets`), one JSON line each to `out`: size, target, whether a unique puzzle
@@ -495,7 +517,9 @@ def survey(
     `work_limit` or `restart_work` (fortieth session), each phase stops at that work too, and the
     line records both budgets and the `work` spent. Targets in the order given, the shapes in
     theirs at each; with `only`, a shape runs only at its targets there (e.g. those the shipped
-    survey left undecided: `undecided`)."""
+    survey left undecided: `undecided`). `deep` and `mirror` go to the complete search
+    (`Narrow.settle`; forty-second session) and are recorded when given (`mirror` only on the
+    shape-targets where it applies: `Narrow.mirrored`)."""
     for target in targets:
         for width, height in shapes:
             rows, cols = [target] * height, column_targets(target, height, width)
@@ -504,7 +528,8 @@ def survey(
             if only is not None and target not in only.get((width, height), set()):
                 continue
             start = time.process_time()
-            outcome = Narrow(rows, cols).settle(seed, node_limit, restart_nodes, work_limit, restart_work)
+            grid = Narrow(rows, cols)
+            outcome = grid.settle(seed, node_limit, restart_nodes, work_limit, restart_work, deep, mirror)
             record: dict[str, Any] = {
                 "size": f"{width}x{height}",
                 "target": target,
@@ -518,6 +543,10 @@ def survey(
                 record.update(restart_nodes=restart_nodes, searched=outcome.searched, rounds=outcome.rounds)
             if work_limit < NO_LIMIT or restart_work < NO_LIMIT:
                 record.update(work_limit=work_limit, restart_work=restart_work, work=outcome.work)
+            if deep is not None:
+                record["deep"] = deep
+            if mirror and grid.mirrored:
+                record["mirror"] = True
             if outcome.puzzles:
                 record["digits"] = outcome.puzzles[0][0]
             out.write(json.dumps(record) + "\n")
@@ -657,15 +686,17 @@ def _read_lines(path: str, what: str) -> list[dict[str, Any]]:
 def main(argv: list[str] | None = None) -> int:
     """`python -m boardlab.families.cnote.narrow [--sizes 2x3,3x2,...] [--from A] [--to B]
     [--node-limit N] [--restart-nodes N] [--work-limit W] [--restart-work W] [--seed S] [--undecided]
-    [--descending] [--step K]`: the
+    [--descending] [--step K] [--deep K] [--mirror]`: the
     survey's JSON lines (`survey`) on stdout, at every target from A to B (down from B with
     `--descending`; every K-th with `--step`: A, A + K, ..., or B, B - K, ...), or with
     `--undecided` only at those of them the shipped survey left undecided on each shape
     (`recorded`); `--restart-nodes` runs the restarts after a complete search stopped undecided
     (`Narrow.settle`); `--work-limit` and `--restart-work` bound each phase's work too (fortieth
-    session: `narrow_kernels.search`'s units, about 1e9 a CPU second). With `--summary FILE`, such lines as one record per shape
-    (`summary`) on stdout, or with `--merge-into RECORDS` folded into those records (`merge`),
-    the file rewritten (`--note TEXT`: what the record's command gets; default this command).
+    session: `narrow_kernels.search`'s units, about 1e9 a CPU second); `--deep` and `--mirror`
+    change the complete search (`Narrow.search`; the answers are the same). With `--summary FILE`,
+    such lines as one record per shape (`summary`) on stdout, or with `--merge-into RECORDS`
+    folded into those records (`merge`), the file rewritten (`--note TEXT`: what the record's
+    command gets; default this command).
     Bad input: one line and exit 2."""
     parser = argparse.ArgumentParser(prog="python -m boardlab.families.cnote.narrow")
     parser.add_argument("--sizes", default=",".join(f"{w}x{h}" for w, h in SHAPES))
@@ -676,6 +707,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--work-limit", type=int, default=NO_LIMIT, help="the complete search's work")
     parser.add_argument("--restart-work", type=int, default=NO_LIMIT, help="the restarts' work")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--deep", type=int, help="the complete search's first kept prefix (`Narrow.deep`)")
+    parser.add_argument(
+        "--mirror", action="store_true", help="search one of each pair of mirror puzzles (equal cross lines)"
+    )
     parser.add_argument(
         "--undecided", action="store_true", help="only the shipped survey's undecided targets"
     )
@@ -729,7 +764,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     survey(
         shapes, targets, sys.stdout, args.node_limit, args.seed, args.restart_nodes,
-        args.work_limit, args.restart_work, only=only,
+        args.work_limit, args.restart_work, only=only, deep=args.deep, mirror=args.mirror,
     )  # fmt: skip
     return 0
 

@@ -213,6 +213,7 @@ def search(
     node_limit: int,
     allowed: np.ndarray,
     work_limit: int,
+    mirror: int = 0,
 ) -> tuple[np.ndarray, int, int, int, bool, int]:  # pragma: no cover
     """Every multiset of states, one a line (line l from group `pick_group[l]`, the lines sorted by
     group; within a group the states in index order, a state repeated only when compatible with
@@ -238,7 +239,17 @@ def search(
     `max_found` stopped it), and its work: a unit per state picked, per word of the candidate
     sets intersected, per coefficient of the prefix products read or written (`_times`) and per
     step of the tails' enumeration (`_tail_at`), so that a budget of work bounds the time where
-    a node's cost varies (measured at 0.56-1.4e9 units per CPU second on twelve shape-targets)."""
+    a node's cost varies (measured at 0.56-1.4e9 units per CPU second on twelve shape-targets).
+
+    With `mirror` > 0 (the first group's target t, given only when the grid's two cross lines
+    have equal targets: `total` is half the lines' sum), only the multisets whose first group's
+    least and largest values sum to at most t are searched (forty-second session): the mirror
+    (each state (type (d, e), value a) of target t' to ((e, d), t' - a), the grid's two cross
+    lines swapped) maps the states, their compatibilities and the candidates' counts onto
+    themselves, and a multiset whose sum exceeds t to one whose sum is below it, so a search
+    that ends lists every unique puzzle or its mirror (none is missed: its answer is exact).
+    The first line's values are then at most t // 2, the first group's others at most t less
+    the first line's."""
     n, words = bits.shape
     lines = pick_group.shape[0]
     groups = seg_start.shape[0]
@@ -299,6 +310,8 @@ def search(
                 k = same_left[level]
                 vlo = rem[level] - (k - 1) * values[top] - high_later
                 vhi = (rem[level] - low_later) // k
+                if mirror > 0 and g == 0:
+                    vhi = min(vhi, mirror // 2 if level == 0 else mirror - values[pick[0]])
                 vlo = min(max(vlo, 0), top_value + 1)
                 vhi = min(max(vhi + 1, 0), top_value + 1)
                 lo[level] = max(start, first_at[g, vlo])

@@ -198,6 +198,8 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
 #: `positions.best_hundreds` at its least target (`step` with `raised`). Forty-second session.
 RAISED: dict[tuple[int, int], list[tuple[int, int, int, tuple[tuple[int, int, int], ...]]]] = {
     (3, 5): [
+        (462, 469, 4, ((1, 0, 2), (2, 1, 1))),
+        (470, 477, 0, ((0, 0, 1), (1, 1, 2))),
         (478, 481, 1, ()),
         (482, 497, 1, ((2, 1, 1), (2, 2, 1))),
         (498, 513, 2, ((0, 0, 1), (0, 1, 1), (1, 0, 1), (1, 1, 2), (2, 1, 1))),
@@ -206,6 +208,8 @@ RAISED: dict[tuple[int, int], list[tuple[int, int, int, tuple[tuple[int, int, in
         (562, 577, 2, ((0, 0, 2), (0, 1, 1), (1, 1, 3), (2, 1, 1))),
     ],
     (5, 3): [
+        (656, 663, 4, ((0, 1, 2), (1, 2, 1))),
+        (664, 679, 4, ((0, 1, 2), (1, 2, 1))),
         (680, 683, 4, ((0, 1, 2), (1, 2, 1))),
         (684, 687, 4, ((0, 1, 2), (1, 2, 1))),
         (688, 691, 4, ((0, 1, 2), (1, 2, 1))),
@@ -223,6 +227,7 @@ RAISED: dict[tuple[int, int], list[tuple[int, int, int, tuple[tuple[int, int, in
         (948, 963, 0, ((0, 1, 2), (1, 2, 1))),
     ],
     (6, 3): [
+        (576, 583, 0, ()),
         (584, 591, 2, ((1, 1, 1),)),
         (592, 607, 2, ((1, 1, 1),)),
         (608, 671, 2, ((1, 1, 1),)),
@@ -232,6 +237,7 @@ RAISED: dict[tuple[int, int], list[tuple[int, int, int, tuple[tuple[int, int, in
         (752, 767, 0, ()),
     ],
     (7, 3): [
+        (507, 514, 3, ()),
         (515, 516, 3, ()),
         (517, 518, 3, ()),
         (519, 526, 3, ()),
