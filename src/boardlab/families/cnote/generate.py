@@ -1288,8 +1288,20 @@ def planter(
 def proof(rows: list[int], cols: list[int]) -> str | None:
     """Why no puzzle with these line targets has exactly one solution, where a lemma proves it
     (docs/cnote.md, "Proofs"; asked in this order, the cheapest first): how many solutions every
-    digit grid has and by which lemma, or None. The 2x2 exhaustion and the 3x3 scans have their
-    own answers (`planter`, `generate`)."""
+    digit grid has and by which lemma, or None; when no lemma holds for the grid as it stands,
+    the lemmas asked of the grid turned a quarter (Lemma 13: the columns' targets become the
+    rows', so W columns of H rows at T is H columns of W rows at H T / W where W divides H T).
+    The 2x2 exhaustion and the 3x3 scans have their own answers (`planter`, `generate`)."""
+    if (why := upright_proof(rows, cols)) is not None:
+        return why
+    if rows == cols or (why := upright_proof(cols, rows)) is None:
+        return None
+    at = f" at {cols[0]:,}" if len(set(cols)) == 1 else ""
+    return f"{why} on the grid turned a quarter ({len(rows)} columns of {len(cols)} rows{at}; Lemma 13, docs/cnote.md)"
+
+
+def upright_proof(rows: list[int], cols: list[int]) -> str | None:
+    """`proof` without turning the grid: the lemmas asked of the rows and columns as given."""
     height, width = len(rows), len(cols)
     if (
         min(height, width) == 2
@@ -1343,16 +1355,18 @@ def proof(rows: list[int], cols: list[int]) -> str | None:
 PROVEN_UNTIL = 1000
 
 
-@lru_cache(maxsize=64)
-def proven_from(height: int, width: int) -> int | None:
+@lru_cache(maxsize=128)
+def proven_from(height: int, width: int, turn: bool = True) -> int | None:
     """The least target T such that `proof` holds at every target from T to `PROVEN_UNTIL`
     (every row at the target, the columns `column_targets`), or None when it does not hold at
-    `PROVEN_UNTIL`. Squares start below Lemma 2's least target, which holds at every target
-    above it ((n - 3) T >= K, docs/cnote.md, "Lemma 2"); other shapes at `PROVEN_UNTIL`, one
-    target a step down (1-2 ms each)."""
+    `PROVEN_UNTIL`; with `turn` False, `upright_proof` (the docs' tables of each lemma's own
+    bounds). Squares start below Lemma 2's least target, which holds at every target above it
+    ((n - 3) T >= K, docs/cnote.md, "Lemma 2"); other shapes at `PROVEN_UNTIL`, one target a
+    step down (1-2 ms each)."""
+    holds = proof if turn else upright_proof
     least = least_target(height) if height == width else None
     target = min(PROVEN_UNTIL, least - 1) if least is not None else PROVEN_UNTIL
-    while target >= width and proof([target] * height, column_targets(target, height, width)) is not None:
+    while target >= width and holds([target] * height, column_targets(target, height, width)) is not None:
         target -= 1
     return target + 1 if target < PROVEN_UNTIL else None
 

@@ -1,0 +1,85 @@
+"""Lemma 13 (docs/cnote.md): a grid turned a quarter has the turned solutions, so a proof for
+one orientation answers the other (`generate.proof`, forty-third session)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from boardlab.core.errors import NoPuzzle
+from boardlab.families.cnote import brute
+from boardlab.families.cnote.generate import (
+    digits_of,
+    generate,
+    proof,
+    proven_from,
+    random_matrix,
+    upright_proof,
+)
+from boardlab.families.cnote.instance import column_targets, make_instance
+
+
+def turned(grid: list[list[int]]) -> list[list[int]]:
+    return [list(column) for column in zip(*grid, strict=True)]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_turned_grid_has_the_turned_solutions(seed: int) -> None:
+    """Lemma 13 checked by the brute force (which shares nothing with the lemmas): the solutions
+    of a random grid with random line targets (the digits of a planted random matrix, so at
+    least one), turned, are exactly those of the turned grid with the rows' and columns'
+    targets exchanged."""
+    rng = random.Random(seed)
+    height, width = rng.choice([(2, 3), (3, 2), (2, 4), (3, 3)])
+    target = rng.randrange(12, 40)
+    rows = [target] * height
+    cols = column_targets(target, height, width)
+    planted = random_matrix(rows, cols, rng)
+    digits = [[rng.choice(digits_of(number)) for number in row] for row in planted]
+    upright = list(brute.solutions(make_instance(digits, None, rows, cols)))
+    side = brute.solutions(make_instance(turned(digits), None, cols, rows))
+    assert planted in upright
+    assert sorted(turned(solution) for solution in upright) == sorted(side)
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "target", "other"),
+    [(3, 5, 399, 665), (6, 3, 520, 260), (4, 8, 207, 414), (7, 3, 504, 216), (5, 8, 225, 360)],
+)
+def test_a_proof_of_the_turned_grid_answers(width: int, height: int, target: int, other: int) -> None:
+    """Targets no lemma proves as the grid stands but as it lies turned: H columns of W rows at
+    H T / W, whose proof `proof` gives with the turned shape named."""
+    rows, cols = [target] * height, column_targets(target, height, width)
+    assert cols == [other] * width
+    assert upright_proof(rows, cols) is None
+    why = upright_proof(cols, rows)
+    assert why is not None
+    assert proof(rows, cols) == (
+        f"{why} on the grid turned a quarter ({height} columns of {width} rows at {other:,}; Lemma 13, docs/cnote.md)"
+    )
+
+
+def test_turning_needs_a_proof_of_the_turned_grid() -> None:
+    """Where the columns' share is uneven the turned grid's rows differ, and no table holds
+    them (3 columns of 5 rows at 400: the columns at 667, 667 and 666); a square turned is
+    itself."""
+    rows, cols = [400] * 5, column_targets(400, 5, 3)
+    assert proof(rows, cols) is None and upright_proof(cols, rows) is None
+    assert proof([200] * 6, [200] * 6) is None
+
+
+def test_turning_lowers_the_bounds_it_meets() -> None:
+    """4 columns of 8 rows at T is 8 columns of 4 rows at 2 T, proven none from 414: so none
+    from 207 where Lemma 9's general form alone gives 213; likewise 5x8 from 225 (8x5 at 360)
+    and 6x8 from 249 (8x6 at 332)."""
+    assert (proven_from(8, 4), proven_from(8, 4, turn=False)) == (207, 213)
+    assert (proven_from(8, 5), proven_from(8, 5, turn=False)) == (225, 226)
+    assert (proven_from(8, 6), proven_from(8, 6, turn=False)) == (249, 250)
+
+
+def test_the_generator_answers_none_from_the_turned_grid() -> None:
+    """6 columns of 3 rows at 520 is 3 columns of 6 rows at 260, none from 255: the generator
+    answers at once, naming the turn."""
+    with pytest.raises(NoPuzzle, match="turned a quarter \\(3 columns of 6 rows at 260; Lemma 13"):
+        generate(3, 6, 520, 0)
