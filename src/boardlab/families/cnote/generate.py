@@ -1390,7 +1390,8 @@ def frontier(width: int, height: int) -> tuple[int, int | None] | None:
 def reach(height: int, width: int) -> str:
     """Where unique puzzles of this shape were found, for a failure's message: the side's
     figure on squares (`REACHED`, 3x3 `ANNEAL_TARGET_LIMIT`, larger ones `UNIQUE_TARGET_LIMIT`),
-    the surveys' on rectangles of sides 2-8 (`RECTANGLES_REACHED`), else the general figure;
+    the measured made figures on rectangles of sides 2-8 (`RECTANGLES_REACHED`), else the
+    general figure;
     and where none exists up to 1,000 (`proven_from`), so that the targets between are the open
     ones."""
     least = proven_from(height, width)
@@ -1414,8 +1415,8 @@ def reach(height: int, width: int) -> str:
         )
     if (found := RECTANGLES_REACHED.get((width, height))) is not None:
         return (
-            f"unique {width}x{height} puzzles were made up to target {found} in the surveys of "
-            f"docs/cnote-journal.md, 'Thirty-first session'{proven}"
+            f"unique {width}x{height} puzzles were made up to target {found} (for some seeds at least: "
+            f"docs/cnote.md, 'Every shape of sides 2-8 at once'){proven}"
         )
     return f"unique puzzles are found for line targets up to about {UNIQUE_TARGET_LIMIT}{proven}"
 
