@@ -486,13 +486,17 @@ def ten_solutions(
         raise ValueError("Lemma 2 is about digits 1-9")
     units = [[(r, c) not in tens for c in range(width)] for r in range(height)]
     found = []
-    added = hundreds or {}
     for grid in family_grids(digits, rows, cols, tens, (0, 0)):
-        raised = [[x + 100 * added.get((r, c), 0) for c, x in enumerate(row)] for r, row in enumerate(grid)]
-        solution = complete(raised, rows, cols, units)
+        solution = complete(lifted(grid, hundreds or {}), rows, cols, units)
         if solution is not None:
             found.append(solution)
     return found
+
+
+def lifted(grid: Grid, hundreds: Mapping[tuple[int, int], int]) -> Grid:
+    """`grid` with 100 h more on each cell that `hundreds` gives h (a family's grid raised on C,
+    "With hundreds"; `spanning.solutions` adds its repairs the same way)."""
+    return [[x + 100 * hundreds.get((r, c), 0) for c, x in enumerate(row)] for r, row in enumerate(grid)]
 
 
 def complete(grid: Grid, rows: list[int], cols: list[int], units: list[list[bool]]) -> Grid | None:

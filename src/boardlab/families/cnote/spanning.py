@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections import Counter
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -53,6 +54,7 @@ from boardlab.families.cnote.positions import (
     best_hundreds,
     complete,
     family_grids,
+    lifted,
     missing_sets,
     spanning_sets,
 )
@@ -527,11 +529,7 @@ def solutions(
     found = []
     for grid in family_grids(digits, rows, cols, tens, (0, 0)):
         for fix in fixes:
-            lifted = [
-                [grid[r][c] + 100 * (fix.get((r, c), 0) + raised.get((r, c), 0)) for c in range(width)]
-                for r in range(height)
-            ]
-            solution = complete(lifted, rows, cols, units)
+            solution = complete(lifted(grid, Counter(raised) + Counter(fix)), rows, cols, units)
             if solution is not None:
                 found.append(solution)
                 break
