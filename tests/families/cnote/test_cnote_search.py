@@ -439,8 +439,8 @@ def test_the_schedules_of_each_shape() -> None:
     longer one of at most 8, and 5x6 ones (thirtieth session), in either orientation, the
     narrow ones (fresh grids of digits 4-9, where fresh grids of 8-9 often have no solution: 4
     numbers containing 8 or 9 seldom add up to 100), with a budget of their shape
-    (`NARROW_BUDGETS`; 5x6 counts charged their fixed cost, `Schedule.charge`); other shapes
-    none."""
+    (`NARROW_BUDGETS`; 5x6 counts charged their fixed cost, `Schedule.charge`); 5x7, 5x8, 6x7
+    and 7x8 their own (`search._RECTANGLE`); other shapes none."""
     assert all(schedules(side, side) == SCHEDULES[side] for side in SCHEDULES)
     assert schedules(9, 9) is None and schedules(3, 3) is None
     narrow = schedules(4, 6)
@@ -458,7 +458,14 @@ def test_the_schedules_of_each_shape() -> None:
     # with 4 rows, longer rows take fewer units (each costs more)
     budgets = [NARROW_BUDGETS[4, longer] for longer in (5, 6, 7, 8)]
     assert budgets == sorted(budgets, reverse=True) and budgets[-1] < budgets[0]
-    assert schedules(4, 9) is schedules(5, 7) is schedules(8, 6) is schedules(3, 6) is None
+    # rectangles of sides 5-8 with a side of 7 or 8 (forty-third session): a chain of digits 7-9
+    # and one of nines with eights, charged, with their shape's budget; 6x8 none
+    for shorter, longer in [(5, 7), (5, 8), (6, 7), (7, 8)]:
+        chains = schedules(shorter, longer)
+        assert chains is not None and chains == schedules(longer, shorter)
+        assert [chain.fresh for chain in chains] == [7, 9] and chains[1].eights > 0 == chains[0].eights
+        assert all(chain.budget == NARROW_BUDGETS[shorter, longer] and chain.charge > 0 for chain in chains)
+    assert schedules(4, 9) is schedules(6, 8) is schedules(8, 6) is schedules(3, 6) is None
 
 
 def test_a_tall_rectangle_is_annealed_turned_and_unique_by_cpsat(monkeypatch) -> None:
@@ -495,6 +502,26 @@ def test_5x6_rectangles_are_annealed_and_unique_by_cpsat(monkeypatch, size: str,
     found = CNoteOracle(made.instance).several(2, 0)
     assert isinstance(found, list) and found == [made.solution["grid"]]
     assert family.verify(made.instance, made.solution) == []
+
+
+def test_rectangles_of_sides_5_to_8_are_annealed_from_short_lines_at_120() -> None:
+    """5x7, 5x8, 6x7 and 7x8, either way round (forty-third session): planted rigid below
+    `RECTANGLE_ANNEAL_FROM` on their short lines (the lines of the shorter side's length: the
+    rows of 5 columns of 8 rows, the columns of 8 columns of 5 rows at 5 T / 8), annealed alone
+    from it; 6x8 stays rigid (no schedules)."""
+    from boardlab.families.cnote.generate import RECTANGLE_ANNEAL_FROM
+
+    def chosen(width: int, height: int, target: int) -> Planter:
+        return planter([target] * height, column_targets(target, height, width), 1, Report(), seed=0)
+
+    for width, height, least in [(5, 8, 120), (8, 5, 191), (5, 7, 120), (7, 6, 139), (7, 8, 120)]:
+        for target, side in [(least, True), (least - 1, False)]:
+            short = max(column_targets(target, height, width)) if height < width else target
+            assert (short >= RECTANGLE_ANNEAL_FROM) is side
+        assert isinstance(chosen(width, height, least), Searched), (width, height)
+        assert isinstance(chosen(width, height, least + 30), Searched), (width, height)
+        assert isinstance(chosen(width, height, least - 1), Rigid), (width, height)
+    assert isinstance(chosen(6, 8, 140), Rigid) and isinstance(chosen(8, 6, 190), Rigid)
 
 
 def test_a_schedule_charges_each_count_its_fixed_cost(monkeypatch) -> None:

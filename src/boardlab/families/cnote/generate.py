@@ -368,6 +368,13 @@ HIGH_PLANTINGS = 10
 #: plantings; with 8, failing commands take 6.5-10 s of wall).
 RECTANGLE_HIGH = 90
 RECTANGLE_PLANTINGS = 8
+#: Rectangles of sides 5-8 with a side of 7 or 8 whose annealing `search.schedules` holds (5x7,
+#: 5x8, 6x7, 7x8, either way round; forty-third session) are annealed alone once their short
+#: lines' target reaches this, and planted rigid alone below it: the rigid plantings made them
+#: up to short lines at 110-122 (`RECTANGLES_REACHED` before) and took 8-16 s to fail above, the
+#: annealing alone made 5x8, 6x7 and 7x8 at short lines of 120-140 and failed at 110-115
+#: (counts above 20,000 at every step: fresh grids of 7-9 at such targets have many solutions).
+RECTANGLE_ANNEAL_FROM = 120
 #: Rigid plantings on grids 3 wide or high before the heat bath takes over (`Annealed`, which
 #: otherwise starts where the rigid shape stops, `rigid_useful`). Near that end the rigid
 #: plantings fail: 3x3 at 113-117, seeds 0-9, made 9, 8, 8, 0 and 0 of 10 in 60 plantings,
@@ -1252,7 +1259,10 @@ def planter(
         # length: the rows of 4 cells of a tall grid): from 110 on rigid plantings failed
         # where the annealing made puzzles (4x5 at 150, 5x4 at 180), below it they did better
         short = min(height, width)
-        if max(rows if width == short else cols) - HIGH_FLOOR * (short - 1) >= 110:
+        shorts = max(rows if width == short else cols)  # the target of the lines of `short` cells
+        if short >= 5 and max(height, width) >= 7:
+            return searched if shorts >= RECTANGLE_ANNEAL_FROM else rigid
+        if shorts - HIGH_FLOOR * (short - 1) >= 110:
             return searched
         return Chained(Stage(rigid, RECTANGLE_PLANTINGS), Stage(searched))
     if rigid_useful(rows, cols):

@@ -380,7 +380,24 @@ NARROW_BUDGETS = {
     (4, 7): 140_000_000,
     (4, 8): 100_000_000,
     (5, 6): 200_000_000,
+    (5, 7): 200_000_000,
+    (5, 8): 200_000_000,
+    (6, 7): 140_000_000,
+    (7, 8): 120_000_000,
 }
+#: Rectangles of sides 5-8 but 5x6 (forty-third session; the generator anneals them from
+#: `generate.RECTANGLE_ANNEAL_FROM`): one chain of `_NARROW_WIDE` with fresh grids of digits 7-9,
+#: one of nines with eights (`_WIDE`'s way), both charged. `search.anneal` through the generator
+#: with the rigid plantings skipped, seeds 0-1, 2e8 units a chain, short lines at 120-150
+#: (docs/cnote-journal.md, "Forty-third session"): 5x8 made at 120 and 125, 5x7 at 120, 6x7 at
+#: 120-135, 7x8 at 130 and 140, failing in 4-8 s of CPU with 5 cells a short line, 8-13 s with
+#: 6 and 12-16 s with 7 (so 6x7 and 7x8 get less); 6x8 made nothing at 120-150 (least counts
+#: mostly above 20,000, 8-17 s of CPU) and is left to the rigid plantings. Digits 4-9 and 6-9
+#: (`_NARROW_WIDE`'s two) made nothing on 5x8 at 120, 130 and 140 (seed 0, 2e8 units).
+_RECTANGLE = (
+    replace(_NARROW_WIDE, fresh=7),
+    replace(_NARROW_WIDE, fresh=9, eights=_WIDE.eights, restart=_WIDE.restart),
+)
 
 
 def schedules(height: int, width: int) -> tuple[Schedule, ...] | None:
@@ -392,10 +409,13 @@ def schedules(height: int, width: int) -> tuple[Schedule, ...] | None:
     if height == width:
         return SCHEDULES.get(height)
     shorter = min(height, width)
-    if budget := NARROW_BUDGETS.get((shorter, max(height, width))):
+    longer = max(height, width)
+    if not (budget := NARROW_BUDGETS.get((shorter, longer))):
+        return None
+    if shorter == 4 or longer == 6:
         narrow = _NARROW if shorter == 4 else _NARROW_WIDE
         return (replace(narrow, budget=budget), replace(narrow, budget=budget, fresh=6))
-    return None
+    return tuple(replace(schedule, budget=budget) for schedule in _RECTANGLE)
 
 
 def count_cap(height: int, width: int) -> int:
