@@ -666,7 +666,10 @@ def confirmed(grid: Grid, rows: list[int], cols: list[int], report: Report) -> t
     On a grid one or two cells wide or high, where `dp` is cheap (`dp.cheap_strip`), its partial
     sums list the first two solutions instead (forty-second session: the `auto` backend's
     choice, exact, milliseconds where CP-SAT took 20-33 s to prove a 2x7 puzzle at 725 unique;
-    the heat bath runs on strips when the exact search's budget runs out)."""
+    the heat bath runs on strips when the exact search's budget runs out). On a grid three cells
+    wide or high the same choice gives `dp3.Band`, the bitset partial sums of two cross lines
+    (forty-third session, helper, branch wide-s64: milliseconds at the 3-wide targets the
+    generator serves, where CP-SAT's solve and blocked solve took seconds to tens of seconds)."""
     instance = make_instance(grid, None, rows, cols)
     report.solves += 1
     if (strip := cheap_strip(instance)) is not None:
