@@ -180,11 +180,13 @@ def test_the_generator_confirms_a_strip_by_its_partial_sums(
 
 
 def test_the_generator_asks_cp_sat_off_strips(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Four cells each way: `confirmed` asks CP-SAT (the dp backend does not take the grid;
-    three cells wide or high it does, test_cnote_dp3.py)."""
+    """Three or four cells each way: `confirmed` asks CP-SAT (`dp.cheap_strip` does not take
+    3x3 nor 4x4; three cells wide or high and longer it does, test_cnote_dp3.py)."""
     from boardlab.families.cnote import generate
 
     monkeypatch.setattr(generate, "CNoteOracle", _NoCPSAT)
+    with pytest.raises(AssertionError, match="CP-SAT asked"):
+        generate.confirmed([[1, 2, 3], [4, 5, 6], [7, 8, 9]], [20] * 3, [20] * 3, generate.Report())
     grid = [[1, 2, 3, 4], [4, 5, 6, 7], [7, 8, 9, 1], [2, 3, 4, 5]]
     with pytest.raises(AssertionError, match="CP-SAT asked"):
         generate.confirmed(grid, [20] * 4, [20] * 4, generate.Report())

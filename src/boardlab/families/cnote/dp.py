@@ -204,13 +204,20 @@ def solver(instance: CNoteInstance, deadline: Deadline = NO_DEADLINE) -> Strip |
 
 def cheap_strip(instance: CNoteInstance) -> Strip | Band | None:
     """The exact solver of a grid `dp` takes cheaply, else None: a strip (`applies`, at most
-    `AUTO_STEPS` steps) or a grid three cells wide or high (`dp3.Band`, at most `BAND_STEPS`
-    word operations). What `auto` runs it on (`cheap`) and where the generator confirms a
-    count by it (`generate.confirmed`): one choice for both."""
+    `AUTO_STEPS` steps) or a grid three cells wide or high and four or more long (`dp3.Band`,
+    at most `BAND_STEPS` word operations; not 3x3, whose puzzles, Friedman's among them, CP-SAT
+    solves in milliseconds and whose generator's records were measured with it). What `auto`
+    runs it on (`cheap`) and where the generator confirms a count by it (`generate.confirmed`):
+    one choice for both."""
     if not applies(instance):
         return None
     found = solver(instance)
-    return found if found.steps <= (AUTO_STEPS if isinstance(found, Strip) else BAND_STEPS) else None
+    if isinstance(found, Strip):
+        return found if found.steps <= AUTO_STEPS else None
+    if max(instance.width, instance.height) == 3:
+        return None  # 3x3 stays CP-SAT's (docstring)
+    # a grid three wide: the states alone first (their pairs listed only when cheap)
+    return found if found.floor <= BAND_STEPS and found.steps <= BAND_STEPS else None
 
 
 def cheap(instance: CNoteInstance) -> bool:

@@ -90,22 +90,68 @@ class Band:
         first, second = self.sums[0], self.sums[1]
         self.shape = (first + 1, second + 1)
         self.words = (second + 1 + 63) // 64
-        table = _containing(max(max(self.targets), 1))
-        self.pairs: list[tuple[np.ndarray, np.ndarray]] = []  # each line's (a, b), sorted by a then b
-        for target, (d1, d2, d3) in zip(self.targets, self.cells):
-            values = np.arange(1, max(target - 1, 1))
-            a = values[table[d1, values] & (values <= first)]
-            b = values[table[d2, values] & (values <= second)]
-            c = target - a[:, None] - b[None, :]
-            ok = (c >= 1) & table[d3, np.clip(c, 0, target)]
-            ia, ib = np.nonzero(ok)
-            self.pairs.append((a[ia].astype(np.int64), b[ib].astype(np.int64)))
+        self._table = _containing(max(max(self.targets), 1))
+        self._pairs: list[tuple[np.ndarray, np.ndarray]] | None = None
         self._reach: list[np.ndarray] | None = None
+
+    @property
+    def floor(self) -> int:
+        """The word operations of one pass if every line had one pair (`dp.cheap_strip` refuses
+        above its bound before counting the pairs)."""
+        return len(self.targets) * self.shape[0] * self.words
+
+    def _indicators(self, target: int, digits: list[int]) -> list[np.ndarray]:
+        """Whether each value 0..target may be the line's first, second and third number (each
+        at most the cross sum it adds to; the third's is implied)."""
+        values = np.arange(target + 1)
+        found = []
+        for digit, top in zip(digits, (self.shape[0] - 1, self.shape[1] - 1, target)):
+            found.append(self._table[digit, values] & (values >= 1) & (values <= top))
+        return found
+
+    def pair_counts(self) -> list[int]:
+        """Each line's number of pairs, without listing them: sum over a of the representations
+        of target - a as b + c (one FFT product of the b and c indicators a line; exact, the
+        counts are far below 2^53)."""
+        counts = []
+        for target, digits in zip(self.targets, self.cells):
+            a, b, c = self._indicators(target, digits)
+            size = 2 * (target + 1)
+            sums = np.fft.irfft(np.fft.rfft(b.astype(float), size) * np.fft.rfft(c.astype(float), size), size)
+            ways = np.rint(sums[: target + 1]).astype(np.int64)
+            counts.append(int(ways[target - np.nonzero(a)[0]].sum()))
+        return counts
 
     @property
     def steps(self) -> int:
         """The word operations of one pass over the lines (what `dp.cheap_strip` bounds)."""
-        return sum(len(a) for a, _ in self.pairs) * self.shape[0] * self.words
+        return sum(self.pair_counts()) * self.shape[0] * self.words
+
+    @property
+    def pairs(self) -> list[tuple[np.ndarray, np.ndarray]]:
+        """Each line's (a, b), sorted by a then b (listed once, a few values of a at a time)."""
+        if self._pairs is None:
+            self._pairs = []
+            for target, digits in zip(self.targets, self.cells):
+                ia, ib, ic = self._indicators(target, digits)
+                a, b = np.nonzero(ia)[0], np.nonzero(ib)[0]
+                chunk = max(1, (1 << 22) // max(len(b), 1))
+                firsts, seconds = [], []
+                for start in range(0, len(a), chunk):
+                    self.deadline.check()
+                    part = a[start : start + chunk]
+                    c = target - part[:, None] - b[None, :]
+                    ok = (c >= 1) & ic[np.clip(c, 0, target)]
+                    ja, jb = np.nonzero(ok)
+                    firsts.append(part[ja])
+                    seconds.append(b[jb])
+                self._pairs.append(
+                    (
+                        np.concatenate(firsts or [np.zeros(0, np.int64)]).astype(np.int64),
+                        np.concatenate(seconds or [np.zeros(0, np.int64)]).astype(np.int64),
+                    )
+                )
+        return self._pairs
 
     def _bitsets(self, lines: list[tuple[np.ndarray, np.ndarray]]) -> list[np.ndarray]:
         """The reach after 0, 1, ... of `lines` from (0, 0), as bitsets (rows of words)."""
