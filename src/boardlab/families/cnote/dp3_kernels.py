@@ -79,3 +79,60 @@ def count_points(
                 if modulus > 0 and total >= modulus:
                     total -= modulus
         after[x, y] = total
+
+
+@njit(cache=True)
+def spread_capped(
+    one: np.ndarray,
+    two: np.ndarray,
+    new_one: np.ndarray,
+    new_two: np.ndarray,
+    firsts: np.ndarray,
+    seconds: np.ndarray,
+) -> None:
+    """`spread` of a count capped at 2, kept as two bitsets (`one`: at least one way, `two`: at
+    least two): a shifted term adds to a state that already had one (`new_one & term`) or
+    brings two itself, so `new_two` holds exactly the states of 2 or more ways and `new_one`
+    those of 1 or more (`wide.Wide.capped`, the rare-type search's count)."""
+    rows, words = one.shape
+    low = np.full(rows, -1, np.int64)
+    high = np.full(rows, -1, np.int64)
+    for x in range(rows):
+        for w in range(words):
+            if one[x, w] != 0:
+                if low[x] < 0:
+                    low[x] = w
+                high[x] = w
+    for k in range(firsts.shape[0]):
+        a = firsts[k]
+        b = seconds[k]
+        q = b >> 6
+        r = np.uint64(b & 63)
+        back = np.uint64(64) - r
+        for x in range(rows - a):
+            lo = low[x]
+            if lo < 0:
+                continue
+            hi = high[x]
+            target = x + a
+            for w in range(lo, hi + 2):
+                # the word w of the shifted row: bits of words w - q and w - q - 1 of the source
+                t = w + q
+                if t >= words:
+                    break
+                if r == 0:
+                    if w > hi:
+                        break
+                    v1 = one[x, w]
+                    v2 = two[x, w]
+                else:
+                    v1 = np.uint64(0)
+                    v2 = np.uint64(0)
+                    if w <= hi:
+                        v1 = one[x, w] << r
+                        v2 = two[x, w] << r
+                    if w - 1 >= lo:
+                        v1 |= one[x, w - 1] >> back
+                        v2 |= two[x, w - 1] >> back
+                new_two[target, t] |= (new_one[target, t] & v1) | v2
+                new_one[target, t] |= v1
