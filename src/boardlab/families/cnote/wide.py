@@ -417,18 +417,18 @@ class Wide:
             rests_b = self.point[1] - second[rows].sum(axis=1)
             rests_c = free_target - rests_a - rests_b
             fit = (rests_a >= 1) & (rests_b >= 1) & (rests_c >= 1)
-            for i in np.nonzero(fit)[0]:
-                row = rows[i]
-                rest_a, rest_b, rest_c = int(rests_a[i]), int(rests_b[i]), int(rests_c[i])
-                core_keys = tuple(ranked[j] for j in key_ids[i].tolist())
+            for n in np.nonzero(fit)[0].tolist():
+                row = rows[n]
+                rest_a, rest_b, rest_c = int(rests_a[n]), int(rests_b[n]), int(rests_c[n])
+                core_keys = tuple(ranked[j] for j in key_ids[n].tolist())
                 if core_keys not in self._bits and self.made - made >= products:
                     outcome.stopped = True
                     return False
                 product = self.capped(core_keys)
                 outcome.products = self.made - made
                 x, y = self.point[0] - rest_a, self.point[1] - rest_b
-                one, two = ((int(plane[x, y >> 6]) >> (y & 63)) & 1 for plane in product)
-                if one != 1 or two:
+                once, twice = ((int(plane[x, y >> 6]) >> (y & 63)) & 1 for plane in product)
+                if once != 1 or twice:
                     continue  # the core lines: not exactly one way to leave the free line this value
                 for kind in itertools.product(digits(rest_a), digits(rest_b), digits(rest_c)):
                     if outcome.counted >= counts:
