@@ -262,7 +262,8 @@ REACHED = {4: 194, 5: 193, 6: 169, 7: 165, 8: 168}
 #: 3x6 163, 3x7 165, 4x3 242, 5x3 288, 6x3 326, 7x3 385 and 8x3 417, each made by `generate
 #: --seed 0`, 1 and 2 in 1.5-3.4 s of wall (at most 2.2 s of CPU, load average 3.3); 3x5 170 and
 #: 3x8 156 unchanged (nothing found at 3x5 171-182 nor 3x8 157-172). Not every target between is
-#: made (in-process survey, seed 0: e.g. 3x6 157-162, 6x3 314-325, 7x3 368-382, 8x3 418).
+#: made (in-process survey, seed 0: e.g. none at 3x6 157-162, 6x3 314-320, 7x3 368-382, 8x3 418;
+#: docs/cnote.md, "Since the forty-third session").
 RECTANGLES_REACHED = {
     (2, 3): 997, (2, 4): 820, (2, 5): 727, (2, 6): 713, (2, 7): 725, (2, 8): 617,
     (3, 2): 1000, (3, 4): 181, (3, 5): 170, (3, 6): 163, (3, 7): 165, (3, 8): 156,
