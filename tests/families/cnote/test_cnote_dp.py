@@ -92,8 +92,9 @@ def test_exact_counts_beyond_int64_and_both_paths_agree(monkeypatch: pytest.Monk
 
 
 def test_auto_takes_dp_on_strips_only_and_cp_sat_for_its_options() -> None:
+    """(Grids three cells wide or high: `dp3`, tested in test_cnote_dp3.py.)"""
     strip = io.make_instance([[7, 9], [9, 9], [9, 7]], None, [300] * 3, column_targets(300, 3, 2))
-    square = io.make_instance([[8, 8, 4], [6, 2, 5], [3, 6, 1]], 100)
+    square = io.make_instance([[3, 7, 9, 9], [8, 2, 4, 7], [7, 7, 8, 5], [3, 2, 6, 7]], 100)
     huge = io.make_instance([[7, 9], [9, 7]], None, [600_000] * 2, [600_000] * 2)
     assert FAMILY.solve(strip, SolveRequest(mode=Mode.UNIQUE)).stats.backend == "dp"
     assert FAMILY.solve(square, SolveRequest(mode=Mode.FIRST)).stats.backend == "cpsat"
@@ -108,8 +109,8 @@ def test_auto_takes_dp_on_strips_only_and_cp_sat_for_its_options() -> None:
 
 
 def test_dp_refuses_wide_grids_and_cp_sat_options() -> None:
-    square = io.make_instance([[8, 8, 4], [6, 2, 5], [3, 6, 1]], 100)
-    with pytest.raises(Unsupported, match="one or two cells wide"):
+    square = io.make_instance([[3, 7, 9, 9], [8, 2, 4, 7], [7, 7, 8, 5], [3, 2, 6, 7]], 100)
+    with pytest.raises(Unsupported, match="one, two or three cells wide"):
         FAMILY.solve(square, SolveRequest(backend="dp"))
     strip = io.make_instance([[1, 2], [3, 4]], 50)
     with pytest.raises(Unsupported, match="strategies"):
@@ -135,9 +136,9 @@ def test_the_command_line_names_the_backend_and_refuses_in_one_line(cli_run, tmp
     assert run.code == 0 and answer["unique"] is True and answer["stats"]["backend"] == "dp"
     assert answer["solutions"][0]["grid"][0] == [716, 9]
     square = tmp_path / "square.txt"
-    square.write_text("8 8 4\n6 2 5\n3 6 1\n")
+    square.write_text("3 7 9 9\n8 2 4 7\n7 7 8 5\n3 2 6 7\n")
     refused = cli_run(["cnote", "solve", str(square), "--backend", "dp"])
-    assert refused.code == 2 and "one or two cells wide" in refused.stderr
+    assert refused.code == 2 and "one, two or three cells wide" in refused.stderr
     assert len(refused.stderr.strip().splitlines()) == 1
 
 
@@ -179,9 +180,13 @@ def test_the_generator_confirms_a_strip_by_its_partial_sums(
 
 
 def test_the_generator_asks_cp_sat_off_strips(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Three cells each way: `confirmed` asks CP-SAT (the dp backend does not take the grid)."""
+    """Three or four cells each way: `confirmed` asks CP-SAT (`dp.cheap_strip` does not take
+    3x3 nor 4x4; three cells wide or high and longer it does, test_cnote_dp3.py)."""
     from boardlab.families.cnote import generate
 
     monkeypatch.setattr(generate, "CNoteOracle", _NoCPSAT)
     with pytest.raises(AssertionError, match="CP-SAT asked"):
         generate.confirmed([[1, 2, 3], [4, 5, 6], [7, 8, 9]], [20] * 3, [20] * 3, generate.Report())
+    grid = [[1, 2, 3, 4], [4, 5, 6, 7], [7, 8, 9, 1], [2, 3, 4, 5]]
+    with pytest.raises(AssertionError, match="CP-SAT asked"):
+        generate.confirmed(grid, [20] * 4, [20] * 4, generate.Report())

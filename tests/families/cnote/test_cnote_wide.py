@@ -138,3 +138,47 @@ def test_the_generator_runs_it_beyond_the_heat_bath_s_reach() -> None:
     assert np.array_equal(
         np.array(instance.grid), np.array(Wide([310] * 3, column_targets(310, 3, 6)).search(0).puzzles[0][0])
     )
+
+
+def test_the_bitset_products_are_the_fft_products() -> None:
+    """`Wide.capped` (two bitsets, the search's count since the forty-third session) equals the
+    capped FFT product (`Wide.product`) at every point of the box, for random multisets of rare
+    and common types, prefixes kept or not."""
+    rng = random.Random(3)
+    for width, height, target in [(4, 3, 120), (3, 5, 60), (8, 3, 200)]:
+        rows, cols = [target] * height, column_targets(target, height, width)
+        wide = Wide(rows, cols)
+        line = wide.lines[0]
+        for _ in range(8):
+            kinds = [
+                rng.choice(wide.rarest[line][:6] if rng.random() < 0.6 else wide.rarest[line])
+                for _ in range(rng.randint(1, len(wide.lines) - 1))
+            ]
+            keys = tuple(sorted((line, kind) for kind in kinds))
+            bits = wide.capped(keys)
+            xs, ys = np.indices(wide.shape)
+            got = Wide.at(bits, xs.ravel(), ys.ravel()).reshape(wide.shape)
+            assert np.array_equal(got, wide.product(keys).astype(np.uint64))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("width", "height", "target"),
+    [(3, 4, 181), (3, 6, 163), (3, 7, 165), (4, 3, 242), (5, 3, 288), (6, 3, 326), (7, 3, 385), (8, 3, 417)],
+)
+def test_the_forty_third_session_s_figures_are_made(width: int, height: int, target: int) -> None:
+    """`RECTANGLES_REACHED`'s 3-wide figures of the forty-third session (bitset products, larger
+    budgets): `generate --seed 0` makes each by the rare-type search, unique by the dp3 listing
+    (the core's final proof) and by the convolution count (another method)."""
+    from itertools import islice
+
+    from boardlab.families.cnote.dp3 import Band
+    from boardlab.families.cnote.generate import RECTANGLES_REACHED, WIDE_FROM, generate
+
+    assert RECTANGLES_REACHED[width, height] >= target > WIDE_FROM[width, height]
+    instance, solution, report = generate(height, width, target, seed=0)
+    assert "rare-type" in report.extra["planted"]
+    assert list(islice(Band(instance).solutions(), 2)) == [solution]
+    counter = Counter(list(instance.rows), list(instance.cols))
+    counter.set_digits([list(row) for row in instance.grid])
+    assert counter.count() == 1

@@ -1,5 +1,7 @@
 """Grids one or two cells wide or high, solved exactly by dynamic programming over one line's
-partial sums (the `dp` backend; `auto` chooses it where it is cheap, `cheap`).
+partial sums (the `dp` backend; `auto` chooses it where it is cheap, `cheap`). Grids three cells
+wide or high are `dp3`'s (two lines' partial sums as bitsets), chosen through the same functions
+(`solver`, `cheap_strip`).
 
 *The method.* On a grid of two columns, row i holds two numbers a_i + b_i = R_i: a_i contains
 the row's first digit, b_i = R_i - a_i (at least 1) its second. The first column's sum is
@@ -28,16 +30,25 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import lru_cache
 from math import prod
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from boardlab.core.deadline import NO_DEADLINE, Deadline
 from boardlab.families.cnote.io import CNoteInstance
 
+if TYPE_CHECKING:
+    from boardlab.families.cnote.dp3 import Band
+
 #: `auto` runs `dp` on a grid one or two cells wide or high when its steps (`Strip.steps`) are at
 #: most this many, CP-SAT otherwise: about a second of array steps at numpy's speed here
 #: (forty-first session; 2 columns of 8 rows at 1,000: 2.5 million steps, 0.01 s).
 AUTO_STEPS = 300_000_000
+#: The same for grids three cells wide or high (`dp3.Band.steps`, word operations of the
+#: compiled bitset kernel): about 0.3 s here (forty-third session, helper, branch wide-s64: 3
+#: columns of 4 rows at 1,000, random digits, 1.1e9 operations in 1.0 s; the generator's 3-wide
+#: puzzles at their targets 0.4-60 million, milliseconds). Beyond it CP-SAT finds one faster.
+BAND_STEPS = 300_000_000
 #: Counts stay in int64 while the product of the lines' |A_i| (a bound on every count) is below
 #: this; Python integers beyond (exact either way).
 INT64_BOUND = 1 << 62
@@ -168,18 +179,45 @@ class Strip:
 
 
 def applies(instance: CNoteInstance) -> bool:
-    """Whether the grid is at most two cells wide or high (`Strip` takes it)."""
-    return min(instance.width, instance.height) <= 2
+    """Whether the grid is at most three cells wide or high (`solver` takes it: `Strip` up to
+    two, `dp3.Band` at three)."""
+    return min(instance.width, instance.height) <= 3
 
 
-def cheap_strip(instance: CNoteInstance) -> Strip | None:
-    """The strip of a grid `dp` takes cheaply (`applies`, at most `AUTO_STEPS` steps), else None:
-    what `auto` runs it on (`cheap`) and where the generator confirms a strip's count by it
-    (`generate.confirmed`)."""
+def solver(instance: CNoteInstance, deadline: Deadline = NO_DEADLINE) -> Strip | Band:
+    """The exact solver of a grid at most three cells wide or high: `Strip` (one or two),
+    `dp3.Band` (three).
+
+    Raises:
+        NotStrip: both sides are above 3.
+    """
+    from boardlab.families.cnote.dp3 import Band
+
+    if min(instance.width, instance.height) == 3:
+        return Band(instance, deadline)
+    if min(instance.width, instance.height) > 3:
+        raise NotStrip(
+            f"the dp backend solves grids one, two or three cells wide or high, not {instance.width}x{instance.height}"
+        )
+    return Strip(instance, deadline)
+
+
+def cheap_strip(instance: CNoteInstance) -> Strip | Band | None:
+    """The exact solver of a grid `dp` takes cheaply, else None: a strip (`applies`, at most
+    `AUTO_STEPS` steps) or a grid three cells wide or high and four or more long (`dp3.Band`,
+    at most `BAND_STEPS` word operations; not 3x3, whose puzzles, Friedman's among them, CP-SAT
+    solves in milliseconds and whose generator's records were measured with it). What `auto`
+    runs it on (`cheap`) and where the generator confirms a count by it (`generate.confirmed`):
+    one choice for both."""
     if not applies(instance):
         return None
-    strip = Strip(instance)
-    return strip if strip.steps <= AUTO_STEPS else None
+    found = solver(instance)
+    if isinstance(found, Strip):
+        return found if found.steps <= AUTO_STEPS else None
+    if max(instance.width, instance.height) == 3:
+        return None  # 3x3 stays CP-SAT's (docstring)
+    # a grid three wide: the states alone first (their pairs listed only when cheap)
+    return found if found.floor <= BAND_STEPS and found.steps <= BAND_STEPS else None
 
 
 def cheap(instance: CNoteInstance) -> bool:

@@ -2,8 +2,8 @@
 
 Backends: `cpsat` (the model of `model_cpsat.py`: any mode, named search strategies, two
 formulations of "contains the digit"), `brute` (the plain-Python enumerator of `brute.py`, for small grids:
-the ground truth of the tests), `dp` (grids one or two cells wide or high, exactly, by dynamic
-programming over one line's partial sums: `dp.py`) and `auto` (the default, `auto_backend`: `dp`
+the ground truth of the tests), `dp` (grids one, two or three cells wide or high, exactly, by
+dynamic programming over one line's partial sums, `dp.py`, or two lines', `dp3.py`) and `auto` (the default, `auto_backend`: `dp`
 where `dp.cheap` says so and no CP-SAT option is given, `cpsat` otherwise). Options: `--target`
 (every row and column, overrides the file), `--model domain|digits`, `--no-presolve` (so that the search strategy alone decides,
 as in the strategy experiment); for `generate`: `--size` (N or WxH), `--target`, `--any`, `--mix`.
@@ -30,8 +30,8 @@ from boardlab.families.cnote.io import CNoteInstance
 
 def auto_backend(instance: CNoteInstance, request: SolveRequest) -> str:
     """The backend `auto` runs: `cpsat` when an option of CP-SAT's is given (`--strategy`,
-    `--model`, `--no-presolve`, `--seed`), else `dp` on a grid one or two cells wide or high
-    where its steps are few (`dp.cheap`: exact and far faster there; the generator's final
+    `--model`, `--no-presolve`, `--seed`), else `dp` on a grid one, two or three cells wide or
+    high where its steps are few (`dp.cheap`: exact and far faster there; the generator's final
     proof of a 2x7 puzzle at 725 took CP-SAT 20-33 s, forty-first session), else `cpsat`."""
     from boardlab.families.cnote import dp
 
@@ -167,14 +167,15 @@ class CNote(Family[CNoteInstance]):
         return outcome
 
     def _dp(self, instance: CNoteInstance, request: SolveRequest) -> Outcome:
-        """The partial sums of a strip (`dp.Strip`): its solutions through the core engine's
-        consumer, or with `count` its exact count (and the solutions `--limit` asks to list)."""
-        from boardlab.families.cnote.dp import NotStrip, Strip
+        """The partial sums of a strip (`dp.Strip`) or of a grid three cells wide or high
+        (`dp3.Band`): its solutions through the core engine's consumer, or with `count` its exact
+        count (and the solutions `--limit` asks to list)."""
+        from boardlab.families.cnote.dp import NotStrip, Strip, solver
 
         self._native("dp", request)
         start = time.perf_counter()
         try:
-            strip = Strip(instance, request.deadline)
+            strip = solver(instance, request.deadline)
         except NotStrip as error:
             raise Unsupported(f"{error} (choose --backend cpsat or auto)") from None
         budget = Budget.of(request)
@@ -186,7 +187,11 @@ class CNote(Family[CNoteInstance]):
         else:
             outcome = collect(budget, strip.solutions(), decode)
         seconds = time.perf_counter() - start
-        model = "partial sums of the " + ("columns" if strip.transposed else "rows") + "' first numbers"
+        lines = "columns" if strip.transposed else "rows"
+        if isinstance(strip, Strip):
+            model = f"partial sums of the {lines}' first numbers"
+        else:
+            model = f"partial sums of the {lines}' first two numbers (bitsets)"
         outcome.stats = Stats(seconds, backend="dp", model=model, extra=outcome.stats.extra)
         outcome.stats.extra["dp_steps"] = strip.steps
         if instance.unbalanced is not None:

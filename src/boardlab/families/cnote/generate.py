@@ -256,7 +256,14 @@ REACHED = {4: 194, 5: 193, 6: 169, 7: 165, 8: 168}
 #: 0`, 1 and 2 in 1.6-4.6 s of wall (load average 3.1-3.2 from two other sessions' processes;
 #: at most 2.1 s of CPU); 3x5 and 4x3 unchanged (nothing found above 170 and 240). The targets
 #: between the old figures and these are not all made (e.g. 3x8 at 157, 8x3 at 405 and 412:
-#: the budgets run out first).
+#: the budgets run out first). Forty-third session (helper, branch wide-s64), the same search
+#: with its products made as bitsets (`wide.Wide.capped`) and larger budgets, and the core's
+#: final proof by the bitset listing (`dp3`; CP-SAT's had taken up to about 40 s): 3x4 181,
+#: 3x6 163, 3x7 165, 4x3 242, 5x3 288, 6x3 326, 7x3 385 and 8x3 417, each made by `generate
+#: --seed 0`, 1 and 2 in 1.5-3.4 s of wall (at most 2.2 s of CPU, load average 3.3); 3x5 170 and
+#: 3x8 156 unchanged (nothing found at 3x5 171-182 nor 3x8 157-172). Not every target between is
+#: made (in-process survey, seed 0: e.g. none at 3x6 157-162, 6x3 314-320, 7x3 368-382, 8x3 418;
+#: docs/cnote.md, "Since the forty-third session").
 #: Forty-third session (lead): the annealing alone from short lines at `RECTANGLE_ANNEAL_FROM`
 #: (`search._RECTANGLE`): 5x8 125 (seed 1), 8x5 200 (seed 1), 7x5 180 (seed 0), 6x7 135 (seed 1),
 #: 7x6 160 (seed 1), 7x8 130 (seeds 0 and 1) and 8x7 150 (seeds 0 and 1), each command 1.2-9.5 s
@@ -265,12 +272,12 @@ REACHED = {4: 194, 5: 193, 6: 169, 7: 165, 8: 168}
 #: (nothing at 125-135, seeds 0-1). Targets between are not all made (5x8 at 130, 7x6 at 155).
 RECTANGLES_REACHED = {
     (2, 3): 997, (2, 4): 820, (2, 5): 727, (2, 6): 713, (2, 7): 725, (2, 8): 617,
-    (3, 2): 1000, (3, 4): 180, (3, 5): 170, (3, 6): 156, (3, 7): 155, (3, 8): 156,
-    (4, 2): 993, (4, 3): 240, (4, 5): 150, (4, 6): 130, (4, 7): 120, (4, 8): 120,
-    (5, 2): 979, (5, 3): 274, (5, 4): 180, (5, 6): 130, (5, 7): 120, (5, 8): 125,
-    (6, 2): 1000, (6, 3): 313, (6, 4): 200, (6, 5): 160, (6, 7): 135, (6, 8): 110,
-    (7, 2): 982, (7, 3): 366, (7, 4): 210, (7, 5): 180, (7, 6): 160, (7, 8): 130,
-    (8, 2): 1000, (8, 3): 416, (8, 4): 240, (8, 5): 200, (8, 6): 150, (8, 7): 150,
+    (3, 2): 1000, (3, 4): 181, (3, 5): 170, (3, 6): 163, (3, 7): 165, (3, 8): 156,
+    (4, 2): 993, (4, 3): 242, (4, 5): 150, (4, 6): 130, (4, 7): 120, (4, 8): 120,
+    (5, 2): 979, (5, 3): 288, (5, 4): 180, (5, 6): 130, (5, 7): 120, (5, 8): 125,
+    (6, 2): 1000, (6, 3): 326, (6, 4): 200, (6, 5): 160, (6, 7): 135, (6, 8): 110,
+    (7, 2): 982, (7, 3): 385, (7, 4): 210, (7, 5): 180, (7, 6): 160, (7, 8): 130,
+    (8, 2): 1000, (8, 3): 417, (8, 4): 240, (8, 5): 200, (8, 6): 150, (8, 7): 150,
 }  # fmt: skip
 #: The exact search of grids two cells wide or high (`Exact`) may pick `narrow.SEARCH_NODES`
 #: states (5,000,000), then its restarts on random subgraphs `narrow.RESTART_NODES` more
@@ -285,13 +292,15 @@ RECTANGLES_REACHED = {
 #: rows; `RECTANGLES_REACHED` up to the forty-first session): above it, given a seed, the exact
 #: search of rare-type grids (`Wide`, docs/cnote.md "Lemma 12", forty-second session) runs first
 #: within `wide.NODES` states and `wide.COUNTS` grids counted, then the planter chosen without
-#: it; at and below it nothing changes. Not on 3 columns of 5 rows nor 4 columns of 3 rows,
-#: where it found nothing above the heat bath's figures (3x5 at 171-180; 4x3 at 248, 252, 260
-#: and 272 with complete rounds up to a core of 8 types) and would only delay a failure by its
-#: budgets (1.5-2.7 s of CPU).
+#: it; at and below it nothing changes. Not on 3 columns of 5 rows, where it found nothing
+#: above the heat bath's figure (3x5 at 171-182, also with the forty-third session's budgets)
+#: and would only delay a failure by its budgets. On 4 columns of 3 rows since the forty-third
+#: session (helper, branch wide-s64), where the larger budgets of the bitset products found 241
+#: and 242 (not 243-256); before, nothing at 248, 252, 260 and 272 with complete rounds up to
+#: a core of 8 types.
 WIDE_FROM = {
     (3, 4): 172, (3, 6): 150, (3, 7): 140, (3, 8): 130,
-    (5, 3): 270, (6, 3): 300, (7, 3): 360, (8, 3): 380,
+    (4, 3): 240, (5, 3): 270, (6, 3): 300, (7, 3): 360, (8, 3): 380,
 }  # fmt: skip
 #: Nodes `Searched` gives the count that finds the solution of a grid it annealed to one (the
 #: count that found it unique took at most a move's `per_cell`, 1e6; 8.7e6 to count the 420
@@ -679,7 +688,10 @@ def confirmed(grid: Grid, rows: list[int], cols: list[int], report: Report) -> t
     On a grid one or two cells wide or high, where `dp` is cheap (`dp.cheap_strip`), its partial
     sums list the first two solutions instead (forty-second session: the `auto` backend's
     choice, exact, milliseconds where CP-SAT took 20-33 s to prove a 2x7 puzzle at 725 unique;
-    the heat bath runs on strips when the exact search's budget runs out)."""
+    the heat bath runs on strips when the exact search's budget runs out). On a grid three cells
+    wide or high the same choice gives `dp3.Band`, the bitset partial sums of two cross lines
+    (forty-third session, helper, branch wide-s64: milliseconds at the 3-wide targets the
+    generator serves, where CP-SAT's solve and blocked solve took seconds to tens of seconds)."""
     instance = make_instance(grid, None, rows, cols)
     report.solves += 1
     if (strip := cheap_strip(instance)) is not None:

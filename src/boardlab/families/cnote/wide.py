@@ -22,8 +22,12 @@ each pick from both sides as in `narrow`); the free line's value is then fixed b
 its type may be any of the at most 27 its three numbers' digits allow. Each such grid is
 counted in full: the product P of the core lines' polynomials (capped at 2 after each
 multiplication, which keeps a count of 0, 1 or "2 or more" exact; kept per multiset of core
-types) read against the free line's indicator, sum over x in S_free of P[C - x]. Every grid
-counted 1 is unique; a round that ends has listed all unique puzzles whose core lines are of
+types) read against the free line's indicator, sum over x in S_free of P[C - x]. Since the
+forty-third session P is made as the reach of the core lines' partial sums in two bitsets (at
+least one way, at least two: `capped`, `dp3_kernels.spread_capped`), one line at a time from
+the longest sorted prefix kept, about fifty times faster than the FFT products on rare types;
+the FFT product (`product`, `count`) checks every puzzle found once. Every grid counted 1 is
+unique; a round that ends has listed all unique puzzles whose core lines are of
 its types. Rounds grow the core (`CORES`) within the budgets (`NODES`: states picked; `COUNTS`:
 grids counted). Never a proof that no puzzle exists: the restriction to rare types is a guess
 (measured: forty-second session, docs/cnote-journal.md).
@@ -52,12 +56,18 @@ TYPES: tuple[Kind, ...] = tuple((a, b, c) for a in range(1, 10) for b in range(1
 #: The rounds' core sizes (the rarest types of each line target the core lines take), in order.
 CORES = (3, 4, 5, 6, 8)
 #: The states a whole search may pick (`wide_kernels.search`), the grids it may count in full and
-#: the products of core lines it may make (one FFT product per two lines each: the costly part),
-#: across its rounds: chosen so that the generator's route stays within a few seconds of CPU
-#: (measured in the forty-second session: see `generate.WIDE_FROM`).
-NODES = 300_000
-COUNTS = 10_000
-PRODUCTS = 150
+#: the products of core lines it may make (`Wide.capped`), across its rounds: chosen so that the
+#: generator's route stays within a few seconds of CPU (forty-second session: 300,000, 10,000
+#: and 150 FFT products, then the costly part; forty-third session, helper, branch wide-s64,
+#: with the bitset products: 600,000, 30,000 and 3,000, a failing search 1.1-2.8 s of CPU,
+#: in-process survey of the 3-wide shapes above their figures; budgets of 2 million, 60,000 and
+#: 6,000 found nothing more at the 17 shape-targets tried just above the new figures, see
+#: `generate.RECTANGLES_REACHED`).
+NODES = 600_000
+COUNTS = 30_000
+PRODUCTS = 3_000
+#: Prefixes of core products `Wide.capped` keeps (two bitsets each: 47 kB on a box of 417 x 417).
+BITS_KEPT = 2048
 #: The rows one round's kernel returns at most (their grids counted before the next batch).
 BATCH = 50_000
 
@@ -141,6 +151,7 @@ class Wide:
         self._pairs: dict[tuple[tuple[int, tuple[int, int, int]], ...], np.ndarray] = {}
         self._products: dict[tuple[tuple[tuple[int, tuple[int, int, int]], ...], bool], np.ndarray] = {}
         self._points: dict[tuple[int, tuple[int, int, int]], tuple[np.ndarray, np.ndarray]] = {}
+        self._bits: dict[tuple[tuple[int, tuple[int, int, int]], ...], tuple[np.ndarray, np.ndarray]] = {}
         #: products made (`product`), for the budgets
         self.made = 0
         self.rarest: dict[int, list[tuple[int, int, int]]] = {}
@@ -209,6 +220,47 @@ class Wide:
             self._products.clear()
         self._products[keys, window] = result
         return result
+
+    def capped(self, keys: tuple[tuple[int, tuple[int, int, int]], ...]) -> tuple[np.ndarray, np.ndarray]:
+        """The lines' count (these types, sorted) at every point of the box, capped at 2: the
+        reach of their values' partial sums as two bitsets (at least one way, at least two;
+        rows of the first sums, the second sums 64 to a word; `dp3_kernels.spread_capped`), one
+        line at a time from the longest prefix kept (multisets sorted alike share their
+        prefixes); read by `at`. Exact, as the capped polynomial product (`product`), and far
+        faster on rare types (forty-third session): the search's count; `product` checks each
+        puzzle it finds once."""
+        from boardlab.families.cnote.dp3_kernels import spread_capped
+
+        found = self._bits.get(keys)
+        if found is not None:
+            return found
+        words = (self.shape[1] + 63) // 64
+        have = len(keys) - 1
+        while have > 0 and keys[:have] not in self._bits:
+            have -= 1
+        if have:
+            one, two = self._bits[keys[:have]]
+        else:
+            one = np.zeros((self.shape[0], words), dtype=np.uint64)
+            two = np.zeros_like(one)
+            one[0, 0] = 1
+        for k in range(have, len(keys)):
+            a, b = self.points(keys[k])
+            new_one, new_two = np.zeros_like(one), np.zeros_like(two)
+            spread_capped(one, two, new_one, new_two, a.astype(np.int64), b.astype(np.int64))
+            one, two = new_one, new_two
+            if len(self._bits) > BITS_KEPT:
+                self._bits.clear()
+            self._bits[keys[: k + 1]] = (one, two)
+        self.made += 1  # a product made (a kept one is not counted, as in `product`)
+        return one, two
+
+    @staticmethod
+    def at(bits: tuple[np.ndarray, np.ndarray], xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
+        """The capped counts (0, 1, 2) of `capped`'s bitsets at the points (xs[i], ys[i])."""
+        words, shifts = ys >> 6, (ys & 63).astype(np.uint64)
+        one, two = bits
+        return ((one[xs, words] >> shifts) & np.uint64(1)) + ((two[xs, words] >> shifts) & np.uint64(1))
 
     def points(self, key: tuple[int, tuple[int, int, int]]) -> tuple[np.ndarray, np.ndarray]:
         """The type's admissible (a, b) at its target within the point's box, as two arrays."""
@@ -344,6 +396,9 @@ class Wide:
             [int((core_order[k:] == core_order[k]).sum()) for k in range(lines - 1)], dtype=np.int64
         )
         made = self.made - outcome.products
+        ranked = sorted(keys)  # a multiset's keys in this order: `capped` shares sorted prefixes
+        rank = {key: r for r, key in enumerate(ranked)}
+        state_key = np.array([rank[s[1], s[2]] for s in states], dtype=np.int64)
         while True:
             budget = nodes - outcome.nodes
             if budget <= 0:
@@ -357,30 +412,38 @@ class Wide:
                 self.point[0], self.point[1], start, budget, BATCH,
             )  # fmt: skip
             outcome.nodes += picked
-            for row in rows:
-                rest_a = self.point[0] - int(first_[row].sum())
-                rest_b = self.point[1] - int(second[row].sum())
-                rest_c = free_target - rest_a - rest_b
-                if min(rest_a, rest_b, rest_c) < 1:
-                    continue
-                core_keys = tuple(sorted((states[j][1], states[j][2]) for j in row))
-                if (core_keys, True) not in self._products and self.made - made >= products:
+            key_ids = np.sort(state_key[rows], axis=1) if len(rows) else np.zeros((0, 0), np.int64)
+            rests_a = self.point[0] - first_[rows].sum(axis=1)
+            rests_b = self.point[1] - second[rows].sum(axis=1)
+            rests_c = free_target - rests_a - rests_b
+            fit = (rests_a >= 1) & (rests_b >= 1) & (rests_c >= 1)
+            for n in np.nonzero(fit)[0].tolist():
+                row = rows[n]
+                rest_a, rest_b, rest_c = int(rests_a[n]), int(rests_b[n]), int(rests_c[n])
+                core_keys = tuple(ranked[j] for j in key_ids[n].tolist())
+                if core_keys not in self._bits and self.made - made >= products:
                     outcome.stopped = True
                     return False
-                product = self.product(core_keys, window=True)
+                product = self.capped(core_keys)
                 outcome.products = self.made - made
-                if product[self.point[0] - rest_a, self.point[1] - rest_b] != 1:
-                    continue
+                x, y = self.point[0] - rest_a, self.point[1] - rest_b
+                once, twice = ((int(plane[x, y >> 6]) >> (y & 63)) & 1 for plane in product)
+                if once != 1 or twice:
+                    continue  # the core lines: not exactly one way to leave the free line this value
                 for kind in itertools.product(digits(rest_a), digits(rest_b), digits(rest_c)):
                     if outcome.counted >= counts:
                         outcome.stopped = True
                         return False
                     outcome.counted += 1
                     a, b = self.points((free_target, kind))
-                    if round(float(product[self.point[0] - a, self.point[1] - b].sum())) != 1:
+                    if int(self.at(product, self.point[0] - a, self.point[1] - b).sum()) != 1:
                         continue
                     found = [(states[j][1], states[j][2], states[j][3], states[j][4]) for j in row]
                     found.append((free_target, kind, rest_a, rest_b))
+                    before = self.made  # the FFT product's check, outside the budget
+                    if self.count([(t, k) for t, k, _, _ in found]) != 1:
+                        raise AssertionError(f"the bitset count and the product disagree on {found}")
+                    self.made = before
                     signature = tuple(sorted(found))
                     if signature in seen:
                         continue
