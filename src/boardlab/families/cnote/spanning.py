@@ -197,9 +197,19 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
 #: (columns, rows) -> [(lo, hi, k, ((row, column, h), ...))]: as `CERTIFIED`, with the k-th set's
 #: cells listed holding h hundreds more in every family (`certify` with `hundreds`; "With
 #: hundreds" in docs/cnote.md, Lemma 9's general form), each range's hundreds those of
-#: `positions.best_hundreds` at its least target (`step` with `raised`). Forty-second session.
+#: `positions.best_hundreds` at its least target (`step` with `raised`) or none. Forty-second
+#: session; 3x5 at 390-461, 6x3 at 448-575 and 7x3 at 499-506: forty-third (3x5 at 390-445
+#: with the hundreds of the range above, not `best_hundreds`' at its least target).
 RAISED: dict[tuple[int, int], list[tuple[int, int, int, tuple[tuple[int, int, int], ...]]]] = {
     (3, 5): [
+        (390, 397, 0, ((0, 0, 1), (1, 1, 2))),
+        (398, 405, 0, ((0, 0, 1), (1, 1, 2))),
+        (406, 413, 0, ((0, 0, 1), (1, 1, 2))),
+        (414, 429, 0, ((0, 0, 1), (1, 1, 2))),
+        (430, 437, 0, ((0, 0, 1), (1, 1, 2))),
+        (438, 445, 0, ((0, 0, 1), (1, 1, 2))),
+        (446, 453, 0, ((0, 0, 1), (1, 1, 2))),
+        (454, 461, 0, ((0, 0, 1), (1, 1, 2))),
         (462, 469, 4, ((1, 0, 2), (2, 1, 1))),
         (470, 477, 0, ((0, 0, 1), (1, 1, 2))),
         (478, 481, 1, ()),
@@ -229,6 +239,13 @@ RAISED: dict[tuple[int, int], list[tuple[int, int, int, tuple[tuple[int, int, in
         (948, 963, 0, ((0, 1, 2), (1, 2, 1))),
     ],
     (6, 3): [
+        (448, 463, 2, ()),
+        (464, 495, 2, ()),
+        (496, 527, 2, ()),
+        (528, 543, 2, ()),
+        (544, 559, 0, ()),
+        (560, 567, 0, ()),
+        (568, 575, 0, ()),
         (576, 583, 0, ()),
         (584, 591, 2, ((1, 1, 1),)),
         (592, 607, 2, ((1, 1, 1),)),
@@ -239,6 +256,8 @@ RAISED: dict[tuple[int, int], list[tuple[int, int, int, tuple[tuple[int, int, in
         (752, 767, 0, ()),
     ],
     (7, 3): [
+        (499, 502, 3, ()),
+        (503, 506, 3, ()),
         (507, 514, 3, ()),
         (515, 516, 3, ()),
         (517, 518, 3, ()),
