@@ -15,20 +15,29 @@ watch()
 
 
 @njit(cache=True)
+def spans(layer: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """For each row of a bitset layer its first and last non-zero word (-1 and -1 when the row
+    is empty): the words `spread` and `spread_capped` read."""
+    rows, words = layer.shape
+    low = np.full(rows, -1, np.int64)
+    high = np.full(rows, -1, np.int64)
+    for x in range(rows):
+        for w in range(words):
+            if layer[x, w] != 0:
+                if low[x] < 0:
+                    low[x] = w
+                high[x] = w
+    return low, high
+
+
+@njit(cache=True)
 def spread(old: np.ndarray, new: np.ndarray, firsts: np.ndarray, seconds: np.ndarray) -> None:
     """`new[x + a, y + b] |= old[x, y]` for every pair (a, b) = (`firsts[k]`, `seconds[k]`):
     the layers are bitsets, row x of the first sums, bit y of the second sums in word y // 64
     (bit y % 64). The rows of `old` that are empty are skipped, and in each row only the words
     between its first and last non-zero word are read."""
     rows, words = old.shape
-    low = np.full(rows, -1, np.int64)
-    high = np.full(rows, -1, np.int64)
-    for x in range(rows):
-        for w in range(words):
-            if old[x, w] != 0:
-                if low[x] < 0:
-                    low[x] = w
-                high[x] = w
+    low, high = spans(old)
     for k in range(firsts.shape[0]):
         a = firsts[k]
         b = seconds[k]
@@ -95,14 +104,7 @@ def spread_capped(
     brings two itself, so `new_two` holds exactly the states of 2 or more ways and `new_one`
     those of 1 or more (`wide.Wide.capped`, the rare-type search's count)."""
     rows, words = one.shape
-    low = np.full(rows, -1, np.int64)
-    high = np.full(rows, -1, np.int64)
-    for x in range(rows):
-        for w in range(words):
-            if one[x, w] != 0:
-                if low[x] < 0:
-                    low[x] = w
-                high[x] = w
+    low, high = spans(one)
     for k in range(firsts.shape[0]):
         a = firsts[k]
         b = seconds[k]
