@@ -888,7 +888,8 @@ class Scanned(Planter):
 
 class Searched(Planter):
     """4x4, 5x5, 6x6 and 7x7 grids beyond the rigid shape's and the nines diagonal's targets,
-    and rectangles with a shorter side of 4, and 5x6 ones (turned, `search.schedules`):
+    and rectangles with a shorter side of 4, 5x6 ones and 5x7, 5x8, 6x7 and 7x8 ones (turned,
+    `search.schedules`):
     the digit grid annealed on its solution count (`search.anneal`: the first rows enumerated
     depth-first, the last two counted by a convolution) in chains at the same time, one per
     `search.Schedule` of the side (`search.SCHEDULES`, `search.anneal_chains`), each within its
@@ -1222,7 +1223,9 @@ def planter(
     from target 126 on 5x5, and on 6x6, 7x7 and 8x8 beyond the diagonal's targets or with
     unequal targets; found up to 160, 152, 151 and 160), on rectangles of sides 4 or more whose big numbers
     of floors 4 would reach `RECTANGLE_HIGH` rigid plantings of floors 7-9 first and, with a
-    shorter side of 4 (and 5x6 ones), the annealing (`Chained`), random matrices elsewhere.
+    shorter side of 4 (and 5x6 ones), the annealing (`Chained`); on 5x7, 5x8, 6x7 and 7x8 (either
+    way round) the annealing alone once their short lines reach `RECTANGLE_ANNEAL_FROM`, the
+    rigid plantings alone below; random matrices elsewhere.
     `record`: the finished exhaustive scan of a 3x3 target (`exhaustive.recorded`), if any.
     Grids two cells wide or high (not 2x2) beyond the rigid shape, given a `seed`: the exact
     search's puzzle (`Exact`; NoPuzzle when it proves none), the choice above when its budget
