@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from boardlab.core.registry import get
 from boardlab.core.results import Mode, SolveRequest
-from boardlab.families.cnote import dp, io
+from boardlab.families.cnote import dp, dp3, io
 from boardlab.families.cnote.brute import solutions as brute_solutions
 from boardlab.families.cnote.dp3 import PRIMES, Band, NotBand
 from boardlab.families.cnote.instance import column_targets
@@ -110,16 +110,16 @@ def test_a_unique_puzzle_and_its_neighbours_are_cp_sat_s() -> None:
 
 def test_counts_beyond_int64_by_the_chinese_remainder_theorem(monkeypatch: pytest.MonkeyPatch) -> None:
     """The count modulo primes (the product of the lines' pair counts at or above
-    `dp.INT64_BOUND`) is the int64 count, and beyond int64 the Python-integer count of the same
+    `dp3.INT64_BOUND`) is the int64 count, and beyond int64 the Python-integer count of the same
     table made with object arrays."""
     rng = random.Random(5)
     grid = [[rng.randint(1, 9) for _ in range(3)] for _ in range(6)]
     instance = io.make_instance(grid, None, [80] * 6, column_targets(80, 6, 3))
     exact = Band(instance).count()
     assert exact > 1000
-    monkeypatch.setattr(dp, "INT64_BOUND", 1)
+    monkeypatch.setattr(dp3, "INT64_BOUND", 1)
     assert Band(instance).count() == exact
-    monkeypatch.setattr(dp, "INT64_BOUND", 1 << 62)
+    monkeypatch.setattr(dp3, "INT64_BOUND", 1 << 62)
     long = io.make_instance([[1, 2, 3]] * 24, None, [40] * 24, [320, 320, 320])
     band = Band(long)
     assert np.prod([float(len(a)) for a, _ in band.pairs]) > 2.0**62

@@ -28,17 +28,13 @@ Python integers beyond.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
 from math import prod
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from boardlab.core.deadline import NO_DEADLINE, Deadline
+from boardlab.families.cnote.dp3 import INT64_BOUND, Band, containing
 from boardlab.families.cnote.io import CNoteInstance
-
-if TYPE_CHECKING:
-    from boardlab.families.cnote.dp3 import Band
 
 #: `auto` runs `dp` on a grid one or two cells wide or high when its steps (`Strip.steps`) are at
 #: most this many, CP-SAT otherwise: about a second of array steps at numpy's speed here
@@ -49,30 +45,10 @@ AUTO_STEPS = 300_000_000
 #: columns of 4 rows at 1,000, random digits, 1.1e9 operations in 1.0 s; the generator's 3-wide
 #: puzzles at their targets 0.4-60 million, milliseconds). Beyond it CP-SAT finds one faster.
 BAND_STEPS = 300_000_000
-#: Counts stay in int64 while the product of the lines' |A_i| (a bound on every count) is below
-#: this; Python integers beyond (exact either way).
-INT64_BOUND = 1 << 62
 
 
 class NotStrip(ValueError):
     """The grid is neither at most two columns wide nor at most two rows high."""
-
-
-@lru_cache(maxsize=4)
-def _containing(limit: int) -> np.ndarray:
-    """`table[d, v]`: whether the decimal writing of v (0 <= v <= limit) contains the digit d
-    (0 contains none: numbers are positive)."""
-    values = np.arange(limit + 1)
-    table = np.zeros((10, limit + 1), dtype=bool)
-    rest = values.copy()
-    while rest.any():
-        last = rest % 10
-        alive = rest > 0
-        for d in range(10):
-            table[d] |= alive & (last == d)
-        rest //= 10
-    table.setflags(write=False)
-    return table
 
 
 class Strip:
@@ -103,7 +79,7 @@ class Strip:
         self.cells = grid  # a line's digits, one or two
         self.balanced = sum(self.targets) == sum(self.sums)
         self.total = self.sums[0]  # what the lines' first numbers add up to
-        table = _containing(max(self.targets))
+        table = containing(max(self.targets))
         self.admitted: list[np.ndarray] = []  # A_i: the first numbers line i admits
         for target, digits in zip(self.targets, self.cells):
             if len(digits) == 1:
@@ -191,8 +167,6 @@ def solver(instance: CNoteInstance, deadline: Deadline = NO_DEADLINE) -> Strip |
     Raises:
         NotStrip: both sides are above 3.
     """
-    from boardlab.families.cnote.dp3 import Band
-
     if min(instance.width, instance.height) == 3:
         return Band(instance, deadline)
     if min(instance.width, instance.height) > 3:

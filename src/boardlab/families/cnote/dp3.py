@@ -26,7 +26,7 @@ table and its walk.
 reach and from which the last lines reach (C_1, C_2) (the same bitsets made for the lines in
 reverse order, read mirrored). Every useful state lies on a solution, so the count's work is at
 most the number of solutions (or of states) times the line's pairs. Counts are exact: int64
-while the product of the lines' pair counts (a bound on every count) is below `dp.INT64_BOUND`,
+while the product of the lines' pair counts (a bound on every count) is below `INT64_BOUND`,
 else the count modulo several primes below 2^31, joined by the Chinese remainder theorem.
 
 *Its cost* (`Band.steps`, what `dp.cheap_strip` bounds by `dp.BAND_STEPS`) is the word
@@ -38,12 +38,36 @@ word operations, milliseconds.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from math import prod
 
 import numpy as np
 
 from boardlab.core.deadline import NO_DEADLINE, Deadline
 from boardlab.families.cnote.io import CNoteInstance
+
+#: Counts stay in int64 while the product of the lines' value sets (`dp.Strip`) or pairs (here),
+#: a bound on every count, is below this; exact beyond too (Python integers, or moduli here).
+INT64_BOUND = 1 << 62
+
+
+@lru_cache(maxsize=4)
+def containing(limit: int) -> np.ndarray:
+    """`table[d, v]`: whether the decimal writing of v (0 <= v <= limit) contains the digit d (0
+    contains none: numbers are positive). Shared with `dp.Strip`, which imports it from here so
+    that `dp` (the strips and the choice of solver) sits above `dp3` without a cycle."""
+    values = np.arange(limit + 1)
+    table = np.zeros((10, limit + 1), dtype=bool)
+    rest = values.copy()
+    while rest.any():
+        last = rest % 10
+        alive = rest > 0
+        for d in range(10):
+            table[d] |= alive & (last == d)
+        rest //= 10
+    table.setflags(write=False)
+    return table
+
 
 #: Primes below 2^31 for counts beyond int64 (the count modulo each, then the Chinese remainder
 #: theorem): as many as the bound on the count needs (each pass costs one count).
@@ -70,8 +94,6 @@ class Band:
     """
 
     def __init__(self, instance: CNoteInstance, deadline: Deadline = NO_DEADLINE):
-        from boardlab.families.cnote.dp import _containing
-
         self.deadline = deadline
         if instance.width != 3 and instance.height != 3:
             raise NotBand(f"grids three cells wide or high, not {instance.width}x{instance.height}")
@@ -90,7 +112,7 @@ class Band:
         first, second = self.sums[0], self.sums[1]
         self.shape = (first + 1, second + 1)
         self.words = (second + 1 + 63) // 64
-        self._table = _containing(max(max(self.targets), 1))
+        self._table = containing(max(max(self.targets), 1))
         self._pairs: list[tuple[np.ndarray, np.ndarray]] | None = None
         self._reach: list[np.ndarray] | None = None
 
@@ -213,7 +235,6 @@ class Band:
 
     def count(self) -> int:
         """The number of solutions, exact (module docstring)."""
-        from boardlab.families.cnote import dp
         from boardlab.families.cnote.dp3_kernels import count_points
 
         if not self.balanced or any(len(a) == 0 for a, _ in self.pairs):
@@ -226,7 +247,7 @@ class Band:
             return 0
         points = [np.nonzero(layer) for layer in useful]
         bound = prod(len(a) for a, _ in self.pairs)
-        moduli = [0] if bound < dp.INT64_BOUND else []
+        moduli = [0] if bound < INT64_BOUND else []
         if not moduli:
             product = 1
             for p in PRIMES:
