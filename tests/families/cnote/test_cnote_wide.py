@@ -8,6 +8,7 @@ import random
 import numpy as np
 import pytest
 
+from boardlab.core.errors import SolverBug
 from boardlab.families.cnote import io
 from boardlab.families.cnote.brute import solutions as brute_solutions
 from boardlab.families.cnote.convolution import Counter
@@ -115,6 +116,30 @@ def test_budgets_stop_the_search() -> None:
         outcome = Wide(rows, cols).search(seed=0, **budgets)
         assert outcome.stopped and not outcome.puzzles
     assert Wide(rows, cols).search(seed=0).puzzles
+
+
+def test_a_count_that_disagrees_is_a_solver_bug(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each puzzle the bitset counts find is counted again by the FFT product (`Wide.count`);
+    were they to disagree, the search raises the typed `SolverBug` (an internal error for the
+    CLI), never a puzzle."""
+    rows, cols = [310] * 3, column_targets(310, 3, 6)
+    monkeypatch.setattr(Wide, "count", lambda self, lines: 2)
+    with pytest.raises(SolverBug, match="disagree"):
+        Wide(rows, cols).search(seed=0)
+
+
+def test_at_point_is_at_at_one_point() -> None:
+    """The search's scalar read of the capped bitsets agrees with `at` at every point of a box."""
+    rows, cols = [250] * 3, column_targets(250, 3, 4)
+    wide = Wide(rows, cols)
+    keys = tuple(sorted((wide.targets[0], kind) for kind in wide.rarest[wide.targets[0]][:3]))
+    bits = wide.capped(keys)
+    xs, ys = np.meshgrid(np.arange(wide.shape[0]), np.arange(wide.shape[1]), indexing="ij")
+    dense = Wide.at(bits, xs.ravel(), ys.ravel())
+    assert set(dense.tolist()) == {0, 1, 2}
+    points = random.Random(3).sample(range(len(dense)), 400)
+    for i in points:
+        assert Wide.at_point(bits, int(xs.ravel()[i]), int(ys.ravel()[i])) == dense[i]
 
 
 def test_other_shapes_are_refused() -> None:

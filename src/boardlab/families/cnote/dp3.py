@@ -38,7 +38,7 @@ word operations, milliseconds.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from math import prod
 
 import numpy as np
@@ -144,9 +144,10 @@ class Band:
             counts.append(int(ways[target - np.nonzero(a)[0]].sum()))
         return counts
 
-    @property
+    @cached_property
     def steps(self) -> int:
-        """The word operations of one pass over the lines (what `dp.cheap_strip` bounds)."""
+        """The word operations of one pass over the lines (what `dp.cheap_strip` bounds; made
+        once, by one FFT product a line)."""
         return sum(self.pair_counts()) * self.shape[0] * self.words
 
     @property

@@ -77,6 +77,7 @@ from typing import Any
 
 import numpy as np
 
+from boardlab.core.errors import SolverBug
 from boardlab.families.cnote.positions import _transport, cycle_families, unit_cells
 
 Grid = list[list[int]]
@@ -285,7 +286,7 @@ def transported(rows: list[int], cols: list[int], n: int) -> Grid:
     """The transport of these margins on the cells off C (augmenting paths); (F) must hold."""
     extra = _transport(rows, cols, unit_cells(n))
     if extra is None:  # (F) holds, so Gale's theorem says this does not happen
-        raise AssertionError("the transportation problem is infeasible although (F) holds")
+        raise SolverBug("the transportation problem is infeasible although (F) holds")
     return extra
 
 

@@ -47,6 +47,7 @@ from functools import lru_cache
 
 import numpy as np
 
+from boardlab.core.errors import SolverBug
 from boardlab.families.cnote.convolution import smooth
 
 Grid = list[list[int]]
@@ -262,6 +263,11 @@ class Wide:
         one, two = bits
         return ((one[xs, words] >> shifts) & np.uint64(1)) + ((two[xs, words] >> shifts) & np.uint64(1))
 
+    @staticmethod
+    def at_point(bits: tuple[np.ndarray, np.ndarray], x: int, y: int) -> int:
+        """`at` at the one point (x, y), as an int (the search's hot loop: no arrays made)."""
+        return sum((int(plane[x, y >> 6]) >> (y & 63)) & 1 for plane in bits)
+
     def points(self, key: tuple[int, tuple[int, int, int]]) -> tuple[np.ndarray, np.ndarray]:
         """The type's admissible (a, b) at its target within the point's box, as two arrays."""
         if key not in self._points:
@@ -427,8 +433,7 @@ class Wide:
                 product = self.capped(core_keys)
                 outcome.products = self.made - made
                 x, y = self.point[0] - rest_a, self.point[1] - rest_b
-                once, twice = ((int(plane[x, y >> 6]) >> (y & 63)) & 1 for plane in product)
-                if once != 1 or twice:
+                if self.at_point(product, x, y) != 1:
                     continue  # the core lines: not exactly one way to leave the free line this value
                 for kind in itertools.product(digits(rest_a), digits(rest_b), digits(rest_c)):
                     if outcome.counted >= counts:
@@ -442,7 +447,7 @@ class Wide:
                     found.append((free_target, kind, rest_a, rest_b))
                     before = self.made  # the FFT product's check, outside the budget
                     if self.count([(t, k) for t, k, _, _ in found]) != 1:
-                        raise AssertionError(f"the bitset count and the product disagree on {found}")
+                        raise SolverBug(f"the bitset count and the product disagree on {found}")
                     self.made = before
                     signature = tuple(sorted(found))
                     if signature in seen:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from boardlab.core.errors import SolverBug
 from boardlab.core.oracle import UNDECIDED, Oracle, Undecided
 from boardlab.core.sat import DEFAULT_SOLVER, solve_before, solve_unlimited
 from boardlab.families.tents.io import TentsInstance
@@ -59,7 +60,7 @@ class TentsOracle(Oracle[Cell]):
     def prefer(self, tents: Collection[Cell]) -> None:
         """Make the full assignment of a solution with `tents` the preferred phases."""
         if self.solution(tents) is None:
-            raise AssertionError("the preferred tents are not a solution of the model")
+            raise SolverBug("the preferred tents are not a solution of the model")
         self.solver.set_phases(self.solver.get_model())
 
     def exclude(self, tents: Collection[Cell]) -> None:

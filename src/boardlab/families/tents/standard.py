@@ -56,7 +56,7 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from boardlab.core.errors import BadInput
+from boardlab.core.errors import BadInput, SolverBug
 from boardlab.core.oracle import Undecided
 from boardlab.families.tents.board import random_board
 from boardlab.families.tents.deduce import EMPTY, GRADES, TENT, UNKNOWN, Contradiction, Deducer
@@ -472,7 +472,7 @@ def generate(
         maker = Maker(width, height, density, level, rng)
         worklist = maker.fresh()
         if worklist is None:
-            raise AssertionError("tents generator: the rules contradict a planted board")
+            raise SolverBug("tents generator: the rules contradict a planted board")
         # one planted board may take a share of the moves (hard and extreme: several boards)
         share = budget if level in ("easy", "tricky") else max(MIN_MOVES // 4, budget // 4)
         made = _finish(maker, worklist, min(share, budget - moves))
