@@ -436,35 +436,25 @@ def test_the_generator_makes_a_4x4_puzzle_at_194() -> None:
 
 def test_the_schedules_of_each_shape() -> None:
     """Square sides take their own (`SCHEDULES`); rectangles with a shorter side of 4 and a
-    longer one of at most 8, and 5x6 ones (thirtieth session), in either orientation, the
-    narrow ones (fresh grids of digits 4-9, where fresh grids of 8-9 often have no solution: 4
-    numbers containing 8 or 9 seldom add up to 100), with a budget of their shape
-    (`NARROW_BUDGETS`; 5x6 counts charged their fixed cost, `Schedule.charge`); 5x7, 5x8, 6x7
-    and 7x8 their own (`search._RECTANGLE`); other shapes none."""
+    longer one of at most 8, 5x6, 5x7, 5x8, 6x7 and 7x8, in either orientation, the chains of
+    their shape (`RECTANGLE_CHAINS`; forty-fourth session: fresh digits 7-9 and 6-9, uncharged
+    on 4 rows and charged their fixed cost on 5, `Schedule.charge`; 4x8, 6x7 and 7x8 a chain of
+    digits 7-9 and one of nines with eights, charged, `search._RECTANGLE`) with a budget of
+    their shape (`NARROW_BUDGETS`); other shapes none."""
     assert all(schedules(side, side) == SCHEDULES[side] for side in SCHEDULES)
     assert schedules(9, 9) is None and schedules(3, 3) is None
-    narrow = schedules(4, 6)
-    assert narrow is not None and narrow == schedules(6, 4)
-    assert [chain.fresh for chain in narrow] == [4, 6] and all(chain.polish == 0 for chain in narrow)
-    # the same settings on each of these rectangles but the budget (and the charge), either way
-    for shorter, longer in [(4, 5), (4, 6), (4, 7), (4, 8), (5, 6)]:
+    assert set(NARROW_BUDGETS) == {(4, 5), (4, 6), (4, 7), (4, 8), (5, 6), (5, 7), (5, 8), (6, 7), (7, 8)}
+    seven_six = {(4, 5), (4, 6), (4, 7), (5, 6), (5, 7), (5, 8)}
+    for shorter, longer in NARROW_BUDGETS:
         chains = schedules(shorter, longer)
         assert chains is not None and chains == schedules(longer, shorter)
-        assert chains[0].budget == NARROW_BUDGETS[shorter, longer] > 0
-        assert [chain.charge > 0 for chain in chains] == [shorter == 5] * 2
-        assert [dataclasses.replace(chain, budget=0, charge=0) for chain in chains] == [
-            dataclasses.replace(chain, budget=0) for chain in narrow
-        ]
-    # with 4 rows, longer rows take fewer units (each costs more)
-    budgets = [NARROW_BUDGETS[4, longer] for longer in (5, 6, 7, 8)]
-    assert budgets == sorted(budgets, reverse=True) and budgets[-1] < budgets[0]
-    # rectangles of sides 5-8 with a side of 7 or 8 (forty-third session): a chain of digits 7-9
-    # and one of nines with eights, charged, with their shape's budget; 6x8 none
-    for shorter, longer in [(5, 7), (5, 8), (6, 7), (7, 8)]:
-        chains = schedules(shorter, longer)
-        assert chains is not None and chains == schedules(longer, shorter)
-        assert [chain.fresh for chain in chains] == [7, 9] and chains[1].eights > 0 == chains[0].eights
-        assert all(chain.budget == NARROW_BUDGETS[shorter, longer] and chain.charge > 0 for chain in chains)
+        assert all(chain.budget == NARROW_BUDGETS[shorter, longer] and chain.polish == 0 for chain in chains)
+        # charged on 5 rows or more, and on 4x8 (`_RECTANGLE`'s chains)
+        assert all((chain.charge > 0) is (shorter > 4 or longer == 8) for chain in chains)
+        if (shorter, longer) in seven_six:
+            assert [chain.fresh for chain in chains] == [7, 6] and not any(chain.eights for chain in chains)
+        else:  # a chain of digits 7-9, one of nines with eights
+            assert [chain.fresh for chain in chains] == [7, 9] and chains[1].eights > 0 == chains[0].eights
     assert schedules(4, 9) is schedules(6, 8) is schedules(8, 6) is schedules(3, 6) is None
 
 

@@ -354,6 +354,7 @@ SCHEDULES = {
 #: and 6-9 found all 8 (0.1-1.8 s of CPU); 5 columns of 7 rows at 100 (three rows enumerated):
 #: none (least counts 1,539-20,000), so the shorter side 5 was not annealed (5x6 since the
 #: thirtieth session, with the pruned, memoised and ordered count: `_NARROW_WIDE`).
+#: Since the forty-fourth session their chains draw fresh digits 7-9 and 6-9 (`RECTANGLE_CHAINS`).
 _NARROW = replace(_FIVE, fresh=4)  # its budget: `NARROW_BUDGETS`
 #: 5x6 rectangles, either way round (thirtieth session; annealed 5 high, three rows
 #: enumerated): the same, with each count charged its fixed cost (`Schedule.charge`). Their
@@ -373,15 +374,22 @@ _NARROW_WIDE = replace(_NARROW, charge=4_000)
 #: wall on a loaded machine; 4x5 at 150 was made for 1 of seeds 0-2 with 2e8, 2 with 4.5e8).
 #: Keyed by (shorter side, longer side); 5x6 (thirtieth session): with 2e8 units its whole
 #: command took at most 6.8 s of wall (failures 2.5-6.7 s) at 5x6 120-140 and 6x5 150-175,
-#: seeds 0-2.
+#: seeds 0-2. Forty-fourth session (helper, branch `made-s65`): the shapes of `RECTANGLE_CHAINS`
+#: with their chains there, budgets raised where a failing chain pair took little CPU (4 rows:
+#: 1.4e8 units of digits 7-9 and 6-9 in 0.8 s at 4x7 125): 4x5, 4x6 and 4x7 1.2e9 (were 4.5e8,
+#: 3e8 and 1.4e8), 4x8 2e9 (1e8), 5x6 7e8 (2e8), 5x7 7e8 (1.6e8), 5x8 8e8 (2e8). Failing
+#: commands (the whole command, `nice -n 10`, about one core at load average 2.1-3.7) took
+#: 4.3-9.3 s of wall on 4 rows (4.2-6.8 s of CPU), 4.3-6.6 s on 5x6, 5x8 and their turns,
+#: 4.3-5.6 s on 5x7 and 7x5 (two 10.7-10.8 s, 4.8 s of CPU, while another session's process
+#: held the cores; docs/cnote-journal.md, "Forty-fourth session (helper, branch `made-s65`)").
 NARROW_BUDGETS = {
-    (4, 5): 450_000_000,
-    (4, 6): 300_000_000,
-    (4, 7): 140_000_000,
-    (4, 8): 100_000_000,
-    (5, 6): 200_000_000,
-    (5, 7): 160_000_000,
-    (5, 8): 200_000_000,
+    (4, 5): 1_200_000_000,
+    (4, 6): 1_200_000_000,
+    (4, 7): 1_200_000_000,
+    (4, 8): 2_000_000_000,
+    (5, 6): 700_000_000,
+    (5, 7): 700_000_000,
+    (5, 8): 800_000_000,
     (6, 7): 120_000_000,
     (7, 8): 120_000_000,
 }
@@ -399,23 +407,54 @@ _RECTANGLE = (
     replace(_NARROW_WIDE, fresh=9, eights=_WIDE.eights, restart=_WIDE.restart),
 )
 
+#: The chains of a chain pair of fresh digits 7-9 and 6-9: uncharged on 4 rows (as `_NARROW`),
+#: charged on 5 (as `_NARROW_WIDE`).
+_SEVEN_SIX = (replace(_NARROW, fresh=7), replace(_NARROW, fresh=6))
+_SEVEN_SIX_CHARGED = (replace(_NARROW_WIDE, fresh=7), replace(_NARROW_WIDE, fresh=6))
+#: The chains of the rectangles by (shorter side, longer side), their budgets in
+#: `NARROW_BUDGETS`; 6x7 and 7x8 take `_RECTANGLE`'s, and until this session 4xN and 5x6 took
+#: `_NARROW`'s or `_NARROW_WIDE`'s two (fresh digits 4-9 and 6-9), 5x7 and 5x8 `_RECTANGLE`'s. Forty-fourth
+#: session (helper, branch `made-s65`; `search.anneal` through the generator with the rigid
+#: plantings skipped, seeds 0-2, then the whole command): on 5x7 `_RECTANGLE`'s chain of nines
+#: with eights stayed at counts of 20,000 at 125-140 for every seed (4.5-4.9 s of CPU for 1.6e8
+#: units, the pair's cost), while single chains of digits 7-9 and 6-9 spent 5e8 units in 1.7-3.7
+#: s and made 130 for 2 and 3 of seeds 0-2; a pair of the two made 130 for every seed at 6e8,
+#: 133, 135 and 137 for one each at 1e9 (failing in 7.7-9.7 s of CPU) and 137 at 7e8 again. On
+#: 4 rows the chain of digits 7-9 reached lower counts than that of 4-9 (4x7 at 125-130, 1.4e8
+#: units: least counts 2-86 against 4,106-20,000); a pair of 7-9 and 6-9 made 4x7 130 (2e9),
+#: 4x6 140 (1.2e9) and 4x5 160 (1.2e9, two seeds of three), nothing at 4x8 125 and 130 (1.6e9:
+#: least counts 37-180), where `_RECTANGLE`'s two, charged, made 125 for seeds 1 and 2 at 2e9. On
+#: 5x6 and 5x8 the pair (charged) made 5x6 at 135-155 and 5x8 at 130 and 135 (7e8 and 6e8; 5x6
+#: made up to 130 before, 5x8 125). On 7x8 it made 135-145 with 2e8 units but took 10-13 s at
+#: short lines of 120-123 (7x8 at 120, 8x7 at 140: slow units), so 7x8 keeps `_RECTANGLE`; on
+#: 6x7 it made nothing at 140 (seeds 0-1, 3e8 units, 6.5-8.8 s of CPU).
+RECTANGLE_CHAINS = {
+    (4, 5): _SEVEN_SIX,
+    (4, 6): _SEVEN_SIX,
+    (4, 7): _SEVEN_SIX,
+    (4, 8): _RECTANGLE,
+    (5, 6): _SEVEN_SIX_CHARGED,
+    (5, 7): _SEVEN_SIX_CHARGED,
+    (5, 8): _SEVEN_SIX_CHARGED,
+}
+
 
 def schedules(height: int, width: int) -> tuple[Schedule, ...] | None:
     """The schedules of the chains the generator anneals an h x w grid with (None: it does
-    not anneal this shape): the side's on square grids (`SCHEDULES`), `_NARROW`'s on rectangles
-    with a shorter side of 4 and a longer one of at most 8, `_NARROW_WIDE`'s on 5x6 ones (thirtieth
-    session), annealed with the shorter side as their height (`generate.Searched` turns them),
-    with the budget of their shape (`NARROW_BUDGETS`)."""
+    not anneal this shape): the side's on square grids (`SCHEDULES`); on rectangles of a budget
+    in `NARROW_BUDGETS` (with a shorter side of 4 and a longer one of at most 8; 5x6, 5x7, 5x8,
+    6x7 and 7x8) the chains of their shape in `RECTANGLE_CHAINS`, else `_RECTANGLE`'s (6x7 and
+    7x8), annealed with the shorter side as their height (`generate.Searched` turns them), with
+    their shape's budget. (Until the forty-fourth session `_NARROW`'s two chains of fresh digits
+    4-9 and 6-9 on a shorter side of 4, `_NARROW_WIDE`'s on 5x6.)"""
     if height == width:
         return SCHEDULES.get(height)
     shorter = min(height, width)
     longer = max(height, width)
     if not (budget := NARROW_BUDGETS.get((shorter, longer))):
         return None
-    if shorter == 4 or longer == 6:
-        narrow = _NARROW if shorter == 4 else _NARROW_WIDE
-        return (replace(narrow, budget=budget), replace(narrow, budget=budget, fresh=6))
-    return tuple(replace(schedule, budget=budget) for schedule in _RECTANGLE)
+    chains = RECTANGLE_CHAINS.get((shorter, longer), _RECTANGLE)
+    return tuple(replace(schedule, budget=budget) for schedule in chains)
 
 
 def count_cap(height: int, width: int) -> int:
