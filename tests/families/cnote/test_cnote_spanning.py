@@ -319,8 +319,8 @@ def test_two_solutions_at_every_raised_range_s_ends_each_accepted_by_verify() ->
 
 def test_raised_certificates_recomputed_and_a_left_over_with_hundreds() -> None:
     """The two cheapest shapes' top ranges again by CP-SAT, and far below 5 columns of 3 rows'
-    least target (at 400-410) a grid is left over whose families, with the same hundreds, repair
-    at most one."""
+    least target (at 370-390; at 400-410 CP-SAT decided nothing within 30 s in the forty-fourth
+    session) a grid is left over whose families, with the same hundreds, repair at most one."""
     for (width, height), ranges in sorted(RAISED.items(), key=lambda item: item[0][0] * item[0][1])[:2]:
         lo, hi, k, given = max(ranges)
         hundreds = {(r, c): h for r, c, h in given}
@@ -328,10 +328,10 @@ def test_raised_certificates_recomputed_and_a_left_over_with_hundreds() -> None:
     lo, _, k, given = min(RAISED[5, 3])
     hundreds = {(r, c): h for r, c, h in given}
     tens = spanning_sets(3, 5)[k]
-    found = certify(5, 3, 400, 410, tens, 9, 300, hundreds)
+    found = certify(5, 3, 370, 390, tens, 9, 300, hundreds)
     assert found is not None
     target, digits = found
-    assert 400 <= target <= 410 < lo
+    assert 370 <= target <= 390 < lo
     assert len(solutions(digits, *targets(5, 3, target), tens, hundreds)) <= 1
     with pytest.raises(ValueError, match="hundreds go on cells of the tens-place set"):
         certify(5, 3, 990, 1000, tens, hundreds={(0, 4): 1} if (0, 4) not in tens else {(0, 0): -1})

@@ -199,7 +199,8 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
 #: hundreds" in docs/cnote.md, Lemma 9's general form), each range's hundreds those of
 #: `positions.best_hundreds` at its least target (`step` with `raised`) or none. Forty-second
 #: session; 3x5 at 390-461, 6x3 at 448-575 and 7x3 at 499-506: forty-third (3x5 at 390-445
-#: with the hundreds of the range above, not `best_hundreds`' at its least target).
+#: with the hundreds of the range above, not `best_hundreds`' at its least target); 5x3 at
+#: 416-655: forty-fourth (hundreds chosen against the grids left over, "With hundreds").
 RAISED: dict[tuple[int, int], list[tuple[int, int, int, tuple[tuple[int, int, int], ...]]]] = {
     (3, 5): [
         (390, 397, 0, ((0, 0, 1), (1, 1, 2))),
@@ -220,6 +221,14 @@ RAISED: dict[tuple[int, int], list[tuple[int, int, int, tuple[tuple[int, int, in
         (562, 577, 2, ((0, 0, 2), (0, 1, 1), (1, 1, 3), (2, 1, 1))),
     ],
     (5, 3): [
+        (416, 479, 0, ()),
+        (480, 543, 0, ()),
+        (544, 575, 0, ((0, 1, 1),)),
+        (576, 607, 0, ((0, 1, 1),)),
+        (608, 623, 0, ((0, 1, 1),)),
+        (624, 639, 0, ((0, 1, 1),)),
+        (640, 647, 0, ((0, 1, 1),)),
+        (648, 655, 0, ((0, 1, 1),)),
         (656, 663, 4, ((0, 1, 2), (1, 2, 1))),
         (664, 679, 4, ((0, 1, 2), (1, 2, 1))),
         (680, 683, 4, ((0, 1, 2), (1, 2, 1))),
