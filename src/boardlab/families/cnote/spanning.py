@@ -200,9 +200,18 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
 #: `positions.best_hundreds` at its least target (`step` with `raised`) or none. Forty-second
 #: session; 3x5 at 390-461, 6x3 at 448-575 and 7x3 at 499-506: forty-third (3x5 at 390-445
 #: with the hundreds of the range above, not `best_hundreds`' at its least target); 5x3 at
-#: 416-655: forty-fourth (hundreds chosen against the grids left over, "With hundreds").
+#: 416-655 and 3x5 at 270-389: forty-fourth (hundreds chosen against the grids left over, "With
+#: hundreds").
 RAISED: dict[tuple[int, int], list[tuple[int, int, int, tuple[tuple[int, int, int], ...]]]] = {
     (3, 5): [
+        (270, 301, 1, ()),
+        (302, 333, 0, ((1, 0, 1),)),
+        (334, 349, 0, ((1, 0, 1),)),
+        (350, 365, 0, ((1, 0, 1),)),
+        (366, 373, 0, ((1, 0, 1),)),
+        (374, 381, 0, ((1, 0, 1),)),
+        (382, 385, 0, ((1, 0, 1),)),
+        (386, 389, 0, ((1, 0, 1),)),
         (390, 397, 0, ((0, 0, 1), (1, 1, 2))),
         (398, 405, 0, ((0, 0, 1), (1, 1, 2))),
         (406, 413, 0, ((0, 0, 1), (1, 1, 2))),
