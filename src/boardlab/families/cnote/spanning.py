@@ -199,9 +199,19 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
 #: hundreds" in docs/cnote.md, Lemma 9's general form), each range's hundreds those of
 #: `positions.best_hundreds` at its least target (`step` with `raised`) or none. Forty-second
 #: session; 3x5 at 390-461, 6x3 at 448-575 and 7x3 at 499-506: forty-third (3x5 at 390-445
-#: with the hundreds of the range above, not `best_hundreds`' at its least target).
+#: with the hundreds of the range above, not `best_hundreds`' at its least target); 5x3 at
+#: 416-655 and 3x5 at 270-389: forty-fourth (hundreds chosen against the grids left over, "With
+#: hundreds").
 RAISED: dict[tuple[int, int], list[tuple[int, int, int, tuple[tuple[int, int, int], ...]]]] = {
     (3, 5): [
+        (270, 301, 1, ()),
+        (302, 333, 0, ((1, 0, 1),)),
+        (334, 349, 0, ((1, 0, 1),)),
+        (350, 365, 0, ((1, 0, 1),)),
+        (366, 373, 0, ((1, 0, 1),)),
+        (374, 381, 0, ((1, 0, 1),)),
+        (382, 385, 0, ((1, 0, 1),)),
+        (386, 389, 0, ((1, 0, 1),)),
         (390, 397, 0, ((0, 0, 1), (1, 1, 2))),
         (398, 405, 0, ((0, 0, 1), (1, 1, 2))),
         (406, 413, 0, ((0, 0, 1), (1, 1, 2))),
@@ -220,6 +230,14 @@ RAISED: dict[tuple[int, int], list[tuple[int, int, int, tuple[tuple[int, int, in
         (562, 577, 2, ((0, 0, 2), (0, 1, 1), (1, 1, 3), (2, 1, 1))),
     ],
     (5, 3): [
+        (416, 479, 0, ()),
+        (480, 543, 0, ()),
+        (544, 575, 0, ((0, 1, 1),)),
+        (576, 607, 0, ((0, 1, 1),)),
+        (608, 623, 0, ((0, 1, 1),)),
+        (624, 639, 0, ((0, 1, 1),)),
+        (640, 647, 0, ((0, 1, 1),)),
+        (648, 655, 0, ((0, 1, 1),)),
         (656, 663, 4, ((0, 1, 2), (1, 2, 1))),
         (664, 679, 4, ((0, 1, 2), (1, 2, 1))),
         (680, 683, 4, ((0, 1, 2), (1, 2, 1))),
@@ -623,6 +641,7 @@ def step(
     time_limit: float = 60.0,
     count: int | None = None,
     raised: bool = False,
+    hundreds: Mapping[Cell, int] | None = None,
 ) -> Iterator[Step]:
     """Ranges of `span` targets certified downwards from `start` with the k-th set of
     `positions.spanning_sets` (one `certify` of width 9 each): [start - span, start - 1], then the
@@ -631,12 +650,18 @@ def step(
     next range would go below the longer side (where `certify` stops). Unlike `search`, one set
     and one span: the way the thirty-ninth session stepped the bounds down. `raised`: each range
     with the hundreds of `positions.best_hundreds` on the set at its least target ("With
-    hundreds", forty-second session; the search's CPU counts in the step's)."""
+    hundreds", forty-second session; the search's CPU counts in the step's). `hundreds` (h per
+    cell of the set, not with `raised`): every range with these, e.g. those that certified the
+    range above (the forty-third session's way down 3x5; `RAISED`)."""
     sets = spanning_sets(height, width)
     if span < 1 or not 0 <= k < len(sets) or time_limit <= 0 or (count is not None and count < 1):
         raise ValueError(
             f"need a span of 1 or more, a set index in 0..{len(sets) - 1}, a time limit above 0 "
             "and a count of 1 or more"
+        )
+    if hundreds and (raised or not set(hundreds) <= set(sets[k]) or min(hundreds.values()) < 0):
+        raise ValueError(
+            f"hundreds go on cells of set {k} ({sorted(sets[k])}), 0 or more each, and not with raised"
         )
     if min(width, height) < 2 or start - span < max(width, height):
         raise ValueError("need sides of 2 or more and a first range at or above the longer side")
@@ -644,15 +669,17 @@ def step(
     while hi - span + 1 >= max(width, height) and (count is None or done < count):
         lo = hi - span + 1
         began = time.process_time()
-        hundreds = (
-            best_hundreds(sets[k], [lo] * height, column_targets(lo, height, width))[1] if raised else {}
+        fixed = (
+            best_hundreds(sets[k], [lo] * height, column_targets(lo, height, width))[1]
+            if raised
+            else dict(hundreds or {})
         )
         try:
-            found, undecided = certify(width, height, lo, hi, sets[k], 9, time_limit, hundreds), False
+            found, undecided = certify(width, height, lo, hi, sets[k], 9, time_limit, fixed), False
         except TimeoutError:
             found, undecided = None, True
         done += 1
-        given = tuple((r, c, h) for (r, c), h in sorted(hundreds.items()))
+        given = tuple((r, c, h) for (r, c), h in sorted(fixed.items()))
         yield Step(lo, hi, found, undecided, time.process_time() - began, given)
         if found is not None or undecided:
             return
@@ -664,43 +691,49 @@ def main(argv: list[str] | None = None) -> int:
     certificate with the K-th tens-place set (and H hundreds on cell (R, C) of it, the option
     repeated per cell: `RAISED`'s entries; exit 0: infeasible, 1: a grid left over, printed);
     `--search W H TOP`: search ranges downwards from TOP; `--step W H FROM SPAN [--set K]
-    [--time-limit S] [--count N] [--raise]`: `step` (`raised` with `--raise`), one line a range
+    [--time-limit S] [--count N] [--raise | --hundreds R,C,H ...]`: `step` (`raised` with
+    `--raise`, `hundreds` with `--hundreds`, repeated per cell), one line a range
     (exit 0 when every range tried is infeasible, 1 when it stopped at a left-over, 3 at an
     undecided range). Bad arguments: exit 2."""
     args = sys.argv[1:] if argv is None else argv
     usage = (
         "usage: python -m boardlab.families.cnote.spanning W H LO HI [K] [--hundreds R,C,H ...] | --search W H TOP"
-        " | --step W H FROM SPAN [--set K] [--time-limit S] [--count N] [--raise]"
+        " | --step W H FROM SPAN [--set K] [--time-limit S] [--count N] [--raise | --hundreds R,C,H ...]"
     )
 
     def stepping() -> int:
         options = {"--set": "0", "--time-limit": "60", "--count": ""}
-        plain = []
+        plain, given = [], {}
         raised = "--raise" in args
         rest = iter(a for a in args[1:] if a != "--raise")
-        for a in rest:
-            if a in options:
-                value = next(rest, None)
-                if value is None:
-                    raise ValueError(f"{usage}, got {' '.join(args)}")
-                options[a] = value
-            else:
-                plain.append(a)
         try:
+            for a in rest:
+                if a in options or a == "--hundreds":
+                    value = next(rest, None)
+                    if value is None:
+                        raise ValueError
+                    if a == "--hundreds":
+                        r, c, x = (int(n) for n in value.split(","))
+                        given[r, c] = x
+                    else:
+                        options[a] = value
+                else:
+                    plain.append(a)
             w, h, start, span = (int(a) for a in plain)
             k, limit = int(options["--set"]), float(options["--time-limit"])
             count = int(options["--count"]) if options["--count"] else None
         except ValueError:
             raise ValueError(f"{usage}, got {' '.join(args)}") from None
         code = 0
-        for lo, hi, found, undecided, cpu, hundreds in step(w, h, start, span, k, limit, count, raised):
+        ranges = step(w, h, start, span, k, limit, count, raised, given)
+        for lo, hi, found, undecided, cpu, hundreds in ranges:
             if undecided:
                 outcome, code = f"undecided within {limit:g} s of wall", 3
             elif found is not None:
                 outcome, code = f"left over: {found}", 1
             else:
                 outcome = "infeasible, every digit grid has two families repaired"
-            extra = f", hundreds {hundreds}" if raised else ""
+            extra = f", hundreds {hundreds}" if raised or given else ""
             print(
                 f"{w}x{h} targets {lo}-{hi}, set {k}{extra}: CP-SAT: {outcome}; {cpu:.1f} s of CPU",
                 flush=True,
