@@ -686,6 +686,20 @@ def step(
         hi = lo - 1
 
 
+def given_hundreds(args: list[str]) -> tuple[list[str], dict[Cell, int]]:
+    """The command's arguments without its `--hundreds R,C,H` options, and those hundreds (H on
+    cell (R, C), the option once per cell); ValueError when one is missing or malformed."""
+    rest, hundreds = [], {}
+    given = iter(args)
+    for a in given:
+        if a == "--hundreds":
+            r, c, h = (int(x) for x in next(given, "").split(","))
+            hundreds[r, c] = h
+        else:
+            rest.append(a)
+    return rest, hundreds
+
+
 def main(argv: list[str] | None = None) -> int:
     """`python -m boardlab.families.cnote.spanning W H LO HI [K] [--hundreds R,C,H ...]`: rerun a
     certificate with the K-th tens-place set (and H hundreds on cell (R, C) of it, the option
@@ -703,20 +717,17 @@ def main(argv: list[str] | None = None) -> int:
 
     def stepping() -> int:
         options = {"--set": "0", "--time-limit": "60", "--count": ""}
-        plain, given = [], {}
+        plain = []
         raised = "--raise" in args
-        rest = iter(a for a in args[1:] if a != "--raise")
         try:
+            named, given = given_hundreds([a for a in args[1:] if a != "--raise"])
+            rest = iter(named)
             for a in rest:
-                if a in options or a == "--hundreds":
+                if a in options:
                     value = next(rest, None)
                     if value is None:
                         raise ValueError
-                    if a == "--hundreds":
-                        r, c, x = (int(n) for n in value.split(","))
-                        given[r, c] = x
-                    else:
-                        options[a] = value
+                    options[a] = value
                 else:
                     plain.append(a)
             w, h, start, span = (int(a) for a in plain)
@@ -751,21 +762,14 @@ def main(argv: list[str] | None = None) -> int:
             for lo, hi, k, spent in search(w, h, top, log=True):
                 print(f"certified {w}x{h} [{lo}, {hi}] with set {k}: {spent:.1f} s of CPU")
             return 0
-        numbers, hundreds = [], {}
         try:
-            given = iter(args)
-            for a in given:
-                if a == "--hundreds":
-                    r, c, h = (int(x) for x in next(given).split(","))
-                    hundreds[r, c] = h
-                else:
-                    numbers.append(int(a))
-            w, h, lo, hi, *rest = numbers
+            plain, hundreds = given_hundreds(args)
+            w, h, lo, hi, *rest = (int(a) for a in plain)
             k = rest[0] if rest else 0
             if len(rest) > 1:
                 raise ValueError
             tens = spanning_sets(h, w)[k]
-        except (ValueError, IndexError, StopIteration):
+        except (ValueError, IndexError):
             raise ValueError(f"{usage}, got {' '.join(args) or 'nothing'}") from None
         start = time.process_time()
         found = certify(w, h, lo, hi, tens, hundreds=hundreds)
