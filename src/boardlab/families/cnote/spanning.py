@@ -29,7 +29,8 @@ families at these targets, hence two solutions. The targets may be a range: rows
 [lo, hi]; infeasible over the range is infeasible at each target in it. `CERTIFIED` holds the
 ranges computed (`python -m boardlab.families.cnote.spanning --search W H TOP`, or `--step W H
 FROM SPAN --set K`: ranges of SPAN targets down from FROM with one set, `step`), each with the
-index of its tens-place set in `positions.spanning_sets`; `applies` reads it.
+index of its tens-place set in `tens_sets` (`positions.spanning_sets`, then `MORE_SETS`);
+`applies` reads it.
 
 The infeasibility is taken as CP-SAT reports it (no proof log checked, as for Lemmas 5 and 9).
 The constructive side is `solutions`: the solutions of the repaired families of a given grid, by
@@ -194,6 +195,27 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
 }
 
 
+#: (columns, rows) -> tens-place sets outside `positions.spanning_sets`, which `tens_sets`
+#: numbers after them (so `RAISED`'s set k >= len(spanning_sets) is one of these). Lemma 9's
+#: general form holds for any cells that connect every line with exactly one cycle (the module
+#: docstring; `cycle_signs` checks the cycle, the tests the connection and that (0, 0), where
+#: `solutions` anchors the families, is on the cycle); `spanning_sets` is one way of choosing
+#: them. Forty-fourth session (lead, `/work/notes/s65/lead/anyset.py`): random spanning trees of
+#: the lines' graph plus one edge, kept when every grid left over so far on the shape has two
+#: repaired families under them, then `certify`: 7x3 at 498, where all five of `spanning_sets`,
+#: with and without hundreds, left a grid over (forty-third session), is infeasible with the
+#: thirteenth set drawn (72.5 s of CPU).
+MORE_SETS: dict[tuple[int, int], tuple[tuple[Cell, ...], ...]] = {
+    (7, 3): (((0, 0), (0, 1), (0, 4), (1, 3), (1, 5), (1, 6), (2, 0), (2, 2), (2, 4), (2, 6)),),
+}
+
+
+def tens_sets(width: int, height: int) -> list[frozenset[Cell]]:
+    """The tens-place sets `CERTIFIED`, `RAISED`, `step` and the commands number (K) on a grid of
+    `width` columns and `height` rows: `positions.spanning_sets`, then the shape's `MORE_SETS`."""
+    return spanning_sets(height, width) + [frozenset(cells) for cells in MORE_SETS.get((width, height), ())]
+
+
 #: (columns, rows) -> [(lo, hi, k, ((row, column, h), ...))]: as `CERTIFIED`, with the k-th set's
 #: cells listed holding h hundreds more in every family (`certify` with `hundreds`; "With
 #: hundreds" in docs/cnote.md, Lemma 9's general form), each range's hundreds those of
@@ -201,7 +223,8 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
 #: session; 3x5 at 390-461, 6x3 at 448-575 and 7x3 at 499-506: forty-third (3x5 at 390-445
 #: with the hundreds of the range above, not `best_hundreds`' at its least target); 5x3 at
 #: 416-655 and 3x5 at 270-389: forty-fourth (hundreds chosen against the grids left over, "With
-#: hundreds").
+#: hundreds"); 7x3 at 498 (set 5: the first of `MORE_SETS`) and 6x3 at 444-447: the
+#: forty-fourth session's lead.
 RAISED: dict[tuple[int, int], list[tuple[int, int, int, tuple[tuple[int, int, int], ...]]]] = {
     (3, 5): [
         (270, 301, 1, ()),
@@ -257,6 +280,7 @@ RAISED: dict[tuple[int, int], list[tuple[int, int, int, tuple[tuple[int, int, in
         (948, 963, 0, ((0, 1, 2), (1, 2, 1))),
     ],
     (6, 3): [
+        (444, 447, 0, ()),
         (448, 463, 2, ()),
         (464, 495, 2, ()),
         (496, 527, 2, ()),
@@ -274,6 +298,7 @@ RAISED: dict[tuple[int, int], list[tuple[int, int, int, tuple[tuple[int, int, in
         (752, 767, 0, ()),
     ],
     (7, 3): [
+        (498, 498, 5, ()),
         (499, 502, 3, ()),
         (503, 506, 3, ()),
         (507, 514, 3, ()),
@@ -583,12 +608,12 @@ def search(
     log: bool = False,
 ) -> list[tuple[int, int, int, float]]:
     """Ranges certified downwards from `top` (every row at T): [hi - span + 1, hi] with the first
-    tens-place set of `spanning_sets` that certifies it (a set undecided within `time_limit`
+    tens-place set of `tens_sets` that certifies it (a set undecided within `time_limit`
     counts as not certifying), the span (64 at first) halved while no set does and kept for the
     next range below, until a range of `finest` targets has a grid left over (or an undecided
     model) at every set, or `low` is reached. Returns (lo, hi, set index, CPU seconds of the
     solves tried)."""
-    sets = spanning_sets(height, width)
+    sets = tens_sets(width, height)
     found: list[tuple[int, int, int, float]] = []
     hi, span = top, 64
     while hi >= low:
@@ -644,7 +669,7 @@ def step(
     hundreds: Mapping[Cell, int] | None = None,
 ) -> Iterator[Step]:
     """Ranges of `span` targets certified downwards from `start` with the k-th set of
-    `positions.spanning_sets` (one `certify` of width 9 each): [start - span, start - 1], then the
+    `tens_sets` (one `certify` of width 9 each): [start - span, start - 1], then the
     range below, while CP-SAT says infeasible; yields each range's `Step` and stops after the
     first left over or undecided within `time_limit` seconds, after `count` ranges, or when the
     next range would go below the longer side (where `certify` stops). Unlike `search`, one set
@@ -653,7 +678,7 @@ def step(
     hundreds", forty-second session; the search's CPU counts in the step's). `hundreds` (h per
     cell of the set, not with `raised`): every range with these, e.g. those that certified the
     range above (the forty-third session's way down 3x5; `RAISED`)."""
-    sets = spanning_sets(height, width)
+    sets = tens_sets(width, height)
     if span < 1 or not 0 <= k < len(sets) or time_limit <= 0 or (count is not None and count < 1):
         raise ValueError(
             f"need a span of 1 or more, a set index in 0..{len(sets) - 1}, a time limit above 0 "
@@ -768,7 +793,7 @@ def main(argv: list[str] | None = None) -> int:
             k = rest[0] if rest else 0
             if len(rest) > 1:
                 raise ValueError
-            tens = spanning_sets(h, w)[k]
+            tens = tens_sets(w, h)[k]
         except (ValueError, IndexError):
             raise ValueError(f"{usage}, got {' '.join(args) or 'nothing'}") from None
         start = time.process_time()
