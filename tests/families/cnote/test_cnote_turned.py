@@ -72,19 +72,19 @@ def test_turning_needs_a_proof_of_the_turned_grid() -> None:
 def test_turning_lowers_the_bounds_it_meets() -> None:
     """4 columns of 8 rows at T is 8 columns of 4 rows at 2 T, proven none from 414: so none
     from 207 where Lemma 9's general form alone gives 213; likewise 5x8 from 225 (8x5 at 360),
-    6x8 from 249 (8x6 at 332) and 3x6 from 222 (6x3 at 444; 224 until the forty-fourth
-    session's 6x3 at 444-447); 5x3 was from 655 (3x5 at 393) until the
+    6x8 from 249 (8x6 at 332) and 3x6 from 220 (6x3 at 440; 224 until the forty-fourth
+    session's 6x3 at 440-447); 5x3 was from 655 (3x5 at 393) until the
     forty-fourth session proved it from 416 as it stands (`spanning.RAISED`)."""
     assert (proven_from(8, 4), proven_from(8, 4, turn=False)) == (207, 213)
     assert (proven_from(8, 5), proven_from(8, 5, turn=False)) == (225, 226)
     assert (proven_from(8, 6), proven_from(8, 6, turn=False)) == (249, 250)
-    # 3x6 at T is 6x3 at 2 T, proven none from 444
-    assert (proven_from(6, 3), proven_from(6, 3, turn=False)) == (222, 255)
+    # 3x6 at T is 6x3 at 2 T, proven none from 440
+    assert (proven_from(6, 3), proven_from(6, 3, turn=False)) == (220, 255)
     assert (proven_from(3, 5), proven_from(3, 5, turn=False)) == (416, 416)
 
 
 def test_the_generator_answers_none_from_the_turned_grid() -> None:
-    """3 columns of 6 rows at 230 is 6 columns of 3 rows at 460, none from 444: the generator
+    """3 columns of 6 rows at 230 is 6 columns of 3 rows at 460, none from 440: the generator
     answers at once, naming the turn."""
     with pytest.raises(NoPuzzle, match="turned a quarter \\(6 columns of 3 rows at 460; Lemma 13"):
         generate(6, 3, 230, 0)
