@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import random
 import re
+from collections.abc import Collection
 
 import pytest
 
@@ -28,8 +29,10 @@ from boardlab.families.cnote.spanning import (
     applies,
     certify,
     cycle_signs,
+    draw,
     gale_sets,
     main,
+    random_set,
     solutions,
     step,
     tens_sets,
@@ -346,6 +349,25 @@ def root(parent: list[int], x: int) -> int:
     return x
 
 
+def one_cycle_through_the_corner(cells: Collection[tuple[int, int]], width: int, height: int) -> bool:
+    """One cell per line, every row and column joined (a union-find over the lines written here,
+    not the module's), so exactly one cycle; and that cycle (the cells left when leaves are
+    stripped) holds (0, 0), where the families are anchored."""
+    if len(set(cells)) != width + height or not all(0 <= r < height and 0 <= c < width for r, c in cells):
+        return False
+    parent = list(range(height + width))
+    for r, c in cells:
+        parent[root(parent, r)] = root(parent, height + c)
+    if len({root(parent, x) for x in range(height + width)}) != 1:
+        return False
+    left = set(cells)
+    while leaves := {
+        (r, c) for r, c in left if [x for x, _ in left].count(r) == 1 or [y for _, y in left].count(c) == 1
+    }:
+        left -= leaves
+    return (0, 0) in left and len(left) >= 4
+
+
 def test_more_sets_connect_every_line_with_one_cycle_through_the_corner() -> None:
     """Each set of `MORE_SETS` (outside `spanning_sets`, numbered after them by `tens_sets`) has
     one cell per line, joins every row and column (a union-find over the lines written here, not
@@ -356,20 +378,63 @@ def test_more_sets_connect_every_line_with_one_cycle_through_the_corner() -> Non
         base = spanning_sets(height, width)
         assert tens_sets(width, height) == base + [frozenset(cells) for cells in sets]
         for cells in sets:
-            assert frozenset(cells) not in base and len(set(cells)) == width + height
-            assert all(0 <= r < height and 0 <= c < width for r, c in cells)
-            parent = list(range(height + width))
-            for r, c in cells:
-                parent[root(parent, r)] = root(parent, height + c)
-            assert len({root(parent, x) for x in range(height + width)}) == 1
-            left = set(cells)
-            while leaves := {
-                (r, c)
-                for r, c in left
-                if [x for x, _ in left].count(r) == 1 or [y for _, y in left].count(c) == 1
-            }:
-                left -= leaves
-            assert (0, 0) in left and len(left) >= 4
+            assert frozenset(cells) not in base
+            assert one_cycle_through_the_corner(cells, width, height)
+
+
+@pytest.mark.parametrize("height", range(2, 9))
+@pytest.mark.parametrize("width", range(2, 9))
+def test_random_sets_connect_every_line_with_one_cycle_through_the_corner(width: int, height: int) -> None:
+    """`random_set`'s sets are what Lemma 9's general form asks for (checked as for `MORE_SETS`),
+    the same for the same seed, and several on a shape with room for them."""
+    drawn = [random_set(width, height, random.Random(seed)) for seed in range(6)]
+    assert all(one_cycle_through_the_corner(cells, width, height) for cells in drawn)
+    assert drawn[0] == random_set(width, height, random.Random(0))
+    assert len(set(drawn)) > 1 or width * height <= 4
+    with pytest.raises(ValueError):
+        random_set(1, height, random.Random(0))
+
+
+def test_draw_certifies_with_a_random_set_and_skips_sets_the_grids_left_over_escape() -> None:
+    """4x5 at 380-390: the first set drawn (seed 0) is infeasible, and under it the adversarial
+    grids at both ends have two solutions by augmenting paths, each accepted by `verify`; on 3x4
+    at 900-1000 (no lemma reaches 1,000 there) the solves leave grids over, each added to the
+    list given, and no set solved after a grid was left over lets that grid escape."""
+    (tens, found, undecided, cpu), *more = draw(4, 5, 380, 390, tries=3, seed=0, time_limit=120)
+    assert found is None and not undecided and cpu >= 0 and more == []
+    rng = random.Random(3)
+    for target in (380, 390):
+        rows, cols = targets(4, 5, target)
+        for digits in adversarial(5, 4, rng):
+            found_solutions = solutions(digits, rows, cols, tens)
+            assert len({str(x) for x in found_solutions}) == len(found_solutions) >= 2
+            assert all(violations(digits, rows, cols, {"grid": x}) == [] for x in found_solutions)
+    left: list[tuple[int, Grid]] = []
+    solved = list(draw(3, 4, 900, 1000, tries=3, seed=0, time_limit=120, left_over=left))
+    assert left and left == [found for _, found, _, _ in solved if found is not None]
+    for i, (tens, _, _, _) in enumerate(solved):
+        for target, grid in [found for _, found, _, _ in solved[:i] if found is not None]:
+            assert len(solutions(grid, *targets(3, 4, target), tens)) >= 2
+
+
+def test_the_draw_command(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--draw`: one line a solve naming its set; exit 0 when a set certified the range, 1 when
+    none of the tries did; bad arguments exit 2 with one line."""
+    assert main(["--draw", "4", "5", "380", "390", "--tries", "2"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert len(out) == 1 and "set ((0, 0)," in out[0] and "infeasible" in out[0]
+    assert main(["--draw", "3", "4", "900", "1000", "--tries", "1"]) == 1
+    assert "set ((0, 0)," in capsys.readouterr().out
+    for args in (
+        ["--draw", "4", "5", "380"],
+        ["--draw", "4", "5", "390", "380"],
+        ["--draw", "4", "5", "380", "390", "--tries", "0"],
+        ["--draw", "4", "5", "380", "390", "--seed"],
+        ["--draw", "1", "5", "380", "390"],
+    ):
+        assert main(args) == 2, args
+        out, err = capsys.readouterr()
+        assert out == "" and len(err.splitlines()) == 1 and re.match("boardlab: error: ", err), args
 
 
 @pytest.mark.slow

@@ -42,6 +42,7 @@ in networks", Pacific J. Math. 7 (1957).
 
 from __future__ import annotations
 
+import random
 import sys
 import time
 from collections import Counter
@@ -200,13 +201,14 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
 #: general form holds for any cells that connect every line with exactly one cycle (the module
 #: docstring; `cycle_signs` checks the cycle, the tests the connection and that (0, 0), where
 #: `solutions` anchors the families, is on the cycle); `spanning_sets` is one way of choosing
-#: them. Forty-fourth session (lead, `/work/notes/s65/lead/anyset.py`): random spanning trees of
-#: the lines' graph plus one edge, kept when every grid left over so far on the shape has two
-#: repaired families under them, then `certify`: 7x3 at 498, where all five of `spanning_sets`,
+#: them. Forty-fourth session (lead; `draw`, `random_set`): random spanning trees of the lines'
+#: graph plus one edge, kept when every grid left over so far on the shape has two repaired
+#: families under them, then `certify`: 7x3 at 498, where all five of `spanning_sets`,
 #: with and without hundreds, left a grid over (forty-third session), is infeasible with the
-#: thirteenth set drawn (72.5 s of CPU).
+#: thirteenth set drawn (72.5 s of CPU); 8x3 at 553 likewise (52.8 s; the 40th set solved).
 MORE_SETS: dict[tuple[int, int], tuple[tuple[Cell, ...], ...]] = {
     (7, 3): (((0, 0), (0, 1), (0, 4), (1, 3), (1, 5), (1, 6), (2, 0), (2, 2), (2, 4), (2, 6)),),
+    (8, 3): (((0, 0), (0, 3), (0, 4), (1, 1), (1, 4), (1, 5), (1, 7), (2, 0), (2, 2), (2, 5), (2, 6)),),
 }
 
 
@@ -223,7 +225,7 @@ def tens_sets(width: int, height: int) -> list[frozenset[Cell]]:
 #: session; 3x5 at 390-461, 6x3 at 448-575 and 7x3 at 499-506: forty-third (3x5 at 390-445
 #: with the hundreds of the range above, not `best_hundreds`' at its least target); 5x3 at
 #: 416-655 and 3x5 at 270-389: forty-fourth (hundreds chosen against the grids left over, "With
-#: hundreds"); 7x3 at 498 (set 5: the first of `MORE_SETS`) and 6x3 at 440-447: the
+#: hundreds"); 7x3 at 498 and 8x3 at 553 (set 5: the first of `MORE_SETS`) and 6x3 at 439-447: the
 #: forty-fourth session's lead.
 RAISED: dict[tuple[int, int], list[tuple[int, int, int, tuple[tuple[int, int, int], ...]]]] = {
     (3, 5): [
@@ -280,6 +282,7 @@ RAISED: dict[tuple[int, int], list[tuple[int, int, int, tuple[tuple[int, int, in
         (948, 963, 0, ((0, 1, 2), (1, 2, 1))),
     ],
     (6, 3): [
+        (439, 439, 1, ()),
         (440, 443, 1, ()),
         (444, 447, 0, ()),
         (448, 463, 2, ()),
@@ -318,6 +321,7 @@ RAISED: dict[tuple[int, int], list[tuple[int, int, int, tuple[tuple[int, int, in
         (943, 958, 0, ((0, 1, 1),)),
     ],
     (8, 3): [
+        (553, 553, 5, ()),
         (554, 557, 3, ()),
         (558, 565, 3, ()),
         (566, 581, 3, ()),
@@ -645,6 +649,85 @@ def search(
     return found
 
 
+def _root(parent: list[int], x: int) -> int:
+    """x's representative in the union-find forest `parent` (paths halved on the way)."""
+    while parent[x] != x:
+        parent[x] = parent[parent[x]]
+        x = parent[x]
+    return x
+
+
+def random_set(width: int, height: int, rng: random.Random) -> frozenset[Cell]:
+    """A tens-place set drawn at random: a random spanning tree of the lines' graph (rows and
+    columns the vertices, cells the edges; Kruskal's algorithm on the cells shuffled) plus the
+    first cell after it that closes a cycle, drawn again until (0, 0), where `solutions` anchors
+    the families, is on that cycle. Every such set connects every line with exactly one cycle,
+    so Lemma 9's general form holds for it (`MORE_SETS`)."""
+    if min(width, height) < 2:
+        raise ValueError("need two lines or more on each side (a cycle)")
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    while True:
+        rng.shuffle(cells)
+        parent = list(range(height + width))  # a union-find forest on the lines
+        chosen: list[Cell] = []
+        for r, c in cells:
+            a, b = _root(parent, r), _root(parent, height + c)
+            if a != b:
+                parent[a] = b
+                chosen.append((r, c))
+            elif len(chosen) == height + width - 1:
+                chosen.append((r, c))
+                break
+        if cycle_signs(chosen).get((0, 0), 0):
+            return frozenset(chosen)
+
+
+def draw(
+    width: int,
+    height: int,
+    lo: int,
+    hi: int,
+    tries: int = 20,
+    seed: int = 0,
+    time_limit: float = 240.0,
+    left_over: list[tuple[int, Grid]] | None = None,
+) -> Iterator[tuple[frozenset[Cell], tuple[int, Grid] | None, bool, float]]:
+    """Random tens-place sets (`random_set`) certified on [lo, hi] one by one, no hundreds: each
+    set under which a grid of `left_over` (with the grids each solve leaves over, appended to
+    it) has at most one repaired family at lo, hi or its own target clamped into the range is
+    skipped unsolved (`solutions`); yields (set, `certify`'s result, undecided, CPU seconds) per
+    solve and stops after the first infeasible one or `tries` solves (forty-fourth session: 7x3
+    at 498, `MORE_SETS`). The skip decides nothing: only an infeasible solve certifies."""
+    rng = random.Random(seed)
+    grids = left_over if left_over is not None else []
+    seen: set[frozenset[Cell]] = set()
+    solved = drawn = 0
+    while solved < tries and drawn < 1000 * tries:
+        tens = random_set(width, height, rng)
+        drawn += 1
+        if tens in seen:
+            continue
+        seen.add(tens)
+        ends = [(grid, sorted({lo, hi, min(max(target, lo), hi)})) for target, grid in grids]
+        if any(
+            len(solutions(grid, [t] * height, column_targets(t, height, width), tens)) <= 1
+            for grid, at in ends
+            for t in at
+        ):
+            continue
+        solved += 1
+        began = time.process_time()
+        try:
+            found, undecided = certify(width, height, lo, hi, tens, 9, time_limit), False
+        except TimeoutError:
+            found, undecided = None, True
+        if found is not None:
+            grids.append(found)
+        yield tens, found, undecided, time.process_time() - began
+        if found is None and not undecided:
+            return
+
+
 class Step(NamedTuple):
     """One range of `step`: its targets [lo, hi], what CP-SAT said (`certify`'s result: None when
     infeasible, a (target, grid) left over; `undecided` when it decided nothing within the
@@ -726,6 +809,22 @@ def given_hundreds(args: list[str]) -> tuple[list[str], dict[Cell, int]]:
     return rest, hundreds
 
 
+def given_options(args: list[str], options: dict[str, str]) -> list[str]:
+    """The arguments that are not `options` (each option's value written into `options`, its
+    default there); ValueError when an option has no value."""
+    plain = []
+    rest = iter(args)
+    for a in rest:
+        if a in options:
+            value = next(rest, None)
+            if value is None:
+                raise ValueError
+            options[a] = value
+        else:
+            plain.append(a)
+    return plain
+
+
 def main(argv: list[str] | None = None) -> int:
     """`python -m boardlab.families.cnote.spanning W H LO HI [K] [--hundreds R,C,H ...]`: rerun a
     certificate with the K-th tens-place set (and H hundreds on cell (R, C) of it, the option
@@ -734,28 +833,22 @@ def main(argv: list[str] | None = None) -> int:
     [--time-limit S] [--count N] [--raise | --hundreds R,C,H ...]`: `step` (`raised` with
     `--raise`, `hundreds` with `--hundreds`, repeated per cell), one line a range
     (exit 0 when every range tried is infeasible, 1 when it stopped at a left-over, 3 at an
-    undecided range). Bad arguments: exit 2."""
+    undecided range); `--draw W H LO HI [--tries N] [--seed S] [--time-limit S]`: `draw`, one
+    line a solve with its set (exit 0 when a set certified the range, 1 when none of the tries
+    did). Bad arguments: exit 2."""
     args = sys.argv[1:] if argv is None else argv
     usage = (
         "usage: python -m boardlab.families.cnote.spanning W H LO HI [K] [--hundreds R,C,H ...] | --search W H TOP"
         " | --step W H FROM SPAN [--set K] [--time-limit S] [--count N] [--raise | --hundreds R,C,H ...]"
+        " | --draw W H LO HI [--tries N] [--seed S] [--time-limit S]"
     )
 
     def stepping() -> int:
         options = {"--set": "0", "--time-limit": "60", "--count": ""}
-        plain = []
         raised = "--raise" in args
         try:
             named, given = given_hundreds([a for a in args[1:] if a != "--raise"])
-            rest = iter(named)
-            for a in rest:
-                if a in options:
-                    value = next(rest, None)
-                    if value is None:
-                        raise ValueError
-                    options[a] = value
-                else:
-                    plain.append(a)
+            plain = given_options(named, options)
             w, h, start, span = (int(a) for a in plain)
             k, limit = int(options["--set"]), float(options["--time-limit"])
             count = int(options["--count"]) if options["--count"] else None
@@ -777,9 +870,38 @@ def main(argv: list[str] | None = None) -> int:
             )
         return code
 
+    def drawing() -> int:
+        options = {"--tries": "20", "--seed": "0", "--time-limit": "240"}
+        try:
+            w, h, lo, hi = (int(a) for a in given_options(args[1:], options))
+            tries, seed, limit = (
+                int(options["--tries"]),
+                int(options["--seed"]),
+                float(options["--time-limit"]),
+            )
+            if tries < 1 or limit <= 0 or lo > hi or min(w, h) < 2 or lo < max(w, h):
+                raise ValueError
+        except ValueError:
+            raise ValueError(f"{usage}, got {' '.join(args)}") from None
+        code = 1
+        for tens, found, undecided, cpu in draw(w, h, lo, hi, tries, seed, limit):
+            if undecided:
+                outcome = f"undecided within {limit:g} s of wall"
+            elif found is not None:
+                outcome = f"left over: {found}"
+            else:
+                outcome, code = "infeasible, every digit grid has two families repaired", 0
+            print(
+                f"{w}x{h} targets {lo}-{hi}, set {tuple(sorted(tens))}: CP-SAT: {outcome}; {cpu:.1f} s of CPU",
+                flush=True,
+            )
+        return code
+
     def body() -> int:
         if args[:1] == ["--step"]:
             return stepping()
+        if args[:1] == ["--draw"]:
+            return drawing()
         if args[:1] == ["--search"]:
             try:
                 w, h, top = (int(a) for a in args[1:])
