@@ -225,8 +225,8 @@ def tens_sets(width: int, height: int) -> list[frozenset[Cell]]:
 #: session; 3x5 at 390-461, 6x3 at 448-575 and 7x3 at 499-506: forty-third (3x5 at 390-445
 #: with the hundreds of the range above, not `best_hundreds`' at its least target); 5x3 at
 #: 416-655 and 3x5 at 270-389: forty-fourth (hundreds chosen against the grids left over, "With
-#: hundreds"); 7x3 at 498 and 8x3 at 553 (set 5: the first of `MORE_SETS`) and 6x3 at 439-447: the
-#: forty-fourth session's lead.
+#: hundreds"); 7x3 at 498 and 8x3 at 553 (set 5: the first of `MORE_SETS`) and 6x3 at 439-447 and 3x7 at 214-215 (no
+#: hundreds): the forty-fourth session's lead.
 RAISED: dict[tuple[int, int], list[tuple[int, int, int, tuple[tuple[int, int, int], ...]]]] = {
     (3, 5): [
         (270, 301, 1, ()),
@@ -253,6 +253,9 @@ RAISED: dict[tuple[int, int], list[tuple[int, int, int, tuple[tuple[int, int, in
         (514, 545, 2, ((0, 0, 1), (0, 1, 1), (1, 1, 3))),
         (546, 561, 2, ((0, 0, 2), (0, 1, 1), (1, 1, 3), (2, 1, 1))),
         (562, 577, 2, ((0, 0, 2), (0, 1, 1), (1, 1, 3), (2, 1, 1))),
+    ],
+    (3, 7): [
+        (214, 215, 3, ()),
     ],
     (5, 3): [
         (416, 479, 0, ()),
