@@ -677,8 +677,8 @@ def random_set(width: int, height: int, rng: random.Random) -> frozenset[Cell]:
             if a != b:
                 parent[a] = b
                 chosen.append((r, c))
-            elif len(chosen) == height + width - 1:
-                chosen.append((r, c))
+            elif len(chosen) == height + width - 1:  # there is one: no cell of the complete
+                chosen.append((r, c))  # bipartite graph of 2 or more a side is a bridge
                 break
         if cycle_signs(chosen).get((0, 0), 0):
             return frozenset(chosen)
