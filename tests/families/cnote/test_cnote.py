@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import runpy
 from pathlib import Path
 
 import pytest
@@ -986,22 +987,27 @@ def test_the_docs_tables_of_proofs_agree_with_proven_from() -> None:
         assert proven_from(int(height), int(width), turn=False) == int(least), (width, height)
 
 
-def test_the_frontier_table_is_the_code_s() -> None:
-    """docs/cnote.md's table of every shape of sides 2-8 ("made / none from") is
-    `generate.frontier` (`REACHED`, `RECTANGLES_REACHED` and `proven_from`; about 10 s:
-    `proven_from` asks the lemmas at every target down from 1,000 on rectangles)."""
-    from boardlab.families.cnote.generate import FRONTIER_SIDES, frontier
-
-    text = (Path(__file__).parents[3] / "docs" / "cnote.md").read_text()
-    for width in FRONTIER_SIDES:
-        cells = []
-        for height in FRONTIER_SIDES:
-            if (edges := frontier(width, height)) is None:
-                cells.append("decided")
-                continue
-            made, least = edges
-            cells.append(f"{made} / {least if least is not None else '-'}")
-        assert f"\n| {width} | " + " | ".join(cells) + " |\n" in text, width
+def test_the_frontier_tables_are_the_code_s() -> None:
+    """docs/cnote.md's two tables of every shape of sides 2-8 ("made / none from", and each
+    shape's open band with the lemma proving none at its least proven target) are what
+    docs/cnote_frontier_tables.py prints from `generate.frontier` and `generate.proving_lemma`
+    (about 15 s: `proven_from` asks the lemmas at every target down from 1,000 on rectangles);
+    and each named lemma is a heading of docs/cnote.md's Proofs."""
+    docs = Path(__file__).parents[3] / "docs"
+    script = runpy.run_path(str(docs / "cnote_frontier_tables.py"))
+    text = (docs / "cnote.md").read_text()
+    frontier, sources = script["frontier_table"](), script["sources_table"]()
+    assert "\n" + frontier + "\n" in text
+    assert "\n" + sources + "\n" in text
+    rows = sources.splitlines()[2:-1]
+    assert len(rows) == 47 and "| 4x3 | 242 | - | 758 | no lemma holds at 1,000 |" in rows
+    named = set()
+    for row in rows:  # "Lemma 13 with Lemma 9, general form (8 columns of 4 rows at 414)"
+        proof = row.split(" | ")[-1].removesuffix(" |")
+        if proof.startswith("Lemma "):
+            named.update(proof.split(" (")[0].split(" with "))
+    assert {"Lemma 9, general form", "Lemma 10", "Lemma 11", "Lemma 13"} <= named
+    assert all(f"\n### {lemma} (" in text for lemma in named), named
 
 
 def test_a_check_stopped_by_its_budget_is_undecided_not_unique() -> None:

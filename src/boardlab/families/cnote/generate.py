@@ -1336,16 +1336,35 @@ def proof(rows: list[int], cols: list[int]) -> str | None:
     the lemmas asked of the grid turned a quarter (Lemma 13: the columns' targets become the
     rows', so W columns of H rows at T is H columns of W rows at H T / W where W divides H T).
     The 2x2 exhaustion and the 3x3 scans have their own answers (`planter`, `generate`)."""
-    if (why := upright_proof(rows, cols)) is not None:
-        return why
-    if rows == cols or (why := upright_proof(cols, rows)) is None:
+    found = proving_lemma(rows, cols)
+    return None if found is None else found[1]
+
+
+def proving_lemma(rows: list[int], cols: list[int]) -> tuple[str, str] | None:
+    """`proof` with the lemma that gives it, by the name of its heading in docs/cnote.md
+    ("Lemma 9, general form"; on the grid turned a quarter, "Lemma 13 with ..." naming the
+    turned grid's lemma): (name, `proof`'s sentence), or None."""
+    if (upright := upright_lemma(rows, cols)) is not None:
+        return upright
+    if rows == cols or (turned := upright_lemma(cols, rows)) is None:
         return None
+    name, why = turned
     at = f" at {cols[0]:,}" if len(set(cols)) == 1 else ""
-    return f"{why} on the grid turned a quarter ({len(rows)} columns of {len(cols)} rows{at}; Lemma 13, docs/cnote.md)"
+    shape = f"{len(rows)} columns of {len(cols)} rows{at}"
+    return (
+        f"Lemma 13 with {name} ({shape})",
+        f"{why} on the grid turned a quarter ({shape}; Lemma 13, docs/cnote.md)",
+    )
 
 
 def upright_proof(rows: list[int], cols: list[int]) -> str | None:
     """`proof` without turning the grid: the lemmas asked of the rows and columns as given."""
+    found = upright_lemma(rows, cols)
+    return None if found is None else found[1]
+
+
+def upright_lemma(rows: list[int], cols: list[int]) -> tuple[str, str] | None:
+    """`upright_proof` with the lemma that gives it (`proving_lemma`'s pair), or None."""
     height, width = len(rows), len(cols)
     if (
         min(height, width) == 2
@@ -1353,42 +1372,52 @@ def upright_proof(rows: list[int], cols: list[int]) -> str | None:
         and cols == column_targets(rows[0], height, width)
         and narrow_none(width, height, rows[0])
     ):
+        name = "Lemma 11"
         return (
-            "2 or none (Lemma 11, docs/cnote.md: the exact search of grids two cells wide or high, recorded)"
+            name,
+            f"2 or none ({name}, docs/cnote.md: the exact search of grids two cells wide or high, recorded)",
         )
     tens = certificate(rows, cols)
     if tens is not None:
-        where = (
-            f"from target {least_target(height)} on (Lemma 2"
-            if height == width
-            else f"(Lemma 2, general form: the digits of {len(tens)} cells connecting every line, with one "
-            "cycle, in the tens place"
+        if height == width:
+            name = "Lemma 2"
+            return name, f"10 from target {least_target(height)} on ({name}, docs/cnote.md, 'Large targets')"
+        name = "Lemma 2, general form"
+        return name, (
+            f"10 ({name}: the digits of {len(tens)} cells connecting every line, with one cycle, in the tens "
+            "place, docs/cnote.md, 'Large targets')"
         )
-        return f"10 {where}, docs/cnote.md, 'Large targets')"
     if (found := hundreds_certificate(rows, cols)) is not None:
         tens, raised = found
-        return (
-            f"10 (Lemma 2, general form, with hundreds: the digits of {len(tens)} cells connecting every "
-            f"line, with one cycle, in the tens place, {len(raised)} of them with hundreds, docs/cnote.md, "
-            "'Large targets')"
+        name = "Lemma 2, general form, with hundreds"
+        return name, (
+            f"10 ({name}: the digits of {len(tens)} cells connecting every line, with one cycle, in the tens "
+            f"place, {len(raised)} of them with hundreds, docs/cnote.md, 'Large targets')"
         )
     if hundreds_applies(rows, cols):
         lo, hi = margin_box(height, rows[0])
-        return f"10 (Lemma 5, docs/cnote.md, 'Large targets': its margin box [{lo}, {hi}] lies in a certified one)"
-    if two_families_apply(rows, cols):
+        name = "Lemma 5"
         return (
-            "2 (Lemma 9, docs/cnote.md, 'Large targets': two of Lemma 5's ten families are repaired, a "
-            "CP-SAT certificate)"
+            name,
+            f"10 ({name}, docs/cnote.md, 'Large targets': its margin box [{lo}, {hi}] lies in a certified one)",
+        )
+    if two_families_apply(rows, cols):
+        name = "Lemma 9"
+        return name, (
+            f"2 ({name}, docs/cnote.md, 'Large targets': two of Lemma 5's ten families are repaired, a CP-SAT "
+            "certificate)"
         )
     if placements_apply(rows, cols):
-        return (
-            "2 (Lemma 10, docs/cnote.md, 'Large targets': two of Lemma 5's ten families are repaired, or one "
+        name = "Lemma 10"
+        return name, (
+            f"2 ({name}, docs/cnote.md, 'Large targets': two of Lemma 5's ten families are repaired, or one "
             "with room for two transports, or one in two ways, at one of several placements of the cycle, or "
             "one at each of two with different solutions, a CP-SAT certificate)"
         )
     if (held := spanning_entry(rows, cols)) is not None:
         lifted = f", {len(held[3])} of them with hundreds" if held[3] else ""
-        return (
+        name = "Lemma 9, general form" + (", with hundreds" if held[3] else "")
+        return name, (
             "2 (Lemma 9, general form, docs/cnote.md, 'Large targets': two of ten families on cells "
             f"connecting every line, with one cycle{lifted}, are repaired, a CP-SAT certificate)"
         )
