@@ -14,7 +14,9 @@ from boardlab.families.cnote.generate import (
     generate,
     proof,
     proven_from,
+    proving_lemma,
     random_matrix,
+    upright_lemma,
     upright_proof,
 )
 from boardlab.families.cnote.instance import column_targets, make_instance
@@ -58,6 +60,12 @@ def test_a_proof_of_the_turned_grid_answers(width: int, height: int, target: int
     assert proof(rows, cols) == (
         f"{why} on the grid turned a quarter ({height} columns of {width} rows at {other:,}; Lemma 13, docs/cnote.md)"
     )
+    named = upright_lemma(cols, rows)
+    assert named is not None and named[1] == why and named[0].startswith("Lemma ")
+    assert proving_lemma(rows, cols) == (
+        f"Lemma 13 with {named[0]} ({height} columns of {width} rows at {other:,})",
+        proof(rows, cols),
+    )
 
 
 def test_turning_needs_a_proof_of_the_turned_grid() -> None:
@@ -66,7 +74,27 @@ def test_turning_needs_a_proof_of_the_turned_grid() -> None:
     is itself."""
     rows, cols = [391] * 3, column_targets(391, 3, 5)
     assert proof(rows, cols) is None and upright_proof(cols, rows) is None
-    assert proof([200] * 6, [200] * 6) is None
+    assert proof([200] * 6, [200] * 6) is None and proving_lemma([200] * 6, [200] * 6) is None
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "name"),
+    [
+        ([1000] * 5, [1000] * 5, "Lemma 2"),
+        ([300] * 5, [300] * 5, "Lemma 5"),
+        ([257] * 5, [257] * 5, "Lemma 10"),
+        ([998] * 3, [1497] * 2, "Lemma 11"),
+        ([700] * 3, column_targets(700, 3, 8), "Lemma 9, general form"),
+    ],
+)
+def test_the_lemma_is_named_with_its_sentence(rows: list[int], cols: list[int], name: str) -> None:
+    """`proving_lemma` names the lemma whose sentence `proof` gives, as its heading in
+    docs/cnote.md calls it (5x5: at 1,000 past Lemma 2's least target, 314; at 300 in Lemma 5's
+    certified boxes; at 257 Lemma 10's bound; 2 columns of 3 rows at 998 is recorded none by
+    the survey; 8x3 at 700 is a range of Lemma 9's general form)."""
+    found = proving_lemma(rows, cols)
+    assert found is not None and found == (name, proof(rows, cols))
+    assert f"({name}" in found[1]
 
 
 def test_turning_lowers_the_bounds_it_meets() -> None:
