@@ -402,7 +402,18 @@ RECTANGLE_PLANTINGS = 8
 #: up to short lines at 110-122 (`RECTANGLES_REACHED` before) and took 8-16 s to fail above, the
 #: annealing alone made 5x8, 6x7 and 7x8 at short lines of 120-140 and failed at 110-115
 #: (counts above 20,000 at every step: fresh grids of 7-9 at such targets have many solutions).
-RECTANGLE_ANNEAL_FROM = 120
+#: Keyed by (shorter side, longer side) since the forty-fifth session (helper, branch `made-s66`;
+#: 120 for each shape before, the generator in-process with the rigid plantings alone and then
+#: with the annealing alone, seeds 0-4, `nice -n 10` at load average 2-2.8, about one core):
+#: the rigid plantings, whose checks have had their budget since (`CHECK_WORK`), fail within
+#: 0.6-7 s of CPU on 6x8 and 7x8 and make 6x8 at 121-124 (seeds 0-4: 2, 1, 1 and 2 of 5; none
+#: at 120 or 125-133) and 7x8 at 121-127 (3 of 5 at 127, none at 130-140), where the annealing
+#: with the chains of digits 7-9 and 6-9 (`search.RECTANGLE_CHAINS`) failed at 6x8 120 (seeds
+#: 0-2, 9-13 s of CPU, counts at 20,000 for seed 0) and took 8-14 s at 7x8 120-123 (2 of 3
+#: failing), but made 6x8 at 125 (seed 1, 1.0 s) and 7x8 at 128 and 130 for every seed of 0-4
+#: (0.1-7.7 s). So 6x8 is annealed from 125 (6-cell lines: 8x6 from 167) and 7x8 from 128
+#: (7-cell lines: 8x7 from 147); below, the rigid plantings alone. 6x8 was not annealed before.
+RECTANGLE_ANNEAL_FROM = {(5, 7): 120, (5, 8): 120, (6, 7): 120, (6, 8): 125, (7, 8): 128}
 #: Rigid plantings on grids 3 wide or high before the heat bath takes over (`Annealed`, which
 #: otherwise starts where the rigid shape stops, `rigid_useful`). Near that end the rigid
 #: plantings fail: 3x3 at 113-117, seeds 0-9, made 9, 8, 8, 0 and 0 of 10 in 60 plantings,
@@ -901,7 +912,7 @@ class Scanned(Planter):
 
 class Searched(Planter):
     """4x4, 5x5, 6x6 and 7x7 grids beyond the rigid shape's and the nines diagonal's targets,
-    and rectangles with a shorter side of 4, 5x6 ones and 5x7, 5x8, 6x7 and 7x8 ones (turned,
+    and rectangles with a shorter side of 4, 5x6 ones and 5x7, 5x8, 6x7, 6x8 and 7x8 ones (turned,
     `search.schedules`):
     the digit grid annealed on its solution count (`search.anneal`: the first rows enumerated
     depth-first, the last two counted by a convolution) in chains at the same time, one per
@@ -1236,9 +1247,9 @@ def planter(
     from target 126 on 5x5, and on 6x6, 7x7 and 8x8 beyond the diagonal's targets or with
     unequal targets; found up to 160, 152, 151 and 160), on rectangles of sides 4 or more whose big numbers
     of floors 4 would reach `RECTANGLE_HIGH` rigid plantings of floors 7-9 first and, with a
-    shorter side of 4 (and 5x6 ones), the annealing (`Chained`); on 5x7, 5x8, 6x7 and 7x8 (either
-    way round) the annealing alone once their short lines reach `RECTANGLE_ANNEAL_FROM`, the
-    rigid plantings alone below; random matrices elsewhere.
+    shorter side of 4 (and 5x6 ones), the annealing (`Chained`); on 5x7, 5x8, 6x7, 6x8 and 7x8
+    (either way round) the annealing alone once their short lines reach their shape's
+    `RECTANGLE_ANNEAL_FROM`, the rigid plantings alone below; random matrices elsewhere.
     `record`: the finished exhaustive scan of a 3x3 target (`exhaustive.recorded`), if any.
     Grids two cells wide or high (not 2x2) beyond the rigid shape, given a `seed`: the exact
     search's puzzle (`Exact`; NoPuzzle when it proves none), the choice above when its budget
@@ -1295,7 +1306,7 @@ def planter(
         short = min(height, width)
         shorts = max(rows if width == short else cols)  # the target of the lines of `short` cells
         if short >= 5 and max(height, width) >= 7:
-            return searched if shorts >= RECTANGLE_ANNEAL_FROM else rigid
+            return searched if shorts >= RECTANGLE_ANNEAL_FROM[short, max(height, width)] else rigid
         if shorts - HIGH_FLOOR * (short - 1) >= 110:
             return searched
         return Chained(Stage(rigid, RECTANGLE_PLANTINGS), Stage(searched))

@@ -390,8 +390,9 @@ NARROW_BUDGETS = {
     (5, 6): 700_000_000,
     (5, 7): 700_000_000,
     (5, 8): 800_000_000,
-    (6, 7): 120_000_000,
-    (7, 8): 120_000_000,
+    (6, 7): 240_000_000,
+    (6, 8): 200_000_000,
+    (7, 8): 200_000_000,
 }
 #: Rectangles of sides 5-8 but 5x6 (forty-third session; the generator anneals them from
 #: `generate.RECTANGLE_ANNEAL_FROM`): one chain of `_NARROW_WIDE` with fresh grids of digits 7-9,
@@ -411,6 +412,8 @@ _RECTANGLE = (
 #: charged on 5 (as `_NARROW_WIDE`).
 _SEVEN_SIX = (replace(_NARROW, fresh=7), replace(_NARROW, fresh=6))
 _SEVEN_SIX_CHARGED = (replace(_NARROW_WIDE, fresh=7), replace(_NARROW_WIDE, fresh=6))
+#: The same with each grid of two solutions polished (`polish`, 4x4's 3e7 units), on 6 rows.
+_SEVEN_SIX_POLISHED = tuple(replace(chain, polish=_FOUR.polish) for chain in _SEVEN_SIX_CHARGED)
 #: The chains of the rectangles by (shorter side, longer side), their budgets in
 #: `NARROW_BUDGETS`; 6x7 and 7x8 take `_RECTANGLE`'s, and until this session 4xN and 5x6 took
 #: `_NARROW`'s or `_NARROW_WIDE`'s two (fresh digits 4-9 and 6-9), 5x7 and 5x8 `_RECTANGLE`'s. Forty-fourth
@@ -436,6 +439,9 @@ RECTANGLE_CHAINS = {
     (5, 6): _SEVEN_SIX_CHARGED,
     (5, 7): _SEVEN_SIX_CHARGED,
     (5, 8): _SEVEN_SIX_CHARGED,
+    (6, 7): _SEVEN_SIX_POLISHED,
+    (6, 8): _SEVEN_SIX_POLISHED,
+    (7, 8): _SEVEN_SIX_CHARGED,
 }
 
 
