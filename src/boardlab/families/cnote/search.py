@@ -384,8 +384,8 @@ _NARROW_WIDE = replace(_NARROW, charge=4_000)
 #: held the cores; docs/cnote-journal.md, "Forty-fourth session (helper, branch `made-s65`)").
 NARROW_BUDGETS = {
     (4, 5): 1_200_000_000,
-    (4, 6): 1_200_000_000,
-    (4, 7): 1_200_000_000,
+    (4, 6): 2_400_000_000,
+    (4, 7): 2_400_000_000,
     (4, 8): 2_000_000_000,
     (5, 6): 700_000_000,
     (5, 7): 700_000_000,
