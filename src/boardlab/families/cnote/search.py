@@ -422,7 +422,8 @@ _RECTANGLE = (
 #: charged on 5 (as `_NARROW_WIDE`).
 _SEVEN_SIX = (replace(_NARROW, fresh=7), replace(_NARROW, fresh=6))
 _SEVEN_SIX_CHARGED = (replace(_NARROW_WIDE, fresh=7), replace(_NARROW_WIDE, fresh=6))
-#: The same with each grid of two solutions polished (`polish`, 4x4's 3e7 units): 6x7 and 6x8.
+#: The same with each grid of two solutions polished (`polish`, 4x4's 3e7 units): 5x7, 6x7 and
+#: 6x8.
 _SEVEN_SIX_POLISHED = tuple(replace(chain, polish=_FOUR.polish) for chain in _SEVEN_SIX_CHARGED)
 #: The chains of the rectangles by (shorter side, longer side), their budgets in
 #: `NARROW_BUDGETS`; 6x7 and 7x8 take `_RECTANGLE`'s, and until this session 4xN and 5x6 took
@@ -459,13 +460,17 @@ _SEVEN_SIX_POLISHED = tuple(replace(chain, polish=_FOUR.polish) for chain in _SE
 #: 138 and 140; 7x6 then at 161 (seeds 0 and 3) and 163 (seed 2). On 6x4 at 213-220 the polish
 #: with 2.4e9 made 213 (seed 1) only, the plain pair 214 (seeds 1 and 2): 4 rows keep it
 #: unpolished. 7x8 is not polished (its least counts at 146-148 were 4-20,000: nothing to polish).
+#: On 5x7 (7e8 units) the polish made 7x5 196 (seed 3; least count 2 without it, at 7e8 and at
+#: 1e9) and 5x7 138 (seeds 2, 4) and 140 (seed 3; none at 141-142), and 5x7 137 and 7x5 190
+#: (seed 1) again; on 6x5 at 190 and 192 nothing (seeds 0-4), so 5x6 and 5x8 keep the pair
+#: unpolished.
 RECTANGLE_CHAINS = {
     (4, 5): _SEVEN_SIX,
     (4, 6): _SEVEN_SIX,
     (4, 7): _SEVEN_SIX,
     (4, 8): _RECTANGLE,
     (5, 6): _SEVEN_SIX_CHARGED,
-    (5, 7): _SEVEN_SIX_CHARGED,
+    (5, 7): _SEVEN_SIX_POLISHED,
     (5, 8): _SEVEN_SIX_CHARGED,
     (6, 7): _SEVEN_SIX_POLISHED,
     (6, 8): _SEVEN_SIX_POLISHED,
