@@ -283,14 +283,29 @@ REACHED = {4: 194, 5: 193, 6: 169, 7: 165, 8: 168}
 #: "Forty-fourth session (helper, branch `made-s65`)").
 #: Targets between are not all made (4x7 130 for seed 0 only, 5x7 135 and 138 failed for the
 #: seeds tried).
+#: Forty-fifth session (helper, branch `made-s66`; seeds 0-4, where the forty-fourth tried 0-2):
+#: 6x8 126 (seed 0) and 8x6 172 (seed 1), annealed for the first time (from `RECTANGLE_ANNEAL_FROM`,
+#: 125 on their 6-cell lines; the rigid plantings below already made 6x8 124 and 8x6 160 for
+#: some seeds), 7x8 145 (seed 1) and 8x7 163 (seeds 2 and 4) with the chains of digits 7-9 and
+#: 6-9 (`search.RECTANGLE_CHAINS`) from short lines at 128, 6x7 139 (seed 2) and 7x6 163 (seed 2)
+#: with that pair polished (`search.polish`), 5x7 140 and 7x5 196 (seed 3) with the pair of their
+#: shape polished, 6x4 214 (seed 1) and 4x7 133 (seed 0), 7x4 230
+#: (seed 4) with larger budgets (`search.NARROW_BUDGETS`), and with the forty-fourth session's
+#: settings as they were, seeds or targets it had not tried: 8x4 256 (seed 1) and 6x5 189
+#: (seed 4). Each command 1.9-7.3 s of wall (at most 7.3 s of CPU; `nice -n 10` at load average
+#: 1.9-2.7, about one core: the CPU is about the wall), unique by CP-SAT (`solve --unique
+#: --backend cpsat`); failing commands above them 3.5-9.8 s of wall (docs/cnote-journal.md,
+#: "Forty-fifth session (helper, branch `made-s66`)"). Targets between are not all made (none
+#: of seeds 0-4 at 6x8 127-132, 7x8 146-149, 8x7 164-166, 7x6 164-165, 8x6 170 and 173-175,
+#: 5x7 141-142, 7x5 198 and 200).
 RECTANGLES_REACHED = {
     (2, 3): 997, (2, 4): 820, (2, 5): 727, (2, 6): 713, (2, 7): 725, (2, 8): 617,
     (3, 2): 1000, (3, 4): 181, (3, 5): 170, (3, 6): 163, (3, 7): 165, (3, 8): 156,
-    (4, 2): 993, (4, 3): 242, (4, 5): 160, (4, 6): 140, (4, 7): 130, (4, 8): 125,
-    (5, 2): 979, (5, 3): 288, (5, 4): 200, (5, 6): 155, (5, 7): 137, (5, 8): 135,
-    (6, 2): 1000, (6, 3): 326, (6, 4): 210, (6, 5): 180, (6, 7): 135, (6, 8): 110,
-    (7, 2): 982, (7, 3): 385, (7, 4): 225, (7, 5): 190, (7, 6): 160, (7, 8): 130,
-    (8, 2): 1000, (8, 3): 417, (8, 4): 250, (8, 5): 216, (8, 6): 150, (8, 7): 150,
+    (4, 2): 993, (4, 3): 242, (4, 5): 160, (4, 6): 140, (4, 7): 133, (4, 8): 125,
+    (5, 2): 979, (5, 3): 288, (5, 4): 200, (5, 6): 155, (5, 7): 140, (5, 8): 135,
+    (6, 2): 1000, (6, 3): 326, (6, 4): 214, (6, 5): 189, (6, 7): 139, (6, 8): 126,
+    (7, 2): 982, (7, 3): 385, (7, 4): 230, (7, 5): 196, (7, 6): 163, (7, 8): 145,
+    (8, 2): 1000, (8, 3): 417, (8, 4): 256, (8, 5): 216, (8, 6): 172, (8, 7): 163,
 }  # fmt: skip
 #: The exact search of grids two cells wide or high (`Exact`) may pick `narrow.SEARCH_NODES`
 #: states (5,000,000), then its restarts on random subgraphs `narrow.RESTART_NODES` more
@@ -402,7 +417,18 @@ RECTANGLE_PLANTINGS = 8
 #: up to short lines at 110-122 (`RECTANGLES_REACHED` before) and took 8-16 s to fail above, the
 #: annealing alone made 5x8, 6x7 and 7x8 at short lines of 120-140 and failed at 110-115
 #: (counts above 20,000 at every step: fresh grids of 7-9 at such targets have many solutions).
-RECTANGLE_ANNEAL_FROM = 120
+#: Keyed by (shorter side, longer side) since the forty-fifth session (helper, branch `made-s66`;
+#: 120 for each shape before, the generator in-process with the rigid plantings alone and then
+#: with the annealing alone, seeds 0-4, `nice -n 10` at load average 2-2.8, about one core):
+#: the rigid plantings, whose checks have had their budget since (`CHECK_WORK`), fail within
+#: 0.6-7 s of CPU on 6x8 and 7x8 and make 6x8 at 121-124 (seeds 0-4: 2, 1, 1 and 2 of 5; none
+#: at 120 or 125-133) and 7x8 at 121-127 (3 of 5 at 127, none at 130-140), where the annealing
+#: with the chains of digits 7-9 and 6-9 (`search.RECTANGLE_CHAINS`) failed at 6x8 120 (seeds
+#: 0-2, 9-13 s of CPU, counts at 20,000 for seed 0) and took 8-14 s at 7x8 120-123 (2 of 3
+#: failing), but made 6x8 at 125 (seed 1, 1.0 s) and 7x8 at 128 and 130 for every seed of 0-4
+#: (0.1-7.7 s). So 6x8 is annealed from 125 (6-cell lines: 8x6 from 167) and 7x8 from 128
+#: (7-cell lines: 8x7 from 147); below, the rigid plantings alone. 6x8 was not annealed before.
+RECTANGLE_ANNEAL_FROM = {(5, 7): 120, (5, 8): 120, (6, 7): 120, (6, 8): 125, (7, 8): 128}
 #: Rigid plantings on grids 3 wide or high before the heat bath takes over (`Annealed`, which
 #: otherwise starts where the rigid shape stops, `rigid_useful`). Near that end the rigid
 #: plantings fail: 3x3 at 113-117, seeds 0-9, made 9, 8, 8, 0 and 0 of 10 in 60 plantings,
@@ -901,7 +927,7 @@ class Scanned(Planter):
 
 class Searched(Planter):
     """4x4, 5x5, 6x6 and 7x7 grids beyond the rigid shape's and the nines diagonal's targets,
-    and rectangles with a shorter side of 4, 5x6 ones and 5x7, 5x8, 6x7 and 7x8 ones (turned,
+    and rectangles with a shorter side of 4, 5x6 ones and 5x7, 5x8, 6x7, 6x8 and 7x8 ones (turned,
     `search.schedules`):
     the digit grid annealed on its solution count (`search.anneal`: the first rows enumerated
     depth-first, the last two counted by a convolution) in chains at the same time, one per
@@ -1236,9 +1262,9 @@ def planter(
     from target 126 on 5x5, and on 6x6, 7x7 and 8x8 beyond the diagonal's targets or with
     unequal targets; found up to 160, 152, 151 and 160), on rectangles of sides 4 or more whose big numbers
     of floors 4 would reach `RECTANGLE_HIGH` rigid plantings of floors 7-9 first and, with a
-    shorter side of 4 (and 5x6 ones), the annealing (`Chained`); on 5x7, 5x8, 6x7 and 7x8 (either
-    way round) the annealing alone once their short lines reach `RECTANGLE_ANNEAL_FROM`, the
-    rigid plantings alone below; random matrices elsewhere.
+    shorter side of 4 (and 5x6 ones), the annealing (`Chained`); on 5x7, 5x8, 6x7, 6x8 and 7x8
+    (either way round) the annealing alone once their short lines reach their shape's
+    `RECTANGLE_ANNEAL_FROM`, the rigid plantings alone below; random matrices elsewhere.
     `record`: the finished exhaustive scan of a 3x3 target (`exhaustive.recorded`), if any.
     Grids two cells wide or high (not 2x2) beyond the rigid shape, given a `seed`: the exact
     search's puzzle (`Exact`; NoPuzzle when it proves none), the choice above when its budget
@@ -1295,7 +1321,7 @@ def planter(
         short = min(height, width)
         shorts = max(rows if width == short else cols)  # the target of the lines of `short` cells
         if short >= 5 and max(height, width) >= 7:
-            return searched if shorts >= RECTANGLE_ANNEAL_FROM else rigid
+            return searched if shorts >= RECTANGLE_ANNEAL_FROM[short, max(height, width)] else rigid
         if shorts - HIGH_FLOOR * (short - 1) >= 110:
             return searched
         return Chained(Stage(rigid, RECTANGLE_PLANTINGS), Stage(searched))

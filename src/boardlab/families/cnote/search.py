@@ -382,16 +382,27 @@ _NARROW_WIDE = replace(_NARROW, charge=4_000)
 #: 4.3-9.3 s of wall on 4 rows (4.2-6.8 s of CPU), 4.3-6.6 s on 5x6, 5x8 and their turns,
 #: 4.3-5.6 s on 5x7 and 7x5 (two 10.7-10.8 s, 4.8 s of CPU, while another session's process
 #: held the cores; docs/cnote-journal.md, "Forty-fourth session (helper, branch `made-s65`)").
+#: Forty-fifth session (helper, branch `made-s66`; the generator in-process, seeds 0-4, then the
+#: whole command, `nice -n 10` at load average 1.8-2.8): 4x6 2.4e9 and 4x7 2e9 (were 1.2e9),
+#: where failing commands with 1.2e9 took 3-4 s of CPU (6x4 at 213 and 216, 7x4 at 228 and 232):
+#: with them 6x4 214 (seed 1), 7x4 230 (seed 4) and 4x7 133 (seed 0) were made, failing commands
+#: took 6.6-7.9 s of wall (about the CPU) above them, and 4x7 at 130 seed 2 (rigid plantings
+#: first) 8.7 s (9.1 s with 2.4e9 on 4x7, so 2e9 there). 5x7 at 1e9 and 5x8 at 1.4e9 made
+#: nothing more (7x5 193 and 196, 8x5 218 and 222, seeds 0-4; failing in 5.4-7.2 s of CPU), so
+#: they keep theirs. 6x7 2.4e8 (was 1.2e8), 6x8 and 7x8 2e8 with the chains of digits 7-9 and
+#: 6-9 (`RECTANGLE_CHAINS`): failing commands 6.4-9.8 s of wall (6x8 127, 8x6 170, 6x7 140,
+#: 7x6 164, 7x8 146, 8x7 164), 6x8's units being the slowest (2e8 a chain in 6-9.5 s of CPU).
 NARROW_BUDGETS = {
     (4, 5): 1_200_000_000,
-    (4, 6): 1_200_000_000,
-    (4, 7): 1_200_000_000,
+    (4, 6): 2_400_000_000,
+    (4, 7): 2_000_000_000,
     (4, 8): 2_000_000_000,
     (5, 6): 700_000_000,
     (5, 7): 700_000_000,
     (5, 8): 800_000_000,
-    (6, 7): 120_000_000,
-    (7, 8): 120_000_000,
+    (6, 7): 240_000_000,
+    (6, 8): 200_000_000,
+    (7, 8): 200_000_000,
 }
 #: Rectangles of sides 5-8 but 5x6 (forty-third session; the generator anneals them from
 #: `generate.RECTANGLE_ANNEAL_FROM`): one chain of `_NARROW_WIDE` with fresh grids of digits 7-9,
@@ -411,6 +422,9 @@ _RECTANGLE = (
 #: charged on 5 (as `_NARROW_WIDE`).
 _SEVEN_SIX = (replace(_NARROW, fresh=7), replace(_NARROW, fresh=6))
 _SEVEN_SIX_CHARGED = (replace(_NARROW_WIDE, fresh=7), replace(_NARROW_WIDE, fresh=6))
+#: The same with each grid of two solutions polished (`polish`, 4x4's 3e7 units): 5x7, 6x7 and
+#: 6x8.
+_SEVEN_SIX_POLISHED = tuple(replace(chain, polish=_FOUR.polish) for chain in _SEVEN_SIX_CHARGED)
 #: The chains of the rectangles by (shorter side, longer side), their budgets in
 #: `NARROW_BUDGETS`; 6x7 and 7x8 take `_RECTANGLE`'s, and until this session 4xN and 5x6 took
 #: `_NARROW`'s or `_NARROW_WIDE`'s two (fresh digits 4-9 and 6-9), 5x7 and 5x8 `_RECTANGLE`'s. Forty-fourth
@@ -426,16 +440,41 @@ _SEVEN_SIX_CHARGED = (replace(_NARROW_WIDE, fresh=7), replace(_NARROW_WIDE, fres
 #: least counts 37-180), where `_RECTANGLE`'s two, charged, made 125 for seeds 1 and 2 at 2e9. On
 #: 5x6 and 5x8 the pair (charged) made 5x6 at 135-155 and 5x8 at 130 and 135 (7e8 and 6e8; 5x6
 #: made up to 130 before, 5x8 125). On 7x8 it made 135-145 with 2e8 units but took 10-13 s at
-#: short lines of 120-123 (7x8 at 120, 8x7 at 140: slow units), so 7x8 keeps `_RECTANGLE`; on
+#: short lines of 120-123 (7x8 at 120, 8x7 at 140: slow units), so 7x8 kept `_RECTANGLE`; on
 #: 6x7 it made nothing at 140 (seeds 0-1, 3e8 units, 6.5-8.8 s of CPU).
+#: Forty-fifth session (helper, branch `made-s66`; the generator in-process with each shape's
+#: chains given, seeds 0-4, then the whole command; docs/cnote-journal.md, "Forty-fifth session
+#: (helper, branch `made-s66`)"): 7x8 takes the pair (charged, 2e8) from short lines at 128
+#: (`generate.RECTANGLE_ANNEAL_FROM`; below, the rigid plantings, which made 7x8 up to 127 and
+#: fail within 3 s): it made 7x8 at 128 and 130 for every seed, 132 for 4 of 5, 140 and 145 for
+#: seed 1 (none of seeds 0-4 at 146-149), 8x7 at 160 (seed 1), 161 (seeds 1 and 4) and 163
+#: (seeds 2 and 4; none at 164-166). 6x8, annealed for the first time (from short lines at 125,
+#: where its rigid plantings stop: they made 6x8 at 121-124, none at 125-133): the pair made 125
+#: (seed 1) and nothing at 126-132 (least counts 2-20,000; 2e8 a chain in 6-9.5 s of CPU) until
+#: each grid of two solutions was polished (`polish`, 4x4's 3e7 units): then 126 (seed 0, where
+#: the chains had stopped at a count of 2) and 8x6 at 166 (seeds 1, 2), 168 (seed 0), 169
+#: (seed 1), 171 (seeds 3, 4) and 172 (seeds 1, 4; none at 170 and 173-175). On 6x7 the polish
+#: made 138 (seed 0, least count 2 without it) at 1.8e8 units and
+#: 139 (seed 2) at 2.4e8, where the pair unpolished made nothing at 138-142 (seeds 0-4, 1.8e8;
+#: seven least counts of 2 and 3) and `_RECTANGLE` at 1.2e8 made 136 (seed 3) and nothing at
+#: 138 and 140; 7x6 then at 161 (seeds 0 and 3) and 163 (seed 2). On 6x4 at 213-220 the polish
+#: with 2.4e9 made 213 (seed 1) only, the plain pair 214 (seeds 1 and 2): 4 rows keep it
+#: unpolished. 7x8 is not polished (its least counts at 146-148 were 4-20,000: nothing to polish).
+#: On 5x7 (7e8 units) the polish made 7x5 196 (seed 3; least count 2 without it, at 7e8 and at
+#: 1e9) and 5x7 138 (seeds 2, 4) and 140 (seed 3; none at 141-142), and 5x7 137 and 7x5 190
+#: (seed 1) again; on 6x5 at 190 and 192 nothing (seeds 0-4), so 5x6 and 5x8 keep the pair
+#: unpolished.
 RECTANGLE_CHAINS = {
     (4, 5): _SEVEN_SIX,
     (4, 6): _SEVEN_SIX,
     (4, 7): _SEVEN_SIX,
     (4, 8): _RECTANGLE,
     (5, 6): _SEVEN_SIX_CHARGED,
-    (5, 7): _SEVEN_SIX_CHARGED,
+    (5, 7): _SEVEN_SIX_POLISHED,
     (5, 8): _SEVEN_SIX_CHARGED,
+    (6, 7): _SEVEN_SIX_POLISHED,
+    (6, 8): _SEVEN_SIX_POLISHED,
+    (7, 8): _SEVEN_SIX_CHARGED,
 }
 
 
@@ -443,10 +482,12 @@ def schedules(height: int, width: int) -> tuple[Schedule, ...] | None:
     """The schedules of the chains the generator anneals an h x w grid with (None: it does
     not anneal this shape): the side's on square grids (`SCHEDULES`); on rectangles of a budget
     in `NARROW_BUDGETS` (with a shorter side of 4 and a longer one of at most 8; 5x6, 5x7, 5x8,
-    6x7 and 7x8) the chains of their shape in `RECTANGLE_CHAINS`, else `_RECTANGLE`'s (6x7 and
-    7x8), annealed with the shorter side as their height (`generate.Searched` turns them), with
-    their shape's budget. (Until the forty-fourth session `_NARROW`'s two chains of fresh digits
-    4-9 and 6-9 on a shorter side of 4, `_NARROW_WIDE`'s on 5x6.)"""
+    6x7, 6x8 and 7x8) the chains of their shape in `RECTANGLE_CHAINS` (every such shape has its
+    own since the forty-fifth session; `_RECTANGLE`'s otherwise), annealed with the shorter side
+    as their height (`generate.Searched` turns them), with their shape's budget. (Until the
+    forty-fourth session `_NARROW`'s two chains of fresh digits 4-9 and 6-9 on a shorter side of
+    4, `_NARROW_WIDE`'s on 5x6; until the forty-fifth `_RECTANGLE`'s on 6x7 and 7x8, and 6x8 was
+    not annealed.)"""
     if height == width:
         return SCHEDULES.get(height)
     shorter = min(height, width)
