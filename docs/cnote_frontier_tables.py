@@ -1,11 +1,15 @@
 """The two tables of docs/cnote.md's "Every shape of sides 2-8 at once", printed from the code:
 `python docs/cnote_frontier_tables.py` (about 10 s: `generate.proven_from` asks the lemmas at
 every target down from 1,000 on rectangles). Paste its output over the two tables after a
-figure changes; `test_the_frontier_tables_are_the_code_s` checks that they are this output.
+figure changes, or let `python docs/cnote_frontier_tables.py --write` replace them in
+docs/cnote.md; `test_the_frontier_tables_are_the_code_s` checks that they are this output.
 
 The first table is `generate.frontier` per shape ("made / none from"); the second names, per
 shape, the lemma that proves none at its least proven target (`generate.proving_lemma`) and the
 open band between the two figures."""
+
+import sys
+from pathlib import Path
 
 from boardlab.families.cnote.generate import FRONTIER_SIDES, PROVEN_UNTIL, frontier, proving_lemma
 from boardlab.families.cnote.instance import column_targets
@@ -59,7 +63,21 @@ def sources_table() -> str:
     return "\n".join(lines)
 
 
+def write(doc: Path) -> None:
+    """Replace the two tables in `doc` (each from its header line to the first blank line)."""
+    text = doc.read_text()
+    for table in (frontier_table(), sources_table()):
+        header = table.split("\n", 1)[0] + "\n"
+        start = text.index(header)
+        end = text.find("\n\n", start)
+        text = text[:start] + table + text[end if end >= 0 else len(text) :]
+    doc.write_text(text)
+
+
 if __name__ == "__main__":
-    print(frontier_table())
-    print()
-    print(sources_table())
+    if sys.argv[1:] == ["--write"]:
+        write(Path(__file__).parent / "cnote.md")
+    else:
+        print(frontier_table())
+        print()
+        print(sources_table())
