@@ -230,7 +230,8 @@ def tens_sets(width: int, height: int) -> list[frozenset[Cell]]:
 #: 416-655 and 3x5 at 270-389: forty-fourth (hundreds chosen against the grids left over, "With
 #: hundreds"); 7x3 at 498 and 8x3 at 553 (set 5: the first of `MORE_SETS`), 3x5 at 238-269,
 #: 5x3 at 400-415 and 6x3 at 439-447 (no hundreds): the forty-fourth session's lead (3x7 at
-#: 214-215, no hundreds either, went into `CERTIFIED`).
+#: 214-215, no hundreds either, went into `CERTIFIED`); 5x3 at 394-399 (set 0, no hundreds,
+#: ranges of 2 with 900 s of wall a solve): forty-fifth (helper, branch `proof-s66`).
 RAISED: dict[tuple[int, int], list[tuple[int, int, int, tuple[tuple[int, int, int], ...]]]] = {
     (3, 5): [
         (238, 253, 0, ()),
@@ -261,6 +262,9 @@ RAISED: dict[tuple[int, int], list[tuple[int, int, int, tuple[tuple[int, int, in
         (562, 577, 2, ((0, 0, 2), (0, 1, 1), (1, 1, 3), (2, 1, 1))),
     ],
     (5, 3): [
+        (394, 395, 0, ()),
+        (396, 397, 0, ()),
+        (398, 399, 0, ()),
         (400, 415, 0, ()),
         (416, 479, 0, ()),
         (480, 543, 0, ()),
