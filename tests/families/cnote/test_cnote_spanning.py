@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 import random
 import re
+from collections import Counter
 from collections.abc import Collection
 
 import pytest
@@ -30,8 +31,10 @@ from boardlab.families.cnote.spanning import (
     certify,
     cycle_signs,
     draw,
+    escapes,
     gale_sets,
     main,
+    raisings,
     random_set,
     solutions,
     step,
@@ -400,8 +403,8 @@ def test_draw_certifies_with_a_random_set_and_skips_sets_the_grids_left_over_esc
     grids at both ends have two solutions by augmenting paths, each accepted by `verify`; on 3x4
     at 900-1000 (no lemma reaches 1,000 there) the solves leave grids over, each added to the
     list given, and no set solved after a grid was left over lets that grid escape."""
-    (tens, found, undecided, cpu), *more = draw(4, 5, 380, 390, tries=3, seed=0, time_limit=120)
-    assert found is None and not undecided and cpu >= 0 and more == []
+    (tens, found, undecided, cpu, hundreds), *more = draw(4, 5, 380, 390, tries=3, seed=0, time_limit=120)
+    assert found is None and not undecided and cpu >= 0 and hundreds == () and more == []
     rng = random.Random(3)
     for target in (380, 390):
         rows, cols = targets(4, 5, target)
@@ -411,10 +414,36 @@ def test_draw_certifies_with_a_random_set_and_skips_sets_the_grids_left_over_esc
             assert all(violations(digits, rows, cols, {"grid": x}) == [] for x in found_solutions)
     left: list[tuple[int, Grid]] = []
     solved = list(draw(3, 4, 900, 1000, tries=3, seed=0, time_limit=120, left_over=left))
-    assert left and left == [found for _, found, _, _ in solved if found is not None]
-    for i, (tens, _, _, _) in enumerate(solved):
-        for target, grid in [found for _, found, _, _ in solved[:i] if found is not None]:
-            assert len(solutions(grid, *targets(3, 4, target), tens)) >= 2
+    assert left and left == [x.found for x in solved if x.found is not None]
+    for i, x in enumerate(solved):
+        for target, grid in [y.found for y in solved[:i] if y.found is not None]:
+            assert len(solutions(grid, *targets(3, 4, target), x.tens)) >= 2
+
+
+def test_draw_tries_hundreds_on_each_set_against_the_grids_left_over() -> None:
+    """With `cells` (forty-fifth session) `draw` tries, per set, no hundreds and then 1 to `most`
+    hundreds on 1 to `cells` cells of it (`raisings`, in that order), at most `per_set` solves a
+    set; every solve's hundreds stand on its set, and no (set, hundreds) solved after a grid was
+    left over lets that grid escape (3x5 at 562-577, seed 0: two sets left grids over, the third
+    solve is on a set with hundreds)."""
+    tens = frozenset({(0, 0), (0, 1), (1, 1), (1, 0), (2, 2)})
+    tried = list(raisings(tens, 2, 2))
+    assert tried[0] == {} and tried[1:3] == [{(0, 0): 1}, {(0, 0): 2}]
+    assert len(tried) == 1 + 5 * 2 + 10 * 4 and all(set(b) <= tens for b in tried)
+    assert list(raisings(tens, 0, 3)) == [{}]
+    left: list[tuple[int, Grid]] = []
+    solved = list(
+        draw(3, 5, 562, 577, tries=3, seed=0, time_limit=60, left_over=left, cells=1, most=2, per_set=3)
+    )
+    assert solved and any(x.hundreds for x in solved)
+    assert max(Counter(x.tens for x in solved).values()) <= 3
+    for i, x in enumerate(solved):
+        assert {(r, c) for r, c, _ in x.hundreds} <= x.tens and len(x.hundreds) <= 1
+        assert all(1 <= h <= 2 for _, _, h in x.hundreds)
+        raised = {(r, c): h for r, c, h in x.hundreds}
+        for target, grid in [y.found for y in solved[:i] if y.found is not None]:
+            assert not escapes([(target, grid)], 3, 5, 562, 577, x.tens, raised)
+            assert len(solutions(grid, *targets(3, 5, target), x.tens, raised)) >= 2
 
 
 def test_the_draw_command(capsys: pytest.CaptureFixture[str]) -> None:
@@ -425,12 +454,18 @@ def test_the_draw_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(out) == 1 and "set ((0, 0)," in out[0] and "infeasible" in out[0]
     assert main(["--draw", "3", "4", "900", "1000", "--tries", "1"]) == 1
     assert "set ((0, 0)," in capsys.readouterr().out
+    assert main(["--draw", "3", "5", "562", "577", "--tries", "2", "--cells", "1", "--per-set", "2"]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 2 and all(", hundreds (" in x for x in lines)
     for args in (
         ["--draw", "4", "5", "380"],
         ["--draw", "4", "5", "390", "380"],
         ["--draw", "4", "5", "380", "390", "--tries", "0"],
         ["--draw", "4", "5", "380", "390", "--seed"],
         ["--draw", "1", "5", "380", "390"],
+        ["--draw", "4", "5", "380", "390", "--cells", "-1"],
+        ["--draw", "4", "5", "380", "390", "--most", "0"],
+        ["--draw", "4", "5", "380", "390", "--per-set", "0"],
     ):
         assert main(args) == 2, args
         out, err = capsys.readouterr()

@@ -48,6 +48,7 @@ import time
 from collections import Counter
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import combinations, product
 from typing import Any, NamedTuple
 
 from boardlab.families.cnote.hundreds import decide, repairs, run_certificate, verdict
@@ -229,7 +230,8 @@ def tens_sets(width: int, height: int) -> list[frozenset[Cell]]:
 #: 416-655 and 3x5 at 270-389: forty-fourth (hundreds chosen against the grids left over, "With
 #: hundreds"); 7x3 at 498 and 8x3 at 553 (set 5: the first of `MORE_SETS`), 3x5 at 238-269,
 #: 5x3 at 400-415 and 6x3 at 439-447 (no hundreds): the forty-fourth session's lead (3x7 at
-#: 214-215, no hundreds either, went into `CERTIFIED`).
+#: 214-215, no hundreds either, went into `CERTIFIED`); 5x3 at 394-399 (set 0, no hundreds,
+#: ranges of 2 with 900 s of wall a solve): forty-fifth (helper, branch `proof-s66`).
 RAISED: dict[tuple[int, int], list[tuple[int, int, int, tuple[tuple[int, int, int], ...]]]] = {
     (3, 5): [
         (238, 253, 0, ()),
@@ -260,6 +262,9 @@ RAISED: dict[tuple[int, int], list[tuple[int, int, int, tuple[tuple[int, int, in
         (562, 577, 2, ((0, 0, 2), (0, 1, 1), (1, 1, 3), (2, 1, 1))),
     ],
     (5, 3): [
+        (394, 395, 0, ()),
+        (396, 397, 0, ()),
+        (398, 399, 0, ()),
         (400, 415, 0, ()),
         (416, 479, 0, ()),
         (480, 543, 0, ()),
@@ -588,12 +593,13 @@ def solutions(
     cols: list[int],
     tens: Collection[Cell],
     hundreds: Mapping[Cell, int] | None = None,
+    enough: int | None = None,
 ) -> list[Grid]:
     """One solution per repaired family of `digits` (module docstring): for each of the 10
     families (`positions.family_grids`, u at (0, 0) = 0..9; with `hundreds` on its cells of C),
     the first repair (none, 100 or 200 on one cell of C, 100 on two) after which the
     transportation problem on the other cells is feasible (augmenting paths, not Gale's
-    condition)."""
+    condition); with `enough`, only until that many are found (`escapes` asks for two)."""
     raised = hundreds or {}
     cells = sorted(tens)
     height, width = len(rows), len(cols)
@@ -606,6 +612,8 @@ def solutions(
             if solution is not None:
                 found.append(solution)
                 break
+        if enough is not None and len(found) >= enough:
+            break
     return found
 
 
@@ -688,6 +696,49 @@ def random_set(width: int, height: int, rng: random.Random) -> frozenset[Cell]:
             return frozenset(chosen)
 
 
+def escapes(
+    grids: Sequence[tuple[int, Grid]],
+    width: int,
+    height: int,
+    lo: int,
+    hi: int,
+    tens: Collection[Cell],
+    hundreds: Mapping[Cell, int] | None = None,
+) -> bool:
+    """Some grid of `grids` ((target, digits) left over before) has at most one repaired family
+    on `tens` with `hundreds` at lo, hi or its own target clamped into [lo, hi] (`solutions`,
+    augmenting paths): a certificate on that set and those hundreds over [lo, hi] would leave a
+    grid over, so `draw` skips it unsolved."""
+    return any(
+        len(solutions(grid, [t] * height, column_targets(t, height, width), tens, hundreds, enough=2)) <= 1
+        for target, grid in grids
+        for t in sorted({lo, hi, min(max(target, lo), hi)})
+    )
+
+
+def raisings(tens: Collection[Cell], cells: int, most: int) -> Iterator[dict[Cell, int]]:
+    """The hundreds `draw` tries on a set: none, then 1 to `most` hundreds on each one cell of
+    `tens`, then on each two cells, ... up to `cells` cells (the forty-fourth session's helper
+    enumerated 1-3 cells at 1-3 hundreds on `spanning_sets`' sets; "With hundreds")."""
+    yield {}
+    for size in range(1, cells + 1):
+        for chosen in combinations(sorted(tens), size):
+            for heights in product(range(1, most + 1), repeat=size):
+                yield dict(zip(chosen, heights, strict=True))
+
+
+class Drawn(NamedTuple):
+    """One solve of `draw`: the set, what `certify` said (None: infeasible; a (target, grid) left
+    over), whether it was undecided within the limit, its CPU seconds, and the hundreds it ran
+    with ((row, column, h), ...)."""
+
+    tens: frozenset[Cell]
+    found: tuple[int, Grid] | None
+    undecided: bool
+    cpu: float
+    hundreds: tuple[tuple[int, int, int], ...] = ()
+
+
 def draw(
     width: int,
     height: int,
@@ -697,13 +748,17 @@ def draw(
     seed: int = 0,
     time_limit: float = 240.0,
     left_over: list[tuple[int, Grid]] | None = None,
-) -> Iterator[tuple[frozenset[Cell], tuple[int, Grid] | None, bool, float]]:
-    """Random tens-place sets (`random_set`) certified on [lo, hi] one by one, no hundreds: each
-    set under which a grid of `left_over` (with the grids each solve leaves over, appended to
-    it) has at most one repaired family at lo, hi or its own target clamped into the range is
-    skipped unsolved (`solutions`); yields (set, `certify`'s result, undecided, CPU seconds) per
-    solve and stops after the first infeasible one or `tries` solves (forty-fourth session: 7x3
-    at 498, `MORE_SETS`). The skip decides nothing: only an infeasible solve certifies."""
+    cells: int = 0,
+    most: int = 1,
+    per_set: int = 1,
+) -> Iterator[Drawn]:
+    """Random tens-place sets (`random_set`) certified on [lo, hi] one by one: per set, the
+    hundreds of `raisings` (none only when `cells` is 0, the default; else up to `cells` cells of
+    the set at 1 to `most` hundreds each) in order, each skipped unsolved where a grid of
+    `left_over` (with the grids each solve leaves over, appended to it) escapes it (`escapes`),
+    at most `per_set` solved; yields a `Drawn` per solve and stops after the first infeasible one
+    or `tries` solves (forty-fourth session: 7x3 at 498, `MORE_SETS`, without hundreds;
+    forty-fifth: with them). The skip decides nothing: only an infeasible solve certifies."""
     rng = random.Random(seed)
     grids = left_over if left_over is not None else []
     seen: set[frozenset[Cell]] = set()
@@ -714,24 +769,24 @@ def draw(
         if tens in seen:
             continue
         seen.add(tens)
-        ends = [(grid, sorted({lo, hi, min(max(target, lo), hi)})) for target, grid in grids]
-        if any(
-            len(solutions(grid, [t] * height, column_targets(t, height, width), tens)) <= 1
-            for grid, at in ends
-            for t in at
-        ):
-            continue
-        solved += 1
-        began = time.process_time()
-        try:
-            found, undecided = certify(width, height, lo, hi, tens, 9, time_limit), False
-        except TimeoutError:
-            found, undecided = None, True
-        if found is not None:
-            grids.append(found)
-        yield tens, found, undecided, time.process_time() - began
-        if found is None and not undecided:
-            return
+        here = 0
+        for fixed in raisings(tens, cells, most):
+            if solved >= tries or here >= per_set:
+                break
+            if escapes(grids, width, height, lo, hi, tens, fixed):
+                continue
+            solved, here = solved + 1, here + 1
+            began = time.process_time()
+            try:
+                found, undecided = certify(width, height, lo, hi, tens, 9, time_limit, fixed), False
+            except TimeoutError:
+                found, undecided = None, True
+            if found is not None:
+                grids.append(found)
+            given = tuple((r, c, h) for (r, c), h in sorted(fixed.items()))
+            yield Drawn(tens, found, undecided, time.process_time() - began, given)
+            if found is None and not undecided:
+                return
 
 
 class Step(NamedTuple):
@@ -839,14 +894,15 @@ def main(argv: list[str] | None = None) -> int:
     [--time-limit S] [--count N] [--raise | --hundreds R,C,H ...]`: `step` (`raised` with
     `--raise`, `hundreds` with `--hundreds`, repeated per cell), one line a range
     (exit 0 when every range tried is infeasible, 1 when it stopped at a left-over, 3 at an
-    undecided range); `--draw W H LO HI [--tries N] [--seed S] [--time-limit S]`: `draw`, one
-    line a solve with its set (exit 0 when a set certified the range, 1 when none of the tries
-    did). Bad arguments: exit 2."""
+    undecided range); `--draw W H LO HI [--tries N] [--seed S] [--time-limit S] [--cells N]
+    [--most M] [--per-set P]`: `draw` (with hundreds on up to N cells of each set at 1 to M each,
+    at most P solves a set), one line a solve with its set (and its hundreds when N > 0; exit 0
+    when a set certified the range, 1 when none of the tries did). Bad arguments: exit 2."""
     args = sys.argv[1:] if argv is None else argv
     usage = (
         "usage: python -m boardlab.families.cnote.spanning W H LO HI [K] [--hundreds R,C,H ...] | --search W H TOP"
         " | --step W H FROM SPAN [--set K] [--time-limit S] [--count N] [--raise | --hundreds R,C,H ...]"
-        " | --draw W H LO HI [--tries N] [--seed S] [--time-limit S]"
+        " | --draw W H LO HI [--tries N] [--seed S] [--time-limit S] [--cells N] [--most M] [--per-set P]"
     )
 
     def stepping() -> int:
@@ -877,7 +933,14 @@ def main(argv: list[str] | None = None) -> int:
         return code
 
     def drawing() -> int:
-        options = {"--tries": "20", "--seed": "0", "--time-limit": "240"}
+        options = {
+            "--tries": "20",
+            "--seed": "0",
+            "--time-limit": "240",
+            "--cells": "0",
+            "--most": "1",
+            "--per-set": "1",
+        }
         try:
             w, h, lo, hi = (int(a) for a in given_options(args[1:], options))
             tries, seed, limit = (
@@ -885,20 +948,26 @@ def main(argv: list[str] | None = None) -> int:
                 int(options["--seed"]),
                 float(options["--time-limit"]),
             )
+            cells, most, per_set = (int(options[o]) for o in ("--cells", "--most", "--per-set"))
             if tries < 1 or limit <= 0 or lo > hi or min(w, h) < 2 or lo < max(w, h):
+                raise ValueError
+            if cells < 0 or most < 1 or per_set < 1:
                 raise ValueError
         except ValueError:
             raise ValueError(f"{usage}, got {' '.join(args)}") from None
         code = 1
-        for tens, found, undecided, cpu in draw(w, h, lo, hi, tries, seed, limit):
+        for tens, found, undecided, cpu, hundreds in draw(
+            w, h, lo, hi, tries, seed, limit, cells=cells, most=most, per_set=per_set
+        ):
             if undecided:
                 outcome = f"undecided within {limit:g} s of wall"
             elif found is not None:
                 outcome = f"left over: {found}"
             else:
                 outcome, code = "infeasible, every digit grid has two families repaired", 0
+            extra = f", hundreds {hundreds}" if cells else ""
             print(
-                f"{w}x{h} targets {lo}-{hi}, set {tuple(sorted(tens))}: CP-SAT: {outcome}; {cpu:.1f} s of CPU",
+                f"{w}x{h} targets {lo}-{hi}, set {tuple(sorted(tens))}{extra}: CP-SAT: {outcome}; {cpu:.1f} s of CPU",
                 flush=True,
             )
         return code
