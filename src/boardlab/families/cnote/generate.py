@@ -289,8 +289,9 @@ REACHED = {4: 194, 5: 193, 6: 169, 7: 165, 8: 168}
 #: some seeds), 7x8 145 (seed 1) and 8x7 163 (seeds 2 and 4) with the chains of digits 7-9 and
 #: 6-9 (`search.RECTANGLE_CHAINS`) from short lines at 128, 6x7 139 (seed 2) and 7x6 163 (seed 2)
 #: with that pair polished (`search.polish`), 5x7 140 and 7x5 196 (seed 3) with the pair of their
-#: shape polished, 6x4 214 (seed 1) and 4x7 133 (seed 0), 7x4 230
-#: (seed 4) with larger budgets (`search.NARROW_BUDGETS`), and with the forty-fourth session's
+#: shape polished, 6x4 214 (seed 1), 4x7 133 (seed 0), 7x4 230 (seed 4) and 4x5 163 (seed 3;
+#: its failing commands 10.5-12.8 s of wall at load average 5, 6.5-7.1 s of CPU) with larger
+#: budgets (`search.NARROW_BUDGETS`), and with the forty-fourth session's
 #: settings as they were, seeds or targets it had not tried: 8x4 256 (seed 1) and 6x5 189
 #: (seed 4). Each command 1.9-7.3 s of wall (at most 7.3 s of CPU; `nice -n 10` at load average
 #: 1.9-2.7, about one core: the CPU is about the wall), unique by CP-SAT (`solve --unique
@@ -301,7 +302,7 @@ REACHED = {4: 194, 5: 193, 6: 169, 7: 165, 8: 168}
 RECTANGLES_REACHED = {
     (2, 3): 997, (2, 4): 820, (2, 5): 727, (2, 6): 713, (2, 7): 725, (2, 8): 617,
     (3, 2): 1000, (3, 4): 181, (3, 5): 170, (3, 6): 163, (3, 7): 165, (3, 8): 156,
-    (4, 2): 993, (4, 3): 242, (4, 5): 160, (4, 6): 140, (4, 7): 133, (4, 8): 125,
+    (4, 2): 993, (4, 3): 242, (4, 5): 163, (4, 6): 140, (4, 7): 133, (4, 8): 125,
     (5, 2): 979, (5, 3): 288, (5, 4): 200, (5, 6): 155, (5, 7): 140, (5, 8): 135,
     (6, 2): 1000, (6, 3): 326, (6, 4): 214, (6, 5): 189, (6, 7): 139, (6, 8): 126,
     (7, 2): 982, (7, 3): 385, (7, 4): 230, (7, 5): 196, (7, 6): 163, (7, 8): 145,

@@ -392,8 +392,12 @@ _NARROW_WIDE = replace(_NARROW, charge=4_000)
 #: they keep theirs. 6x7 2.4e8 (was 1.2e8), 6x8 and 7x8 2e8 with the chains of digits 7-9 and
 #: 6-9 (`RECTANGLE_CHAINS`): failing commands 6.4-9.8 s of wall (6x8 127, 8x6 170, 6x7 140,
 #: 7x6 164, 7x8 146, 8x7 164), 6x8's units being the slowest (2e8 a chain in 6-9.5 s of CPU).
+#: 4x5 1.6e9 (was 1.2e9, failing in 3.8-4.5 s of CPU at 5x4 203 and 206, 4x5 162 and 165): 4x5
+#: 163 made (seed 3; 162 for seeds 0 and 4 with 1.2e9 already), failing commands 6.5-7.1 s of
+#: CPU (10.5-12.8 s of wall at load average 5: other sessions' processes); with 2.4e9 failing
+#: commands took 7.9-9.4 s of CPU (5x4 203 seed 0 made with 2e9, 7.6 s: not taken).
 NARROW_BUDGETS = {
-    (4, 5): 1_200_000_000,
+    (4, 5): 1_600_000_000,
     (4, 6): 2_400_000_000,
     (4, 7): 2_000_000_000,
     (4, 8): 2_000_000_000,
