@@ -77,7 +77,9 @@ Line = tuple[str, int]
 #: 250-253, 5x6 at 258-261, 5x4 at 314-317, 6x5 at 310-313 and 7x5 at 333-336: fortieth,
 #: `--step`; 3x6 at 256-271, 3x8 at 208-209, 4x6 at 237, 5x8 at 226-235, 6x4 at 355-356, 7x4
 #: at 381-384, 7x5 at 324-332, 7x6 at 316, 7x8 at 284-286 and 8x7 at 325: forty-first,
-#: `--step`, ranges of 1-2; 3x6 at 255: forty-second; 3x7 at 214-215: forty-fourth); the CPU of
+#: `--step`, ranges of 1-2; 3x6 at 255: forty-second; 3x7 at 214-215: forty-fourth; 6x4 at
+#: 342-354 (342 with set 8, `MORE_SETS`) and 6x7 at 271-272: forty-fifth, single targets with
+#: 30-600 s of wall); the CPU of
 #: each in docs/cnote.md, "Lemma 9, general form".
 CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
     (3, 6): [
@@ -172,9 +174,28 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
         (236, 239, 0),
         (240, 255, 0),
     ],
-    (6, 4): [(355, 355, 4), (356, 356, 4), (357, 372, 4), (373, 436, 0), (437, 500, 0)],
+    (6, 4): [
+        (342, 342, 8),
+        (343, 343, 4),
+        (344, 344, 4),
+        (345, 345, 4),
+        (346, 346, 4),
+        (347, 347, 4),
+        (348, 348, 4),
+        (349, 349, 4),
+        (350, 350, 4),
+        (351, 351, 4),
+        (352, 352, 4),
+        (353, 353, 4),
+        (354, 354, 4),
+        (355, 355, 4),
+        (356, 356, 4),
+        (357, 372, 4),
+        (373, 436, 0),
+        (437, 500, 0),
+    ],
     (6, 5): [(310, 313, 1), (314, 329, 1), (330, 361, 0)],
-    (6, 7): [(273, 288, 0)],
+    (6, 7): [(271, 271, 0), (272, 272, 0), (273, 288, 0)],
     (6, 8): [(250, 253, 0), (254, 257, 0), (258, 273, 0)],
     (7, 4): [(381, 381, 1), (382, 382, 7), (383, 383, 7), (384, 384, 7), (385, 416, 0), (417, 480, 0)],
     (7, 5): [
@@ -208,10 +229,13 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
 #: graph plus one edge, kept when every grid left over so far on the shape has two repaired
 #: families under them, then `certify`: 7x3 at 498, where all five of `spanning_sets`,
 #: with and without hundreds, left a grid over (forty-third session), is infeasible with the
-#: thirteenth set drawn (72.5 s of CPU); 8x3 at 553 likewise (52.8 s; the 40th set solved).
+#: thirteenth set drawn (72.5 s of CPU); 8x3 at 553 likewise (52.8 s; the 40th set solved); 6x4
+#: at 342 (forty-fifth session, `--draw 6 4 342 342 --tries 25 --time-limit 30`: the eighth set
+#: solved, 17.7 s, after sets 0-7 of `spanning_sets` each left a grid over).
 MORE_SETS: dict[tuple[int, int], tuple[tuple[Cell, ...], ...]] = {
     (7, 3): (((0, 0), (0, 1), (0, 4), (1, 3), (1, 5), (1, 6), (2, 0), (2, 2), (2, 4), (2, 6)),),
     (8, 3): (((0, 0), (0, 3), (0, 4), (1, 1), (1, 4), (1, 5), (1, 7), (2, 0), (2, 2), (2, 5), (2, 6)),),
+    (6, 4): (((0, 0), (0, 5), (1, 0), (1, 2), (1, 3), (2, 1), (2, 4), (2, 5), (3, 1), (3, 3)),),
 }
 
 
