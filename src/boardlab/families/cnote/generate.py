@@ -160,6 +160,7 @@ from boardlab.families.cnote.placements import applies as placements_apply
 from boardlab.families.cnote.positions import certificate, hundreds_certificate, least_target
 from boardlab.families.cnote.search import Enumerator, anneal_chains, count_cap, schedules
 from boardlab.families.cnote.spanning import entry as spanning_entry
+from boardlab.families.cnote.trees import applies as trees_apply
 from boardlab.families.cnote.twofamilies import applies as two_families_apply
 from boardlab.families.cnote.wide import COUNTS as WIDE_COUNTS
 from boardlab.families.cnote.wide import NODES as WIDE_NODES
@@ -1447,6 +1448,12 @@ def upright_lemma(rows: list[int], cols: list[int]) -> tuple[str, str] | None:
         return name, (
             "2 (Lemma 9, general form, docs/cnote.md, 'Large targets': two of ten families on cells "
             f"connecting every line, with one cycle{lifted}, are repaired, a CP-SAT certificate)"
+        )
+    if trees_apply(rows, cols):
+        name = "Lemma 14"
+        return name, (
+            f"2 ({name}, docs/cnote.md, 'Large targets': at one of several spanning trees of cells in the "
+            "tens place, two repairs of its one family work, a CP-SAT certificate)"
         )
     return None
 

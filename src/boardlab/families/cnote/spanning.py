@@ -454,11 +454,24 @@ class Construction:
     checks: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
 
 
+def spanning_tree(cells: Collection[Cell], height: int, width: int) -> bool:
+    """`cells` connect all `height` + `width` lines without a cycle (rows and columns the
+    vertices of the lines' graph, cells its edges): a tens-place set of Lemma 14 (`trees`)."""
+    parent = list(range(height + width))
+    for r, c in cells:
+        a, b = _root(parent, r), _root(parent, height + c)
+        if a == b:
+            return False
+        parent[a] = b
+    return len(set(cells)) == height + width - 1
+
+
 def construction(tens: Collection[Cell], height: int, width: int) -> Construction:
     """Lemma 2's general form on `tens`: its cells sorted, the rows then the columns, every margin
-    non-negative and `gale_sets`."""
+    non-negative and `gale_sets`. On a spanning tree (Lemma 14, `trees`) sigma is 0 everywhere:
+    the units digits are fixed by the lines' sums, one family."""
     cells = tuple(sorted(tens))
-    sign = cycle_signs(cells)
+    sign = dict.fromkeys(cells, 0) if spanning_tree(cells, height, width) else cycle_signs(cells)
     lines: tuple[Line, ...] = (*(("r", r) for r in range(height)), *(("c", c) for c in range(width)))
     index = {line: i for i, line in enumerate(lines)}
     checks: list[tuple[tuple[int, ...], tuple[int, ...]]] = [((), (i,)) for i in range(len(lines))]
@@ -564,6 +577,27 @@ def add_window(
     return found
 
 
+def range_model(
+    model: Any, width: int, height: int, lo: int, hi: int
+) -> tuple[dict[Cell, Any], Any, dict[Line, Any]]:
+    """On a CP-SAT `model`: the digits (variables in 1..9), the target T (a variable in [lo,
+    hi]) and every line's target as `generate` sets them (rows at T, column c at `share`, + 1
+    while c < the rest of T * height over width: `column_targets`). Shared by the certificates
+    of Lemma 9's general form and Lemma 14."""
+    digit = {(r, c): model.new_int_var(1, 9, f"g{r}_{c}") for r in range(height) for c in range(width)}
+    target = model.new_int_var(lo, hi, "T")
+    share = model.new_int_var(0, hi * height, "")
+    rest = model.new_int_var(0, width - 1, "")
+    model.add(target * height == share * width + rest)  # column c: share, + 1 while c < rest
+    targets: dict[Line, Any] = {("r", r): target for r in range(height)}
+    for c in range(width):
+        bump = model.new_bool_var("")
+        model.add(rest > c).only_enforce_if(bump)
+        model.add(rest <= c).only_enforce_if(~bump)
+        targets["c", c] = share + bump
+    return digit, target, targets
+
+
 def certify(
     width: int,
     height: int,
@@ -588,17 +622,7 @@ def certify(
     from ortools.sat.python import cp_model
 
     model = cp_model.CpModel()
-    digit = {(r, c): model.new_int_var(1, 9, f"g{r}_{c}") for r in range(height) for c in range(width)}
-    target = model.new_int_var(lo, hi, "T")
-    share = model.new_int_var(0, hi * height, "")
-    rest = model.new_int_var(0, width - 1, "")
-    model.add(target * height == share * width + rest)  # column c: share, + 1 while c < rest
-    targets: dict[Line, Any] = {("r", r): target for r in range(height)}
-    for c in range(width):
-        bump = model.new_bool_var("")
-        model.add(rest > c).only_enforce_if(bump)
-        model.add(rest <= c).only_enforce_if(~bump)
-        targets["c", c] = share + bump
+    digit, target, targets = range_model(model, width, height, lo, hi)
     made = construction(tens, height, width)
     add_window(
         model, digit, targets, made, window, max(column_targets(hi, height, width) + [hi]), hundreds=hundreds

@@ -1,0 +1,455 @@
+"""Lemma 14: spanning trees in the tens place, each with one family; two solutions from two
+working repairs of one tree, from room for two transports, or from two trees; no unique puzzle
+on the shapes and targets of `CERTIFIED` (docs/cnote.md, "Proofs", "Lemma 14").
+
+Lemma 2's general form (`positions`, `spanning`) puts the digits of a tens-place set C in the
+tens place, `100 h + 10 d + u`, and the others in the units place, `10 a + d`. When C is a
+*spanning tree* of the lines' graph (rows and columns the vertices, C's cells the edges: H + W -
+1 cells connecting every line, no cycle), the units digits u are fixed by the lines' sums
+modulo 10: peel a leaf line, whose one cell of C takes the u its sum asks, and go on; the last
+cell's two lines agree, as rows and columns hold the same total. So C has exactly one family
+(Lemma 9's ten families need C's cycle). A *repair* h (none, 1 or 2 hundreds on one cell of C,
+1 on two: `hundreds.repairs`) *works* when the margins it leaves (each line's rest over 10, less
+10 per hundred on it) admit a transport a on the cells outside C (Gale's condition, `spanning`);
+the family is *repaired* when some repair works, and each working repair gives a solution.
+
+*The lemma.* A grid has two solutions if, for a set S of spanning trees, (a) two repairs work at
+a tree of S (the solutions differ in a hundreds digit on C: Lemma 10's part (d)), or (b) a
+repair works with *room* at a tree of S: the margins it leaves, lowered by 1 more on rows i, k
+and columns j, m of a 4-cycle of cells outside C, still admit a transport (Lemma 10's part (b):
+two transports, with tens on (i, j) and (k, m) or on (i, m) and (k, j)), or (c) two trees of S
+are repaired and their solutions differ in the units digit of some cell (u on the tree's cells,
+the digit elsewhere, whatever the repair: Lemma 10's part (c)). *The certificate* (`certify`)
+asks CP-SAT for a digit grid (digits 1-9) and a target T in [lo, hi] (rows at T, columns
+`column_targets`) served in none of these ways (`spanning.add_window` with no window, `single`,
+the 4-cycles and `outside` at each tree; units digits equal at every cell for every two
+repaired trees); the rows are ordered by their first digit (every grid has a row permutation so
+ordered, with as many solutions). Infeasible: every digit grid has two solutions on [lo, hi].
+`search` grows S against the grids left over, as Lemma 10's `placements.search` grows its
+placements.
+
+Where it reaches: 4 columns of 3 rows and 3 columns of 4 rows, whose 7 lines Lemma 9's cycle
+cannot serve (too few cells outside a spanning set with a cycle). The infeasibility is taken as
+CP-SAT reports it (no proof log checked, as for Lemmas 5, 9 and 10); the constructive side is
+`solutions` (augmenting paths, not Gale's condition), which the tests pass through the
+independent `verify`. Gale, "A theorem on flows in networks", Pacific J. Math. 7 (1957).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections.abc import Collection, Iterable, Sequence
+from itertools import combinations, permutations
+from typing import NamedTuple
+
+from boardlab.families.cnote.hundreds import decide, repairs, run_certificate, verdict
+from boardlab.families.cnote.instance import column_targets
+from boardlab.families.cnote.positions import complete, lifted
+from boardlab.families.cnote.spanning import add_window, construction, range_model, spanning_tree
+
+Grid = list[list[int]]
+Cell = tuple[int, int]
+Tree = frozenset[Cell]
+
+#: (columns, rows) -> [(lo, hi, trees, counted)]: for every T in [lo, hi] (rows at T, columns
+#: `column_targets`) `certify` on the trees (each the indices r * columns + c of its cells) and
+#: the grids counted (target, rows: part (d)) is infeasible: no unique puzzle there.
+#: Forty-sixth session (`search`); the CPU of each in docs/cnote.md, "Lemma 14".
+Counted = tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]
+CERTIFIED: dict[tuple[int, int], list[tuple[int, int, tuple[tuple[int, ...], ...], Counted]]] = {
+    (4, 3): [
+        (901, 1000, ((0, 1, 4, 6, 9, 11),), ()),
+        (801, 900, ((0, 1, 4, 6, 9, 11),), ()),
+        (701, 800, ((0, 1, 4, 6, 9, 11),), ()),
+        (601, 700, ((0, 1, 4, 6, 9, 11),), ()),
+        (551, 600, ((0, 1, 4, 6, 9, 11),), ()),
+        (526, 550, ((0, 1, 4, 6, 9, 11),), ()),
+        (514, 525, ((0, 1, 4, 6, 9, 11),), ()),
+        (502, 513, ((0, 1, 4, 6, 9, 11),), ()),
+        (490, 501, ((0, 1, 4, 6, 9, 11),), ()),
+        (478, 489, ((0, 1, 4, 6, 9, 11),), ()),
+        (466, 477, ((0, 1, 4, 6, 9, 11),), ()),
+        (454, 465, ((0, 1, 4, 6, 9, 11),), ()),
+        (442, 453, ((0, 1, 4, 6, 9, 11),), ()),
+        (430, 441, ((0, 1, 4, 6, 9, 11),), ()),
+        (418, 429, ((0, 1, 4, 6, 9, 11),), ()),
+        (406, 417, ((0, 1, 4, 6, 9, 11),), ()),
+        (381, 405, ((0, 1, 4, 6, 9, 11), (0, 1, 2, 5, 7, 10), (0, 1, 4, 6, 8, 11)), ()),
+        (375, 380, ((0, 1, 4, 6, 9, 11), (0, 1, 6, 7, 9, 10), (0, 1, 3, 5, 10, 11)), ()),
+        (372, 374, ((0, 1, 2, 4, 7, 9), (1, 2, 3, 5, 8, 10)), ()),
+        (371, 371, ((0, 1, 2, 4, 7, 9), (1, 3, 4, 5, 6, 10)), ()),
+        (370, 370, ((0, 1, 2, 4, 7, 10), (0, 1, 2, 5, 7, 10), (0, 1, 3, 6, 7, 9), (2, 3, 4, 5, 9, 11)), ()),
+    ],
+    (3, 4): [
+        (901, 1000, ((0, 1, 3, 5, 7, 11),), ()),
+        (801, 900, ((0, 1, 3, 5, 7, 11),), ()),
+        (701, 800, ((0, 1, 3, 5, 7, 11),), ()),
+        (601, 700, ((0, 1, 3, 5, 7, 11),), ()),
+        (501, 600, ((0, 1, 3, 5, 7, 11),), ()),
+        (401, 500, ((0, 1, 3, 5, 7, 11),), ()),
+        (301, 400, ((0, 1, 3, 5, 7, 11),), ()),
+        (
+            289,
+            300,
+            (
+                (0, 1, 3, 5, 7, 11),
+                (1, 2, 3, 5, 6, 11),
+                (0, 1, 4, 8, 10, 11),
+                (0, 1, 2, 3, 6, 10),
+                (0, 1, 2, 3, 7, 11),
+            ),
+            (),
+        ),
+        (277, 288, ((0, 1, 3, 5, 6, 10), (0, 2, 4, 7, 8, 11)), ()),
+        (271, 276, ((0, 1, 3, 5, 7, 11), (2, 3, 5, 7, 8, 10), (0, 1, 4, 5, 6, 10)), ()),
+        (268, 270, ((0, 1, 3, 5, 7, 11), (0, 3, 4, 7, 8, 10), (0, 2, 3, 7, 10, 11), (0, 1, 4, 6, 8, 9)), ()),
+    ],
+}
+
+
+def encoded(tree: Collection[Cell], width: int) -> tuple[int, ...]:
+    """A tree as `CERTIFIED` holds it: its cells' indices r * width + c, in order."""
+    return tuple(sorted(r * width + c for r, c in tree))
+
+
+def decoded(indices: Iterable[int], width: int) -> Tree:
+    """The tree of `encoded`'s indices."""
+    return frozenset(divmod(i, width) for i in indices)
+
+
+def all_trees(width: int, height: int) -> list[Tree]:
+    """Every spanning tree of the lines' graph (width^(height - 1) height^(width - 1) of them,
+    Scoins' formula for the complete bipartite graph, 1962), in the order of `combinations` over the
+    cells; for small shapes (the cells choose H + W - 1 at most 200,000 ways)."""
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    return [
+        frozenset(pick)
+        for pick in combinations(cells, height + width - 1)
+        if spanning_tree(pick, height, width)
+    ]
+
+
+def random_tree(width: int, height: int, rng: random.Random) -> Tree:
+    """A random spanning tree of the lines' graph (Kruskal's algorithm on the cells shuffled)."""
+    cells = [(r, c) for r in range(height) for c in range(width)]
+    rng.shuffle(cells)
+    parent = list(range(height + width))  # a union-find forest on the lines
+    chosen = []
+    for r, c in cells:
+        a, b = _find(parent, r), _find(parent, height + c)
+        if a != b:
+            parent[a] = b
+            chosen.append((r, c))
+    return frozenset(chosen)
+
+
+def _find(parent: list[int], x: int) -> int:
+    """x's representative in the union-find forest `parent` (paths halved on the way)."""
+    while parent[x] != x:
+        parent[x] = parent[parent[x]]
+        x = parent[x]
+    return x
+
+
+def family(digits: Grid, rows: list[int], cols: list[int], tree: Collection[Cell]) -> Grid:
+    """The tree's one family as a grid: `10 d + u` on the tree's cells (u by peeling the leaf
+    lines, module docstring), d elsewhere."""
+    height, width = len(rows), len(cols)
+    if not spanning_tree(tree, height, width):
+        raise ValueError("the tens-place cells must form a spanning tree of the lines")
+    grid = [[d for d in row] for row in digits]
+    left = set(tree)
+    lines = [[(r, c) for c in range(width)] for r in range(height)] + [
+        [(r, c) for r in range(height)] for c in range(width)
+    ]
+    targets = [*rows, *cols]
+    while left:
+        for line, target in zip(lines, targets, strict=True):
+            open_ = [x for x in line if x in left]
+            if len(open_) == 1:
+                (r, c) = cell = open_[0]
+                rest = sum(grid[i][j] for i, j in line if (i, j) != cell) + 10 * digits[r][c]
+                grid[r][c] = 10 * digits[r][c] + (target - rest) % 10
+                left.discard(cell)
+    return grid
+
+
+def working(digits: Grid, rows: list[int], cols: list[int], tree: Collection[Cell]) -> list[Grid]:
+    """One solution per working repair of the tree's family (none, then `hundreds.repairs` on
+    the tree's cells in sorted order), each completed by a transport on the other cells
+    (augmenting paths, `positions.complete`)."""
+    base = family(digits, rows, cols, tree)
+    cells = sorted(tree)
+    units = [[(r, c) not in tree for c in range(len(cols))] for r in range(len(rows))]
+    found = []
+    for fix in [{}, *({cells[e]: h for e, h in fix.items()} for fix in repairs(len(cells)))]:
+        solution = complete(lifted(base, fix), rows, cols, units)
+        if solution is not None:
+            found.append(solution)
+    return found
+
+
+def roomy(digits: Grid, rows: list[int], cols: list[int], tree: Collection[Cell]) -> list[Grid]:
+    """Two solutions of the tree's family from one repair with room (part (b)): for the first
+    repair and 4-cycle (i, j), (i, m), (k, j), (k, m) of the other cells at which a transport
+    exists with one ten already on (i, j) and on (k, m), that solution and the same with those
+    two tens moved to (i, m) and (k, j); [] when there is none."""
+    height, width = len(rows), len(cols)
+    base = family(digits, rows, cols, tree)
+    cells = sorted(tree)
+    units = [[(r, c) not in tree for c in range(width)] for r in range(height)]
+    for fix in [{}, *({cells[e]: h for e, h in fix.items()} for fix in repairs(len(cells)))]:
+        raised = lifted(base, fix)
+        for i, k, j, m in ((i, k, j - height, m - height) for i, k, j, m in rooms(tree, height, width)):
+            held = [row[:] for row in raised]
+            held[i][j] += 10
+            held[k][m] += 10
+            first = complete(held, rows, cols, units)
+            if first is not None:
+                second = [row[:] for row in first]
+                for (r, c), step in (((i, j), -10), ((k, m), -10), ((i, m), 10), ((k, j), 10)):
+                    second[r][c] += step
+                return [first, second]
+    return []
+
+
+def solutions(
+    digits: Grid, rows: list[int], cols: list[int], trees: Iterable[Collection[Cell]]
+) -> list[Grid]:
+    """Two solutions or more from the trees of `trees` (module docstring), or [] when they serve
+    the grid in none of the three ways: (a) the solutions of the first tree with two working
+    repairs (`working`); (b) the first tree with room (`roomy`); (c) the first solutions of two
+    repaired trees whose units digits differ."""
+    firsts: dict[tuple[tuple[int, ...], ...], Grid] = {}
+    trees = list(trees)
+    for tree in trees:
+        if len(found := working(digits, rows, cols, tree)) >= 2:
+            return found
+        if found:
+            firsts.setdefault(units_digits(found[0]), found[0])
+    for tree in trees:
+        if found := roomy(digits, rows, cols, tree):
+            return found
+    return list(firsts.values()) if len(firsts) >= 2 else []
+
+
+def rooms(tree: Collection[Cell], height: int, width: int) -> list[tuple[int, ...]]:
+    """The 4-cycles of the cells outside `tree` (rows i, i', columns j, j'), as the indices of
+    their lines in `spanning.construction`'s order (rows, then columns): Lemma 10's part (b)."""
+    return [
+        (i, k, height + j, height + m)
+        for i, k in combinations(range(height), 2)
+        for j, m in combinations(range(width), 2)
+        if not {(i, j), (i, m), (k, j), (k, m)} & set(tree)
+    ]
+
+
+def certify(
+    width: int,
+    height: int,
+    lo: int,
+    hi: int,
+    trees: Sequence[Collection[Cell]],
+    time_limit: float = 600.0,
+    counted: Sequence[tuple[int, Grid]] = (),
+) -> tuple[int, Grid] | None:
+    """A target in [lo, hi] and a digit grid (rows ordered by their first digit) served by none
+    of the three ways at the trees of `trees` (module docstring: two working repairs at a tree,
+    room at a tree, two repaired trees whose solutions differ in a units digit) and other than
+    the grids of `counted` at their targets (each shown to have two solutions by another method:
+    part (d)), or None when there is none (CP-SAT: infeasible). Raises TimeoutError when CP-SAT decides nothing within
+    `time_limit` seconds (one worker), ValueError on bad arguments."""
+    if lo > hi or min(width, height) < 2 or lo < max(width, height):
+        raise ValueError("need sides of 2 or more and a range of targets of at least the longer side")
+    if not all(spanning_tree(tree, height, width) for tree in trees):
+        raise ValueError("every tens-place set must be a spanning tree of the lines")
+    from ortools.sat.python import cp_model
+
+    model = cp_model.CpModel()
+    digit, target, targets = range_model(model, width, height, lo, hi)
+    for r in range(height - 1):  # every row at T: a row permutation keeps the solutions
+        model.add(digit[r, 0] <= digit[r + 1, 0])
+    for at, grid in counted:  # part (d): not this grid at this target
+        other = model.new_bool_var("")
+        model.add(target != at).only_enforce_if(other)
+        differs = [other]
+        for (r, c), x in digit.items():
+            differs.append(model.new_bool_var(""))
+            model.add(x != grid[r][c]).only_enforce_if(differs[-1])
+        model.add_bool_or(differs)
+    top = max(column_targets(hi, height, width) + [hi])
+    made = []
+    for tree in trees:
+        found = add_window(
+            model,
+            digit,
+            targets,
+            construction(tree, height, width),
+            0,
+            top,
+            rooms(tree, height, width),
+            single=True,
+            outside=True,
+        )
+        assert found.outside is not None
+        made.append((found.outside, found.repaired))
+    for (u, repaired), (u2, repaired2) in combinations(made, 2):
+        # both repaired: their solutions' units digits agree at every cell
+        for cell in sorted(set(u) | set(u2)):
+            model.add(u.get(cell, digit[cell]) == u2.get(cell, digit[cell])).only_enforce_if(
+                [repaired, repaired2]
+            )
+    solver = decide(model, time_limit, f"{width}x{height} at {lo}-{hi}")
+    if solver is None:
+        return None
+    return int(solver.value(target)), [
+        [int(solver.value(digit[r, c])) for c in range(width)] for r in range(height)
+    ]
+
+
+def units_digits(grid: Grid) -> tuple[tuple[int, ...], ...]:
+    """A solution's units digits (a tree's family fixes them, whatever its repair)."""
+    return tuple(tuple(x % 10 for x in row) for row in grid)
+
+
+class Grown(NamedTuple):
+    """What `search` found: the trees, the grids counted at their targets (part (d), each with
+    every row order), and the grid left over with its target (None: [lo, hi] certified)."""
+
+    trees: list[Tree]
+    counted: list[tuple[int, Grid]]
+    left: tuple[int, Grid] | None
+
+
+def two_counted(digits: Grid, rows: list[int], cols: list[int]) -> list[Grid]:
+    """Two solutions of the grid by CP-SAT's enumeration (the solver's own model, not the
+    construction), each accepted by the independent `verify`; fewer when it has fewer."""
+    from boardlab.families.cnote.instance import make_instance
+    from boardlab.families.cnote.oracle import CNoteOracle
+    from boardlab.families.cnote.verify import violations
+
+    found = CNoteOracle(make_instance(digits, None, rows, cols)).several(2, 0)
+    assert isinstance(found, list)  # no budget: the enumeration ends
+    for solution in found:
+        if violations(digits, rows, cols, {"grid": solution}):
+            raise RuntimeError(f"CP-SAT's solution {solution} of {digits} fails verify")
+    return found
+
+
+def search(
+    width: int,
+    height: int,
+    lo: int,
+    hi: int,
+    pool: Sequence[Tree] | None = None,
+    time_limit: float = 600.0,
+    most: int = 60,
+    count: int = 0,
+    log: bool = False,
+) -> Grown:
+    """Grow a set of trees against the grids left over (module docstring): certify [lo, hi] on
+    the trees so far; on a grid left over, add the tree of `pool` (every spanning tree by
+    default) with the most working repairs if it has two, else one with room, else one whose
+    solution's units digits differ from those of a tree already chosen (on the first grid, two
+    such trees); a grid no tree serves, up to `count` of them, is counted (`two_counted`: part
+    (d)) and excluded with its row orders when it has two solutions. Stops when the range is
+    certified, or a grid left over is served in none of these ways (a unique puzzle when
+    CP-SAT finds one solution only), or `most` trees were added."""
+    pool = all_trees(width, height) if pool is None else pool
+    chosen: list[Tree] = []
+    counted: list[tuple[int, Grid]] = []
+    while True:
+        start = time.process_time()
+        found = certify(width, height, lo, hi, chosen, time_limit, counted)
+        if found is None:
+            return Grown(chosen, counted, None)
+        target, grid = found
+        rows, cols = [target] * height, column_targets(target, height, width)
+        solved = {tree: working(grid, rows, cols, tree) for tree in pool}
+        best = max(pool, key=lambda tree: len(solved[tree]))
+        added: list[Tree] = []
+        if len(solved[best]) >= 2:
+            added = [best]
+        elif roomier := [tree for tree in pool if solved[tree] and roomy(grid, rows, cols, tree)][:1]:
+            added = roomier
+        else:
+            have = {units_digits(s[0]) for tree in chosen if (s := working(grid, rows, cols, tree))}
+            for tree in pool:
+                if solved[tree] and units_digits(solved[tree][0]) not in have:
+                    added.append(tree)
+                    have.add(units_digits(solved[tree][0]))
+                    if len(have) >= 2:
+                        break
+            if len(have) < 2:
+                added = []
+        two = not added and len(counted) < count and len(two_counted(grid, rows, cols)) == 2
+        if log:
+            print(
+                f"{width}x{height} [{lo}, {hi}] trees {len(chosen)}: left over at {target} {grid}; "
+                + (
+                    f"adding {[encoded(tree, width) for tree in added]}"
+                    if added
+                    else "counted: two"
+                    if two
+                    else "served by none"
+                )
+                + f" ({time.process_time() - start:.1f} s)",
+                flush=True,
+            )
+        if two:
+            counted.extend(
+                (target, [list(row) for row in order])
+                for order in sorted(set(permutations(map(tuple, grid))))
+            )
+            continue
+        if not added or len(chosen) >= most:
+            return Grown(chosen, counted, found)
+        chosen.extend(added)
+
+
+def applies(rows: list[int], cols: list[int]) -> bool:
+    """Rows at one target T, the columns `column_targets`, T in a range of `CERTIFIED`."""
+    height, width = len(rows), len(cols)
+    if len(set(rows)) != 1 or cols != column_targets(rows[0], height, width):
+        return False
+    return any(lo <= rows[0] <= hi for lo, hi, _, _ in CERTIFIED.get((width, height), []))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """`python -m boardlab.families.cnote.trees W H LO HI`: rerun the certificate of `CERTIFIED`
+    covering [LO, HI] (exit 0: it holds; 1: a grid left over, printed); `--search W H LO HI
+    [COUNT]`: grow a set of trees for [LO, HI], counting up to COUNT grids (`search`), and print
+    it as `CERTIFIED` would hold it. Bad arguments: one line, exit 2; undecided within the time
+    limit: exit 3."""
+    args = sys.argv[1:] if argv is None else argv
+
+    def body() -> int:
+        grow = args[:1] == ["--search"]
+        numbers = args[1:] if grow else args
+        if len(numbers) not in ((4, 5) if grow else (4,)):
+            raise ValueError("usage: python -m boardlab.families.cnote.trees [--search] W H LO HI [COUNT]")
+        width, height, lo, hi, *rest = (int(a) for a in numbers)
+        start = time.process_time()
+        if grow:
+            grown = search(width, height, lo, hi, count=rest[0] if rest else 0, log=True)
+            print(f"trees: {tuple(encoded(tree, width) for tree in grown.trees)}")
+            print(f"counted: {tuple((t, tuple(map(tuple, g))) for t, g in grown.counted)}")
+            what = (
+                f"{width}x{height} at {lo}-{hi}, {len(grown.trees)} trees, {len(grown.counted)} grids counted"
+            )
+            return verdict(what, grown.left, "certified", start)
+        held = [(t, n) for a, b, t, n in CERTIFIED.get((width, height), []) if a <= lo and hi <= b]
+        if not held:
+            raise ValueError(f"no range of CERTIFIED holds {width}x{height} at {lo}-{hi}")
+        trees = [decoded(t, width) for t in held[0][0]]
+        counted = [(t, [list(row) for row in g]) for t, g in held[0][1]]
+        found = certify(width, height, lo, hi, trees, counted=counted)
+        return verdict(f"{width}x{height} at {lo}-{hi}, {len(trees)} trees", found, "infeasible", start)
+
+    return run_certificate(body)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

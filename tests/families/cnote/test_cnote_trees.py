@@ -1,0 +1,200 @@
+"""Lemma 14 (`trees`): a spanning tree of cells in the tens place, two working repairs of its one
+family; docs/cnote.md, "Lemma 14".
+
+Second methods: the solutions of the working repairs are built by augmenting paths
+(`trees.working`, not the certificate's Gale condition) and each is checked by the independent
+`verify`; on random grids at the certified targets some tree of the range gives two of them;
+the certificate's left-overs have at most one working repair at each of its trees by augmenting
+paths; CP-SAT's count (another backend) finds the grids' solutions at least as many; the
+number of spanning trees is Scoins' formula."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from boardlab.core.errors import NoPuzzle
+from boardlab.families.cnote.generate import generate, proof, proven_from, proving_lemma
+from boardlab.families.cnote.instance import column_targets, make_instance
+from boardlab.families.cnote.oracle import CNoteOracle
+from boardlab.families.cnote.spanning import construction, spanning_tree
+from boardlab.families.cnote.trees import (
+    CERTIFIED,
+    all_trees,
+    applies,
+    certify,
+    decoded,
+    encoded,
+    family,
+    main,
+    random_tree,
+    roomy,
+    search,
+    solutions,
+    two_counted,
+    working,
+)
+from boardlab.families.cnote.verify import violations
+
+Grid = list[list[int]]
+
+
+def _grid(rng: random.Random, width: int, height: int) -> Grid:
+    """Digits 1-9, with 9s and 1s more often than the others (the extremes of the margins)."""
+    return [[rng.choice([rng.randint(1, 9), 9, 1]) for _ in range(width)] for _ in range(height)]
+
+
+@pytest.mark.parametrize(("width", "height", "count"), [(2, 2, 4), (3, 2, 12), (3, 3, 81), (4, 3, 432)])
+def test_every_spanning_tree_is_listed(width: int, height: int, count: int) -> None:
+    """Scoins' formula, width^(height - 1) height^(width - 1) spanning trees of the complete
+    bipartite graph; each a spanning tree, each once."""
+    trees = all_trees(width, height)
+    assert len(trees) == len(set(trees)) == count == width ** (height - 1) * height ** (width - 1)
+    assert all(len(t) == width + height - 1 and spanning_tree(t, height, width) for t in trees)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_a_random_tree_spans_the_lines(seed: int) -> None:
+    rng = random.Random(seed)
+    width, height = rng.randint(2, 8), rng.randint(2, 8)
+    tree = random_tree(width, height, rng)
+    assert spanning_tree(tree, height, width)
+    assert decoded(encoded(tree, width), width) == tree
+    assert not spanning_tree([*tree][1:], height, width)  # one cell fewer no longer spans
+
+
+def test_a_tree_has_one_family_with_no_signs() -> None:
+    """On a spanning tree sigma is 0 everywhere (one family); a set with neither one cycle nor
+    a spanning tree is refused."""
+    tree = all_trees(4, 3)[0]
+    assert set(construction(tree, 3, 4).signs) == {0}
+    with pytest.raises(ValueError):
+        construction([(0, 0), (0, 1), (1, 1)], 3, 4)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_family_meets_every_line_modulo_ten(seed: int) -> None:
+    """`family`'s grid: `10 d + u` on the tree, d elsewhere; every line's rest a multiple of 10."""
+    rng = random.Random(seed)
+    width, height = rng.randint(2, 6), rng.randint(2, 6)
+    target = rng.randint(200, 1000)
+    rows, cols = [target] * height, column_targets(target, height, width)
+    digits = _grid(rng, width, height)
+    tree = random_tree(width, height, rng)
+    grid = family(digits, rows, cols, tree)
+    for r in range(height):
+        for c in range(width):
+            assert grid[r][c] // 10 == digits[r][c] if (r, c) in tree else grid[r][c] == digits[r][c]
+        assert (rows[r] - sum(grid[r])) % 10 == 0
+    for c in range(width):
+        assert (cols[c] - sum(grid[r][c] for r in range(height))) % 10 == 0
+    with pytest.raises(ValueError):
+        family(digits, rows, cols, [*tree][1:])
+
+
+def _held(width: int, height: int) -> list[tuple[int, int, tuple[tuple[int, ...], ...]]]:
+    return [(lo, hi, trees) for lo, hi, trees, _ in CERTIFIED.get((width, height), [])]
+
+
+@pytest.mark.parametrize(("width", "height"), sorted(CERTIFIED))
+def test_random_grids_have_two_solutions_where_certified(width: int, height: int) -> None:
+    """At the least, the largest and a random target of every range, random grids have, at some
+    tree of the range, two working repairs whose solutions `verify` accepts and that differ."""
+    rng = random.Random(width * 10 + height)
+    for lo, hi, held in _held(width, height):
+        trees = [decoded(t, width) for t in held]
+        for target in sorted({lo, hi, rng.randint(lo, hi)}):
+            rows, cols = [target] * height, column_targets(target, height, width)
+            for _ in range(4):
+                digits = _grid(rng, width, height)
+                found = solutions(digits, rows, cols, trees)
+                assert len(found) >= 2 and len({str(s) for s in found}) == len(found)
+                for s in found:
+                    assert violations(digits, rows, cols, {"grid": s}) == []
+
+
+def test_the_ranges_hold_targets_without_gaps() -> None:
+    """Each shape's ranges are disjoint, in descending order, adjacent, and end at 1,000; every
+    grid counted lies in its range and has two solutions (`two_counted`: CP-SAT, `verify`)."""
+    for (width, height), ranges in CERTIFIED.items():
+        assert ranges[0][1] == 1000
+        for (lo, _, _, _), (_, hi, _, _) in zip(ranges, ranges[1:], strict=False):
+            assert hi == lo - 1
+        for lo, hi, _, counted in ranges:
+            assert lo <= hi
+            for target, rows in counted[:2]:
+                assert lo <= target <= hi
+                digits = [list(row) for row in rows]
+                assert len(two_counted(digits, [target] * height, column_targets(target, height, width))) == 2
+
+
+def test_the_cheapest_certificates_recomputed() -> None:
+    """4 columns of 3 rows: the range at the top of the table, with its one tree (a few s)."""
+    lo, hi, held, _ = CERTIFIED[4, 3][0]
+    assert certify(4, 3, hi - 20, hi, [decoded(t, 4) for t in held]) is None
+
+
+def test_a_left_over_has_at_most_one_working_repair_per_tree() -> None:
+    """At the construction's end (4x3 at 356: the grid of 9s has one working repair at every
+    tree, by augmenting paths, and all the trees' solutions have the same units digits), the
+    certificate finds a grid left over, and that grid has at most one working repair at each of
+    the trees asked and no room."""
+    trees = [decoded(t, 4) for t in CERTIFIED[4, 3][0][2]] + all_trees(4, 3)[:5]
+    found = certify(4, 3, 356, 356, trees, time_limit=120)
+    assert found is not None
+    target, digits = found
+    rows, cols = [target] * 3, column_targets(target, 3, 4)
+    assert all(len(working(digits, rows, cols, t)) <= 1 and not roomy(digits, rows, cols, t) for t in trees)
+    nines = [[9] * 4 for _ in range(3)]
+    assert max(len(working(nines, [356] * 3, column_targets(356, 3, 4), t)) for t in all_trees(4, 3)) == 1
+    assert solutions(nines, [356] * 3, column_targets(356, 3, 4), all_trees(4, 3)) == []
+    assert len(two_counted(nines, [356] * 3, column_targets(356, 3, 4))) == 2  # part (d) serves it
+
+
+def test_a_second_backend_finds_two_solutions_too() -> None:
+    """CP-SAT's enumeration (the solver's own model, not the construction) finds two solutions
+    too, on grids at certified targets where two working repairs give two."""
+    rng = random.Random(7)
+    lo, hi, held, _ = CERTIFIED[4, 3][-1]
+    trees = [decoded(t, 4) for t in held]
+    for _ in range(3):
+        target = rng.randint(lo, hi)
+        digits = _grid(rng, 4, 3)
+        rows, cols = [target] * 3, column_targets(target, 3, 4)
+        built = {str(s) for s in solutions(digits, rows, cols, trees)}
+        counted = CNoteOracle(make_instance(digits, None, rows, cols)).several(2, 0)
+        assert len(built) >= 2 and isinstance(counted, list) and len(counted) == 2
+
+
+def test_the_search_grows_trees_until_certified() -> None:
+    """`search` at 4x3 at 980-1000 adds a tree to the empty set (the grid CP-SAT leaves over
+    first) and certifies with it."""
+    grown = search(4, 3, 980, 1000)
+    assert grown.left is None and 1 <= len(grown.trees) <= 3 and grown.counted == []
+
+
+@pytest.mark.parametrize(("width", "height"), sorted(CERTIFIED))
+def test_the_generator_answers_none_by_lemma_14(width: int, height: int) -> None:
+    """Where Lemma 14 holds and no other lemma does, `proof` names it and the generator answers
+    at once; `proven_from` reaches 1,000 on both shapes that no lemma reached before."""
+    lo = _held(width, height)[-1][0]
+    rows, cols = [lo] * height, column_targets(lo, height, width)
+    assert applies(rows, cols) and not applies([lo - 1] * height, column_targets(lo - 1, height, width))
+    named = proving_lemma(rows, cols)
+    assert named is not None and named[0] in (
+        "Lemma 14",
+        f"Lemma 13 with Lemma 14 ({height} columns of {width} rows)",
+    )
+    assert proof(rows, cols) is not None
+    with pytest.raises(NoPuzzle, match="Lemma 14"):
+        generate(height, width, lo, 0)
+    assert proven_from(height, width) is not None and proven_from(height, width) <= lo
+
+
+def test_the_command_reruns_and_refuses(capsys: pytest.CaptureFixture[str]) -> None:
+    lo, hi, _, _ = CERTIFIED[4, 3][0]
+    assert main(["4", "3", str(hi - 5), str(hi)]) == 0
+    assert "infeasible" in capsys.readouterr().out
+    assert main(["4", "3", "10", "20"]) == 2
+    assert main(["4", "3"]) == 2
