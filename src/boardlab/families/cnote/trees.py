@@ -131,6 +131,20 @@ def all_trees(width: int, height: int) -> list[Tree]:
     ]
 
 
+#: `default_pool` lists every spanning tree up to this many, else draws `POOL_DRAWN`.
+POOL_ALL = 5000
+POOL_DRAWN = 600
+
+
+def default_pool(width: int, height: int) -> list[Tree]:
+    """The trees `search` picks from: every spanning tree when there are at most `POOL_ALL`
+    (4x3 and 3x4: 432; 5x3: 2,025), else `POOL_DRAWN` random ones (seeded by the shape)."""
+    if width ** (height - 1) * height ** (width - 1) <= POOL_ALL:
+        return all_trees(width, height)
+    rng = random.Random(f"{width}x{height}")
+    return sorted({random_tree(width, height, rng) for _ in range(POOL_DRAWN)}, key=lambda t: sorted(t))
+
+
 def random_tree(width: int, height: int, rng: random.Random) -> Tree:
     """A random spanning tree of the lines' graph (Kruskal's algorithm on the cells shuffled)."""
     cells = [(r, c) for r in range(height) for c in range(width)]
@@ -350,14 +364,14 @@ def search(
     log: bool = False,
 ) -> Grown:
     """Grow a set of trees against the grids left over (module docstring): certify [lo, hi] on
-    the trees so far; on a grid left over, add the tree of `pool` (every spanning tree by
-    default) with the most working repairs if it has two, else one with room, else one whose
-    solution's units digits differ from those of a tree already chosen (on the first grid, two
-    such trees); a grid no tree serves, up to `count` of them, is counted (`two_counted`: part
-    (d)) and excluded with its row orders when it has two solutions. Stops when the range is
-    certified, or a grid left over is served in none of these ways (a unique puzzle when
-    CP-SAT finds one solution only), or `most` trees were added."""
-    pool = all_trees(width, height) if pool is None else pool
+    the trees so far; on a grid left over, add the tree of `pool` (`default_pool`) with the
+    most working repairs if it has two, else one with room, else one whose solution's units
+    digits differ from those of a tree already chosen (on the first grid, two such trees); a
+    grid no tree serves, up to `count` of them, is counted (`two_counted`: part (d)) and
+    excluded with its row orders when it has two solutions. Stops when the range is certified,
+    or a grid left over is served in none of these ways (a unique puzzle when CP-SAT finds one
+    solution only), or `most` trees were added."""
+    pool = default_pool(width, height) if pool is None else pool
     chosen: list[Tree] = []
     counted: list[tuple[int, Grid]] = []
     while True:
