@@ -175,9 +175,12 @@ def all_trees(width: int, height: int) -> list[Tree]:
     ]
 
 
+#: `certify` asks room (part (b)) on grids of at most this many cells by default.
+ROOM_CELLS = 16
+
 #: `default_pool` lists every spanning tree up to this many, else draws `POOL_DRAWN`.
 POOL_ALL = 5000
-POOL_DRAWN = 600
+POOL_DRAWN = 200
 
 
 def default_pool(width: int, height: int) -> list[Tree]:
@@ -234,10 +237,12 @@ def family(digits: Grid, rows: list[int], cols: list[int], tree: Collection[Cell
     return grid
 
 
-def working(digits: Grid, rows: list[int], cols: list[int], tree: Collection[Cell]) -> list[Grid]:
+def working(
+    digits: Grid, rows: list[int], cols: list[int], tree: Collection[Cell], enough: int | None = None
+) -> list[Grid]:
     """One solution per working repair of the tree's family (none, then `hundreds.repairs` on
     the tree's cells in sorted order), each completed by a transport on the other cells
-    (augmenting paths, `positions.complete`)."""
+    (augmenting paths, `positions.complete`); with `enough`, only until that many are found."""
     base = family(digits, rows, cols, tree)
     cells = sorted(tree)
     units = [[(r, c) not in tree for c in range(len(cols))] for r in range(len(rows))]
@@ -246,6 +251,8 @@ def working(digits: Grid, rows: list[int], cols: list[int], tree: Collection[Cel
         solution = complete(lifted(base, fix), rows, cols, units)
         if solution is not None:
             found.append(solution)
+            if enough is not None and len(found) >= enough:
+                break
     return found
 
 
@@ -283,7 +290,7 @@ def solutions(
     firsts: dict[tuple[tuple[int, ...], ...], Grid] = {}
     trees = list(trees)
     for tree in trees:
-        if len(found := working(digits, rows, cols, tree)) >= 2:
+        if len(found := working(digits, rows, cols, tree, 2)) >= 2:
             return found
         if found:
             firsts.setdefault(units_digits(found[0]), found[0])
@@ -312,19 +319,24 @@ def certify(
     trees: Sequence[Collection[Cell]],
     time_limit: float = 600.0,
     counted: Sequence[tuple[int, Grid]] = (),
+    room: bool | None = None,
 ) -> tuple[int, Grid] | None:
     """A target in [lo, hi] and a digit grid (rows ordered by their first digit) served by none
     of the three ways at the trees of `trees` (module docstring: two working repairs at a tree,
     room at a tree, two repaired trees whose solutions differ in a units digit) and other than
     the grids of `counted` at their targets (each shown to have two solutions by another method:
-    part (d)), or None when there is none (CP-SAT: infeasible). Raises TimeoutError when CP-SAT decides nothing within
-    `time_limit` seconds (one worker), ValueError on bad arguments."""
+    part (d)), or None when there is none (CP-SAT: infeasible). Room (part (b)) is asked where
+    `room` is true, by default on grids of at most `ROOM_CELLS` cells (elsewhere its clauses,
+    one per repair and 4-cycle, would outgrow the model; leaving a way out is sound). Raises
+    TimeoutError when CP-SAT decides nothing within `time_limit` seconds (one worker),
+    ValueError on bad arguments."""
     if lo > hi or min(width, height) < 2 or lo < max(width, height):
         raise ValueError("need sides of 2 or more and a range of targets of at least the longer side")
     if not all(spanning_tree(tree, height, width) for tree in trees):
         raise ValueError("every tens-place set must be a spanning tree of the lines")
     from ortools.sat.python import cp_model
 
+    room = width * height <= ROOM_CELLS if room is None else room
     model = cp_model.CpModel()
     digit, target, targets = range_model(model, width, height, lo, hi)
     for r in range(height - 1):  # every row at T: a row permutation keeps the solutions
@@ -347,7 +359,7 @@ def certify(
             construction(tree, height, width),
             0,
             top,
-            rooms(tree, height, width),
+            rooms(tree, height, width) if room else (),
             single=True,
             outside=True,
         )
@@ -425,7 +437,7 @@ def search(
             return Grown(chosen, counted, None)
         target, grid = found
         rows, cols = [target] * height, column_targets(target, height, width)
-        solved = {tree: working(grid, rows, cols, tree) for tree in pool}
+        solved = {tree: working(grid, rows, cols, tree, 2) for tree in pool}
         best = max(pool, key=lambda tree: len(solved[tree]))
         added: list[Tree] = []
         if len(solved[best]) >= 2:
@@ -433,7 +445,7 @@ def search(
         elif roomier := [tree for tree in pool if solved[tree] and roomy(grid, rows, cols, tree)][:1]:
             added = roomier
         else:
-            have = {units_digits(s[0]) for tree in chosen if (s := working(grid, rows, cols, tree))}
+            have = {units_digits(s[0]) for tree in chosen if (s := working(grid, rows, cols, tree, 1))}
             for tree in pool:
                 if solved[tree] and units_digits(solved[tree][0]) not in have:
                     added.append(tree)
