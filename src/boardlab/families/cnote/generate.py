@@ -213,7 +213,14 @@ ANNEAL_TARGET_LIMIT = 500
 #: session"): every seed at 6x6 161 and 7x7 159; some at 6x6 166, 168 and 169 (the first at
 #: 169), 7x7 153 (3 of 5) and 164, 8x8 165; none at 6x6 163, 164, 167 and 170, 7x7 163, 8x8 161-164.
 #: Thirty-sixth session (helper's survey, timed idle by the lead): 7x7 165 (seed 4), 8x8 168 (seed 2).
-REACHED = {4: 194, 5: 193, 6: 169, 7: 165, 8: 168}
+#: Forty-sixth session (helper, branch `made-s67`): 7x7 166 (seed 0) with 7x7's second chain
+#: drawing fresh grids of digits 6-9 within a budget of its own (`search.SCHEDULES`):
+#: `generate --size 7 --target 166 --seed 0` in 6.0 s of wall (4.0 s of CPU, `nice -n 10` at
+#: load average 4.7), unique by CP-SAT (`solve --unique --backend cpsat`); 7x7 165 seed 4 is no
+#: longer made (its grid was the old second chain's); failing 7x7 167 seed 0 12.0 s of wall, 8.2
+#: s of CPU at load 4.7 (main's 7x7 failures 7.1-7.8 s of CPU). Nothing more on 4x4-6x6 and 8x8
+#: (docs/cnote-journal.md, "Forty-sixth session (helper, branch `made-s67`)").
+REACHED = {4: 194, 5: 193, 6: 169, 7: 166, 8: 168}
 #: The largest target at which a unique puzzle was made on each rectangle of sides 2-8 (W
 #: columns, H rows: key (W, H)), for a failure's message (`reach`): the thirty-first session's
 #: surveys (seed 0 at 100, 150, 200, 300, 500 and 1,000, and on sides 4-8 at 110-190; 70

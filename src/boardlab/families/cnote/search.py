@@ -327,6 +327,19 @@ _FIVE = Schedule(budget=700_000_000, per_count=200_000, restart=50, cooling=0.95
 _WIDE = replace(_FIVE, budget=800_000_000, restart=20, fresh=9, eights=0.15)
 _SEVEN = replace(_WIDE, budget=520_000_000)
 _EIGHT = replace(_WIDE, budget=360_000_000)
+#: 7x7's second chain since the forty-sixth session (helper, branch `made-s67`): fresh grids of
+#: digits 6-9 (the rectangles' chain, `RECTANGLE_CHAINS`) with a budget of its own, 3.2e8 units
+#: (`anneal_chains`). The generator in-process (`nice -n 10`, load average 3-4.8), seeds 0-4:
+#: the pair of 7x7's chain and this one (both at 5.2e8) made 166 for seed 0 (3.6 s of CPU, this
+#: chain's grid after about 1.5e8 units), nothing at 166 for seeds 1-4 nor at 167 and 168
+#: (least counts 8-2,060), failing in 8.2-10.0 s of CPU against 7.1-7.8 s for 7x7's two chains;
+#: with 3.2e8 it still made 166 for seed 0 and failed in 6.9-7.0 s. Two chains of digits 7-9 and
+#: 6-9 (the rectangles' pair) made 166 for seed 0 too, failing in 9.6-10.7 s; on 6x6 at 170 and
+#: 8x8 at 169 that pair reached higher least counts (7-228, 20-20,000) than their chains (2-14,
+#: 2-6) and made nothing, nor did 4x4's polish on 6x6 at 170 and 171, 7x7 at 166 and 167, 8x8 at
+#: 169 and 170, 5x5 at 194 (seeds 0-4; docs/cnote-journal.md, "Forty-sixth session (helper,
+#: branch `made-s67`)").
+_SEVEN_SIX_DIGITS = replace(_SEVEN, budget=320_000_000, fresh=6, eights=0.0)
 
 
 def _from_nines(schedule: Schedule) -> Schedule:
@@ -339,7 +352,7 @@ SCHEDULES = {
     4: (_FOUR, _from_nines(_FOUR)),
     5: (replace(_FIVE, cap=UNCAPPED),) * 2,
     6: (_WIDE, replace(_WIDE, cap=UNCAPPED)),
-    7: (_SEVEN, _SEVEN),
+    7: (_SEVEN, _SEVEN_SIX_DIGITS),
     8: (_EIGHT, _EIGHT),
 }
 
@@ -884,7 +897,8 @@ def anneal_chains(
     schedules: Sequence[Schedule],
 ) -> tuple[list[list[int]] | None, int, int, int]:
     """`anneal` run as independent chains, one per random generator and schedule (paired in
-    order), each within `budget` nodes, at the same time in threads (the count's kernel
+    order), each within `budget` nodes and its schedule's own budget (`Schedule.budget`; chains of
+    one shape may have budgets of their own since the forty-sixth session), at the same time in threads (the count's kernel
     releases the GIL): (the grid of the chain that found one with the fewest nodes, the earlier
     in the order of `rngs` on a tie, or None; the nodes that chain spent, or the most any spent;
     the least count reached; the nodes spent by all chains).
@@ -912,7 +926,8 @@ def anneal_chains(
             return interrupted.is_set() or (spent, k) > best[0]
 
         try:
-            found[k] = grid, spent, _ = anneal(rows, cols, rngs[k], budget, schedules[k], stop=beaten)
+            own = min(budget, schedules[k].budget)  # each chain within its schedule's budget too
+            found[k] = grid, spent, _ = anneal(rows, cols, rngs[k], own, schedules[k], stop=beaten)
             if grid is not None:
                 with lock:
                     best[0] = min(best[0], (spent, k))
