@@ -442,7 +442,7 @@ _SEVEN_SIX_CHARGED = (replace(_NARROW_WIDE, fresh=7), replace(_NARROW_WIDE, fres
 #: The same with each grid of two solutions polished (`polish`, 4x4's 3e7 units): 5x7, 6x7 and
 #: 6x8.
 _SEVEN_SIX_POLISHED = tuple(replace(chain, polish=_FOUR.polish) for chain in _SEVEN_SIX_CHARGED)
-#: The uncharged pair polished: 4x5 and 4x6 (forty-sixth session).
+#: The uncharged pair polished: 4x5, 4x6 and 4x7 (forty-sixth session).
 _SEVEN_SIX_FOUR_POLISHED = tuple(replace(chain, polish=_FOUR.polish) for chain in _SEVEN_SIX)
 #: The chains of the rectangles by (shorter side, longer side), their budgets in
 #: `NARROW_BUDGETS`; 6x7 and 7x8 take `_RECTANGLE`'s, and until this session 4xN and 5x6 took
@@ -483,18 +483,19 @@ _SEVEN_SIX_FOUR_POLISHED = tuple(replace(chain, polish=_FOUR.polish) for chain i
 #: 1e9) and 5x7 138 (seeds 2, 4) and 140 (seed 3; none at 141-142), and 5x7 137 and 7x5 190
 #: (seed 1) again; on 6x5 at 190 and 192 nothing (seeds 0-4), so 5x6 and 5x8 keep the pair
 #: unpolished.
-#: Forty-sixth session (helper, branch `made-s67`; the generator in-process, seeds 0-4): on 4x5
-#: and 4x6 the pair is polished too. Unpolished, 5x4 202 and 4x6 142 failed for every seed with
-#: least counts of 2-4 (5.8-8.0 s of CPU); polished, 5x4 202 (seed 4), 203 (seed 1), 4x6 142
-#: (seed 1) and 143 (seeds 1 and 2) were made, 4x5 163 (seed 3) and 6x4 214 (seed 1) again, and
-#: failing commands took 5.1-7.9 s of CPU (5x4 202-204, 4x5 164, 6x4 215, 4x6 142-143), about what
-#: they took before. (The forty-fifth session had tried the polish on 6x4 at 213-220, where it
-#: made 213 and lost 214, and kept 4 rows unpolished.) On 4x8 (`_RECTANGLE`) at 126 and 127 the
-#: unpolished chains made nothing (seeds 0-4, least counts 2-193, 5.3-6.1 s of CPU).
+#: Forty-sixth session (helper, branch `made-s67`; the generator in-process, seeds 0-4): on 4x5,
+#: 4x6 and 4x7 the pair is polished too. Unpolished, 5x4 202 and 4x6 142 failed for every seed
+#: with least counts of 2-4 (5.8-8.0 s of CPU); polished, 5x4 202 (seed 4), 203 (seed 1), 4x6
+#: 142 (seed 1), 143 (seeds 1 and 2) and 7x4 231 (seed 2) were made, 4x5 163 (seed 3), 6x4 214
+#: (seed 1) and 4x7 133 (seed 0) again, and failing commands took 5.1-7.9 s of CPU (5x4 202-204,
+#: 4x5 164, 6x4 215, 4x6 142-143, 7x4 231-232, 4x7 134-135), about what they took before. (The
+#: forty-fifth session had tried the polish on 6x4 at 213-220, where it made 213 and lost 214,
+#: and kept 4 rows unpolished.) On 4x8 (`_RECTANGLE`) at 126 and 127 the chains made nothing,
+#: unpolished or polished (seeds 0-4, least counts 2-193, 5.3-6.4 s of CPU), so it keeps them.
 RECTANGLE_CHAINS = {
     (4, 5): _SEVEN_SIX_FOUR_POLISHED,
     (4, 6): _SEVEN_SIX_FOUR_POLISHED,
-    (4, 7): _SEVEN_SIX,
+    (4, 7): _SEVEN_SIX_FOUR_POLISHED,
     (4, 8): _RECTANGLE,
     (5, 6): _SEVEN_SIX_CHARGED,
     (5, 7): _SEVEN_SIX_POLISHED,
