@@ -309,6 +309,33 @@ def test_chains_answer_the_chain_that_finds_with_the_fewest_nodes_whatever_the_t
     assert chained[:2] == alone[:2]
 
 
+def test_each_chain_stays_within_its_own_budget() -> None:
+    """Since the forty-sixth session a chain of `anneal_chains` runs within its schedule's own
+    budget as well as the call's: the same answer as each chain run alone (`anneal`) within the
+    smaller of the two. 4x4 at 170, small budgets, a second chain of a tenth of the first's."""
+    rows = cols = [170] * 4
+    schedule = dataclasses.replace(SCHEDULES[4][0], polish=0)
+    chains = [dataclasses.replace(schedule, budget=2_000_000), dataclasses.replace(schedule, budget=200_000)]
+    budget = 1_500_000
+    for seed in range(6):
+        alone = [
+            anneal(rows, cols, random.Random(seed * 10 + k), min(budget, chains[k].budget), chains[k])
+            for k in range(2)
+        ]
+        chained = anneal_chains(rows, cols, [random.Random(seed * 10 + k) for k in range(2)], budget, chains)
+        winners = sorted((alone[k][1], k) for k in range(2) if alone[k][0] is not None)
+        if winners:
+            assert chained[:2] == alone[winners[0][1]][:2]
+        else:
+            assert chained == (
+                None,
+                max(a[1] for a in alone),
+                min(a[2] for a in alone),
+                sum(a[1] for a in alone),
+            )
+            assert chained[3] < 2 * budget  # the second chain stopped near its own budget
+
+
 def test_an_error_in_a_later_chain_is_raised_not_lost(monkeypatch) -> None:
     """A chain that fails (here the second) stops the others and its error reaches the caller,
     rather than counting as a chain that found nothing."""
@@ -440,14 +467,15 @@ def test_the_schedules_of_each_shape() -> None:
     of their shape (`RECTANGLE_CHAINS`; forty-fourth session: fresh digits 7-9 and 6-9,
     uncharged on 4 rows and charged their fixed cost on 5 or more, `Schedule.charge`; forty-fifth
     session: 6x7, 6x8 and 7x8 too, 5x7, 6x7 and 6x8 with each grid of two solutions polished; 4x8 a
-    chain of digits 7-9 and one of nines with eights, charged, `search._RECTANGLE`) with a
-    budget of their shape (`NARROW_BUDGETS`); other shapes none."""
+    chain of digits 7-9 and one of nines with eights, charged, `search._RECTANGLE`; forty-sixth
+    session: 4x5, 4x6 and 4x7 polished too) with a budget of their shape (`NARROW_BUDGETS`);
+    other shapes none."""
     assert all(schedules(side, side) == SCHEDULES[side] for side in SCHEDULES)
     assert schedules(9, 9) is None and schedules(3, 3) is None
     assert set(NARROW_BUDGETS) == {
         (4, 5), (4, 6), (4, 7), (4, 8), (5, 6), (5, 7), (5, 8), (6, 7), (6, 8), (7, 8)
     }  # fmt: skip
-    polished = {(5, 7), (6, 7), (6, 8)}
+    polished = {(4, 5), (4, 6), (4, 7), (5, 7), (6, 7), (6, 8)}
     for shorter, longer in NARROW_BUDGETS:
         chains = schedules(shorter, longer)
         assert chains is not None and chains == schedules(longer, shorter)
@@ -614,15 +642,16 @@ def test_searched_takes_the_schedule_of_its_side() -> None:
     assert Searched([157] * 8, [157] * 8, Report()).schedules == SCHEDULES[8]
     # 6x6's two chains differ in their cap alone (twenty-sixth session: one chain capped as
     # before, one not), 5x5's are uncapped; 7x7 and 8x8 take 6x6's settings but their budgets
-    # (twenty-fifth session) and a cap
+    # (twenty-fifth session) and a cap, but for 7x7's second chain (forty-sixth session: fresh
+    # grids of digits 6-9, within a smaller budget of its own)
     capped, wide = SCHEDULES[6]
     assert (capped.cap, wide.cap) == (CAP, UNCAPPED) and dataclasses.replace(capped, cap=UNCAPPED) == wide
     assert all(chain.cap == UNCAPPED for chain in SCHEDULES[5])
-    for side in (7, 8):
-        assert all(
-            dataclasses.replace(chain, budget=wide.budget, cap=wide.cap) == wide and chain.cap == CAP
-            for chain in SCHEDULES[side]
-        )
+    for chain in (*SCHEDULES[8], SCHEDULES[7][0]):
+        assert dataclasses.replace(chain, budget=wide.budget, cap=wide.cap) == wide and chain.cap == CAP
+    sixes = SCHEDULES[7][1]
+    assert (sixes.fresh, sixes.eights, sixes.cap) == (6, 0.0, CAP) and sixes.budget < SCHEDULES[7][0].budget
+    assert dataclasses.replace(sixes, budget=wide.budget, cap=wide.cap, fresh=9, eights=wide.eights) == wide
     # 4x4's two chains differ: the second draws its grids as 6x6's chains do (a first fresh grid
     # of nines, later ones with eights), the rest of 4x4's settings kept
     first, second = SCHEDULES[4]

@@ -475,7 +475,7 @@ def test_the_draw_command(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.slow
 def test_the_ranges_of_more_sets_recomputed() -> None:
     """Every range of `RAISED` and `CERTIFIED` on a set of `MORE_SETS` again by CP-SAT (8x3 at
-    553 about 50 s of CPU, 6x4 at 342 about 18 s), but 7x3 at 498 (about 70 s), left to its
+    553 about 50 s of CPU, 6x4 at 342 about 18 s, 8x5 at 357 about 20 s), but 7x3 at 498 (about 70 s), left to its
     command (`python -m boardlab.families.cnote.spanning 7 3 498 498 5`) since the forty-fifth
     session for the slow step's time; and a set of `spanning_sets` leaves a grid over at 7x3
     498, with at most one family repaired by augmenting paths (why the set was looked for)."""

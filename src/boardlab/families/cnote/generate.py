@@ -214,7 +214,14 @@ ANNEAL_TARGET_LIMIT = 500
 #: session"): every seed at 6x6 161 and 7x7 159; some at 6x6 166, 168 and 169 (the first at
 #: 169), 7x7 153 (3 of 5) and 164, 8x8 165; none at 6x6 163, 164, 167 and 170, 7x7 163, 8x8 161-164.
 #: Thirty-sixth session (helper's survey, timed idle by the lead): 7x7 165 (seed 4), 8x8 168 (seed 2).
-REACHED = {4: 194, 5: 193, 6: 169, 7: 165, 8: 168}
+#: Forty-sixth session (helper, branch `made-s67`): 7x7 166 (seed 0) with 7x7's second chain
+#: drawing fresh grids of digits 6-9 within a budget of its own (`search.SCHEDULES`):
+#: `generate --size 7 --target 166 --seed 0` in 6.0 s of wall (4.0 s of CPU, `nice -n 10` at
+#: load average 4.7), unique by CP-SAT (`solve --unique --backend cpsat`); 7x7 165 seed 4 is no
+#: longer made (its grid was the old second chain's); failing 7x7 167 seed 0 12.0 s of wall, 8.2
+#: s of CPU at load 4.7 (main's 7x7 failures 7.1-7.8 s of CPU). Nothing more on 4x4-6x6 and 8x8
+#: (docs/cnote-journal.md, "Forty-sixth session (helper, branch `made-s67`)").
+REACHED = {4: 194, 5: 193, 6: 169, 7: 166, 8: 168}
 #: The largest target at which a unique puzzle was made on each rectangle of sides 2-8 (W
 #: columns, H rows: key (W, H)), for a failure's message (`reach`): the thirty-first session's
 #: surveys (seed 0 at 100, 150, 200, 300, 500 and 1,000, and on sides 4-8 at 110-190; 70
@@ -300,13 +307,24 @@ REACHED = {4: 194, 5: 193, 6: 169, 7: 165, 8: 168}
 #: "Forty-fifth session (helper, branch `made-s66`)"). Targets between are not all made (none
 #: of seeds 0-4 at 6x8 127-132, 7x8 146-149, 8x7 164-166, 7x6 164-165, 8x6 170 and 173-175,
 #: 5x7 141-142, 7x5 198 and 200).
+#: Forty-sixth session (helper, branch `made-s67`; seeds 0-4, the generator in-process, then the
+#: whole command, `nice -n 10` at load average 4-5 from two other sessions' processes, so the
+#: wall about 1.6 times the CPU): 5x4 203 (seed 1), 4x6 143 (seeds 1 and 2) and 7x4 231 (seed 2)
+#: with the pair of 4 rows polished (`search.RECTANGLE_CHAINS`; 5x4 201 for seeds 1-4 and 4x6
+#: 141 for seed 4 without it), 5x6 158 (seed 4; 156 for seed 1, 157 for seed 4) and 5x8 137 (seeds 3 and 4)
+#: with the forty-fourth session's settings, at targets or seeds not tried before. Whole
+#: commands, one at a time (wall / CPU, load average 4.4-5.0): 5x4 203 9.5 / 6.2 s, 4x6 143 9.1
+#: / 6.2 s, 5x6 158 9.6 / 6.5 s, 5x8 137 1.6 / 1.0 s, 7x4 231 7.3 / 4.8 s, each unique by CP-SAT
+#: (`solve --unique --backend cpsat`) and valid (`check`); failing commands above them 8.3-14.3 s
+#: of wall, 5.2-8.8 s of CPU (5x4 204, 4x6 144, 5x6 159, 5x8 138, 7x4 232; docs/cnote-journal.md,
+#: "Forty-sixth session (helper, branch `made-s67`)").
 RECTANGLES_REACHED = {
     (2, 3): 997, (2, 4): 820, (2, 5): 727, (2, 6): 713, (2, 7): 725, (2, 8): 617,
     (3, 2): 1000, (3, 4): 181, (3, 5): 170, (3, 6): 163, (3, 7): 165, (3, 8): 156,
-    (4, 2): 993, (4, 3): 242, (4, 5): 163, (4, 6): 140, (4, 7): 133, (4, 8): 125,
-    (5, 2): 979, (5, 3): 288, (5, 4): 200, (5, 6): 155, (5, 7): 140, (5, 8): 135,
+    (4, 2): 993, (4, 3): 242, (4, 5): 163, (4, 6): 143, (4, 7): 133, (4, 8): 125,
+    (5, 2): 979, (5, 3): 288, (5, 4): 203, (5, 6): 158, (5, 7): 140, (5, 8): 137,
     (6, 2): 1000, (6, 3): 326, (6, 4): 214, (6, 5): 189, (6, 7): 139, (6, 8): 126,
-    (7, 2): 982, (7, 3): 385, (7, 4): 230, (7, 5): 196, (7, 6): 163, (7, 8): 145,
+    (7, 2): 982, (7, 3): 385, (7, 4): 231, (7, 5): 196, (7, 6): 163, (7, 8): 145,
     (8, 2): 1000, (8, 3): 417, (8, 4): 256, (8, 5): 216, (8, 6): 172, (8, 7): 163,
 }  # fmt: skip
 #: The exact search of grids two cells wide or high (`Exact`) may pick `narrow.SEARCH_NODES`

@@ -327,6 +327,19 @@ _FIVE = Schedule(budget=700_000_000, per_count=200_000, restart=50, cooling=0.95
 _WIDE = replace(_FIVE, budget=800_000_000, restart=20, fresh=9, eights=0.15)
 _SEVEN = replace(_WIDE, budget=520_000_000)
 _EIGHT = replace(_WIDE, budget=360_000_000)
+#: 7x7's second chain since the forty-sixth session (helper, branch `made-s67`): fresh grids of
+#: digits 6-9 (the rectangles' chain, `RECTANGLE_CHAINS`) with a budget of its own, 3.2e8 units
+#: (`anneal_chains`). The generator in-process (`nice -n 10`, load average 3-4.8), seeds 0-4:
+#: the pair of 7x7's chain and this one (both at 5.2e8) made 166 for seed 0 (3.6 s of CPU, this
+#: chain's grid after about 1.5e8 units), nothing at 166 for seeds 1-4 nor at 167 and 168
+#: (least counts 8-2,060), failing in 8.2-10.0 s of CPU against 7.1-7.8 s for 7x7's two chains;
+#: with 3.2e8 it still made 166 for seed 0 and failed in 6.9-7.0 s. Two chains of digits 7-9 and
+#: 6-9 (the rectangles' pair) made 166 for seed 0 too, failing in 9.6-10.7 s; on 6x6 at 170 and
+#: 8x8 at 169 that pair reached higher least counts (7-228, 20-20,000) than their chains (2-14,
+#: 2-6) and made nothing, nor did 4x4's polish on 6x6 at 170 and 171, 7x7 at 166 and 167, 8x8 at
+#: 169 and 170, 5x5 at 194 (seeds 0-4; docs/cnote-journal.md, "Forty-sixth session (helper,
+#: branch `made-s67`)").
+_SEVEN_SIX_DIGITS = replace(_SEVEN, budget=320_000_000, fresh=6, eights=0.0)
 
 
 def _from_nines(schedule: Schedule) -> Schedule:
@@ -339,7 +352,7 @@ SCHEDULES = {
     4: (_FOUR, _from_nines(_FOUR)),
     5: (replace(_FIVE, cap=UNCAPPED),) * 2,
     6: (_WIDE, replace(_WIDE, cap=UNCAPPED)),
-    7: (_SEVEN, _SEVEN),
+    7: (_SEVEN, _SEVEN_SIX_DIGITS),
     8: (_EIGHT, _EIGHT),
 }
 
@@ -429,6 +442,8 @@ _SEVEN_SIX_CHARGED = (replace(_NARROW_WIDE, fresh=7), replace(_NARROW_WIDE, fres
 #: The same with each grid of two solutions polished (`polish`, 4x4's 3e7 units): 5x7, 6x7 and
 #: 6x8.
 _SEVEN_SIX_POLISHED = tuple(replace(chain, polish=_FOUR.polish) for chain in _SEVEN_SIX_CHARGED)
+#: The uncharged pair polished: 4x5, 4x6 and 4x7 (forty-sixth session).
+_SEVEN_SIX_FOUR_POLISHED = tuple(replace(chain, polish=_FOUR.polish) for chain in _SEVEN_SIX)
 #: The chains of the rectangles by (shorter side, longer side), their budgets in
 #: `NARROW_BUDGETS`; 6x7 and 7x8 take `_RECTANGLE`'s, and until this session 4xN and 5x6 took
 #: `_NARROW`'s or `_NARROW_WIDE`'s two (fresh digits 4-9 and 6-9), 5x7 and 5x8 `_RECTANGLE`'s. Forty-fourth
@@ -468,10 +483,19 @@ _SEVEN_SIX_POLISHED = tuple(replace(chain, polish=_FOUR.polish) for chain in _SE
 #: 1e9) and 5x7 138 (seeds 2, 4) and 140 (seed 3; none at 141-142), and 5x7 137 and 7x5 190
 #: (seed 1) again; on 6x5 at 190 and 192 nothing (seeds 0-4), so 5x6 and 5x8 keep the pair
 #: unpolished.
+#: Forty-sixth session (helper, branch `made-s67`; the generator in-process, seeds 0-4): on 4x5,
+#: 4x6 and 4x7 the pair is polished too. Unpolished, 5x4 202 and 4x6 142 failed for every seed
+#: with least counts of 2-4 (5.8-8.0 s of CPU); polished, 5x4 202 (seed 4), 203 (seed 1), 4x6
+#: 142 (seed 1), 143 (seeds 1 and 2) and 7x4 231 (seed 2) were made, 4x5 163 (seed 3), 6x4 214
+#: (seed 1) and 4x7 133 (seed 0) again, and failing commands took 5.1-7.9 s of CPU (5x4 202-204,
+#: 4x5 164, 6x4 215, 4x6 142-143, 7x4 231-232, 4x7 134-135), about what they took before. (The
+#: forty-fifth session had tried the polish on 6x4 at 213-220, where it made 213 and lost 214,
+#: and kept 4 rows unpolished.) On 4x8 (`_RECTANGLE`) at 126 and 127 the chains made nothing,
+#: unpolished or polished (seeds 0-4, least counts 2-193, 5.3-6.4 s of CPU), so it keeps them.
 RECTANGLE_CHAINS = {
-    (4, 5): _SEVEN_SIX,
-    (4, 6): _SEVEN_SIX,
-    (4, 7): _SEVEN_SIX,
+    (4, 5): _SEVEN_SIX_FOUR_POLISHED,
+    (4, 6): _SEVEN_SIX_FOUR_POLISHED,
+    (4, 7): _SEVEN_SIX_FOUR_POLISHED,
     (4, 8): _RECTANGLE,
     (5, 6): _SEVEN_SIX_CHARGED,
     (5, 7): _SEVEN_SIX_POLISHED,
@@ -884,7 +908,8 @@ def anneal_chains(
     schedules: Sequence[Schedule],
 ) -> tuple[list[list[int]] | None, int, int, int]:
     """`anneal` run as independent chains, one per random generator and schedule (paired in
-    order), each within `budget` nodes, at the same time in threads (the count's kernel
+    order), each within `budget` nodes and its schedule's own budget (`Schedule.budget`; chains of
+    one shape may have budgets of their own since the forty-sixth session), at the same time in threads (the count's kernel
     releases the GIL): (the grid of the chain that found one with the fewest nodes, the earlier
     in the order of `rngs` on a tie, or None; the nodes that chain spent, or the most any spent;
     the least count reached; the nodes spent by all chains).
@@ -912,7 +937,8 @@ def anneal_chains(
             return interrupted.is_set() or (spent, k) > best[0]
 
         try:
-            found[k] = grid, spent, _ = anneal(rows, cols, rngs[k], budget, schedules[k], stop=beaten)
+            own = min(budget, schedules[k].budget)  # each chain within its schedule's budget too
+            found[k] = grid, spent, _ = anneal(rows, cols, rngs[k], own, schedules[k], stop=beaten)
             if grid is not None:
                 with lock:
                     best[0] = min(best[0], (spent, k))

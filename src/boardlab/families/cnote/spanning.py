@@ -79,7 +79,8 @@ Line = tuple[str, int]
 #: at 381-384, 7x5 at 324-332, 7x6 at 316, 7x8 at 284-286 and 8x7 at 325: forty-first,
 #: `--step`, ranges of 1-2; 3x6 at 255: forty-second; 3x7 at 214-215: forty-fourth; 6x4 at
 #: 342-354 (342 with set 8, `MORE_SETS`) and 6x7 at 271-272: forty-fifth, single targets with
-#: 30-600 s of wall); the CPU of
+#: 30-600 s of wall; 6x5 at 307-309, 8x5 at 357 (set 11, `MORE_SETS`) and 4x6 at 229-236:
+#: forty-sixth, single targets with 150-420 s); the CPU of
 #: each in docs/cnote.md, "Lemma 9, general form".
 CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
     (3, 6): [
@@ -146,7 +147,19 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
         (298, 361, 0),
     ],
     (4, 5): [(256, 263, 0), (264, 327, 0), (328, 391, 0)],
-    (4, 6): [(237, 237, 4), (238, 269, 4), (270, 333, 1)],
+    (4, 6): [
+        (229, 229, 4),
+        (230, 230, 4),
+        (231, 231, 4),
+        (232, 232, 4),
+        (233, 233, 4),
+        (234, 234, 4),
+        (235, 235, 4),
+        (236, 236, 4),
+        (237, 237, 4),
+        (238, 269, 4),
+        (270, 333, 1),
+    ],
     (4, 7): [(219, 222, 0), (223, 226, 0), (227, 242, 0), (243, 274, 1)],
     (4, 8): [(213, 244, 2)],
     (5, 4): [
@@ -194,7 +207,7 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
         (373, 436, 0),
         (437, 500, 0),
     ],
-    (6, 5): [(310, 313, 1), (314, 329, 1), (330, 361, 0)],
+    (6, 5): [(307, 307, 1), (308, 308, 1), (309, 309, 1), (310, 313, 1), (314, 329, 1), (330, 361, 0)],
     (6, 7): [(271, 271, 0), (272, 272, 0), (273, 288, 0)],
     (6, 8): [(250, 253, 0), (254, 257, 0), (258, 273, 0)],
     (7, 4): [(381, 381, 1), (382, 382, 7), (383, 383, 7), (384, 384, 7), (385, 416, 0), (417, 480, 0)],
@@ -214,7 +227,7 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
     (7, 6): [(316, 316, 7), (317, 320, 7), (321, 336, 0)],
     (7, 8): [(284, 284, 0), (285, 285, 0), (286, 286, 0), (287, 290, 0), (291, 298, 0)],
     (8, 4): [(414, 417, 0), (418, 421, 0), (422, 425, 0), (426, 489, 0)],
-    (8, 5): [(358, 361, 4), (362, 377, 4), (378, 409, 1)],
+    (8, 5): [(357, 357, 11), (358, 361, 4), (362, 377, 4), (378, 409, 1)],
     (8, 6): [(330, 333, 7), (334, 365, 0)],
     (8, 7): [(325, 325, 0), (326, 341, 0)],
 }
@@ -231,11 +244,30 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, int]]] = {
 #: with and without hundreds, left a grid over (forty-third session), is infeasible with the
 #: thirteenth set drawn (72.5 s of CPU); 8x3 at 553 likewise (52.8 s; the 40th set solved); 6x4
 #: at 342 (forty-fifth session, `--draw 6 4 342 342 --tries 25 --time-limit 30`: the eighth set
-#: solved, 17.7 s, after sets 0-7 of `spanning_sets` each left a grid over).
+#: solved, 17.7 s, after sets 0-7 of `spanning_sets` each left a grid over); 8x5 at 357
+#: (forty-sixth session, `/work/notes/s67/proof/drive1.py`: the first random set solved, 19.7 s,
+#: after set 4 was undecided at 150 s of wall and sets 0, 1, 7 and 9 left a grid over).
 MORE_SETS: dict[tuple[int, int], tuple[tuple[Cell, ...], ...]] = {
     (7, 3): (((0, 0), (0, 1), (0, 4), (1, 3), (1, 5), (1, 6), (2, 0), (2, 2), (2, 4), (2, 6)),),
     (8, 3): (((0, 0), (0, 3), (0, 4), (1, 1), (1, 4), (1, 5), (1, 7), (2, 0), (2, 2), (2, 5), (2, 6)),),
     (6, 4): (((0, 0), (0, 5), (1, 0), (1, 2), (1, 3), (2, 1), (2, 4), (2, 5), (3, 1), (3, 3)),),
+    (8, 5): (
+        (
+            (0, 0),
+            (0, 2),
+            (0, 4),
+            (1, 1),
+            (1, 3),
+            (1, 5),
+            (2, 0),
+            (2, 5),
+            (3, 1),
+            (3, 4),
+            (3, 6),
+            (4, 6),
+            (4, 7),
+        ),
+    ),
 }
 
 
