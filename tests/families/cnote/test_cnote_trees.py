@@ -180,21 +180,31 @@ def test_the_search_grows_trees_until_certified() -> None:
 
 
 @pytest.mark.parametrize(("width", "height"), sorted(CERTIFIED))
-def test_the_generator_answers_none_by_lemma_14(width: int, height: int) -> None:
-    """Where Lemma 14 holds and no other lemma does, `proof` names it and the generator answers
-    at once; `proven_from` reaches 1,000 on both shapes that no lemma reached before."""
+def test_the_generator_answers_none_where_lemma_14_holds(width: int, height: int) -> None:
+    """At the least target of each shape's ranges `applies` holds (and not one below), `proof`
+    answers, the generator refuses at once, and `proven_from` is at most that target."""
     lo = _held(width, height)[-1][0]
     rows, cols = [lo] * height, column_targets(lo, height, width)
     assert applies(rows, cols) and not applies([lo - 1] * height, column_targets(lo - 1, height, width))
-    named = proving_lemma(rows, cols)
-    assert named is not None and named[0] in (
-        "Lemma 14",
-        f"Lemma 13 with Lemma 14 ({height} columns of {width} rows)",
-    )
     assert proof(rows, cols) is not None
+    with pytest.raises(NoPuzzle):
+        generate(height, width, lo, 0)
+    least = proven_from(height, width)
+    assert least is not None and least <= lo
+
+
+@pytest.mark.parametrize(("width", "height"), [(4, 3), (3, 4), (5, 3), (3, 5), (7, 3)])
+def test_lemma_14_is_named_where_no_other_lemma_holds(width: int, height: int) -> None:
+    """Below the other lemmas' bounds `proving_lemma` names Lemma 14 and the generator's answer
+    cites it; 4x3 and 3x4, where no lemma reached 1,000 before, are proven up to it."""
+    lo = _held(width, height)[-1][0]
+    rows, cols = [lo] * height, column_targets(lo, height, width)
+    named = proving_lemma(rows, cols)
+    assert named is not None and named[0] == "Lemma 14" and "(Lemma 14," in named[1]
     with pytest.raises(NoPuzzle, match="Lemma 14"):
         generate(height, width, lo, 0)
-    assert proven_from(height, width) is not None and proven_from(height, width) <= lo
+    if (width, height) in ((4, 3), (3, 4)):
+        assert applies([1000] * height, column_targets(1000, height, width))
 
 
 def test_the_command_reruns_and_refuses(capsys: pytest.CaptureFixture[str]) -> None:
