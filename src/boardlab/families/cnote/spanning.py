@@ -491,7 +491,7 @@ def spanning_tree(cells: Collection[Cell], height: int, width: int) -> bool:
     vertices of the lines' graph, cells its edges): a tens-place set of Lemma 14 (`trees`)."""
     parent = list(range(height + width))
     for r, c in cells:
-        a, b = _root(parent, r), _root(parent, height + c)
+        a, b = line_root(parent, r), line_root(parent, height + c)
         if a == b:
             return False
         parent[a] = b
@@ -743,7 +743,7 @@ def search(
     return found
 
 
-def _root(parent: list[int], x: int) -> int:
+def line_root(parent: list[int], x: int) -> int:
     """x's representative in the union-find forest `parent` (paths halved on the way)."""
     while parent[x] != x:
         parent[x] = parent[parent[x]]
@@ -765,7 +765,7 @@ def random_set(width: int, height: int, rng: random.Random) -> frozenset[Cell]:
         parent = list(range(height + width))  # a union-find forest on the lines
         chosen: list[Cell] = []
         for r, c in cells:
-            a, b = _root(parent, r), _root(parent, height + c)
+            a, b = line_root(parent, r), line_root(parent, height + c)
             if a != b:
                 parent[a] = b
                 chosen.append((r, c))

@@ -48,7 +48,7 @@ from typing import NamedTuple
 from boardlab.families.cnote.hundreds import decide, repairs, run_certificate, verdict
 from boardlab.families.cnote.instance import column_targets
 from boardlab.families.cnote.positions import complete, lifted
-from boardlab.families.cnote.spanning import add_window, construction, range_model, spanning_tree
+from boardlab.families.cnote.spanning import add_window, construction, line_root, range_model, spanning_tree
 
 Grid = list[list[int]]
 Cell = tuple[int, int]
@@ -482,19 +482,11 @@ def random_tree(width: int, height: int, rng: random.Random) -> Tree:
     parent = list(range(height + width))  # a union-find forest on the lines
     chosen = []
     for r, c in cells:
-        a, b = _find(parent, r), _find(parent, height + c)
+        a, b = line_root(parent, r), line_root(parent, height + c)
         if a != b:
             parent[a] = b
             chosen.append((r, c))
     return frozenset(chosen)
-
-
-def _find(parent: list[int], x: int) -> int:
-    """x's representative in the union-find forest `parent` (paths halved on the way)."""
-    while parent[x] != x:
-        parent[x] = parent[parent[x]]
-        x = parent[x]
-    return x
 
 
 def family(digits: Grid, rows: list[int], cols: list[int], tree: Collection[Cell]) -> Grid:
