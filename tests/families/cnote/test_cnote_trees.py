@@ -21,6 +21,7 @@ from boardlab.families.cnote.oracle import CNoteOracle
 from boardlab.families.cnote.spanning import construction, spanning_tree
 from boardlab.families.cnote.trees import (
     CERTIFIED,
+    Rooms,
     all_trees,
     applies,
     certify,
@@ -29,6 +30,7 @@ from boardlab.families.cnote.trees import (
     family,
     main,
     random_tree,
+    rooms,
     roomy,
     search,
     solutions,
@@ -93,8 +95,8 @@ def test_the_family_meets_every_line_modulo_ten(seed: int) -> None:
         family(digits, rows, cols, [*tree][1:])
 
 
-def _held(width: int, height: int) -> list[tuple[int, int, tuple[tuple[int, ...], ...]]]:
-    return [(lo, hi, trees) for lo, hi, trees, _ in CERTIFIED.get((width, height), [])]
+def _held(width: int, height: int) -> list[tuple[int, int, tuple[tuple[int, ...], ...], Rooms]]:
+    return [(lo, hi, trees, room) for lo, hi, trees, _, room in CERTIFIED.get((width, height), [])]
 
 
 @pytest.mark.parametrize(("width", "height"), sorted(CERTIFIED))
@@ -102,13 +104,13 @@ def test_random_grids_have_two_solutions_where_certified(width: int, height: int
     """At the least, the largest and a random target of every range, random grids have, at some
     tree of the range, two working repairs whose solutions `verify` accepts and that differ."""
     rng = random.Random(width * 10 + height)
-    for lo, hi, held in _held(width, height):
+    for lo, hi, held, room in _held(width, height):
         trees = [decoded(t, width) for t in held]
         for target in sorted({lo, hi, rng.randint(lo, hi)}):
             rows, cols = [target] * height, column_targets(target, height, width)
             for _ in range(4):
                 digits = _grid(rng, width, height)
-                found = solutions(digits, rows, cols, trees)
+                found = solutions(digits, rows, cols, trees, room)
                 assert len(found) >= 2 and len({str(s) for s in found}) == len(found)
                 for s in found:
                     assert violations(digits, rows, cols, {"grid": s}) == []
@@ -122,11 +124,11 @@ def test_the_ranges_hold_targets_without_gaps() -> None:
     for (width, height), ranges in CERTIFIED.items():
         if (width, height) in ((4, 3), (3, 4)):
             assert ranges[0][1] == 1000
-        for (lo, _, _, _), (_, hi, _, _) in zip(ranges, ranges[1:], strict=False):
+        for (lo, *_), (_, hi, *_) in zip(ranges, ranges[1:], strict=False):
             assert hi == lo - 1
         least = proven_from(height, width, turn=False)
         assert least is not None and least <= ranges[-1][0]
-        for lo, hi, _, counted in ranges:
+        for lo, hi, _, counted, _ in ranges:
             assert lo <= hi
             for target, rows in counted[:2]:
                 assert lo <= target <= hi
@@ -136,7 +138,7 @@ def test_the_ranges_hold_targets_without_gaps() -> None:
 
 def test_the_cheapest_certificates_recomputed() -> None:
     """4 columns of 3 rows: the range at the top of the table, with its one tree (a few s)."""
-    lo, hi, held, _ = CERTIFIED[4, 3][0]
+    lo, hi, held, _, _ = CERTIFIED[4, 3][0]
     assert certify(4, 3, hi - 20, hi, [decoded(t, 4) for t in held]) is None
 
 
@@ -161,7 +163,7 @@ def test_a_second_backend_finds_two_solutions_too() -> None:
     """CP-SAT's enumeration (the solver's own model, not the construction) finds two solutions
     too, on grids at certified targets where two working repairs give two."""
     rng = random.Random(7)
-    lo, hi, held, _ = CERTIFIED[4, 3][-1]
+    lo, hi, held, _, _ = CERTIFIED[4, 3][-1]
     trees = [decoded(t, 4) for t in held]
     for _ in range(3):
         target = rng.randint(lo, hi)
@@ -208,8 +210,52 @@ def test_lemma_14_is_named_where_no_other_lemma_holds(width: int, height: int) -
 
 
 def test_the_command_reruns_and_refuses(capsys: pytest.CaptureFixture[str]) -> None:
-    lo, hi, _, _ = CERTIFIED[4, 3][0]
+    lo, hi, *_ = CERTIFIED[4, 3][0]
     assert main(["4", "3", str(hi - 5), str(hi)]) == 0
     assert "infeasible" in capsys.readouterr().out
     assert main(["4", "3", "10", "20"]) == 2
     assert main(["4", "3"]) == 2
+
+
+def test_room_is_grown_at_the_cycles_it_serves() -> None:
+    """On 6 columns of 3 rows at 438 (18 cells: room is not asked everywhere), `search` takes
+    room at a 4-cycle of a chosen tree and certifies; without that room, the same trees leave a
+    grid over, which has room at the 4-cycle taken: two solutions that `verify` accepts."""
+    grown = search(6, 3, 438, 438)
+    assert grown.left is None and grown.room and grown.room != "all"
+    rows, cols = [438] * 3, column_targets(438, 3, 6)
+    assert certify(6, 3, 438, 438, grown.trees, room=grown.room) is None
+    left = certify(6, 3, 438, 438, grown.trees, room=())
+    assert left is not None
+    digits = left[1]
+    spare = [
+        (index, found)
+        for index, i, k, j, m in grown.room
+        if (found := roomy(digits, rows, cols, grown.trees[index], [(i, k, j, m)]))
+    ]
+    assert spare and all(found.cycle in rooms(grown.trees[index], 3, 6) for index, found in spare)
+    first, second = spare[0][1].solutions
+    assert first != second
+    for s in (first, second):
+        assert violations(digits, rows, cols, {"grid": s}) == []
+    assert len(solutions(digits, rows, cols, grown.trees, grown.room)) >= 2
+    assert solutions(digits, rows, cols, grown.trees, ()) == []
+
+
+def test_room_outside_the_trees_only() -> None:
+    """A 4-cycle asked must lie outside its tree, rows and columns in order, its tree listed."""
+    tree = decoded(CERTIFIED[6, 3][0][2][0], 6)
+    outside = rooms(tree, 3, 6)
+    assert outside and all(not {(i, j), (i, m), (k, j), (k, m)} & tree for i, k, j, m in outside)
+    touching = next(
+        (i, k, j, m)
+        for i in range(3)
+        for k in range(i + 1, 3)
+        for j in range(6)
+        for m in range(j + 1, 6)
+        if (i, k, j, m) not in outside
+    )
+    for bad in [(0, *touching), (1, *outside[0]), (0, outside[0][1], outside[0][0], *outside[0][2:])]:
+        with pytest.raises(ValueError):
+            certify(6, 3, 438, 438, [tree], room=(bad,))
+    assert roomy([[9] * 6 for _ in range(3)], [438] * 3, column_targets(438, 3, 6), tree, []) is None

@@ -41,9 +41,9 @@ from __future__ import annotations
 import random
 import sys
 import time
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from itertools import combinations, permutations
-from typing import NamedTuple
+from typing import Literal, NamedTuple
 
 from boardlab.families.cnote.hundreds import decide, repairs, run_certificate, verdict
 from boardlab.families.cnote.instance import column_targets
@@ -57,42 +57,61 @@ Tree = frozenset[Cell]
 #: grids counted, as `CERTIFIED` holds them: (target, rows)
 Counted = tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]
 
-#: (columns, rows) -> [(lo, hi, trees, counted)]: for every T in [lo, hi] (rows at T, columns
-#: `column_targets`) `certify` on the trees (each the indices r * columns + c of its cells) and
-#: the grids counted (target, rows: part (d)) is infeasible: no unique puzzle there.
-#: Forty-sixth session (`search`, the lead's drives: `/work/notes/s67/lead/drive.py` and
-#: `multi.py`), each run again by the command in a fresh process; the CPU of each in
-#: docs/cnote.md, "Lemma 14".
-CERTIFIED: dict[tuple[int, int], list[tuple[int, int, tuple[tuple[int, ...], ...], Counted]]] = {
+#: Where room (part (b)) is asked: `ALL` (every 4-cycle outside every tree), or the 4-cycles
+#: chosen, each as (the tree's index in the range's trees, rows i < k, columns j < m).
+Room = tuple[int, int, int, int, int]
+Rooms = Literal["all"] | tuple[Room, ...]
+ALL: Literal["all"] = "all"
+
+#: (columns, rows) -> [(lo, hi, trees, counted, room)]: for every T in [lo, hi] (rows at T,
+#: columns `column_targets`) `certify` on the trees (each the indices r * columns + c of its
+#: cells), the grids counted (target, rows: part (d)) and room where `room` asks it is
+#: infeasible: no unique puzzle there. Forty-sixth session (`search`, the lead's drives:
+#: `/work/notes/s67/lead/drive.py` and `multi.py`; room at every tree on grids of at most 16
+#: cells), each run again by the command in a fresh process; forty-seventh session (room at the
+#: 4-cycles chosen). The CPU of each in docs/cnote.md, "Lemma 14".
+CERTIFIED: dict[tuple[int, int], list[tuple[int, int, tuple[tuple[int, ...], ...], Counted, Rooms]]] = {
     (4, 3): [
-        (901, 1000, ((0, 1, 4, 6, 9, 11),), ()),
-        (801, 900, ((0, 1, 4, 6, 9, 11),), ()),
-        (701, 800, ((0, 1, 4, 6, 9, 11),), ()),
-        (601, 700, ((0, 1, 4, 6, 9, 11),), ()),
-        (551, 600, ((0, 1, 4, 6, 9, 11),), ()),
-        (526, 550, ((0, 1, 4, 6, 9, 11),), ()),
-        (514, 525, ((0, 1, 4, 6, 9, 11),), ()),
-        (502, 513, ((0, 1, 4, 6, 9, 11),), ()),
-        (490, 501, ((0, 1, 4, 6, 9, 11),), ()),
-        (478, 489, ((0, 1, 4, 6, 9, 11),), ()),
-        (466, 477, ((0, 1, 4, 6, 9, 11),), ()),
-        (454, 465, ((0, 1, 4, 6, 9, 11),), ()),
-        (442, 453, ((0, 1, 4, 6, 9, 11),), ()),
-        (430, 441, ((0, 1, 4, 6, 9, 11),), ()),
-        (418, 429, ((0, 1, 4, 6, 9, 11),), ()),
-        (406, 417, ((0, 1, 4, 6, 9, 11),), ()),
-        (381, 405, ((0, 1, 4, 6, 9, 11), (0, 1, 2, 5, 7, 10), (0, 1, 4, 6, 8, 11)), ()),
-        (375, 380, ((0, 1, 4, 6, 9, 11), (0, 1, 6, 7, 9, 10), (0, 1, 3, 5, 10, 11)), ()),
-        (372, 374, ((0, 1, 2, 4, 7, 9), (1, 2, 3, 5, 8, 10)), ()),
-        (371, 371, ((0, 1, 2, 4, 7, 9), (1, 3, 4, 5, 6, 10)), ()),
-        (370, 370, ((0, 1, 2, 4, 7, 10), (0, 1, 2, 5, 7, 10), (0, 1, 3, 6, 7, 9), (2, 3, 4, 5, 9, 11)), ()),
-        (364, 369, ((0, 1, 4, 6, 9, 11), (0, 1, 2, 5, 8, 11), (0, 1, 6, 7, 9, 10), (1, 2, 3, 4, 5, 11)), ()),
-        (358, 363, ((0, 1, 4, 6, 9, 11), (1, 2, 3, 4, 5, 10), (0, 1, 6, 9, 10, 11)), ()),
-        (357, 357, ((0, 1, 4, 6, 9, 11), (0, 1, 5, 6, 8, 11), (0, 2, 3, 5, 7, 10)), ()),
+        (901, 1000, ((0, 1, 4, 6, 9, 11),), (), ALL),
+        (801, 900, ((0, 1, 4, 6, 9, 11),), (), ALL),
+        (701, 800, ((0, 1, 4, 6, 9, 11),), (), ALL),
+        (601, 700, ((0, 1, 4, 6, 9, 11),), (), ALL),
+        (551, 600, ((0, 1, 4, 6, 9, 11),), (), ALL),
+        (526, 550, ((0, 1, 4, 6, 9, 11),), (), ALL),
+        (514, 525, ((0, 1, 4, 6, 9, 11),), (), ALL),
+        (502, 513, ((0, 1, 4, 6, 9, 11),), (), ALL),
+        (490, 501, ((0, 1, 4, 6, 9, 11),), (), ALL),
+        (478, 489, ((0, 1, 4, 6, 9, 11),), (), ALL),
+        (466, 477, ((0, 1, 4, 6, 9, 11),), (), ALL),
+        (454, 465, ((0, 1, 4, 6, 9, 11),), (), ALL),
+        (442, 453, ((0, 1, 4, 6, 9, 11),), (), ALL),
+        (430, 441, ((0, 1, 4, 6, 9, 11),), (), ALL),
+        (418, 429, ((0, 1, 4, 6, 9, 11),), (), ALL),
+        (406, 417, ((0, 1, 4, 6, 9, 11),), (), ALL),
+        (381, 405, ((0, 1, 4, 6, 9, 11), (0, 1, 2, 5, 7, 10), (0, 1, 4, 6, 8, 11)), (), ALL),
+        (375, 380, ((0, 1, 4, 6, 9, 11), (0, 1, 6, 7, 9, 10), (0, 1, 3, 5, 10, 11)), (), ALL),
+        (372, 374, ((0, 1, 2, 4, 7, 9), (1, 2, 3, 5, 8, 10)), (), ALL),
+        (371, 371, ((0, 1, 2, 4, 7, 9), (1, 3, 4, 5, 6, 10)), (), ALL),
+        (
+            370,
+            370,
+            ((0, 1, 2, 4, 7, 10), (0, 1, 2, 5, 7, 10), (0, 1, 3, 6, 7, 9), (2, 3, 4, 5, 9, 11)),
+            (),
+            ALL,
+        ),
+        (
+            364,
+            369,
+            ((0, 1, 4, 6, 9, 11), (0, 1, 2, 5, 8, 11), (0, 1, 6, 7, 9, 10), (1, 2, 3, 4, 5, 11)),
+            (),
+            ALL,
+        ),
+        (358, 363, ((0, 1, 4, 6, 9, 11), (1, 2, 3, 4, 5, 10), (0, 1, 6, 9, 10, 11)), (), ALL),
+        (357, 357, ((0, 1, 4, 6, 9, 11), (0, 1, 5, 6, 8, 11), (0, 2, 3, 5, 7, 10)), (), ALL),
     ],
     (5, 3): [
-        (386, 393, ((0, 1, 2, 5, 8, 11, 14), (0, 4, 6, 7, 11, 13, 14)), ()),
-        (378, 385, ((0, 1, 2, 5, 8, 11, 14), (0, 2, 3, 4, 6, 7, 13), (0, 3, 6, 9, 12, 13, 14)), ()),
+        (386, 393, ((0, 1, 2, 5, 8, 11, 14), (0, 4, 6, 7, 11, 13, 14)), (), ALL),
+        (378, 385, ((0, 1, 2, 5, 8, 11, 14), (0, 2, 3, 4, 6, 7, 13), (0, 3, 6, 9, 12, 13, 14)), (), ALL),
         (
             370,
             377,
@@ -104,6 +123,7 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, tuple[tuple[int, ...], ...
                 (0, 6, 7, 8, 10, 12, 14),
             ),
             (),
+            ALL,
         ),
         (
             366,
@@ -116,6 +136,7 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, tuple[tuple[int, ...], ...
                 (0, 1, 3, 4, 5, 7, 11),
             ),
             (),
+            ALL,
         ),
         (
             365,
@@ -128,8 +149,9 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, tuple[tuple[int, ...], ...
                 (1, 2, 9, 10, 12, 13, 14),
             ),
             (),
+            ALL,
         ),
-        (364, 364, ((0, 1, 2, 5, 8, 11, 14), (1, 2, 8, 9, 10, 12, 14), (0, 3, 4, 6, 9, 12, 13)), ()),
+        (364, 364, ((0, 1, 2, 5, 8, 11, 14), (1, 2, 8, 9, 10, 12, 14), (0, 3, 4, 6, 9, 12, 13)), (), ALL),
     ],
     (6, 3): [
         (
@@ -145,6 +167,7 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, tuple[tuple[int, ...], ...
                 (0, 1, 2, 5, 8, 9, 10, 12),
                 (0, 1, 3, 4, 7, 8, 16, 17),
             ),
+            (),
             (),
         ),
     ],
@@ -164,6 +187,7 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, tuple[tuple[int, ...], ...
                 (0, 1, 2, 5, 8, 13, 17, 18, 19),
             ),
             (),
+            (),
         ),
         (
             492,
@@ -178,16 +202,17 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, tuple[tuple[int, ...], ...
                 (0, 1, 2, 5, 8, 13, 17, 18, 19),
             ),
             (),
+            (),
         ),
     ],
     (3, 4): [
-        (901, 1000, ((0, 1, 3, 5, 7, 11),), ()),
-        (801, 900, ((0, 1, 3, 5, 7, 11),), ()),
-        (701, 800, ((0, 1, 3, 5, 7, 11),), ()),
-        (601, 700, ((0, 1, 3, 5, 7, 11),), ()),
-        (501, 600, ((0, 1, 3, 5, 7, 11),), ()),
-        (401, 500, ((0, 1, 3, 5, 7, 11),), ()),
-        (301, 400, ((0, 1, 3, 5, 7, 11),), ()),
+        (901, 1000, ((0, 1, 3, 5, 7, 11),), (), ALL),
+        (801, 900, ((0, 1, 3, 5, 7, 11),), (), ALL),
+        (701, 800, ((0, 1, 3, 5, 7, 11),), (), ALL),
+        (601, 700, ((0, 1, 3, 5, 7, 11),), (), ALL),
+        (501, 600, ((0, 1, 3, 5, 7, 11),), (), ALL),
+        (401, 500, ((0, 1, 3, 5, 7, 11),), (), ALL),
+        (301, 400, ((0, 1, 3, 5, 7, 11),), (), ALL),
         (
             289,
             300,
@@ -199,10 +224,17 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, tuple[tuple[int, ...], ...
                 (0, 1, 2, 3, 7, 11),
             ),
             (),
+            ALL,
         ),
-        (277, 288, ((0, 1, 3, 5, 6, 10), (0, 2, 4, 7, 8, 11)), ()),
-        (271, 276, ((0, 1, 3, 5, 7, 11), (2, 3, 5, 7, 8, 10), (0, 1, 4, 5, 6, 10)), ()),
-        (268, 270, ((0, 1, 3, 5, 7, 11), (0, 3, 4, 7, 8, 10), (0, 2, 3, 7, 10, 11), (0, 1, 4, 6, 8, 9)), ()),
+        (277, 288, ((0, 1, 3, 5, 6, 10), (0, 2, 4, 7, 8, 11)), (), ALL),
+        (271, 276, ((0, 1, 3, 5, 7, 11), (2, 3, 5, 7, 8, 10), (0, 1, 4, 5, 6, 10)), (), ALL),
+        (
+            268,
+            270,
+            ((0, 1, 3, 5, 7, 11), (0, 3, 4, 7, 8, 10), (0, 2, 3, 7, 10, 11), (0, 1, 4, 6, 8, 9)),
+            (),
+            ALL,
+        ),
         (
             267,
             267,
@@ -215,6 +247,7 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, tuple[tuple[int, ...], ...
                 (0, 1, 4, 7, 8, 11),
             ),
             ((267, ((9, 9, 9), (9, 9, 9), (9, 9, 9), (9, 9, 9))),),
+            ALL,
         ),
     ],
     (4, 4): [
@@ -223,6 +256,7 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, tuple[tuple[int, ...], ...
             261,
             ((0, 1, 2, 3, 4, 8, 13), (0, 1, 2, 4, 7, 8, 13), (0, 1, 3, 4, 6, 9, 15), (0, 1, 4, 6, 9, 11, 15)),
             (),
+            ALL,
         ),
     ],
     (5, 4): [
@@ -244,6 +278,7 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, tuple[tuple[int, ...], ...
                 (0, 1, 7, 8, 11, 14, 15, 17),
             ),
             (),
+            (),
         ),
     ],
     (6, 4): [
@@ -258,6 +293,7 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, tuple[tuple[int, ...], ...
                 (0, 1, 3, 6, 14, 15, 17, 19, 22),
                 (0, 1, 7, 8, 9, 14, 16, 18, 23),
             ),
+            (),
             (),
         ),
     ],
@@ -276,6 +312,7 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, tuple[tuple[int, ...], ...
                 (0, 1, 3, 5, 6, 10, 14),
             ),
             (),
+            ALL,
         ),
         (
             232,
@@ -288,6 +325,7 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, tuple[tuple[int, ...], ...
                 (0, 1, 3, 5, 6, 11, 14),
             ),
             (),
+            ALL,
         ),
         (
             224,
@@ -302,6 +340,7 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, tuple[tuple[int, ...], ...
                 (0, 1, 3, 5, 6, 11, 14),
             ),
             (),
+            ALL,
         ),
         (
             208,
@@ -317,6 +356,7 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, tuple[tuple[int, ...], ...
                 (0, 1, 3, 5, 7, 11, 14),
             ),
             (),
+            ALL,
         ),
     ],
     (4, 5): [
@@ -332,11 +372,12 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, tuple[tuple[int, ...], ...
                 (0, 2, 6, 7, 11, 12, 17, 18),
             ),
             (),
+            (),
         ),
     ],
     (3, 6): [
-        (253, 254, ((0, 1, 3, 5, 7, 11, 12, 15),), ()),
-        (249, 252, ((0, 1, 2, 5, 8, 9, 14, 16), (0, 1, 3, 5, 7, 11, 12, 15)), ()),
+        (253, 254, ((0, 1, 3, 5, 7, 11, 12, 15),), (), ()),
+        (249, 252, ((0, 1, 2, 5, 8, 9, 14, 16), (0, 1, 3, 5, 7, 11, 12, 15)), (), ()),
         (
             241,
             248,
@@ -346,6 +387,7 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, tuple[tuple[int, ...], ...
                 (0, 1, 2, 5, 7, 11, 13, 16),
                 (0, 1, 3, 5, 7, 11, 12, 15),
             ),
+            (),
             (),
         ),
         (
@@ -357,6 +399,7 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, tuple[tuple[int, ...], ...
                 (0, 1, 3, 6, 8, 9, 14, 17),
                 (0, 1, 3, 6, 8, 11, 13, 15),
             ),
+            (),
             (),
         ),
     ],
@@ -371,6 +414,7 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, tuple[tuple[int, ...], ...
                 (0, 1, 5, 8, 12, 14, 17, 19, 23),
             ),
             (),
+            (),
         ),
         (
             231,
@@ -380,6 +424,7 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, tuple[tuple[int, ...], ...
                 (0, 1, 5, 6, 10, 11, 13, 16, 23),
                 (0, 1, 5, 8, 12, 14, 17, 19, 23),
             ),
+            (),
             (),
         ),
     ],
@@ -393,6 +438,7 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, tuple[tuple[int, ...], ...
                 (0, 1, 3, 6, 8, 11, 12, 17, 20),
                 (0, 1, 3, 6, 8, 11, 14, 15, 20),
             ),
+            (),
             (),
         ),
         (
@@ -408,6 +454,7 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, tuple[tuple[int, ...], ...
                 (0, 1, 5, 6, 10, 11, 13, 16, 19),
                 (0, 2, 3, 4, 7, 11, 12, 17, 18),
             ),
+            (),
             (),
         ),
     ],
@@ -430,6 +477,7 @@ CERTIFIED: dict[tuple[int, int], list[tuple[int, int, tuple[tuple[int, ...], ...
                 (0, 1, 6, 9, 11, 12, 19, 22, 23, 27),
                 (0, 2, 4, 11, 12, 17, 19, 21, 25, 26),
             ),
+            (),
             (),
         ),
     ],
@@ -531,18 +579,33 @@ def working(
     return found
 
 
-def roomy(digits: Grid, rows: list[int], cols: list[int], tree: Collection[Cell]) -> list[Grid]:
+class Roomy(NamedTuple):
+    """Room found at a tree (part (b)): the 4-cycle (rows i < k, columns j < m) and two solutions."""
+
+    cycle: tuple[int, int, int, int]
+    solutions: list[Grid]
+
+
+def roomy(
+    digits: Grid,
+    rows: list[int],
+    cols: list[int],
+    tree: Collection[Cell],
+    cycles: Iterable[tuple[int, int, int, int]] | None = None,
+) -> Roomy | None:
     """Two solutions of the tree's family from one repair with room (part (b)): for the first
-    repair and 4-cycle (i, j), (i, m), (k, j), (k, m) of the other cells at which a transport
-    exists with one ten already on (i, j) and on (k, m), that solution and the same with those
-    two tens moved to (i, m) and (k, j); [] when there is none."""
+    repair and 4-cycle (i, j), (i, m), (k, j), (k, m) of `cycles` (by default every 4-cycle of
+    the other cells, `rooms`) at which a transport exists with one ten already on (i, j) and on
+    (k, m), that solution and the same with those two tens moved to (i, m) and (k, j); None when
+    there is none."""
     height, width = len(rows), len(cols)
     base = family(digits, rows, cols, tree)
     cells = sorted(tree)
     units = [[(r, c) not in tree for c in range(width)] for r in range(height)]
+    cycles = rooms(tree, height, width) if cycles is None else list(cycles)
     for fix in [{}, *({cells[e]: h for e, h in fix.items()} for fix in repairs(len(cells)))]:
         raised = lifted(base, fix)
-        for i, k, j, m in ((i, k, j - height, m - height) for i, k, j, m in rooms(tree, height, width)):
+        for i, k, j, m in cycles:
             held = [row[:] for row in raised]
             held[i][j] += 10
             held[k][m] += 10
@@ -551,17 +614,26 @@ def roomy(digits: Grid, rows: list[int], cols: list[int], tree: Collection[Cell]
                 second = [row[:] for row in first]
                 for (r, c), step in (((i, j), -10), ((k, m), -10), ((i, m), 10), ((k, j), 10)):
                     second[r][c] += step
-                return [first, second]
-    return []
+                return Roomy((i, k, j, m), [first, second])
+    return None
+
+
+def chosen_cycles(
+    room: Rooms, index: int, tree: Collection[Cell], height: int, width: int
+) -> list[tuple[int, int, int, int]]:
+    """The 4-cycles where room is asked at the `index`-th tree of a range (`Rooms`)."""
+    if room == ALL:
+        return rooms(tree, height, width)
+    return [(i, k, j, m) for t, i, k, j, m in room if t == index]
 
 
 def solutions(
-    digits: Grid, rows: list[int], cols: list[int], trees: Iterable[Collection[Cell]]
+    digits: Grid, rows: list[int], cols: list[int], trees: Iterable[Collection[Cell]], room: Rooms = ALL
 ) -> list[Grid]:
     """Two solutions or more from the trees of `trees` (module docstring), or [] when they serve
     the grid in none of the three ways: (a) the solutions of the first tree with two working
-    repairs (`working`); (b) the first tree with room (`roomy`); (c) the first solutions of two
-    repaired trees whose units digits differ."""
+    repairs (`working`); (b) the first tree with room at the 4-cycles `room` asks (`roomy`); (c)
+    the first solutions of two repaired trees whose units digits differ."""
     firsts: dict[tuple[tuple[int, ...], ...], Grid] = {}
     trees = list(trees)
     for tree in trees:
@@ -569,17 +641,33 @@ def solutions(
             return found
         if found:
             firsts.setdefault(units_digits(found[0]), found[0])
-    for tree in trees:
-        if found := roomy(digits, rows, cols, tree):
-            return found
+    if spare := first_room(digits, rows, cols, enumerate(trees), room=room):
+        return spare[1].solutions
     return list(firsts.values()) if len(firsts) >= 2 else []
 
 
-def rooms(tree: Collection[Cell], height: int, width: int) -> list[tuple[int, ...]]:
-    """The 4-cycles of the cells outside `tree` (rows i, i', columns j, j'), as the indices of
-    their lines in `spanning.construction`'s order (rows, then columns): Lemma 10's part (b)."""
+def first_room(
+    digits: Grid,
+    rows: list[int],
+    cols: list[int],
+    trees: Iterable[tuple[int, Collection[Cell]]],
+    solved: Mapping[Tree, list[Grid]] | None = None,
+    room: Rooms = ALL,
+) -> tuple[int, Roomy] | None:
+    """The first (index, tree) of `trees` with room (`roomy`) at the 4-cycles `room` asks there,
+    with what `roomy` found; with `solved` (`working` at each tree), only at trees repaired."""
+    height, width = len(rows), len(cols)
+    for index, tree in trees:
+        if solved is None or solved[frozenset(tree)]:
+            if found := roomy(digits, rows, cols, tree, chosen_cycles(room, index, tree, height, width)):
+                return index, found
+    return None
+
+
+def rooms(tree: Collection[Cell], height: int, width: int) -> list[tuple[int, int, int, int]]:
+    """The 4-cycles of the cells outside `tree` (rows i < k, columns j < m): Lemma 10's part (b)."""
     return [
-        (i, k, height + j, height + m)
+        (i, k, j, m)
         for i, k in combinations(range(height), 2)
         for j, m in combinations(range(width), 2)
         if not {(i, j), (i, m), (k, j), (k, m)} & set(tree)
@@ -594,24 +682,32 @@ def certify(
     trees: Sequence[Collection[Cell]],
     time_limit: float = 600.0,
     counted: Sequence[tuple[int, Grid]] = (),
-    room: bool | None = None,
+    room: Rooms | None = None,
 ) -> tuple[int, Grid] | None:
     """A target in [lo, hi] and a digit grid (rows ordered by their first digit) served by none
     of the three ways at the trees of `trees` (module docstring: two working repairs at a tree,
     room at a tree, two repaired trees whose solutions differ in a units digit) and other than
     the grids of `counted` at their targets (each shown to have two solutions by another method:
-    part (d)), or None when there is none (CP-SAT: infeasible). Room (part (b)) is asked where
-    `room` is true, by default on grids of at most `ROOM_CELLS` cells (elsewhere its clauses,
-    one per repair and 4-cycle, would outgrow the model; leaving a way out is sound). Raises
-    TimeoutError when CP-SAT decides nothing within `time_limit` seconds (one worker),
-    ValueError on bad arguments."""
+    part (d)), or None when there is none (CP-SAT: infeasible). Room (part (b)) is asked at the
+    4-cycles `room` names (`Rooms`), by default at all of them on grids of at most `ROOM_CELLS`
+    cells and at none elsewhere (its clauses, one per repair and 4-cycle, would outgrow the
+    model; leaving a way out is sound). Raises TimeoutError when CP-SAT decides nothing within
+    `time_limit` seconds (one worker), ValueError on bad arguments."""
     if lo > hi or min(width, height) < 2 or lo < max(width, height):
         raise ValueError("need sides of 2 or more and a range of targets of at least the longer side")
     if not all(spanning_tree(tree, height, width) for tree in trees):
         raise ValueError("every tens-place set must be a spanning tree of the lines")
+    room = (ALL if width * height <= ROOM_CELLS else ()) if room is None else room
+    if room != ALL and not all(
+        0 <= t < len(trees)
+        and 0 <= i < k < height
+        and 0 <= j < m < width
+        and (i, k, j, m) in rooms(trees[t], height, width)
+        for t, i, k, j, m in room
+    ):
+        raise ValueError("room is asked at 4-cycles outside the trees: (tree, row i < k, column j < m)")
     from ortools.sat.python import cp_model
 
-    room = width * height <= ROOM_CELLS if room is None else room
     model = cp_model.CpModel()
     digit, target, targets = range_model(model, width, height, lo, hi)
     for r in range(height - 1):  # every row at T: a row permutation keeps the solutions
@@ -626,7 +722,7 @@ def certify(
         model.add_bool_or(differs)
     top = max(column_targets(hi, height, width) + [hi])
     made = []
-    for tree in trees:
+    for index, tree in enumerate(trees):
         found = add_window(
             model,
             digit,
@@ -634,7 +730,10 @@ def certify(
             construction(tree, height, width),
             0,
             top,
-            rooms(tree, height, width) if room else (),
+            [
+                (i, k, height + j, height + m)
+                for i, k, j, m in chosen_cycles(room, index, tree, height, width)
+            ],
             single=True,
             outside=True,
         )
@@ -661,11 +760,13 @@ def units_digits(grid: Grid) -> tuple[tuple[int, ...], ...]:
 
 class Grown(NamedTuple):
     """What `search` found: the trees, the grids counted at their targets (part (d), each with
-    every row order), and the grid left over with its target (None: [lo, hi] certified)."""
+    every row order), the grid left over with its target (None: [lo, hi] certified) and where
+    room is asked (`Rooms`)."""
 
     trees: list[Tree]
     counted: list[tuple[int, Grid]]
     left: tuple[int, Grid] | None
+    room: Rooms
 
 
 def two_counted(digits: Grid, rows: list[int], cols: list[int]) -> list[Grid]:
@@ -693,34 +794,42 @@ def search(
     most: int = 60,
     count: int = 0,
     log: bool = False,
+    room: Rooms | None = None,
 ) -> Grown:
     """Grow a set of trees against the grids left over (module docstring): certify [lo, hi] on
-    the trees so far; on a grid left over, add the tree of `pool` (`default_pool`) with the
-    most working repairs if it has two, else one with room, else one whose solution's units
-    digits differ from those of a tree already chosen (on the first grid, two such trees); a
-    grid no tree serves, up to `count` of them, is counted (`two_counted`: part (d)) and
-    excluded with its row orders when it has two solutions. Stops when the range is certified,
-    or a grid left over is served in none of these ways (a unique puzzle when CP-SAT finds one
-    solution only), or `most` trees were added."""
+    the trees so far; on a grid left over, take room at a 4-cycle of a tree already chosen if
+    there is some, else add the tree of `pool` (`default_pool`) with the most working repairs
+    if it has two, else one with room (at that 4-cycle), else one whose solution's units digits
+    differ from those of a tree already chosen (on the first grid, two such trees); a grid no
+    tree serves, up to `count` of them, is counted (`two_counted`: part (d)) and excluded with
+    its row orders when it has two solutions. Room is asked at every 4-cycle with `room` =
+    `ALL` (the default on grids of at most `ROOM_CELLS` cells), else at the 4-cycles taken.
+    Stops when the range is certified, or a grid left over is served in none of these ways (a
+    unique puzzle when CP-SAT finds one solution only), or `most` trees were added."""
     pool = default_pool(width, height) if pool is None else pool
+    every = width * height <= ROOM_CELLS if room is None else room == ALL
+    taken: list[Room] = [] if room is None or room == ALL else list(room)
     chosen: list[Tree] = []
     counted: list[tuple[int, Grid]] = []
     while True:
         start = time.process_time()
-        found = certify(width, height, lo, hi, chosen, time_limit, counted)
+        asked: Rooms = ALL if every else tuple(taken)
+        found = certify(width, height, lo, hi, chosen, time_limit, counted, asked)
         if found is None:
-            return Grown(chosen, counted, None)
+            return Grown(chosen, counted, None, asked)
         target, grid = found
         rows, cols = [target] * height, column_targets(target, height, width)
-        solved = {tree: working(grid, rows, cols, tree, 2) for tree in pool}
+        solved = {tree: working(grid, rows, cols, tree, 2) for tree in {*pool, *chosen}}
         best = max(pool, key=lambda tree: len(solved[tree]))
         added: list[Tree] = []
-        if len(solved[best]) >= 2:
+        # room at a tree already chosen first (`certify` asked it at every 4-cycle taken)
+        spare = None if every else first_room(grid, rows, cols, enumerate(chosen), solved)
+        if spare is None and len(solved[best]) >= 2:
             added = [best]
-        elif roomier := [tree for tree in pool if solved[tree] and roomy(grid, rows, cols, tree)][:1]:
-            added = roomier
-        else:
-            have = {units_digits(s[0]) for tree in chosen if (s := working(grid, rows, cols, tree, 1))}
+        elif spare is None and (fresh := first_room(grid, rows, cols, enumerate(pool), solved)):
+            added, spare = [pool[fresh[0]]], (len(chosen), fresh[1])
+        if spare is None and not added:
+            have = {units_digits(solved[tree][0]) for tree in chosen if solved[tree]}
             for tree in pool:
                 if solved[tree] and units_digits(solved[tree][0]) not in have:
                     added.append(tree)
@@ -729,17 +838,13 @@ def search(
                         break
             if len(have) < 2:
                 added = []
-        two = not added and len(counted) < count and len(two_counted(grid, rows, cols)) == 2
+        two = spare is None and not added and len(counted) < count and len(two_counted(grid, rows, cols)) == 2
         if log:
             print(
                 f"{width}x{height} [{lo}, {hi}] trees {len(chosen)}: left over at {target} {grid}; "
-                + (
-                    f"adding {[encoded(tree, width) for tree in added]}"
-                    if added
-                    else "counted: two"
-                    if two
-                    else "served by none"
-                )
+                + (f"adding {[encoded(tree, width) for tree in added]}" if added else "")
+                + (f" room at {(spare[0], *spare[1].cycle)}" if spare else "")
+                + ("" if added or spare else "counted: two" if two else "served by none")
                 + f" ({time.process_time() - start:.1f} s)",
                 flush=True,
             )
@@ -749,9 +854,11 @@ def search(
                 for order in sorted(set(permutations(map(tuple, grid))))
             )
             continue
-        if not added or len(chosen) >= most:
-            return Grown(chosen, counted, found)
+        if not (added or spare) or len(chosen) >= most:
+            return Grown(chosen, counted, found, asked)
         chosen.extend(added)
+        if spare is not None and not every:
+            taken.append((spare[0], *spare[1].cycle))
 
 
 def applies(rows: list[int], cols: list[int]) -> bool:
@@ -759,7 +866,7 @@ def applies(rows: list[int], cols: list[int]) -> bool:
     height, width = len(rows), len(cols)
     if len(set(rows)) != 1 or cols != column_targets(rows[0], height, width):
         return False
-    return any(lo <= rows[0] <= hi for lo, hi, _, _ in CERTIFIED.get((width, height), []))
+    return any(lo <= rows[0] <= hi for lo, hi, *_ in CERTIFIED.get((width, height), []))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -781,16 +888,17 @@ def main(argv: list[str] | None = None) -> int:
             grown = search(width, height, lo, hi, count=rest[0] if rest else 0, log=True)
             print(f"trees: {tuple(encoded(tree, width) for tree in grown.trees)}")
             print(f"counted: {tuple((t, tuple(map(tuple, g))) for t, g in grown.counted)}")
+            print(f"room: {grown.room!r}")
             what = (
                 f"{width}x{height} at {lo}-{hi}, {len(grown.trees)} trees, {len(grown.counted)} grids counted"
             )
             return verdict(what, grown.left, "certified", start)
-        held = [(t, n) for a, b, t, n in CERTIFIED.get((width, height), []) if a <= lo and hi <= b]
+        held = [(t, n, r) for a, b, t, n, r in CERTIFIED.get((width, height), []) if a <= lo and hi <= b]
         if not held:
             raise ValueError(f"no range of CERTIFIED holds {width}x{height} at {lo}-{hi}")
         trees = [decoded(t, width) for t in held[0][0]]
         counted = [(t, [list(row) for row in g]) for t, g in held[0][1]]
-        found = certify(width, height, lo, hi, trees, counted=counted)
+        found = certify(width, height, lo, hi, trees, counted=counted, room=held[0][2])
         return verdict(f"{width}x{height} at {lo}-{hi}, {len(trees)} trees", found, "infeasible", start)
 
     return run_certificate(body)
