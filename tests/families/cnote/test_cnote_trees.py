@@ -26,6 +26,7 @@ from boardlab.families.cnote.trees import (
     applies,
     certify,
     decoded,
+    doubly_ordered,
     encoded,
     family,
     main,
@@ -259,3 +260,52 @@ def test_room_outside_the_trees_only() -> None:
         with pytest.raises(ValueError):
             certify(6, 3, 438, 438, [tree], room=(bad,))
     assert roomy([[9] * 6 for _ in range(3)], [438] * 3, column_targets(438, 3, 6), tree, []) is None
+
+
+def _sorted_image(digits: Grid, cols: list[int]) -> Grid:
+    """Sort the rows, then each run of equal-target columns, lexicographically, until neither
+    moves (docs/cnote.md, Lemma 14's symmetry: each sort lowers the grid read row by row)."""
+    grid = sorted(map(list, digits))
+    while True:
+        order = sorted(range(len(cols)), key=lambda c: (-cols[c], [row[c] for row in grid]))
+        moved = sorted([row[c] for c in order] for row in grid)
+        if moved == grid:
+            return grid
+        grid = moved
+
+
+@pytest.mark.parametrize(("width", "height"), [(8, 3), (4, 3), (5, 4), (3, 5)])
+def test_the_symmetry_keeps_a_sorted_image_of_every_grid(width: int, height: int) -> None:
+    """`doubly_ordered` admits the sorted image of a random grid (rows, and columns of equal
+    target, in lexicographic order), which has as many solutions (CP-SAT's count, up to 3), and
+    refuses a grid with two rows, or two columns of one target, out of order."""
+    from ortools.sat.python import cp_model
+
+    from boardlab.families.cnote.spanning import range_model
+
+    rng = random.Random(width * 100 + height)
+    for _ in range(3):
+        target = rng.randint(max(width, height) * 12, max(width, height) * 30)
+        rows, cols = [target] * height, column_targets(target, height, width)
+        digits = _grid(rng, width, height)
+        image = _sorted_image(digits, cols)
+        for grid, admitted in [(image, True), (image[::-1], image[::-1] == image)]:
+            model = cp_model.CpModel()
+            digit, t, targets = range_model(model, width, height, target, target)
+            doubly_ordered(model, digit, targets, width, height)
+            for (r, c), x in digit.items():
+                model.add(x == grid[r][c])
+            solver = cp_model.CpSolver()
+            assert (solver.solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)) == admitted
+        first = CNoteOracle(make_instance(digits, None, rows, cols)).several(3, 0)
+        second = CNoteOracle(make_instance(image, None, rows, cols)).several(3, 0)
+        assert isinstance(first, list) and isinstance(second, list) and len(first) == len(second)
+    swapped = [[9] * width for _ in range(height)]
+    swapped[0][width - 1] = 1  # the last column below the one before it (same target)
+    model = cp_model.CpModel()
+    digit, _, targets = range_model(model, width, height, 9 * width, 9 * width)
+    assert len(set(column_targets(9 * width, height, width))) == 1
+    doubly_ordered(model, digit, targets, width, height)
+    for (r, c), x in digit.items():
+        model.add(x == swapped[r][c])
+    assert cp_model.CpSolver().solve(model) == cp_model.INFEASIBLE

@@ -43,12 +43,19 @@ import sys
 import time
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from itertools import combinations, permutations
-from typing import Literal, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from boardlab.families.cnote.hundreds import decide, repairs, run_certificate, verdict
 from boardlab.families.cnote.instance import column_targets
 from boardlab.families.cnote.positions import complete, lifted
-from boardlab.families.cnote.spanning import add_window, construction, line_root, range_model, spanning_tree
+from boardlab.families.cnote.spanning import (
+    Line,
+    add_window,
+    construction,
+    line_root,
+    range_model,
+    spanning_tree,
+)
 
 Grid = list[list[int]]
 Cell = tuple[int, int]
@@ -710,8 +717,7 @@ def certify(
 
     model = cp_model.CpModel()
     digit, target, targets = range_model(model, width, height, lo, hi)
-    for r in range(height - 1):  # every row at T: a row permutation keeps the solutions
-        model.add(digit[r, 0] <= digit[r + 1, 0])
+    doubly_ordered(model, digit, targets, width, height)
     for at, grid in counted:  # part (d): not this grid at this target
         other = model.new_bool_var("")
         model.add(target != at).only_enforce_if(other)
@@ -751,6 +757,34 @@ def certify(
     return int(solver.value(target)), [
         [int(solver.value(digit[r, c])) for c in range(width)] for r in range(height)
     ]
+
+
+def lex_at_most(model: Any, first: Sequence[Any], second: Sequence[Any], when: Any) -> None:
+    """On a CP-SAT `model`: `first` <= `second` lexicographically where the literal `when` holds
+    (a literal per position, "equal so far", that may only turn false where `first` is below)."""
+    equal = when
+    for x, y in zip(first, second, strict=True):
+        model.add(x <= y).only_enforce_if(equal)
+        further = model.new_bool_var("")
+        model.add(x < y).only_enforce_if([equal, ~further])
+        equal = further
+
+
+def doubly_ordered(
+    model: Any, digit: dict[Cell, Any], targets: dict[Line, Any], width: int, height: int
+) -> None:
+    """Symmetry (module docstring): the rows in lexicographic order, and each two adjacent columns
+    with the same target (`column_targets`: a column's target is its share of T H, + 1 on the
+    first columns) in lexicographic order, read top to bottom."""
+    for r in range(height - 1):
+        lex_at_most(model, [digit[r, c] for c in range(width)], [digit[r + 1, c] for c in range(width)], True)
+    for c in range(width - 1):
+        same = model.new_bool_var("")
+        model.add(targets["c", c] == targets["c", c + 1]).only_enforce_if(same)
+        model.add(targets["c", c] != targets["c", c + 1]).only_enforce_if(~same)
+        lex_at_most(
+            model, [digit[r, c] for r in range(height)], [digit[r, c + 1] for r in range(height)], same
+        )
 
 
 def units_digits(grid: Grid) -> tuple[tuple[int, ...], ...]:
