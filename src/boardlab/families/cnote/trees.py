@@ -23,8 +23,12 @@ the digit elsewhere, whatever the repair: Lemma 10's part (c)). *The certificate
 asks CP-SAT for a digit grid (digits 1-9) and a target T in [lo, hi] (rows at T, columns
 `column_targets`) served in none of these ways (`spanning.add_window` with no window, `single`,
 the 4-cycles and `outside` at each tree; units digits equal at every cell for every two
-repaired trees); the rows are ordered by their first digit (every grid has a row permutation so
-ordered, with as many solutions). Infeasible: every digit grid has two solutions on [lo, hi].
+repaired trees). *Symmetry* (`doubly_ordered`): the rows are in lexicographic order, and so
+are the columns of each run of equal targets; permuting the rows (all at T) or columns of one
+target maps a grid's solutions one to one onto its image's, and sorting rows and such columns
+in turn ends at an image so ordered (each sort lowers the grid read row by row: Flener et al.,
+"Breaking row and column symmetries in matrix models", CP 2002). Infeasible: every digit grid
+has two solutions on [lo, hi].
 `search` grows S against the grids left over, as Lemma 10's `placements.search` grows its
 placements.
 
@@ -42,7 +46,7 @@ import random
 import sys
 import time
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from itertools import combinations, permutations
+from itertools import combinations
 from typing import Any, Literal, NamedTuple
 
 from boardlab.families.cnote.hundreds import decide, repairs, run_certificate, verdict
@@ -691,7 +695,7 @@ def certify(
     counted: Sequence[tuple[int, Grid]] = (),
     room: Rooms | None = None,
 ) -> tuple[int, Grid] | None:
-    """A target in [lo, hi] and a digit grid (rows ordered by their first digit) served by none
+    """A target in [lo, hi] and a digit grid (`doubly_ordered`) served by none
     of the three ways at the trees of `trees` (module docstring: two working repairs at a tree,
     room at a tree, two repaired trees whose solutions differ in a units digit) and other than
     the grids of `counted` at their targets (each shown to have two solutions by another method:
@@ -793,9 +797,10 @@ def units_digits(grid: Grid) -> tuple[tuple[int, ...], ...]:
 
 
 class Grown(NamedTuple):
-    """What `search` found: the trees, the grids counted at their targets (part (d), each with
-    every row order), the grid left over with its target (None: [lo, hi] certified) and where
-    room is asked (`Rooms`)."""
+    """What `search` found: the trees, the grids counted at their targets (part (d), each as the
+    certificate left it over, in the order `doubly_ordered` admits; the forty-sixth session's
+    with every row order as well), the grid left over with its target (None: [lo, hi]
+    certified) and where room is asked (`Rooms`)."""
 
     trees: list[Tree]
     counted: list[tuple[int, Grid]]
@@ -835,8 +840,8 @@ def search(
     there is some, else add the tree of `pool` (`default_pool`) with the most working repairs
     if it has two, else one with room (at that 4-cycle), else one whose solution's units digits
     differ from those of a tree already chosen (on the first grid, two such trees); a grid no
-    tree serves, up to `count` of them, is counted (`two_counted`: part (d)) and excluded with
-    its row orders when it has two solutions. Room is asked at every 4-cycle with `room` =
+    tree serves, up to `count` of them, is counted (`two_counted`: part (d)) and excluded when
+    it has two solutions (its images under the symmetry are not admitted anyway). Room is asked at every 4-cycle with `room` =
     `ALL` (the default on grids of at most `ROOM_CELLS` cells), else at the 4-cycles taken.
     Stops when the range is certified, or a grid left over is served in none of these ways (a
     unique puzzle when CP-SAT finds one solution only), or `most` trees were added."""
@@ -883,10 +888,7 @@ def search(
                 flush=True,
             )
         if two:
-            counted.extend(
-                (target, [list(row) for row in order])
-                for order in sorted(set(permutations(map(tuple, grid))))
-            )
+            counted.append((target, grid))
             continue
         if not (added or spare) or len(chosen) >= most:
             return Grown(chosen, counted, found, asked)
