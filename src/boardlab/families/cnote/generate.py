@@ -1470,9 +1470,9 @@ def upright_lemma(rows: list[int], cols: list[int]) -> tuple[str, str] | None:
     if trees_apply(rows, cols):
         name = "Lemma 14"
         return name, (
-            f"2 ({name}, docs/cnote.md, 'Large targets': at several spanning trees of cells in the tens place, "
-            "one family each: two repairs of one work, or one with room for two transports, or two trees' "
-            "solutions differ, or the grid was counted, a CP-SAT certificate)"
+            f"2, or none ({name}, docs/cnote.md, 'Large targets': at several spanning trees of cells in the "
+            "tens place, one family each: two repairs of one work, or one with room for two transports, or two "
+            "trees' solutions differ, or the grid was counted, a CP-SAT certificate)"
         )
     return None
 

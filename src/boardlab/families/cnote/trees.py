@@ -27,8 +27,10 @@ repaired trees). *Symmetry* (`doubly_ordered`): the rows are in lexicographic or
 are the columns of each run of equal targets; permuting the rows (all at T) or columns of one
 target maps a grid's solutions one to one onto its image's, and sorting rows and such columns
 in turn ends at an image so ordered (each sort lowers the grid read row by row: Flener et al.,
-"Breaking row and column symmetries in matrix models", CP 2002). Infeasible: every digit grid
-has two solutions on [lo, hi].
+"Breaking row and column symmetries in matrix models", CP 2002). *Part (d)*: a grid CP-SAT's
+own enumeration counts with two solutions or none (`two_counted`) is excluded at its target.
+Infeasible: no digit grid has exactly one solution on [lo, hi] (each has two or more, or none
+where counted).
 `search` grows S against the grids left over, as Lemma 10's `placements.search` grows its
 placements.
 
@@ -698,8 +700,8 @@ def certify(
     """A target in [lo, hi] and a digit grid (`doubly_ordered`) served by none
     of the three ways at the trees of `trees` (module docstring: two working repairs at a tree,
     room at a tree, two repaired trees whose solutions differ in a units digit) and other than
-    the grids of `counted` at their targets (each shown to have two solutions by another method:
-    part (d)), or None when there is none (CP-SAT: infeasible). Room (part (b)) is asked at the
+    the grids of `counted` at their targets (each shown to have two solutions, or none, by another
+    method: part (d)), or None when there is none (CP-SAT: infeasible). Room (part (b)) is asked at the
     4-cycles `room` names (`Rooms`), by default at all of them on grids of at most `ROOM_CELLS`
     cells and at none elsewhere (its clauses, one per repair and 4-cycle, would outgrow the
     model; leaving a way out is sound). Raises TimeoutError when CP-SAT decides nothing within
@@ -841,8 +843,9 @@ def search(
     if it has two, else one with room (at that 4-cycle), else one whose solution's units digits
     differ from those of a tree already chosen (on the first grid, two such trees); a grid no
     tree serves, up to `count` of them, is counted (`two_counted`: part (d)) and excluded when
-    it has two solutions (its images under the symmetry are not admitted anyway). Room is asked at every 4-cycle with `room` =
-    `ALL` (the default on grids of at most `ROOM_CELLS` cells), else at the 4-cycles taken.
+    it has two solutions or none (its images under the symmetry are not admitted anyway). Room
+    is asked at every 4-cycle with `room` = `ALL` (the default on grids of at most `ROOM_CELLS`
+    cells), else at the 4-cycles taken.
     Stops when the range is certified, or a grid left over is served in none of these ways (a
     unique puzzle when CP-SAT finds one solution only), or `most` trees were added."""
     pool = default_pool(width, height) if pool is None else pool
@@ -877,13 +880,13 @@ def search(
                         break
             if len(have) < 2:
                 added = []
-        two = spare is None and not added and len(counted) < count and len(two_counted(grid, rows, cols)) == 2
+        two = spare is None and not added and len(counted) < count and len(two_counted(grid, rows, cols)) != 1
         if log:
             print(
                 f"{width}x{height} [{lo}, {hi}] trees {len(chosen)}: left over at {target} {grid}; "
                 + (f"adding {[encoded(tree, width) for tree in added]}" if added else "")
                 + (f" room at {(spare[0], *spare[1].cycle)}" if spare else "")
-                + ("" if added or spare else "counted: two" if two else "served by none")
+                + ("" if added or spare else "counted: not one" if two else "served by none")
                 + f" ({time.process_time() - start:.1f} s)",
                 flush=True,
             )
