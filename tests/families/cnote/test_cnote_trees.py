@@ -309,3 +309,13 @@ def test_the_symmetry_keeps_a_sorted_image_of_every_grid(width: int, height: int
     for (r, c), x in digit.items():
         model.add(x == swapped[r][c])
     assert cp_model.CpSolver().solve(model) == cp_model.INFEASIBLE
+
+
+def test_a_grid_with_no_solution_is_counted_out() -> None:
+    """Part (d) counts a grid with two solutions or none: 5 columns of 8 rows of nines have none
+    at 208 (no tree is repaired there, so no way serves it) and two at 209."""
+    nines = [[9] * 5 for _ in range(8)]
+    cols = column_targets(208, 8, 5)
+    assert two_counted(nines, [208] * 8, cols) == []
+    assert all(not working(nines, [208] * 8, cols, random_tree(5, 8, random.Random(k))) for k in range(5))
+    assert len(two_counted(nines, [209] * 8, column_targets(209, 8, 5))) == 2
