@@ -269,6 +269,18 @@ def test_later_fresh_grids_have_eights_where_the_schedule_says(monkeypatch: pyte
     assert counted == [[[9] * 6] * 6]
 
 
+def assert_no_chain_won(chained: tuple, alone: list[tuple]) -> None:
+    """`anneal_chains`' answer `chained` when none of its chains found a grid, against each
+    chain run alone (`alone`, `anneal`'s answers): no grid, the most nodes any chain spent, the
+    least count any reached, and the nodes of all together."""
+    assert chained == (
+        None,
+        max(a[1] for a in alone),
+        min(a[2] for a in alone),
+        sum(a[1] for a in alone),
+    )
+
+
 def test_chains_answer_the_chain_that_finds_with_the_fewest_nodes_whatever_the_timing() -> None:
     """`anneal_chains` against each chain run alone (`anneal`, one thread): the answer is the
     grid of the chain that finds one with the fewest nodes (the earlier on a tie), with that
@@ -291,12 +303,7 @@ def test_chains_answer_the_chain_that_finds_with_the_fewest_nodes_whatever_the_t
             assert chained[:2] == (grid, spent)
             assert Enumerator(rows, cols).count(grid, 10, 10**9)[0::2] == (1, True)
         else:
-            assert chained == (
-                None,
-                max(a[1] for a in alone),
-                min(a[2] for a in alone),
-                sum(a[1] for a in alone),
-            )
+            assert_no_chain_won(chained, alone)
         seen.add(tuple(winners))
     assert seen == {(), (0,), (1,), (0, 1), (1, 0)}, seen
     # a grid found by the count that crosses the budget (seed 13's first chain alone finds at
@@ -327,12 +334,7 @@ def test_each_chain_stays_within_its_own_budget() -> None:
         if winners:
             assert chained[:2] == alone[winners[0][1]][:2]
         else:
-            assert chained == (
-                None,
-                max(a[1] for a in alone),
-                min(a[2] for a in alone),
-                sum(a[1] for a in alone),
-            )
+            assert_no_chain_won(chained, alone)
             assert chained[3] < 2 * budget  # the second chain stopped near its own budget
 
 
