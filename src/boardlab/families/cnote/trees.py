@@ -1338,18 +1338,29 @@ def family(digits: Grid, rows: list[int], cols: list[int], tree: Collection[Cell
     return grid
 
 
+def repaired_grids(
+    digits: Grid, rows: list[int], cols: list[int], tree: Collection[Cell]
+) -> tuple[list[Grid], list[list[bool]]]:
+    """The tree's family (`family`) under each repair (none, then `hundreds.repairs` on the
+    tree's cells in sorted order: `positions.lifted`), and the cells outside the tree (where a
+    transport goes): what `working` and `roomy` complete."""
+    base = family(digits, rows, cols, tree)
+    cells = sorted(tree)
+    fixes = [{}, *({cells[e]: h for e, h in fix.items()} for fix in repairs(len(cells)))]
+    units = [[(r, c) not in tree for c in range(len(cols))] for r in range(len(rows))]
+    return [lifted(base, fix) for fix in fixes], units
+
+
 def working(
     digits: Grid, rows: list[int], cols: list[int], tree: Collection[Cell], enough: int | None = None
 ) -> list[Grid]:
     """One solution per working repair of the tree's family (none, then `hundreds.repairs` on
     the tree's cells in sorted order), each completed by a transport on the other cells
     (augmenting paths, `positions.complete`); with `enough`, only until that many are found."""
-    base = family(digits, rows, cols, tree)
-    cells = sorted(tree)
-    units = [[(r, c) not in tree for c in range(len(cols))] for r in range(len(rows))]
+    raised, units = repaired_grids(digits, rows, cols, tree)
     found = []
-    for fix in [{}, *({cells[e]: h for e, h in fix.items()} for fix in repairs(len(cells)))]:
-        solution = complete(lifted(base, fix), rows, cols, units)
+    for grid in raised:
+        solution = complete(grid, rows, cols, units)
         if solution is not None:
             found.append(solution)
             if enough is not None and len(found) >= enough:
@@ -1376,13 +1387,9 @@ def roomy(
     the other cells, `rooms`) at which a transport exists with one ten already on (i, j) and on
     (k, m), that solution and the same with those two tens moved to (i, m) and (k, j); None when
     there is none."""
-    height, width = len(rows), len(cols)
-    base = family(digits, rows, cols, tree)
-    cells = sorted(tree)
-    units = [[(r, c) not in tree for c in range(width)] for r in range(height)]
-    cycles = rooms(tree, height, width) if cycles is None else list(cycles)
-    for fix in [{}, *({cells[e]: h for e, h in fix.items()} for fix in repairs(len(cells)))]:
-        raised = lifted(base, fix)
+    raised_all, units = repaired_grids(digits, rows, cols, tree)
+    cycles = rooms(tree, len(rows), len(cols)) if cycles is None else list(cycles)
+    for raised in raised_all:
         for i, k, j, m in cycles:
             held = [row[:] for row in raised]
             held[i][j] += 10
@@ -1645,17 +1652,19 @@ def search(
                         break
             if len(have) < 2:
                 added = []
-        two = spare is None and not added and len(counted) < count and len(two_counted(grid, rows, cols)) != 1
+        counted_out = (
+            spare is None and not added and len(counted) < count and len(two_counted(grid, rows, cols)) != 1
+        )
         if log:
             print(
                 f"{width}x{height} [{lo}, {hi}] trees {len(chosen)}: left over at {target} {grid}; "
                 + (f"adding {[encoded(tree, width) for tree in added]}" if added else "")
                 + (f" room at {(spare[0], *spare[1].cycle)}" if spare else "")
-                + ("" if added or spare else "counted: not one" if two else "served by none")
+                + ("" if added or spare else "counted: not one" if counted_out else "served by none")
                 + f" ({time.process_time() - start:.1f} s)",
                 flush=True,
             )
-        if two:
+        if counted_out:
             counted.append((target, grid))
             continue
         if not (added or spare) or len(chosen) >= most:
