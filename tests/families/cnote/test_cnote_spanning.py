@@ -15,7 +15,9 @@ import re
 from collections import Counter
 from collections.abc import Collection
 
+import hypothesis
 import pytest
+from hypothesis import strategies as st
 
 from boardlab.core.errors import BadInput
 from boardlab.families.cnote.generate import generate
@@ -551,3 +553,35 @@ def test_step_with_given_hundreds(capsys: pytest.CaptureFixture[str]) -> None:
         assert main(bad) == 2, bad
         out, err = capsys.readouterr()
         assert out == "" and len(err.splitlines()) == 1, bad
+
+
+@hypothesis.settings(max_examples=60, deadline=None)
+@hypothesis.given(
+    st.lists(st.integers(1, 9), min_size=6, max_size=6),
+    st.lists(
+        st.tuples(st.dictionaries(st.integers(0, 5), st.integers(0, 9), max_size=4), st.booleans()),
+        max_size=4,
+    ),
+)
+def test_units_agree_holds_exactly_when_every_two_repaired_families_agree(digits, families):
+    """`units_agree` (one common digit per cell) against the pairwise statement it replaces: two
+    repaired families agree at every cell, a family's digit being its own on its cells and the
+    grid's elsewhere."""
+    from ortools.sat.python import cp_model
+
+    from boardlab.families.cnote.spanning import Window, units_agree
+
+    cells = [(r, c) for r in range(2) for c in range(3)]
+    model = cp_model.CpModel()
+    digit = {cell: model.new_constant(d) for cell, d in zip(cells, digits, strict=True)}
+    made = []
+    for units, repaired in families:
+        literal = model.new_bool_var("")
+        model.add(literal == int(repaired))
+        outside = {cells[i]: model.new_constant(u) for i, u in units.items()}
+        made.append(Window([], [], outside, literal))
+    units_agree(model, digit, made)
+    seen = [[units.get(i, digits[i]) for i in range(6)] for units, repaired in families if repaired]
+    expected = all(seen[0] == other for other in seen[1:]) if seen else True
+    status = cp_model.CpSolver().solve(model)
+    assert (status in (cp_model.OPTIMAL, cp_model.FEASIBLE)) == expected

@@ -87,7 +87,7 @@ from boardlab.families.cnote.hundreds import (
     transported,
     verdict,
 )
-from boardlab.families.cnote.spanning import add_window
+from boardlab.families.cnote.spanning import add_window, units_agree
 from boardlab.families.cnote.twofamilies import cycle_construction
 
 Grid = list[list[int]]
@@ -424,13 +424,8 @@ def certify(
             outside=pairing,
         )
         if pairing and found.outside is not None:
-            outsides.append((found.outside, found.repaired))
-    for (u, repaired), (u2, repaired2) in itertools.combinations(outsides, 2):
-        # both repaired: their solutions' units digits agree (part (c))
-        for cell in sorted(set(u) | set(u2)):
-            model.add(u.get(cell, digit[cell]) == u2.get(cell, digit[cell])).only_enforce_if(
-                [repaired, repaired2]
-            )
+            outsides.append(found)
+    units_agree(model, digit, outsides)  # part (c)
     solver = decide(model, time_limit, f"n={n} target={target}")
     return None if solver is None else [[int(solver.value(digit[r, c])) for c in range(n)] for r in range(n)]
 

@@ -524,6 +524,21 @@ class Window(NamedTuple):
     repaired: Any = None
 
 
+def units_agree(model: Any, digit: dict[Cell, Any], made: Sequence[Window]) -> None:
+    """On a CP-SAT `model`: the families `made` (each made with `outside`) that are repaired give
+    solutions with the same units digit at every cell (Lemma 10's part (c), and Lemma 14's: else
+    two of them give two solutions). A family's units digit is its `outside` digit on its cells
+    and the grid's digit elsewhere. Asked as "every repaired family's digit equals one common
+    digit per cell", which holds exactly when every two repaired families agree: one clause per
+    family and cell rather than per pair of families and cell."""
+    for cell in sorted({cell for window in made for cell in window.outside or {}}):
+        common = model.new_int_var(0, 9, "")
+        for window in made:
+            assert window.outside is not None
+            value = window.outside.get(cell, digit[cell])
+            model.add(value == common).only_enforce_if(window.repaired)
+
+
 def add_window(
     model: Any,
     digit: dict[Cell, Any],

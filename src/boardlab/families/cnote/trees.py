@@ -61,6 +61,7 @@ from boardlab.families.cnote.spanning import (
     line_root,
     range_model,
     spanning_tree,
+    units_agree,
 )
 
 Grid = list[list[int]]
@@ -1521,14 +1522,8 @@ def certify(
             single=True,
             outside=True,
         )
-        assert found.outside is not None
-        made.append((found.outside, found.repaired))
-    for (u, repaired), (u2, repaired2) in combinations(made, 2):
-        # both repaired: their solutions' units digits agree at every cell
-        for cell in sorted(set(u) | set(u2)):
-            model.add(u.get(cell, digit[cell]) == u2.get(cell, digit[cell])).only_enforce_if(
-                [repaired, repaired2]
-            )
+        made.append(found)
+    units_agree(model, digit, made)  # part (c)
     solver = decide(model, time_limit, f"{width}x{height} at {lo}-{hi}")
     if solver is None:
         return None
