@@ -344,13 +344,15 @@ REACHED = {4: 194, 5: 193, 6: 169, 7: 166, 8: 168}
 #: at 175), 7x8 146 (seed 9; none of 9 and 15-22 at 147), 6x8 130 (seed 10; none of 10 and 15-22
 #: at 131), 8x4 260 (seed 8; 259 for seed 0; none of seeds 0-9 at 261 and 262, 0-4 at 263 and
 #: 264), 6x4 221 (seed 2; none of seeds 20-29 at 218 after 0-19), 8x5 223 (seeds 21 and 25; 222
-#: for seed 49 of 40-49; none of 21, 25 and 30-37 at 224, 20-27 at 226) and 6x7 141 (seed 28; 140
-#: for seed 15; none of 28 and 34-41 at 142). Whole commands (wall / CPU, load average
-#: 3.5-4.7): 8x7 167 8.9 / 8.6 s, 8x6 174 6.3 / 6.0 s, 7x8 146 8.3 / 8.1 s, 6x8 130 8.6 / 8.3 s,
-#: 8x4 260 3.6 / 3.0 s, 6x4 221 7.4 / 7.1 s, 8x5 223 1.9 / 1.6 s, 6x7 141 4.0 / 3.6 s, each
-#: unique by CP-SAT (`solve --unique --backend cpsat`) and valid (`check`). A figure is the
+#: for seed 49 of 40-49; none of 21, 25 and 30-37 at 224, 20-27 at 226), 6x7 141 (seed 28; 140
+#: for seed 15; none of 28 and 34-41 at 142), 7x4 236 (seed 37 of 20-39; none of seeds 0-9, 37
+#: and 40-44 at 237) and 7x5 199 (seed 37; 198 for seed 31 of 17-36; none of seeds 0-9, 37 and
+#: 45-49 at 200). Whole commands (wall / CPU, load average 3.5-4.7): 8x7 167 8.9 / 8.6 s, 8x6
+#: 174 6.3 / 6.0 s, 7x8 146 8.3 / 8.1 s, 6x8 130 8.6 / 8.3 s, 8x4 260 3.6 / 3.0 s, 6x4 221 7.4
+#: / 7.1 s, 8x5 223 1.9 / 1.6 s, 6x7 141 4.0 / 3.6 s, 7x4 236 2.4 / 1.3 s, 7x5 199 3.2 / 2.5 s,
+#: each unique by CP-SAT (`solve --unique --backend cpsat`) and valid (`check`). A figure is the
 #: largest target made for some seed; targets between the old figure and the new are not all
-#: made (8x4 258, 6x4 218 and 220 for none of the seeds tried; docs/cnote-journal.md,
+#: made (8x4 258, 6x4 218 and 220 and 7x4 235 for none of the seeds tried; docs/cnote-journal.md,
 #: "Forty-eighth session (helper, branch `made-s69`)").
 RECTANGLES_REACHED = {
     (2, 3): 997, (2, 4): 820, (2, 5): 727, (2, 6): 713, (2, 7): 725, (2, 8): 617,
