@@ -76,9 +76,9 @@ def test_a_proof_of_the_turned_grid_answers(width: int, height: int, target: int
 
 def test_turning_needs_a_proof_of_the_turned_grid() -> None:
     """Where the columns' share is uneven the turned grid's rows differ, and no table holds
-    them (5 columns of 3 rows at 362, below Lemma 14's ranges: the columns at 218, 217, 217,
-    217, 217); a square turned is itself."""
-    rows, cols = [362] * 3, column_targets(362, 3, 5)
+    them (5 columns of 3 rows at 357, below Lemma 14's ranges: the columns at 215, 214, 214,
+    214, 214); a square turned is itself."""
+    rows, cols = [357] * 3, column_targets(357, 3, 5)
     assert proof(rows, cols) is None and upright_proof(cols, rows) is None
     assert proof([200] * 6, [200] * 6) is None and proving_lemma([200] * 6, [200] * 6) is None
 
@@ -106,20 +106,24 @@ def test_the_lemma_is_named_with_its_sentence(rows: list[int], cols: list[int], 
 def test_turning_lowers_the_bounds_it_meets() -> None:
     """4 columns of 7 rows at T is 7 columns of 4 rows at 7 T / 4, proven none from 362: so none
     from 212 where Lemma 14 alone gives 213 (forty-seventh session); likewise 7x6 from 315 (6x7
-    at 270), 6x8 from 249 (8x6 at 332) and 3x6 from 219 (6x3 at 438, Lemma 14 since the
-    forty-sixth session; 220 before, 224 until the forty-fourth); 5x3 and 3x5, 4x8 and 8x4, 5x8
-    and 8x5 gain nothing from each other since Lemma 14 (4x8 from 207 and 5x8 from 216 as they
-    stand since the forty-seventh session, were 8x4 at 414 and 8x5 at 360 turned; 3x5 at 237 was
-    5x3 at 395 in the forty-fifth session)."""
+    at 270), 6x8 from 249 (8x6 at 332), 3x6 from 198 (6x3 at 395, Lemma 14 since the
+    forty-eighth session; 219 by 6x3 at 438 before, 224 until the forty-fourth), 3x7 from 201
+    (7x3 at 469 beside 202 upright) and 4x6 from 210 (6x4 at 315 beside 211 upright, both
+    forty-eighth session); 5x3 and 3x5, 4x8 and 8x4, 5x8 and 8x5 gain nothing from each other
+    since Lemma 14 (4x8 from 207 and 5x8 from 216 as they stand since the forty-seventh session,
+    were 8x4 at 414 and 8x5 at 360 turned; 3x5 at 237 was 5x3 at 395 in the forty-fifth
+    session)."""
     assert (proven_from(7, 4), proven_from(7, 4, turn=False)) == (212, 213)
     assert (proven_from(6, 7), proven_from(6, 7, turn=False)) == (315, 316)
     assert (proven_from(8, 4), proven_from(8, 4, turn=False)) == (207, 207)
     assert (proven_from(8, 5), proven_from(8, 5, turn=False)) == (216, 216)
     assert (proven_from(8, 6), proven_from(8, 6, turn=False)) == (249, 250)
-    # 3x6 at T is 6x3 at 2 T, proven none from 437
-    assert (proven_from(6, 3), proven_from(6, 3, turn=False)) == (219, 225)
-    assert (proven_from(3, 5), proven_from(3, 5, turn=False)) == (364, 364)
-    assert (proven_from(5, 3), proven_from(5, 3, turn=False)) == (208, 208)
+    # 3x6 at T is 6x3 at 2 T, proven none from 395
+    assert (proven_from(6, 3), proven_from(6, 3, turn=False)) == (198, 225)
+    assert (proven_from(7, 3), proven_from(7, 3, turn=False)) == (201, 202)
+    assert (proven_from(6, 4), proven_from(6, 4, turn=False)) == (210, 211)
+    assert (proven_from(3, 5), proven_from(3, 5, turn=False)) == (360, 360)
+    assert (proven_from(5, 3), proven_from(5, 3, turn=False)) == (204, 204)
 
 
 def test_the_generator_answers_none_from_the_turned_grid() -> None:
