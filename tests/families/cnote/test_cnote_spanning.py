@@ -585,3 +585,16 @@ def test_units_agree_holds_exactly_when_every_two_repaired_families_agree(digits
     expected = all(seen[0] == other for other in seen[1:]) if seen else True
     status = cp_model.CpSolver().solve(model)
     assert (status in (cp_model.OPTIMAL, cp_model.FEASIBLE)) == expected
+
+
+def test_units_agree_refuses_a_family_made_without_outside():
+    """A family made without `outside` has no units digits to compare: a typed error, not a
+    silently skipped family."""
+    from ortools.sat.python import cp_model
+
+    from boardlab.families.cnote.spanning import Window, units_agree
+
+    model = cp_model.CpModel()
+    digit = {(0, 0): model.new_constant(1)}
+    with pytest.raises(ValueError, match="outside"):
+        units_agree(model, digit, [Window([], [], {(0, 0): model.new_constant(2)}, True), Window([], [])])

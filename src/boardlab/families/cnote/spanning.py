@@ -531,12 +531,15 @@ def units_agree(model: Any, digit: dict[Cell, Any], made: Sequence[Window]) -> N
     and the grid's digit elsewhere. Asked as "every repaired family's digit equals one common
     digit per cell", which holds exactly when every two repaired families agree: one clause per
     family and cell rather than per pair of families and cell."""
-    for cell in sorted({cell for window in made for cell in window.outside or {}}):
+    units: list[tuple[Any, dict[Cell, Any]]] = []
+    for window in made:
+        if window.outside is None:
+            raise ValueError("units_agree: every family must be made with outside")
+        units.append((window.repaired, window.outside))
+    for cell in sorted({cell for _, outside in units for cell in outside}):
         common = model.new_int_var(0, 9, "")
-        for window in made:
-            assert window.outside is not None
-            value = window.outside.get(cell, digit[cell])
-            model.add(value == common).only_enforce_if(window.repaired)
+        for repaired, outside in units:
+            model.add(outside.get(cell, digit[cell]) == common).only_enforce_if(repaired)
 
 
 def add_window(
