@@ -718,7 +718,7 @@ def test_the_rectangles_reached_figures_are_made(width: int, height: int, target
         (8, 7, 167, 24),
         (6, 8, 130, 10),
         (8, 6, 174, 22),
-        (4, 5, 169, 8),
+        (4, 5, 168, 11),
         (5, 4, 210, 11),
         (4, 6, 146, 13),
         (6, 4, 221, 2),

@@ -357,26 +357,26 @@ REACHED = {4: 194, 5: 193, 6: 169, 7: 166, 8: 168}
 #: tried; docs/cnote-journal.md, "Forty-eighth session (helper, branch `made-s69`)").
 #: Forty-ninth session (helper, branch `made-s70`; the generator as it was, its settings unchanged,
 #: at seeds and targets the earlier sessions had not tried; in-process first, then the whole
-#: command, `nice -n 10` at load average 3.8-5.1 from the lead's drives): 4x5 169 (seed 8; 168 for
-#: seed 11, 167 for 10, 166 for 7, 165 for 6 and 16, 164 for 22 and 25; none of seeds 0-9 at
-#: 170-172), 5x4 210 (seed 11, as 4x5 168 turned; 205 for seed 22 as 4x5 164 turned, 204 for seeds
-#: 14 and 22; none of seeds 5-44 at 206), 6x5 191 (seed 12; none of seeds 17-31 at 190, 20-49 at
-#: 192), 5x6 159 (seed 19; none of 5-19 at 160) and 5x8 139 (seed 34; 138 for seed 19; none of
-#: 10-20, 22-29 and 46-50 at 140). Whole commands (wall / CPU, load average 3.2-4.8): 4x5 169 7.6 /
-#: 7.1 s (11.3 / 8.0 s in an earlier run, the same puzzle), 5x4 210 8.8 / 5.3 s and 5.9 / 5.0 s,
-#: 6x5 191 6.4 / 6.2 s, 5x6 159 5.4 / 5.0 s, 5x8 139 2.7 / 2.3 s, each unique by CP-SAT (`solve
-#: --unique --backend cpsat`) and valid (`check`). Nothing on 4x7 (135: seeds 5-44) and 4x8 (126:
-#: seeds 5-44); nothing on the shapes three cells wide or high, where `wide.Wide.search` finds the
-#: same grids for every seed (nothing at 4x3 243-270, 5x3 301-320, 6x3 341-360, 7x3 396-420, 3x4
-#: 193-205, 3x5 183-195, 3x6 173-185, 3x7 171-185, 3x8 173-185 and at 8x3's untried targets
-#: 423-450) and the heat bath after it planted no solution (4x3 243, seed 1). Targets between the
-#: old figure and the new are not all made (6x5 190 for none of seeds 0-31, 5x4 206 for none of
-#: 5-44, 208 and 209 not tried, 207 made by seed 6; docs/cnote-journal.md, "Forty-ninth session
-#: (helper, branch `made-s70`)").
+#: command, `nice -n 10` at load average 3.8-5.1 from the lead's drives): 4x5 168 (seed 11; 169 for
+#: seed 8 in 11.3 s of wall, then 7.6 s: not claimed, as 6x4 219 in the forty-eighth session; 167
+#: for 10, 166 for 7, 165 for 6 and 16, 164 for 22 and 25; none of seeds 0-9 at 170-172), 5x4 210
+#: (seed 11, as 4x5 168 turned; 205 for seed 22 as 4x5 164 turned, 204 for seeds 14 and 22; none of
+#: seeds 5-44 at 206), 6x5 191 (seed 12; none of seeds 17-31 at 190, 20-49 at 192), 5x6 159 (seed
+#: 19; none of 5-19 at 160) and 5x8 139 (seed 34; 138 for seed 19; none of 10-20, 22-29 and 46-50 at
+#: 140). Whole commands (wall / CPU, load average 3.2-4.8): 4x5 168 7.1 / 5.0 s, 5x4 210 8.8 / 5.3 s
+#: and 5.9 / 5.0 s, 6x5 191 6.4 / 6.2 s, 5x6 159 5.4 / 5.0 s, 5x8 139 2.7 / 2.3 s, each unique by
+#: CP-SAT (`solve --unique --backend cpsat`) and valid (`check`). Nothing on 4x7 (135: seeds 5-44)
+#: and 4x8 (126: seeds 5-44); nothing on the shapes three cells wide or high, where
+#: `wide.Wide.search` finds the same grids for every seed (nothing at 4x3 243-270, 5x3 301-320, 6x3
+#: 341-360, 7x3 396-420, 3x4 193-205, 3x5 183-195, 3x6 173-185, 3x7 171-185, 3x8 173-185 and at
+#: 8x3's untried targets 423-450) and the heat bath after it planted no solution (4x3 243, seed 1).
+#: Targets between the old figure and the new are not all made (6x5 190 for none of seeds 0-31, 5x4
+#: 206 for none of 5-44, 208 and 209 not tried, 207 made by seed 6; docs/cnote-journal.md,
+#: "Forty-ninth session (helper, branch `made-s70`)").
 RECTANGLES_REACHED = {
     (2, 3): 997, (2, 4): 820, (2, 5): 727, (2, 6): 713, (2, 7): 725, (2, 8): 617,
     (3, 2): 1000, (3, 4): 181, (3, 5): 170, (3, 6): 163, (3, 7): 165, (3, 8): 156,
-    (4, 2): 993, (4, 3): 242, (4, 5): 169, (4, 6): 146, (4, 7): 134, (4, 8): 125,
+    (4, 2): 993, (4, 3): 242, (4, 5): 168, (4, 6): 146, (4, 7): 134, (4, 8): 125,
     (5, 2): 979, (5, 3): 288, (5, 4): 210, (5, 6): 159, (5, 7): 140, (5, 8): 139,
     (6, 2): 1000, (6, 3): 326, (6, 4): 221, (6, 5): 191, (6, 7): 141, (6, 8): 130,
     (7, 2): 982, (7, 3): 385, (7, 4): 236, (7, 5): 199, (7, 6): 165, (7, 8): 146,
