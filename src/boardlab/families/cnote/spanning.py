@@ -530,7 +530,10 @@ def units_agree(model: Any, digit: dict[Cell, Any], made: Sequence[Window]) -> N
     two of them give two solutions). A family's units digit is its `outside` digit on its cells
     and the grid's digit elsewhere. Asked as "every repaired family's digit equals one common
     digit per cell", which holds exactly when every two repaired families agree: one clause per
-    family and cell rather than per pair of families and cell."""
+    family and cell rather than per pair of families and cell.
+
+    Raises `ValueError` (before adding anything to `model`) when a family in `made` was made
+    without `outside`: it has no units digits to compare."""
     units: list[tuple[Any, dict[Cell, Any]]] = []
     for window in made:
         if window.outside is None:
