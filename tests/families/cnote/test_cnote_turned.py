@@ -76,9 +76,9 @@ def test_a_proof_of_the_turned_grid_answers(width: int, height: int, target: int
 
 def test_turning_needs_a_proof_of_the_turned_grid() -> None:
     """Where the columns' share is uneven the turned grid's rows differ, and no table holds
-    them (5 columns of 3 rows at 357, below Lemma 14's ranges: the columns at 215, 214, 214,
-    214, 214); a square turned is itself."""
-    rows, cols = [357] * 3, column_targets(357, 3, 5)
+    them (5 columns of 3 rows at 352, below Lemma 14's ranges since the fiftieth session: the
+    columns at 212, 211, 211, 211, 211); a square turned is itself."""
+    rows, cols = [352] * 3, column_targets(352, 3, 5)
     assert proof(rows, cols) is None and upright_proof(cols, rows) is None
     assert proof([200] * 6, [200] * 6) is None and proving_lemma([200] * 6, [200] * 6) is None
 
@@ -107,10 +107,11 @@ def test_turning_lowers_the_bounds_it_meets() -> None:
     """4 columns of 7 rows at T is 7 columns of 4 rows at 7 T / 4, proven none from 362: so none
     from 212 where Lemma 14 alone gave 213 (forty-seventh session; since the forty-ninth, Lemma 14
     upright gives 207, below it); likewise 7x6 from 315 (6x7
-    at 270), 6x8 from 249 (8x6 at 332), 3x6 from 197 (6x3 at 394, Lemma 14 since the
-    forty-eighth session; 219 by 6x3 at 438 before, 224 until the forty-fourth), 3x7 from 201
+    at 270), 6x8 from 249 (8x6 at 332), 3x6 from 196 (6x3 at 392, fiftieth session; 197 by 6x3
+    at 394 in the forty-eighth, 219 by 6x3 at 438 before, 224 until the forty-fourth), 6x5 from
+    300 (5x6 at 250, beside 301 upright, fiftieth session), 3x7 from 201
     (7x3 at 469 beside 202 upright) and 4x6 from 210 (6x4 at 315 beside 211 upright, both
-    forty-eighth session; 210 upright too since the forty-ninth), and 8x4 from 412 (4x8 at 206,
+    forty-eighth session; 210 upright too since the forty-ninth, 207 since the fiftieth), and 8x4 from 412 (4x8 at 206,
     forty-ninth session, beside 413 upright); 5x3 and 3x5, 5x8 and 8x5 gain nothing from each
     other since Lemma 14 (4x8 from 207 and 5x8 from 216 as they stood in the forty-seventh
     session were 8x4 at 414 and 8x5 at 360 turned; 3x5 at 237 was 5x3 at 395 in the forty-fifth
@@ -121,12 +122,14 @@ def test_turning_lowers_the_bounds_it_meets() -> None:
     assert (proven_from(4, 8), proven_from(4, 8, turn=False)) == (412, 413)
     assert (proven_from(8, 5), proven_from(8, 5, turn=False)) == (216, 216)
     assert (proven_from(8, 6), proven_from(8, 6, turn=False)) == (249, 250)
-    # 3x6 at T is 6x3 at 2 T, proven none from 394
-    assert (proven_from(6, 3), proven_from(6, 3, turn=False)) == (197, 225)
+    # 3x6 at T is 6x3 at 2 T, proven none from 392
+    assert (proven_from(6, 3), proven_from(6, 3, turn=False)) == (196, 225)
+    # 6x5 at T is 5x6 at 5 T / 6, proven none from 229 (turned only where 6 divides T)
+    assert (proven_from(5, 6), proven_from(5, 6, turn=False)) == (300, 301)
     assert (proven_from(7, 3), proven_from(7, 3, turn=False)) == (201, 202)
-    assert (proven_from(6, 4), proven_from(6, 4, turn=False)) == (210, 210)
-    assert (proven_from(3, 5), proven_from(3, 5, turn=False)) == (360, 360)
-    assert (proven_from(5, 3), proven_from(5, 3, turn=False)) == (204, 204)
+    assert (proven_from(6, 4), proven_from(6, 4, turn=False)) == (207, 207)
+    assert (proven_from(3, 5), proven_from(3, 5, turn=False)) == (353, 353)
+    assert (proven_from(5, 3), proven_from(5, 3, turn=False)) == (200, 200)
 
 
 def test_the_generator_answers_none_from_the_turned_grid() -> None:
