@@ -11,10 +11,13 @@ number of spanning trees is Scoins' formula."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from boardlab.core.errors import NoPuzzle
+from boardlab.families.cnote import trees_certified
 from boardlab.families.cnote.generate import generate, proof, proven_from, proving_lemma
 from boardlab.families.cnote.instance import column_targets, make_instance
 from boardlab.families.cnote.oracle import CNoteOracle
@@ -37,6 +40,7 @@ from boardlab.families.cnote.trees import (
     solutions,
     two_counted,
     working,
+    written,
 )
 from boardlab.families.cnote.verify import violations
 
@@ -116,6 +120,46 @@ def test_random_grids_have_two_solutions_where_certified(width: int, height: int
                 assert len(found) >= 2 and len({str(s) for s in found}) == len(found)
                 for s in found:
                     assert violations(digits, rows, cols, {"grid": s}) == []
+
+
+def test_the_certified_file_is_written_back_as_it_stands() -> None:
+    """`trees_certified` is what `written` makes of `CERTIFIED` read from it: no hand edit, no
+    tree held twice for a shape."""
+    assert written(CERTIFIED) == Path(trees_certified.__file__).read_text()
+    for shape, held in trees_certified.TREES.items():
+        assert len(set(held)) == len(held)
+        assert {i for _, _, picks, _, _ in trees_certified.RANGES[shape] for i in picks} == set(
+            range(len(held))
+        )
+
+
+def test_written_ranges_read_back_equal() -> None:
+    """`written`'s source, run, gives back the ranges it was given, long rows (laid out one item a
+    line), one-tree ranges, grids counted and room included, trees shared between ranges once."""
+    tree, other = (0, 1, 4, 6, 9, 11), (0, 1, 2, 5, 7, 10)
+    nines = ((9, 9, 9, 9), (9, 9, 9, 9), (9, 9, 9, 9))
+    certified = {
+        (4, 3): [
+            (900, 1000, (tree,), (), "all"),
+            (
+                356,
+                899,
+                (other, tree),
+                ((356, nines), (357, nines)),
+                tuple((0, 0, 2, 1, 3) for _ in range(12)),
+            ),
+        ],
+        (3, 4): [(267, 300, (other,), (), ((0, 0, 1, 0, 2),))],
+    }
+    space: dict[str, Any] = {}
+    exec(written(certified), space)
+    assert space["TREES"] == {(4, 3): (tree, other), (3, 4): (other,)}
+    assert {
+        shape: [
+            (lo, hi, tuple(space["TREES"][shape][i] for i in picks), n, r) for lo, hi, picks, n, r in rows
+        ]
+        for shape, rows in space["RANGES"].items()
+    } == certified
 
 
 def test_the_ranges_hold_targets_without_gaps() -> None:
