@@ -132,7 +132,7 @@ def written(certified: Mapping[tuple[int, int], Sequence[Range]]) -> str:
 
 _WRITTEN_HEAD = '''"""Lemma 14's certified ranges, `trees.CERTIFIED`, as `trees.written` writes them: each shape's
 trees once (the indices r * columns + c of their cells), the ranges naming them by number. The
-drives' assembly writes this file, not a hand (docs/cnote.md, "Lemma 14")."""
+drives' assembly writes this file; it is not edited by hand (docs/cnote.md, "Lemma 14")."""
 
 from __future__ import annotations
 
