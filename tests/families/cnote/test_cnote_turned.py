@@ -48,8 +48,8 @@ def test_a_turned_grid_has_the_turned_solutions(seed: int) -> None:
 @pytest.mark.parametrize(
     ("width", "height", "target", "other"),
     [
-        (3, 6, 221, 442),
-        (3, 6, 219, 438),
+        (4, 5, 216, 270),
+        (6, 5, 300, 250),
         (8, 4, 412, 206),
         (7, 6, 315, 270),
         (6, 8, 249, 332),
@@ -76,9 +76,9 @@ def test_a_proof_of_the_turned_grid_answers(width: int, height: int, target: int
 
 def test_turning_needs_a_proof_of_the_turned_grid() -> None:
     """Where the columns' share is uneven the turned grid's rows differ, and no table holds
-    them (5 columns of 3 rows at 352, below Lemma 14's ranges since the fiftieth session: the
-    columns at 212, 211, 211, 211, 211); a square turned is itself."""
-    rows, cols = [352] * 3, column_targets(352, 3, 5)
+    them (5 columns of 3 rows at 336, below Lemma 14's ranges since the fifty-first session: the
+    columns at 202, 202, 202, 201, 201); a square turned is itself."""
+    rows, cols = [336] * 3, column_targets(336, 3, 5)
     assert proof(rows, cols) is None and upright_proof(cols, rows) is None
     assert proof([200] * 6, [200] * 6) is None and proving_lemma([200] * 6, [200] * 6) is None
 
@@ -108,9 +108,11 @@ def test_turning_lowers_the_bounds_it_meets() -> None:
     from 212 where Lemma 14 alone gave 213 (forty-seventh session; since the forty-ninth, Lemma 14
     upright gives 207, below it); likewise 7x6 from 315 (6x7
     at 270), 6x8 from 249 (8x6 at 332), 3x6 from 196 (6x3 at 392, fiftieth session; 197 by 6x3
-    at 394 in the forty-eighth, 219 by 6x3 at 438 before, 224 until the forty-fourth), 6x5 from
-    300 (5x6 at 250, beside 301 upright, fiftieth session), 3x7 from 201
-    (7x3 at 469 beside 202 upright) and 4x6 from 210 (6x4 at 315 beside 211 upright, both
+    at 394 in the forty-eighth, 219 by 6x3 at 438 before, 224 until the forty-fourth; since the
+    fifty-first Lemma 14 upright gives 189, below it), 6x5 from 300 (5x6 at 250, beside 301
+    upright, fiftieth session), 3x7 from 201 (7x3 at 469 beside 202 upright; 189 upright since
+    the fifty-first session), 4x5 from 216 (5x4 at 270 beside 217 upright, fifty-first session)
+    and 4x6 from 210 (6x4 at 315 beside 211 upright, both
     forty-eighth session; 210 upright too since the forty-ninth, 207 since the fiftieth), and 8x4 from 412 (4x8 at 206,
     forty-ninth session, beside 413 upright); 5x3 and 3x5, 5x8 and 8x5 gain nothing from each
     other since Lemma 14 (4x8 from 207 and 5x8 from 216 as they stood in the forty-seventh
@@ -123,17 +125,20 @@ def test_turning_lowers_the_bounds_it_meets() -> None:
     assert (proven_from(8, 5), proven_from(8, 5, turn=False)) == (216, 216)
     assert (proven_from(8, 6), proven_from(8, 6, turn=False)) == (249, 250)
     # 3x6 at T is 6x3 at 2 T, proven none from 392
-    assert (proven_from(6, 3), proven_from(6, 3, turn=False)) == (196, 225)
+    assert (proven_from(6, 3), proven_from(6, 3, turn=False)) == (189, 189)
     # 6x5 at T is 5x6 at 5 T / 6, proven none from 229 (turned only where 6 divides T)
     assert (proven_from(5, 6), proven_from(5, 6, turn=False)) == (300, 301)
-    assert (proven_from(7, 3), proven_from(7, 3, turn=False)) == (201, 202)
+    assert (proven_from(7, 3), proven_from(7, 3, turn=False)) == (189, 189)
+    # 4x5 at T is 5x4 at 5 T / 4, proven none from 270 (turned only where 4 divides T)
+    assert (proven_from(5, 4), proven_from(5, 4, turn=False)) == (216, 217)
     assert (proven_from(6, 4), proven_from(6, 4, turn=False)) == (207, 207)
-    assert (proven_from(3, 5), proven_from(3, 5, turn=False)) == (353, 353)
-    assert (proven_from(5, 3), proven_from(5, 3, turn=False)) == (200, 200)
+    assert (proven_from(3, 5), proven_from(3, 5, turn=False)) == (337, 337)
+    assert (proven_from(5, 3), proven_from(5, 3, turn=False)) == (198, 198)
 
 
 def test_the_generator_answers_none_from_the_turned_grid() -> None:
-    """3 columns of 6 rows at 221 is 6 columns of 3 rows at 442, none from 437: the generator
-    answers at once, naming the turn."""
-    with pytest.raises(NoPuzzle, match="turned a quarter \\(6 columns of 3 rows at 442; Lemma 13"):
-        generate(6, 3, 221, 0)
+    """4 columns of 5 rows at 216 is 5 columns of 4 rows at 270, none from 270 (4x5 upright is
+    none from 217; 3x6, the example until the fiftieth session, is proven upright below its turned
+    bound since the fifty-first): the generator answers at once, naming the turn."""
+    with pytest.raises(NoPuzzle, match="turned a quarter \\(5 columns of 4 rows at 270; Lemma 13"):
+        generate(5, 4, 216, 0)

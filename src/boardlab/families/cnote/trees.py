@@ -136,17 +136,19 @@ drives' assembly writes this file; it is not edited by hand (docs/cnote.md, "Lem
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from boardlab.families.cnote.trees import Counted, Rooms
+from typing import Literal
 
 # fmt: off
 #: (columns, rows) -> the trees its ranges name, numbered in the order they first name them
 TREES: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {'''
 
-_WRITTEN_RANGES = """#: (columns, rows) -> [(lo, hi, the numbers of its trees in `TREES`, counted, room)]
-RANGES: dict[tuple[int, int], list[tuple[int, int, tuple[int, ...], Counted, Rooms]]] = {"""
+_WRITTEN_RANGES = """#: (columns, rows) -> [(lo, hi, the numbers of its trees in `TREES`, counted, room)]; counted and
+#: room as `trees.Counted` and `trees.Rooms`, spelt out (this module imports nothing of boardlab)
+RANGES: dict[tuple[int, int], list[tuple[
+    int, int, tuple[int, ...],
+    tuple[tuple[int, tuple[tuple[int, ...], ...]], ...],
+    Literal["all"] | tuple[tuple[int, int, int, int, int], ...],
+]]] = {"""
 
 
 def decoded(indices: Iterable[int], width: int) -> Tree:
