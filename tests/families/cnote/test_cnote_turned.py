@@ -124,9 +124,9 @@ def test_turning_lowers_the_bounds_it_meets() -> None:
     assert (proven_from(4, 8), proven_from(4, 8, turn=False)) == (412, 413)
     assert (proven_from(8, 5), proven_from(8, 5, turn=False)) == (216, 216)
     assert (proven_from(8, 6), proven_from(8, 6, turn=False)) == (249, 250)
-    # 3x6 at T is 6x3 at 2 T, proven none from 392
+    # 3x6 at T is 6x3 at 2 T, proven none from 392: 196 turned, below it 189 upright
     assert (proven_from(6, 3), proven_from(6, 3, turn=False)) == (189, 189)
-    # 6x5 at T is 5x6 at 5 T / 6, proven none from 229 (turned only where 6 divides T)
+    # 6x5 at T is 5x6 at 5 T / 6, proven none from 225 (turned only where 6 divides T)
     assert (proven_from(5, 6), proven_from(5, 6, turn=False)) == (300, 301)
     assert (proven_from(7, 3), proven_from(7, 3, turn=False)) == (189, 189)
     # 4x5 at T is 5x4 at 5 T / 4, proven none from 270 (turned only where 4 divides T)

@@ -105,11 +105,11 @@ def encoded(tree: Collection[Cell], width: int) -> tuple[int, ...]:
 
 
 def _laid(value: object, indent: int) -> list[str]:
-    """One item of `written`'s lists: on one line where it fits in 100 columns, else a tuple's
-    items one a line."""
+    """One item of `written`'s lists: on one line where it fits in the project's 110 columns, else
+    a tuple's items one a line."""
     pad = " " * indent
     flat = repr(value).replace("'", '"')
-    if not isinstance(value, tuple) or len(pad + flat) <= 100:
+    if not isinstance(value, tuple) or len(pad + flat) <= 110:
         return [f"{pad}{flat},"]
     return [f"{pad}(", *(line for item in value for line in _laid(item, indent + 4)), f"{pad}),"]
 
