@@ -38,6 +38,7 @@ from boardlab.families.cnote.trees import (
     roomy,
     search,
     solutions,
+    swapped,
     two_counted,
     working,
     written,
@@ -72,12 +73,13 @@ def test_a_random_tree_spans_the_lines(seed: int) -> None:
 
 
 def test_a_tree_has_one_family_with_no_signs() -> None:
-    """On a spanning tree sigma is 0 everywhere (one family); a set with neither one cycle nor
-    a spanning tree is refused."""
+    """On a spanning tree or a forest sigma is 0 everywhere (one family, where it exists); a set
+    with neither one cycle nor none is refused."""
     tree = all_trees(4, 3)[0]
     assert set(construction(tree, 3, 4).signs) == {0}
+    assert set(construction([(0, 0), (0, 1), (1, 1)], 3, 4).signs) == {0}
     with pytest.raises(ValueError):
-        construction([(0, 0), (0, 1), (1, 1)], 3, 4)
+        construction([(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)], 3, 4)  # two cycles
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -96,8 +98,48 @@ def test_the_family_meets_every_line_modulo_ten(seed: int) -> None:
         assert (rows[r] - sum(grid[r])) % 10 == 0
     for c in range(width):
         assert (cols[c] - sum(grid[r][c] for r in range(height))) % 10 == 0
-    with pytest.raises(ValueError):
-        family(digits, rows, cols, [*tree][1:])
+    with pytest.raises(ValueError):  # a cycle: 4 cells of two rows and two columns
+        family(digits, rows, cols, [(0, 0), (0, 1), (1, 0), (1, 1)])
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_forest_has_its_family_where_its_components_balance(seed: int) -> None:
+    """A forest (a tree with cells taken away): `family` gives `10 d + u` on its cells, d
+    elsewhere, every line's rest a multiple of 10, or None; the certificate's `family_exists`
+    (CP-SAT, the digits fixed) is true exactly where `family` gives a grid; both happen."""
+    from ortools.sat.python import cp_model
+
+    from boardlab.families.cnote.spanning import family_exists, forest, range_model
+
+    rng = random.Random(seed)
+    width, height = rng.randint(2, 6), rng.randint(2, 6)
+    outcomes = set()
+    for _ in range(50):
+        target = rng.randint(100, 600)
+        rows, cols = [target] * height, column_targets(target, height, width)
+        digits = _grid(rng, width, height)
+        cells = [*random_tree(width, height, rng)]
+        rng.shuffle(cells)
+        part = frozenset(cells[rng.choice((1, 1, 1, 2, len(cells))) :])  # 1 or 2 cells away (or all)
+        assert forest(part, height, width) and not spanning_tree(part, height, width)
+        grid = family(digits, rows, cols, part)
+        if grid is not None:
+            for r in range(height):
+                for c in range(width):
+                    assert grid[r][c] // 10 == digits[r][c] if (r, c) in part else grid[r][c] == digits[r][c]
+                assert (rows[r] - sum(grid[r])) % 10 == 0
+            for c in range(width):
+                assert (cols[c] - sum(grid[r][c] for r in range(height))) % 10 == 0
+        model = cp_model.CpModel()
+        digit, _, targets = range_model(model, width, height, target, target)
+        exists = family_exists(model, digit, targets, part)
+        for (r, c), x in digit.items():
+            model.add(x == digits[r][c])
+        solver = cp_model.CpSolver()
+        assert solver.solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+        assert bool(solver.boolean_value(exists)) == (grid is not None)
+        outcomes.add(grid is not None)
+    assert outcomes == {True, False}
 
 
 def _held(width: int, height: int) -> list[tuple[int, int, tuple[tuple[int, ...], ...], Rooms]]:
@@ -364,3 +406,78 @@ def test_a_grid_with_no_solution_is_counted_out() -> None:
     assert two_counted(nines, [208] * 8, cols) == []
     assert all(not working(nines, [208] * 8, cols, random_tree(5, 8, random.Random(k))) for k in range(5))
     assert len(two_counted(nines, [209] * 8, column_targets(209, 8, 5))) == 2
+
+
+def _with_equal_lines(rng: random.Random, width: int, height: int, cols: list[int]) -> Grid:
+    """A random grid with two equal rows and, where two columns share a target, two equal columns."""
+    digits = _grid(rng, width, height)
+    i, k = rng.sample(range(height), 2)
+    digits[k] = digits[i][:]
+    alike = [(j, m) for j in range(width) for m in range(j + 1, width) if cols[j] == cols[m]]
+    if alike and rng.random() < 0.5:
+        j, m = rng.choice(alike)
+        for row in digits:
+            row[m] = row[j]
+    return digits
+
+
+@pytest.mark.parametrize(("width", "height", "target"), [(3, 4, 120), (4, 3, 150), (3, 6, 187), (5, 3, 200)])
+def test_equal_lines_swapped_are_a_second_solution(width: int, height: int, target: int) -> None:
+    """Part (e): where a tree's solution has different units digits on two lines of equal digits
+    and targets, `swapped` is a second solution that `verify` accepts; where it finds none, every
+    two such lines hold the same units digits; `solutions` serves the grid with the two."""
+    rng = random.Random(width * 1000 + height * 100 + target)
+    rows, cols = [target] * height, column_targets(target, height, width)
+    seen = 0
+    for _ in range(12):
+        digits = _with_equal_lines(rng, width, height, cols)
+        for tree in (random_tree(width, height, rng) for _ in range(6)):
+            for solution in working(digits, rows, cols, tree, 1):
+                other = swapped(solution, digits, rows, cols)
+                units = [[x % 10 for x in row] for row in solution]
+                equal = [
+                    units[i] == units[k] for i in range(height) for k in range(i) if digits[i] == digits[k]
+                ] + [
+                    [u[j] for u in units] == [u[m] for u in units]
+                    for j in range(width)
+                    for m in range(j)
+                    if cols[j] == cols[m] and all(row[j] == row[m] for row in digits)
+                ]
+                if other is None:
+                    assert all(equal)
+                    continue
+                seen += 1
+                assert not all(equal) and other != solution
+                assert violations(digits, rows, cols, {"grid": other}) == []
+                assert len(solutions(digits, rows, cols, [tree], ())) >= 2
+    assert seen
+
+
+@pytest.mark.parametrize(("width", "height", "target"), [(3, 4, 120), (4, 3, 150), (3, 6, 187)])
+def test_the_equal_lines_clauses_agree_with_swapped(width: int, height: int, target: int) -> None:
+    """The certificate's part (e) (`spanning.equal_lines_agree` on `units_agree`'s digits), on one
+    tree with no room and the grid fixed, is infeasible exactly where the construction serves the
+    grid: two working repairs, or one whose solution `swapped` turns into a second."""
+    from ortools.sat.python import cp_model
+
+    from boardlab.families.cnote.spanning import add_window, equal_lines_agree, range_model, units_agree
+
+    rng = random.Random(width * 7 + height * 11 + target)
+    rows, cols = [target] * height, column_targets(target, height, width)
+    outcomes = set()
+    for _ in range(40):
+        digits = _with_equal_lines(rng, width, height, cols)
+        tree = random_tree(width, height, rng)
+        found = working(digits, rows, cols, tree, 2)
+        served = len(found) >= 2 or (len(found) == 1 and swapped(found[0], digits, rows, cols) is not None)
+        model = cp_model.CpModel()
+        digit, _, targets = range_model(model, width, height, target, target)
+        made = add_window(
+            model, digit, targets, construction(tree, height, width), 0, max(cols + rows), single=True, outside=True
+        )
+        equal_lines_agree(model, digit, targets, units_agree(model, digit, [made]))
+        for (r, c), x in digit.items():
+            model.add(x == digits[r][c])
+        assert (cp_model.CpSolver().solve(model) == cp_model.INFEASIBLE) == served
+        outcomes.add((served, len(found)))
+    assert {(False, 0), (True, 1)} <= outcomes  # part (e) alone serves some grid, and not every one

@@ -489,21 +489,75 @@ class Construction:
 def spanning_tree(cells: Collection[Cell], height: int, width: int) -> bool:
     """`cells` connect all `height` + `width` lines without a cycle (rows and columns the
     vertices of the lines' graph, cells its edges): a tens-place set of Lemma 14 (`trees`)."""
+    return forest(cells, height, width) and len(set(cells)) == height + width - 1
+
+
+def forest(cells: Collection[Cell], height: int, width: int) -> bool:
+    """`cells` (distinct) hold no cycle of the lines' graph: a spanning tree, or one with cells
+    taken away (Lemma 14's forests, `trees`: one family where `family_exists` holds)."""
     parent = list(range(height + width))
     for r, c in cells:
         a, b = line_root(parent, r), line_root(parent, height + c)
         if a == b:
             return False
         parent[a] = b
-    return len(set(cells)) == height + width - 1
+    return True
+
+
+def components(cells: Collection[Cell], height: int, width: int) -> list[list[Line]]:
+    """The lines' graph's components under `cells` (rows and columns the vertices, cells the
+    edges), each its rows then its columns; a line no cell meets is a component alone."""
+    parent = list(range(height + width))
+    for r, c in cells:
+        a, b = line_root(parent, r), line_root(parent, height + c)
+        parent[a] = b
+    groups: dict[int, list[Line]] = {}
+    for x in range(height + width):
+        groups.setdefault(line_root(parent, x), []).append(("r", x) if x < height else ("c", x - height))
+    return list(groups.values())
+
+
+def family_exists(
+    model: Any, digit: dict[Cell, Any], targets: Mapping[Line, Any], cells: Collection[Cell]
+) -> Any:
+    """On a CP-SAT `model`: a literal true exactly where a forest `cells` (no cycle) has its one
+    family (Lemma 14, docs/cnote.md): on every component K of the lines' graph, the sum over K's
+    rows of (target - the digits of the row's cells outside the forest) and the same over K's
+    columns are equal modulo 10. Peeling K's leaf lines fixes each cell's units digit and meets
+    every line of K but the last, which the balance meets (the forest's cells lie on one row and
+    one column of K each, so their numbers cancel). None on a spanning tree: one component, whose
+    balance is T H on both sides, so its family always exists."""
+    height = 1 + max(r for r, _ in digit)
+    width = 1 + max(c for _, c in digit)
+    if spanning_tree(cells, height, width):
+        return None
+    inside = set(cells)
+    met = []
+    for component in components(cells, height, width):
+        rest = []
+        for kind, i in component:
+            on = [(i, c) for c in range(width)] if kind == "r" else [(r, i) for r in range(height)]
+            rest.append(
+                (1 if kind == "r" else -1, targets[kind, i] - sum(digit[x] for x in on if x not in inside))
+            )
+        over = model.new_int_var(-(10**6), 10**6, "")
+        remainder = model.new_int_var(0, 9, "")
+        model.add(sum(sign * expr for sign, expr in rest) == 10 * over + remainder)
+        met.append(model.new_bool_var(""))
+        model.add(remainder == 0).only_enforce_if(met[-1])
+        model.add(remainder != 0).only_enforce_if(~met[-1])
+    exists = model.new_bool_var("")
+    model.add_bool_and(met).only_enforce_if(exists)
+    model.add_bool_or([exists, *(~m for m in met)])
+    return exists
 
 
 def construction(tens: Collection[Cell], height: int, width: int) -> Construction:
     """Lemma 2's general form on `tens`: its cells sorted, the rows then the columns, every margin
-    non-negative and `gale_sets`. On a spanning tree (Lemma 14, `trees`) sigma is 0 everywhere:
-    the units digits are fixed by the lines' sums, one family."""
+    non-negative and `gale_sets`. On a spanning tree or a forest (Lemma 14, `trees`) sigma is 0
+    everywhere: the units digits are fixed by the lines' sums, one family (where `family_exists`)."""
     cells = tuple(sorted(tens))
-    sign = dict.fromkeys(cells, 0) if spanning_tree(cells, height, width) else cycle_signs(cells)
+    sign = dict.fromkeys(cells, 0) if forest(cells, height, width) else cycle_signs(cells)
     lines: tuple[Line, ...] = (*(("r", r) for r in range(height)), *(("c", c) for c in range(width)))
     index = {line: i for i, line in enumerate(lines)}
     checks: list[tuple[tuple[int, ...], tuple[int, ...]]] = [((), (i,)) for i in range(len(lines))]
@@ -524,13 +578,15 @@ class Window(NamedTuple):
     repaired: Any = None
 
 
-def units_agree(model: Any, digit: dict[Cell, Any], made: Sequence[Window]) -> None:
+def units_agree(model: Any, digit: dict[Cell, Any], made: Sequence[Window]) -> dict[Cell, Any]:
     """On a CP-SAT `model`: the families `made` (each made with `outside`) that are repaired give
     solutions with the same units digit at every cell (Lemma 10's part (c), and Lemma 14's: else
     two of them give two solutions). A family's units digit is its `outside` digit on its cells
     and the grid's digit elsewhere. Asked as "every repaired family's digit equals one common
     digit per cell", which holds exactly when every two repaired families agree: one clause per
-    family and cell rather than per pair of families and cell.
+    family and cell rather than per pair of families and cell. Returns the common units digit
+    of every cell (the digit's variable where no family has the cell): what every repaired
+    family's solution holds there, free where none is repaired (`equal_lines_agree` asks more of it).
 
     Raises `ValueError` (before adding anything to `model`) when a family in `made` was made
     without `outside`: it has no units digits to compare."""
@@ -539,10 +595,45 @@ def units_agree(model: Any, digit: dict[Cell, Any], made: Sequence[Window]) -> N
         if window.outside is None:
             raise ValueError("units_agree: every family must be made with outside")
         units.append((window.repaired, window.outside))
+    common = dict(digit)
     for cell in sorted({cell for _, outside in units for cell in outside}):
-        common = model.new_int_var(0, 9, "")
+        common[cell] = model.new_int_var(0, 9, "")
         for repaired, outside in units:
-            model.add(outside.get(cell, digit[cell]) == common).only_enforce_if(repaired)
+            model.add(outside.get(cell, digit[cell]) == common[cell]).only_enforce_if(repaired)
+    return common
+
+
+def equal_lines_agree(
+    model: Any, digit: dict[Cell, Any], targets: Mapping[Line, Any], units: Mapping[Cell, Any]
+) -> None:
+    """On a CP-SAT `model`: two rows (or two columns) with the same digits and the same target
+    hold the same units digits `units` (`units_agree`'s common digits: those of every repaired
+    family's solution). Else a repaired family's solution S differs between them, and S with the
+    two lines swapped is a second solution: each line keeps its target, every cross line the same
+    numbers in another order, every cell a number containing its digit (Lemma 14's part (e),
+    docs/cnote.md). One literal per pair of lines, true where their digits and targets are equal;
+    lines whose `targets` are the same object (rows all at T) need no literal for the target."""
+    height = 1 + max(r for r, _ in digit)
+    width = 1 + max(c for _, c in digit)
+    pairs = [
+        (("r", i), ("r", k), [((i, c), (k, c)) for c in range(width)])
+        for i, k in combinations(range(height), 2)
+    ] + [
+        (("c", j), ("c", m), [((r, j), (r, m)) for r in range(height)])
+        for j, m in combinations(range(width), 2)
+    ]
+    for first, second, cells in pairs:
+        differs = []
+        for x, y in cells:
+            differs.append(model.new_bool_var(""))
+            model.add(digit[x] != digit[y]).only_enforce_if(differs[-1])
+        if targets[first] is not targets[second]:
+            differs.append(model.new_bool_var(""))
+            model.add(targets[first] != targets[second]).only_enforce_if(differs[-1])
+        equal = model.new_bool_var("")
+        model.add_bool_or([*differs, equal])
+        for x, y in cells:
+            model.add(units[x] == units[y]).only_enforce_if(equal)
 
 
 def add_window(
@@ -556,6 +647,7 @@ def add_window(
     single: bool = False,
     outside: bool = False,
     hundreds: Mapping[Cell, int] | None = None,
+    exists: Any = None,
 ) -> Window:
     """On a CP-SAT `model` whose digit variables are `digit` and line targets `targets` (ints or
     linear expressions, at most `top`), a base family on `made` and the `window` - 1 families
@@ -568,8 +660,9 @@ def add_window(
     hundreds digit on C: Lemma 10's part (d)). With `outside` that family is made and returned
     with a literal "it is repaired" (`Window`: Lemma 10's part (c) compares two placements'). With
     `hundreds` (h per cell of C), every family holds 100 h more on those cells before its repair
-    ("With hundreds"). Lemma 9 (`twofamilies`) and Lemma 10 (`placements`) use it with C's cycle
-    and condition (F) as the construction."""
+    ("With hundreds"). With `exists` (a literal: `family_exists` on a forest), the families are
+    made only where it holds, and none is repaired where it does not. Lemma 9 (`twofamilies`) and
+    Lemma 10 (`placements`) use it with C's cycle and condition (F) as the construction."""
     height = 1 + max(r for r, _ in digit)
     width = 1 + max(c for _, c in digit)
     cells, lines = made.cells, made.lines
@@ -599,10 +692,16 @@ def add_window(
         for line, its in zip(lines, on, strict=True):
             m = model.new_int_var(-bound, bound, "")
             tens_part = sum(10 * digit[x] + u[x] for x in its if x in u)
-            model.add(10 * m + tens_part + sum(digit[x] for x in its if x not in u) == targets[line])
+            equation = model.add(
+                10 * m + tens_part + sum(digit[x] for x in its if x not in u) == targets[line]
+            )
+            if exists is not None:
+                equation.only_enforce_if(exists)
             margin.append(m)
         works: list[Any] = []  # outside the window: per repair, false only where it leaves a broken check
         repaired: Any = model.new_bool_var("") if k >= window and outside else None
+        if repaired is not None and exists is not None:
+            model.add_implication(repaired, exists)
         for lowered in [*([()] if single or outside else []), *tenth] if k >= window else [()]:
             for fix in fixes:
                 low = [10 * sum(fix.get(x, 0) + raised.get(x, 0) for x in its) for its in on]
@@ -617,6 +716,8 @@ def add_window(
                 if k >= window and not lowered:  # `single`, `outside`
                     works.append(model.new_bool_var("") if single else repaired)
                     model.add_bool_or(literals).only_enforce_if(~works[-1])
+                    if exists is not None:
+                        model.add_implication(works[-1], exists)
                     if single and outside:
                         model.add_implication(works[-1], repaired)
                     continue

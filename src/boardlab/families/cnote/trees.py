@@ -19,11 +19,14 @@ repair works with *room* at a tree of S: the margins it leaves, lowered by 1 mor
 and columns j, m of a 4-cycle of cells outside C, still admit a transport (Lemma 10's part (b):
 two transports, with tens on (i, j) and (k, m) or on (i, m) and (k, j)), or (c) two trees of S
 are repaired and their solutions differ in the units digit of some cell (u on the tree's cells,
-the digit elsewhere, whatever the repair: Lemma 10's part (c)). *The certificate* (`certify`)
-asks CP-SAT for a digit grid (digits 1-9) and a target T in [lo, hi] (rows at T, columns
+the digit elsewhere, whatever the repair: Lemma 10's part (c)), or (e) a tree of S is repaired
+and its solution has different units digits on two rows, or two columns, that have the same digits
+and the same target (the two lines swapped give a second solution: `swapped`). *The certificate*
+(`certify`) asks CP-SAT for a digit grid (digits 1-9) and a target T in [lo, hi] (rows at T, columns
 `column_targets`) served in none of these ways (`spanning.add_window` with no window, `single`,
 the 4-cycles and `outside` at each tree; units digits equal at every cell for every two
-repaired trees). *Symmetry* (`doubly_ordered`): the rows are in lexicographic order, and so
+repaired trees, and on every two lines of equal digits and targets: `spanning.equal_lines_agree`).
+*Symmetry* (`doubly_ordered`): the rows are in lexicographic order, and so
 are the columns of each run of equal targets; permuting the rows (all at T) or columns of one
 target maps a grid's solutions one to one onto its image's, and sorting rows and such columns
 in turn ends at an image so ordered (each sort lowers the grid read row by row: Flener et al.,
@@ -58,6 +61,9 @@ from boardlab.families.cnote.spanning import (
     Line,
     add_window,
     construction,
+    equal_lines_agree,
+    family_exists,
+    forest,
     line_root,
     range_model,
     spanning_tree,
@@ -199,19 +205,20 @@ def random_tree(width: int, height: int, rng: random.Random) -> Tree:
     return frozenset(chosen)
 
 
-def family(digits: Grid, rows: list[int], cols: list[int], tree: Collection[Cell]) -> Grid:
-    """The tree's one family as a grid: `10 d + u` on the tree's cells (u by peeling the leaf
-    lines, module docstring), d elsewhere."""
+def family(digits: Grid, rows: list[int], cols: list[int], tree: Collection[Cell]) -> Grid | None:
+    """The tree's (or forest's) one family as a grid: `10 d + u` on its cells (u by peeling the
+    leaf lines, module docstring), d elsewhere; None on a forest whose family does not exist
+    (some line's sum then misses its target modulo 10: `spanning.family_exists`)."""
     height, width = len(rows), len(cols)
-    if not spanning_tree(tree, height, width):
-        raise ValueError("the tens-place cells must form a spanning tree of the lines")
+    if not forest(tree, height, width):
+        raise ValueError("the tens-place cells must hold no cycle of the lines")
     grid = [[d for d in row] for row in digits]
     left = set(tree)
     lines = [[(r, c) for c in range(width)] for r in range(height)] + [
         [(r, c) for r in range(height)] for c in range(width)
     ]
     targets = [*rows, *cols]
-    while left:
+    while left:  # a forest has a leaf line while cells are left
         for line, target in zip(lines, targets, strict=True):
             open_ = [x for x in line if x in left]
             if len(open_) == 1:
@@ -219,6 +226,11 @@ def family(digits: Grid, rows: list[int], cols: list[int], tree: Collection[Cell
                 rest = sum(grid[i][j] for i, j in line if (i, j) != cell) + 10 * digits[r][c]
                 grid[r][c] = 10 * digits[r][c] + (target - rest) % 10
                 left.discard(cell)
+    if any(
+        sum(grid[i][j] for i, j in line) % 10 != target % 10
+        for line, target in zip(lines, targets, strict=True)
+    ):
+        return None
     return grid
 
 
@@ -232,7 +244,7 @@ def repaired_grids(
     cells = sorted(tree)
     fixes = [{}, *({cells[e]: h for e, h in fix.items()} for fix in repairs(len(cells)))]
     units = [[(r, c) not in tree for c in range(len(cols))] for r in range(len(rows))]
-    return [lifted(base, fix) for fix in fixes], units
+    return ([] if base is None else [lifted(base, fix) for fix in fixes]), units
 
 
 def working(
@@ -308,6 +320,8 @@ def solutions(
     for tree in trees:
         if len(found := working(digits, rows, cols, tree, 2)) >= 2:
             return found
+        if found and (other := swapped(found[0], digits, rows, cols)) is not None:
+            return [found[0], other]
         if found:
             firsts.setdefault(units_digits(found[0]), found[0])
     if spare := first_room(digits, rows, cols, enumerate(trees), room=room):
@@ -330,6 +344,28 @@ def first_room(
         if solved is None or solved[frozenset(tree)]:
             if found := roomy(digits, rows, cols, tree, chosen_cycles(room, index, tree, height, width)):
                 return index, found
+    return None
+
+
+def swapped(solution: Grid, digits: Grid, rows: list[int], cols: list[int]) -> Grid | None:
+    """Part (e): the solution with two rows (or two columns) swapped that have the same digits and
+    the same target but different units digits in it, a second solution (each line keeps its
+    target, each cross line its numbers in another order, each cell a number containing its
+    digit); None when it has no such two lines."""
+    height, width = len(rows), len(cols)
+    for i, k in combinations(range(height), 2):
+        if rows[i] == rows[k] and digits[i] == digits[k]:
+            if any(a % 10 != b % 10 for a, b in zip(solution[i], solution[k], strict=True)):
+                other = [row[:] for row in solution]
+                other[i], other[k] = other[k], other[i]
+                return other
+    for j, m in combinations(range(width), 2):
+        if cols[j] == cols[m] and all(row[j] == row[m] for row in digits):
+            if any(row[j] % 10 != row[m] % 10 for row in solution):
+                other = [row[:] for row in solution]
+                for row in other:
+                    row[j], row[m] = row[m], row[j]
+                return other
     return None
 
 
@@ -364,8 +400,8 @@ def certify(
     `time_limit` seconds (one worker), ValueError on bad arguments."""
     if lo > hi or min(width, height) < 2 or lo < max(width, height):
         raise ValueError("need sides of 2 or more and a range of targets of at least the longer side")
-    if not all(spanning_tree(tree, height, width) for tree in trees):
-        raise ValueError("every tens-place set must be a spanning tree of the lines")
+    if not all(forest(tree, height, width) for tree in trees):
+        raise ValueError("every tens-place set must be a spanning tree of the lines or a forest")
     room = (ALL if width * height <= ROOM_CELLS else ()) if room is None else room
     if room != ALL and not all(
         0 <= t < len(trees)
@@ -404,9 +440,10 @@ def certify(
             ],
             single=True,
             outside=True,
+            exists=family_exists(model, digit, targets, tree),
         )
         made.append(found)
-    units_agree(model, digit, made)  # part (c)
+    equal_lines_agree(model, digit, targets, units_agree(model, digit, made))  # parts (c) and (e)
     solver = decide(model, time_limit, f"{width}x{height} at {lo}-{hi}")
     if solver is None:
         return None
@@ -512,26 +549,19 @@ def search(
         target, grid = found
         rows, cols = [target] * height, column_targets(target, height, width)
         solved = {tree: working(grid, rows, cols, tree, 2) for tree in {*pool, *chosen}}
-        best = max(pool, key=lambda tree: len(solved[tree]))
-        added: list[Tree] = []
         # room at a tree already chosen first (`certify` asked it at every 4-cycle taken)
         spare = None if every else first_room(grid, rows, cols, enumerate(chosen), solved)
-        if spare is None and len(solved[best]) >= 2:
-            added = [best]
-        elif spare is None and (fresh := first_room(grid, rows, cols, enumerate(pool), solved)):
-            added, spare = [pool[fresh[0]]], (len(chosen), fresh[1])
-        if spare is None and not added:
-            have = {units_digits(solved[tree][0]) for tree in chosen if solved[tree]}
-            for tree in pool:
-                if solved[tree] and units_digits(solved[tree][0]) not in have:
-                    added.append(tree)
-                    have.add(units_digits(solved[tree][0]))
-                    if len(have) >= 2:
-                        break
-            if len(have) < 2:
-                added = []
+        added: list[Tree] = []
+        if spare is None:
+            added, spare = served(grid, rows, cols, pool, chosen, solved)
+        both = None
+        if spare is None and not added:  # the forests the grid's own solutions use
+            both = two_counted(grid, rows, cols)
+            forests = list(dict.fromkeys(f for s in both if (f := used_forest(grid, s)) is not None))
+            solved.update({f: working(grid, rows, cols, f, 2) for f in forests if f not in solved})
+            added, spare = served(grid, rows, cols, forests, chosen, solved)
         counted_out = (
-            spare is None and not added and len(counted) < count and len(two_counted(grid, rows, cols)) != 1
+            spare is None and not added and len(counted) < count and both is not None and len(both) != 1
         )
         if log:
             print(
@@ -550,6 +580,52 @@ def search(
         chosen.extend(added)
         if spare is not None and not every:
             taken.append((spare[0], *spare[1].cycle))
+
+
+def served(
+    digits: Grid,
+    rows: list[int],
+    cols: list[int],
+    pool: Sequence[Tree],
+    chosen: Sequence[Tree],
+    solved: Mapping[Tree, list[Grid]],
+) -> tuple[list[Tree], tuple[int, Roomy] | None]:
+    """The trees of `pool` that `search` adds for a grid left over by `chosen` (`solved`: `working` at
+    each, up to two), and room at the first of them (its index once added), in this order: the one
+    with the most working repairs if it has two (a); a repaired one whose solution differs on
+    two equal lines (e); one with room (b); one or two whose units digits differ from a chosen
+    tree's or each other's (c). ([], None) when none serves the grid."""
+    best = max(pool, key=lambda tree: len(solved[tree]), default=None)
+    if best is not None and len(solved[best]) >= 2:
+        return [best], None
+    if equal := next(
+        (tree for tree in pool if solved[tree] and swapped(solved[tree][0], digits, rows, cols)), None
+    ):
+        return [equal], None
+    if fresh := first_room(digits, rows, cols, enumerate(pool), solved):
+        return [pool[fresh[0]]], (len(chosen), fresh[1])
+    have = {units_digits(solved[tree][0]) for tree in chosen if solved[tree]}
+    added = []
+    for tree in pool:
+        if solved[tree] and units_digits(solved[tree][0]) not in have:
+            added.append(tree)
+            have.add(units_digits(solved[tree][0]))
+            if len(have) >= 2:
+                return added, None
+    return [], None
+
+
+def used_forest(digits: Grid, solution: Grid) -> Tree | None:
+    """The cells where a solution holds its digit in the tens place and not in the units place,
+    when they hold no cycle: a forest whose family (with some hundreds) the solution belongs to,
+    which `search` offers where no tree of its pool serves a grid; None when they hold a cycle."""
+    cells = frozenset(
+        (r, c)
+        for r, row in enumerate(solution)
+        for c, x in enumerate(row)
+        if x % 10 != digits[r][c] and x // 10 % 10 == digits[r][c]
+    )
+    return cells if forest(cells, len(digits), len(digits[0])) else None
 
 
 def applies(rows: list[int], cols: list[int]) -> bool:
