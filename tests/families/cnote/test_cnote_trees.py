@@ -29,6 +29,7 @@ from boardlab.families.cnote.trees import (
     applies,
     certify,
     decoded,
+    default_pool,
     doubly_ordered,
     encoded,
     family,
@@ -37,9 +38,11 @@ from boardlab.families.cnote.trees import (
     rooms,
     roomy,
     search,
+    served,
     solutions,
     swapped,
     two_counted,
+    used_forest,
     working,
     written,
 )
@@ -453,15 +456,48 @@ def test_equal_lines_swapped_are_a_second_solution(width: int, height: int, targ
     assert seen
 
 
+def _left_over(digits: Grid, target: int, sets: list[frozenset[tuple[int, int]]]) -> bool:
+    """Lemma 14's certificate as `certify` makes it (no room asked, no symmetry), with the digits
+    fixed: whether it admits the grid (True: left over; False: served at `sets`)."""
+    from ortools.sat.python import cp_model
+
+    from boardlab.families.cnote.spanning import (
+        add_window,
+        equal_lines_agree,
+        family_exists,
+        range_model,
+        units_agree,
+    )
+
+    height, width = len(digits), len(digits[0])
+    model = cp_model.CpModel()
+    digit, _, targets = range_model(model, width, height, target, target)
+    top = max(column_targets(target, height, width) + [target])
+    made = [
+        add_window(
+            model,
+            digit,
+            targets,
+            construction(cells, height, width),
+            0,
+            top,
+            single=True,
+            outside=True,
+            exists=family_exists(model, digit, targets, cells),
+        )
+        for cells in sets
+    ]
+    equal_lines_agree(model, digit, targets, units_agree(model, digit, made))
+    for (r, c), x in digit.items():
+        model.add(x == digits[r][c])
+    return cp_model.CpSolver().solve(model) != cp_model.INFEASIBLE
+
+
 @pytest.mark.parametrize(("width", "height", "target"), [(3, 4, 120), (4, 3, 150), (3, 6, 187)])
 def test_the_equal_lines_clauses_agree_with_swapped(width: int, height: int, target: int) -> None:
     """The certificate's part (e) (`spanning.equal_lines_agree` on `units_agree`'s digits), on one
     tree with no room and the grid fixed, is infeasible exactly where the construction serves the
     grid: two working repairs, or one whose solution `swapped` turns into a second."""
-    from ortools.sat.python import cp_model
-
-    from boardlab.families.cnote.spanning import add_window, equal_lines_agree, range_model, units_agree
-
     rng = random.Random(width * 7 + height * 11 + target)
     rows, cols = [target] * height, column_targets(target, height, width)
     outcomes = set()
@@ -470,14 +506,28 @@ def test_the_equal_lines_clauses_agree_with_swapped(width: int, height: int, tar
         tree = random_tree(width, height, rng)
         found = working(digits, rows, cols, tree, 2)
         served = len(found) >= 2 or (len(found) == 1 and swapped(found[0], digits, rows, cols) is not None)
-        model = cp_model.CpModel()
-        digit, _, targets = range_model(model, width, height, target, target)
-        made = add_window(
-            model, digit, targets, construction(tree, height, width), 0, max(cols + rows), single=True, outside=True
-        )
-        equal_lines_agree(model, digit, targets, units_agree(model, digit, [made]))
-        for (r, c), x in digit.items():
-            model.add(x == digits[r][c])
-        assert (cp_model.CpSolver().solve(model) == cp_model.INFEASIBLE) == served
+        assert _left_over(digits, target, [tree]) != served
         outcomes.add((served, len(found)))
     assert {(False, 0), (True, 1)} <= outcomes  # part (e) alone serves some grid, and not every one
+
+
+def test_the_forests_of_its_solutions_serve_a_grid_of_nines() -> None:
+    """3 columns of 6 rows at 188, one row 7 9 9 over rows of nines (the fifty-first session's
+    drives stopped at such grids): no spanning tree of the search's pool serves it, the forests
+    its own two solutions use (`two_counted`, `used_forest`) do (`served`): two solutions that
+    `verify` accepts, and the certificate with those forests (the grid fixed) leaves it out."""
+    digits = [[7, 9, 9]] + [[9, 9, 9] for _ in range(5)]
+    rows, cols = [188] * 6, column_targets(188, 6, 3)
+    pool = default_pool(3, 6)
+    solved = {tree: working(digits, rows, cols, tree, 2) for tree in pool}
+    assert served(digits, rows, cols, pool, [], solved) == ([], None)
+    assert _left_over(digits, 188, pool[:10])
+    forests = [f for s in two_counted(digits, rows, cols) if (f := used_forest(digits, s)) is not None]
+    assert forests and not any(spanning_tree(f, 6, 3) for f in forests)
+    solved.update({f: working(digits, rows, cols, f, 2) for f in forests})
+    added, _ = served(digits, rows, cols, forests, [], solved)
+    found = solutions(digits, rows, cols, added, ())
+    assert len(found) >= 2 and len({str(s) for s in found}) == len(found)
+    for s in found:
+        assert violations(digits, rows, cols, {"grid": s}) == []
+    assert not _left_over(digits, 188, added)

@@ -11,7 +11,11 @@ cell's two lines agree, as rows and columns hold the same total. So C has exactl
 (Lemma 9's ten families need C's cycle). A *repair* h (none, 1 or 2 hundreds on one cell of C,
 1 on two: `hundreds.repairs`) *works* when the margins it leaves (each line's rest over 10, less
 10 per hundred on it) admit a transport a on the cells outside C (Gale's condition, `spanning`);
-the family is *repaired* when some repair works, and each working repair gives a solution.
+the family is *repaired* when some repair works, and each working repair gives a solution. A
+*forest* (a tree with cells taken away: no cycle, not every line met) has one family where each
+of its components *balances* (its rows' targets less their digits outside the forest, summed, equal
+its columns' so summed, modulo 10: the last line peeled then meets its target) and none elsewhere;
+S may hold forests too (fifty-second session: `spanning.family_exists`).
 
 *The lemma.* A grid has two solutions if, for a set S of spanning trees, (a) two repairs work at
 a tree of S (the solutions differ in a hundreds digit on C: Lemma 10's part (d)), or (b) a
@@ -526,10 +530,9 @@ def search(
 ) -> Grown:
     """Grow a set of trees against the grids left over (module docstring): certify [lo, hi] on
     the trees so far; on a grid left over, take room at a 4-cycle of a tree already chosen if
-    there is some, else add the tree of `pool` (`default_pool`) with the most working repairs
-    if it has two, else one with room (at that 4-cycle), else one whose solution's units digits
-    differ from those of a tree already chosen (on the first grid, two such trees); a grid no
-    tree serves, up to `count` of them, is counted (`two_counted`: part (d)) and excluded when
+    there is some, else add trees of `pool` (`default_pool`) as `served` picks them, else, where
+    none serves, of the forests the grid's two solutions by `two_counted` use (`used_forest`);
+    a grid none serves, up to `count` of them, is counted (`two_counted`: part (d)) and excluded when
     it has two solutions or none (its images under the symmetry are not admitted anyway). Room
     is asked at every 4-cycle with `room` = `ALL` (the default on grids of at most `ROOM_CELLS`
     cells), else at the 4-cycles taken.
