@@ -530,10 +530,11 @@ def search(
 ) -> Grown:
     """Grow a set of trees against the grids left over (module docstring): certify [lo, hi] on
     the trees so far; on a grid left over, take room at a 4-cycle of a tree already chosen if
-    there is some, else add trees of `pool` (`default_pool`) as `served` picks them, else, where
-    none serves, of the forests the grid's two solutions by `two_counted` use (`used_forest`);
-    a grid none serves, up to `count` of them, is counted (`two_counted`: part (d)) and excluded when
-    it has two solutions or none (its images under the symmetry are not admitted anyway). Room
+    there is some, else add trees of `pool` (`default_pool`) as `served` picks them; a grid none
+    serves, up to `count` of them, is counted (`two_counted`: part (d)) and excluded when it has
+    two solutions or none (its images under the symmetry are not admitted anyway); once `count`
+    grids are counted, the forests a grid's two solutions use (`used_forest`) are offered as
+    `served` picks them (a counted grid costs the certificate one clause, a forest a family). Room
     is asked at every 4-cycle with `room` = `ALL` (the default on grids of at most `ROOM_CELLS`
     cells), else at the 4-cycles taken.
     Stops when the range is certified, or a grid left over is served in none of these ways (a
@@ -557,15 +558,12 @@ def search(
         added: list[Tree] = []
         if spare is None:
             added, spare = served(grid, rows, cols, pool, chosen, solved)
-        both = None
-        if spare is None and not added:  # the forests the grid's own solutions use
-            both = two_counted(grid, rows, cols)
+        both = two_counted(grid, rows, cols) if spare is None and not added else []
+        counted_out = spare is None and not added and len(counted) < count and len(both) != 1
+        if len(both) == 2 and not counted_out:  # the count spent: the forests its solutions use
             forests = list(dict.fromkeys(f for s in both if (f := used_forest(grid, s)) is not None))
             solved.update({f: working(grid, rows, cols, f, 2) for f in forests if f not in solved})
             added, spare = served(grid, rows, cols, forests, chosen, solved)
-        counted_out = (
-            spare is None and not added and len(counted) < count and both is not None and len(both) != 1
-        )
         if log:
             print(
                 f"{width}x{height} [{lo}, {hi}] trees {len(chosen)}: left over at {target} {grid}; "
