@@ -85,6 +85,16 @@ def test_a_tree_has_one_family_with_no_signs() -> None:
         construction([(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)], 3, 4)  # two cycles
 
 
+def _is_family(grid: Grid, digits: Grid, rows: list[int], cols: list[int], cells: Any) -> None:
+    """`10 d + u` on the cells, d elsewhere; every line's rest a multiple of 10."""
+    for r, row in enumerate(grid):
+        for c, x in enumerate(row):
+            assert x // 10 == digits[r][c] if (r, c) in cells else x == digits[r][c]
+        assert (rows[r] - sum(row)) % 10 == 0
+    for c, target in enumerate(cols):
+        assert (target - sum(row[c] for row in grid)) % 10 == 0
+
+
 @pytest.mark.parametrize("seed", range(12))
 def test_the_family_meets_every_line_modulo_ten(seed: int) -> None:
     """`family`'s grid: `10 d + u` on the tree, d elsewhere; every line's rest a multiple of 10."""
@@ -95,12 +105,8 @@ def test_the_family_meets_every_line_modulo_ten(seed: int) -> None:
     digits = _grid(rng, width, height)
     tree = random_tree(width, height, rng)
     grid = family(digits, rows, cols, tree)
-    for r in range(height):
-        for c in range(width):
-            assert grid[r][c] // 10 == digits[r][c] if (r, c) in tree else grid[r][c] == digits[r][c]
-        assert (rows[r] - sum(grid[r])) % 10 == 0
-    for c in range(width):
-        assert (cols[c] - sum(grid[r][c] for r in range(height))) % 10 == 0
+    assert grid is not None
+    _is_family(grid, digits, rows, cols, tree)
     with pytest.raises(ValueError):  # a cycle: 4 cells of two rows and two columns
         family(digits, rows, cols, [(0, 0), (0, 1), (1, 0), (1, 1)])
 
@@ -127,12 +133,7 @@ def test_a_forest_has_its_family_where_its_components_balance(seed: int) -> None
         assert forest(part, height, width) and not spanning_tree(part, height, width)
         grid = family(digits, rows, cols, part)
         if grid is not None:
-            for r in range(height):
-                for c in range(width):
-                    assert grid[r][c] // 10 == digits[r][c] if (r, c) in part else grid[r][c] == digits[r][c]
-                assert (rows[r] - sum(grid[r])) % 10 == 0
-            for c in range(width):
-                assert (cols[c] - sum(grid[r][c] for r in range(height))) % 10 == 0
+            _is_family(grid, digits, rows, cols, part)
         model = cp_model.CpModel()
         digit, _, targets = range_model(model, width, height, target, target)
         exists = family_exists(model, digit, targets, part)
