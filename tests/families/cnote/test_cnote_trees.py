@@ -532,3 +532,40 @@ def test_the_forests_of_its_solutions_serve_a_grid_of_nines() -> None:
     for s in found:
         assert violations(digits, rows, cols, {"grid": s}) == []
     assert not _left_over(digits, 188, added)
+
+
+def _units_met(digits: Grid, rows: list[int], cols: list[int]) -> bool:
+    """`spanning.units_met` on the grid (CP-SAT, the digits and line targets fixed)."""
+    from ortools.sat.python import cp_model
+
+    from boardlab.families.cnote.spanning import units_met
+
+    model = cp_model.CpModel()
+    digit = {(r, c): model.new_int_var(d, d, "") for r, row in enumerate(digits) for c, d in enumerate(row)}
+    targets: dict[Any, Any] = {("r", r): t for r, t in enumerate(rows)} | {
+        ("c", c): t for c, t in enumerate(cols)
+    }
+    units_met(model, digit, targets)
+    return cp_model.CpSolver().solve(model) != cp_model.INFEASIBLE
+
+
+@pytest.mark.parametrize(("width", "height"), [(3, 3), (3, 4), (4, 3), (3, 6)])
+def test_a_grid_whose_units_are_not_met_has_no_solution(width: int, height: int) -> None:
+    """Part (f): where no units digits meet the lines with their least numbers (`units_met`
+    infeasible), CP-SAT's enumeration (`two_counted`, the solver's own model) finds no solution;
+    both outcomes happen on random grids at small targets, and the row 5 7 8 over five rows of
+    nines at 187 (3 columns) is refused, while 7 9 9 over them at 188, two solutions, is not."""
+    rng = random.Random(width * 10 + height)
+    outcomes = set()
+    for _ in range(40):
+        target = rng.randint(max(width, height) * 4, max(width, height) * 25)
+        rows, cols = [target] * height, column_targets(target, height, width)
+        digits = _grid(rng, width, height)
+        met = _units_met(digits, rows, cols)
+        if not met:
+            assert two_counted(digits, rows, cols) == []
+        outcomes.add(met)
+    assert outcomes == {True, False}
+    nines = [[9, 9, 9] for _ in range(5)]
+    assert not _units_met([[5, 7, 8], *nines], [187] * 6, column_targets(187, 6, 3))
+    assert _units_met([[7, 9, 9], *nines], [188] * 6, column_targets(188, 6, 3))
