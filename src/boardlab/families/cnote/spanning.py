@@ -636,33 +636,6 @@ def equal_lines_agree(
             model.add(units[x] == units[y]).only_enforce_if(equal)
 
 
-def units_met(model: Any, digit: dict[Cell, Any], targets: Mapping[Line, Any]) -> None:
-    """On a CP-SAT `model`: the grid has units digits v (one per cell, 0..9) that meet every line's
-    target modulo 10 while every line's least numbers fit in its target: a cell's least number
-    with units digit v is its digit d where v = d, else 10 d + v (d must then stand before v).
-    Every solution's units digits are such a v (its numbers are at least the least ones), so a
-    grid with a solution meets this; a grid that does not has none and is no unique puzzle
-    (Lemma 14's part (f), docs/cnote.md: it excludes, e.g., a row 5 7 8 over five rows of nines at
-    187 on 3 columns, where the rows of nines force units digits 9 on every column and 59 + 79 +
-    89 exceed 187)."""
-    height = 1 + max(r for r, _ in digit)
-    width = 1 + max(c for _, c in digit)
-    least = {}
-    for cell, d in digit.items():
-        v = model.new_int_var(0, 9, "")
-        same = model.new_bool_var("")
-        model.add(v == d).only_enforce_if(same)
-        model.add(v != d).only_enforce_if(~same)
-        least[cell] = model.new_int_var(1, 99, "")
-        model.add(least[cell] == d).only_enforce_if(same)
-        model.add(least[cell] == 10 * d + v).only_enforce_if(~same)
-    lines = [(("r", r), [(r, c) for c in range(width)]) for r in range(height)]
-    lines += [(("c", c), [(r, c) for r in range(height)]) for c in range(width)]
-    for line, cells in lines:
-        rest = model.new_int_var(0, 10**6, "")  # the line's target less its least numbers, in tens
-        model.add(targets[line] == sum(least[x] for x in cells) + 10 * rest)
-
-
 def add_window(
     model: Any,
     digit: dict[Cell, Any],

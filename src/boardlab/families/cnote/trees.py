@@ -36,8 +36,6 @@ target maps a grid's solutions one to one onto its image's, and sorting rows and
 in turn ends at an image so ordered (each sort lowers the grid read row by row: Flener et al.,
 "Breaking row and column symmetries in matrix models", CP 2002). *Part (d)*: a grid CP-SAT's
 own enumeration counts with two solutions or none (`two_counted`) is excluded at its target.
-*Part (f)*: a grid whose lines no units digits meet modulo 10 with its least numbers within the
-targets has no solution (`spanning.units_met`) and is excluded.
 Infeasible: no digit grid has exactly one solution on [lo, hi] (each has two or more, or none
 where counted).
 `search` grows S against the grids left over, as Lemma 10's `placements.search` grows its
@@ -74,7 +72,6 @@ from boardlab.families.cnote.spanning import (
     range_model,
     spanning_tree,
     units_agree,
-    units_met,
 )
 from boardlab.families.cnote.trees_certified import RANGES, TREES
 
@@ -451,7 +448,6 @@ def certify(
         )
         made.append(found)
     equal_lines_agree(model, digit, targets, units_agree(model, digit, made))  # parts (c) and (e)
-    units_met(model, digit, targets)  # part (f)
     solver = decide(model, time_limit, f"{width}x{height} at {lo}-{hi}")
     if solver is None:
         return None
