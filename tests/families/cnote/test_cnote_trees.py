@@ -34,11 +34,13 @@ from boardlab.families.cnote.trees import (
     encoded,
     family,
     main,
+    ordered,
     random_tree,
     rooms,
     roomy,
     search,
     served,
+    siblings,
     solutions,
     swapped,
     two_counted,
@@ -365,6 +367,21 @@ def _sorted_image(digits: Grid, cols: list[int]) -> Grid:
         grid = moved
 
 
+def _admitted(grid: Grid, target: int) -> bool:
+    """Whether `doubly_ordered`'s CP-SAT constraints admit the grid at the target."""
+    from ortools.sat.python import cp_model
+
+    from boardlab.families.cnote.spanning import range_model
+
+    height, width = len(grid), len(grid[0])
+    model = cp_model.CpModel()
+    digit, _, targets = range_model(model, width, height, target, target)
+    doubly_ordered(model, digit, targets, width, height)
+    for (r, c), x in digit.items():
+        model.add(x == grid[r][c])
+    return cp_model.CpSolver().solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)
+
+
 @pytest.mark.parametrize(("width", "height"), [(8, 3), (4, 3), (5, 4), (3, 5)])
 def test_the_symmetry_keeps_a_sorted_image_of_every_grid(width: int, height: int) -> None:
     """`doubly_ordered` admits the sorted image of a random grid (rows, and columns of equal
@@ -381,13 +398,7 @@ def test_the_symmetry_keeps_a_sorted_image_of_every_grid(width: int, height: int
         digits = _grid(rng, width, height)
         image = _sorted_image(digits, cols)
         for grid, admitted in [(image, True), (image[::-1], image[::-1] == image)]:
-            model = cp_model.CpModel()
-            digit, t, targets = range_model(model, width, height, target, target)
-            doubly_ordered(model, digit, targets, width, height)
-            for (r, c), x in digit.items():
-                model.add(x == grid[r][c])
-            solver = cp_model.CpSolver()
-            assert (solver.solve(model) in (cp_model.OPTIMAL, cp_model.FEASIBLE)) == admitted
+            assert _admitted(grid, target) == admitted
         first = CNoteOracle(make_instance(digits, None, rows, cols)).several(3, 0)
         second = CNoteOracle(make_instance(image, None, rows, cols)).several(3, 0)
         assert isinstance(first, list) and isinstance(second, list) and len(first) == len(second)
@@ -410,6 +421,70 @@ def test_a_grid_with_no_solution_is_counted_out() -> None:
     assert two_counted(nines, [208] * 8, cols) == []
     assert all(not working(nines, [208] * 8, cols, random_tree(5, 8, random.Random(k))) for k in range(5))
     assert len(two_counted(nines, [209] * 8, column_targets(209, 8, 5))) == 2
+
+
+@pytest.mark.parametrize(("width", "height", "target"), [(3, 6, 188), (4, 3, 301), (3, 4, 200), (5, 4, 250)])
+def test_ordered_is_doubly_ordered_in_plain_python(width: int, height: int, target: int) -> None:
+    """`ordered` (plain Python) admits exactly the grids `doubly_ordered`'s constraints admit:
+    random grids, their sorted images and those with two rows swapped."""
+    rng = random.Random(target)
+    cols = column_targets(target, height, width)
+    for _ in range(12):
+        digits = _grid(rng, width, height)
+        for grid in (digits, _sorted_image(digits, cols), _sorted_image(digits, cols)[::-1]):
+            assert ordered(grid, cols) == _admitted(grid, target)
+
+
+def test_the_siblings_of_a_row_over_nines() -> None:
+    """A row over rows of nines on 3 columns of 6 rows (one target for the three columns): its
+    siblings are the 164 other nondecreasing first rows over the same nines (165 multisets of
+    three digits), all admitted; a grid whose lower rows differ has none, nor one with more
+    first rows to try than asked; on 4 columns of 3 rows at 301 (column targets 226, 226, 226
+    and 225) the first three are nondecreasing and the fourth is free."""
+    nines = [[1, 1, 4]] + [[9, 9, 9]] * 5
+    cols = column_targets(188, 6, 3)
+    found = siblings(nines, cols)
+    assert len(found) == 164 and nines not in found
+    assert all(g[1:] == nines[1:] and ordered(g, cols) and g[0] == sorted(g[0]) for g in found)
+    assert len({tuple(g[0]) for g in found}) == 164
+    assert siblings([[1, 1, 4], [8, 9, 9], [9, 9, 9]], column_targets(100, 3, 3)) == []
+    assert siblings(nines, cols, most=164) == []
+    wide = [[2, 2, 2, 9], [9, 9, 9, 9], [9, 9, 9, 9]]
+    cols = column_targets(301, 3, 4)
+    found = siblings(wide, cols)
+    assert all(ordered(g, cols) and g[1:] == wide[1:] for g in found)
+    assert len(found) == 165 * 9 - 1  # three columns alike, the fourth free
+    assert [[1, 1, 1, 1], *wide[1:]] in found and [[1, 1, 2, 9], *wide[1:]] in found
+
+
+def test_the_search_counts_a_counted_grid_s_siblings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A row over nines left over and counted (two solutions at 188 on 3 columns of 6 rows): the
+    search counts its first-row siblings too, keeping those with two solutions or none (every one
+    here) without a certificate solve each; `count` bounds the grids left over, not the siblings."""
+    from boardlab.families.cnote import trees
+
+    nines = [[1, 1, 4]] + [[9, 9, 9]] * 5
+    left = [(188, nines)]
+    monkeypatch.setattr(trees, "certify", lambda *args: left.pop() if left else None)
+    grown = search(3, 6, 188, 188, pool=[], count=1)
+    assert grown.left is None and grown.trees == []
+    assert grown.counted[0] == (188, nines) and len(grown.counted) == 165
+    rows, cols = [188] * 6, column_targets(188, 6, 3)
+    assert {tuple(g[0]) for _, g in grown.counted[1:]} == {tuple(g[0]) for g in siblings(nines, cols)}
+    for _, grid in grown.counted[1::20]:
+        assert len(two_counted(grid, rows, cols)) != 1
+
+
+@pytest.mark.slow
+def test_siblings_certify_three_columns_of_six_rows_at_188() -> None:
+    """The fifty-third session's case: 3 columns of 6 rows at 188, where the fifty-second
+    session's search stopped on rows over nines one at a time, certifies with `count` 30 once
+    the siblings are counted (about 50 s)."""
+    grown = search(3, 6, 188, 188, time_limit=240, count=30)
+    assert grown.left is None
+    over_nines = [g for _, g in grown.counted if all(row == [9, 9, 9] for row in g[1:])]
+    assert len(over_nines) >= 100
+    assert certify(3, 6, 188, 188, grown.trees, counted=grown.counted, room=grown.room) is None
 
 
 def _with_equal_lines(rng: random.Random, width: int, height: int, cols: list[int]) -> Grid:

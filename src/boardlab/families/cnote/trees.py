@@ -35,7 +35,8 @@ are the columns of each run of equal targets; permuting the rows (all at T) or c
 target maps a grid's solutions one to one onto its image's, and sorting rows and such columns
 in turn ends at an image so ordered (each sort lowers the grid read row by row: Flener et al.,
 "Breaking row and column symmetries in matrix models", CP 2002). *Part (d)*: a grid CP-SAT's
-own enumeration counts with two solutions or none (`two_counted`) is excluded at its target.
+own enumeration counts with two solutions or none (`two_counted`) is excluded at its target
+(`search` counts such a grid's first-row `siblings` with it: fifty-third session).
 Infeasible: no digit grid has exactly one solution on [lo, hi] (each has two or more, or none
 where counted).
 `search` grows S against the grids left over, as Lemma 10's `placements.search` grows its
@@ -55,7 +56,8 @@ import random
 import sys
 import time
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement, groupby, product
+from math import comb, prod
 from typing import Any, Literal, NamedTuple
 
 from boardlab.families.cnote.hundreds import decide, repairs, run_certificate, verdict
@@ -180,6 +182,9 @@ def all_trees(width: int, height: int) -> list[Tree]:
 
 #: `certify` asks room (part (b)) on grids of at most this many cells by default.
 ROOM_CELLS = 16
+
+#: `search` counts a counted grid's first-row siblings (`siblings`) when there are at most this many.
+SIBLINGS = 2_000
 
 #: `default_pool` lists every spanning tree up to this many, else draws `POOL_DRAWN`.
 POOL_ALL = 5000
@@ -484,6 +489,37 @@ def doubly_ordered(
         )
 
 
+def ordered(grid: Grid, cols: list[int]) -> bool:
+    """Whether `doubly_ordered` admits the digit grid (plain Python): rows in lexicographic
+    order, and each two adjacent columns with the same target read top to bottom."""
+    columns = [[row[c] for row in grid] for c in range(len(cols))]
+    return all(a <= b for a, b in zip(grid, grid[1:], strict=False)) and all(
+        columns[c] <= columns[c + 1] for c in range(len(cols) - 1) if cols[c] == cols[c + 1]
+    )
+
+
+def siblings(grid: Grid, cols: list[int], most: int = SIBLINGS) -> list[Grid]:
+    """The grids other than `grid` that `doubly_ordered` admits and that differ from it in the
+    first row alone, where every other row is one and the same row; [] where the rows below
+    differ or there would be more than `most` to try. Why: on 3-wide shapes the grids left over
+    near the frontier are one row over rows of nines (fifty-second session), each with two
+    solutions or none and none served by a tree; `search` counts them a row at a time instead of
+    one certificate solve each. A first row admitted is nondecreasing along each run of columns
+    with the same target (such columns agree below it), which bounds the rows tried."""
+    if len(grid) < 2 or any(row != grid[1] for row in grid[2:]):
+        return []
+    runs = [len(list(run)) for _, run in groupby(cols)]
+    if prod(comb(length + 8, length) for length in runs) > most:
+        return []
+    found = []
+    for parts in product(*(combinations_with_replacement(range(1, 10), length) for length in runs)):
+        first = [x for part in parts for x in part]
+        other = [first, *(list(row) for row in grid[1:])]
+        if first != list(grid[0]) and ordered(other, cols):
+            found.append(other)
+    return found
+
+
 def units_digits(grid: Grid) -> tuple[tuple[int, ...], ...]:
     """A solution's units digits (a tree's family fixes them, whatever its repair)."""
     return tuple(tuple(x % 10 for x in row) for row in grid)
@@ -532,8 +568,9 @@ def search(
     the trees so far; on a grid left over, take room at a 4-cycle of a tree already chosen if
     there is some, else add trees of `pool` (`default_pool`) as `served` picks them; a grid none
     serves, up to `count` of them, is counted (`two_counted`: part (d)) and excluded when it has
-    two solutions or none (its images under the symmetry are not admitted anyway); once `count`
-    grids are counted, the forests a grid's two solutions use (`used_forest`) are offered as
+    two solutions or none (its images under the symmetry are not admitted anyway), and with it
+    its first-row siblings (`siblings`: a row over rows of nines and the like), each counted
+    the same way, outside `count`; once `count` grids left over are counted, the forests a grid's two solutions use (`used_forest`) are offered as
     `served` picks them (a counted grid costs the certificate one clause, a forest a family). Room
     is asked at every 4-cycle with `room` = `ALL` (the default on grids of at most `ROOM_CELLS`
     cells), else at the 4-cycles taken.
@@ -544,6 +581,7 @@ def search(
     taken: list[Room] = [] if room is None or room == ALL else list(room)
     chosen: list[Tree] = []
     counted: list[tuple[int, Grid]] = []
+    met = 0  # grids counted as left over (`count` bounds these; their siblings come free)
     while True:
         start = time.process_time()
         asked: Rooms = ALL if every else tuple(taken)
@@ -559,7 +597,7 @@ def search(
         if spare is None:
             added, spare = served(grid, rows, cols, pool, chosen, solved)
         both = two_counted(grid, rows, cols) if spare is None and not added else []
-        counted_out = spare is None and not added and len(counted) < count and len(both) != 1
+        counted_out = spare is None and not added and met < count and len(both) != 1
         if len(both) == 2 and not counted_out:  # the count spent: the forests its solutions use
             forests = list(dict.fromkeys(f for s in both if (f := used_forest(grid, s)) is not None))
             solved.update({f: working(grid, rows, cols, f, 2) for f in forests if f not in solved})
@@ -574,7 +612,15 @@ def search(
                 flush=True,
             )
         if counted_out:
+            met += 1
             counted.append((target, grid))
+            near = [(g, len(two_counted(g, rows, cols))) for g in siblings(grid, cols)]
+            counted.extend((target, g) for g, n in near if n != 1)
+            if log and near:
+                unique = [g for g, n in near if n == 1]
+                print(
+                    f"  and {len(near) - len(unique)} of its first-row siblings; unique: {unique}", flush=True
+                )
             continue
         if not (added or spare) or len(chosen) >= most:
             return Grown(chosen, counted, found, asked)
