@@ -570,8 +570,9 @@ def search(
     serves, up to `count` of them, is counted (`two_counted`: part (d)) and excluded when it has
     two solutions or none (its images under the symmetry are not admitted anyway), and with it
     its first-row siblings (`siblings`: a row over rows of nines and the like), each counted
-    the same way, outside `count`; once `count` grids left over are counted, the forests a grid's two solutions use (`used_forest`) are offered as
-    `served` picks them (a counted grid costs the certificate one clause, a forest a family). Room
+    the same way, outside `count`; once `count` grids left over are counted, the forests a
+    grid's two solutions use (`used_forest`) are offered as `served` picks them (a counted grid
+    costs the certificate one clause, a forest a family). Room
     is asked at every 4-cycle with `room` = `ALL` (the default on grids of at most `ROOM_CELLS`
     cells), else at the 4-cycles taken.
     Stops when the range is certified, or a grid left over is served in none of these ways (a
