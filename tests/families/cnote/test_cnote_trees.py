@@ -33,6 +33,8 @@ from boardlab.families.cnote.trees import (
     doubly_ordered,
     encoded,
     family,
+    grid_read,
+    grid_written,
     main,
     ordered,
     random_tree,
@@ -181,9 +183,22 @@ def test_the_certified_file_is_written_back_as_it_stands() -> None:
         )
 
 
+def test_a_grid_counted_is_written_as_one_line_and_read_back() -> None:
+    """`grid_written` spells a grid as its target and its rows' digits; `grid_read` reads it back,
+    on every shape the certificates use (digits 1-9, rows of 2-8)."""
+    assert grid_written(197, ((6, 6, 5), (9, 9, 9))) == "197 665 999"
+    rng = random.Random(54)
+    for _ in range(200):
+        width, height = rng.randint(2, 8), rng.randint(2, 8)
+        rows = tuple(tuple(rng.randint(1, 9) for _ in range(width)) for _ in range(height))
+        target = rng.randint(1, 1000)
+        assert grid_read(grid_written(target, rows)) == (target, rows)
+
+
 def test_written_ranges_read_back_equal() -> None:
     """`written`'s source, run, gives back the ranges it was given, long rows (laid out one item a
-    line), one-tree ranges, grids counted and room included, trees shared between ranges once."""
+    line, grids counted and room packed as many a line as fit), one-tree ranges, trees shared
+    between ranges once."""
     tree, other = (0, 1, 4, 6, 9, 11), (0, 1, 2, 5, 7, 10)
     nines = ((9, 9, 9, 9), (9, 9, 9, 9), (9, 9, 9, 9))
     certified = {
@@ -193,7 +208,7 @@ def test_written_ranges_read_back_equal() -> None:
                 356,
                 899,
                 (other, tree),
-                ((356, nines), (357, nines)),
+                tuple((356 + k, nines) for k in range(9)),
                 tuple((0, 0, 2, 1, 3) for _ in range(12)),
             ),
         ],
@@ -204,7 +219,8 @@ def test_written_ranges_read_back_equal() -> None:
     assert space["TREES"] == {(4, 3): (tree, other), (3, 4): (other,)}
     assert {
         shape: [
-            (lo, hi, tuple(space["TREES"][shape][i] for i in picks), n, r) for lo, hi, picks, n, r in rows
+            (lo, hi, tuple(space["TREES"][shape][i] for i in picks), tuple(map(grid_read, n)), r)
+            for lo, hi, picks, n, r in rows
         ]
         for shape, rows in space["RANGES"].items()
     } == certified

@@ -93,6 +93,19 @@ ALL: Literal["all"] = "all"
 #: A range of `CERTIFIED`: (lo, hi, trees, counted, room)
 Range = tuple[int, int, tuple[tuple[int, ...], ...], Counted, Rooms]
 
+
+def grid_written(target: int, rows: Sequence[Sequence[int]]) -> str:
+    """A grid counted as `trees_certified` writes it: the target, then each row's digits, spaced
+    ("197 665 999 999": 665 over two rows of nines at 197; fifty-fourth session)."""
+    return " ".join([str(target), *("".join(map(str, row)) for row in rows)])
+
+
+def grid_read(text: str) -> tuple[int, tuple[tuple[int, ...], ...]]:
+    """The (target, rows) of `grid_written`'s text."""
+    target, *rows = text.split()
+    return int(target), tuple(tuple(map(int, row)) for row in rows)
+
+
 #: (columns, rows) -> [(lo, hi, trees, counted, room)]: for every T in [lo, hi] (rows at T,
 #: columns `column_targets`) `certify` on the trees (each the indices r * columns + c of its
 #: cells), the grids counted (target, rows: part (d)) and room where `room` asks it is
@@ -101,10 +114,10 @@ Range = tuple[int, int, tuple[tuple[int, ...], ...], Counted, Rooms]
 #: cells), each run again by the command in a fresh process; forty-seventh session (room at the
 #: 4-cycles chosen). The CPU of each in docs/cnote.md, "Lemma 14". Read from `trees_certified`,
 #: where `written` holds each shape's trees once and the ranges name them by number (fifty-first
-#: session).
+#: session), and each grid counted as `grid_written`'s text (fifty-fourth).
 CERTIFIED: dict[tuple[int, int], list[Range]] = {
     shape: [
-        (lo, hi, tuple(TREES[shape][i] for i in picks), counted, room)
+        (lo, hi, tuple(TREES[shape][i] for i in picks), tuple(map(grid_read, counted)), room)
         for lo, hi, picks, counted, room in ranges
     ]
     for shape, ranges in RANGES.items()
@@ -118,12 +131,21 @@ def encoded(tree: Collection[Cell], width: int) -> tuple[int, ...]:
 
 def _laid(value: object, indent: int) -> list[str]:
     """One item of `written`'s lists: on one line where it fits in the project's 110 columns, else
-    a tuple's items one a line."""
+    a tuple's items one a line, or as many a line as fit where no item holds a tuple (trees' numbers,
+    grids counted, 4-cycles of room)."""
     pad = " " * indent
     flat = repr(value).replace("'", '"')
     if not isinstance(value, tuple) or len(pad + flat) <= 110:
         return [f"{pad}{flat},"]
-    return [f"{pad}(", *(line for item in value for line in _laid(item, indent + 4)), f"{pad}),"]
+    if any(isinstance(item, tuple) and any(isinstance(x, tuple) for x in item) for item in value):
+        return [f"{pad}(", *(line for item in value for line in _laid(item, indent + 4)), f"{pad}),"]
+    lines = [" " * (indent + 4)]
+    for item in value:
+        piece = repr(item).replace("'", '"') + ","
+        if lines[-1].strip() and len(lines[-1]) + 1 + len(piece) > 110:
+            lines.append(" " * (indent + 4))
+        lines[-1] += (" " if lines[-1].strip() else "") + piece
+    return [f"{pad}(", *lines, f"{pad}),"]
 
 
 def written(certified: Mapping[tuple[int, int], Sequence[Range]]) -> str:
@@ -134,7 +156,13 @@ def written(certified: Mapping[tuple[int, int], Sequence[Range]]) -> str:
     for (width, height), held in certified.items():
         numbers: dict[tuple[int, ...], int] = {}
         rows = [
-            (lo, hi, tuple(numbers.setdefault(t, len(numbers)) for t in named), counted, room)
+            (
+                lo,
+                hi,
+                tuple(numbers.setdefault(t, len(numbers)) for t in named),
+                tuple(grid_written(target, grid) for target, grid in counted),
+                room,
+            )
             for lo, hi, named, counted, room in held
         ]
         trees += [f"    ({width}, {height}): (", *(f"        {t!r}," for t in numbers), "    ),"]
@@ -154,11 +182,12 @@ from typing import Literal
 #: (columns, rows) -> the trees its ranges name, numbered in the order they first name them
 TREES: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {'''
 
-_WRITTEN_RANGES = """#: (columns, rows) -> [(lo, hi, the numbers of its trees in `TREES`, counted, room)]; counted and
-#: room as `trees.Counted` and `trees.Rooms`, spelt out (this module imports nothing of boardlab)
+_WRITTEN_RANGES = """#: (columns, rows) -> [(lo, hi, the numbers of its trees in `TREES`, counted, room)]; counted as
+#: `trees.grid_written` writes each grid ("target row row ..."), room as `trees.Rooms` spelt out
+#: (this module imports nothing of boardlab)
 RANGES: dict[tuple[int, int], list[tuple[
     int, int, tuple[int, ...],
-    tuple[tuple[int, tuple[tuple[int, ...], ...]], ...],
+    tuple[str, ...],
     Literal["all"] | tuple[tuple[int, int, int, int, int], ...],
 ]]] = {"""
 
