@@ -38,6 +38,7 @@ from boardlab.families.cnote.trees import (
     main,
     ordered,
     random_tree,
+    recounted,
     rooms,
     roomy,
     search,
@@ -229,8 +230,9 @@ def test_written_ranges_read_back_equal() -> None:
 def test_the_ranges_hold_targets_without_gaps() -> None:
     """Each shape's ranges are disjoint, in descending order and adjacent, and join the other
     lemmas' targets (1,000 on 4x3 and 3x4, where no other lemma reaches it): `proven_from`
-    is at most the least; every grid counted lies in its range and has two solutions or none
-    (`two_counted`: CP-SAT, `verify`)."""
+    is at most the least; every grid counted lies in its range and has two solutions or none,
+    recounted by a second method (`recounted`: dp3's listing where a side is 3, which is nearly
+    all of them; `verify`)."""
     for (width, height), ranges in CERTIFIED.items():
         if (width, height) in ((4, 3), (3, 4)):
             assert ranges[0][1] == 1000
@@ -240,10 +242,10 @@ def test_the_ranges_hold_targets_without_gaps() -> None:
         assert least is not None and least <= ranges[-1][0]
         for lo, hi, _, counted, _ in ranges:
             assert lo <= hi
-            for target, rows in counted[:2]:
+            for target, rows in counted:
                 assert lo <= target <= hi
                 digits = [list(row) for row in rows]
-                assert len(two_counted(digits, [target] * height, column_targets(target, height, width))) != 1
+                assert len(recounted(digits, [target] * height, column_targets(target, height, width))) != 1
 
 
 def test_the_cheapest_certificates_recomputed() -> None:
@@ -325,6 +327,45 @@ def test_the_command_reruns_and_refuses(capsys: pytest.CaptureFixture[str]) -> N
     assert "infeasible" in capsys.readouterr().out
     assert main(["4", "3", "10", "20"]) == 2
     assert main(["4", "3"]) == 2
+
+
+def test_the_command_recounts_the_grids_counted(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The rerun recounts a range's grids counted before its certificate: a range claiming a
+    unique grid (3 columns of 4 rows at 150, made by the generator) as counted fails with exit 1
+    and the grid named; with the grids of two solutions or none it holds."""
+    unique = [[8, 9, 8], [9, 9, 7], [9, 2, 9], [2, 7, 2]]
+    nines = [[9, 9, 9]] * 4
+    lo, hi, held, _, room = CERTIFIED[3, 4][0]
+    monkeypatch.setitem(CERTIFIED, (3, 4), [(150, 150, held, ((150, tuple(map(tuple, unique))),), room)])
+    assert main(["3", "4", "150", "150"]) == 1
+    assert "has one solution at 150" in capsys.readouterr().out
+    monkeypatch.setitem(CERTIFIED, (3, 4), [(lo, hi, held, ((hi, tuple(map(tuple, nines))),), room)])
+    assert len(recounted(nines, [hi] * 4, column_targets(hi, 4, 3))) != 1
+    assert main(["3", "4", str(hi - 5), str(hi)]) == 0
+    assert "1 grids recounted: CP-SAT: infeasible" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("width", "height"), [(3, 4), (4, 3), (3, 6), (5, 3), (4, 4)])
+def test_recounted_agrees_with_cp_sat(width: int, height: int) -> None:
+    """`recounted` (dp3's listing on a side of 3, else CP-SAT) finds as many solutions, up to
+    two, as CP-SAT's enumeration (`two_counted`), on random grids of 4-9s (mostly two, some
+    none) and on a unique one (the generator's)."""
+    rng = random.Random(f"{width}x{height}")
+    grids = [
+        (t, [[rng.randint(4, 9) for _ in range(width)] for _ in range(height)]) for t in (120, 160, 200) * 3
+    ]
+    grids.append(
+        (150, [[8, 9, 8], [9, 9, 7], [9, 2, 9], [2, 7, 2]]) if (width, height) == (3, 4) else grids[0]
+    )
+    seen = set()
+    for target, digits in grids:
+        rows, cols = [target] * height, column_targets(target, height, width)
+        found = recounted(digits, rows, cols)
+        assert len(found) == len(two_counted(digits, rows, cols))
+        seen.add(len(found))
+    assert 2 in seen and ((width, height) != (3, 4) or 1 in seen)
 
 
 def test_room_is_grown_at_the_cycles_it_serves() -> None:

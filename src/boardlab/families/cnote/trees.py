@@ -56,7 +56,7 @@ import random
 import sys
 import time
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from itertools import combinations, combinations_with_replacement, groupby, product
+from itertools import combinations, combinations_with_replacement, groupby, islice, product
 from math import comb, prod
 from typing import Any, Literal, NamedTuple
 
@@ -581,6 +581,25 @@ def two_counted(digits: Grid, rows: list[int], cols: list[int]) -> list[Grid]:
     return found
 
 
+def recounted(digits: Grid, rows: list[int], cols: list[int]) -> list[Grid]:
+    """Two solutions of a grid counted (part (d)), fewer when it has fewer, by a second method
+    for the rerun and the tests: on grids three cells wide or high (nearly all the grids the
+    drives count) the listing of `dp3.Band` (a reachability table of two lines' partial sums and
+    its walk: no CP-SAT, no transform); elsewhere CP-SAT's enumeration (`two_counted`, as the
+    search). Each solution is accepted by the independent `verify`."""
+    from boardlab.families.cnote.dp3 import Band
+    from boardlab.families.cnote.instance import make_instance
+    from boardlab.families.cnote.verify import violations
+
+    if 3 not in (len(digits), len(digits[0])):
+        return two_counted(digits, rows, cols)
+    found = list(islice(Band(make_instance(digits, None, rows, cols)).solutions(), 2))
+    for solution in found:
+        if violations(digits, rows, cols, {"grid": solution}):
+            raise RuntimeError(f"dp3's solution {solution} of {digits} fails verify")
+    return found
+
+
 def search(
     width: int,
     height: int,
@@ -715,7 +734,8 @@ def applies(rows: list[int], cols: list[int]) -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     """`python -m boardlab.families.cnote.trees W H LO HI`: rerun the certificate of `CERTIFIED`
-    covering [LO, HI] (exit 0: it holds; 1: a grid left over, printed); `--search W H LO HI
+    covering [LO, HI], its grids counted recounted first (`recounted`) (exit 0: it holds; 1: a
+    grid left over, or a grid counted with one solution, printed); `--search W H LO HI
     [COUNT]`: grow a set of trees for [LO, HI], counting up to COUNT grids (`search`), and print
     it as `CERTIFIED` would hold it. Bad arguments: one line, exit 2; undecided within the time
     limit: exit 3."""
@@ -742,8 +762,13 @@ def main(argv: list[str] | None = None) -> int:
             raise ValueError(f"no range of CERTIFIED holds {width}x{height} at {lo}-{hi}")
         trees = [decoded(t, width) for t in held[0][0]]
         counted = [(t, [list(row) for row in g]) for t, g in held[0][1]]
+        for target, grid in counted:  # part (d) again, by a second method
+            if len(recounted(grid, [target] * height, column_targets(target, height, width))) == 1:
+                print(f"{width}x{height} at {lo}-{hi}: the grid counted {grid} has one solution at {target}")
+                return 1
         found = certify(width, height, lo, hi, trees, counted=counted, room=held[0][2])
-        return verdict(f"{width}x{height} at {lo}-{hi}, {len(trees)} trees", found, "infeasible", start)
+        what = f"{width}x{height} at {lo}-{hi}, {len(trees)} trees, {len(counted)} grids recounted"
+        return verdict(what, found, "infeasible", start)
 
     return run_certificate(body)
 
