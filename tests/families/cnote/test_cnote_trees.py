@@ -14,6 +14,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from boardlab.core.errors import NoPuzzle
@@ -33,6 +34,8 @@ from boardlab.families.cnote.trees import (
     doubly_ordered,
     encoded,
     family,
+    free_lines,
+    freed,
     grid_read,
     grid_written,
     main,
@@ -47,10 +50,12 @@ from boardlab.families.cnote.trees import (
     solutions,
     swapped,
     two_counted,
+    unique_in,
     used_forest,
     working,
     written,
 )
+from boardlab.families.cnote.twolines import free_counts
 from boardlab.families.cnote.verify import violations
 
 Grid = list[list[int]]
@@ -188,6 +193,8 @@ def test_a_grid_counted_is_written_as_one_line_and_read_back() -> None:
     """`grid_written` spells a grid as its target and its rows' digits; `grid_read` reads it back,
     on every shape the certificates use (digits 1-9, rows of 2-8)."""
     assert grid_written(197, ((6, 6, 5), (9, 9, 9))) == "197 665 999"
+    assert grid_written(187, ((0, 0, 0), (0, 0, 0), (9, 9, 9))) == "187 *** *** 999"
+    assert grid_read("187 *** *** 999") == (187, ((0, 0, 0), (0, 0, 0), (9, 9, 9)))
     rng = random.Random(54)
     for _ in range(200):
         width, height = rng.randint(2, 8), rng.randint(2, 8)
@@ -231,8 +238,8 @@ def test_the_ranges_hold_targets_without_gaps() -> None:
     """Each shape's ranges are disjoint, in descending order and adjacent, and join the other
     lemmas' targets (1,000 on 4x3 and 3x4, where no other lemma reaches it): `proven_from`
     is at most the least; every grid counted lies in its range and has two solutions or none,
-    recounted by a second method (`recounted`: dp3's listing where a side is 3, which is nearly
-    all of them; `verify`)."""
+    recounted by a second method (`unique_in`: dp3's listing where a side is 3, which is nearly
+    all of them, `verify`; a class, two lines free, by `twolines`)."""
     for (width, height), ranges in CERTIFIED.items():
         if (width, height) in ((4, 3), (3, 4)):
             assert ranges[0][1] == 1000
@@ -245,7 +252,7 @@ def test_the_ranges_hold_targets_without_gaps() -> None:
             for target, rows in counted:
                 assert lo <= target <= hi
                 digits = [list(row) for row in rows]
-                assert len(recounted(digits, [target] * height, column_targets(target, height, width))) != 1
+                assert unique_in(digits, [target] * height, column_targets(target, height, width)) == []
 
 
 def test_the_cheapest_certificates_recomputed() -> None:
@@ -340,7 +347,15 @@ def test_the_command_recounts_the_grids_counted(
     lo, hi, held, _, room = CERTIFIED[3, 4][0]
     monkeypatch.setitem(CERTIFIED, (3, 4), [(150, 150, held, ((150, tuple(map(tuple, unique))),), room)])
     assert main(["3", "4", "150", "150"]) == 1
-    assert "has one solution at 150" in capsys.readouterr().out
+    assert (
+        "counted at 150, [[8, 9, 8], [9, 9, 7], [9, 2, 9], [2, 7, 2]] has one solution"
+        in capsys.readouterr().out
+    )
+    monkeypatch.setitem(
+        CERTIFIED, (3, 4), [(150, 150, held, ((150, tuple(map(tuple, freed(unique)))),), room)]
+    )
+    assert main(["3", "4", "150", "150"]) == 1
+    assert "has one solution" in capsys.readouterr().out
     monkeypatch.setitem(CERTIFIED, (3, 4), [(lo, hi, held, ((hi, tuple(map(tuple, nines))),), room)])
     assert len(recounted(nines, [hi] * 4, column_targets(hi, 4, 3))) != 1
     assert main(["3", "4", str(hi - 5), str(hi)]) == 0
@@ -514,15 +529,33 @@ def test_the_siblings_of_a_row_over_nines() -> None:
     assert [[1, 1, 1, 1], *wide[1:]] in found and [[1, 1, 2, 9], *wide[1:]] in found
 
 
-def test_the_search_counts_a_counted_grid_s_siblings(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_search_counts_a_counted_grid_s_class(monkeypatch: pytest.MonkeyPatch) -> None:
     """A row over nines left over and counted (two solutions at 188 on 3 columns of 6 rows): the
-    search counts its first-row siblings too, keeping those with two solutions or none (every one
-    here) without a certificate solve each; `count` bounds the grids left over, not the siblings."""
+    search counts its class, the first two rows free (`freed`), at once and excludes the class
+    (no grid of it is unique): one entry, without a certificate solve a grid."""
     from boardlab.families.cnote import trees
 
     nines = [[1, 1, 4]] + [[9, 9, 9]] * 5
     left = [(188, nines)]
     monkeypatch.setattr(trees, "certify", lambda *args: left.pop() if left else None)
+    grown = search(3, 6, 188, 188, pool=[], count=1)
+    assert grown.left is None and grown.trees == []
+    assert grown.counted == [(188, [[0, 0, 0], [0, 0, 0]] + [[9, 9, 9]] * 4)]
+    assert free_lines(grown.counted[0][1]) == (0, 1)
+
+
+def test_where_a_class_holds_a_unique_grid_the_search_counts_the_siblings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the class holds a unique grid (stubbed here), the grid is counted alone with its
+    first-row siblings, each with two solutions or none kept (every one here), without a
+    certificate solve each; `count` bounds the grids left over, not the siblings."""
+    from boardlab.families.cnote import trees
+
+    nines = [[1, 1, 4]] + [[9, 9, 9]] * 5
+    left = [(188, nines)]
+    monkeypatch.setattr(trees, "certify", lambda *args: left.pop() if left else None)
+    monkeypatch.setattr(trees, "unique_grids", lambda *args: [nines])
     grown = search(3, 6, 188, 188, pool=[], count=1)
     assert grown.left is None and grown.trees == []
     assert grown.counted[0] == (188, nines) and len(grown.counted) == 165
@@ -533,15 +566,73 @@ def test_the_search_counts_a_counted_grid_s_siblings(monkeypatch: pytest.MonkeyP
 
 
 @pytest.mark.slow
-def test_siblings_certify_three_columns_of_six_rows_at_188() -> None:
+def test_classes_certify_three_columns_of_six_rows_at_188() -> None:
     """The fifty-third session's case: 3 columns of 6 rows at 188, where the fifty-second
     session's search stopped on rows over nines one at a time, certifies with `count` 30 once
-    the siblings are counted (about 50 s)."""
+    their class is counted; the certificate reruns infeasible and no class holds a unique grid."""
     grown = search(3, 6, 188, 188, time_limit=240, count=30)
     assert grown.left is None
-    over_nines = [g for _, g in grown.counted if all(row == [9, 9, 9] for row in g[1:])]
-    assert len(over_nines) >= 100
+    classes = [(t, g) for t, g in grown.counted if free_lines(g) is not None]
+    assert classes
+    rows, cols = [188] * 6, column_targets(188, 6, 3)
+    assert all(unique_in(g, rows, cols) == [] for _, g in classes)
     assert certify(3, 6, 188, 188, grown.trees, counted=grown.counted, room=grown.room) is None
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "target"), [(3, 4, 150), (3, 4, 120), (4, 3, 242), (5, 3, 200), (3, 3, 300)]
+)
+def test_a_class_is_counted_as_dp3_counts_its_grids(width: int, height: int, target: int) -> None:
+    """`twolines.free_counts` (two lines free, 531,441 grids at once, capped integer sums) gives
+    each grid of a class the count, capped at 2, that `dp3`'s listing gives it (`recounted`), on
+    random grids of random classes and on every grid it counts once or not at all (up to 30 each),
+    rows free on 3 columns and columns free on 3 rows."""
+    rng = random.Random(f"{width}x{height} {target}")
+    rows, cols = [target] * height, column_targets(target, height, width)
+    base = [[rng.randint(1, 9) for _ in range(width)] for _ in range(height)]
+    free = (0, 1) if (width, height) == (3, 3) else tuple(rng.sample(range(max(width, height)), 2))
+    counts = free_counts(base, rows, cols, free)
+    picks = [tuple(rng.randrange(9) for _ in range(6)) for _ in range(40)]
+    picks += [tuple(x) for x in np.argwhere(counts == 1)[:30]] + [
+        tuple(x) for x in np.argwhere(counts == 0)[:30]
+    ]
+    for pick in picks:
+        grid = [row[:] for row in base]
+        for line, values in zip(free, (pick[:3], pick[3:]), strict=True):
+            for k, value in enumerate(values):
+                if width == 3:
+                    grid[line][k] = int(value) + 1
+                else:
+                    grid[k][line] = int(value) + 1
+        assert counts[pick] == len(recounted(grid, rows, cols))
+
+
+def test_a_class_holding_a_unique_grid_names_it() -> None:
+    """3 columns of 4 rows at 150: the generator's unique grid is in the class of its last two
+    rows (the first two free), which `unique_in` and `free_lines` name; a grid counted alone is
+    named when it has one solution; the rerun's reading of classes refuses other free cells."""
+    unique = [[8, 9, 8], [9, 9, 7], [9, 2, 9], [2, 7, 2]]
+    rows, cols = [150] * 4, column_targets(150, 4, 3)
+    entry = freed(unique)
+    assert entry == [[0, 0, 0], [0, 0, 0], [9, 2, 9], [2, 7, 2]] and free_lines(entry) == (0, 1)
+    found = unique_in(entry, rows, cols)
+    assert unique in found and all(len(recounted(g, rows, cols)) == 1 for g in found[:5])
+    assert unique_in(unique, rows, cols) == [unique]
+    assert freed([[1, 2, 3, 4], [5, 6, 7, 8], [9, 9, 9, 9]]) == [[0, 0, 3, 4], [0, 0, 7, 8], [0, 0, 9, 9]]
+    for bad in ([[0, 0, 0], [1, 0, 0], [9, 2, 9], [2, 7, 2]], [[0, 0, 0], [9, 9, 9], [9, 2, 9], [2, 7, 2]]):
+        with pytest.raises(ValueError, match="two lines"):
+            free_lines(bad)
+
+
+def test_certify_excludes_a_class() -> None:
+    """A class counted (`freed`) excludes every grid agreeing with the grid left over outside its
+    free lines at that target: the next grid left over differs elsewhere or sits at another
+    target."""
+    tree = all_trees(3, 4)[0]
+    target, grid = certify(3, 4, 240, 241, [tree]) or (0, [])
+    again = certify(3, 4, 240, 241, [tree], counted=[(target, freed(grid))])
+    assert grid and again is not None
+    assert again[0] != target or again[1][2:] != grid[2:]
 
 
 def _with_equal_lines(rng: random.Random, width: int, height: int, cols: list[int]) -> Grid:

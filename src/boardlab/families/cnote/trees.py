@@ -36,7 +36,9 @@ target maps a grid's solutions one to one onto its image's, and sorting rows and
 in turn ends at an image so ordered (each sort lowers the grid read row by row: Flener et al.,
 "Breaking row and column symmetries in matrix models", CP 2002). *Part (d)*: a grid CP-SAT's
 own enumeration counts with two solutions or none (`two_counted`) is excluded at its target
-(`search` counts such a grid's first-row `siblings` with it: fifty-third session).
+(`search` counts such a grid's first-row `siblings` with it: fifty-third session); on grids three
+cells wide or high, the whole class of grids agreeing with it outside two lines (`freed`), where
+`twolines` counts none of its 531,441 grids once (fifty-fourth session; cells 0 in `counted`).
 Infeasible: no digit grid has exactly one solution on [lo, hi] (each has two or more, or none
 where counted).
 `search` grows S against the grids left over, as Lemma 10's `placements.search` grows its
@@ -76,6 +78,7 @@ from boardlab.families.cnote.spanning import (
     units_agree,
 )
 from boardlab.families.cnote.trees_certified import RANGES, TREES
+from boardlab.families.cnote.twolines import lines_are_rows, unique_grids
 
 Grid = list[list[int]]
 Cell = tuple[int, int]
@@ -95,15 +98,16 @@ Range = tuple[int, int, tuple[tuple[int, ...], ...], Counted, Rooms]
 
 
 def grid_written(target: int, rows: Sequence[Sequence[int]]) -> str:
-    """A grid counted as `trees_certified` writes it: the target, then each row's digits, spaced
-    ("197 665 999 999": 665 over two rows of nines at 197; fifty-fourth session)."""
-    return " ".join([str(target), *("".join(map(str, row)) for row in rows)])
+    """A grid counted as `trees_certified` writes it: the target, then each row's digits, spaced,
+    a free cell (0: `free_lines`) as `*` ("197 665 999 999": 665 over two rows of nines at 197;
+    "187 *** *** 999": every grid over a row of nines at 187; fifty-fourth session)."""
+    return " ".join([str(target), *("".join(str(x) if x else "*" for x in row) for row in rows)])
 
 
 def grid_read(text: str) -> tuple[int, tuple[tuple[int, ...], ...]]:
     """The (target, rows) of `grid_written`'s text."""
     target, *rows = text.split()
-    return int(target), tuple(tuple(map(int, row)) for row in rows)
+    return int(target), tuple(tuple(0 if x == "*" else int(x) for x in row) for row in rows)
 
 
 #: (columns, rows) -> [(lo, hi, trees, counted, room)]: for every T in [lo, hi] (rows at T,
@@ -454,11 +458,13 @@ def certify(
     model = cp_model.CpModel()
     digit, target, targets = range_model(model, width, height, lo, hi)
     doubly_ordered(model, digit, targets, width, height)
-    for at, grid in counted:  # part (d): not this grid at this target
+    for at, grid in counted:  # part (d): not this grid (its class where cells are free) at this target
         other = model.new_bool_var("")
         model.add(target != at).only_enforce_if(other)
         differs = [other]
         for (r, c), x in digit.items():
+            if not grid[r][c]:
+                continue
             differs.append(model.new_bool_var(""))
             model.add(x != grid[r][c]).only_enforce_if(differs[-1])
         model.add_bool_or(differs)
@@ -600,6 +606,40 @@ def recounted(digits: Grid, rows: list[int], cols: list[int]) -> list[Grid]:
     return found
 
 
+def free_lines(entry: Grid) -> tuple[int, int] | None:
+    """The two lines a grid counted leaves free (its cells 0: a class, `twolines`), rows of a grid
+    three columns wide, else columns of a grid three rows high; None when no cell is free.
+    Raises ValueError when the free cells are not exactly two such lines."""
+    if all(all(row) for row in entry):
+        return None
+    height, width = len(entry), len(entry[0])
+    lines = (
+        entry if 3 in (width, height) and lines_are_rows(width, height) else list(zip(*entry, strict=True))
+    )
+    free = [k for k, line in enumerate(lines) if not any(line)]
+    if 3 not in (width, height) or len(free) != 2 or sum(not x for row in entry for x in row) != 6:
+        raise ValueError(f"a class frees two lines of three cells, not the cells of {entry}")
+    return free[0], free[1]
+
+
+def unique_in(entry: Grid, rows: list[int], cols: list[int]) -> list[Grid]:
+    """The grids of a grid counted (part (d)) with exactly one solution, by a second method:
+    the grid itself if `recounted` finds one solution; for a class (`free_lines`), those of its
+    531,441 grids that `twolines.free_counts` counts once. Part (d) holds where this is []."""
+    free = free_lines(entry)
+    if free is None:
+        return [entry] if len(recounted(entry, rows, cols)) == 1 else []
+    return unique_grids(entry, rows, cols, free)
+
+
+def freed(grid: Grid) -> Grid:
+    """The class of a grid three cells wide or high with its first two lines free (0): rows of a
+    grid three columns wide, else columns (the grids left over near the frontier vary there,
+    over lines of nines: fifty-fourth session)."""
+    rows = lines_are_rows(len(grid[0]), len(grid))
+    return [[0 if (r if rows else c) < 2 else x for c, x in enumerate(row)] for r, row in enumerate(grid)]
+
+
 def search(
     width: int,
     height: int,
@@ -662,6 +702,15 @@ def search(
             )
         if counted_out:
             met += 1
+            band = 3 in (width, height)
+            unique = unique_grids(freed(grid), rows, cols, (0, 1)) if band else []
+            if band and not unique:  # its class, two lines free, all counted at once
+                counted.append((target, freed(grid)))
+                if log:
+                    print(f"  with its class {freed(grid)}: no grid of it is unique", flush=True)
+                continue
+            if unique and log:
+                print(f"  its class {freed(grid)} holds unique grids: {unique}", flush=True)
             counted.append((target, grid))
             near = [(g, len(two_counted(g, rows, cols))) for g in siblings(grid, cols)]
             counted.extend((target, g) for g, n in near if n != 1)
@@ -763,8 +812,8 @@ def main(argv: list[str] | None = None) -> int:
         trees = [decoded(t, width) for t in held[0][0]]
         counted = [(t, [list(row) for row in g]) for t, g in held[0][1]]
         for target, grid in counted:  # part (d) again, by a second method
-            if len(recounted(grid, [target] * height, column_targets(target, height, width))) == 1:
-                print(f"{width}x{height} at {lo}-{hi}: the grid counted {grid} has one solution at {target}")
+            if unique := unique_in(grid, [target] * height, column_targets(target, height, width)):
+                print(f"{width}x{height} at {lo}-{hi}: counted at {target}, {unique[0]} has one solution")
                 return 1
         found = certify(width, height, lo, hi, trees, counted=counted, room=held[0][2])
         what = f"{width}x{height} at {lo}-{hi}, {len(trees)} trees, {len(counted)} grids recounted"
