@@ -613,12 +613,13 @@ def free_lines(entry: Grid) -> tuple[int, int] | None:
     if all(all(row) for row in entry):
         return None
     height, width = len(entry), len(entry[0])
-    lines = (
-        entry if 3 in (width, height) and lines_are_rows(width, height) else list(zip(*entry, strict=True))
-    )
+    bad = ValueError(f"a class frees two lines of three cells, not the cells of {entry}")
+    if 3 not in (width, height):
+        raise bad
+    lines = entry if lines_are_rows(width, height) else list(zip(*entry, strict=True))
     free = [k for k, line in enumerate(lines) if not any(line)]
-    if 3 not in (width, height) or len(free) != 2 or sum(not x for row in entry for x in row) != 6:
-        raise ValueError(f"a class frees two lines of three cells, not the cells of {entry}")
+    if len(free) != 2 or sum(not x for row in entry for x in row) != 6:
+        raise bad
     return free[0], free[1]
 
 
@@ -702,15 +703,15 @@ def search(
             )
         if counted_out:
             met += 1
-            band = 3 in (width, height)
-            unique = unique_grids(freed(grid), rows, cols, (0, 1)) if band else []
-            if band and not unique:  # its class, two lines free, all counted at once
-                counted.append((target, freed(grid)))
+            entry = freed(grid) if 3 in (width, height) else None
+            unique = unique_grids(entry, rows, cols, (0, 1)) if entry else []
+            if entry and not unique:  # its class, two lines free, all counted at once
+                counted.append((target, entry))
                 if log:
-                    print(f"  with its class {freed(grid)}: no grid of it is unique", flush=True)
+                    print(f"  with its class {entry}: no grid of it is unique", flush=True)
                 continue
             if unique and log:
-                print(f"  its class {freed(grid)} holds unique grids: {unique}", flush=True)
+                print(f"  its class {entry} holds unique grids: {unique}", flush=True)
             counted.append((target, grid))
             near = [(g, len(two_counted(g, rows, cols))) for g in siblings(grid, cols)]
             counted.extend((target, g) for g, n in near if n != 1)
@@ -783,7 +784,7 @@ def applies(rows: list[int], cols: list[int]) -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     """`python -m boardlab.families.cnote.trees W H LO HI`: rerun the certificate of `CERTIFIED`
-    covering [LO, HI], its grids counted recounted first (`recounted`) (exit 0: it holds; 1: a
+    covering [LO, HI], its grids counted recounted first (`unique_in`) (exit 0: it holds; 1: a
     grid left over, or a grid counted with one solution, printed); `--search W H LO HI
     [COUNT]`: grow a set of trees for [LO, HI], counting up to COUNT grids (`search`), and print
     it as `CERTIFIED` would hold it. Bad arguments: one line, exit 2; undecided within the time
