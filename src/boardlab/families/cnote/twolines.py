@@ -28,11 +28,9 @@ classes holding unique grids (tests).
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import numpy as np
 
-from boardlab.families.cnote.dp3 import NotBand, containing
+from boardlab.families.cnote.dp3 import Band, NotBand, containing
 
 Grid = list[list[int]]
 
@@ -44,11 +42,6 @@ def lines_are_rows(width: int, height: int) -> bool:
     return width == 3
 
 
-@lru_cache(maxsize=4)
-def _has(limit: int) -> np.ndarray:
-    return np.ascontiguousarray(containing(limit))
-
-
 def free_counts(digits: Grid, rows: list[int], cols: list[int], free: tuple[int, int]) -> np.ndarray:
     """The capped counts (0, 1, and 2 for two or more) of every grid that agrees with `digits`
     outside the lines `free` (two line indices: rows of a grid three columns wide, else columns
@@ -56,25 +49,22 @@ def free_counts(digits: Grid, rows: list[int], cols: list[int], free: tuple[int,
     free[0]'s digits d and line free[1]'s digits e, each read along its line. The free lines'
     cells of `digits` are not read. Raises NotBand when neither side is 3, ValueError when `free`
     is not two distinct lines."""
+    from boardlab.families.cnote.instance import make_instance
     from boardlab.families.cnote.twolines_kernels import by_digits, correlate, line_pairs, spread
 
-    height, width = len(digits), len(digits[0])
-    if lines_are_rows(width, height):
-        lines, targets, sums = [list(row) for row in digits], list(rows), list(cols)
-    else:
-        lines, targets, sums = [list(column) for column in zip(*digits, strict=True)], list(cols), list(rows)
+    band = Band(make_instance(digits, None, rows, cols))  # its lines, digits in the cross lines' order
+    lines, targets = band.cells, band.targets
     i, j = free
     if i == j or not (0 <= i < len(lines) and 0 <= j < len(lines)):
         raise ValueError(f"two distinct lines of {len(lines)} to free, not {free}")
     counts = np.zeros((9,) * 6, np.int64)
-    if sum(targets) != sum(sums):
+    if not band.balanced:
         return counts
-    order = sorted(range(3), key=lambda k: sums[k])
-    top1, top2 = sums[order[0]], sums[order[1]]
-    has = _has(max(max(targets), 1))
+    top1, top2 = band.sums[0], band.sums[1]
+    has = containing(max(max(targets), 1))
 
-    def pairs(target: int, line: tuple[int, ...] | list[int]) -> np.ndarray:
-        return line_pairs(target, *(line[k] for k in order), top1, top2, has)  # type: ignore[no-any-return]
+    def pairs(target: int, line: list[int]) -> np.ndarray:
+        return line_pairs(target, *line, top1, top2, has)  # type: ignore[no-any-return]
 
     ways = np.zeros((top1 + 1, top2 + 1), np.int64)
     ways[0, 0] = 1
@@ -82,9 +72,9 @@ def free_counts(digits: Grid, rows: list[int], cols: list[int], free: tuple[int,
         if k not in free:
             ways = spread(ways, pairs(targets[k], line))
     rest = np.ascontiguousarray(ways[::-1, ::-1])
-    back = np.argsort(order)  # by_digits reads digits in the cross lines' order
+    back = np.argsort(band.order)  # by_digits reads digits in the cross lines' order
     for d in np.ndindex(9, 9, 9):
-        found = pairs(targets[i], [x + 1 for x in d])
+        found = pairs(targets[i], [d[k] + 1 for k in band.order])
         if len(found):
             met = by_digits(correlate(rest, found, targets[j]), targets[j], has)
             counts[d] = met.transpose(back)
