@@ -207,3 +207,69 @@ def test_the_forty_third_session_s_figures_are_made(width: int, height: int, tar
     counter = Counter(list(instance.rows), list(instance.cols))
     counter.set_digits([list(row) for row in instance.grid])
     assert counter.count() == 1
+
+
+@pytest.mark.parametrize(("width", "height", "target", "seed"), [(4, 3, 243, 0), (3, 5, 171, 1)])
+def test_classes_find_what_the_rounds_miss_unique_for_two_other_methods(
+    width: int, height: int, target: int, seed: int
+) -> None:
+    """4 columns of 3 rows at 243 and 3 columns of 5 rows at 171, above the figures before the
+    classes (242, 170): `generate` makes the puzzle from a class of two lines free
+    (`Wide.classes`), unique for CP-SAT and for the convolution count; the fixed lines are of the
+    rarest types of their targets."""
+    from boardlab.families.cnote.generate import RECTANGLES_REACHED, generate
+    from boardlab.families.cnote.wide import CLASS_CORE, CLASSES
+
+    assert RECTANGLES_REACHED[width, height] >= target
+    instance, solution, report = generate(height, width, target, seed=seed)
+    assert "classes of two lines free" in report.extra["planted"]
+    assert 1 <= report.extra["wide_classes"] <= CLASSES
+    assert CNoteOracle(instance).several(2, 0) == [solution]
+    counter = Counter(list(instance.rows), list(instance.cols))
+    counter.set_digits([list(row) for row in instance.grid])
+    assert counter.count() == 1
+    wide = Wide(list(instance.rows), list(instance.cols))
+    lines = list(zip(*instance.grid)) if wide.transposed else [tuple(row) for row in instance.grid]
+    for line, target_ in list(zip(lines, wide.lines, strict=True))[2:]:
+        assert line in wide.rarest[target_][:CLASS_CORE]
+
+
+def test_seeds_count_their_own_classes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each seed counts `limit` classes, the next window of the ranking (rarest first), and no
+    class twice across seeds until the ranking is used up; a class with no unique grid gives
+    nothing."""
+    from boardlab.families.cnote import twolines
+
+    seen: list[tuple[tuple[int, ...], ...]] = []
+
+    def counted(
+        digits: list[list[int]], rows: list[int], cols: list[int], free: tuple[int, int]
+    ) -> np.ndarray:
+        assert free == (0, 1)
+        seen.append(tuple(sorted(list(zip(*digits))[2:])))  # the fixed lines: columns 2..
+        return np.zeros((9,) * 6, np.int64)
+
+    monkeypatch.setattr(twolines, "free_counts", counted)
+    rows, cols = [300] * 3, column_targets(300, 3, 5)
+    wide = Wide(rows, cols)
+    first = wide.classes(seed=0, limit=4)
+    assert first.counted == 4 and not first.puzzles
+    # the rarest class first: every fixed line of its target's rarest type
+    assert seen[0] == tuple(sorted(wide.rarest[t][0] for t in wide.lines[2:]))
+    wide.classes(seed=1, limit=4)
+    assert len(set(seen)) == 8
+
+
+def test_a_class_grid_the_listing_disputes_is_a_solver_bug(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A grid its class counted unique is listed by `dp3.Band`; should the listing not find
+    exactly one solution, the typed `SolverBug`, never a puzzle."""
+    from boardlab.families.cnote import twolines
+
+    def wrong(digits: list[list[int]], rows: list[int], cols: list[int], free: tuple[int, int]) -> np.ndarray:
+        counts = np.full((9,) * 6, 2, np.int64)
+        counts[0, 0, 0, 0, 0, 0] = 1  # two lines of ones among nines: not one solution
+        return counts
+
+    monkeypatch.setattr(twolines, "free_counts", wrong)
+    with pytest.raises(SolverBug, match="solutions listed"):
+        Wide([300] * 3, column_targets(300, 3, 5)).classes(seed=0)

@@ -162,6 +162,7 @@ from boardlab.families.cnote.search import Enumerator, anneal_chains, count_cap,
 from boardlab.families.cnote.spanning import entry as spanning_entry
 from boardlab.families.cnote.trees import applies as trees_apply
 from boardlab.families.cnote.twofamilies import applies as two_families_apply
+from boardlab.families.cnote.wide import CLASSES as WIDE_CLASSES
 from boardlab.families.cnote.wide import COUNTS as WIDE_COUNTS
 from boardlab.families.cnote.wide import NODES as WIDE_NODES
 from boardlab.families.cnote.wide import Wide
@@ -373,10 +374,18 @@ REACHED = {4: 194, 5: 193, 6: 169, 7: 166, 8: 168}
 #: Targets between the old figure and the new are not all made (6x5 190 for none of seeds 0-31, 5x4
 #: 206 for none of 5-44, 208 and 209 not tried, 207 made by seed 6; docs/cnote-journal.md,
 #: "Forty-ninth session (helper, branch `made-s70`)").
+#: Fifty-fifth session (lead): the rare-type route's classes of two lines free after its rounds
+#: (`wide.Wide.classes`; on 3x5 the route runs for the first time, `WIDE_FROM`): 4x3 243 (seeds
+#: 0-2) and 3x5 171 (seeds 0-4), whole commands 2.4-6.8 s of wall, 1.5-4.1 s of CPU (load average
+#: 3.8-4.2 from the lead's drives), each unique by CP-SAT (`solve --unique --backend cpsat`) and
+#: valid (`check`). Every class of the ranking with a core of 6 types found nothing at 4x3 244,
+#: 3x5 172, 3x4 182, 5x3 289 (nor with 4 types at 3x6 164, 3x7 166, 3x8 157, 6x3 327; fifty-fifth
+#: session, docs/cnote-journal.md); failing commands: 4x3 244 and 3x5 172, seed 0, 10.1 and 12.2 s
+#: of wall (6.1 and 7.3 s of CPU) at load average 4.2.
 RECTANGLES_REACHED = {
     (2, 3): 997, (2, 4): 820, (2, 5): 727, (2, 6): 713, (2, 7): 725, (2, 8): 617,
-    (3, 2): 1000, (3, 4): 181, (3, 5): 170, (3, 6): 163, (3, 7): 165, (3, 8): 156,
-    (4, 2): 993, (4, 3): 242, (4, 5): 168, (4, 6): 146, (4, 7): 134, (4, 8): 125,
+    (3, 2): 1000, (3, 4): 181, (3, 5): 171, (3, 6): 163, (3, 7): 165, (3, 8): 156,
+    (4, 2): 993, (4, 3): 243, (4, 5): 168, (4, 6): 146, (4, 7): 134, (4, 8): 125,
     (5, 2): 979, (5, 3): 288, (5, 4): 210, (5, 6): 159, (5, 7): 140, (5, 8): 139,
     (6, 2): 1000, (6, 3): 326, (6, 4): 221, (6, 5): 191, (6, 7): 141, (6, 8): 130,
     (7, 2): 982, (7, 3): 385, (7, 4): 236, (7, 5): 199, (7, 6): 165, (7, 8): 146,
@@ -400,9 +409,11 @@ RECTANGLES_REACHED = {
 #: and would only delay a failure by its budgets. On 4 columns of 3 rows since the forty-third
 #: session (helper, branch wide-s64), where the larger budgets of the bitset products found 241
 #: and 242 (not 243-256); before, nothing at 248, 252, 260 and 272 with complete rounds up to
-#: a core of 8 types.
+#: a core of 8 types. Since the fifty-fifth session the route counts classes of grids with two
+#: lines free after its rounds (`wide.Wide.classes`, `wide.CLASSES` of them a seed), and runs on
+#: 3 columns of 5 rows above 170 too, where the classes made 171 (the rounds still nothing).
 WIDE_FROM = {
-    (3, 4): 172, (3, 6): 150, (3, 7): 140, (3, 8): 130,
+    (3, 4): 172, (3, 5): 170, (3, 6): 150, (3, 7): 140, (3, 8): 130,
     (4, 3): 240, (5, 3): 270, (6, 3): 300, (7, 3): 360, (8, 3): 380,
 }  # fmt: skip
 #: Nodes `Searched` gives the count that finds the solution of a grid it annealed to one (the
@@ -890,20 +901,29 @@ class WideExact(Exact):
     12") with the command's seed, its count exact (the capped polynomial product), so, as
     `Exact`, not asked of CP-SAT before the core's final proof."""
 
-    def __init__(self, digits: Grid, solution: Grid, nodes: int):
+    def __init__(self, digits: Grid, solution: Grid, nodes: int, classes: int = 0):
         super().__init__(digits, solution, nodes)
         self.kind = f"exact search of rare-type grids three cells wide ({nodes:,} states picked)"
+        if classes:
+            self.kind += f", then classes of two lines free ({classes} counted)"
 
 
 def wide_exact(rows: list[int], cols: list[int], seed: int, report: Report) -> WideExact | None:
-    """The rare-type search's puzzle on a grid three cells wide or high (`WideExact`), None when
-    its rounds end or its budgets run out without one (never a proof)."""
-    outcome = Wide(rows, cols).search(seed)
+    """The rare-type search's puzzle on a grid three cells wide or high (`WideExact`), else the
+    puzzle of the seed's classes of two lines free (`Wide.classes`), None when neither finds one
+    (never a proof)."""
+    wide = Wide(rows, cols)
+    outcome = wide.search(seed)
     report.extra["wide_nodes"] = outcome.nodes
     report.extra["wide_counted"] = outcome.counted
     if outcome.puzzles:
         digits, solution = outcome.puzzles[0]
         return WideExact(digits, solution, outcome.nodes)
+    classed = wide.classes(seed)
+    report.extra["wide_classes"] = classed.counted
+    if classed.puzzles:
+        digits, solution = classed.puzzles[0]
+        return WideExact(digits, solution, outcome.nodes, classed.counted)
     return None
 
 
@@ -1344,8 +1364,8 @@ def planter(
     Grids two cells wide or high (not 2x2) beyond the rigid shape, given a `seed`: the exact
     search's puzzle (`Exact`; NoPuzzle when it proves none), the choice above when its budget
     runs out (`report.extra["narrow"]` says so). Grids three cells wide or high above the heat
-    bath's reach (`WIDE_FROM`), given a `seed`: the rare-type search's puzzle (`WideExact`), the
-    choice above when it finds none (`report.extra["wide"]`)."""
+    bath's reach (`WIDE_FROM`), given a `seed`: the rare-type search's puzzle, else its classes'
+    (`WideExact`), the choice above when neither finds one (`report.extra["wide"]`)."""
     height, width = len(rows), len(cols)
     if height == 1 or width == 1:
         return Forced(rows, cols)
@@ -1366,7 +1386,10 @@ def planter(
         wide = wide_exact(rows, cols, seed, report)
         if wide is not None:
             return wide
-        report.extra["wide"] = f"none found within {WIDE_NODES:,} states and {WIDE_COUNTS:,} grids counted"
+        report.extra["wide"] = (
+            f"none found within {WIDE_NODES:,} states and {WIDE_COUNTS:,} grids counted, "
+            f"nor in {WIDE_CLASSES} classes of two lines free"
+        )
     if height == width == 2:
         listed = unique_puzzles(rows, cols)
         if not listed:

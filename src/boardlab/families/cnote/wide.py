@@ -69,6 +69,12 @@ COUNTS = 30_000
 PRODUCTS = 3_000
 #: Prefixes of core products `Wide.capped` keeps (two bitsets each: 47 kB on a box of 417 x 417).
 BITS_KEPT = 2048
+#: The classes (two lines free) `Wide.classes` counts for one seed, and the rarest types of its
+#: target each fixed line of a class takes: 0.2-0.3 s of CPU a class (`twolines.free_counts`), so
+#: that a failing route stays within a few seconds (fifty-fifth session; 4x3 243 and 3x5 171 are
+#: in the first 12 of their rankings, all 10 and 20 classes with a core of 4).
+CLASSES = 12
+CLASS_CORE = 4
 #: The rows one round's kernel returns at most (their grids counted before the next batch).
 BATCH = 50_000
 
@@ -140,6 +146,7 @@ class Wide:
         if min(height, width) != 3 or max(height, width) <= 3:
             raise NotWide(f"a {width}x{height} grid is not three cells wide or high (3x3 excluded)")
         self.transposed = width != 3
+        self.rows, self.cols = list(rows), list(cols)
         self.lines, cross = (list(cols), list(rows)) if self.transposed else (list(rows), list(cols))
         self.point = (cross[0], cross[1])
         self.balanced = sum(self.lines) == sum(cross) and min(cross) >= 1 and min(self.lines) >= 3
@@ -464,3 +471,59 @@ class Wide:
             # the batch was full: the kernel restarts its round (rows already counted are met
             # again and skipped by `seen` only when unique; a round that fills batches again
             # and again spends its states and stops)
+
+    def classes(self, seed: int = 0, limit: int = CLASSES, core: int = CLASS_CORE) -> Outcome:
+        """Classes of grids, two lines free (fifty-fifth session): every line but the first two
+        takes one of the `core` rarest types of its target, and the whole class, the 9^6 digit
+        choices of the first two lines, is counted at once (`twolines.free_counts`, 0.2-0.3 s).
+        The classes are the multisets of fixed lines' types (the count does not depend on their
+        order among lines of one target), ranked by the sum of their types' ranks (rarest
+        first); seed s counts the `limit` classes from position s * `limit` of that ranking
+        (cyclically), so seeds share no class until the ranking is used up. The puzzles found
+        are the unique grids of the first class holding any (one chosen by the seed), each with
+        its solution listed by `dp3.Band` (which must find exactly one). Where the rounds' one
+        free line found nothing above the heat bath's reach, two free lines still do: 4 columns
+        of 3 rows at 243 and 3 columns of 5 rows at 171 (seeds 0-4; docs/cnote.md, Lemma 12,
+        "The classes"). Never a proof."""
+        from boardlab.families.cnote.dp3 import Band
+        from boardlab.families.cnote.instance import make_instance
+        from boardlab.families.cnote.twolines import free_counts
+
+        outcome = Outcome()
+        if not self.balanced:
+            return outcome
+        fixed = self.lines[2:]
+        choices = [
+            list(
+                itertools.combinations_with_replacement(range(min(core, len(self.rarest[t]))), fixed.count(t))
+            )
+            for t in self.targets
+        ]
+        ranked = sorted(itertools.product(*choices), key=lambda c: (sum(map(sum, c)), c))
+        rng = random.Random(seed)
+        start = seed * limit
+        for n in range(min(limit, len(ranked))):
+            chosen = ranked[(start + n) % len(ranked)]
+            pool = {
+                t: [self.rarest[t][r] for r in picks] for t, picks in zip(self.targets, chosen, strict=True)
+            }
+            for kinds in pool.values():
+                rng.shuffle(kinds)
+            lines = [[1, 1, 1], [1, 1, 1]] + [list(pool[t].pop()) for t in fixed]
+            digits_ = [list(line) for line in zip(*lines)] if self.transposed else lines
+            outcome.counted += 1
+            found = np.argwhere(free_counts(digits_, self.rows, self.cols, (0, 1)) == 1)
+            if not len(found):
+                continue
+            pick = found[rng.randrange(len(found))]
+            lines[0], lines[1] = [int(d) + 1 for d in pick[:3]], [int(d) + 1 for d in pick[3:]]
+            digits_ = [list(line) for line in zip(*lines)] if self.transposed else lines
+            band = Band(make_instance(digits_, None, self.rows, self.cols))
+            solutions = list(itertools.islice(band.solutions(), 2))
+            if len(solutions) != 1:
+                raise SolverBug(
+                    f"a grid its class counted unique has {len(solutions)} solutions listed: {digits_}"
+                )
+            outcome.puzzles.append((digits_, solutions[0]))
+            return outcome
+        return outcome
