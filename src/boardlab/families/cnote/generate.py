@@ -379,9 +379,10 @@ REACHED = {4: 194, 5: 193, 6: 169, 7: 166, 8: 168}
 #: 0-2) and 3x5 171 (seeds 0-4), whole commands 2.4-6.8 s of wall, 1.5-4.1 s of CPU (load average
 #: 3.8-4.2 from the lead's drives), each unique by CP-SAT (`solve --unique --backend cpsat`) and
 #: valid (`check`). Every class of the ranking with a core of 6 types found nothing at 4x3 244,
-#: 3x5 172, 3x4 182, 5x3 289 (nor with 4 types at 3x6 164, 3x7 166, 3x8 157, 6x3 327; fifty-fifth
-#: session, docs/cnote-journal.md); failing commands: 4x3 244 and 3x5 172, seed 0, 10.1 and 12.2 s
-#: of wall (6.1 and 7.3 s of CPU) at load average 4.2.
+#: 3x5 172, 3x4 182, 5x3 289, 6x3 327, 3x6 164, 7x3 386 and 3x7 166 (nor with 4 types at 3x8 157,
+#: nor 40 classes at 8x3 418; docs/cnote-journal.md, "Fifty-fifth session (lead)"); failing
+#: commands: 4x3 244 and 3x5 172, seed 0, 10.1 and 12.2 s of wall (6.1 and 7.3 s of CPU) at load
+#: average 4.2.
 RECTANGLES_REACHED = {
     (2, 3): 997, (2, 4): 820, (2, 5): 727, (2, 6): 713, (2, 7): 725, (2, 8): 617,
     (3, 2): 1000, (3, 4): 181, (3, 5): 171, (3, 6): 163, (3, 7): 165, (3, 8): 156,
