@@ -487,7 +487,7 @@ class Wide:
         "The classes"). Never a proof."""
         from boardlab.families.cnote.dp3 import Band
         from boardlab.families.cnote.instance import make_instance
-        from boardlab.families.cnote.twolines import free_counts
+        from boardlab.families.cnote.twolines import unique_grids
 
         outcome = Outcome()
         if not self.balanced:
@@ -512,12 +512,10 @@ class Wide:
             lines = [[1, 1, 1], [1, 1, 1]] + [list(pool[t].pop()) for t in fixed]
             digits_ = [list(line) for line in zip(*lines)] if self.transposed else lines
             outcome.counted += 1
-            found = np.argwhere(free_counts(digits_, self.rows, self.cols, (0, 1)) == 1)
-            if not len(found):
+            found = unique_grids(digits_, self.rows, self.cols, (0, 1))
+            if not found:
                 continue
-            pick = found[rng.randrange(len(found))]
-            lines[0], lines[1] = [int(d) + 1 for d in pick[:3]], [int(d) + 1 for d in pick[3:]]
-            digits_ = [list(line) for line in zip(*lines)] if self.transposed else lines
+            digits_ = found[rng.randrange(len(found))]
             band = Band(make_instance(digits_, None, self.rows, self.cols))
             solutions = list(itertools.islice(band.solutions(), 2))
             if len(solutions) != 1:
