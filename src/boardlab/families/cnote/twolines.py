@@ -77,10 +77,11 @@ def free_counts(digits: Grid, rows: list[int], cols: list[int], free: tuple[int,
             ways = spread(ways, pairs(targets[k], line))
     # R's non-zero entries, R(x, y) = W(S_1 - x, S_2 - y), those the free lines can reach: their
     # first two numbers add up to less than the two lines' targets together
-    xs, ys = np.nonzero(ways[::-1, ::-1])
+    rest = ways[::-1, ::-1]
+    xs, ys = np.nonzero(rest)
     near = xs + ys < targets[i] + targets[j]
     xs, ys = xs[near], ys[near]
-    ws = ways[top1 - xs, top2 - ys]
+    ws = rest[xs, ys]
     digits_of = digit_lists(has)
     back = np.argsort(band.order)  # by_digits reads digits in the cross lines' order
     for d in np.ndindex(9, 9, 9):
