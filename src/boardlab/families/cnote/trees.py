@@ -116,9 +116,11 @@ def grid_read(text: str) -> tuple[int, tuple[tuple[int, ...], ...]]:
 #: infeasible: no unique puzzle there. Forty-sixth session (`search`, the lead's drives:
 #: `/work/notes/s67/lead/drive.py` and `multi.py`; room at every tree on grids of at most 16
 #: cells), each run again by the command in a fresh process; forty-seventh session (room at the
-#: 4-cycles chosen). The CPU of each in docs/cnote.md, "Lemma 14". Read from `trees_certified`,
-#: where `written` holds each shape's trees once and the ranges name them by number (fifty-first
-#: session), and each grid counted as `grid_written`'s text (fifty-fourth).
+#: 4-cycles chosen); since the fifty-sixth session the drives, their assembly into
+#: `trees_certified` and the rerun are `drive.py`. The CPU of each in docs/cnote.md, "Lemma 14".
+#: Read from `trees_certified`, where `written` holds each shape's trees once and the ranges name
+#: them by number (fifty-first session), and each grid counted as `grid_written`'s text
+#: (fifty-fourth).
 CERTIFIED: dict[tuple[int, int], list[Range]] = {
     shape: [
         (lo, hi, tuple(TREES[shape][i] for i in picks), tuple(map(grid_read, counted)), room)

@@ -1,0 +1,338 @@
+"""Lemma 14's drives: `trees.search` run down a shape's open band, range after range, each
+outcome logged; the ranges certified assembled into `trees_certified` and run again in fresh
+processes (docs/cnote.md, "Lemma 14"; the lab journal, docs/cnote-journal.md, names each
+session's drives).
+
+Until the fifty-sixth session the drives were scripts kept beside the repository
+(`/work/notes/sNN/lead/multi.py`, `assemble.py`, `rerun.py`), lost with each new checkout; this
+module is those three, so that a fresh clone drives, assembles and reruns as the journal says.
+
+*A drive* (`drive`) starts a shape below its least certified target (else below
+`generate.proven_from`, the least target any lemma already proves) and asks `trees.search` for a
+range of `span` targets: certified, it goes on below with the span doubled (up to `widest`);
+undecided (a solve over its time limit) or left over (a grid no tree serves), it halves the span
+and tries again, and at a single target it stops the shape. A grid left over with exactly one
+solution by CP-SAT's enumeration is a unique puzzle: logged as such ("unique"), and the shape
+stops there. Each attempt is one line of a JSON-lines log (`Attempt`); a drive resumes from its
+log, starting each shape below the ranges the log already certified, and skips a shape whose
+last attempt stopped it. CPU is the process's (`time.process_time`: CP-SAT runs with one
+worker in the process).
+
+*Assembly* (`assembled`) appends the certified attempts to `trees.CERTIFIED`, each joining the
+shape's least certified target (a gap is refused: the ranges hold targets without gaps), and
+`written` gives the file. *The rerun* (`rerun`) runs `python -m boardlab.families.cnote.trees W H
+LO HI` for each in a fresh process (the grids counted recounted first by a second method, then
+the certificate solved again) and logs its exit code and CPU.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from boardlab.families.cnote import trees as lemma14
+from boardlab.families.cnote.instance import column_targets
+
+#: What an attempt ended in.
+CERTIFIED_ = "certified"
+UNDECIDED = "undecided"
+LEFT_OVER = "left over"
+UNIQUE = "unique"
+OUTCOMES = (CERTIFIED_, UNDECIDED, LEFT_OVER, UNIQUE)
+
+
+@dataclass
+class Attempt:
+    """One search of a drive, as its log holds it (one JSON object a line): the shape (columns,
+    rows), the range, the outcome (`OUTCOMES`), the CPU of the search, and where certified the
+    range as `trees.CERTIFIED` holds it (trees encoded, grids counted as `trees.grid_written`
+    writes them, room); where left over or unique, the grid with its target."""
+
+    width: int
+    height: int
+    lo: int
+    hi: int
+    outcome: str
+    cpu: float
+    trees: list[list[int]] = field(default_factory=list)
+    counted: list[str] = field(default_factory=list)
+    room: Any = lemma14.ALL
+    left: list[Any] | None = None
+    when: str = ""
+
+    def range(self) -> lemma14.Range:
+        """The certified range as `trees.CERTIFIED` holds it."""
+        room = self.room if self.room == lemma14.ALL else tuple(tuple(r) for r in self.room)
+        return (
+            self.lo,
+            self.hi,
+            tuple(tuple(t) for t in self.trees),
+            tuple(lemma14.grid_read(text) for text in self.counted),
+            room,
+        )
+
+
+def read_log(path: Path) -> list[Attempt]:
+    """The attempts of a drive's log ([] when there is no log yet). Raises ValueError naming the
+    line that is not an attempt."""
+    if not path.exists():
+        return []
+    found = []
+    for number, line in enumerate(path.read_text().splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            attempt = Attempt(**json.loads(line))
+        except (TypeError, ValueError) as error:
+            raise ValueError(f"{path}:{number}: not an attempt of a drive ({error})") from None
+        if attempt.outcome not in OUTCOMES:
+            raise ValueError(f"{path}:{number}: unknown outcome {attempt.outcome!r}")
+        found.append(attempt)
+    return found
+
+
+def least_certified(width: int, height: int, attempts: Iterable[Attempt] = ()) -> int | None:
+    """The least target of the shape's certified ranges, in `trees.CERTIFIED` and in `attempts`."""
+    los = [lo for lo, *_ in lemma14.CERTIFIED.get((width, height), [])]
+    los += [a.lo for a in attempts if (a.width, a.height) == (width, height) and a.outcome == CERTIFIED_]
+    return min(los, default=None)
+
+
+def first_target(width: int, height: int, attempts: Iterable[Attempt] = ()) -> int | None:
+    """Where a drive of the shape starts: below its least certified target, else below
+    `generate.proven_from` (None when nothing proves the shape's top: no band to close from above)."""
+    from boardlab.families.cnote.generate import proven_from
+
+    least = least_certified(width, height, attempts)
+    if least is None:
+        least = proven_from(height, width)
+    return None if least is None else least - 1
+
+
+def stopped(width: int, height: int, attempts: Sequence[Attempt]) -> bool:
+    """Whether the log's last attempt on the shape stopped it (not certified, at one target)."""
+    mine = [a for a in attempts if (a.width, a.height) == (width, height)]
+    return bool(mine) and mine[-1].outcome != CERTIFIED_ and mine[-1].lo == mine[-1].hi
+
+
+def attempt(
+    width: int, height: int, lo: int, hi: int, time_limit: float, count: int, log: bool = True
+) -> Attempt:
+    """One `trees.search` of [lo, hi], as an `Attempt`."""
+    start = time.process_time()
+    when = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    try:
+        grown = lemma14.search(width, height, lo, hi, time_limit=time_limit, count=count, log=log)
+    except TimeoutError:
+        return Attempt(width, height, lo, hi, UNDECIDED, round(time.process_time() - start, 1), when=when)
+    cpu = round(time.process_time() - start, 1)
+    if grown.left is None:
+        return Attempt(
+            width,
+            height,
+            lo,
+            hi,
+            CERTIFIED_,
+            cpu,
+            [list(lemma14.encoded(tree, width)) for tree in grown.trees],
+            [lemma14.grid_written(target, grid) for target, grid in grown.counted],
+            grown.room if grown.room == lemma14.ALL else [list(r) for r in grown.room],
+            when=when,
+        )
+    target, grid = grown.left
+    rows, cols = [target] * height, column_targets(target, height, width)
+    outcome = UNIQUE if len(lemma14.two_counted(grid, rows, cols)) == 1 else LEFT_OVER
+    return Attempt(width, height, lo, hi, outcome, cpu, left=[target, grid], when=when)
+
+
+def drive(
+    shapes: Sequence[tuple[int, int]],
+    log: Path,
+    *,
+    time_limit: float = 80.0,
+    single_limit: float = 240.0,
+    count: int = 30,
+    span: int = 1,
+    widest: int = 8,
+    box: float = float("inf"),
+    until: float = float("inf"),
+    searcher: Any = attempt,
+) -> Iterator[Attempt]:
+    """Drive each shape in turn down its band (module docstring), appending each attempt to
+    `log` and yielding it: solves of `time_limit` seconds of wall on a range, `single_limit` on
+    one target; up to `box` seconds of CPU a shape (attempts already logged count), and nothing
+    started after the Unix time `until`. `searcher` runs one attempt (`attempt`; the tests
+    replace it)."""
+    for width, height in shapes:
+        done = read_log(log)
+        if stopped(width, height, done):
+            continue
+        used = sum(a.cpu for a in done if (a.width, a.height) == (width, height))
+        step = span
+        while used < box and time.time() < until:
+            hi = first_target(width, height, read_log(log))
+            if hi is None or hi < max(width, height):
+                break
+            lo = max(hi - step + 1, max(width, height))
+            tried = searcher(width, height, lo, hi, single_limit if lo == hi else time_limit, count)
+            with log.open("a") as out:
+                out.write(json.dumps(asdict(tried)) + "\n")
+            yield tried
+            used += tried.cpu
+            if tried.outcome == CERTIFIED_:
+                step = min(2 * step, widest)
+            elif lo == hi:
+                break
+            else:
+                step = max(1, (hi - lo + 1) // 2)
+
+
+def assembled(
+    certified: Mapping[tuple[int, int], Sequence[lemma14.Range]], attempts: Iterable[Attempt]
+) -> dict[tuple[int, int], list[lemma14.Range]]:
+    """`certified` with the certified attempts appended below each shape's ranges (highest
+    first, as `trees.CERTIFIED` lists them; the shapes by rows, then columns). Raises
+    ValueError on an attempt that overlaps the shape's ranges or leaves a gap below them."""
+    merged = {shape: list(ranges) for shape, ranges in certified.items()}
+    new = sorted((a for a in attempts if a.outcome == CERTIFIED_), key=lambda a: (a.width, a.height, -a.hi))
+    for a in new:
+        held = merged.setdefault((a.width, a.height), [])
+        least = min((lo for lo, *_ in held), default=None)
+        if least is not None and a.hi != least - 1:
+            raise ValueError(
+                f"{a.width}x{a.height} at {a.lo}-{a.hi} does not join the certified ranges (least {least})"
+            )
+        held.append(a.range())
+    return dict(sorted(merged.items(), key=lambda item: (item[0][1], item[0][0])))
+
+
+def assemble(logs: Sequence[Path], out: Path | None = None) -> dict[tuple[int, int], list[lemma14.Range]]:
+    """Write `trees_certified` (or `out`) holding `trees.CERTIFIED` with the logs' certified
+    ranges; returns the ranges written."""
+    from boardlab.families.cnote import trees_certified
+
+    merged = assembled(lemma14.CERTIFIED, [a for path in logs for a in read_log(path)])
+    target = Path(trees_certified.__file__) if out is None else out
+    target.write_text(lemma14.written(merged))
+    return merged
+
+
+_CPU = re.compile(r"([0-9.]+) s of CPU")
+
+
+def rerun_one(a: Attempt) -> dict[str, Any]:
+    """`python -m boardlab.families.cnote.trees W H LO HI` for a certified attempt, in a fresh
+    process: its exit code (0: infeasible again), the CPU it reports and its last line."""
+    done = subprocess.run(
+        [sys.executable, "-m", "boardlab.families.cnote.trees", *map(str, (a.width, a.height, a.lo, a.hi))],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    lines = (done.stdout + done.stderr).strip().splitlines()
+    found = _CPU.search(done.stdout)
+    return {
+        "width": a.width,
+        "height": a.height,
+        "lo": a.lo,
+        "hi": a.hi,
+        "exit": done.returncode,
+        "cpu": float(found.group(1)) if found else None,
+        "line": lines[-1] if lines else "",
+    }
+
+
+def rerun(logs: Sequence[Path], out: Path, jobs: int = 2) -> list[dict[str, Any]]:
+    """Run every certified range of the logs again (`rerun_one`, `jobs` at a time) once they are
+    assembled into `trees_certified`; each result appended to `out` as a JSON line."""
+    ranges = [a for path in logs for a in read_log(path) if a.outcome == CERTIFIED_]
+    results = []
+    with ThreadPoolExecutor(jobs) as pool, out.open("a") as sink:
+        for result in pool.map(rerun_one, ranges):
+            sink.write(json.dumps(result) + "\n")
+            sink.flush()
+            print(result["line"], flush=True)
+            results.append(result)
+    return results
+
+
+USAGE = """usage: python -m boardlab.families.cnote.drive drive LOG WxH [WxH ...] [--time-limit S]
+  [--single-limit S] [--count N] [--span N] [--widest N] [--box S] [--until UNIX]
+       python -m boardlab.families.cnote.drive assemble LOG [LOG ...]
+       python -m boardlab.families.cnote.drive rerun OUT LOG [LOG ...]"""
+
+_OPTIONS = {
+    "--time-limit": float,
+    "--single-limit": float,
+    "--count": int,
+    "--span": int,
+    "--widest": int,
+    "--box": float,
+    "--until": float,
+}
+
+
+def _shape(text: str) -> tuple[int, int]:
+    width, _, height = text.partition("x")
+    if not (width.isdigit() and height.isdigit()) or min(int(width), int(height)) < 2:
+        raise ValueError(f"a shape is WxH with sides of 2 or more, not {text!r}")
+    return int(width), int(height)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The three commands of `USAGE`: drive (each attempt printed as it ends; exit 0), assemble
+    (writes `trees_certified.py`, prints each shape's least certified target), rerun (exit 1 when
+    a range is not infeasible again). Bad arguments: one line, exit 2; interrupted: exit 130."""
+    args = sys.argv[1:] if argv is None else argv
+    try:
+        if not args or args[0] not in ("drive", "assemble", "rerun") or len(args) < 2:
+            raise ValueError(USAGE)
+        command, rest = args[0], args[1:]
+        if command == "assemble":
+            merged = assemble([Path(p) for p in rest])
+            for (width, height), ranges in merged.items():
+                print(f"{width}x{height}: certified from {min(lo for lo, *_ in ranges)}")
+            return 0
+        if command == "rerun":
+            if len(rest) < 2:
+                raise ValueError(USAGE)
+            results = rerun([Path(p) for p in rest[1:]], Path(rest[0]))
+            return 0 if all(r["exit"] == 0 for r in results) else 1
+        log, shapes, options = Path(rest[0]), [], {}
+        words = iter(rest[1:])
+        for word in words:
+            if word in _OPTIONS:
+                value = next(words, None)
+                if value is None:
+                    raise ValueError(f"{word} needs a value")
+                options[word[2:].replace("-", "_")] = _OPTIONS[word](value)
+            else:
+                shapes.append(_shape(word))
+        if not shapes:
+            raise ValueError("name at least one shape (WxH)")
+        for tried in drive(shapes, log, **options):
+            grown = f", {len(tried.trees)} trees" if tried.trees else ""
+            print(
+                f"{tried.width}x{tried.height} {tried.lo}-{tried.hi}: {tried.outcome}"
+                f" ({tried.cpu:.1f} s of CPU{grown})",
+                flush=True,
+            )
+        return 0
+    except ValueError as error:
+        print(f"boardlab: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("boardlab: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,186 @@
+"""Lemma 14's drives, their assembly into `trees_certified` and the rerun (`cnote.drive`), and
+the docs' table of the certified ranges (docs/cnote_lemma14_table.py); docs/cnote.md, "Lemma 14"."""
+
+from __future__ import annotations
+
+import json
+import runpy
+from pathlib import Path
+
+import pytest
+
+from boardlab.families.cnote import drive as drives
+from boardlab.families.cnote import trees
+from boardlab.families.cnote.drive import (
+    CERTIFIED_,
+    LEFT_OVER,
+    UNDECIDED,
+    UNIQUE,
+    Attempt,
+    assembled,
+    attempt,
+    drive,
+    first_target,
+    read_log,
+    rerun_one,
+)
+from boardlab.families.cnote.trees import CERTIFIED, Grown, certify, decoded
+
+DOCS = Path(__file__).parents[3] / "docs"
+
+#: A unique 4x3 puzzle at 150 (`boardlab cnote generate --size 4x3 --target 150 --seed 0`);
+#: the test counts it again.
+UNIQUE_4X3 = [[7, 4, 7, 6], [7, 4, 5, 4], [1, 8, 8, 9]]
+
+
+def fake_searcher(certified_from: int, calls: list[tuple[int, int, float]]):
+    """A searcher certifying every range at or above `certified_from`, undecided below."""
+
+    def searcher(width: int, height: int, lo: int, hi: int, limit: float, count: int) -> Attempt:
+        calls.append((lo, hi, limit))
+        if lo >= certified_from:
+            return Attempt(width, height, lo, hi, CERTIFIED_, 1.0, [[0, 1, 2, 3, 4, 8]], [], "all")
+        return Attempt(width, height, lo, hi, UNDECIDED, 1.0)
+
+    return searcher
+
+
+@pytest.fixture
+def top_at_300(monkeypatch: pytest.MonkeyPatch) -> None:
+    """4x3 certified from 300 only (a drive of it starts at 299)."""
+    monkeypatch.setitem(CERTIFIED, (4, 3), [(300, 1000, (), (), "all")])
+
+
+def test_a_drive_doubles_on_success_halves_on_failure_and_stops_at_one_target(
+    tmp_path: Path, top_at_300: None
+) -> None:
+    calls: list[tuple[int, int, float]] = []
+    log = tmp_path / "drive.jsonl"
+    tried = list(
+        drive([(4, 3)], log, time_limit=5, single_limit=9, widest=4, searcher=fake_searcher(290, calls))
+    )
+    assert [(lo, hi) for lo, hi, _ in calls] == [
+        (299, 299), (297, 298), (293, 296), (289, 292), (291, 292),
+        (287, 290), (289, 290), (290, 290), (288, 289), (289, 289),
+    ]  # fmt: skip
+    assert [limit for lo, hi, limit in calls] == [9 if lo == hi else 5 for lo, hi, _ in calls]
+    assert read_log(log) == tried
+    assert first_target(4, 3, tried) == 289
+    # resumed from its log: the shape stopped at a single target, nothing more is tried
+    assert list(drive([(4, 3)], log, searcher=fake_searcher(0, calls))) == []
+    assert len(calls) == 10
+
+
+def test_a_drive_keeps_to_its_box_of_cpu_and_resumes_below_its_log(tmp_path: Path, top_at_300: None) -> None:
+    calls: list[tuple[int, int, float]] = []
+    log = tmp_path / "drive.jsonl"
+    assert len(list(drive([(4, 3)], log, box=2.5, searcher=fake_searcher(0, calls)))) == 3
+    assert calls[-1][:2] == (293, 296)
+    # a second drive on the same log counts the CPU already logged; with more room it goes on
+    # below the log's ranges, its span starting again at one target
+    assert list(drive([(4, 3)], log, box=2.5, searcher=fake_searcher(0, calls))) == []
+    assert [a.lo for a in drive([(4, 3)], log, box=3.5, searcher=fake_searcher(0, calls))] == [292]
+
+
+def test_a_log_line_that_is_not_an_attempt_is_named(tmp_path: Path) -> None:
+    log = tmp_path / "drive.jsonl"
+    log.write_text(json.dumps({"width": 4}) + "\n")
+    with pytest.raises(ValueError, match=r"drive.jsonl:1: not an attempt"):
+        read_log(log)
+    log.write_text(json.dumps({"width": 4, "height": 3, "lo": 1, "hi": 1, "outcome": "won", "cpu": 0}))
+    with pytest.raises(ValueError, match="unknown outcome"):
+        read_log(log)
+
+
+def test_assembly_appends_joining_ranges_and_refuses_gaps_and_overlaps() -> None:
+    held = {(4, 3): [(300, 1000, ((0, 1, 2, 3, 4, 8),), (), "all")]}
+    tree = [[0, 1, 2, 3, 4, 8]]
+    new = [
+        Attempt(4, 3, 296, 297, CERTIFIED_, 1.0, tree, ["297 999 999 99*"], [[0, 0, 1, 0, 1]]),
+        Attempt(4, 3, 298, 299, CERTIFIED_, 1.0, tree, [], "all"),
+        Attempt(4, 3, 295, 295, UNDECIDED, 1.0),
+    ]
+    merged = assembled(held, new)
+    assert [r[:2] for r in merged[4, 3]] == [(300, 1000), (298, 299), (296, 297)]
+    assert merged[4, 3][2] == (
+        296,
+        297,
+        ((0, 1, 2, 3, 4, 8),),
+        ((297, ((9, 9, 9), (9, 9, 9), (9, 9, 0))),),
+        ((0, 0, 1, 0, 1),),
+    )
+    assert held[4, 3] == [(300, 1000, ((0, 1, 2, 3, 4, 8),), (), "all")]  # not changed in place
+    with pytest.raises(ValueError, match="does not join"):
+        assembled(held, [new[0]])
+    with pytest.raises(ValueError, match="does not join"):
+        assembled(held, [Attempt(4, 3, 990, 1000, CERTIFIED_, 1.0, tree, [], "all")])
+    # a new shape goes in the order of the file: by rows, then columns
+    fresh = assembled(held, [Attempt(3, 3, 500, 600, CERTIFIED_, 1.0, tree, [], "all")])
+    assert list(fresh) == [(3, 3), (4, 3)]
+    # what the assembly writes reads back as the ranges assembled
+    source = trees.written(merged)
+    space: dict[str, object] = {}
+    exec(compile(source, "trees_certified", "exec"), space)
+    assert space["RANGES"][4, 3][2][:2] == (296, 297)
+
+
+def test_an_attempt_certifies_as_the_certificate_does() -> None:
+    """A real search: 4x3 at 890-900 (above its frontier, one tree), then the certificate again
+    on the attempt's range as the assembly would store it."""
+    found = attempt(4, 3, 890, 900, 60, 0, log=False)
+    assert found.outcome == CERTIFIED_ and found.trees
+    lo, hi, named, counted, room = found.range()
+    assert certify(4, 3, lo, hi, [decoded(t, 4) for t in named], 60, counted, room) is None
+    assert assembled({(4, 3): [CERTIFIED[4, 3][0]]}, [found])[4, 3][-1] == found.range()
+
+
+@pytest.mark.parametrize(("grid", "outcome"), [(UNIQUE_4X3, UNIQUE), ([[9] * 4] * 3, LEFT_OVER)])
+def test_a_grid_left_over_is_counted_unique_or_not(
+    monkeypatch: pytest.MonkeyPatch, grid: list[list[int]], outcome: str
+) -> None:
+    monkeypatch.setattr(trees, "search", lambda *a, **k: Grown([], [], (150, grid), "all"))
+    found = attempt(4, 3, 150, 150, 10, 0, log=False)
+    assert found.outcome == outcome and found.left == [150, grid]
+
+
+def test_the_rerun_runs_the_shipped_command_in_a_fresh_process() -> None:
+    lo, hi, *_ = CERTIFIED[3, 6][0]  # 253-254, a fraction of a second
+    ran = rerun_one(Attempt(3, 6, lo, hi, CERTIFIED_, 0.0))
+    assert ran["exit"] == 0 and isinstance(ran["cpu"], float) and "infeasible" in ran["line"]
+    refused = rerun_one(Attempt(3, 6, 100, 100, CERTIFIED_, 0.0))
+    assert refused["exit"] == 2 and "no range of CERTIFIED holds" in refused["line"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        ([], "usage"),
+        (["drive", "log.jsonl"], "at least one shape"),
+        (["drive", "log.jsonl", "4by3"], "WxH"),
+        (["drive", "log.jsonl", "4x3", "--count"], "--count needs a value"),
+        (["rerun", "out.jsonl"], "usage"),
+    ],
+)
+def test_bad_arguments_are_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    assert drives.main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_the_lemma_14_table_is_the_code_s() -> None:
+    """docs/cnote.md's table of the certified ranges names the ranges of `CERTIFIED`, each with
+    its number of trees, grids counted and 4-cycles with room, and is what
+    docs/cnote_lemma14_table.py prints from them with the CPU figures it holds."""
+    script = runpy.run_path(str(DOCS / "cnote_lemma14_table.py"))
+    text = (DOCS / "cnote.md").read_text()
+    named = script["parsed"](text)
+    expected = {
+        (width, height, lo, hi): (len(t), len(c), "all" if room == trees.ALL else str(len(room)))
+        for (width, height), ranges in CERTIFIED.items()
+        for lo, hi, t, c, room in ranges
+    }
+    assert {key: row[:3] for key, row in named.items()} == expected
+    made = script["table"]({key: row[3:] for key, row in named.items()})
+    assert "\n" + made + "\n" in text
