@@ -69,6 +69,8 @@ def test_a_drive_doubles_on_success_halves_on_failure_and_stops_at_one_target(
     # resumed from its log: the shape stopped at a single target, nothing more is tried
     assert list(drive([(4, 3)], log, searcher=fake_searcher(0, calls))) == []
     assert len(calls) == 10
+    # unless asked to retry (after a change to the search): then it goes on below the log's ranges
+    assert [a.lo for a in drive([(4, 3)], log, box=1, retry=True, searcher=fake_searcher(0, calls))] == [289]
 
 
 def test_a_drive_keeps_to_its_box_of_cpu_and_resumes_below_its_log(tmp_path: Path, top_at_300: None) -> None:

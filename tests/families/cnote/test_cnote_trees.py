@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from boardlab.core.errors import NoPuzzle
-from boardlab.families.cnote import trees_certified
+from boardlab.families.cnote import trees, trees_certified
 from boardlab.families.cnote.generate import generate, proof, proven_from, proving_lemma
 from boardlab.families.cnote.instance import column_targets, make_instance
 from boardlab.families.cnote.oracle import CNoteOracle
@@ -755,3 +755,43 @@ def test_the_forests_of_its_solutions_serve_a_grid_of_nines() -> None:
     for s in found:
         assert violations(digits, rows, cols, {"grid": s}) == []
     assert not _left_over(digits, 188, added)
+
+
+def test_the_cubes_decide_as_the_whole_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`certify` by cubes alone (`WHOLE_FIRST` 0) and by the whole model agree: 4x3 at 980-1000
+    with its certified tree is infeasible in every cube (all nine closed), and with no tree a grid
+    is left over in the first cube holding one; cubes in `closed` are taken as proven."""
+    lo, hi, held, _, _ = CERTIFIED[4, 3][0]
+    named = [decoded(t, 4) for t in held]
+    assert certify(4, 3, lo, hi, named) is None
+    monkeypatch.setattr(trees, "WHOLE_FIRST", 0.0)
+    closed: set[int] = set()
+    assert certify(4, 3, lo, hi, named, closed=closed) is None and closed == set(range(1, 10))
+    left = certify(4, 3, lo, hi, [], closed=set())
+    assert left is not None and left[1][0][0] == 1 and lo <= left[0] <= hi
+    assert certify(4, 3, lo, hi, [], closed=set(range(1, 10))) is None  # trusted, not solved again
+    assert certify(4, 3, lo, hi, [], closed={1})[1][0][0] == 2
+
+
+def test_an_undecided_cube_is_passed_over(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cube undecided within the time limit does not stop the others: a grid in a later cube is
+    still returned; when every other cube is infeasible the whole is undecided (TimeoutError
+    naming the cube), and the undecided cube is not closed."""
+    lo, hi, held, _, _ = CERTIFIED[4, 3][0]
+    named = [decoded(t, 4) for t in held]
+    real = trees.decide
+    undecided = {3}
+
+    def decide(model: Any, time_limit: float, what: str) -> Any:
+        if any(what.endswith(f"first digit {v}") for v in undecided):
+            raise TimeoutError(what)
+        return real(model, time_limit, what)
+
+    monkeypatch.setattr(trees, "decide", decide)
+    monkeypatch.setattr(trees, "WHOLE_FIRST", 0.0)
+    closed: set[int] = set()
+    with pytest.raises(TimeoutError, match=r"first digits \[3\]"):
+        certify(4, 3, lo, hi, named, closed=closed)
+    assert closed == set(range(1, 10)) - {3}
+    undecided = {1}
+    assert certify(4, 3, lo, hi, [], closed=set())[1][0][0] == 2

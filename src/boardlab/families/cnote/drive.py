@@ -164,18 +164,20 @@ def drive(
     widest: int = 8,
     box: float = float("inf"),
     until: float = float("inf"),
+    retry: bool = False,
     searcher: Any = attempt,
 ) -> Iterator[Attempt]:
     """Drive each shape in turn down its band (module docstring), appending each attempt to
     `log` and yielding it: solves of `time_limit` seconds of wall on a range, `single_limit` on
-    one target; up to `box` seconds of CPU a shape (attempts already logged count), and nothing
-    started after the Unix time `until`. `searcher` runs one attempt (`attempt`; the tests
-    replace it)."""
+    one target; up to `box` seconds of CPU a shape (attempts already logged count, but with
+    `retry`), and nothing started after the Unix time `until`. With `retry` a shape the log
+    stopped is tried again (after a change to the search). `searcher` runs one attempt
+    (`attempt`; the tests replace it)."""
     for width, height in shapes:
         done = read_log(log)
-        if stopped(width, height, done):
+        if stopped(width, height, done) and not retry:
             continue
-        used = sum(a.cpu for a in done if (a.width, a.height) == (width, height))
+        used = 0.0 if retry else sum(a.cpu for a in done if (a.width, a.height) == (width, height))
         step = span
         while used < box and time.time() < until:
             hi = first_target(width, height, read_log(log))
@@ -265,7 +267,7 @@ def rerun(logs: Sequence[Path], out: Path, jobs: int = 2) -> list[dict[str, Any]
 
 
 USAGE = """usage: python -m boardlab.families.cnote.drive drive LOG WxH [WxH ...] [--time-limit S]
-  [--single-limit S] [--count N] [--span N] [--widest N] [--box S] [--until UNIX]
+  [--single-limit S] [--count N] [--span N] [--widest N] [--box S] [--until UNIX] [--retry]
        python -m boardlab.families.cnote.drive assemble LOG [LOG ...]
        python -m boardlab.families.cnote.drive rerun OUT LOG [LOG ...]"""
 
@@ -306,10 +308,13 @@ def main(argv: list[str] | None = None) -> int:
                 raise ValueError(USAGE)
             results = rerun([Path(p) for p in rest[1:]], Path(rest[0]))
             return 0 if all(r["exit"] == 0 for r in results) else 1
-        log, shapes, options = Path(rest[0]), [], {}
+        log, shapes = Path(rest[0]), []
+        options: dict[str, Any] = {}
         words = iter(rest[1:])
         for word in words:
-            if word in _OPTIONS:
+            if word == "--retry":
+                options["retry"] = True
+            elif word in _OPTIONS:
                 value = next(words, None)
                 if value is None:
                     raise ValueError(f"{word} needs a value")
