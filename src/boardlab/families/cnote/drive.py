@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from boardlab.families.cnote import trees as lemma14
+from boardlab.families.cnote.hundreds import run_certificate
 from boardlab.families.cnote.instance import column_targets
 
 #: What an attempt ended in.
@@ -294,7 +295,8 @@ def main(argv: list[str] | None = None) -> int:
     (writes `trees_certified.py`, prints each shape's least certified target), rerun (exit 1 when
     a range is not infeasible again). Bad arguments: one line, exit 2; interrupted: exit 130."""
     args = sys.argv[1:] if argv is None else argv
-    try:
+
+    def body() -> int:
         if not args or args[0] not in ("drive", "assemble", "rerun") or len(args) < 2:
             raise ValueError(USAGE)
         command, rest = args[0], args[1:]
@@ -331,12 +333,8 @@ def main(argv: list[str] | None = None) -> int:
                 flush=True,
             )
         return 0
-    except ValueError as error:
-        print(f"boardlab: error: {error}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("boardlab: interrupted", file=sys.stderr)
-        return 130
+
+    return run_certificate(body)
 
 
 if __name__ == "__main__":
