@@ -25,6 +25,7 @@ from boardlab.families.cnote.oracle import CNoteOracle
 from boardlab.families.cnote.spanning import construction, spanning_tree
 from boardlab.families.cnote.trees import (
     CERTIFIED,
+    Cubes,
     Rooms,
     all_trees,
     applies,
@@ -760,38 +761,45 @@ def test_the_forests_of_its_solutions_serve_a_grid_of_nines() -> None:
 def test_the_cubes_decide_as_the_whole_model(monkeypatch: pytest.MonkeyPatch) -> None:
     """`certify` by cubes alone (`WHOLE_FIRST` 0) and by the whole model agree: 4x3 at 980-1000
     with its certified tree is infeasible in every cube (all nine closed), and with no tree a grid
-    is left over in the first cube holding one; cubes in `closed` are taken as proven."""
+    is left over in the first cube holding one; cubes known closed are taken as proven."""
     lo, hi, held, _, _ = CERTIFIED[4, 3][0]
     named = [decoded(t, 4) for t in held]
     assert certify(4, 3, lo, hi, named) is None
     monkeypatch.setattr(trees, "WHOLE_FIRST", 0.0)
-    closed: set[int] = set()
-    assert certify(4, 3, lo, hi, named, closed=closed) is None and closed == set(range(1, 10))
-    left = certify(4, 3, lo, hi, [], closed=set())
+    known = Cubes(set(), [])
+    assert certify(4, 3, lo, hi, named, known=known) is None and known.closed == set(range(1, 10))
+    left = certify(4, 3, lo, hi, [], known=Cubes(set(), []))
     assert left is not None and left[1][0][0] == 1 and lo <= left[0] <= hi
-    assert certify(4, 3, lo, hi, [], closed=set(range(1, 10))) is None  # trusted, not solved again
-    assert certify(4, 3, lo, hi, [], closed={1})[1][0][0] == 2
+    assert certify(4, 3, lo, hi, [], known=Cubes(set(range(1, 10)), [])) is None  # trusted
+    assert certify(4, 3, lo, hi, [], known=Cubes({1}, []))[1][0][0] == 2
+    assert certify(4, 3, lo, hi, [], known=Cubes(set(), [1, 2]))[1][0][0] == 3  # hard ones last
 
 
-def test_an_undecided_cube_is_passed_over(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_undecided_cube_is_passed_over_and_tried_last(monkeypatch: pytest.MonkeyPatch) -> None:
     """A cube undecided within the time limit does not stop the others: a grid in a later cube is
     still returned; when every other cube is infeasible the whole is undecided (TimeoutError
-    naming the cube), and the undecided cube is not closed."""
+    naming the cube), and the undecided cube is not closed but known hard, tried last."""
     lo, hi, held, _, _ = CERTIFIED[4, 3][0]
     named = [decoded(t, 4) for t in held]
     real = trees.decide
     undecided = {3}
+    tried: list[int] = []
 
     def decide(model: Any, time_limit: float, what: str) -> Any:
-        if any(what.endswith(f"first digit {v}") for v in undecided):
+        value = int(what.rsplit(" ", 1)[1])
+        tried.append(value)
+        if value in undecided:
             raise TimeoutError(what)
         return real(model, time_limit, what)
 
     monkeypatch.setattr(trees, "decide", decide)
     monkeypatch.setattr(trees, "WHOLE_FIRST", 0.0)
-    closed: set[int] = set()
+    known = Cubes(set(), [])
     with pytest.raises(TimeoutError, match=r"first digits \[3\]"):
-        certify(4, 3, lo, hi, named, closed=closed)
-    assert closed == set(range(1, 10)) - {3}
-    undecided = {1}
-    assert certify(4, 3, lo, hi, [], closed=set())[1][0][0] == 2
+        certify(4, 3, lo, hi, named, known=known)
+    assert known == Cubes(set(range(1, 10)) - {3}, [3])
+    undecided, known, tried = {1}, Cubes(set(), []), []
+    assert certify(4, 3, lo, hi, [], known=known)[1][0][0] == 2 and known.hard == [1]
+    assert certify(4, 3, lo, hi, [], known=known)[1][0][0] == 2 and tried == [1, 2, 2]
+    undecided = set()  # decided at last: no longer hard
+    assert certify(4, 3, lo, hi, [], known=Cubes({2, 3, 4, 5, 6, 7, 8, 9}, [1])) is not None

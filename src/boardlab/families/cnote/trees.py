@@ -435,7 +435,7 @@ def certify(
     time_limit: float = 600.0,
     counted: Sequence[tuple[int, Grid]] = (),
     room: Rooms | None = None,
-    closed: set[int] | None = None,
+    known: Cubes | None = None,
 ) -> tuple[int, Grid] | None:
     """A target in [lo, hi] and a digit grid (`doubly_ordered`) served by none
     of the three ways at the trees of `trees` (module docstring: two working repairs at a tree,
@@ -444,12 +444,10 @@ def certify(
     method: part (d)), or None when there is none (CP-SAT: infeasible). Room (part (b)) is asked at the
     4-cycles `room` names (`Rooms`), by default at all of them on grids of at most `ROOM_CELLS`
     cells and at none elsewhere (its clauses, one per repair and 4-cycle, would outgrow the
-    model; leaving a way out is sound). The model is solved one cube at a time (`cubes`): the
-    first digits in `closed` are skipped, as proven infeasible before on no more trees, grids
-    counted and room (each adds constraints only: `search` passes one set to every call), and
-    those proven now are added. Raises TimeoutError when CP-SAT decides nothing within
-    `time_limit` seconds (one worker) on a cube and no other cube holds a grid, ValueError on bad
-    arguments."""
+    model; leaving a way out is sound). The whole model is solved for `WHOLE_FIRST` seconds, then
+    one cube at a time (`cubes`, with what `known` knows of them: `search` passes one `Cubes` to
+    every call). Raises TimeoutError when CP-SAT decides nothing within `time_limit` seconds (one
+    worker) on a cube and no other cube holds a grid, ValueError on bad arguments."""
     if lo > hi or min(width, height) < 2 or lo < max(width, height):
         raise ValueError("need sides of 2 or more and a range of targets of at least the longer side")
     if not all(forest(tree, height, width) for tree in trees):
@@ -500,9 +498,11 @@ def certify(
     equal_lines_agree(model, digit, targets, units_agree(model, digit, made))  # parts (c) and (e)
     what = f"{width}x{height} at {lo}-{hi}"
     try:  # the whole model first, briefly: as a rule it finds a grid left over at once
+        if WHOLE_FIRST <= 0:
+            raise TimeoutError(what)
         solver = decide(model, min(time_limit, WHOLE_FIRST), what)
     except TimeoutError:  # as a rule the last, infeasible model: its cubes are cheaper
-        solver = cubes(model, digit[0, 0], time_limit, what, closed)
+        solver = cubes(model, digit[0, 0], time_limit, what, known)
     if solver is None:
         return None
     return int(solver.value(target)), [
@@ -510,31 +510,49 @@ def certify(
     ]
 
 
-def cubes(model: Any, first: Any, time_limit: float, what: str, closed: set[int] | None = None) -> Any:
+class Cubes(NamedTuple):
+    """What one search knows of its cubes (`cubes`): the first digits proven infeasible
+    (`closed`: each step of a search only adds constraints, trees, grids counted and room, so they
+    stay infeasible) and those undecided when last tried (`hard`, tried after the others, so
+    that a step finds its grid left over in an easy cube first, fifty-sixth session)."""
+
+    closed: set[int]
+    hard: list[int]
+
+    def order(self) -> list[int]:
+        """The first digits to try: the open ones not hard, then the hard ones."""
+        open_ = [v for v in range(1, 10) if v not in self.closed]
+        return [v for v in open_ if v not in self.hard] + [v for v in self.hard if v in open_]
+
+
+def cubes(model: Any, first: Any, time_limit: float, what: str, known: Cubes | None = None) -> Any:
     """Decide a certificate's CP-SAT `model` one cube at a time, the digit `first` (the grid's
-    first cell) fixed to each of 1-9 but those in `closed`: the solver holding the first grid
-    found, or None when every cube is infeasible (the digits 1-9 are the cell's whole domain, so
-    the cubes together are the model). A cube undecided within `time_limit` is passed over for
+    first cell) fixed to each of 1-9 in `known`'s order, closed ones skipped: the solver holding
+    the first grid found, or None when every cube is infeasible (the digits 1-9 are the cell's
+    whole domain, so the cubes together are the model); `known` learns the cubes proven
+    infeasible and those undecided. A cube undecided within `time_limit` is passed over for
     the others (a grid found in one of them still serves the search); TimeoutError when no grid
     is found and some cube is undecided. Cube and conquer (Heule, Kullmann, Wieringa and Biere,
     "Cube and conquer", HVC 2011) in its plainest form: on 4x3 at 342 with its 12 trees the whole
     model took 181.4 s of CPU, its nine cubes 54.7 s in all (15.4 s at most; fifty-sixth session).
     The first cell is the least of its column under `doubly_ordered`: its 9 is the column of nines."""
-    closed = set() if closed is None else closed
+    known = Cubes(set(), []) if known is None else known
     undecided = []
-    for value in range(1, 10):
-        if value in closed:
-            continue
+    for value in known.order():
         cube = model.clone()
         cube.add(cube.get_int_var_from_proto_index(first.index) == value)
         try:
             solver = decide(cube, time_limit, f"{what}, first digit {value}")
         except TimeoutError:
             undecided.append(value)
+            if value not in known.hard:
+                known.hard.append(value)
             continue
+        if value in known.hard:
+            known.hard.remove(value)
         if solver is not None:
             return solver
-        closed.add(value)
+        known.closed.add(value)
     if undecided:
         raise TimeoutError(
             f"CP-SAT decided nothing on {what} within {time_limit} s at first digits {undecided}"
@@ -718,11 +736,11 @@ def search(
     chosen: list[Tree] = []
     counted: list[tuple[int, Grid]] = []
     met = 0  # grids counted as left over (`count` bounds these; their siblings come free)
-    closed: set[int] = set()  # cubes proven infeasible: each step only adds constraints
+    known = Cubes(set(), [])  # what the steps learn of the cubes: each step only adds constraints
     while True:
         start = time.process_time()
         asked: Rooms = ALL if every else tuple(taken)
-        found = certify(width, height, lo, hi, chosen, time_limit, counted, asked, closed)
+        found = certify(width, height, lo, hi, chosen, time_limit, counted, asked, known)
         if found is None:
             return Grown(chosen, counted, None, asked)
         target, grid = found
