@@ -18,7 +18,7 @@ import sys
 from collections.abc import Mapping
 from pathlib import Path
 
-from boardlab.families.cnote.drive import CERTIFIED_, read_log
+from boardlab.families.cnote.drive import PROVEN, read_log
 from boardlab.families.cnote.trees import ALL, CERTIFIED
 
 DOCS = Path(__file__).with_name("cnote.md")
@@ -55,7 +55,7 @@ def logged(drives: list[Path], reruns: list[Path]) -> dict[Key, tuple[str, str]]
         (a.width, a.height, a.lo, a.hi): f"{a.cpu:.1f}"
         for path in drives
         for a in read_log(path)
-        if a.outcome == CERTIFIED_
+        if a.outcome == PROVEN
     }
     again = {}
     for path in reruns:

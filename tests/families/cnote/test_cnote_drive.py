@@ -12,8 +12,8 @@ import pytest
 from boardlab.families.cnote import drive as drives
 from boardlab.families.cnote import trees
 from boardlab.families.cnote.drive import (
-    CERTIFIED_,
     LEFT_OVER,
+    PROVEN,
     UNDECIDED,
     UNIQUE,
     Attempt,
@@ -39,7 +39,7 @@ def fake_searcher(certified_from: int, calls: list[tuple[int, int, float]]):
     def searcher(width: int, height: int, lo: int, hi: int, limit: float, count: int) -> Attempt:
         calls.append((lo, hi, limit))
         if lo >= certified_from:
-            return Attempt(width, height, lo, hi, CERTIFIED_, 1.0, [[0, 1, 2, 3, 4, 8]], [], "all")
+            return Attempt(width, height, lo, hi, PROVEN, 1.0, [[0, 1, 2, 3, 4, 8]], [], "all")
         return Attempt(width, height, lo, hi, UNDECIDED, 1.0)
 
     return searcher
@@ -98,8 +98,8 @@ def test_assembly_appends_joining_ranges_and_refuses_gaps_and_overlaps() -> None
     held = {(4, 3): [(300, 1000, ((0, 1, 2, 3, 4, 8),), (), "all")]}
     tree = [[0, 1, 2, 3, 4, 8]]
     new = [
-        Attempt(4, 3, 296, 297, CERTIFIED_, 1.0, tree, ["297 999 999 99*"], [[0, 0, 1, 0, 1]]),
-        Attempt(4, 3, 298, 299, CERTIFIED_, 1.0, tree, [], "all"),
+        Attempt(4, 3, 296, 297, PROVEN, 1.0, tree, ["297 999 999 99*"], [[0, 0, 1, 0, 1]]),
+        Attempt(4, 3, 298, 299, PROVEN, 1.0, tree, [], "all"),
         Attempt(4, 3, 295, 295, UNDECIDED, 1.0),
     ]
     merged = assembled(held, new)
@@ -115,9 +115,9 @@ def test_assembly_appends_joining_ranges_and_refuses_gaps_and_overlaps() -> None
     with pytest.raises(ValueError, match="does not join"):
         assembled(held, [new[0]])
     with pytest.raises(ValueError, match="does not join"):
-        assembled(held, [Attempt(4, 3, 990, 1000, CERTIFIED_, 1.0, tree, [], "all")])
+        assembled(held, [Attempt(4, 3, 990, 1000, PROVEN, 1.0, tree, [], "all")])
     # a new shape goes in the order of the file: by rows, then columns
-    fresh = assembled(held, [Attempt(3, 3, 500, 600, CERTIFIED_, 1.0, tree, [], "all")])
+    fresh = assembled(held, [Attempt(3, 3, 500, 600, PROVEN, 1.0, tree, [], "all")])
     assert list(fresh) == [(3, 3), (4, 3)]
     # what the assembly writes reads back as the ranges assembled
     source = trees.written(merged)
@@ -130,7 +130,7 @@ def test_an_attempt_certifies_as_the_certificate_does() -> None:
     """A real search: 4x3 at 890-900 (above its frontier, one tree), then the certificate again
     on the attempt's range as the assembly would store it."""
     found = attempt(4, 3, 890, 900, 60, 0, log=False)
-    assert found.outcome == CERTIFIED_ and found.trees
+    assert found.outcome == PROVEN and found.trees
     lo, hi, named, counted, room = found.range()
     assert certify(4, 3, lo, hi, [decoded(t, 4) for t in named], 60, counted, room) is None
     assert assembled({(4, 3): [CERTIFIED[4, 3][0]]}, [found])[4, 3][-1] == found.range()
@@ -147,9 +147,9 @@ def test_a_grid_left_over_is_counted_unique_or_not(
 
 def test_the_rerun_runs_the_shipped_command_in_a_fresh_process() -> None:
     lo, hi, *_ = CERTIFIED[3, 6][0]  # 253-254, a fraction of a second
-    ran = rerun_one(Attempt(3, 6, lo, hi, CERTIFIED_, 0.0))
+    ran = rerun_one(Attempt(3, 6, lo, hi, PROVEN, 0.0))
     assert ran["exit"] == 0 and isinstance(ran["cpu"], float) and "infeasible" in ran["line"]
-    refused = rerun_one(Attempt(3, 6, 100, 100, CERTIFIED_, 0.0))
+    refused = rerun_one(Attempt(3, 6, 100, 100, PROVEN, 0.0))
     assert refused["exit"] == 2 and "no range of CERTIFIED holds" in refused["line"]
 
 

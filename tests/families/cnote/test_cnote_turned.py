@@ -130,8 +130,9 @@ def test_turning_lowers_the_bounds_it_meets() -> None:
     # 6x5 at T is 5x6 at 5 T / 6, proven none from 225 (turned only where 6 divides T)
     assert (proven_from(5, 6), proven_from(5, 6, turn=False)) == (300, 301)
     assert (proven_from(7, 3), proven_from(7, 3, turn=False)) == (186, 186)
-    # 4x5 at T is 5x4 at 5 T / 4, proven none from 265 (turned only where 4 divides T): 212
-    # turned, but 213 and 214 are not; 215 upright since the fifty-third session
+    # 4x5 at T is 5x4 at 5 T / 4, proven none from 263 since the fifty-sixth session (265
+    # before; turned only where 4 divides T): 212 turned, but 213 and 214 are not; 215 upright
+    # since the fifty-third session
     assert (proven_from(5, 4), proven_from(5, 4, turn=False)) == (215, 215)
     assert (proven_from(6, 4), proven_from(6, 4, turn=False)) == (207, 207)
     assert (proven_from(3, 5), proven_from(3, 5, turn=False)) == (330, 330)
@@ -139,7 +140,7 @@ def test_turning_lowers_the_bounds_it_meets() -> None:
 
 
 def test_the_generator_answers_none_from_the_turned_grid() -> None:
-    """4 columns of 5 rows at 212 is 5 columns of 4 rows at 265, none from 265 (4x5 upright is
+    """4 columns of 5 rows at 212 is 5 columns of 4 rows at 265, none from 263 (4x5 upright is
     none from 215 since the fifty-third session, when 216, the example until then, was proven
     upright; 3x6, the example until the fiftieth session, is proven upright below its turned
     bound since the fifty-first): the generator answers at once, naming the turn."""

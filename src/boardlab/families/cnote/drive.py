@@ -15,8 +15,8 @@ and tries again, and at a single target it stops the shape. A grid left over wit
 solution by CP-SAT's enumeration is a unique puzzle: logged as such ("unique"), and the shape
 stops there. Each attempt is one line of a JSON-lines log (`Attempt`); a drive resumes from its
 log, starting each shape below the ranges the log already certified, and skips a shape whose
-last attempt stopped it. CPU is the process's (`time.process_time`: CP-SAT runs with one
-worker in the process).
+last attempt stopped it (unless asked to retry, after a change to the search). CPU is the
+process's (`time.process_time`: CP-SAT runs with one worker in the process).
 
 *Assembly* (`assembled`) appends the certified attempts to `trees.CERTIFIED`, each joining the
 shape's least certified target (a gap is refused: the ranges hold targets without gaps), and
@@ -42,12 +42,12 @@ from boardlab.families.cnote import trees as lemma14
 from boardlab.families.cnote.hundreds import run_certificate
 from boardlab.families.cnote.instance import column_targets
 
-#: What an attempt ended in.
-CERTIFIED_ = "certified"
+#: What an attempt ended in (`PROVEN`: the range is certified).
+PROVEN = "certified"
 UNDECIDED = "undecided"
 LEFT_OVER = "left over"
 UNIQUE = "unique"
-OUTCOMES = (CERTIFIED_, UNDECIDED, LEFT_OVER, UNIQUE)
+OUTCOMES = (PROVEN, UNDECIDED, LEFT_OVER, UNIQUE)
 
 
 @dataclass
@@ -103,7 +103,7 @@ def read_log(path: Path) -> list[Attempt]:
 def least_certified(width: int, height: int, attempts: Iterable[Attempt] = ()) -> int | None:
     """The least target of the shape's certified ranges, in `trees.CERTIFIED` and in `attempts`."""
     los = [lo for lo, *_ in lemma14.CERTIFIED.get((width, height), [])]
-    los += [a.lo for a in attempts if (a.width, a.height) == (width, height) and a.outcome == CERTIFIED_]
+    los += [a.lo for a in attempts if (a.width, a.height) == (width, height) and a.outcome == PROVEN]
     return min(los, default=None)
 
 
@@ -121,7 +121,7 @@ def first_target(width: int, height: int, attempts: Iterable[Attempt] = ()) -> i
 def stopped(width: int, height: int, attempts: Sequence[Attempt]) -> bool:
     """Whether the log's last attempt on the shape stopped it (not certified, at one target)."""
     mine = [a for a in attempts if (a.width, a.height) == (width, height)]
-    return bool(mine) and mine[-1].outcome != CERTIFIED_ and mine[-1].lo == mine[-1].hi
+    return bool(mine) and mine[-1].outcome != PROVEN and mine[-1].lo == mine[-1].hi
 
 
 def attempt(
@@ -141,7 +141,7 @@ def attempt(
             height,
             lo,
             hi,
-            CERTIFIED_,
+            PROVEN,
             cpu,
             [list(lemma14.encoded(tree, width)) for tree in grown.trees],
             [lemma14.grid_written(target, grid) for target, grid in grown.counted],
@@ -190,7 +190,7 @@ def drive(
                 out.write(json.dumps(asdict(tried)) + "\n")
             yield tried
             used += tried.cpu
-            if tried.outcome == CERTIFIED_:
+            if tried.outcome == PROVEN:
                 step = min(2 * step, widest)
             elif lo == hi:
                 break
@@ -205,7 +205,7 @@ def assembled(
     first, as `trees.CERTIFIED` lists them; the shapes by rows, then columns). Raises
     ValueError on an attempt that overlaps the shape's ranges or leaves a gap below them."""
     merged = {shape: list(ranges) for shape, ranges in certified.items()}
-    new = sorted((a for a in attempts if a.outcome == CERTIFIED_), key=lambda a: (a.width, a.height, -a.hi))
+    new = sorted((a for a in attempts if a.outcome == PROVEN), key=lambda a: (a.width, a.height, -a.hi))
     for a in new:
         held = merged.setdefault((a.width, a.height), [])
         least = min((lo for lo, *_ in held), default=None)
@@ -256,7 +256,7 @@ def rerun_one(a: Attempt) -> dict[str, Any]:
 def rerun(logs: Sequence[Path], out: Path, jobs: int = 2) -> list[dict[str, Any]]:
     """Run every certified range of the logs again (`rerun_one`, `jobs` at a time) once they are
     assembled into `trees_certified`; each result appended to `out` as a JSON line."""
-    ranges = [a for path in logs for a in read_log(path) if a.outcome == CERTIFIED_]
+    ranges = [a for path in logs for a in read_log(path) if a.outcome == PROVEN]
     results = []
     with ThreadPoolExecutor(jobs) as pool, out.open("a") as sink:
         for result in pool.map(rerun_one, ranges):

@@ -29,7 +29,9 @@ and the same target (the two lines swapped give a second solution: `swapped`). *
 (`certify`) asks CP-SAT for a digit grid (digits 1-9) and a target T in [lo, hi] (rows at T, columns
 `column_targets`) served in none of these ways (`spanning.add_window` with no window, `single`,
 the 4-cycles and `outside` at each tree; units digits equal at every cell for every two
-repaired trees, and on every two lines of equal digits and targets: `spanning.equal_lines_agree`).
+repaired trees, and on every two lines of equal digits and targets: `spanning.equal_lines_agree`);
+solved whole for `WHOLE_FIRST` seconds, then in nine cubes, the first digit fixed to each of
+1-9 (`cubes`, fifty-sixth session).
 *Symmetry* (`doubly_ordered`): the rows are in lexicographic order, and so
 are the columns of each run of equal targets; permuting the rows (all at T) or columns of one
 target maps a grid's solutions one to one onto its image's, and sorting rows and such columns
