@@ -1074,6 +1074,36 @@ def test_share_link_and_saved_progress(page, live_server):
     assert page.evaluate("window.boardlabState.partial.queens") == [0, 2, 4, -1, -1]
 
 
+def test_a_click_pressed_before_the_server_answers_an_edit_is_kept(page):
+    """An edit is drawn at once and checked by the server; its answer, arriving between a
+    press on a cell and its release, must not re-draw the board under the pointer (the
+    browser then drops the click: a queen placed in play went missing under load)."""
+    choose(page, "nqueens")
+    held = []
+
+    def hold(route):
+        held.append(route)
+
+    page.route("**/api/nqueens/parse", hold)
+    before = page.evaluate("window.boardlabState.text")
+    queens_board(page, 5)
+    start_play(page)
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the edit was not sent to the server"
+    box = page.locator("#cell-0-0").bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    for route in held:
+        route.continue_()
+    page.unroute("**/api/nqueens/parse", hold)
+    page.wait_for_function("t => window.boardlabState.text !== t", arg=before)
+    page.mouse.up()
+    page.wait_for_function("() => JSON.stringify(window.boardlabState.partial.queens) === '[0,-1,-1,-1,-1]'")
+
+
 def test_copy_as_puzzlink_and_game_id_round_trip(page):
     """Tents copies as a puzz.link URL and as a game ID; each, pasted back, loads the same puzzle."""
     needs("tents")

@@ -175,11 +175,13 @@
       try {
         const parsed = await api(`/api/${state.family.name}/parse`, { instance: json });
         if (seq !== state.seq) return;
+        // drawn again only if the server changed it: a board re-drawn under a press loses the click
+        const changed = JSON.stringify(canonical(parsed.instance)) !== JSON.stringify(canonical(state.instance));
         state.instance = parsed.instance;
         state.text = parsed.text;
         $("text").value = parsed.text;
         showError("");
-        renderEditor();
+        if (changed) renderEditor();
         updateDownloads();
         await drawPuzzle();
       } catch (e) {
