@@ -33,13 +33,17 @@ DOCS = Path(__file__).parents[3] / "docs"
 UNIQUE_4X3 = [[7, 4, 7, 6], [7, 4, 5, 4], [1, 8, 8, 9]]
 
 
-def fake_searcher(certified_from: int, calls: list[tuple[int, int, float]]):
-    """A searcher certifying every range at or above `certified_from`, undecided below."""
+def fake_searcher(certified_from: int, calls: list[tuple[int, int, float]], starts: list | None = None):
+    """A searcher certifying every range at or above `certified_from` (at one tree of its own,
+    `lo` % 12 added to the trees it starts from), undecided below."""
 
-    def searcher(width: int, height: int, lo: int, hi: int, limit: float, count: int) -> Attempt:
+    def searcher(width: int, height: int, lo: int, hi: int, limit: float, count: int, start) -> Attempt:
         calls.append((lo, hi, limit))
+        if starts is not None:
+            starts.append(sorted(trees.encoded(tree, width) for tree in start))
         if lo >= certified_from:
-            return Attempt(width, height, lo, hi, PROVEN, 1.0, [[0, 1, 2, 3, 4, 8]], [], "all")
+            own = [0, 1, 2, 3, 4, lo % 12] if lo % 12 > 4 else [0, 1, 2, 3, 4, 8]
+            return Attempt(width, height, lo, hi, PROVEN, 1.0, [own], [], "all")
         return Attempt(width, height, lo, hi, UNDECIDED, 1.0)
 
     return searcher
@@ -82,6 +86,38 @@ def test_a_drive_keeps_to_its_box_of_cpu_and_resumes_below_its_log(tmp_path: Pat
     # below the log's ranges, its span starting again at one target
     assert list(drive([(4, 3)], log, box=2.5, searcher=fake_searcher(0, calls))) == []
     assert [a.lo for a in drive([(4, 3)], log, box=3.5, searcher=fake_searcher(0, calls))] == [292]
+
+
+def test_each_search_starts_from_the_trees_certified_just_above(tmp_path: Path) -> None:
+    """Warm (the default): the first search from the trees of `CERTIFIED`'s range above, each
+    later one from the log's range above; an undecided range's retry from the same trees. Cold:
+    from none."""
+    held = ((0, 1, 2, 3, 4, 8), (0, 1, 2, 4, 5, 9))
+    calls: list[tuple[int, int, float]] = []
+    starts: list = []
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setitem(CERTIFIED, (4, 3), [(300, 1000, held, (), "all")])
+        log = tmp_path / "warm.jsonl"
+        list(drive([(4, 3)], log, widest=2, searcher=fake_searcher(296, calls, starts)))
+        assert [(lo, hi) for lo, hi, _ in calls] == [
+            (299, 299), (297, 298), (295, 296), (296, 296), (294, 295), (295, 295),
+        ]  # fmt: skip
+        above_296, above_294 = [(0, 1, 2, 3, 4, 9)], [(0, 1, 2, 3, 4, 8)]
+        assert starts == [
+            sorted(held), [(0, 1, 2, 3, 4, 11)], above_296, above_296, above_294, above_294,
+        ]  # fmt: skip
+        cold: list = []
+        list(drive([(4, 3)], tmp_path / "cold.jsonl", warm=False, searcher=fake_searcher(296, [], cold)))
+        assert cold and all(start == [] for start in cold)
+
+
+def test_a_warm_search_adds_no_tree_where_the_trees_above_serve() -> None:
+    """A real search from the trees of a certified range, on that range (3x6 at 253-254, a
+    fraction of a second): certified at once, with those trees and no other."""
+    lo, hi, held, counted, room = CERTIFIED[3, 6][0]
+    start = [decoded(t, 3) for t in held]
+    grown = trees.search(3, 6, lo, hi, time_limit=60, start=start, room=room)
+    assert grown.left is None and grown.trees == list(dict.fromkeys(start))
 
 
 def test_a_log_line_that_is_not_an_attempt_is_named(tmp_path: Path) -> None:

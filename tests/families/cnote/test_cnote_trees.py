@@ -803,3 +803,27 @@ def test_an_undecided_cube_is_passed_over_and_tried_last(monkeypatch: pytest.Mon
     assert certify(4, 3, lo, hi, [], known=known)[1][0][0] == 2 and tried == [1, 2, 2]
     undecided = set()  # decided at last: no longer hard
     assert certify(4, 3, lo, hi, [], known=Cubes({2, 3, 4, 5, 6, 7, 8, 9}, [1])) is not None
+
+
+def test_after_an_undecided_cube_the_others_get_a_share_of_the_time_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Once a cube is undecided only a grid found serves: the cubes after it are given
+    `AFTER_UNDECIDED` of the time limit, those before it the whole limit."""
+    lo, hi, held, _, _ = CERTIFIED[4, 3][0]
+    named = [decoded(t, 4) for t in held]
+    limits: dict[int, float] = {}
+
+    def decide(model: Any, time_limit: float, what: str) -> Any:
+        value = int(what.rsplit(" ", 1)[1])
+        limits[value] = time_limit
+        if value in (4, 6):
+            raise TimeoutError(what)
+        return None  # infeasible
+
+    monkeypatch.setattr(trees, "decide", decide)
+    monkeypatch.setattr(trees, "WHOLE_FIRST", 0.0)
+    with pytest.raises(TimeoutError, match=r"first digits \[4, 6\]"):
+        certify(4, 3, lo, hi, named, time_limit=80, known=Cubes(set(), []))
+    share = 80 * trees.AFTER_UNDECIDED
+    assert limits == {v: 80 if v <= 4 else share for v in range(1, 10)} and share < 80

@@ -124,17 +124,38 @@ def stopped(width: int, height: int, attempts: Sequence[Attempt]) -> bool:
     return bool(mine) and mine[-1].outcome != PROVEN and mine[-1].lo == mine[-1].hi
 
 
+def trees_above(width: int, height: int, hi: int, attempts: Iterable[Attempt] = ()) -> list[lemma14.Tree]:
+    """The trees of the shape's range certified from `hi` + 1 (in `attempts`, else in
+    `trees.CERTIFIED`), which a drive's next search starts from ([] when there is none)."""
+    for a in reversed(list(attempts)):
+        if (a.width, a.height) == (width, height) and a.outcome == PROVEN and a.lo == hi + 1:
+            return [lemma14.decoded(t, width) for t in a.trees]
+    for lo, _, held, *_ in lemma14.CERTIFIED.get((width, height), []):
+        if lo == hi + 1:
+            return [lemma14.decoded(t, width) for t in held]
+    return []
+
+
 def attempt(
-    width: int, height: int, lo: int, hi: int, time_limit: float, count: int, log: bool = True
+    width: int,
+    height: int,
+    lo: int,
+    hi: int,
+    time_limit: float,
+    count: int,
+    start: Sequence[lemma14.Tree] = (),
+    log: bool = True,
 ) -> Attempt:
-    """One `trees.search` of [lo, hi], as an `Attempt`."""
-    start = time.process_time()
+    """One `trees.search` of [lo, hi] from the trees `start`, as an `Attempt`."""
+    begun = time.process_time()
     when = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     try:
-        grown = lemma14.search(width, height, lo, hi, time_limit=time_limit, count=count, log=log)
+        grown = lemma14.search(
+            width, height, lo, hi, time_limit=time_limit, count=count, log=log, start=start
+        )
     except TimeoutError:
-        return Attempt(width, height, lo, hi, UNDECIDED, round(time.process_time() - start, 1), when=when)
-    cpu = round(time.process_time() - start, 1)
+        return Attempt(width, height, lo, hi, UNDECIDED, round(time.process_time() - begun, 1), when=when)
+    cpu = round(time.process_time() - begun, 1)
     if grown.left is None:
         return Attempt(
             width,
@@ -166,13 +187,15 @@ def drive(
     box: float = float("inf"),
     until: float = float("inf"),
     retry: bool = False,
+    warm: bool = True,
     searcher: Any = attempt,
 ) -> Iterator[Attempt]:
     """Drive each shape in turn down its band (module docstring), appending each attempt to
     `log` and yielding it: solves of `time_limit` seconds of wall on a range, `single_limit` on
     one target; up to `box` seconds of CPU a shape (attempts already logged count, but with
     `retry`), and nothing started after the Unix time `until`. With `retry` a shape the log
-    stopped is tried again (after a change to the search). `searcher` runs one attempt
+    stopped is tried again (after a change to the search). With `warm` each search starts from
+    the trees of the range certified just above it (`trees_above`). `searcher` runs one attempt
     (`attempt`; the tests replace it)."""
     for width, height in shapes:
         done = read_log(log)
@@ -185,7 +208,9 @@ def drive(
             if hi is None or hi < max(width, height):
                 break
             lo = max(hi - step + 1, max(width, height))
-            tried = searcher(width, height, lo, hi, single_limit if lo == hi else time_limit, count)
+            start = trees_above(width, height, hi, read_log(log)) if warm else []
+            limit = single_limit if lo == hi else time_limit
+            tried = searcher(width, height, lo, hi, limit, count, start)
             with log.open("a") as out:
                 out.write(json.dumps(asdict(tried)) + "\n")
             yield tried
@@ -268,7 +293,7 @@ def rerun(logs: Sequence[Path], out: Path, jobs: int = 2) -> list[dict[str, Any]
 
 
 USAGE = """usage: python -m boardlab.families.cnote.drive drive LOG WxH [WxH ...] [--time-limit S]
-  [--single-limit S] [--count N] [--span N] [--widest N] [--box S] [--until UNIX] [--retry]
+  [--single-limit S] [--count N] [--span N] [--widest N] [--box S] [--until UNIX] [--retry] [--cold]
        python -m boardlab.families.cnote.drive assemble LOG [LOG ...]
        python -m boardlab.families.cnote.drive rerun OUT LOG [LOG ...]"""
 
@@ -316,6 +341,8 @@ def main(argv: list[str] | None = None) -> int:
         for word in words:
             if word == "--retry":
                 options["retry"] = True
+            elif word == "--cold":
+                options["warm"] = False
             elif word in _OPTIONS:
                 value = next(words, None)
                 if value is None:

@@ -512,6 +512,11 @@ def certify(
     ]
 
 
+#: The share of the time limit `cubes` gives each cube after one is undecided (then only a
+#: grid found still serves: as a rule CP-SAT finds one in seconds; fifty-seventh session).
+AFTER_UNDECIDED = 0.125
+
+
 class Cubes(NamedTuple):
     """What one search knows of its cubes (`cubes`): the first digits proven infeasible
     (`closed`: each step of a search only adds constraints, trees, grids counted and room, so they
@@ -537,14 +542,18 @@ def cubes(model: Any, first: Any, time_limit: float, what: str, known: Cubes | N
     is found and some cube is undecided. Cube and conquer (Heule, Kullmann, Wieringa and Biere,
     "Cube and conquer", HVC 2011) in its plainest form: on 4x3 at 342 with its 12 trees the whole
     model took 181.4 s of CPU, its nine cubes 54.7 s in all (15.4 s at most; fifty-sixth session).
-    The first cell is the least of its column under `doubly_ordered`: its 9 is the column of nines."""
+    The first cell is the least of its column under `doubly_ordered`: its 9 is the column of nines.
+    Once a cube is undecided the call can no longer prove the model infeasible, only find a grid:
+    the cubes after it get `AFTER_UNDECIDED` of the time limit each (a step that ended undecided
+    cost up to nine time limits before, e.g. about 525 s at 5x4 262-263, fifty-sixth session)."""
     known = Cubes(set(), []) if known is None else known
     undecided = []
     for value in known.order():
         cube = model.clone()
         cube.add(cube.get_int_var_from_proto_index(first.index) == value)
+        limit = time_limit * (AFTER_UNDECIDED if undecided else 1.0)
         try:
-            solver = decide(cube, time_limit, f"{what}, first digit {value}")
+            solver = decide(cube, limit, f"{what}, first digit {value}")
         except TimeoutError:
             undecided.append(value)
             if value not in known.hard:
@@ -718,6 +727,7 @@ def search(
     count: int = 0,
     log: bool = False,
     room: Rooms | None = None,
+    start: Sequence[Collection[Cell]] = (),
 ) -> Grown:
     """Grow a set of trees against the grids left over (module docstring): certify [lo, hi] on
     the trees so far; on a grid left over, take room at a 4-cycle of a tree already chosen if
@@ -731,11 +741,14 @@ def search(
     is asked at every 4-cycle with `room` = `ALL` (the default on grids of at most `ROOM_CELLS`
     cells), else at the 4-cycles taken.
     Stops when the range is certified, or a grid left over is served in none of these ways (a
-    unique puzzle when CP-SAT finds one solution only), or `most` trees were added."""
+    unique puzzle when CP-SAT finds one solution only), or `most` trees were added.
+    `start`: the trees to begin with (a warm start: the drives pass the trees of the range
+    certified just above, fifty-seventh session); any forests serve, as any set S does."""
     pool = default_pool(width, height) if pool is None else pool
     every = width * height <= ROOM_CELLS if room is None else room == ALL
     taken: list[Room] = [] if room is None or room == ALL else list(room)
-    chosen: list[Tree] = []
+    chosen: list[Tree] = list(dict.fromkeys(frozenset(tree) for tree in start))
+    began = len(chosen)
     counted: list[tuple[int, Grid]] = []
     met = 0  # grids counted as left over (`count` bounds these; their siblings come free)
     known = Cubes(set(), [])  # what the steps learn of the cubes: each step only adds constraints
@@ -788,7 +801,7 @@ def search(
                     f"  and {len(near) - len(unique)} of its first-row siblings; unique: {unique}", flush=True
                 )
             continue
-        if not (added or spare) or len(chosen) >= most:
+        if not (added or spare) or len(chosen) - began >= most:
             return Grown(chosen, counted, found, asked)
         chosen.extend(added)
         if spare is not None and not every:
