@@ -9,7 +9,9 @@ module is those three, so that a fresh clone drives, assembles and reruns as the
 
 *A drive* (`drive`) starts a shape below its least certified target (else below
 `generate.proven_from`, the least target any lemma already proves) and asks `trees.search` for a
-range of `span` targets: certified, it goes on below with the span doubled (up to `widest`);
+range of `span` targets, starting from the trees of the range certified just above it (a warm
+start, fifty-seventh session: trees that serve the targets above as a rule serve their
+neighbours below): certified, it goes on below with the span doubled (up to `widest`);
 undecided (a solve over its time limit) or left over (a grid no tree serves), it halves the span
 and tries again, and at a single target it stops the shape. A grid left over with exactly one
 solution by CP-SAT's enumeration is a unique puzzle: logged as such ("unique"), and the shape

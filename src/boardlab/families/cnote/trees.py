@@ -547,7 +547,7 @@ def cubes(model: Any, first: Any, time_limit: float, what: str, known: Cubes | N
     the cubes after it get `AFTER_UNDECIDED` of the time limit each (a step that ended undecided
     cost up to nine time limits before, e.g. about 525 s at 5x4 262-263, fifty-sixth session)."""
     known = Cubes(set(), []) if known is None else known
-    undecided = []
+    undecided: list[int] = []
     for value in known.order():
         cube = model.clone()
         cube.add(cube.get_int_var_from_proto_index(first.index) == value)
@@ -753,7 +753,7 @@ def search(
     met = 0  # grids counted as left over (`count` bounds these; their siblings come free)
     known = Cubes(set(), [])  # what the steps learn of the cubes: each step only adds constraints
     while True:
-        start = time.process_time()
+        clock = time.process_time()
         asked: Rooms = ALL if every else tuple(taken)
         found = certify(width, height, lo, hi, chosen, time_limit, counted, asked, known)
         if found is None:
@@ -778,7 +778,7 @@ def search(
                 + (f"adding {[encoded(tree, width) for tree in added]}" if added else "")
                 + (f" room at {(spare[0], *spare[1].cycle)}" if spare else "")
                 + ("" if added or spare else "counted: not one" if counted_out else "served by none")
-                + f" ({time.process_time() - start:.1f} s)",
+                + f" ({time.process_time() - clock:.1f} s)",
                 flush=True,
             )
         if counted_out:
