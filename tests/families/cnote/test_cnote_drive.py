@@ -111,6 +111,41 @@ def test_each_search_starts_from_the_trees_certified_just_above(tmp_path: Path) 
         assert cold and all(start == [] for start in cold)
 
 
+def test_after_an_undecided_search_the_next_starts_from_the_trees_it_had_chosen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An undecided attempt logs the trees its search had chosen (`trees.Undecided`); the
+    drive's next search of the same targets, narrower, starts from them; a search of targets
+    further down from the trees certified above again."""
+    held = ((0, 1, 2, 3, 4, 8),)
+    grown = (0, 1, 2, 4, 5, 9)
+    monkeypatch.setitem(CERTIFIED, (4, 3), [(300, 1000, held, (), "all")])
+    starts: list = []
+
+    def searcher(width: int, height: int, lo: int, hi: int, limit: float, count: int, start) -> Attempt:
+        starts.append(sorted(trees.encoded(tree, width) for tree in start))
+        if lo == hi:
+            return Attempt(width, height, lo, hi, PROVEN, 1.0, [list(held[0])], [], "all")
+        return Attempt(width, height, lo, hi, UNDECIDED, 1.0, [*map(list, held), list(grown)])
+
+    log = tmp_path / "drive.jsonl"
+    tried = list(drive([(4, 3)], log, span=2, searcher=searcher))
+    assert [(a.lo, a.hi) for a in tried[:3]] == [(298, 299), (299, 299), (297, 298)]
+    assert starts[:3] == [list(held), sorted([*held, grown]), list(held)]
+
+    # the search's side: a solve over its limit stops it with the trees chosen so far
+    def over(*args: object, **kwargs: object) -> None:
+        raise TimeoutError("CP-SAT decided nothing")
+
+    monkeypatch.setattr(trees, "certify", over)
+    start = [decoded(t, 4) for t in (*held, grown)]
+    with pytest.raises(trees.Undecided) as stop:
+        trees.search(4, 3, 290, 291, time_limit=1, start=start)
+    assert stop.value.trees == start
+    logged = attempt(4, 3, 290, 291, 1, 0, start=start, log=False)
+    assert logged.outcome == UNDECIDED and logged.trees == [list(held[0]), list(grown)]
+
+
 def test_a_warm_search_adds_no_tree_where_the_trees_above_serve() -> None:
     """A real search from the trees of a certified range, on that range (3x6 at 253-254, a
     fraction of a second): certified at once, with those trees and no other."""

@@ -13,7 +13,8 @@ range of `span` targets, starting from the trees of the range certified just abo
 start, fifty-seventh session: trees that serve the targets above as a rule serve their
 neighbours below): certified, it goes on below with the span doubled (up to `widest`);
 undecided (a solve over its time limit) or left over (a grid no tree serves), it halves the span
-and tries again, and at a single target it stops the shape. A grid left over with exactly one
+and tries again, from the trees that search had chosen (fifty-eighth session), and at a single
+target it stops the shape. A grid left over with exactly one
 solution by CP-SAT's enumeration is a unique puzzle: logged as such ("unique"), and the shape
 stops there. Each attempt is one line of a JSON-lines log (`Attempt`); a drive resumes from its
 log, starting each shape below the ranges the log already certified, and skips a shape whose
@@ -57,7 +58,9 @@ class Attempt:
     """One search of a drive, as its log holds it (one JSON object a line): the shape (columns,
     rows), the range, the outcome (`OUTCOMES`), the CPU of the search, and where certified the
     range as `trees.CERTIFIED` holds it (trees encoded, grids counted as `trees.grid_written`
-    writes them, room); where left over or unique, the grid with its target."""
+    writes them, room); where left over or unique, the grid with its target; where not
+    certified, the trees chosen when the search stopped (the next, narrower search starts from
+    them: `start_trees`)."""
 
     width: int
     height: int
@@ -138,6 +141,16 @@ def trees_above(width: int, height: int, hi: int, attempts: Iterable[Attempt] = 
     return []
 
 
+def start_trees(width: int, height: int, hi: int, attempts: Sequence[Attempt] = ()) -> list[lemma14.Tree]:
+    """The trees a drive's search of a range up to `hi` starts from: those the shape's last
+    attempt had chosen where it stopped uncertified on a range up to `hi` as well (it started
+    from the trees above, so they are among them; fifty-eighth session), else `trees_above`."""
+    mine = [a for a in attempts if (a.width, a.height) == (width, height)]
+    if mine and mine[-1].outcome != PROVEN and mine[-1].hi == hi and mine[-1].trees:
+        return [lemma14.decoded(t, width) for t in mine[-1].trees]
+    return trees_above(width, height, hi, attempts)
+
+
 def attempt(
     width: int,
     height: int,
@@ -155,8 +168,9 @@ def attempt(
         grown = lemma14.search(
             width, height, lo, hi, time_limit=time_limit, count=count, log=log, start=start
         )
-    except TimeoutError:
-        return Attempt(width, height, lo, hi, UNDECIDED, round(time.process_time() - begun, 1), when=when)
+    except lemma14.Undecided as stop:
+        cpu = round(time.process_time() - begun, 1)
+        return Attempt(width, height, lo, hi, UNDECIDED, cpu, encoded(stop.trees, width), when=when)
     cpu = round(time.process_time() - begun, 1)
     if grown.left is None:
         return Attempt(
@@ -166,7 +180,7 @@ def attempt(
             hi,
             PROVEN,
             cpu,
-            [list(lemma14.encoded(tree, width)) for tree in grown.trees],
+            encoded(grown.trees, width),
             [lemma14.grid_written(target, grid) for target, grid in grown.counted],
             grown.room if grown.room == lemma14.ALL else [list(r) for r in grown.room],
             when=when,
@@ -174,7 +188,14 @@ def attempt(
     target, grid = grown.left
     rows, cols = [target] * height, column_targets(target, height, width)
     outcome = UNIQUE if len(lemma14.two_counted(grid, rows, cols)) == 1 else LEFT_OVER
-    return Attempt(width, height, lo, hi, outcome, cpu, left=[target, grid], when=when)
+    return Attempt(
+        width, height, lo, hi, outcome, cpu, encoded(grown.trees, width), left=[target, grid], when=when
+    )
+
+
+def encoded(trees: Iterable[lemma14.Tree], width: int) -> list[list[int]]:
+    """Trees as a log holds them (`trees.encoded`: the indices r * columns + c of their cells)."""
+    return [list(lemma14.encoded(tree, width)) for tree in trees]
 
 
 def drive(
@@ -197,7 +218,8 @@ def drive(
     one target; up to `box` seconds of CPU a shape (attempts already logged count, but with
     `retry`), and nothing started after the Unix time `until`. With `retry` a shape the log
     stopped is tried again (after a change to the search). With `warm` each search starts from
-    the trees of the range certified just above it (`trees_above`). `searcher` runs one attempt
+    the trees of the range certified just above it, or after an attempt stopped uncertified
+    from the trees it had chosen (`start_trees`). `searcher` runs one attempt
     (`attempt`; the tests replace it)."""
     for width, height in shapes:
         done = read_log(log)
@@ -210,7 +232,7 @@ def drive(
             if hi is None or hi < max(width, height):
                 break
             lo = max(hi - step + 1, max(width, height))
-            start = trees_above(width, height, hi, read_log(log)) if warm else []
+            start = start_trees(width, height, hi, read_log(log)) if warm else []
             limit = single_limit if lo == hi else time_limit
             tried = searcher(width, height, lo, hi, limit, count, start)
             with log.open("a") as out:

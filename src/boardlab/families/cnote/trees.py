@@ -635,6 +635,16 @@ def units_digits(grid: Grid) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(x % 10 for x in row) for row in grid)
 
 
+class Undecided(TimeoutError):
+    """`search` stopped undecided (a solve over its time limit), with the trees it had chosen
+    by then: a drive's next, narrower search of the same targets starts from them (any set of
+    trees serves, so a warm start is sound; fifty-eighth session)."""
+
+    def __init__(self, message: str, trees: Sequence[Tree]) -> None:
+        super().__init__(message)
+        self.trees = list(trees)
+
+
 class Grown(NamedTuple):
     """What `search` found: the trees, the grids counted at their targets (part (d), each as the
     certificate left it over, in the order `doubly_ordered` admits; the forty-sixth session's
@@ -742,6 +752,7 @@ def search(
     cells), else at the 4-cycles taken.
     Stops when the range is certified, or a grid left over is served in none of these ways (a
     unique puzzle when CP-SAT finds one solution only), or `most` trees were added.
+    Raises `Undecided` (a TimeoutError) with the trees so far when a solve decides nothing.
     `start`: the trees to begin with (a warm start: the drives pass the trees of the range
     certified just above, fifty-seventh session); any forests serve, as any set S does."""
     pool = default_pool(width, height) if pool is None else pool
@@ -755,7 +766,10 @@ def search(
     while True:
         clock = time.process_time()
         asked: Rooms = ALL if every else tuple(taken)
-        found = certify(width, height, lo, hi, chosen, time_limit, counted, asked, known)
+        try:
+            found = certify(width, height, lo, hi, chosen, time_limit, counted, asked, known)
+        except TimeoutError as error:
+            raise Undecided(str(error), chosen) from error
         if found is None:
             return Grown(chosen, counted, None, asked)
         target, grid = found
