@@ -257,3 +257,23 @@ def test_the_lemma_14_table_is_the_code_s() -> None:
     assert {key: row[:3] for key, row in named.items()} == expected
     made = script["table"]({key: row[3:] for key, row in named.items()})
     assert "\n" + made + "\n" in text
+
+
+def test_what_the_assembly_writes_keeps_to_the_line_length_however_many_grids_a_range_counted() -> None:
+    """A range that counted many grids (4x3 at 312-313 counted 21 in the fifty-eighth session;
+    the assembly wrote them on one line of 475 characters, which CI's lint refused) is written
+    over lines of at most 110 characters, and reads back as it was; so does the shipped file."""
+    grids = tuple((312 + k % 2, ((0, 0, 9, k % 10), (0, 0, 8, 9), (0, 0, 9, 9))) for k in range(40))
+    ranges = {
+        (4, 3): [
+            (300, 1000, ((0, 1, 2, 3, 4, 8),), (), "all"),
+            (298, 299, ((0, 1, 2, 3, 4, 8),), grids, "all"),
+        ]
+    }
+    source = trees.written(ranges)
+    assert max(len(line) for line in source.splitlines()) <= 110
+    space: dict[str, object] = {}
+    exec(compile(source, "trees_certified", "exec"), space)
+    assert space["RANGES"][4, 3][1][3] == tuple(trees.grid_written(t, g) for t, g in grids)  # type: ignore[index]
+    shipped = (Path(trees.__file__).parent / "trees_certified.py").read_text()
+    assert shipped == trees.written(CERTIFIED) and max(len(line) for line in shipped.splitlines()) <= 110

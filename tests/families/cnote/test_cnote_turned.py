@@ -76,9 +76,10 @@ def test_a_proof_of_the_turned_grid_answers(width: int, height: int, target: int
 
 def test_turning_needs_a_proof_of_the_turned_grid() -> None:
     """Where the columns' share is uneven the turned grid's rows differ, and no table holds
-    them (5 columns of 3 rows at 329, below Lemma 14's ranges since the fifty-second session: the
-    columns at 198, 198, 197, 197, 197); a square turned is itself."""
-    rows, cols = [329] * 3, column_targets(329, 3, 5)
+    them (5 columns of 3 rows at 327, below Lemma 14's ranges since the fifty-eighth session: the
+    columns at 197, 196, 196, 196, 196; 329 until then); a square turned is itself."""
+    rows, cols = [327] * 3, column_targets(327, 3, 5)
+    assert cols == [197, 196, 196, 196, 196]
     assert proof(rows, cols) is None and upright_proof(cols, rows) is None
     assert proof([200] * 6, [200] * 6) is None and proving_lemma([200] * 6, [200] * 6) is None
 
@@ -125,8 +126,11 @@ def test_turning_lowers_the_bounds_it_meets() -> None:
     assert (proven_from(4, 8), proven_from(4, 8, turn=False)) == (412, 413)
     assert (proven_from(8, 5), proven_from(8, 5, turn=False)) == (216, 216)
     assert (proven_from(8, 6), proven_from(8, 6, turn=False)) == (249, 250)
-    # 3x6 at T is 6x3 at 2 T, proven none from 388: 194 turned, below it 187 upright
+    # 3x6 at T is 6x3 at 2 T, proven none from 387: 194 turned, below it 187 upright
     assert (proven_from(6, 3), proven_from(6, 3, turn=False)) == (187, 187)
+    # and back: 6x3 at an even T is 3x6 at T / 2, none from 187, so 386 turned beside 387
+    # upright (fifty-eighth session)
+    assert (proven_from(3, 6), proven_from(3, 6, turn=False)) == (386, 387)
     # 6x5 at T is 5x6 at 5 T / 6, proven none from 225 (turned only where 6 divides T)
     assert (proven_from(5, 6), proven_from(5, 6, turn=False)) == (300, 301)
     assert (proven_from(7, 3), proven_from(7, 3, turn=False)) == (186, 186)
@@ -135,7 +139,7 @@ def test_turning_lowers_the_bounds_it_meets() -> None:
     # since the fifty-third session
     assert (proven_from(5, 4), proven_from(5, 4, turn=False)) == (215, 215)
     assert (proven_from(6, 4), proven_from(6, 4, turn=False)) == (207, 207)
-    assert (proven_from(3, 5), proven_from(3, 5, turn=False)) == (330, 330)
+    assert (proven_from(3, 5), proven_from(3, 5, turn=False)) == (328, 328)
     assert (proven_from(5, 3), proven_from(5, 3, turn=False)) == (197, 197)
 
 

@@ -140,20 +140,24 @@ def encoded(tree: Collection[Cell], width: int) -> tuple[int, ...]:
 def _laid(value: object, indent: int) -> list[str]:
     """One item of `written`'s lists: on one line where it fits in the project's 110 columns, else
     a tuple's items one a line, or as many a line as fit where no item holds a tuple (trees' numbers,
-    grids counted, 4-cycles of room)."""
-    pad = " " * indent
+    grids counted, 4-cycles of room); an item too long for a line of its own is laid out in turn
+    (a range's many grids counted: 4x3 at 312-313 counted 21, fifty-eighth session)."""
+    pad, inner = " " * indent, " " * (indent + 4)
     flat = repr(value).replace("'", '"')
-    if not isinstance(value, tuple) or len(pad + flat) <= 110:
+    if not isinstance(value, tuple) or len(f"{pad}{flat},") <= 110:
         return [f"{pad}{flat},"]
     if any(isinstance(item, tuple) and any(isinstance(x, tuple) for x in item) for item in value):
         return [f"{pad}(", *(line for item in value for line in _laid(item, indent + 4)), f"{pad}),"]
-    lines = [" " * (indent + 4)]
+    lines = [inner]
     for item in value:
         piece = repr(item).replace("'", '"') + ","
+        if len(inner + piece) > 110:
+            lines[-1:] = [*([lines[-1]] if lines[-1].strip() else []), *_laid(item, indent + 4), inner]
+            continue
         if lines[-1].strip() and len(lines[-1]) + 1 + len(piece) > 110:
-            lines.append(" " * (indent + 4))
+            lines.append(inner)
         lines[-1] += (" " if lines[-1].strip() else "") + piece
-    return [f"{pad}(", *lines, f"{pad}),"]
+    return [f"{pad}(", *(line for line in lines if line.strip()), f"{pad}),"]
 
 
 def written(certified: Mapping[tuple[int, int], Sequence[Range]]) -> str:
