@@ -261,7 +261,7 @@ def test_the_lemma_14_table_is_the_code_s() -> None:
 
 def test_what_the_assembly_writes_keeps_to_the_line_length_however_many_grids_a_range_counted() -> None:
     """A range that counted many grids (4x3 at 312-313 counted 21 in the fifty-eighth session;
-    the assembly wrote them on one line of 475 characters, which CI's lint refused) is written
+    the assembly wrote them on one line of 475 characters, which CI's lint would refuse) is written
     over lines of at most 110 characters, and reads back as it was; so does the shipped file."""
     grids = tuple((312 + k % 2, ((0, 0, 9, k % 10), (0, 0, 8, 9), (0, 0, 9, 9))) for k in range(40))
     ranges = {

@@ -151,8 +151,8 @@ def _laid(value: object, indent: int) -> list[str]:
     lines = [inner]
     for item in value:
         piece = repr(item).replace("'", '"') + ","
-        if len(inner + piece) > 110:
-            lines[-1:] = [*([lines[-1]] if lines[-1].strip() else []), *_laid(item, indent + 4), inner]
+        if len(inner + piece) > 110:  # laid out in turn; the blank lines it leaves are dropped below
+            lines += [*_laid(item, indent + 4), inner]
             continue
         if lines[-1].strip() and len(lines[-1]) + 1 + len(piece) > 110:
             lines.append(inner)
