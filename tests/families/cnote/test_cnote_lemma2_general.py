@@ -298,6 +298,20 @@ def test_slack_with_hundreds_equals_the_brute_force() -> None:
             assert slack(tens, rows, cols, {}) == slack(tens, rows, cols)
 
 
+def test_slack_at_uneven_targets_equals_the_brute_force() -> None:
+    """`slack` reuses its terms' constants across targets (`affine_terms`): at targets of every
+    line drawn apart (equal totals, or not), set after set, it is still the brute force's."""
+    rng = random.Random(60)
+    for _ in range(60):
+        height, width = rng.randint(2, 6), rng.randint(2, 6)
+        for tens in spanning_sets(height, width):
+            hundreds = {cell: rng.choice([0, 0, 1, 3]) for cell in tens}
+            for _ in range(4):
+                rows = [rng.randint(-50, 900) for _ in range(height)]
+                cols = [rng.randint(-50, 900) for _ in range(width)]
+                assert slack(tens, rows, cols, hundreds) == brute_slack(set(tens), rows, cols, hundreds)
+
+
 @pytest.mark.parametrize(("width", "height"), sorted(HUNDREDS))
 def test_every_range_of_the_hundreds_table_holds_and_they_join(width: int, height: int) -> None:
     """Each entry's set and hundreds give `slack` >= 0 at every target of its range; the ranges

@@ -64,6 +64,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Collection, Iterator, Mapping
+from functools import cache, lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -105,7 +106,12 @@ def spanning_sets(height: int, width: int) -> list[frozenset[tuple[int, int]]]:
     other rows (column r joins rows r - 1 and r), and each remaining column a leaf on one row,
     given round robin from the first row, from the last, or to the row with the fewest cells of C
     so far. On an n x n grid the first set is Lemma 2's cycle. Every set holds (0, 0) on its
-    cycle. Fewer than 2 lines on a side: no set (no cycle)."""
+    cycle. Fewer than 2 lines on a side: no set (no cycle). A new list each call (built once)."""
+    return list(_spanning_sets(height, width))
+
+
+@cache
+def _spanning_sets(height: int, width: int) -> tuple[frozenset[tuple[int, int]], ...]:
     short, long_ = min(height, width), max(height, width)
     found: list[frozenset[tuple[int, int]]] = []
     for k in range(short, 1, -1):
@@ -129,7 +135,7 @@ def spanning_sets(height: int, width: int) -> list[frozenset[tuple[int, int]]]:
             chosen = frozenset(cells)
             if chosen not in found:
                 found.append(chosen)
-    return found
+    return tuple(found)
 
 
 def slack(
@@ -144,8 +150,38 @@ def slack(
     set of rows or on every set of columns (each is a sufficient condition alone; written out
     with the worst digits they differ, so the better of the two counts). `hundreds`: h per cell
     of `tens` (0 where missing), whose number is then 100 h + 10 d + u ("With hundreds")."""
-    cells = set(tens)
-    added = hundreds or {}
+    given = tuple(sorted((hundreds or {}).items()))
+    margins, by_rows, by_cols = affine_terms(frozenset(tens), given, len(rows), len(cols))
+
+    def value(term: Term) -> int:
+        plus_rows, plus_cols, minus_rows, minus_cols, constant = term
+        plus = sum(rows[i] for i in plus_rows) + sum(cols[j] for j in plus_cols)
+        return constant + plus - sum(rows[i] for i in minus_rows) - sum(cols[j] for j in minus_cols)
+
+    least_rows = min(map(value, by_rows), default=10**9)
+    least_cols = min(map(value, by_cols), default=10**9)
+    return min(min(map(value, margins)), max(least_rows, least_cols))
+
+
+#: One of `slack`'s terms as an affine function of the line targets: the rows and the columns
+#: whose targets it adds, those it subtracts, and a constant.
+Term = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...], int]
+
+
+@lru_cache(maxsize=4096)
+def affine_terms(
+    cells: frozenset[tuple[int, int]],
+    hundreds: tuple[tuple[tuple[int, int], int], ...],
+    height: int,
+    width: int,
+) -> tuple[tuple[Term, ...], tuple[Term, ...], tuple[Term, ...]]:
+    """`slack`'s terms for the tens-place set `cells` with `hundreds` ((cell, h) pairs): the
+    margins, Gale's condition on the `missing_sets` of rows and on those of columns. Each term of
+    `margin_terms` and `gale_terms` is a sum of line targets (a margin: its line's; Gale's: the
+    columns N(I) less the rows I) plus numbers that depend on the cells alone, so the constants
+    are those functions' terms at zero targets, computed once per set and shape (sixtieth
+    session: `applies` on every target of every shape up to 1,000 took minutes without this)."""
+    added = dict(hundreds)
 
     def number(cell: tuple[int, int], top: int) -> int:
         return 100 * added.get(cell, 0) + top if cell in cells else 9
@@ -153,9 +189,24 @@ def slack(
     def turned(cell: tuple[int, int], top: int) -> int:
         return number((cell[1], cell[0]), top)
 
-    by_rows = min(gale_terms(cells, rows, cols, number), default=10**9)
-    by_cols = min(gale_terms({(c, r) for r, c in cells}, cols, rows, turned), default=10**9)
-    return min(min(margin_terms(rows, cols, number)), max(by_rows, by_cols))
+    no_rows, no_cols = [0] * height, [0] * width
+    constants = margin_terms(no_rows, no_cols, number)
+    margins: tuple[Term, ...] = tuple(((r,), (), (), (), constants[r]) for r in range(height))
+    margins += tuple(((), (c,), (), (), constants[height + c]) for c in range(width))
+    by_rows = tuple(
+        ((), tuple(reached), chosen, (), constant)
+        for (chosen, reached), constant in zip(
+            missing_sets(cells, height, width), gale_terms(cells, no_rows, no_cols, number)
+        )
+    )
+    flipped = {(c, r) for r, c in cells}
+    by_cols = tuple(
+        (tuple(reached), (), (), chosen, constant)
+        for (chosen, reached), constant in zip(
+            missing_sets(flipped, width, height), gale_terms(flipped, no_cols, no_rows, turned)
+        )
+    )
+    return margins, by_rows, by_cols
 
 
 def margin_terms(
