@@ -180,7 +180,7 @@ def affine_terms(
     `margin_terms` and `gale_terms` is a sum of line targets (a margin: its line's; Gale's: the
     columns N(I) less the rows I) plus numbers that depend on the cells alone, so the constants
     are those functions' terms at zero targets, computed once per set and shape (sixtieth
-    session: `applies` on every target of every shape up to 1,000 took minutes without this)."""
+    session: `applies` at every target up to 1,000 of every shape of sides 1-8, 59.7 -> 13.7 s)."""
     added = dict(hundreds)
 
     def number(cell: tuple[int, int], top: int) -> int:
