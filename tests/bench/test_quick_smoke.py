@@ -3,8 +3,8 @@
 Slow (a subprocess, the first numba compilations): run by the slow CI step. The whole quick
 suite fills its budget (130 s, docs/bench.md) whatever it holds; one experiment of each family
 (about 10 s, sixtieth session) runs every stage of it, each family's plots and the outcomes
-feasible, solved, unknown and unsatisfiable, and every experiment's own quick cases are run by
-tests/bench/experiments.
+feasible, solved, unknown and unsatisfiable; every experiment's first quick case is run
+in-process by tests/bench/test_experiments.py.
 """
 
 from __future__ import annotations
