@@ -43,6 +43,8 @@ def test_experiment_is_well_formed(experiment: Experiment, quick: bool) -> None:
 
 #: The families' own experiments (the registry also holds the tests' tiny ones).
 FAMILIES = [e for e in WELL_FORMED if e.family in ("armies", "chessnum", "cnote", "nqueens", "tents")]
+#: The statuses that answer a case (`Measurement.status` but "unknown").
+ANSWERS = {"solved", "optimal", "feasible", "unsatisfiable"}
 
 
 @pytest.mark.parametrize("experiment", FAMILIES, ids=[e.key for e in FAMILIES])
@@ -58,7 +60,3 @@ def test_first_quick_case_runs(experiment: Experiment) -> None:
     expected = {"unknown"} if experiment.key == "nqueens/projection" or skipped else ANSWERS
     assert measured.status in expected and measured.seconds >= 0, (experiment.key, measured.status)
     json.dumps(measured.stats)
-
-
-#: The statuses that answer a case (`Measurement.status` but "unknown").
-ANSWERS = {"solved", "optimal", "feasible", "unsatisfiable"}

@@ -152,15 +152,16 @@ def slack(
     of `tens` (0 where missing), whose number is then 100 h + 10 d + u ("With hundreds")."""
     given = tuple(sorted((hundreds or {}).items()))
     margins, by_rows, by_cols = affine_terms(frozenset(tens), given, len(rows), len(cols))
+    least_rows = min((value(term, rows, cols) for term in by_rows), default=10**9)
+    least_cols = min((value(term, rows, cols) for term in by_cols), default=10**9)
+    return min(min(value(term, rows, cols) for term in margins), max(least_rows, least_cols))
 
-    def value(term: Term) -> int:
-        plus_rows, plus_cols, minus_rows, minus_cols, constant = term
-        plus = sum(rows[i] for i in plus_rows) + sum(cols[j] for j in plus_cols)
-        return constant + plus - sum(rows[i] for i in minus_rows) - sum(cols[j] for j in minus_cols)
 
-    least_rows = min(map(value, by_rows), default=10**9)
-    least_cols = min(map(value, by_cols), default=10**9)
-    return min(min(map(value, margins)), max(least_rows, least_cols))
+def value(term: Term, rows: list[int], cols: list[int]) -> int:
+    """One of `affine_terms`' terms at these line targets."""
+    plus_rows, plus_cols, minus_rows, minus_cols, constant = term
+    plus = sum(rows[i] for i in plus_rows) + sum(cols[j] for j in plus_cols)
+    return constant + plus - sum(rows[i] for i in minus_rows) - sum(cols[j] for j in minus_cols)
 
 
 #: One of `slack`'s terms as an affine function of the line targets: the rows and the columns
@@ -263,12 +264,8 @@ def side_slack(cells: Collection[tuple[int, int]], rows: list[int], cols: list[i
     """Ten times the least slack of Gale's condition on the sets I of rows, written out with the
     worst digits (module docstring; `gale_terms` without hundreds); only the `missing_sets` can
     fail. No such set: a large number."""
-    tens = set(cells)
-
-    def number(cell: tuple[int, int], top: int) -> int:
-        return top if cell in tens else 9
-
-    return min(gale_terms(tens, rows, cols, number), default=10**9)
+    _, by_rows, _ = affine_terms(frozenset(cells), (), len(rows), len(cols))
+    return min((value(term, rows, cols) for term in by_rows), default=10**9)
 
 
 def certificate(rows: list[int], cols: list[int]) -> frozenset[tuple[int, int]] | None:
