@@ -76,10 +76,11 @@ def test_a_proof_of_the_turned_grid_answers(width: int, height: int, target: int
 
 def test_turning_needs_a_proof_of_the_turned_grid() -> None:
     """Where the columns' share is uneven the turned grid's rows differ, and no table holds
-    them (5 columns of 3 rows at 327, below Lemma 14's ranges since the fifty-eighth session: the
-    columns at 197, 196, 196, 196, 196; 329 until then); a square turned is itself."""
-    rows, cols = [327] * 3, column_targets(327, 3, 5)
-    assert cols == [197, 196, 196, 196, 196]
+    them (5 columns of 3 rows at 324, below Lemma 14's ranges since the sixty-second session: the
+    columns at 195, 195, 194, 194, 194; 327 from the fifty-eighth, 329 before); a square turned is
+    itself."""
+    rows, cols = [324] * 3, column_targets(324, 3, 5)
+    assert cols == [195, 195, 194, 194, 194]
     assert proof(rows, cols) is None and upright_proof(cols, rows) is None
     assert proof([200] * 6, [200] * 6) is None and proving_lemma([200] * 6, [200] * 6) is None
 
@@ -116,10 +117,10 @@ def test_turning_lowers_the_bounds_it_meets() -> None:
     upright, fifty-first session; 215 upright since the fifty-third)
     and 4x6 from 210 (6x4 at 315 beside 211 upright, both
     forty-eighth session; 210 upright too since the forty-ninth, 207 since the fiftieth), and 8x4 from 412 (4x8 at 206,
-    forty-ninth session, beside 413 upright); 5x3 and 3x5, 5x8 and 8x5 gain nothing from each
+    forty-ninth session, beside 413 upright); 5x8 and 8x5 gain nothing from each
     other since Lemma 14 (4x8 from 207 and 5x8 from 216 as they stood in the forty-seventh
     session were 8x4 at 414 and 8x5 at 360 turned; 3x5 at 237 was 5x3 at 395 in the forty-fifth
-    session)."""
+    session), nor did 5x3 and 3x5 until the sixty-second session (5x3 at 325 is 3x5 at 195)."""
     assert (proven_from(7, 4), proven_from(7, 4, turn=False)) == (207, 207)
     assert (proven_from(6, 7), proven_from(6, 7, turn=False)) == (315, 316)
     assert (proven_from(8, 4), proven_from(8, 4, turn=False)) == (206, 206)
@@ -131,8 +132,9 @@ def test_turning_lowers_the_bounds_it_meets() -> None:
     assert (proven_from(6, 3), proven_from(6, 3, turn=False)) == (187, 187)
     # and back: 6x3 at an even T is 3x6 at T / 2, none from 187, so 386 turned beside 387
     # upright (fifty-eighth session); 386 upright too since the sixtieth, 384 upright since the
-    # sixty-first (below the turned bound)
-    assert (proven_from(3, 6), proven_from(3, 6, turn=False)) == (384, 384)
+    # sixty-first (below the turned bound); 381 upright since the sixty-second, where 380 is
+    # 3x6 at 190 turned
+    assert (proven_from(3, 6), proven_from(3, 6, turn=False)) == (380, 381)
     # 6x5 at T is 5x6 at 5 T / 6, proven none from 225 (turned only where 6 divides T)
     assert (proven_from(5, 6), proven_from(5, 6, turn=False)) == (300, 301)
     assert (proven_from(7, 3), proven_from(7, 3, turn=False)) == (186, 186)
@@ -141,8 +143,11 @@ def test_turning_lowers_the_bounds_it_meets() -> None:
     # since the fifty-third session
     assert (proven_from(5, 4), proven_from(5, 4, turn=False)) == (215, 215)
     assert (proven_from(6, 4), proven_from(6, 4, turn=False)) == (207, 207)
-    assert (proven_from(3, 5), proven_from(3, 5, turn=False)) == (328, 328)
-    assert (proven_from(5, 3), proven_from(5, 3, turn=False)) == (192, 192)  # 3x5, 192 since the sixty-first
+    # sixty-second session: 5x3 none from 326 upright and 3x5 from 189, so 5x3 at 325 is 3x5 at
+    # 195 turned (the first time 5x3 gains from 3x5); 4x3 from 301 upright, 300 = 3x4 at 225
+    assert (proven_from(3, 5), proven_from(3, 5, turn=False)) == (325, 326)
+    assert (proven_from(5, 3), proven_from(5, 3, turn=False)) == (189, 189)
+    assert (proven_from(3, 4), proven_from(3, 4, turn=False)) == (300, 301)
 
 
 def test_the_generator_answers_none_from_the_turned_grid() -> None:
