@@ -127,8 +127,8 @@ def test_turning_lowers_the_bounds_it_meets() -> None:
     assert (proven_from(4, 8), proven_from(4, 8, turn=False)) == (412, 413)
     assert (proven_from(8, 5), proven_from(8, 5, turn=False)) == (216, 216)
     assert (proven_from(8, 6), proven_from(8, 6, turn=False)) == (249, 250)
-    # 3x6 at T is 6x3 at 2 T, proven none from 384 (387 when first pinned): 192 turned, below
-    # it 187 upright
+    # 3x6 at T is 6x3 at 2 T, proven none from 381 upright (387 when first pinned): 191 turned,
+    # below it 187 upright
     assert (proven_from(6, 3), proven_from(6, 3, turn=False)) == (187, 187)
     # and back: 6x3 at an even T is 3x6 at T / 2, none from 187, so 386 turned beside 387
     # upright (fifty-eighth session); 386 upright too since the sixtieth, 384 upright since the
