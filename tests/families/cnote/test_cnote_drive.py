@@ -17,6 +17,7 @@ from boardlab.families.cnote.drive import (
     UNDECIDED,
     UNIQUE,
     Attempt,
+    answered,
     assembled,
     attempt,
     drive,
@@ -86,6 +87,39 @@ def test_a_drive_keeps_to_its_box_of_cpu_and_resumes_below_its_log(tmp_path: Pat
     # below the log's ranges, its span starting again at one target
     assert list(drive([(4, 3)], log, box=2.5, searcher=fake_searcher(0, calls))) == []
     assert [a.lo for a in drive([(4, 3)], log, box=3.5, searcher=fake_searcher(0, calls))] == [292]
+
+
+def test_a_drive_steps_over_the_targets_another_lemma_answers(tmp_path: Path, top_at_300: None) -> None:
+    """Targets `proven` answers (299, 296 and 295 here) start no range and end a range's
+    widening; the next search starts from the trees of the range nearest above; the assembly lets
+    such targets lie between two ranges, and refuses the gap where they are not answered."""
+    answers = {299, 296, 295}
+
+    def proven(width: int, height: int, target: int) -> bool:
+        return target in answers
+
+    calls: list[tuple[int, int, float]] = []
+    starts: list = []
+    log = tmp_path / "drive.jsonl"
+    tried = list(drive([(4, 3)], log, widest=4, searcher=fake_searcher(290, calls, starts), proven=proven))
+    assert [(lo, hi) for lo, hi, _ in calls] == [
+        (298, 298), (297, 297), (291, 294), (287, 290), (289, 290), (290, 290), (288, 289), (289, 289),
+    ]  # fmt: skip
+    assert starts[2] == [(0, 1, 2, 3, 4, 9)]  # the trees of 297, above 296 and 295
+    held = {(4, 3): [(300, 1000, (), (), "all")]}
+    merged = assembled(held, tried, proven)
+    assert [r[:2] for r in merged[4, 3]] == [(300, 1000), (298, 298), (297, 297), (291, 294), (290, 290)]
+    with pytest.raises(ValueError, match="does not join"):
+        assembled(held, tried, lambda width, height, target: False)
+    with pytest.raises(ValueError, match="does not join"):
+        assembled(held, tried[1:], lambda width, height, target: target != 298)
+
+
+def test_a_target_whose_turned_grid_is_proven_is_answered() -> None:
+    """The real `answered`: 6 columns of 3 rows at 378 is 3 columns of 6 rows at 189 turned (a
+    range of Lemma 14 on 3x6), answered; 4x3 at 150 has a unique puzzle (`UNIQUE_4X3`), not."""
+    assert answered(6, 3, 378)
+    assert not answered(4, 3, 150)
 
 
 def test_each_search_starts_from_the_trees_certified_just_above(tmp_path: Path) -> None:

@@ -8,8 +8,10 @@ Until the fifty-sixth session the drives were scripts kept beside the repository
 module is those three, so that a fresh clone drives, assembles and reruns as the journal says.
 
 *A drive* (`drive`) starts a shape below its least certified target (else below
-`generate.proven_from`, the least target any lemma already proves) and asks `trees.search` for a
-range of `span` targets, starting from the trees of the range certified just above it (a warm
+`generate.proven_from`, the least target any lemma already proves), stepping over the targets
+another lemma already answers (`answered`: mostly the grid turned a quarter, Lemma 13; sixty-third
+session), and asks `trees.search` for a range of `span` targets (none of them answered), starting
+from the trees of the range certified nearest above it (a warm
 start, fifty-seventh session: trees that serve the targets above as a rule serve their
 neighbours below): certified, it goes on below with the span doubled (up to `widest`);
 undecided (a solve over its time limit) or left over (a grid no tree serves), it halves the span
@@ -22,7 +24,8 @@ last attempt stopped it (unless asked to retry, after a change to the search). C
 process's (`time.process_time`: CP-SAT runs with one worker in the process).
 
 *Assembly* (`assembled`) appends the certified attempts to `trees.CERTIFIED`, each joining the
-shape's least certified target (a gap is refused: the ranges hold targets without gaps), and
+shape's least certified target (a gap is refused unless another lemma answers every target in it:
+the shape's ranges and those targets hold every target from the least up without a gap), and
 `written` gives the file. *The rerun* (`rerun`) runs `python -m boardlab.families.cnote.trees W H
 LO HI` for each in a fresh process (the grids counted recounted first by a second method, then
 the certificate solved again) and logs its exit code and CPU.
@@ -35,7 +38,7 @@ import re
 import subprocess
 import sys
 import time
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -112,15 +115,39 @@ def least_certified(width: int, height: int, attempts: Iterable[Attempt] = ()) -
     return min(los, default=None)
 
 
-def first_target(width: int, height: int, attempts: Iterable[Attempt] = ()) -> int | None:
+#: Whether a lemma already answers a shape (columns, rows) at a target: `answered`'s signature.
+Answered = Callable[[int, int, int], bool]
+
+
+def answered(width: int, height: int, target: int) -> bool:
+    """Whether `generate.proof` already proves that no puzzle of the shape at `target` (every
+    row at it, the columns `column_targets`) is unique: by any lemma, Lemma 14's `CERTIFIED` as
+    installed included, and on the grid turned a quarter (Lemma 13). Below a shape's upright
+    bound these are the targets whose turned grid is proven (e.g. 6 columns of 3 rows at an even
+    T, the turned grid 3 columns of 6 rows at T / 2): a drive steps over them rather than spend a
+    range on them (sixty-third session)."""
+    from boardlab.families.cnote.generate import proof
+
+    return proof([target] * height, column_targets(target, height, width)) is not None
+
+
+def first_target(
+    width: int, height: int, attempts: Iterable[Attempt] = (), proven: Answered = answered
+) -> int | None:
     """Where a drive of the shape starts: below its least certified target, else below
-    `generate.proven_from` (None when nothing proves the shape's top: no band to close from above)."""
+    `generate.proven_from`, stepping over the targets `proven` answers (None when nothing proves
+    the shape's top: no band to close from above)."""
     from boardlab.families.cnote.generate import proven_from
 
     least = least_certified(width, height, attempts)
     if least is None:
         least = proven_from(height, width)
-    return None if least is None else least - 1
+    if least is None:
+        return None
+    target = least - 1
+    while target >= max(width, height) and proven(width, height, target):
+        target -= 1
+    return target
 
 
 def stopped(width: int, height: int, attempts: Sequence[Attempt]) -> bool:
@@ -130,15 +157,18 @@ def stopped(width: int, height: int, attempts: Sequence[Attempt]) -> bool:
 
 
 def trees_above(width: int, height: int, hi: int, attempts: Iterable[Attempt] = ()) -> list[lemma14.Tree]:
-    """The trees of the shape's range certified from `hi` + 1 (in `attempts`, else in
-    `trees.CERTIFIED`), which a drive's next search starts from ([] when there is none)."""
-    for a in reversed(list(attempts)):
-        if (a.width, a.height) == (width, height) and a.outcome == PROVEN and a.lo == hi + 1:
-            return [lemma14.decoded(t, width) for t in a.trees]
-    for lo, _, held, *_ in lemma14.CERTIFIED.get((width, height), []):
-        if lo == hi + 1:
-            return [lemma14.decoded(t, width) for t in held]
-    return []
+    """The trees of the shape's range certified nearest above `hi` (from `hi` + 1, or above the
+    answered targets a drive stepped over; in `attempts` or in `trees.CERTIFIED`), which a
+    drive's next search starts from ([] when there is none)."""
+    held: list[tuple[int, Sequence[Sequence[int]]]] = [
+        (a.lo, a.trees)
+        for a in reversed(list(attempts))
+        if (a.width, a.height) == (width, height) and a.outcome == PROVEN and a.lo > hi
+    ]
+    held += [(lo, ts) for lo, _, ts, *_ in lemma14.CERTIFIED.get((width, height), []) if lo > hi]
+    if not held:
+        return []
+    return [lemma14.decoded(t, width) for t in min(held, key=lambda pair: pair[0])[1]]
 
 
 def start_trees(width: int, height: int, hi: int, attempts: Sequence[Attempt] = ()) -> list[lemma14.Tree]:
@@ -212,6 +242,7 @@ def drive(
     retry: bool = False,
     warm: bool = True,
     searcher: Any = attempt,
+    proven: Answered = answered,
 ) -> Iterator[Attempt]:
     """Drive each shape in turn down its band (module docstring), appending each attempt to
     `log` and yielding it: solves of `time_limit` seconds of wall on a range, `single_limit` on
@@ -219,8 +250,9 @@ def drive(
     `retry`), and nothing started after the Unix time `until`. With `retry` a shape the log
     stopped is tried again (after a change to the search). With `warm` each search starts from
     the trees of the range certified just above it, or after an attempt stopped uncertified
-    from the trees it had chosen (`start_trees`). `searcher` runs one attempt
-    (`attempt`; the tests replace it)."""
+    from the trees it had chosen (`start_trees`). The targets `proven` answers are stepped
+    over: no range holds one. `searcher` runs one attempt (`attempt`; the tests replace it, and
+    `proven`)."""
     for width, height in shapes:
         done = read_log(log)
         if stopped(width, height, done) and not retry:
@@ -228,10 +260,12 @@ def drive(
         used = 0.0 if retry else sum(a.cpu for a in done if (a.width, a.height) == (width, height))
         step = span
         while used < box and time.time() < until:
-            hi = first_target(width, height, read_log(log))
+            hi = first_target(width, height, read_log(log), proven)
             if hi is None or hi < max(width, height):
                 break
-            lo = max(hi - step + 1, max(width, height))
+            lo = hi
+            while lo > max(hi - step + 1, max(width, height)) and not proven(width, height, lo - 1):
+                lo -= 1
             start = start_trees(width, height, hi, read_log(log)) if warm else []
             limit = single_limit if lo == hi else time_limit
             tried = searcher(width, height, lo, hi, limit, count, start)
@@ -248,17 +282,22 @@ def drive(
 
 
 def assembled(
-    certified: Mapping[tuple[int, int], Sequence[lemma14.Range]], attempts: Iterable[Attempt]
+    certified: Mapping[tuple[int, int], Sequence[lemma14.Range]],
+    attempts: Iterable[Attempt],
+    proven: Answered = answered,
 ) -> dict[tuple[int, int], list[lemma14.Range]]:
     """`certified` with the certified attempts appended below each shape's ranges (highest
     first, as `trees.CERTIFIED` lists them; the shapes by rows, then columns). Raises
-    ValueError on an attempt that overlaps the shape's ranges or leaves a gap below them."""
+    ValueError on an attempt that overlaps the shape's ranges or leaves a gap below them that
+    holds a target `proven` does not answer."""
     merged = {shape: list(ranges) for shape, ranges in certified.items()}
     new = sorted((a for a in attempts if a.outcome == PROVEN), key=lambda a: (a.width, a.height, -a.hi))
     for a in new:
         held = merged.setdefault((a.width, a.height), [])
         least = min((lo for lo, *_ in held), default=None)
-        if least is not None and a.hi != least - 1:
+        if least is not None and (
+            a.hi >= least or not all(proven(a.width, a.height, t) for t in range(a.hi + 1, least))
+        ):
             raise ValueError(
                 f"{a.width}x{a.height} at {a.lo}-{a.hi} does not join the certified ranges (least {least})"
             )
