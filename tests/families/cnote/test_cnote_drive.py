@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import runpy
+from dataclasses import asdict
 from pathlib import Path
 
 import pytest
@@ -256,6 +257,29 @@ def test_the_rerun_runs_the_shipped_command_in_a_fresh_process() -> None:
     assert ran["exit"] == 0 and isinstance(ran["cpu"], float) and "infeasible" in ran["line"]
     refused = rerun_one(Attempt(3, 6, 100, 100, PROVEN, 0.0))
     assert refused["exit"] == 2 and "no range of CERTIFIED holds" in refused["line"]
+
+
+def test_the_rerun_runs_the_longest_ranges_first_and_logs_each(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    log = tmp_path / "drive.jsonl"
+    cpus = [5.0, 40.0, 1.0, 20.0]
+    with log.open("w") as out:
+        for i, cpu in enumerate(cpus):
+            out.write(json.dumps(asdict(Attempt(4, 3, 200 - i, 200 - i, PROVEN, cpu))) + "\n")
+        out.write(json.dumps(asdict(Attempt(4, 3, 190, 190, UNDECIDED, 99.0))) + "\n")
+    ran: list[float] = []
+
+    def fake(a: Attempt) -> dict:
+        ran.append(a.cpu)
+        return {"lo": a.lo, "exit": 0, "line": f"{a.lo}: infeasible"}
+
+    monkeypatch.setattr(drives, "rerun_one", fake)
+    results = drives.rerun([log], tmp_path / "rerun.jsonl", jobs=1)
+    assert ran == sorted(cpus, reverse=True)
+    assert [r["lo"] for r in results] == [199, 197, 200, 198]
+    written = (tmp_path / "rerun.jsonl").read_text().splitlines()
+    assert [json.loads(line)["lo"] for line in written] == [199, 197, 200, 198]
 
 
 @pytest.mark.parametrize(

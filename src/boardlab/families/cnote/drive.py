@@ -343,8 +343,11 @@ def rerun_one(a: Attempt) -> dict[str, Any]:
 
 def rerun(logs: Sequence[Path], out: Path, jobs: int = 2) -> list[dict[str, Any]]:
     """Run every certified range of the logs again (`rerun_one`, `jobs` at a time) once they are
-    assembled into `trees_certified`; each result appended to `out` as a JSON line."""
+    assembled into `trees_certified`; each result appended to `out` as a JSON line. The ranges
+    go longest first by the search's CPU (a rerun costs about as much: the longest-processing-time
+    rule, Graham 1969, so that one long range does not start last and run alone)."""
     ranges = [a for path in logs for a in read_log(path) if a.outcome == PROVEN]
+    ranges.sort(key=lambda a: -a.cpu)
     results = []
     with ThreadPoolExecutor(jobs) as pool, out.open("a") as sink:
         for result in pool.map(rerun_one, ranges):
