@@ -10,6 +10,7 @@ import pytest
 from boardlab.core.errors import NoPuzzle
 from boardlab.families.cnote import brute
 from boardlab.families.cnote.generate import (
+    RECTANGLES_REACHED,
     digits_of,
     generate,
     proof,
@@ -76,11 +77,13 @@ def test_a_proof_of_the_turned_grid_answers(width: int, height: int, target: int
 
 def test_turning_needs_a_proof_of_the_turned_grid() -> None:
     """Where the columns' share is uneven the turned grid's rows differ, and no table holds
-    them (5 columns of 3 rows at 324, below Lemma 14's ranges since the sixty-second session: the
-    columns at 195, 195, 194, 194, 194; 327 from the fifty-eighth, 329 before); a square turned is
-    itself."""
-    rows, cols = [324] * 3, column_targets(324, 3, 5)
-    assert cols == [195, 195, 194, 194, 194]
+    them (5 columns of 3 rows at 288, the columns at 173, 173, 173, 173, 172: the generator makes
+    a unique puzzle there, `RECTANGLES_REACHED`, so no lemma ever will; since the sixty-third
+    session, when the example below Lemma 14's ranges, 324, was certified: 327 from the
+    sixty-second, 329 before); a square turned is itself."""
+    assert RECTANGLES_REACHED[5, 3] >= 288
+    rows, cols = [288] * 3, column_targets(288, 3, 5)
+    assert cols == [173, 173, 173, 173, 172]
     assert proof(rows, cols) is None and upright_proof(cols, rows) is None
     assert proof([200] * 6, [200] * 6) is None and proving_lemma([200] * 6, [200] * 6) is None
 
@@ -145,9 +148,10 @@ def test_turning_lowers_the_bounds_it_meets() -> None:
     assert (proven_from(6, 4), proven_from(6, 4, turn=False)) == (207, 207)
     # sixty-second session: 5x3 none from 326 upright and 3x5 from 189, so 5x3 at 325 is 3x5 at
     # 195 turned (the first time 5x3 gains from 3x5); 4x3 from 301 upright, 300 = 3x4 at 225
-    assert (proven_from(3, 5), proven_from(3, 5, turn=False)) == (325, 326)
-    assert (proven_from(5, 3), proven_from(5, 3, turn=False)) == (189, 189)
-    assert (proven_from(3, 4), proven_from(3, 4, turn=False)) == (300, 301)
+    # (sixty-third session: 5x3 323 and 3x5 187 upright, 4x3 300 upright as well)
+    assert (proven_from(3, 5), proven_from(3, 5, turn=False)) == (323, 323)
+    assert (proven_from(5, 3), proven_from(5, 3, turn=False)) == (187, 187)
+    assert (proven_from(3, 4), proven_from(3, 4, turn=False)) == (300, 300)
 
 
 def test_the_generator_answers_none_from_the_turned_grid() -> None:

@@ -249,7 +249,7 @@ def drive(
     one target; up to `box` seconds of CPU a shape (attempts already logged count, but with
     `retry`), and nothing started after the Unix time `until`. With `retry` a shape the log
     stopped is tried again (after a change to the search). With `warm` each search starts from
-    the trees of the range certified just above it, or after an attempt stopped uncertified
+    the trees of the range certified nearest above it, or after an attempt stopped uncertified
     from the trees it had chosen (`start_trees`). The targets `proven` answers are stepped
     over: no range holds one. `searcher` runs one attempt (`attempt`; the tests replace it, and
     `proven`)."""
