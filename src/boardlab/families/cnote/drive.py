@@ -260,13 +260,14 @@ def drive(
         used = 0.0 if retry else sum(a.cpu for a in done if (a.width, a.height) == (width, height))
         step = span
         while used < box and time.time() < until:
-            hi = first_target(width, height, read_log(log), proven)
+            done = read_log(log)
+            hi = first_target(width, height, done, proven)
             if hi is None or hi < max(width, height):
                 break
             lo = hi
             while lo > max(hi - step + 1, max(width, height)) and not proven(width, height, lo - 1):
                 lo -= 1
-            start = start_trees(width, height, hi, read_log(log)) if warm else []
+            start = start_trees(width, height, hi, done) if warm else []
             limit = single_limit if lo == hi else time_limit
             tried = searcher(width, height, lo, hi, limit, count, start)
             with log.open("a") as out:
