@@ -123,13 +123,13 @@ def test_a_span_left_undecided_is_not_tried_again_on_the_shape(tmp_path: Path, t
     also when it resumes from its log; with `retry` the log's spans are forgotten."""
     calls: list[tuple[int, int, float]] = []
     log = tmp_path / "drive.jsonl"
-    undecided_pairs = fake_searcher(0, calls)
+    certifying_singles = fake_searcher(0, calls)
 
     def searcher(width: int, height: int, lo: int, hi: int, limit: float, count: int, start) -> Attempt:
         if hi > lo:
             calls.append((lo, hi, limit))
             return Attempt(width, height, lo, hi, UNDECIDED, 1.0)
-        return undecided_pairs(width, height, lo, hi, limit, count, start)
+        return certifying_singles(width, height, lo, hi, limit, count, start)
 
     assert [(a.lo, a.hi) for a in drive([(4, 3)], log, box=5.5, searcher=searcher)] == [
         (299, 299), (297, 298), (298, 298), (297, 297), (296, 296), (295, 295),

@@ -278,7 +278,6 @@ def drive(
         cap = narrower(width, height, [] if retry else done, widest)
         step = min(span, cap)
         while used < box and time.time() < until:
-            done = read_log(log)
             hi = first_target(width, height, done, proven)
             if hi is None or hi < max(width, height):
                 break
@@ -290,6 +289,7 @@ def drive(
             tried = searcher(width, height, lo, hi, limit, count, start)
             with log.open("a") as out:
                 out.write(json.dumps(asdict(tried)) + "\n")
+            done.append(tried)
             yield tried
             used += tried.cpu
             if tried.outcome == PROVEN:
