@@ -53,8 +53,11 @@ def fake_searcher(certified_from: int, calls: list[tuple[int, int, float]], star
 
 @pytest.fixture
 def top_at_300(monkeypatch: pytest.MonkeyPatch) -> None:
-    """4x3 certified from 300 only (a drive of it starts at 299)."""
+    """4x3 certified from 300 only (a drive of it starts at 299), and 3x4 from 225 only, so that
+    no target of these drives is answered on the grid turned (4x3 at 296 is 3x4 at 222, certified
+    in the sixty-fifth session)."""
     monkeypatch.setitem(CERTIFIED, (4, 3), [(300, 1000, (), (), "all")])
+    monkeypatch.setitem(CERTIFIED, (3, 4), [r for r in CERTIFIED[3, 4] if r[0] >= 225])
 
 
 def test_a_drive_doubles_on_success_halves_on_failure_and_stops_at_one_target(
@@ -161,6 +164,7 @@ def test_each_search_starts_from_the_trees_certified_just_above(tmp_path: Path) 
     starts: list = []
     with pytest.MonkeyPatch.context() as patch:
         patch.setitem(CERTIFIED, (4, 3), [(300, 1000, held, (), "all")])
+        patch.setitem(CERTIFIED, (3, 4), [r for r in CERTIFIED[3, 4] if r[0] >= 225])  # 296 not turned
         log = tmp_path / "warm.jsonl"
         list(drive([(4, 3)], log, widest=2, searcher=fake_searcher(296, calls, starts)))
         assert [(lo, hi) for lo, hi, _ in calls] == [
