@@ -155,7 +155,7 @@ def test_a_target_whose_turned_grid_is_proven_is_answered() -> None:
     assert not answered(4, 3, 150)
 
 
-def test_each_search_starts_from_the_trees_certified_just_above(tmp_path: Path) -> None:
+def test_each_search_starts_from_the_trees_certified_just_above(tmp_path: Path, top_at_300: None) -> None:
     """Warm (the default): the first search from the trees of `CERTIFIED`'s range above, each
     later one from the log's range above; an undecided range's retry from the same trees. Cold:
     from none."""
@@ -164,7 +164,6 @@ def test_each_search_starts_from_the_trees_certified_just_above(tmp_path: Path) 
     starts: list = []
     with pytest.MonkeyPatch.context() as patch:
         patch.setitem(CERTIFIED, (4, 3), [(300, 1000, held, (), "all")])
-        patch.setitem(CERTIFIED, (3, 4), [r for r in CERTIFIED[3, 4] if r[0] >= 225])  # 296 not turned
         log = tmp_path / "warm.jsonl"
         list(drive([(4, 3)], log, widest=2, searcher=fake_searcher(296, calls, starts)))
         assert [(lo, hi) for lo, hi, _ in calls] == [
