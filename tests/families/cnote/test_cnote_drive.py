@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import runpy
+import time
 from dataclasses import asdict
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from boardlab.families.cnote.drive import (
     answered,
     assembled,
     attempt,
+    bound,
     drive,
     first_target,
     read_log,
@@ -39,7 +41,9 @@ def fake_searcher(certified_from: int, calls: list[tuple[int, int, float]], star
     """A searcher certifying every range at or above `certified_from` (at one tree of its own,
     `lo` % 12 added to the trees it starts from), undecided below."""
 
-    def searcher(width: int, height: int, lo: int, hi: int, limit: float, count: int, start) -> Attempt:
+    def searcher(
+        width: int, height: int, lo: int, hi: int, limit: float, count: int, start, stop=None
+    ) -> Attempt:
         calls.append((lo, hi, limit))
         if starts is not None:
             starts.append(sorted(trees.encoded(tree, width) for tree in start))
@@ -95,6 +99,37 @@ def test_a_drive_keeps_to_its_box_of_cpu_and_resumes_below_its_log(tmp_path: Pat
     assert [a.lo for a in drive([(4, 3)], log, box=3.5, searcher=fake_searcher(0, calls))] == [292]
 
 
+def test_a_drive_bounds_each_attempt_by_the_box_left_and_its_end(
+    tmp_path: Path, top_at_300: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each attempt gets a `bound` of the shape's box left (the CPU logged so far taken off) and
+    the drive's end; `bound` answers true once either is spent."""
+    bounds: list[tuple[float, float]] = []
+    monkeypatch.setattr(drives, "bound", lambda cpu, until: bounds.append((cpu, until)) or bound(cpu, until))
+    asked: list[bool] = []
+    certifying = fake_searcher(0, [])
+
+    def searcher(
+        width: int, height: int, lo: int, hi: int, limit: float, count: int, start, stop=None
+    ) -> Attempt:
+        asked.append(stop())
+        return certifying(width, height, lo, hi, limit, count, start)
+
+    until = time.time() + 3600
+    assert len(list(drive([(4, 3)], tmp_path / "drive.jsonl", box=2.5, until=until, searcher=searcher))) == 3
+    assert bounds == [(2.5, until), (1.5, until), (0.5, until)] and asked == [False] * 3
+    assert bound(0.0, until)() and bound(3600.0, time.time() - 1)() and not bound(3600.0, until)()
+
+
+def test_an_attempt_told_to_stop_is_undecided_with_the_trees_it_started_from() -> None:
+    """A real attempt whose bound is spent: undecided before its first solve, its trees the
+    warm start's (the next attempt starts from them)."""
+    lo, hi, held, counted, room = CERTIFIED[4, 3][-1]
+    start = [decoded(t, 4) for t in held]
+    found = attempt(4, 3, lo, hi, 60, 0, start, stop=lambda: True, log=False)
+    assert found.outcome == UNDECIDED and found.trees == [sorted(t) for t in held]
+
+
 def test_a_drive_steps_over_the_targets_another_lemma_answers(tmp_path: Path, top_at_300: None) -> None:
     """Targets `proven` answers (299, 296 and 295 here) start no range and end a range's
     widening; the next search starts from the trees of the range nearest above; the assembly lets
@@ -128,7 +163,9 @@ def test_a_span_left_undecided_is_not_tried_again_on_the_shape(tmp_path: Path, t
     log = tmp_path / "drive.jsonl"
     certifying_singles = fake_searcher(0, calls)
 
-    def searcher(width: int, height: int, lo: int, hi: int, limit: float, count: int, start) -> Attempt:
+    def searcher(
+        width: int, height: int, lo: int, hi: int, limit: float, count: int, start, stop=None
+    ) -> Attempt:
         if hi > lo:
             calls.append((lo, hi, limit))
             return Attempt(width, height, lo, hi, UNDECIDED, 1.0)
@@ -187,7 +224,9 @@ def test_after_an_undecided_search_the_next_starts_from_the_trees_it_had_chosen(
     monkeypatch.setitem(CERTIFIED, (4, 3), [(300, 1000, held, (), "all")])
     starts: list = []
 
-    def searcher(width: int, height: int, lo: int, hi: int, limit: float, count: int, start) -> Attempt:
+    def searcher(
+        width: int, height: int, lo: int, hi: int, limit: float, count: int, start, stop=None
+    ) -> Attempt:
         starts.append(sorted(trees.encoded(tree, width) for tree in start))
         if lo == hi:
             return Attempt(width, height, lo, hi, PROVEN, 1.0, [list(held[0])], [], "all")

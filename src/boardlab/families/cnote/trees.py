@@ -59,7 +59,7 @@ from __future__ import annotations
 import random
 import sys
 import time
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from itertools import combinations, combinations_with_replacement, groupby, islice, product
 from math import comb, prod
 from typing import Any, Literal, NamedTuple
@@ -742,6 +742,7 @@ def search(
     log: bool = False,
     room: Rooms | None = None,
     start: Sequence[Collection[Cell]] = (),
+    stop: Callable[[], bool] | None = None,
 ) -> Grown:
     """Grow a set of trees against the grids left over (module docstring): certify [lo, hi] on
     the trees so far; on a grid left over, take room at a 4-cycle of a tree already chosen if
@@ -758,7 +759,10 @@ def search(
     unique puzzle when CP-SAT finds one solution only), or `most` trees were added.
     Raises `Undecided` (a TimeoutError) with the trees so far when a solve decides nothing.
     `start`: the trees to begin with (a warm start: the drives pass the trees of the range
-    certified just above, fifty-seventh session); any forests serve, as any set S does."""
+    certified just above, fifty-seventh session); any forests serve, as any set S does.
+    `stop`: asked before each step; when it answers true the search raises
+    `Undecided` with its trees (a drive's bound on one attempt: its shape's box and its end,
+    sixty-sixth session; a step runs to its end, so an attempt can overrun by one step)."""
     pool = default_pool(width, height) if pool is None else pool
     every = width * height <= ROOM_CELLS if room is None else room == ALL
     taken: list[Room] = [] if room is None or room == ALL else list(room)
@@ -768,6 +772,8 @@ def search(
     met = 0  # grids counted as left over (`count` bounds these; their siblings come free)
     known = Cubes(set(), [])  # what the steps learn of the cubes: each step only adds constraints
     while True:
+        if stop is not None and stop():
+            raise Undecided(f"{width}x{height} at {lo}-{hi}: stopped at {len(chosen)} trees", chosen)
         clock = time.process_time()
         asked: Rooms = ALL if every else tuple(taken)
         try:
