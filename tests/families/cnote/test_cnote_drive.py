@@ -345,11 +345,39 @@ def test_the_rerun_runs_the_longest_ranges_first_and_logs_each(
         return {"lo": a.lo, "exit": 0, "line": f"{a.lo}: infeasible"}
 
     monkeypatch.setattr(drives, "rerun_one", fake)
-    results = drives.rerun([log], tmp_path / "rerun.jsonl", jobs=1)
+    results = drives.rerun(drives.logged([log]), tmp_path / "rerun.jsonl", jobs=1)
     assert ran == sorted(cpus, reverse=True)
     assert [r["lo"] for r in results] == [199, 197, 200, 198]
     written = (tmp_path / "rerun.jsonl").read_text().splitlines()
     assert [json.loads(line)["lo"] for line in written] == [199, 197, 200, 198]
+
+
+def test_the_shipped_ranges_rerun_the_most_trees_first_and_resume(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`rerun OUT --shipped 4x3`: every range of `CERTIFIED` on 4x3, those of the most trees
+    first; run again on the same OUT, only the ranges not yet infeasible again (here one whose
+    rerun failed) run."""
+    ran: list[tuple[int, int]] = []
+    failing = {CERTIFIED[4, 3][0][:2]}
+
+    def fake(a: Attempt) -> dict:
+        ran.append((a.lo, a.hi))
+        bad = (a.lo, a.hi) in failing
+        return {"width": 4, "height": 3, "lo": a.lo, "hi": a.hi, "exit": int(bad), "line": f"{a.lo}"}
+
+    monkeypatch.setattr(drives, "rerun_one", fake)
+    out = tmp_path / "rerun.jsonl"
+    assert drives.main(["rerun", str(out), "--shipped", "4x3"]) == 1
+    sizes = {(lo, hi): len(held) for lo, hi, held, *_ in CERTIFIED[4, 3]}
+    order = [(a.lo, a.hi) for a in drives.shipped([(4, 3)])]
+    assert sorted(ran) == sorted(order) == sorted(sizes)
+    assert [sizes[r] for r in order] == sorted(sizes.values(), reverse=True)
+    assert {(a.width, a.height) for a in drives.shipped()} == set(CERTIFIED)
+    ran.clear()
+    failing.clear()
+    capsys.readouterr()
+    assert drives.main(["rerun", str(out), "--shipped", "4x3"]) == 0 and ran == [CERTIFIED[4, 3][0][:2]]
 
 
 @pytest.mark.parametrize(

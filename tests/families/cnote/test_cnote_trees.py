@@ -790,6 +790,18 @@ def test_the_cubes_decide_as_the_whole_model(monkeypatch: pytest.MonkeyPatch) ->
     assert certify(4, 3, lo, hi, [], known=Cubes(set(), [1, 2]))[1][0][0] == 3  # hard ones last
 
 
+@pytest.mark.parametrize("solver", [{}, trees.SOLVER, {"linearization_level": 2}])
+def test_the_solver_s_parameters_change_no_answer(monkeypatch: pytest.MonkeyPatch, solver: dict) -> None:
+    """`SOLVER` changes the time a certificate takes, not its answer: CP-SAT's default and other
+    settings agree with it on a certified range (infeasible) and on the same range with no tree
+    (a grid of digits left over at a target in range)."""
+    lo, hi, held, _, _ = CERTIFIED[4, 3][0]
+    monkeypatch.setattr(trees, "SOLVER", solver)
+    assert certify(4, 3, lo, hi, [decoded(t, 4) for t in held]) is None
+    target, grid = certify(4, 3, lo, hi, [])
+    assert lo <= target <= hi and all(len(row) == 4 and all(1 <= d <= 9 for d in row) for row in grid)
+
+
 def test_an_undecided_cube_is_passed_over_and_tried_last(monkeypatch: pytest.MonkeyPatch) -> None:
     """A cube undecided within the time limit does not stop the others: a grid in a later cube is
     still returned; when every other cube is infeasible the whole is undecided (TimeoutError
@@ -800,12 +812,13 @@ def test_an_undecided_cube_is_passed_over_and_tried_last(monkeypatch: pytest.Mon
     undecided = {3}
     tried: list[int] = []
 
-    def decide(model: Any, time_limit: float, what: str) -> Any:
+    def decide(model: Any, time_limit: float, what: str, parameters: Any = None) -> Any:
+        assert parameters is trees.SOLVER
         value = int(what.rsplit(" ", 1)[1])
         tried.append(value)
         if value in undecided:
             raise TimeoutError(what)
-        return real(model, time_limit, what)
+        return real(model, time_limit, what, parameters)
 
     monkeypatch.setattr(trees, "decide", decide)
     monkeypatch.setattr(trees, "WHOLE_FIRST", 0.0)
@@ -829,7 +842,7 @@ def test_after_an_undecided_cube_the_others_get_a_share_of_the_time_limit(
     named = [decoded(t, 4) for t in held]
     limits: dict[int, float] = {}
 
-    def decide(model: Any, time_limit: float, what: str) -> Any:
+    def decide(model: Any, time_limit: float, what: str, parameters: Any = None) -> Any:
         value = int(what.rsplit(" ", 1)[1])
         limits[value] = time_limit
         if value in (4, 6):

@@ -29,7 +29,8 @@ shape's least certified target (a gap is refused unless another lemma answers ev
 the shape's ranges and those targets hold every target from the least up without a gap), and
 `written` gives the file. *The rerun* (`rerun`) runs `python -m boardlab.families.cnote.trees W H
 LO HI` for each in a fresh process (the grids counted recounted first by a second method, then
-the certificate solved again) and logs its exit code and CPU.
+the certificate solved again) and logs its exit code and CPU; `rerun OUT --shipped` does so for
+every range shipped (after a change to how the certificate is solved), resuming where it stopped.
 """
 
 from __future__ import annotations
@@ -373,16 +374,42 @@ def rerun_one(a: Attempt) -> dict[str, Any]:
     }
 
 
-def rerun(logs: Sequence[Path], out: Path, jobs: int = 2) -> list[dict[str, Any]]:
-    """Run every certified range of the logs again (`rerun_one`, `jobs` at a time) once they are
-    assembled into `trees_certified`; each result appended to `out` as a JSON line. The ranges
-    go longest first by the search's CPU (a rerun costs about as much: the longest-processing-time
-    rule, Graham 1969, so that one long range does not start last and run alone)."""
+def logged(logs: Sequence[Path]) -> list[Attempt]:
+    """The certified attempts of the logs, longest first by the search's CPU (a rerun costs about
+    as much: the longest-processing-time rule, Graham 1969, so that one long range does not start
+    last and run alone)."""
     ranges = [a for path in logs for a in read_log(path) if a.outcome == PROVEN]
-    ranges.sort(key=lambda a: -a.cpu)
+    return sorted(ranges, key=lambda a: -a.cpu)
+
+
+def shipped(shapes: Sequence[tuple[int, int]] = ()) -> list[Attempt]:
+    """Every range of `trees.CERTIFIED` (of `shapes`; all when none), as certified attempts, to
+    run again after a change to the certificate's solving (sixty-sixth session: `trees.SOLVER`).
+    Their CPU is not known here: the ranges of the most trees first (a larger model, as a rule
+    a longer rerun: the longest-processing-time rule as in `logged`, by a proxy)."""
+    ranges = [
+        Attempt(width, height, lo, hi, PROVEN, 0.0, [list(t) for t in held])
+        for (width, height), held_ranges in lemma14.CERTIFIED.items()
+        if not shapes or (width, height) in shapes
+        for lo, hi, held, *_ in held_ranges
+    ]
+    return sorted(ranges, key=lambda a: -len(a.trees))
+
+
+def rerun(ranges: Sequence[Attempt], out: Path, jobs: int = 2) -> list[dict[str, Any]]:
+    """Run certified ranges again once they are assembled into `trees_certified` (`rerun_one`,
+    `jobs` at a time, in the order given: `logged`, `shipped`); each result appended to `out` as
+    a JSON line. A range `out` already holds as infeasible again (exit 0) is not run again: a
+    rerun stopped resumes where it stopped."""
+    held = {
+        (r.get("width"), r.get("height"), r.get("lo"), r.get("hi"))
+        for r in (json.loads(line) for line in (out.read_text().splitlines() if out.exists() else []))
+        if r.get("exit") == 0
+    }
+    todo = [a for a in ranges if (a.width, a.height, a.lo, a.hi) not in held]
     results = []
     with ThreadPoolExecutor(jobs) as pool, out.open("a") as sink:
-        for result in pool.map(rerun_one, ranges):
+        for result in pool.map(rerun_one, todo):
             sink.write(json.dumps(result) + "\n")
             sink.flush()
             print(result["line"], flush=True)
@@ -393,7 +420,8 @@ def rerun(logs: Sequence[Path], out: Path, jobs: int = 2) -> list[dict[str, Any]
 USAGE = """usage: python -m boardlab.families.cnote.drive drive LOG WxH [WxH ...] [--time-limit S]
   [--single-limit S] [--count N] [--span N] [--widest N] [--box S] [--until UNIX] [--retry] [--cold]
        python -m boardlab.families.cnote.drive assemble LOG [LOG ...]
-       python -m boardlab.families.cnote.drive rerun OUT LOG [LOG ...]"""
+       python -m boardlab.families.cnote.drive rerun OUT LOG [LOG ...]
+       python -m boardlab.families.cnote.drive rerun OUT --shipped [WxH ...]"""
 
 _OPTIONS = {
     "--time-limit": float,
@@ -431,7 +459,11 @@ def main(argv: list[str] | None = None) -> int:
         if command == "rerun":
             if len(rest) < 2:
                 raise ValueError(USAGE)
-            results = rerun([Path(p) for p in rest[1:]], Path(rest[0]))
+            if rest[1] == "--shipped":
+                ranges = shipped([_shape(word) for word in rest[2:]])
+            else:
+                ranges = logged([Path(p) for p in rest[1:]])
+            results = rerun(ranges, Path(rest[0]))
             return 0 if all(r["exit"] == 0 for r in results) else 1
         log, shapes = Path(rest[0]), []
         options: dict[str, Any] = {}

@@ -72,7 +72,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import numpy as np
@@ -169,11 +169,13 @@ def verdict(what: str, found: object, holds: str, start: float) -> int:
     return 0 if found is None else 1
 
 
-def decide(model: Any, time_limit: float, what: str) -> Any:
+def decide(model: Any, time_limit: float, what: str, parameters: Mapping[str, Any] | None = None) -> Any:
     """Solve a certificate's CP-SAT `model` with one worker: None when it is infeasible (the
     certificate holds), else the solver holding the solution found (a left-over, read with
     `solver.value`). Raises TimeoutError when CP-SAT decides nothing on `what` within
-    `time_limit` seconds. Used by every certificate (Lemmas 5, 9 and 10, Lemma 9's general form)."""
+    `time_limit` seconds. `parameters`: CP-SAT's parameters set besides (by name, as
+    `SatParameters` spells them; Lemma 14's `trees.SOLVER`). Used by every certificate (Lemmas
+    5, 9 and 10, Lemma 9's general form, Lemma 14)."""
     from ortools.sat.python import cp_model
 
     from boardlab.core.cpsat import solve_interruptibly
@@ -181,6 +183,8 @@ def decide(model: Any, time_limit: float, what: str) -> Any:
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.max_time_in_seconds = time_limit
+    for name, value in (parameters or {}).items():
+        setattr(solver.parameters, name, value)
     status = solve_interruptibly(solver, model)
     if status == cp_model.INFEASIBLE:
         return None
