@@ -228,9 +228,10 @@ WHOLE_FIRST = 10.0
 #: (`linearization_level` 0; CP-SAT's default is 1, its linear relaxation of the constraints
 #: that have one). The certificate is sums of digits mod 10 and reified equalities, whose LP
 #: relaxation is weak; off, each search node is cheaper. Measured in the sixty-sixth session
-#: (docs/cnote.md, "Lemma 14"): the shipped certificates of 4x4 at 246, 3x4 at 220 and 8x3 at
-#: 508 took 5.3, 18.8 and 5.0 times less CPU than with the default. The parameters change the
-#: time a proof takes, never what it proves (infeasible is infeasible however CP-SAT searches).
+#: (docs/cnote.md, "Lemma 14", "CP-SAT's parameters"): the shipped certificates of 4x4 at 246,
+#: 3x4 at 220, 8x3 at 508 and 5x5 at 243 took 5.3, 18.8, 5.0 and 1.2 times less CPU than with
+#: the default. The parameters change the time a proof takes, never what it proves (infeasible
+#: is infeasible however CP-SAT searches).
 SOLVER: dict[str, Any] = {"linearization_level": 0}
 
 #: `certify` asks room (part (b)) on grids of at most this many cells by default.
