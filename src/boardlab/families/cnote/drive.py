@@ -453,8 +453,8 @@ def main(argv: list[str] | None = None) -> int:
         command, rest = args[0], args[1:]
         if command == "assemble":
             merged = assemble([Path(p) for p in rest])
-            for (width, height), ranges in merged.items():
-                print(f"{width}x{height}: certified from {min(lo for lo, *_ in ranges)}")
+            for (width, height), certified in merged.items():
+                print(f"{width}x{height}: certified from {min(lo for lo, *_ in certified)}")
             return 0
         if command == "rerun":
             if len(rest) < 2:
