@@ -425,6 +425,47 @@ def test_a_time_limit_never_lands_inside_numbas_compiler(tmp_path: Path, monkeyp
     assert finished == [True]
 
 
+@pytest.mark.parametrize("where", ["gc callback", "finaliser"])
+def test_a_time_limit_waits_for_a_gc_callback_or_a_finaliser(where: str, monkeypatch) -> None:
+    """The limit passes inside a garbage collector's callback or a `__del__`, where CPython
+    would print and drop the exception (seen in CI inside hypothesis's gc callback): the alarm
+    waits for it to end, then raises in the block's own code."""
+    import gc
+
+    from boardlab.core.deadline import OutOfTime
+    from boardlab.core.interrupts import time_limited
+
+    dropped: list = []
+    monkeypatch.setattr(sys, "unraisablehook", dropped.append)
+    finished = []
+
+    def busy(*_: object) -> None:
+        end = time.monotonic() + 0.4
+        while time.monotonic() < end:
+            pass
+        finished.append(where)
+
+    class Finalised:
+        def __del__(self) -> None:
+            busy()
+
+    if where == "gc callback":
+        gc.callbacks.append(busy)
+    try:
+        with pytest.raises(OutOfTime):
+            with time_limited(0.05):
+                if where == "gc callback":
+                    gc.collect()
+                else:
+                    Finalised()  # dropped at once: its finaliser runs here
+                time.sleep(5)
+    finally:
+        if where == "gc callback":
+            gc.callbacks.remove(busy)
+    assert set(finished) == {where}  # a gc callback runs as a collection starts and stops
+    assert dropped == []
+
+
 def test_a_solve_inside_a_passed_time_limit_passes_it_on(monkeypatch) -> None:
     """A solver call that a command's --time-limit stopped is not turned into "unknown" for the
     caller to go on with (a generator would then take its puzzle for not unique): the command

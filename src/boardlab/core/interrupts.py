@@ -18,12 +18,13 @@ of native call is made stoppable once, here:
   calls): `time_limited(seconds)` arms a SIGALRM timer whose handler raises `OutOfTime` at the
   next bytecode of the main thread; a native call in progress finishes first (a numba kernel
   run through `in_thread` is stopped at once, since its waiting thread runs Python). It never
-  raises inside an import or numba's compiler or a `shielded` block (it looks again shortly
-  after), and raises again every `REPEAT` seconds until the block ends, so that code which
-  swallows the exception cannot lose the limit. It serves the command line, whose commands
-  run in the main thread; elsewhere it refuses (`RuntimeError`) rather than silently not
-  limiting. Code that turns `OutOfTime` into an answer ("unknown") passes it on when the
-  enclosing block's limit has passed (`limit_passed`): the whole command is then out of time.
+  raises inside an import, numba's compiler, a garbage collector's callback, a finaliser or a
+  `shielded` block (it looks again shortly after), and raises again every `REPEAT` seconds
+  until the block ends, so that code which swallows the exception cannot lose the limit. It
+  serves the command line, whose commands run in the main thread; elsewhere it refuses
+  (`RuntimeError`) rather than silently not limiting. Code that turns `OutOfTime` into an
+  answer ("unknown") passes it on when the enclosing block's limit has passed
+  (`limit_passed`): the whole command is then out of time.
 - **python-sat** holds the GIL during a call, so Ctrl-C and the timer wait for it to return;
   `core.sat` makes every call in short conflict-budget slices and switches python-sat's own
   SIGINT handler off (it `longjmp`s out of the solver, which corrupted or locked the
@@ -36,6 +37,7 @@ of native call is made stoppable once, here:
 
 from __future__ import annotations
 
+import gc
 import os
 import re
 import signal
@@ -250,16 +252,24 @@ def shielded() -> Iterator[None]:
 
 
 def _deferred(frame: Any) -> bool:
-    """True while `frame` or a caller runs an import or numba's compiler, where the alarm must
-    not raise: an exception inside an import breaks the module for good (a C extension then
-    fails with "ImportError: initialization failed"); inside numba's compiler it can be caught
-    by a typing template that then tries the next one, or be printed and ignored by llvmlite's
-    ctypes callbacks, and it leaves a half-compiled dispatcher behind. Compilation takes
-    seconds at most (and is cached on disk afterwards); a kernel that runs (native code) has
+    """True while `frame` or a caller runs an import or numba's compiler, or a garbage
+    collector's callback or a finaliser, where the alarm must not raise: an exception inside
+    an import breaks the module for good (a C extension then fails with "ImportError:
+    initialization failed"); inside numba's compiler it can be caught by a typing template
+    that then tries the next one, or be printed and ignored by llvmlite's ctypes callbacks, and
+    it leaves a half-compiled dispatcher behind. CPython prints and drops any exception out of
+    a `gc.callbacks` function or a `__del__` method ("Exception ignored in ..."; seen in CI as
+    pytest's PytestUnraisableExceptionWarning, inside hypothesis's gc callback): the limit
+    would then only be kept by `REPEAT`. Compilation takes seconds at most (and is cached on
+    disk afterwards), collection and finalisers far less; a kernel that runs (native code) has
     no Python frames of these."""
+    callbacks = {getattr(callback, "__code__", None) for callback in gc.callbacks}
     while frame is not None:
-        name = frame.f_code.co_filename
+        code = frame.f_code
+        name = code.co_filename
         if name.startswith("<frozen importlib") or _COMPILER.search(name):
+            return True
+        if code in callbacks or code.co_name == "__del__":
             return True
         frame = frame.f_back
     return False
