@@ -42,7 +42,7 @@ def fake_searcher(certified_from: int, calls: list[tuple[int, int, float]], star
     `lo` % 12 added to the trees it starts from), undecided below."""
 
     def searcher(
-        width: int, height: int, lo: int, hi: int, limit: float, count: int, start, stop=None
+        width: int, height: int, lo: int, hi: int, limit: float, count: int, start, left=None
     ) -> Attempt:
         calls.append((lo, hi, limit))
         if starts is not None:
@@ -103,22 +103,24 @@ def test_a_drive_bounds_each_attempt_by_the_box_left_and_its_end(
     tmp_path: Path, top_at_300: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Each attempt gets a `bound` of the shape's box left (the CPU logged so far taken off) and
-    the drive's end; `bound` answers true once either is spent."""
+    the drive's end; `bound` answers the seconds left of either, whichever is less."""
     bounds: list[tuple[float, float]] = []
     monkeypatch.setattr(drives, "bound", lambda cpu, until: bounds.append((cpu, until)) or bound(cpu, until))
-    asked: list[bool] = []
+    asked: list[float] = []
     certifying = fake_searcher(0, [])
 
     def searcher(
-        width: int, height: int, lo: int, hi: int, limit: float, count: int, start, stop=None
+        width: int, height: int, lo: int, hi: int, limit: float, count: int, start, left=None
     ) -> Attempt:
-        asked.append(stop())
+        asked.append(left())
         return certifying(width, height, lo, hi, limit, count, start)
 
     until = time.time() + 3600
     assert len(list(drive([(4, 3)], tmp_path / "drive.jsonl", box=2.5, until=until, searcher=searcher))) == 3
-    assert bounds == [(2.5, until), (1.5, until), (0.5, until)] and asked == [False] * 3
-    assert bound(0.0, until)() and bound(3600.0, time.time() - 1)() and not bound(3600.0, until)()
+    assert bounds == [(2.5, until), (1.5, until), (0.5, until)]
+    assert [round(x, 1) for x in asked] == [2.5, 1.5, 0.5]
+    assert bound(0.0, until)() <= 0 and bound(3600.0, time.time() - 1)() <= 0
+    assert 3590 < bound(3600.0, until)() <= 3600 and 50 < bound(60.0, until)() <= 60
 
 
 def test_an_attempt_told_to_stop_is_undecided_with_the_trees_it_started_from() -> None:
@@ -126,7 +128,7 @@ def test_an_attempt_told_to_stop_is_undecided_with_the_trees_it_started_from() -
     warm start's (the next attempt starts from them)."""
     lo, hi, held, counted, room = CERTIFIED[4, 3][-1]
     start = [decoded(t, 4) for t in held]
-    found = attempt(4, 3, lo, hi, 60, 0, start, stop=lambda: True, log=False)
+    found = attempt(4, 3, lo, hi, 60, 0, start, left=lambda: 0.0, log=False)
     assert found.outcome == UNDECIDED and found.trees == [sorted(t) for t in held]
 
 
@@ -164,7 +166,7 @@ def test_a_span_left_undecided_is_not_tried_again_on_the_shape(tmp_path: Path, t
     certifying_singles = fake_searcher(0, calls)
 
     def searcher(
-        width: int, height: int, lo: int, hi: int, limit: float, count: int, start, stop=None
+        width: int, height: int, lo: int, hi: int, limit: float, count: int, start, left=None
     ) -> Attempt:
         if hi > lo:
             calls.append((lo, hi, limit))
@@ -225,7 +227,7 @@ def test_after_an_undecided_search_the_next_starts_from_the_trees_it_had_chosen(
     starts: list = []
 
     def searcher(
-        width: int, height: int, lo: int, hi: int, limit: float, count: int, start, stop=None
+        width: int, height: int, lo: int, hi: int, limit: float, count: int, start, left=None
     ) -> Attempt:
         starts.append(sorted(trees.encoded(tree, width) for tree in start))
         if lo == hi:

@@ -855,3 +855,61 @@ def test_after_an_undecided_cube_the_others_get_a_share_of_the_time_limit(
         certify(4, 3, lo, hi, named, time_limit=80, known=Cubes(set(), []))
     share = 80 * trees.AFTER_UNDECIDED
     assert limits == {v: 80 if v <= 4 else share for v in range(1, 10)} and share < 80
+
+
+def test_the_seconds_left_cap_each_cube_and_the_cubes_after_them_are_undecided_untried(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`left` (a drive's bound) caps every cube's limit; once it is spent the cubes not yet
+    tried are undecided (TimeoutError naming them), neither closed nor known hard."""
+    lo, hi, held, _, _ = CERTIFIED[4, 3][0]
+    named = [decoded(t, 4) for t in held]
+    limits: dict[int, float] = {}
+    remaining = [100.0]
+
+    def decide(model: Any, time_limit: float, what: str, parameters: Any = None) -> Any:
+        limits[int(what.rsplit(" ", 1)[1])] = time_limit
+        remaining[0] -= 45  # each solve spends 45 s of the bound
+        return None  # infeasible
+
+    monkeypatch.setattr(trees, "decide", decide)
+    monkeypatch.setattr(trees, "WHOLE_FIRST", 0.0)
+    known = Cubes(set(), [])
+    with pytest.raises(TimeoutError, match=r"first digits \[4, 5, 6, 7, 8, 9\]"):
+        certify(4, 3, lo, hi, named, time_limit=80, known=known, left=lambda: remaining[0])
+    assert limits == {1: 80, 2: 55, 3: 10} and known == Cubes({1, 2, 3}, [])
+    with pytest.raises(TimeoutError):  # spent before the call: nothing is solved
+        certify(4, 3, lo, hi, named, known=Cubes(set(), []), left=lambda: 0.0)
+    assert len(limits) == 3
+
+
+def test_a_search_whose_seconds_run_out_counting_a_grid_is_undecided(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The count of a grid left over that no tree serves gets the seconds left (as CP-SAT's
+    deterministic budget); when they run out the search is undecided with the trees it had."""
+    grid = [[9, 9, 9, 9], [9, 9, 9, 9], [9, 9, 9, 9]]
+    budgets: list[float | None] = []
+
+    def count(digits: Any, rows: Any, cols: Any, budget: float | None = None) -> list[Any]:
+        budgets.append(budget)
+        raise TimeoutError("counted to no end")
+
+    monkeypatch.setattr(trees, "certify", lambda *a, **k: (150, grid))
+    monkeypatch.setattr(trees, "served", lambda *a, **k: ([], None))
+    monkeypatch.setattr(trees, "two_counted", count)
+    start = [decoded(t, 4) for t in CERTIFIED[4, 3][0][2]]
+    with pytest.raises(trees.Undecided) as stop:
+        trees.search(4, 3, 150, 150, pool=[], start=start, left=lambda: 42.0)
+    assert stop.value.trees == start and budgets == [42.0]
+    with pytest.raises(trees.Undecided):  # no bound: the count is not bounded either
+        trees.search(4, 3, 150, 150, pool=[], start=start)
+    assert budgets == [42.0, None]
+
+
+def test_a_count_over_its_budget_is_a_timeout_not_an_answer() -> None:
+    """`two_counted` with a deterministic budget too small to end the enumeration raises
+    TimeoutError; with none it answers (the 4x3 grid of nines at 356 has two solutions)."""
+    grid = [[9] * 4] * 3
+    rows, cols = [356] * 3, column_targets(356, 3, 4)
+    with pytest.raises(TimeoutError):
+        two_counted(grid, rows, cols, 1e-9)
+    assert len(two_counted(grid, rows, cols)) == 2 == len(two_counted(grid, rows, cols, 60.0))

@@ -191,16 +191,16 @@ def attempt(
     time_limit: float,
     count: int,
     start: Sequence[lemma14.Tree] = (),
-    stop: Callable[[], bool] | None = None,
+    left: Callable[[], float] | None = None,
     log: bool = True,
 ) -> Attempt:
     """One `trees.search` of [lo, hi] from the trees `start`, as an `Attempt`; undecided also
-    when `stop` answers true between two of its steps."""
+    when the seconds `left` answers (`bound`) are spent."""
     begun = time.process_time()
     when = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     try:
         grown = lemma14.search(
-            width, height, lo, hi, time_limit=time_limit, count=count, log=log, start=start, stop=stop
+            width, height, lo, hi, time_limit=time_limit, count=count, log=log, start=start, left=left
         )
     except lemma14.Undecided as stop:
         cpu = round(time.process_time() - begun, 1)
@@ -247,13 +247,15 @@ def narrower(width: int, height: int, attempts: Iterable[Attempt], widest: int) 
     return max(1, min([widest, *spans]))
 
 
-def bound(cpu: float, until: float) -> Callable[[], bool]:
-    """True once `cpu` seconds of this process's CPU have passed since the call, or the Unix time
-    `until`: a drive's bound on one attempt (the shape's box left, the drive's end). Until the
-    sixty-sixth session the drive checked both only between attempts, and one attempt (5x8 at
-    215, sixty-fifth session) ran about 95 minutes past its box and the drive's end."""
+def bound(cpu: float, until: float) -> Callable[[], float]:
+    """The seconds left of `cpu` seconds of this process's CPU from the call and of the time to
+    the Unix time `until`, whichever is less (0 or less: spent): a drive's bound on one attempt
+    (the shape's box left, the drive's end), which `trees.search` asks before each step and caps
+    its solves with. Until the sixty-sixth session the drive checked both only between attempts,
+    and one attempt (5x8 at 215, sixty-fifth session) ran about 95 minutes past its box and the
+    drive's end; until the seventy-first the search checked it only between steps."""
     begun = time.process_time()
-    return lambda: time.process_time() - begun >= cpu or time.time() >= until
+    return lambda: min(cpu - (time.process_time() - begun), until - time.time())
 
 
 def drive(
@@ -276,7 +278,7 @@ def drive(
     `log` and yielding it: solves of `time_limit` seconds of wall on a range, `single_limit` on
     one target; up to `box` seconds of CPU a shape (attempts already logged count, but with
     `retry`), and nothing started after the Unix time `until`; an attempt running over either
-    stops undecided at its next step (`bound`). With `retry` a shape the log
+    stops undecided (`bound`). With `retry` a shape the log
     stopped is tried again (after a change to the search), the spans it left uncertified
     forgotten (`narrower`). With `warm` each search starts from
     the trees of the range certified nearest above it, or after an attempt stopped uncertified

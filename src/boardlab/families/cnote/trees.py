@@ -452,6 +452,7 @@ def certify(
     counted: Sequence[tuple[int, Grid]] = (),
     room: Rooms | None = None,
     known: Cubes | None = None,
+    left: Callable[[], float] | None = None,
 ) -> tuple[int, Grid] | None:
     """A target in [lo, hi] and a digit grid (`doubly_ordered`) served by none
     of the three ways at the trees of `trees` (module docstring: two working repairs at a tree,
@@ -463,7 +464,10 @@ def certify(
     model; leaving a way out is sound). The whole model is solved for `WHOLE_FIRST` seconds, then
     one cube at a time (`cubes`, with what `known` knows of them: `search` passes one `Cubes` to
     every call). Raises TimeoutError when CP-SAT decides nothing within `time_limit` seconds (one
-    worker) on a cube and no other cube holds a grid, ValueError on bad arguments."""
+    worker) on a cube and no other cube holds a grid, ValueError on bad arguments. `left`: the
+    seconds the caller may still spend (a drive's bound, `search`); every solve is capped by it,
+    and once it is spent the cubes not yet tried are undecided (seventy-first session: a step's
+    cubes took up to nine time limits, and a 4x4 attempt ran 1,062 s past its box)."""
     if lo > hi or min(width, height) < 2 or lo < max(width, height):
         raise ValueError("need sides of 2 or more and a range of targets of at least the longer side")
     if not all(forest(tree, height, width) for tree in trees):
@@ -514,11 +518,12 @@ def certify(
     equal_lines_agree(model, digit, targets, units_agree(model, digit, made))  # parts (c) and (e)
     what = f"{width}x{height} at {lo}-{hi}"
     try:  # the whole model first, briefly: as a rule it finds a grid left over at once
-        if WHOLE_FIRST <= 0:
+        whole = min(time_limit, WHOLE_FIRST, seconds_left(left))
+        if whole <= 0:
             raise TimeoutError(what)
-        solver = decide(model, min(time_limit, WHOLE_FIRST), what, SOLVER)
+        solver = decide(model, whole, what, SOLVER)
     except TimeoutError:  # as a rule the last, infeasible model: its cubes are cheaper
-        solver = cubes(model, digit[0, 0], time_limit, what, known)
+        solver = cubes(model, digit[0, 0], time_limit, what, known, left)
     if solver is None:
         return None
     return int(solver.value(target)), [
@@ -546,7 +551,19 @@ class Cubes(NamedTuple):
         return [v for v in open_ if v not in self.hard] + [v for v in self.hard if v in open_]
 
 
-def cubes(model: Any, first: Any, time_limit: float, what: str, known: Cubes | None = None) -> Any:
+def seconds_left(left: Callable[[], float] | None) -> float:
+    """The seconds `left` answers (a caller's bound on a search), without end when there is none."""
+    return float("inf") if left is None else left()
+
+
+def cubes(
+    model: Any,
+    first: Any,
+    time_limit: float,
+    what: str,
+    known: Cubes | None = None,
+    left: Callable[[], float] | None = None,
+) -> Any:
     """Decide a certificate's CP-SAT `model` one cube at a time, the digit `first` (the grid's
     first cell) fixed to each of 1-9 in `known`'s order, closed ones skipped: the solver holding
     the first grid found, or None when every cube is infeasible (the digits 1-9 are the cell's
@@ -559,13 +576,19 @@ def cubes(model: Any, first: Any, time_limit: float, what: str, known: Cubes | N
     The first cell is the least of its column under `doubly_ordered`: its 9 is the column of nines.
     Once a cube is undecided the call can no longer prove the model infeasible, only find a grid:
     the cubes after it get `AFTER_UNDECIDED` of the time limit each (a step that ended undecided
-    cost up to nine time limits before, e.g. about 525 s at 5x4 262-263, fifty-sixth session)."""
+    cost up to nine time limits before, e.g. about 525 s at 5x4 262-263, fifty-sixth session).
+    `left` (`certify`) caps each cube's limit; once it is spent the cubes not yet tried are
+    undecided, not tried."""
     known = Cubes(set(), []) if known is None else known
     undecided: list[int] = []
-    for value in known.order():
+    order = known.order()
+    for at, value in enumerate(order):
+        limit = min(time_limit * (AFTER_UNDECIDED if undecided else 1.0), seconds_left(left))
+        if limit <= 0:
+            undecided.extend(order[at:])
+            break
         cube = model.clone()
         cube.add(cube.get_int_var_from_proto_index(first.index) == value)
-        limit = time_limit * (AFTER_UNDECIDED if undecided else 1.0)
         try:
             solver = decide(cube, limit, f"{what}, first digit {value}", SOLVER)
         except TimeoutError:
@@ -671,15 +694,18 @@ class Grown(NamedTuple):
     room: Rooms
 
 
-def two_counted(digits: Grid, rows: list[int], cols: list[int]) -> list[Grid]:
+def two_counted(digits: Grid, rows: list[int], cols: list[int], budget: float | None = None) -> list[Grid]:
     """Two solutions of the grid by CP-SAT's enumeration (the solver's own model, not the
-    construction), each accepted by the independent `verify`; fewer when it has fewer."""
+    construction), each accepted by the independent `verify`; fewer when it has fewer.
+    `budget`: CP-SAT's deterministic seconds (`CNoteOracle.several`), TimeoutError when they run
+    out first; none by default (the enumeration ends)."""
     from boardlab.families.cnote.instance import make_instance
     from boardlab.families.cnote.oracle import CNoteOracle
     from boardlab.families.cnote.verify import violations
 
-    found = CNoteOracle(make_instance(digits, None, rows, cols)).several(2, 0)
-    assert isinstance(found, list)  # no budget: the enumeration ends
+    found = CNoteOracle(make_instance(digits, None, rows, cols)).several(2, 0, budget)
+    if not isinstance(found, list):
+        raise TimeoutError(f"CP-SAT counted {digits} to no end within {budget} deterministic seconds")
     for solution in found:
         if violations(digits, rows, cols, {"grid": solution}):
             raise RuntimeError(f"CP-SAT's solution {solution} of {digits} fails verify")
@@ -752,7 +778,7 @@ def search(
     log: bool = False,
     room: Rooms | None = None,
     start: Sequence[Collection[Cell]] = (),
-    stop: Callable[[], bool] | None = None,
+    left: Callable[[], float] | None = None,
 ) -> Grown:
     """Grow a set of trees against the grids left over (module docstring): certify [lo, hi] on
     the trees so far; on a grid left over, take room at a 4-cycle of a tree already chosen if
@@ -770,9 +796,12 @@ def search(
     Raises `Undecided` (a TimeoutError) with the trees so far when a solve decides nothing.
     `start`: the trees to begin with (a warm start: the drives pass the trees of the range
     certified just above, fifty-seventh session); any forests serve, as any set S does.
-    `stop`: asked before each step; when it answers true the search raises
-    `Undecided` with its trees (a drive's bound on one attempt: its shape's box and its end,
-    sixty-sixth session; a step runs to its end, so an attempt can overrun by one step)."""
+    `left`: the seconds the search may still spend (a drive's bound on one attempt: its shape's
+    box and its end, sixty-sixth session), asked before each step (at 0 or less the search raises
+    `Undecided` with its trees) and capping each solve of `certify` and the count of a grid left
+    over (as CP-SAT's deterministic seconds, so loosely); until the seventy-first session a
+    step ran to its end, and an attempt could overrun its box by one step (a 4x4 attempt by
+    1,062 s, a 5x6 count took 915.9 s)."""
     pool = default_pool(width, height) if pool is None else pool
     every = width * height <= ROOM_CELLS if room is None else room == ALL
     taken: list[Room] = [] if room is None or room == ALL else list(room)
@@ -782,12 +811,12 @@ def search(
     met = 0  # grids counted as left over (`count` bounds these; their siblings come free)
     known = Cubes(set(), [])  # what the steps learn of the cubes: each step only adds constraints
     while True:
-        if stop is not None and stop():
+        if seconds_left(left) <= 0:
             raise Undecided(f"{width}x{height} at {lo}-{hi}: stopped at {len(chosen)} trees", chosen)
         clock = time.process_time()
         asked: Rooms = ALL if every else tuple(taken)
         try:
-            found = certify(width, height, lo, hi, chosen, time_limit, counted, asked, known)
+            found = certify(width, height, lo, hi, chosen, time_limit, counted, asked, known, left)
         except TimeoutError as error:
             raise Undecided(str(error), chosen) from error
         if found is None:
@@ -800,7 +829,12 @@ def search(
         added: list[Tree] = []
         if spare is None:
             added, spare = served(grid, rows, cols, pool, chosen, solved)
-        both = two_counted(grid, rows, cols) if spare is None and not added else []
+        seconds = seconds_left(left)  # CP-SAT's deterministic seconds for the count: loosely
+        budget = None if seconds == float("inf") else max(seconds, 0.0)
+        try:
+            both = two_counted(grid, rows, cols, budget) if spare is None and not added else []
+        except TimeoutError as error:
+            raise Undecided(str(error), chosen) from error
         counted_out = spare is None and not added and met < count and len(both) != 1
         if len(both) == 2 and not counted_out:  # the count spent: the forests its solutions use
             forests = list(dict.fromkeys(f for s in both if (f := used_forest(grid, s)) is not None))
