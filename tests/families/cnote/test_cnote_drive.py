@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from boardlab.core.deadline import Deadline
 from boardlab.families.cnote import drive as drives
 from boardlab.families.cnote import trees
 from boardlab.families.cnote.drive import (
@@ -42,7 +43,7 @@ def fake_searcher(certified_from: int, calls: list[tuple[int, int, float]], star
     `lo` % 12 added to the trees it starts from), undecided below."""
 
     def searcher(
-        width: int, height: int, lo: int, hi: int, limit: float, count: int, start, left=None
+        width: int, height: int, lo: int, hi: int, limit: float, count: int, start, deadline=None
     ) -> Attempt:
         calls.append((lo, hi, limit))
         if starts is not None:
@@ -110,17 +111,17 @@ def test_a_drive_bounds_each_attempt_by_the_box_left_and_its_end(
     certifying = fake_searcher(0, [])
 
     def searcher(
-        width: int, height: int, lo: int, hi: int, limit: float, count: int, start, left=None
+        width: int, height: int, lo: int, hi: int, limit: float, count: int, start, deadline=None
     ) -> Attempt:
-        asked.append(left())
+        asked.append(deadline.remaining())
         return certifying(width, height, lo, hi, limit, count, start)
 
     until = time.time() + 3600
     assert len(list(drive([(4, 3)], tmp_path / "drive.jsonl", box=2.5, until=until, searcher=searcher))) == 3
     assert bounds == [(2.5, until), (1.5, until), (0.5, until)]
     assert [round(x, 1) for x in asked] == [2.5, 1.5, 0.5]
-    assert bound(0.0, until)() <= 0 and bound(3600.0, time.time() - 1)() <= 0
-    assert 3590 < bound(3600.0, until)() <= 3600 and 50 < bound(60.0, until)() <= 60
+    assert bound(0.0, until).remaining() <= 0 and bound(3600.0, time.time() - 1).remaining() <= 0
+    assert 3590 < bound(3600.0, until).remaining() <= 3600 and 50 < bound(60.0, until).remaining() <= 60
 
 
 def test_an_attempt_told_to_stop_is_undecided_with_the_trees_it_started_from() -> None:
@@ -128,7 +129,7 @@ def test_an_attempt_told_to_stop_is_undecided_with_the_trees_it_started_from() -
     warm start's (the next attempt starts from them)."""
     lo, hi, held, counted, room = CERTIFIED[4, 3][-1]
     start = [decoded(t, 4) for t in held]
-    found = attempt(4, 3, lo, hi, 60, 0, start, left=lambda: 0.0, log=False)
+    found = attempt(4, 3, lo, hi, 60, 0, start, deadline=Deadline(0.0), log=False)
     assert found.outcome == UNDECIDED and found.trees == [sorted(t) for t in held]
 
 
@@ -166,7 +167,7 @@ def test_a_span_left_undecided_is_not_tried_again_on_the_shape(tmp_path: Path, t
     certifying_singles = fake_searcher(0, calls)
 
     def searcher(
-        width: int, height: int, lo: int, hi: int, limit: float, count: int, start, left=None
+        width: int, height: int, lo: int, hi: int, limit: float, count: int, start, deadline=None
     ) -> Attempt:
         if hi > lo:
             calls.append((lo, hi, limit))
@@ -227,7 +228,7 @@ def test_after_an_undecided_search_the_next_starts_from_the_trees_it_had_chosen(
     starts: list = []
 
     def searcher(
-        width: int, height: int, lo: int, hi: int, limit: float, count: int, start, left=None
+        width: int, height: int, lo: int, hi: int, limit: float, count: int, start, deadline=None
     ) -> Attempt:
         starts.append(sorted(trees.encoded(tree, width) for tree in start))
         if lo == hi:

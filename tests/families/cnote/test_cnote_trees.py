@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 import pytest
 
+from boardlab.core.deadline import Deadline
 from boardlab.core.errors import NoPuzzle
 from boardlab.families.cnote import trees, trees_certified
 from boardlab.families.cnote.generate import generate, proof, proven_from, proving_lemma
@@ -860,26 +861,29 @@ def test_after_an_undecided_cube_the_others_get_a_share_of_the_time_limit(
 def test_the_seconds_left_cap_each_cube_and_the_cubes_after_them_are_undecided_untried(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """`left` (a drive's bound) caps every cube's limit; once it is spent the cubes not yet
-    tried are undecided (TimeoutError naming them), neither closed nor known hard."""
+    """The time a `deadline` (a drive's bound) leaves caps every cube's limit; once it has
+    passed the cubes not yet tried are undecided (TimeoutError naming them), neither closed nor
+    known hard."""
     lo, hi, held, _, _ = CERTIFIED[4, 3][0]
     named = [decoded(t, 4) for t in held]
     limits: dict[int, float] = {}
-    remaining = [100.0]
+    spent = [0.0]
 
     def decide(model: Any, time_limit: float, what: str, parameters: Any = None) -> Any:
         limits[int(what.rsplit(" ", 1)[1])] = time_limit
-        remaining[0] -= 45  # each solve spends 45 s of the bound
+        spent[0] += 45  # each solve spends 45 s of the bound
         return None  # infeasible
 
     monkeypatch.setattr(trees, "decide", decide)
     monkeypatch.setattr(trees, "WHOLE_FIRST", 0.0)
     known = Cubes(set(), [])
     with pytest.raises(TimeoutError, match=r"first digits \[4, 5, 6, 7, 8, 9\]"):
-        certify(4, 3, lo, hi, named, time_limit=80, known=known, left=lambda: remaining[0])
+        certify(
+            4, 3, lo, hi, named, time_limit=80, known=known, deadline=Deadline(100.0, clock=lambda: spent[0])
+        )
     assert limits == {1: 80, 2: 55, 3: 10} and known == Cubes({1, 2, 3}, [])
     with pytest.raises(TimeoutError):  # spent before the call: nothing is solved
-        certify(4, 3, lo, hi, named, known=Cubes(set(), []), left=lambda: 0.0)
+        certify(4, 3, lo, hi, named, known=Cubes(set(), []), deadline=Deadline(0.0))
     assert len(limits) == 3
 
 
@@ -898,7 +902,7 @@ def test_a_search_whose_seconds_run_out_counting_a_grid_is_undecided(monkeypatch
     monkeypatch.setattr(trees, "two_counted", count)
     start = [decoded(t, 4) for t in CERTIFIED[4, 3][0][2]]
     with pytest.raises(trees.Undecided) as stop:
-        trees.search(4, 3, 150, 150, pool=[], start=start, left=lambda: 42.0)
+        trees.search(4, 3, 150, 150, pool=[], start=start, deadline=Deadline(42.0, clock=lambda: 0.0))
     assert stop.value.trees == start and budgets == [42.0]
     with pytest.raises(trees.Undecided):  # no bound: the count is not bounded either
         trees.search(4, 3, 150, 150, pool=[], start=start)

@@ -46,6 +46,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from boardlab.core.deadline import NO_DEADLINE, Deadline
 from boardlab.families.cnote import trees as lemma14
 from boardlab.families.cnote.hundreds import run_certificate
 from boardlab.families.cnote.instance import column_targets
@@ -191,16 +192,16 @@ def attempt(
     time_limit: float,
     count: int,
     start: Sequence[lemma14.Tree] = (),
-    left: Callable[[], float] | None = None,
+    deadline: Deadline = NO_DEADLINE,
     log: bool = True,
 ) -> Attempt:
     """One `trees.search` of [lo, hi] from the trees `start`, as an `Attempt`; undecided also
-    when the seconds `left` answers (`bound`) are spent."""
+    when its `deadline` (`bound`) passes."""
     begun = time.process_time()
     when = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     try:
         grown = lemma14.search(
-            width, height, lo, hi, time_limit=time_limit, count=count, log=log, start=start, left=left
+            width, height, lo, hi, time_limit=time_limit, count=count, log=log, start=start, deadline=deadline
         )
     except lemma14.Undecided as stop:
         cpu = round(time.process_time() - begun, 1)
@@ -247,15 +248,22 @@ def narrower(width: int, height: int, attempts: Iterable[Attempt], widest: int) 
     return max(1, min([widest, *spans]))
 
 
-def bound(cpu: float, until: float) -> Callable[[], float]:
-    """The seconds left of `cpu` seconds of this process's CPU from the call and of the time to
-    the Unix time `until`, whichever is less (0 or less: spent): a drive's bound on one attempt
-    (the shape's box left, the drive's end), which `trees.search` asks before each step and caps
-    its solves with. Until the sixty-sixth session the drive checked both only between attempts,
+def bound(cpu: float, until: float) -> Deadline:
+    """The deadline of `cpu` seconds of this process's CPU from the call or the Unix time
+    `until`, whichever comes first (a `Deadline` on a clock of the two at once: its `remaining`
+    is the less of the CPU left and the time to `until`): a drive's bound on one attempt (the
+    shape's box left, the drive's end), which `trees.search` asks before each step and caps its
+    solves with. Until the sixty-sixth session the drive checked both only between attempts,
     and one attempt (5x8 at 215, sixty-fifth session) ran about 95 minutes past its box and the
     drive's end; until the seventy-first the search checked it only between steps."""
-    begun = time.process_time()
-    return lambda: min(cpu - (time.process_time() - begun), until - time.time())
+    begun, endless = time.process_time(), float("inf")
+    if cpu == endless:
+        return NO_DEADLINE if until == endless else Deadline(until, until - time.time(), time.time)
+    spent: Callable[[], float] = lambda: time.process_time() - begun  # noqa: E731
+    if until == endless:
+        return Deadline.after(cpu, spent)
+    # the CPU spent, or how near `until` is (`cpu` at it) when that is nearer
+    return Deadline(cpu, cpu, lambda: max(spent(), cpu - (until - time.time())))
 
 
 def drive(

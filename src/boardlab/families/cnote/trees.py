@@ -59,11 +59,12 @@ from __future__ import annotations
 import random
 import sys
 import time
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from itertools import combinations, combinations_with_replacement, groupby, islice, product
 from math import comb, prod
 from typing import Any, Literal, NamedTuple
 
+from boardlab.core.deadline import NO_DEADLINE, Deadline
 from boardlab.families.cnote.hundreds import decide, repairs, run_certificate, verdict
 from boardlab.families.cnote.instance import column_targets
 from boardlab.families.cnote.positions import complete, lifted
@@ -452,7 +453,7 @@ def certify(
     counted: Sequence[tuple[int, Grid]] = (),
     room: Rooms | None = None,
     known: Cubes | None = None,
-    left: Callable[[], float] | None = None,
+    deadline: Deadline = NO_DEADLINE,
 ) -> tuple[int, Grid] | None:
     """A target in [lo, hi] and a digit grid (`doubly_ordered`) served by none
     of the three ways at the trees of `trees` (module docstring: two working repairs at a tree,
@@ -464,8 +465,8 @@ def certify(
     model; leaving a way out is sound). The whole model is solved for `WHOLE_FIRST` seconds, then
     one cube at a time (`cubes`, with what `known` knows of them: `search` passes one `Cubes` to
     every call). Raises TimeoutError when CP-SAT decides nothing within `time_limit` seconds (one
-    worker) on a cube and no other cube holds a grid, ValueError on bad arguments. `left`: the
-    seconds the caller may still spend (a drive's bound, `search`); every solve is capped by it,
+    worker) on a cube and no other cube holds a grid, ValueError on bad arguments. `deadline`:
+    the caller's (a drive's bound, `search`); every solve is capped by the time it leaves,
     and once it is spent the cubes not yet tried are undecided (seventy-first session: a step's
     cubes took up to nine time limits, and a 4x4 attempt ran 1,062 s past its box)."""
     if lo > hi or min(width, height) < 2 or lo < max(width, height):
@@ -518,12 +519,12 @@ def certify(
     equal_lines_agree(model, digit, targets, units_agree(model, digit, made))  # parts (c) and (e)
     what = f"{width}x{height} at {lo}-{hi}"
     try:  # the whole model first, briefly: as a rule it finds a grid left over at once
-        whole = min(time_limit, WHOLE_FIRST, seconds_left(left))
+        whole = capped(min(time_limit, WHOLE_FIRST), deadline)
         if whole <= 0:
             raise TimeoutError(what)
         solver = decide(model, whole, what, SOLVER)
     except TimeoutError:  # as a rule the last, infeasible model: its cubes are cheaper
-        solver = cubes(model, digit[0, 0], time_limit, what, known, left)
+        solver = cubes(model, digit[0, 0], time_limit, what, known, deadline)
     if solver is None:
         return None
     return int(solver.value(target)), [
@@ -551,9 +552,10 @@ class Cubes(NamedTuple):
         return [v for v in open_ if v not in self.hard] + [v for v in self.hard if v in open_]
 
 
-def seconds_left(left: Callable[[], float] | None) -> float:
-    """The seconds `left` answers (a caller's bound on a search), without end when there is none."""
-    return float("inf") if left is None else left()
+def capped(limit: float, deadline: Deadline) -> float:
+    """A solve's time limit cut to the time `deadline` leaves (0 once it has passed)."""
+    left = deadline.remaining()
+    return limit if left is None else min(limit, left)
 
 
 def cubes(
@@ -562,7 +564,7 @@ def cubes(
     time_limit: float,
     what: str,
     known: Cubes | None = None,
-    left: Callable[[], float] | None = None,
+    deadline: Deadline = NO_DEADLINE,
 ) -> Any:
     """Decide a certificate's CP-SAT `model` one cube at a time, the digit `first` (the grid's
     first cell) fixed to each of 1-9 in `known`'s order, closed ones skipped: the solver holding
@@ -577,13 +579,13 @@ def cubes(
     Once a cube is undecided the call can no longer prove the model infeasible, only find a grid:
     the cubes after it get `AFTER_UNDECIDED` of the time limit each (a step that ended undecided
     cost up to nine time limits before, e.g. about 525 s at 5x4 262-263, fifty-sixth session).
-    `left` (`certify`) caps each cube's limit; once it is spent the cubes not yet tried are
+    `deadline` (`certify`) caps each cube's limit; once it has passed the cubes not yet tried are
     undecided, not tried."""
     known = Cubes(set(), []) if known is None else known
     undecided: list[int] = []
     order = known.order()
     for at, value in enumerate(order):
-        limit = min(time_limit * (AFTER_UNDECIDED if undecided else 1.0), seconds_left(left))
+        limit = capped(time_limit * (AFTER_UNDECIDED if undecided else 1.0), deadline)
         if limit <= 0:
             undecided.extend(order[at:])
             break
@@ -778,7 +780,7 @@ def search(
     log: bool = False,
     room: Rooms | None = None,
     start: Sequence[Collection[Cell]] = (),
-    left: Callable[[], float] | None = None,
+    deadline: Deadline = NO_DEADLINE,
 ) -> Grown:
     """Grow a set of trees against the grids left over (module docstring): certify [lo, hi] on
     the trees so far; on a grid left over, take room at a 4-cycle of a tree already chosen if
@@ -796,8 +798,8 @@ def search(
     Raises `Undecided` (a TimeoutError) with the trees so far when a solve decides nothing.
     `start`: the trees to begin with (a warm start: the drives pass the trees of the range
     certified just above, fifty-seventh session); any forests serve, as any set S does.
-    `left`: the seconds the search may still spend (a drive's bound on one attempt: its shape's
-    box and its end, sixty-sixth session), asked before each step (at 0 or less the search raises
+    `deadline`: when the search stops (a drive's bound on one attempt: its shape's box and its
+    end, sixty-sixth session), asked before each step (once it has passed the search raises
     `Undecided` with its trees) and capping each solve of `certify` and the count of a grid left
     over (as CP-SAT's deterministic seconds, so loosely); until the seventy-first session a
     step ran to its end, and an attempt could overrun its box by one step (a 4x4 attempt by
@@ -811,12 +813,12 @@ def search(
     met = 0  # grids counted as left over (`count` bounds these; their siblings come free)
     known = Cubes(set(), [])  # what the steps learn of the cubes: each step only adds constraints
     while True:
-        if seconds_left(left) <= 0:
+        if deadline.expired():
             raise Undecided(f"{width}x{height} at {lo}-{hi}: stopped at {len(chosen)} trees", chosen)
         clock = time.process_time()
         asked: Rooms = ALL if every else tuple(taken)
         try:
-            found = certify(width, height, lo, hi, chosen, time_limit, counted, asked, known, left)
+            found = certify(width, height, lo, hi, chosen, time_limit, counted, asked, known, deadline)
         except TimeoutError as error:
             raise Undecided(str(error), chosen) from error
         if found is None:
@@ -829,8 +831,7 @@ def search(
         added: list[Tree] = []
         if spare is None:
             added, spare = served(grid, rows, cols, pool, chosen, solved)
-        seconds = seconds_left(left)  # CP-SAT's deterministic seconds for the count: loosely
-        budget = None if seconds == float("inf") else max(seconds, 0.0)
+        budget = deadline.remaining()  # as CP-SAT's deterministic seconds for the count: loosely
         try:
             both = two_counted(grid, rows, cols, budget) if spare is None and not added else []
         except TimeoutError as error:
