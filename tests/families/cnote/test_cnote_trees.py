@@ -909,6 +909,29 @@ def test_a_search_whose_seconds_run_out_counting_a_grid_is_undecided(monkeypatch
     assert budgets == [42.0, None]
 
 
+def test_the_counts_of_a_grid_s_siblings_get_the_seconds_left_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each first-row sibling of a grid counted is counted with the seconds left as its budget;
+    when one runs out the search is undecided with its trees (the siblings were uncapped until
+    the seventy-second session)."""
+    nines = [[1, 1, 4]] + [[9, 9, 9]] * 5
+    left = [(188, nines)]
+    budgets: list[float | None] = []
+
+    def count(digits: Any, rows: Any, cols: Any, budget: float | None = None) -> list[Any]:
+        budgets.append(budget)
+        if len(budgets) == 4:
+            raise TimeoutError("counted to no end")
+        return []  # no solution: excluded
+
+    monkeypatch.setattr(trees, "certify", lambda *a, **k: left.pop() if left else None)
+    monkeypatch.setattr(trees, "served", lambda *a, **k: ([], None))
+    monkeypatch.setattr(trees, "unique_grids", lambda *args: [nines])
+    monkeypatch.setattr(trees, "two_counted", count)
+    with pytest.raises(trees.Undecided) as stop:
+        search(3, 6, 188, 188, pool=[], count=1, deadline=Deadline(42.0, clock=lambda: 2.0))
+    assert stop.value.trees == [] and budgets == [40.0] * 4
+
+
 def test_a_count_over_its_budget_is_a_timeout_not_an_answer() -> None:
     """`two_counted` with a deterministic budget too small to end the enumeration raises
     TimeoutError; with none it answers (the 4x3 grid of nines at 356 has two solutions)."""

@@ -801,9 +801,10 @@ def search(
     `deadline`: when the search stops (a drive's bound on one attempt: its shape's box and its
     end, sixty-sixth session), asked before each step (once it has passed the search raises
     `Undecided` with its trees) and capping each solve of `certify` and the count of a grid left
-    over (as CP-SAT's deterministic seconds, so loosely); until the seventy-first session a
-    step ran to its end, and an attempt could overrun its box by one step (a 4x4 attempt by
-    1,062 s, a 5x6 count took 915.9 s)."""
+    over and of its first-row siblings (as CP-SAT's deterministic seconds, so loosely; the
+    siblings since the seventy-second session); until the seventy-first session a step ran to
+    its end, and an attempt could overrun its box by one step (a 4x4 attempt by 1,062 s, a 5x6
+    count took 915.9 s)."""
     pool = default_pool(width, height) if pool is None else pool
     every = width * height <= ROOM_CELLS if room is None else room == ALL
     taken: list[Room] = [] if room is None or room == ALL else list(room)
@@ -812,6 +813,14 @@ def search(
     counted: list[tuple[int, Grid]] = []
     met = 0  # grids counted as left over (`count` bounds these; their siblings come free)
     known = Cubes(set(), [])  # what the steps learn of the cubes: each step only adds constraints
+
+    def bounded(grid: Grid, rows: list[int], cols: list[int]) -> list[Grid]:
+        """`two_counted` with the seconds left as CP-SAT's deterministic budget (loosely)."""
+        try:
+            return two_counted(grid, rows, cols, deadline.remaining())
+        except TimeoutError as error:
+            raise Undecided(str(error), chosen) from error
+
     while True:
         if deadline.expired():
             raise Undecided(f"{width}x{height} at {lo}-{hi}: stopped at {len(chosen)} trees", chosen)
@@ -831,11 +840,7 @@ def search(
         added: list[Tree] = []
         if spare is None:
             added, spare = served(grid, rows, cols, pool, chosen, solved)
-        budget = deadline.remaining()  # as CP-SAT's deterministic seconds for the count: loosely
-        try:
-            both = two_counted(grid, rows, cols, budget) if spare is None and not added else []
-        except TimeoutError as error:
-            raise Undecided(str(error), chosen) from error
+        both = bounded(grid, rows, cols) if spare is None and not added else []
         counted_out = spare is None and not added and met < count and len(both) != 1
         if len(both) == 2 and not counted_out:  # the count spent: the forests its solutions use
             forests = list(dict.fromkeys(f for s in both if (f := used_forest(grid, s)) is not None))
@@ -862,7 +867,7 @@ def search(
             if unique and log:
                 print(f"  its class {entry} holds unique grids: {unique}", flush=True)
             counted.append((target, grid))
-            near = [(g, len(two_counted(g, rows, cols))) for g in siblings(grid, cols)]
+            near = [(g, len(bounded(g, rows, cols))) for g in siblings(grid, cols)]
             counted.extend((target, g) for g, n in near if n != 1)
             if log and near:
                 unique = [g for g, n in near if n == 1]
