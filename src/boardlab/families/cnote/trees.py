@@ -231,8 +231,10 @@ WHOLE_FIRST = 10.0
 #: relaxation is weak; off, each search node is cheaper. Measured in the sixty-sixth session
 #: (docs/cnote.md, "Lemma 14", "CP-SAT's parameters"): the shipped certificates of 4x4 at 246,
 #: 3x4 at 220, 8x3 at 508 and 5x5 at 243 took 5.3, 18.8, 5.0 and 1.2 times less CPU than with
-#: the default. The parameters change the time a proof takes, never what it proves (infeasible
-#: is infeasible however CP-SAT searches).
+#: the default. Not the better level everywhere: on shipped ranges of 4x5, 5x4, 7x4, 8x5 and 6x3
+#: level 1 took up to 16 times less CPU, on others of 5x4, 6x4 and 6x5 up to 5.8 times more
+#: (seventy-seventh session, the same place); kept for the drives' shapes. The parameters change
+#: the time a proof takes, never what it proves (infeasible is infeasible however CP-SAT searches).
 SOLVER: dict[str, Any] = {"linearization_level": 0}
 
 #: `certify` asks room (part (b)) on grids of at most this many cells by default.
