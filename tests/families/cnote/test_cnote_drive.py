@@ -330,6 +330,29 @@ def test_the_rerun_runs_the_shipped_command_in_a_fresh_process() -> None:
     assert ran["exit"] == 0 and isinstance(ran["cpu"], float) and "infeasible" in ran["line"]
     refused = rerun_one(Attempt(3, 6, 100, 100, PROVEN, 0.0))
     assert refused["exit"] == 2 and "no range of CERTIFIED holds" in refused["line"]
+    limited = rerun_one(Attempt(3, 6, lo, hi, PROVEN, 0.0), time_limit=120.0)
+    assert limited["exit"] == 0 and "infeasible" in limited["line"]
+
+
+def test_the_rerun_passes_its_time_limit_to_each_range(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`rerun OUT LOG --time-limit S` gives each range's command S seconds a cube (a rerun solves
+    all nine cubes in one call, where the search closed them over many steps); without it the
+    certificate's default."""
+    limits: list[float | None] = []
+
+    def fake(a: Attempt, time_limit: float | None = None) -> dict:
+        limits.append(time_limit)
+        return {"width": 4, "height": 3, "lo": a.lo, "hi": a.hi, "exit": 0, "line": "infeasible"}
+
+    monkeypatch.setattr(drives, "rerun_one", fake)
+    lo, hi, *_ = CERTIFIED[4, 3][0]
+    log = tmp_path / "drive.jsonl"
+    log.write_text(json.dumps(asdict(Attempt(4, 3, lo, hi, PROVEN, 1.0))) + "\n")
+    assert drives.main(["rerun", str(tmp_path / "a.jsonl"), str(log), "--time-limit", "1200"]) == 0
+    assert drives.main(["rerun", str(tmp_path / "b.jsonl"), str(log)]) == 0
+    assert limits == [1200.0, None]
 
 
 def test_the_rerun_runs_the_longest_ranges_first_and_logs_each(
@@ -343,7 +366,7 @@ def test_the_rerun_runs_the_longest_ranges_first_and_logs_each(
         out.write(json.dumps(asdict(Attempt(4, 3, 190, 190, UNDECIDED, 99.0))) + "\n")
     ran: list[float] = []
 
-    def fake(a: Attempt) -> dict:
+    def fake(a: Attempt, time_limit: float | None = None) -> dict:
         ran.append(a.cpu)
         return {"lo": a.lo, "exit": 0, "line": f"{a.lo}: infeasible"}
 
@@ -364,7 +387,7 @@ def test_the_shipped_ranges_rerun_the_most_trees_first_and_resume(
     ran: list[tuple[int, int]] = []
     failing = {CERTIFIED[4, 3][0][:2]}
 
-    def fake(a: Attempt) -> dict:
+    def fake(a: Attempt, time_limit: float | None = None) -> dict:
         ran.append((a.lo, a.hi))
         bad = (a.lo, a.hi) in failing
         return {"width": 4, "height": 3, "lo": a.lo, "hi": a.hi, "exit": int(bad), "line": f"{a.lo}"}
@@ -391,6 +414,8 @@ def test_the_shipped_ranges_rerun_the_most_trees_first_and_resume(
         (["drive", "log.jsonl", "4by3"], "WxH"),
         (["drive", "log.jsonl", "4x3", "--count"], "--count needs a value"),
         (["rerun", "out.jsonl"], "usage"),
+        (["rerun", "out.jsonl", "--shipped", "--time-limit", "x"], "--time-limit needs a positive"),
+        (["rerun", "out.jsonl", "log.jsonl", "--time-limit"], "--time-limit needs a positive"),
     ],
 )
 def test_bad_arguments_are_one_line_and_exit_2(

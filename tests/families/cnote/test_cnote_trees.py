@@ -353,6 +353,37 @@ def test_the_command_reruns_and_refuses(capsys: pytest.CaptureFixture[str]) -> N
     assert main(["4", "3"]) == 2
 
 
+def test_the_command_takes_a_time_limit_a_cube(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`W H LO HI --time-limit S` solves the certificate with S seconds a cube (600 without);
+    a cube undecided within it is exit 3 with one line; a bad S is exit 2 with one line."""
+    limits: list[float] = []
+    real = trees.certify
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        limits.append(args[5])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(trees, "certify", spy)
+    lo, hi, *_ = CERTIFIED[4, 3][0]
+    assert main(["4", "3", str(hi - 5), str(hi), "--time-limit", "90"]) == 0
+    assert main(["4", "3", str(hi - 5), str(hi)]) == 0
+    assert limits == [90.0, 600.0]
+
+    def undecided(model: Any, time_limit: float, what: str, parameters: Any = None) -> Any:
+        raise TimeoutError(f"CP-SAT decided nothing on {what} within {time_limit} s")
+
+    monkeypatch.setattr(trees, "decide", undecided)
+    capsys.readouterr()
+    assert main(["4", "3", str(hi - 5), str(hi), "--time-limit", "7"]) == 3
+    assert "within 7.0 s" in capsys.readouterr().err
+    for bad in (["--time-limit"], ["--time-limit", "0"], ["--time-limit", "soon"]):
+        assert main(["4", "3", str(hi - 5), str(hi), *bad]) == 2
+        err = capsys.readouterr().err
+        assert "--time-limit needs a positive number of seconds" in err and "Traceback" not in err
+
+
 def test_the_command_recounts_the_grids_counted(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

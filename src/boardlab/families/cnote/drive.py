@@ -30,7 +30,9 @@ the shape's ranges and those targets hold every target from the least up without
 `written` gives the file. *The rerun* (`rerun`) runs `python -m boardlab.families.cnote.trees W H
 LO HI` for each in a fresh process (the grids counted recounted first by a second method, then
 the certificate solved again) and logs its exit code and CPU; `rerun OUT --shipped` does so for
-every range shipped (after a change to how the certificate is solved), resuming where it stopped.
+every range shipped (after a change to how the certificate is solved), resuming where it stopped;
+`--time-limit S` gives each cube of a rerun S seconds (a range undecided within them is logged
+with exit 3 and run again by the next rerun on the same OUT).
 """
 
 from __future__ import annotations
@@ -362,11 +364,19 @@ def assemble(logs: Sequence[Path], out: Path | None = None) -> dict[tuple[int, i
 _CPU = re.compile(r"([0-9.]+) s of CPU")
 
 
-def rerun_one(a: Attempt) -> dict[str, Any]:
-    """`python -m boardlab.families.cnote.trees W H LO HI` for a certified attempt, in a fresh
-    process: its exit code (0: infeasible again), the CPU it reports and its last line."""
+def rerun_one(a: Attempt, time_limit: float | None = None) -> dict[str, Any]:
+    """`python -m boardlab.families.cnote.trees W H LO HI [--time-limit S]` for a certified
+    attempt, in a fresh process: its exit code (0: infeasible again; 3: undecided, a cube took
+    longer than its time limit), the CPU it reports and its last line."""
+    limit = [] if time_limit is None else ["--time-limit", str(time_limit)]
     done = subprocess.run(
-        [sys.executable, "-m", "boardlab.families.cnote.trees", *map(str, (a.width, a.height, a.lo, a.hi))],
+        [
+            sys.executable,
+            "-m",
+            "boardlab.families.cnote.trees",
+            *map(str, (a.width, a.height, a.lo, a.hi)),
+            *limit,
+        ],
         capture_output=True,
         text=True,
         check=False,
@@ -406,11 +416,14 @@ def shipped(shapes: Sequence[tuple[int, int]] = ()) -> list[Attempt]:
     return sorted(ranges, key=lambda a: -len(a.trees))
 
 
-def rerun(ranges: Sequence[Attempt], out: Path, jobs: int = 2) -> list[dict[str, Any]]:
+def rerun(
+    ranges: Sequence[Attempt], out: Path, jobs: int = 2, time_limit: float | None = None
+) -> list[dict[str, Any]]:
     """Run certified ranges again once they are assembled into `trees_certified` (`rerun_one`,
-    `jobs` at a time, in the order given: `logged`, `shipped`); each result appended to `out` as
-    a JSON line. A range `out` already holds as infeasible again (exit 0) is not run again: a
-    rerun stopped resumes where it stopped."""
+    `jobs` at a time, in the order given: `logged`, `shipped`, each cube given `time_limit`
+    seconds, the certificate's default when None); each result appended to `out` as a JSON
+    line. A range `out` already holds as infeasible again (exit 0) is not run again: a rerun
+    stopped (or undecided, then run with a longer time limit) resumes where it stopped."""
     held = {
         (r.get("width"), r.get("height"), r.get("lo"), r.get("hi"))
         for r in (json.loads(line) for line in (out.read_text().splitlines() if out.exists() else []))
@@ -419,7 +432,7 @@ def rerun(ranges: Sequence[Attempt], out: Path, jobs: int = 2) -> list[dict[str,
     todo = [a for a in ranges if (a.width, a.height, a.lo, a.hi) not in held]
     results = []
     with ThreadPoolExecutor(jobs) as pool, out.open("a") as sink:
-        for result in pool.map(rerun_one, todo):
+        for result in pool.map(lambda a: rerun_one(a, time_limit), todo):
             sink.write(json.dumps(result) + "\n")
             sink.flush()
             print(result["line"], flush=True)
@@ -430,8 +443,8 @@ def rerun(ranges: Sequence[Attempt], out: Path, jobs: int = 2) -> list[dict[str,
 USAGE = """usage: python -m boardlab.families.cnote.drive drive LOG WxH [WxH ...] [--time-limit S]
   [--single-limit S] [--count N] [--span N] [--widest N] [--box S] [--until UNIX] [--retry] [--cold]
        python -m boardlab.families.cnote.drive assemble LOG [LOG ...]
-       python -m boardlab.families.cnote.drive rerun OUT LOG [LOG ...]
-       python -m boardlab.families.cnote.drive rerun OUT --shipped [WxH ...]"""
+       python -m boardlab.families.cnote.drive rerun OUT LOG [LOG ...] [--time-limit S]
+       python -m boardlab.families.cnote.drive rerun OUT --shipped [WxH ...] [--time-limit S]"""
 
 _OPTIONS = {
     "--time-limit": float,
@@ -467,13 +480,14 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{width}x{height}: certified from {min(lo for lo, *_ in certified)}")
             return 0
         if command == "rerun":
+            time_limit, rest = lemma14.time_limit_option(rest)
             if len(rest) < 2:
                 raise ValueError(USAGE)
             if rest[1] == "--shipped":
                 ranges = shipped([_shape(word) for word in rest[2:]])
             else:
                 ranges = logged([Path(p) for p in rest[1:]])
-            results = rerun(ranges, Path(rest[0]))
+            results = rerun(ranges, Path(rest[0]), time_limit=time_limit)
             return 0 if all(r["exit"] == 0 for r in results) else 1
         log, shapes = Path(rest[0]), []
         options: dict[str, Any] = {}

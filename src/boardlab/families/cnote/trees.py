@@ -938,24 +938,51 @@ def applies(rows: list[int], cols: list[int]) -> bool:
     return any(lo <= rows[0] <= hi for lo, hi, *_ in CERTIFIED.get((width, height), []))
 
 
+def time_limit_option(args: Sequence[str]) -> tuple[float | None, list[str]]:
+    """`--time-limit S` taken out of command-line `args`: S (None when absent) and the others.
+    ValueError (one line) when S is missing or not a positive number of seconds."""
+    args = list(args)
+    if "--time-limit" not in args:
+        return None, args
+    at = args.index("--time-limit")
+    value = args[at + 1] if at + 1 < len(args) else ""
+    try:
+        seconds = float(value)
+    except ValueError:
+        seconds = 0.0
+    if not seconds > 0:
+        raise ValueError(f"--time-limit needs a positive number of seconds, not {value!r}")
+    return seconds, args[:at] + args[at + 2 :]
+
+
 def main(argv: list[str] | None = None) -> int:
-    """`python -m boardlab.families.cnote.trees W H LO HI`: rerun the certificate of `CERTIFIED`
-    covering [LO, HI], its grids counted recounted first (`unique_in`) (exit 0: it holds; 1: a
-    grid left over, or a grid counted with one solution, printed); `--search W H LO HI
-    [COUNT]`: grow a set of trees for [LO, HI], counting up to COUNT grids (`search`), and print
-    it as `CERTIFIED` would hold it. Bad arguments: one line, exit 2; undecided within the time
-    limit: exit 3."""
+    """`python -m boardlab.families.cnote.trees W H LO HI [--time-limit S]`: rerun the
+    certificate of `CERTIFIED` covering [LO, HI], its grids counted recounted first
+    (`unique_in`), each cube of its solve given S seconds (`certify`'s `time_limit`, 600 by
+    default: a search closes its cubes over many steps, the rerun all nine in one call, and a
+    cube may need more; seventy-seventh session, 6x6 at 243) (exit 0: it holds; 1: a grid left
+    over, or a grid counted with one solution, printed); `--search W H LO HI [COUNT]`: grow a
+    set of trees for [LO, HI], counting up to COUNT grids (`search`), and print it as
+    `CERTIFIED` would hold it (S: `search`'s `time_limit`). Bad arguments: one line, exit 2;
+    undecided within the time limit: exit 3."""
     args = sys.argv[1:] if argv is None else argv
 
     def body() -> int:
+        nonlocal args
+        given, args = time_limit_option(args)
+        time_limit = 600.0 if given is None else given
         grow = args[:1] == ["--search"]
         numbers = args[1:] if grow else args
         if len(numbers) not in ((4, 5) if grow else (4,)):
-            raise ValueError("usage: python -m boardlab.families.cnote.trees [--search] W H LO HI [COUNT]")
+            raise ValueError(
+                "usage: python -m boardlab.families.cnote.trees [--search] W H LO HI [COUNT] [--time-limit S]"
+            )
         width, height, lo, hi, *rest = (int(a) for a in numbers)
         start = time.process_time()
         if grow:
-            grown = search(width, height, lo, hi, count=rest[0] if rest else 0, log=True)
+            grown = search(
+                width, height, lo, hi, count=rest[0] if rest else 0, time_limit=time_limit, log=True
+            )
             print(f"trees: {tuple(encoded(tree, width) for tree in grown.trees)}")
             print(f"counted: {tuple((t, tuple(map(tuple, g))) for t, g in grown.counted)}")
             print(f"room: {grown.room!r}")
@@ -972,7 +999,7 @@ def main(argv: list[str] | None = None) -> int:
             if unique := unique_in(grid, [target] * height, column_targets(target, height, width)):
                 print(f"{width}x{height} at {lo}-{hi}: counted at {target}, {unique[0]} has one solution")
                 return 1
-        found = certify(width, height, lo, hi, trees, counted=counted, room=held[0][2])
+        found = certify(width, height, lo, hi, trees, time_limit, counted=counted, room=held[0][2])
         what = f"{width}x{height} at {lo}-{hi}, {len(trees)} trees, {len(counted)} grids recounted"
         return verdict(what, found, "infeasible", start)
 
