@@ -222,6 +222,9 @@ def all_trees(width: int, height: int) -> list[Tree]:
     ]
 
 
+#: Seconds of one solve (a cube) in `certify` and `search` unless the caller gives others.
+TIME_LIMIT = 600.0
+
 #: `certify` solves the whole model within this many seconds of wall first, then `cubes`.
 WHOLE_FIRST = 10.0
 
@@ -451,7 +454,7 @@ def certify(
     lo: int,
     hi: int,
     trees: Sequence[Collection[Cell]],
-    time_limit: float = 600.0,
+    time_limit: float = TIME_LIMIT,
     counted: Sequence[tuple[int, Grid]] = (),
     room: Rooms | None = None,
     known: Cubes | None = None,
@@ -776,7 +779,7 @@ def search(
     lo: int,
     hi: int,
     pool: Sequence[Tree] | None = None,
-    time_limit: float = 600.0,
+    time_limit: float = TIME_LIMIT,
     most: int = 60,
     count: int = 0,
     log: bool = False,
@@ -958,7 +961,7 @@ def time_limit_option(args: Sequence[str]) -> tuple[float | None, list[str]]:
 def main(argv: list[str] | None = None) -> int:
     """`python -m boardlab.families.cnote.trees W H LO HI [--time-limit S]`: rerun the
     certificate of `CERTIFIED` covering [LO, HI], its grids counted recounted first
-    (`unique_in`), each cube of its solve given S seconds (`certify`'s `time_limit`, 600 by
+    (`unique_in`), each cube of its solve given S seconds (`certify`'s `time_limit`, `TIME_LIMIT` by
     default: a search closes its cubes over many steps, the rerun all nine in one call, and a
     cube may need more; seventy-seventh session, 6x6 at 243) (exit 0: it holds; 1: a grid left
     over, or a grid counted with one solution, printed); `--search W H LO HI [COUNT]`: grow a
@@ -970,7 +973,7 @@ def main(argv: list[str] | None = None) -> int:
     def body() -> int:
         nonlocal args
         given, args = time_limit_option(args)
-        time_limit = 600.0 if given is None else given
+        time_limit = TIME_LIMIT if given is None else given
         grow = args[:1] == ["--search"]
         numbers = args[1:] if grow else args
         if len(numbers) not in ((4, 5) if grow else (4,)):
