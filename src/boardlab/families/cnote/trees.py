@@ -971,11 +971,10 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
 
     def body() -> int:
-        nonlocal args
-        given, args = time_limit_option(args)
+        given, words = time_limit_option(args)
         time_limit = TIME_LIMIT if given is None else given
-        grow = args[:1] == ["--search"]
-        numbers = args[1:] if grow else args
+        grow = words[:1] == ["--search"]
+        numbers = words[1:] if grow else words
         if len(numbers) not in ((4, 5) if grow else (4,)):
             raise ValueError(
                 "usage: python -m boardlab.families.cnote.trees [--search] W H LO HI [COUNT] [--time-limit S]"
