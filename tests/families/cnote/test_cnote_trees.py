@@ -834,6 +834,35 @@ def test_the_solver_s_parameters_change_no_answer(monkeypatch: pytest.MonkeyPatc
     assert lo <= target <= hi and all(len(row) == 4 and all(1 <= d <= 9 for d in row) for row in grid)
 
 
+def test_a_shape_of_shape_solver_is_solved_with_its_parameters(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`certify` gives CP-SAT `SHAPE_SOLVER`'s parameters for a shape it names (6x6 by level 1),
+    `SOLVER` for the others, in the whole model's solve and in each cube's, and the answer is the
+    same either way."""
+    assert trees.parameters(6, 6) == {"linearization_level": 1} and trees.parameters(4, 3) is trees.SOLVER
+    lo, hi, held, _, _ = CERTIFIED[4, 3][0]
+    named = [decoded(t, 4) for t in held]
+    real = trees.decide
+    given: list[Any] = []
+
+    def decide(model: Any, time_limit: float, what: str, parameters: Any = None) -> Any:
+        given.append(parameters)
+        return real(model, time_limit, what, parameters)
+
+    other = {"linearization_level": 2}
+    monkeypatch.setattr(trees, "decide", decide)
+    monkeypatch.setattr(trees, "SHAPE_SOLVER", {(4, 3): other})
+    assert certify(4, 3, lo, hi, named) is None  # the whole model first
+    assert given and all(g is other for g in given)
+    given.clear()
+    monkeypatch.setattr(trees, "WHOLE_FIRST", 0.0)
+    assert certify(4, 3, lo, hi, named) is None  # the nine cubes only
+    assert len(given) == 9 and all(g is other for g in given)
+    given.clear()
+    monkeypatch.setattr(trees, "SHAPE_SOLVER", {})
+    assert certify(4, 3, lo, hi, named) is None
+    assert given and all(g is trees.SOLVER for g in given)
+
+
 def test_an_undecided_cube_is_passed_over_and_tried_last(monkeypatch: pytest.MonkeyPatch) -> None:
     """A cube undecided within the time limit does not stop the others: a grid in a later cube is
     still returned; when every other cube is infeasible the whole is undecided (TimeoutError

@@ -236,9 +236,25 @@ WHOLE_FIRST = 10.0
 #: 3x4 at 220, 8x3 at 508 and 5x5 at 243 took 5.3, 18.8, 5.0 and 1.2 times less CPU than with
 #: the default. Not the better level everywhere: on shipped ranges of 4x5, 5x4, 7x4, 8x5 and 6x3
 #: level 1 took up to 16 times less CPU, on others of 5x4, 6x4 and 6x5 up to 5.8 times more
-#: (seventy-seventh session, the same place); kept for the drives' shapes. The parameters change
-#: the time a proof takes, never what it proves (infeasible is infeasible however CP-SAT searches).
+#: (seventy-seventh session, the same place); kept for the drives' shapes but 6x6
+#: (`SHAPE_SOLVER`). The parameters change the time a proof takes, never what it proves
+#: (infeasible is infeasible however CP-SAT searches).
 SOLVER: dict[str, Any] = {"linearization_level": 0}
+
+#: The shapes whose certificates are solved with other parameters than `SOLVER` (`parameters`):
+#: 6x6 with CP-SAT's default level 1. Measured in the seventy-eighth session on shipped 6x6
+#: certificates, one worker (docs/cnote.md, "CP-SAT's parameters"): at 244 level 1 took 252.7 s of
+#: CPU, level 0 more than 650 s; at 245 level 1 7.1 s, level 0 more than 378 s; at 243, certified
+#: under level 0 (its rerun 2,407.7 s), level 1 930.6 s. On the other drives' shapes level 0
+#: stays (7x3 at 443 the same session: 233.1 s, level 1 more than 650 s).
+SHAPE_SOLVER: dict[tuple[int, int], dict[str, Any]] = {(6, 6): {"linearization_level": 1}}
+
+
+def parameters(width: int, height: int) -> dict[str, Any]:
+    """CP-SAT's parameters for a certificate of `width` columns and `height` rows: those
+    `SHAPE_SOLVER` names for the shape, else `SOLVER`."""
+    return SHAPE_SOLVER.get((width, height), SOLVER)
+
 
 #: `certify` asks room (part (b)) on grids of at most this many cells by default.
 ROOM_CELLS = 16
@@ -527,9 +543,9 @@ def certify(
         whole = capped(min(time_limit, WHOLE_FIRST), deadline)
         if whole <= 0:
             raise TimeoutError(what)
-        solver = decide(model, whole, what, SOLVER)
+        solver = decide(model, whole, what, parameters(width, height))
     except TimeoutError:  # as a rule the last, infeasible model: its cubes are cheaper
-        solver = cubes(model, digit[0, 0], time_limit, what, known, deadline)
+        solver = cubes(model, digit[0, 0], time_limit, what, known, deadline, parameters(width, height))
     if solver is None:
         return None
     return int(solver.value(target)), [
@@ -570,8 +586,10 @@ def cubes(
     what: str,
     known: Cubes | None = None,
     deadline: Deadline = NO_DEADLINE,
+    solver_parameters: dict[str, Any] | None = None,
 ) -> Any:
-    """Decide a certificate's CP-SAT `model` one cube at a time, the digit `first` (the grid's
+    """Decide a certificate's CP-SAT `model` one cube at a time (CP-SAT given
+    `solver_parameters`, `SOLVER` when None), the digit `first` (the grid's
     first cell) fixed to each of 1-9 in `known`'s order, closed ones skipped: the solver holding
     the first grid found, or None when every cube is infeasible (the digits 1-9 are the cell's
     whole domain, so the cubes together are the model); `known` learns the cubes proven
@@ -587,6 +605,7 @@ def cubes(
     `deadline` (`certify`) caps each cube's limit; once it has passed the cubes not yet tried are
     undecided, not tried."""
     known = Cubes(set(), []) if known is None else known
+    chosen = SOLVER if solver_parameters is None else solver_parameters
     undecided: list[int] = []
     order = known.order()
     for at, value in enumerate(order):
@@ -597,7 +616,7 @@ def cubes(
         cube = model.clone()
         cube.add(cube.get_int_var_from_proto_index(first.index) == value)
         try:
-            solver = decide(cube, limit, f"{what}, first digit {value}", SOLVER)
+            solver = decide(cube, limit, f"{what}, first digit {value}", chosen)
         except TimeoutError:
             undecided.append(value)
             if value not in known.hard:
