@@ -457,22 +457,6 @@ _OPTIONS = {
 }
 
 
-def _option(word: str, value: str | None) -> float | int:
-    """The value of the drive's option `word` (a key of `_OPTIONS`): a positive number of its
-    type. ValueError (one line) when it is missing, not such a number, or not positive."""
-    if value is None:
-        raise ValueError(f"{word} needs a value")
-    kind = _OPTIONS[word]
-    try:
-        number = kind(value)
-    except ValueError:
-        number = 0
-    if not number > 0:
-        what = "a positive whole number" if kind is int else "a positive number"
-        raise ValueError(f"{word} needs {what}, not {value!r}")
-    return number
-
-
 def _shape(text: str) -> tuple[int, int]:
     width, _, height = text.partition("x")
     if not (width.isdigit() and height.isdigit()) or min(int(width), int(height)) < 2:
@@ -514,7 +498,9 @@ def main(argv: list[str] | None = None) -> int:
             elif word == "--cold":
                 options["warm"] = False
             elif word in _OPTIONS:
-                options[word[2:].replace("-", "_")] = _option(word, next(words, None))
+                options[word[2:].replace("-", "_")] = lemma14.positive_option(
+                    word, next(words, None), _OPTIONS[word]
+                )
             else:
                 shapes.append(_shape(word))
         if not shapes:

@@ -538,14 +538,14 @@ def certify(
         )
         made.append(found)
     equal_lines_agree(model, digit, targets, units_agree(model, digit, made))  # parts (c) and (e)
-    what = f"{width}x{height} at {lo}-{hi}"
+    what, chosen = f"{width}x{height} at {lo}-{hi}", parameters(width, height)
     try:  # the whole model first, briefly: as a rule it finds a grid left over at once
         whole = capped(min(time_limit, WHOLE_FIRST), deadline)
         if whole <= 0:
             raise TimeoutError(what)
-        solver = decide(model, whole, what, parameters(width, height))
+        solver = decide(model, whole, what, chosen)
     except TimeoutError:  # as a rule the last, infeasible model: its cubes are cheaper
-        solver = cubes(model, digit[0, 0], time_limit, what, known, deadline, parameters(width, height))
+        solver = cubes(model, digit[0, 0], time_limit, what, known, deadline, chosen)
     if solver is None:
         return None
     return int(solver.value(target)), [
@@ -967,14 +967,26 @@ def time_limit_option(args: Sequence[str]) -> tuple[float | None, list[str]]:
     if "--time-limit" not in args:
         return None, args
     at = args.index("--time-limit")
-    value = args[at + 1] if at + 1 < len(args) else ""
+    seconds = positive_option("--time-limit", args[at + 1] if at + 1 < len(args) else "", unit=" of seconds")
+    return float(seconds), args[:at] + args[at + 2 :]
+
+
+def positive_option(
+    word: str, value: str | None, kind: type[float] | type[int] = float, unit: str = ""
+) -> float | int:
+    """The value of the command-line option `word`: `value` read as a positive number of `kind`
+    (`unit` names it in the message). ValueError (one line) when it is missing, not such a number,
+    or not positive."""
+    if value is None:
+        raise ValueError(f"{word} needs a value")
     try:
-        seconds = float(value)
+        number = kind(value)
     except ValueError:
-        seconds = 0.0
-    if not seconds > 0:
-        raise ValueError(f"--time-limit needs a positive number of seconds, not {value!r}")
-    return seconds, args[:at] + args[at + 2 :]
+        number = 0
+    if not number > 0:
+        what = "a positive whole number" if kind is int else "a positive number"
+        raise ValueError(f"{word} needs {what}{unit}, not {value!r}")
+    return number
 
 
 def main(argv: list[str] | None = None) -> int:
