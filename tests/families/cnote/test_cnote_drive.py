@@ -20,6 +20,7 @@ from boardlab.families.cnote.drive import (
     UNDECIDED,
     UNIQUE,
     Attempt,
+    Start,
     answered,
     assembled,
     attempt,
@@ -28,6 +29,7 @@ from boardlab.families.cnote.drive import (
     first_target,
     read_log,
     rerun_one,
+    starting,
 )
 from boardlab.families.cnote.trees import CERTIFIED, Grown, certify, decoded
 
@@ -47,7 +49,7 @@ def fake_searcher(certified_from: int, calls: list[tuple[int, int, float]], star
     ) -> Attempt:
         calls.append((lo, hi, limit))
         if starts is not None:
-            starts.append(sorted(trees.encoded(tree, width) for tree in start))
+            starts.append(sorted(trees.encoded(tree, width) for tree in start.trees))
         if lo >= certified_from:
             own = [0, 1, 2, 3, 4, lo % 12] if lo % 12 > 4 else [0, 1, 2, 3, 4, 8]
             return Attempt(width, height, lo, hi, PROVEN, 1.0, [own], [], "all")
@@ -129,7 +131,7 @@ def test_an_attempt_told_to_stop_is_undecided_with_the_trees_it_started_from() -
     warm start's (the next attempt starts from them)."""
     lo, hi, held, counted, room = CERTIFIED[4, 3][-1]
     start = [decoded(t, 4) for t in held]
-    found = attempt(4, 3, lo, hi, 60, 0, start, deadline=Deadline(0.0), log=False)
+    found = attempt(4, 3, lo, hi, 60, 0, Start(start), deadline=Deadline(0.0), log=False)
     assert found.outcome == UNDECIDED and found.trees == [sorted(t) for t in held]
 
 
@@ -230,7 +232,7 @@ def test_after_an_undecided_search_the_next_starts_from_the_trees_it_had_chosen(
     def searcher(
         width: int, height: int, lo: int, hi: int, limit: float, count: int, start, deadline=None
     ) -> Attempt:
-        starts.append(sorted(trees.encoded(tree, width) for tree in start))
+        starts.append(sorted(trees.encoded(tree, width) for tree in start.trees))
         if lo == hi:
             return Attempt(width, height, lo, hi, PROVEN, 1.0, [list(held[0])], [], "all")
         return Attempt(width, height, lo, hi, UNDECIDED, 1.0, [*map(list, held), list(grown)])
@@ -249,8 +251,90 @@ def test_after_an_undecided_search_the_next_starts_from_the_trees_it_had_chosen(
     with pytest.raises(trees.Undecided) as stop:
         trees.search(4, 3, 290, 291, time_limit=1, start=start)
     assert stop.value.trees == start
-    logged = attempt(4, 3, 290, 291, 1, 0, start=start, log=False)
+    logged = attempt(4, 3, 290, 291, 1, 0, start=Start(start), log=False)
     assert logged.outcome == UNDECIDED and logged.trees == [list(held[0]), list(grown)]
+
+
+def certify_until(monkeypatch: pytest.MonkeyPatch, calls: int) -> None:
+    """`trees.certify` as it is for `calls` - 1 calls, then over its time limit (the calls
+    counted from now)."""
+    real, made = trees.certify, []
+
+    def certify(*args: object, **kwargs: object) -> object:
+        made.append(1)
+        if len(made) >= calls:
+            raise TimeoutError("CP-SAT decided nothing")
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(trees, "certify", certify)
+
+
+def test_a_search_resumed_where_an_undecided_one_stood_goes_on_as_if_never_stopped(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Real solves (8x5 at 345 from the one tree of 346-347's range, about a second a step: a
+    tree added, room taken at one of its 4-cycles, a tree added): stopped after two steps and
+    resumed from its `trees.Undecided` (trees, grids counted, room, cubes), the search stands
+    after its third step where a search stopped after three stands: the room taken is asked
+    again, not taken again (before the seventy-ninth session a retry took it again, a step
+    each)."""
+    lo, hi, held, _, _ = next(r for r in CERTIFIED[8, 5] if r[0] == 346)
+    start = [decoded(t, 8) for t in held]
+
+    def stopped(calls: int, **resume: object) -> trees.Undecided:
+        with pytest.MonkeyPatch.context() as patch:
+            certify_until(patch, calls)
+            with pytest.raises(trees.Undecided) as stop:
+                trees.search(8, 5, 345, 345, time_limit=60, **resume)  # type: ignore[arg-type]
+        return stop.value
+
+    three = stopped(4, start=start)
+    two = stopped(3, start=start)
+    assert two.room and len(three.trees) == len(two.trees) + 1
+    resumed = stopped(2, start=two.trees, counted=two.counted, room=two.room, known=two.known)
+    assert (resumed.trees, resumed.counted, resumed.room) == (three.trees, three.counted, three.room)
+    assert resumed.known == three.known
+
+
+def test_an_undecided_attempt_logs_where_it_stood_and_the_next_takes_it_up(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The trees, grids counted, room taken and cubes of a search stopped undecided go to the
+    log; `starting` gives them to the next search of the same top (the grids counted in its
+    range; the cubes only where the stopped search covered its targets); a certified last
+    attempt, or another top, starts from the trees above."""
+    tree = [0, 1, 2, 3, 4, 8]
+    nines = [[9] * 4] * 3
+    seen: list[dict] = []
+
+    def search(*args: object, **kwargs: object) -> None:
+        seen.append(kwargs)
+        known = trees.Cubes({1, 3}, [7])
+        counted = [(299, nines), (297, nines)]
+        raise trees.Undecided("over", [decoded(tree, 4)], counted, ((0, 0, 1, 0, 1),), known)
+
+    monkeypatch.setattr(trees, "search", search)
+    log = tmp_path / "drive.jsonl"
+    first = attempt(4, 3, 297, 299, 1, 0, start=Start([decoded(tree, 4)]), log=False)
+    log.write_text(json.dumps(asdict(first)) + "\n")
+    (logged,) = read_log(log)
+    assert logged.outcome == UNDECIDED and logged.room == [[0, 0, 1, 0, 1]]
+    assert (logged.closed, logged.hard) == ([1, 3], [7]) and len(logged.counted) == 2
+    again = starting(4, 3, 299, 299, [logged])
+    assert again.trees == [decoded(tree, 4)] and again.room == ((0, 0, 1, 0, 1),)
+    assert again.counted == [(299, nines)] and again.known == trees.Cubes({1, 3}, [7])
+    wider = starting(4, 3, 296, 299, [logged])  # more targets: the cubes are not known there
+    assert wider.known is None and len(wider.counted) == 2 and wider.room == again.room
+    attempt(4, 3, 299, 299, 1, 0, start=again, log=False)
+    assert seen[-1]["room"] == again.room and seen[-1]["known"] == again.known
+    assert seen[-1]["counted"] == again.counted and seen[-1]["start"] == again.trees
+    # "all" (small grids' default; before the seventy-ninth session every undecided line): None
+    assert starting(4, 3, 299, 299, [Attempt(4, 3, 299, 299, UNDECIDED, 1.0, [tree])]).room is None
+    done = Attempt(4, 3, 299, 299, PROVEN, 1.0, [tree], [], "all")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setitem(CERTIFIED, (4, 3), [(300, 1000, ((0, 1, 2, 4, 5, 9),), (), "all")])
+        for above in (starting(4, 3, 299, 299, [done]), starting(4, 3, 298, 298, [logged])):
+            assert above == Start([decoded((0, 1, 2, 4, 5, 9), 4)])
 
 
 def test_a_warm_search_adds_no_tree_where_the_trees_above_serve() -> None:
@@ -319,7 +403,9 @@ def test_an_attempt_certifies_as_the_certificate_does() -> None:
 def test_a_grid_left_over_is_counted_unique_or_not(
     monkeypatch: pytest.MonkeyPatch, grid: list[list[int]], outcome: str
 ) -> None:
-    monkeypatch.setattr(trees, "search", lambda *a, **k: Grown([], [], (150, grid), "all"))
+    monkeypatch.setattr(
+        trees, "search", lambda *a, **k: Grown([], [], (150, grid), "all", trees.Cubes(set(), []))
+    )
     found = attempt(4, 3, 150, 150, 10, 0, log=False)
     assert found.outcome == outcome and found.left == [150, grid]
 

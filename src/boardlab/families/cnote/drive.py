@@ -17,7 +17,8 @@ neighbours below): certified, it goes on below with the span doubled (up to `wid
 below the narrowest range of two or more targets the shape has left uncertified: sixty-fourth
 session, `narrower`); undecided (a solve over its time limit) or left over (a grid no tree
 serves), it halves the span and tries again, from the trees that search had chosen (fifty-eighth
-session), and at a single target it stops the shape. A grid left over with exactly one
+session; since the seventy-ninth with the grids it had counted, the room it had taken and the
+cubes it had closed as well: `Start`), and at a single target it stops the shape. A grid left over with exactly one
 solution by CP-SAT's enumeration is a unique puzzle: logged as such ("unique"), and the shape
 stops there. Each attempt is one line of a JSON-lines log (`Attempt`); a drive resumes from its
 log, starting each shape below the ranges the log already certified, and skips a shape whose
@@ -46,7 +47,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from boardlab.core.deadline import NO_DEADLINE, Deadline
 from boardlab.families.cnote import trees as lemma14
@@ -67,8 +68,9 @@ class Attempt:
     rows), the range, the outcome (`OUTCOMES`), the CPU of the search, and where certified the
     range as `trees.CERTIFIED` holds it (trees encoded, grids counted as `trees.grid_written`
     writes them, room); where left over or unique, the grid with its target; where not
-    certified, the trees chosen when the search stopped (the next, narrower search starts from
-    them: `start_trees`)."""
+    certified, where the search stood when it stopped: the trees chosen, the grids counted, the
+    room taken and the first digits of the cubes it had proven infeasible (`closed`) or left
+    undecided (`hard`), which the next, narrower search takes up (`starting`)."""
 
     width: int
     height: int
@@ -81,6 +83,8 @@ class Attempt:
     room: Any = lemma14.ALL
     left: list[Any] | None = None
     when: str = ""
+    closed: list[int] = field(default_factory=list)
+    hard: list[int] = field(default_factory=list)
 
     def range(self) -> lemma14.Range:
         """The certified range as `trees.CERTIFIED` holds it."""
@@ -176,14 +180,41 @@ def trees_above(width: int, height: int, hi: int, attempts: Iterable[Attempt] = 
     return [lemma14.decoded(t, width) for t in min(held, key=lambda pair: pair[0])[1]]
 
 
-def start_trees(width: int, height: int, hi: int, attempts: Sequence[Attempt] = ()) -> list[lemma14.Tree]:
-    """The trees a drive's search of a range up to `hi` starts from: those the shape's last
-    attempt had chosen where it stopped uncertified on a range up to `hi` as well (it started
-    from the trees above, so they are among them; fifty-eighth session), else `trees_above`."""
+class Start(NamedTuple):
+    """Where a drive's search starts (`starting`): the trees, and, taking up an attempt that
+    stopped uncertified, the grids it had counted at the targets searched, the room it had taken
+    (None: `trees.search`'s default) and what it knew of the cubes (`trees.search`'s `counted`,
+    `room`, `known`)."""
+
+    trees: Sequence[lemma14.Tree]
+    counted: Sequence[tuple[int, lemma14.Grid]] = ()
+    room: lemma14.Rooms | None = None
+    known: lemma14.Cubes | None = None
+
+
+#: A search from nothing (a drive's without `warm`).
+COLD = Start(())
+
+
+def starting(width: int, height: int, lo: int, hi: int, attempts: Sequence[Attempt] = ()) -> Start:
+    """Where a drive's search of [lo, hi] starts: where the shape's last attempt stood if it
+    stopped uncertified on a range up to `hi` (it started from the trees above, so they are
+    among its trees; fifty-eighth session), else `trees_above`. Since the seventy-ninth session
+    with the grids it had counted in [lo, hi] and the room it had taken (each sound whatever the
+    targets), and if it searched from `lo` or below what it knew of the cubes (a cube infeasible
+    on more targets stays so on fewer). A logged room of "all" is `trees.search`'s default on
+    small grids (and in logs before the seventy-ninth session stood for none taken): None."""
     mine = [a for a in attempts if (a.width, a.height) == (width, height)]
-    if mine and mine[-1].outcome != PROVEN and mine[-1].hi == hi and mine[-1].trees:
-        return [lemma14.decoded(t, width) for t in mine[-1].trees]
-    return trees_above(width, height, hi, attempts)
+    last = mine[-1] if mine else None
+    if last is None or last.outcome == PROVEN or last.hi != hi or not last.trees:
+        return Start(trees_above(width, height, hi, attempts))
+    counted = [lemma14.grid_read(text) for text in last.counted]
+    return Start(
+        [lemma14.decoded(t, width) for t in last.trees],
+        [(t, [list(row) for row in grid]) for t, grid in counted if lo <= t <= hi],
+        None if last.room == lemma14.ALL else tuple(tuple(r) for r in last.room),
+        lemma14.Cubes(set(last.closed), list(last.hard)) if last.lo <= lo else None,
+    )
 
 
 def attempt(
@@ -193,40 +224,61 @@ def attempt(
     hi: int,
     time_limit: float,
     count: int,
-    start: Sequence[lemma14.Tree] = (),
+    start: Start = COLD,
     deadline: Deadline = NO_DEADLINE,
     log: bool = True,
 ) -> Attempt:
-    """One `trees.search` of [lo, hi] from the trees `start`, as an `Attempt`; undecided also
-    when its `deadline` (`bound`) passes."""
+    """One `trees.search` of [lo, hi] from `start`, as an `Attempt`; undecided also when its
+    `deadline` (`bound`) passes."""
     begun = time.process_time()
     when = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     try:
         grown = lemma14.search(
-            width, height, lo, hi, time_limit=time_limit, count=count, log=log, start=start, deadline=deadline
-        )
-    except lemma14.Undecided as stop:
-        cpu = round(time.process_time() - begun, 1)
-        return Attempt(width, height, lo, hi, UNDECIDED, cpu, encoded(stop.trees, width), when=when)
-    cpu = round(time.process_time() - begun, 1)
-    if grown.left is None:
-        return Attempt(
             width,
             height,
             lo,
             hi,
-            PROVEN,
-            cpu,
-            encoded(grown.trees, width),
-            [lemma14.grid_written(target, grid) for target, grid in grown.counted],
-            grown.room if grown.room == lemma14.ALL else [list(r) for r in grown.room],
-            when=when,
+            time_limit=time_limit,
+            count=count,
+            log=log,
+            start=start.trees,
+            deadline=deadline,
+            counted=start.counted,
+            room=start.room,
+            known=start.known,
         )
+    except lemma14.Undecided as stop:
+        stood = lemma14.Grown(stop.trees, stop.counted, None, stop.room, stop.known)
+        return written(width, height, lo, hi, UNDECIDED, time.process_time() - begun, stood, when)
+    cpu = time.process_time() - begun
+    if grown.left is None:
+        return written(width, height, lo, hi, PROVEN, cpu, grown, when)
     target, grid = grown.left
     rows, cols = [target] * height, column_targets(target, height, width)
     outcome = UNIQUE if len(lemma14.two_counted(grid, rows, cols)) == 1 else LEFT_OVER
+    return written(width, height, lo, hi, outcome, cpu, grown, when)
+
+
+def written(
+    width: int, height: int, lo: int, hi: int, outcome: str, cpu: float, grown: lemma14.Grown, when: str
+) -> Attempt:
+    """The `Attempt` of a search that ended in `outcome` where `grown` says (the cubes only
+    where it was not certified: then the next search may take them up)."""
+    known = lemma14.Cubes(set(), []) if outcome == PROVEN else grown.known
     return Attempt(
-        width, height, lo, hi, outcome, cpu, encoded(grown.trees, width), left=[target, grid], when=when
+        width,
+        height,
+        lo,
+        hi,
+        outcome,
+        round(cpu, 1),
+        encoded(grown.trees, width),
+        [lemma14.grid_written(target, grid) for target, grid in grown.counted],
+        grown.room if grown.room == lemma14.ALL else [list(r) for r in grown.room],
+        None if grown.left is None else [grown.left[0], grown.left[1]],
+        when,
+        sorted(known.closed),
+        list(known.hard),
     )
 
 
@@ -292,7 +344,7 @@ def drive(
     stopped is tried again (after a change to the search), the spans it left uncertified
     forgotten (`narrower`). With `warm` each search starts from
     the trees of the range certified nearest above it, or after an attempt stopped uncertified
-    from the trees it had chosen (`start_trees`). The targets `proven` answers are stepped
+    from where it stood (`starting`). The targets `proven` answers are stepped
     over: no range holds one. `searcher` runs one attempt (`attempt`; the tests replace it, and
     `proven`)."""
     for width, height in shapes:
@@ -309,7 +361,7 @@ def drive(
             lo = hi
             while lo > max(hi - step + 1, max(width, height)) and not proven(width, height, lo - 1):
                 lo -= 1
-            start = start_trees(width, height, hi, done) if warm else []
+            start = starting(width, height, lo, hi, done) if warm else COLD
             limit = single_limit if lo == hi else time_limit
             tried = searcher(width, height, lo, hi, limit, count, start, bound(box - used, until))
             with log.open("a") as out:

@@ -699,25 +699,42 @@ def units_digits(grid: Grid) -> tuple[tuple[int, ...], ...]:
 
 
 class Undecided(TimeoutError):
-    """`search` stopped undecided (a solve over its time limit), with the trees it had chosen
-    by then: a drive's next, narrower search of the same targets starts from them (any set of
-    trees serves, so a warm start is sound; fifty-eighth session)."""
+    """`search` stopped undecided (a solve over its time limit), with where it stood: the trees
+    it had chosen by then (a drive's next, narrower search of the same targets starts from them;
+    any set of trees serves, so a warm start is sound; fifty-eighth session), and since the
+    seventy-ninth session the grids it had counted, the 4-cycles where it asked room and what it
+    knew of the cubes, which that search takes up too (`search`'s `counted`, `room`, `known`):
+    until then a retry took again, one step at a time, the room it had taken (6x6 at 242: the
+    same five 4-cycles in 1,838 s of CPU, then undecided where the last attempt was)."""
 
-    def __init__(self, message: str, trees: Sequence[Tree]) -> None:
+    def __init__(
+        self,
+        message: str,
+        trees: Sequence[Tree],
+        counted: Sequence[tuple[int, Grid]] = (),
+        room: Rooms = (),
+        known: Cubes | None = None,
+    ) -> None:
         super().__init__(message)
         self.trees = list(trees)
+        self.counted = list(counted)
+        self.room = room
+        self.known = Cubes(set(), []) if known is None else known
 
 
 class Grown(NamedTuple):
     """What `search` found: the trees, the grids counted at their targets (part (d), each as the
     certificate left it over, in the order `doubly_ordered` admits; the forty-sixth session's
     with every row order as well), the grid left over with its target (None: [lo, hi]
-    certified) and where room is asked (`Rooms`)."""
+    certified), where room is asked (`Rooms`) and what the search knew of the cubes when it
+    stopped (`Cubes`: a search of the same targets from the same trees, grids counted and room
+    may take it up)."""
 
     trees: list[Tree]
     counted: list[tuple[int, Grid]]
     left: tuple[int, Grid] | None
     room: Rooms
+    known: Cubes
 
 
 def two_counted(digits: Grid, rows: list[int], cols: list[int], budget: float | None = None) -> list[Grid]:
@@ -805,6 +822,8 @@ def search(
     room: Rooms | None = None,
     start: Sequence[Collection[Cell]] = (),
     deadline: Deadline = NO_DEADLINE,
+    counted: Sequence[tuple[int, Grid]] = (),
+    known: Cubes | None = None,
 ) -> Grown:
     """Grow a set of trees against the grids left over (module docstring): certify [lo, hi] on
     the trees so far; on a grid left over, take room at a 4-cycle of a tree already chosen if
@@ -828,34 +847,43 @@ def search(
     over and of its first-row siblings (as CP-SAT's deterministic seconds, so loosely; the
     siblings since the seventy-second session); until the seventy-first session a step ran to
     its end, and an attempt could overrun its box by one step (a 4x4 attempt by 1,062 s, a 5x6
-    count took 915.9 s)."""
+    count took 915.9 s).
+    `counted`, `room` (as the 4-cycles taken) and `known`: where a search of the same targets, or
+    of more from the same top, stood when it stopped (`Undecided`, `Grown`) from the same
+    `start`, taken up as they were (each step only adds constraints, so the cubes it closed stay
+    closed; seventy-ninth session)."""
     pool = default_pool(width, height) if pool is None else pool
     every = width * height <= ROOM_CELLS if room is None else room == ALL
     taken: list[Room] = [] if room is None or room == ALL else list(room)
     chosen: list[Tree] = list(dict.fromkeys(frozenset(tree) for tree in start))
     began = len(chosen)
-    counted: list[tuple[int, Grid]] = []
+    counts: list[tuple[int, Grid]] = list(counted)
     met = 0  # grids counted as left over (`count` bounds these; their siblings come free)
-    known = Cubes(set(), [])  # what the steps learn of the cubes: each step only adds constraints
+    # what the steps learn of the cubes: each step only adds constraints
+    known = Cubes(set(), []) if known is None else Cubes(set(known.closed), list(known.hard))
 
     def bounded(grid: Grid, rows: list[int], cols: list[int]) -> list[Grid]:
         """`two_counted` with the seconds left as CP-SAT's deterministic budget (loosely)."""
         try:
             return two_counted(grid, rows, cols, deadline.remaining())
         except TimeoutError as error:
-            raise Undecided(str(error), chosen) from error
+            raise stood(str(error)) from error
+
+    def stood(message: str) -> Undecided:
+        """Undecided, with where the search stands."""
+        return Undecided(message, chosen, counts, ALL if every else tuple(taken), known)
 
     while True:
         if deadline.expired():
-            raise Undecided(f"{width}x{height} at {lo}-{hi}: stopped at {len(chosen)} trees", chosen)
+            raise stood(f"{width}x{height} at {lo}-{hi}: stopped at {len(chosen)} trees")
         clock = time.process_time()
         asked: Rooms = ALL if every else tuple(taken)
         try:
-            found = certify(width, height, lo, hi, chosen, time_limit, counted, asked, known, deadline)
+            found = certify(width, height, lo, hi, chosen, time_limit, counts, asked, known, deadline)
         except TimeoutError as error:
-            raise Undecided(str(error), chosen) from error
+            raise stood(str(error)) from error
         if found is None:
-            return Grown(chosen, counted, None, asked)
+            return Grown(chosen, counts, None, asked, known)
         target, grid = found
         rows, cols = [target] * height, column_targets(target, height, width)
         solved = {tree: working(grid, rows, cols, tree, 2) for tree in {*pool, *chosen}}
@@ -884,15 +912,15 @@ def search(
             entry = freed(grid) if 3 in (width, height) else None
             unique = unique_grids(entry, rows, cols, (0, 1)) if entry else []
             if entry and not unique:  # its class, two lines free, all counted at once
-                counted.append((target, entry))
+                counts.append((target, entry))
                 if log:
                     print(f"  with its class {entry}: no grid of it is unique", flush=True)
                 continue
             if unique and log:
                 print(f"  its class {entry} holds unique grids: {unique}", flush=True)
-            counted.append((target, grid))
+            counts.append((target, grid))
             near = [(g, len(bounded(g, rows, cols))) for g in siblings(grid, cols)]
-            counted.extend((target, g) for g, n in near if n != 1)
+            counts.extend((target, g) for g, n in near if n != 1)
             if log and near:
                 unique = [g for g, n in near if n == 1]
                 print(
@@ -900,7 +928,7 @@ def search(
                 )
             continue
         if not (added or spare) or len(chosen) - began >= most:
-            return Grown(chosen, counted, found, asked)
+            return Grown(chosen, counts, found, asked, known)
         chosen.extend(added)
         if spare is not None and not every:
             taken.append((spare[0], *spare[1].cycle))
