@@ -9,20 +9,20 @@ module is those three, so that a fresh clone drives, assembles and reruns as the
 
 *A drive* (`drive`) starts a shape below its least certified target (else below
 `generate.proven_from`, the least target any lemma already proves), stepping over the targets
-another lemma already answers (`answered`: mostly the grid turned a quarter, Lemma 13; sixty-third
-session), and asks `trees.search` for a range of `span` targets (none of them answered), starting
-from the trees of the range certified nearest above it (a warm
-start, fifty-seventh session: trees that serve the targets above as a rule serve their
-neighbours below): certified, it goes on below with the span doubled (up to `widest`, and
-below the narrowest range of two or more targets the shape has left uncertified: sixty-fourth
-session, `narrower`); undecided (a solve over its time limit) or left over (a grid no tree
-serves), it halves the span and tries again, from the trees that search had chosen (fifty-eighth
-session; since the seventy-ninth with the grids it had counted, the room it had taken and the
-cubes it had closed as well: `Start`), and at a single target it stops the shape. A grid left over with exactly one
-solution by CP-SAT's enumeration is a unique puzzle: logged as such ("unique"), and the shape
-stops there. Each attempt is one line of a JSON-lines log (`Attempt`); a drive resumes from its
-log, starting each shape below the ranges the log already certified, and skips a shape whose
-last attempt stopped it (unless asked to retry, after a change to the search). CPU is the
+another lemma already answers (`answered`: mostly the grid turned a quarter, Lemma 13;
+sixty-third session), and asks `trees.search` for a range of `span` targets (none of them
+answered), starting from the trees of the range certified nearest above it (a warm start,
+fifty-seventh session: trees that serve the targets above as a rule serve their neighbours
+below): certified, it goes on below with the span doubled (up to `widest`, and below the
+narrowest range of two or more targets the shape has left uncertified: sixty-fourth session,
+`narrower`); undecided (a solve over its time limit) or left over (a grid no tree serves), it
+halves the span and tries again, from the trees that search had chosen (fifty-eighth session;
+since the seventy-ninth with the grids it had counted, the room it had taken and the cubes it
+had closed as well: `Start`), and at a single target it stops the shape. A grid left over with
+exactly one solution by CP-SAT's enumeration is a unique puzzle: logged as such ("unique"), and
+the shape stops there. Each attempt is one line of a JSON-lines log (`Attempt`); a drive resumes
+from its log, starting each shape below the ranges the log already certified, and skips a shape
+whose last attempt stopped it (unless asked to retry, after a change to the search). CPU is the
 process's (`time.process_time`: CP-SAT runs with one worker in the process).
 
 *Assembly* (`assembled`) appends the certified attempts to `trees.CERTIFIED`, each joining the
@@ -249,17 +249,17 @@ def attempt(
         )
     except lemma14.Undecided as stop:
         stood = lemma14.Grown(stop.trees, stop.counted, None, stop.room, stop.known)
-        return written(width, height, lo, hi, UNDECIDED, time.process_time() - begun, stood, when)
+        return ended(width, height, lo, hi, UNDECIDED, time.process_time() - begun, stood, when)
     cpu = time.process_time() - begun
     if grown.left is None:
-        return written(width, height, lo, hi, PROVEN, cpu, grown, when)
+        return ended(width, height, lo, hi, PROVEN, cpu, grown, when)
     target, grid = grown.left
     rows, cols = [target] * height, column_targets(target, height, width)
     outcome = UNIQUE if len(lemma14.two_counted(grid, rows, cols)) == 1 else LEFT_OVER
-    return written(width, height, lo, hi, outcome, cpu, grown, when)
+    return ended(width, height, lo, hi, outcome, cpu, grown, when)
 
 
-def written(
+def ended(
     width: int, height: int, lo: int, hi: int, outcome: str, cpu: float, grown: lemma14.Grown, when: str
 ) -> Attempt:
     """The `Attempt` of a search that ended in `outcome` where `grown` says (the cubes only
