@@ -272,13 +272,13 @@ def certify_until(monkeypatch: pytest.MonkeyPatch, calls: int) -> None:
 def test_a_search_resumed_where_an_undecided_one_stood_goes_on_as_if_never_stopped(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Real solves (8x5 at 345 from the one tree of 346-347's range, about a second a step: a
+    """Real solves (8x5 at 345 from the one tree of 346's range, about a second a step: a
     tree added, room taken at one of its 4-cycles, a tree added): stopped after two steps and
     resumed from its `trees.Undecided` (trees, grids counted, room, cubes), the search stands
     after its third step where a search stopped after three stands: the room taken is asked
     again, not taken again (before the seventy-ninth session a retry took it again, a step
     each)."""
-    lo, hi, held, _, _ = next(r for r in CERTIFIED[8, 5] if r[0] == 346)
+    held = next(r for r in CERTIFIED[8, 5] if r[0] == 346)[2]
     start = [decoded(t, 8) for t in held]
 
     def stopped(calls: int, **resume: object) -> trees.Undecided:
