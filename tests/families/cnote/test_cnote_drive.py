@@ -250,7 +250,7 @@ def test_after_an_undecided_search_the_next_starts_from_the_trees_it_had_chosen(
     start = [decoded(t, 4) for t in (*held, grown)]
     with pytest.raises(trees.Undecided) as stop:
         trees.search(4, 3, 290, 291, time_limit=1, start=start)
-    assert stop.value.trees == start
+    assert stop.value.stood.trees == start
     logged = attempt(4, 3, 290, 291, 1, 0, start=Start(start), log=False)
     assert logged.outcome == UNDECIDED and logged.trees == [list(held[0]), list(grown)]
 
@@ -281,12 +281,12 @@ def test_a_search_resumed_where_an_undecided_one_stood_goes_on_as_if_never_stopp
     held = next(r for r in CERTIFIED[8, 5] if r[0] == 346)[2]
     start = [decoded(t, 8) for t in held]
 
-    def stopped(calls: int, **resume: object) -> trees.Undecided:
+    def stopped(calls: int, **resume: object) -> trees.Grown:
         with pytest.MonkeyPatch.context() as patch:
             certify_until(patch, calls)
             with pytest.raises(trees.Undecided) as stop:
                 trees.search(8, 5, 345, 345, time_limit=60, **resume)  # type: ignore[arg-type]
-        return stop.value
+        return stop.value.stood
 
     three = stopped(4, start=start)
     two = stopped(3, start=start)
@@ -311,7 +311,9 @@ def test_an_undecided_attempt_logs_where_it_stood_and_the_next_takes_it_up(
         seen.append(kwargs)
         known = trees.Cubes({1, 3}, [7])
         counted = [(299, nines), (297, nines)]
-        raise trees.Undecided("over", [decoded(tree, 4)], counted, ((0, 0, 1, 0, 1),), known)
+        raise trees.Undecided(
+            "over", trees.Grown([decoded(tree, 4)], counted, None, ((0, 0, 1, 0, 1),), known)
+        )
 
     monkeypatch.setattr(trees, "search", search)
     log = tmp_path / "drive.jsonl"

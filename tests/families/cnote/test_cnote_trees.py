@@ -963,7 +963,7 @@ def test_a_search_whose_seconds_run_out_counting_a_grid_is_undecided(monkeypatch
     start = [decoded(t, 4) for t in CERTIFIED[4, 3][0][2]]
     with pytest.raises(trees.Undecided) as stop:
         trees.search(4, 3, 150, 150, pool=[], start=start, deadline=Deadline(42.0, clock=lambda: 0.0))
-    assert stop.value.trees == start and budgets == [42.0]
+    assert stop.value.stood.trees == start and budgets == [42.0]
     with pytest.raises(trees.Undecided):  # no bound: the count is not bounded either
         trees.search(4, 3, 150, 150, pool=[], start=start)
     assert budgets == [42.0, None]
@@ -989,7 +989,7 @@ def test_the_counts_of_a_grid_s_siblings_get_the_seconds_left_too(monkeypatch: p
     monkeypatch.setattr(trees, "two_counted", count)
     with pytest.raises(trees.Undecided) as stop:
         search(3, 6, 188, 188, pool=[], count=1, deadline=Deadline(42.0, clock=lambda: 2.0))
-    assert stop.value.trees == [] and budgets == [40.0] * 4
+    assert stop.value.stood.trees == [] and budgets == [40.0] * 4
 
 
 def test_a_count_over_its_budget_is_a_timeout_not_an_answer() -> None:

@@ -248,8 +248,7 @@ def attempt(
             known=start.known,
         )
     except lemma14.Undecided as stop:
-        stood = lemma14.Grown(stop.trees, stop.counted, None, stop.room, stop.known)
-        return ended(width, height, lo, hi, UNDECIDED, time.process_time() - begun, stood, when)
+        return ended(width, height, lo, hi, UNDECIDED, time.process_time() - begun, stop.stood, when)
     cpu = time.process_time() - begun
     if grown.left is None:
         return ended(width, height, lo, hi, PROVEN, cpu, grown, when)

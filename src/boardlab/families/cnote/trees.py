@@ -545,6 +545,7 @@ def certify(
             raise TimeoutError(what)
         solver = decide(model, whole, what, chosen)
     except TimeoutError:  # as a rule the last, infeasible model: its cubes are cheaper
+        known = Cubes(set(), []) if known is None else known
         solver = cubes(model, digit[0, 0], time_limit, what, known, deadline, chosen)
     if solver is None:
         return None
@@ -584,14 +585,14 @@ def cubes(
     first: Any,
     time_limit: float,
     what: str,
-    known: Cubes | None = None,
-    deadline: Deadline = NO_DEADLINE,
-    solver_parameters: dict[str, Any] | None = None,
+    known: Cubes,
+    deadline: Deadline,
+    solver_parameters: dict[str, Any],
 ) -> Any:
     """Decide a certificate's CP-SAT `model` one cube at a time (CP-SAT given
-    `solver_parameters`, `SOLVER` when None), the digit `first` (the grid's
-    first cell) fixed to each of 1-9 in `known`'s order, closed ones skipped: the solver holding
-    the first grid found, or None when every cube is infeasible (the digits 1-9 are the cell's
+    `solver_parameters`, `certify`'s `parameters`), the digit `first` (the grid's first cell)
+    fixed to each of 1-9 in `known`'s order, closed ones skipped: the solver holding the first
+    grid found, or None when every cube is infeasible (the digits 1-9 are the cell's
     whole domain, so the cubes together are the model); `known` learns the cubes proven
     infeasible and those undecided. A cube undecided within `time_limit` is passed over for
     the others (a grid found in one of them still serves the search); TimeoutError when no grid
@@ -604,8 +605,6 @@ def cubes(
     cost up to nine time limits before, e.g. about 525 s at 5x4 262-263, fifty-sixth session).
     `deadline` (`certify`) caps each cube's limit; once it has passed the cubes not yet tried are
     undecided, not tried."""
-    known = Cubes(set(), []) if known is None else known
-    chosen = SOLVER if solver_parameters is None else solver_parameters
     undecided: list[int] = []
     order = known.order()
     for at, value in enumerate(order):
@@ -616,7 +615,7 @@ def cubes(
         cube = model.clone()
         cube.add(cube.get_int_var_from_proto_index(first.index) == value)
         try:
-            solver = decide(cube, limit, f"{what}, first digit {value}", chosen)
+            solver = decide(cube, limit, f"{what}, first digit {value}", solver_parameters)
         except TimeoutError:
             undecided.append(value)
             if value not in known.hard:
@@ -698,31 +697,6 @@ def units_digits(grid: Grid) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(x % 10 for x in row) for row in grid)
 
 
-class Undecided(TimeoutError):
-    """`search` stopped undecided (a solve over its time limit), with where it stood: the trees
-    it had chosen by then (a drive's next, narrower search of the same targets starts from them;
-    any set of trees serves, so a warm start is sound; fifty-eighth session), and since the
-    seventy-ninth session the grids it had counted, the 4-cycles where it asked room and what it
-    knew of the cubes, which that search takes up too (`search`'s `counted`, `room`, `known`):
-    until then a retry took again, one step at a time, the room it had taken (6x6 at 242: five
-    of the last attempt's fourteen 4-cycles again in 1,838 s of CPU, then undecided; resumed
-    with all fourteen, certified at its first step)."""
-
-    def __init__(
-        self,
-        message: str,
-        trees: Sequence[Tree],
-        counted: Sequence[tuple[int, Grid]] = (),
-        room: Rooms = (),
-        known: Cubes | None = None,
-    ) -> None:
-        super().__init__(message)
-        self.trees = list(trees)
-        self.counted = list(counted)
-        self.room = room
-        self.known = Cubes(set(), []) if known is None else known
-
-
 class Grown(NamedTuple):
     """What `search` found: the trees, the grids counted at their targets (part (d), each as the
     certificate left it over, in the order `doubly_ordered` admits; the forty-sixth session's
@@ -736,6 +710,21 @@ class Grown(NamedTuple):
     left: tuple[int, Grid] | None
     room: Rooms
     known: Cubes
+
+
+class Undecided(TimeoutError):
+    """`search` stopped undecided (a solve over its time limit), with where it `stood` (a
+    `Grown` with no grid left over): the trees it had chosen by then (a drive's next, narrower
+    search of the same targets starts from them; any set of trees serves, so a warm start is
+    sound; fifty-eighth session), and since the seventy-ninth session the grids it had counted,
+    the 4-cycles where it asked room and what it knew of the cubes, which that search takes up
+    too (`search`'s `counted`, `room`, `known`): until then a retry took again, one step at a
+    time, the room it had taken (6x6 at 242: five of the last attempt's fourteen 4-cycles again
+    in 1,838 s of CPU, then undecided; resumed with all fourteen, certified at its first step)."""
+
+    def __init__(self, message: str, stood: Grown) -> None:
+        super().__init__(message)
+        self.stood = stood
 
 
 def two_counted(digits: Grid, rows: list[int], cols: list[int], budget: float | None = None) -> list[Grid]:
@@ -872,7 +861,7 @@ def search(
 
     def stood(message: str) -> Undecided:
         """Undecided, with where the search stands."""
-        return Undecided(message, chosen, counts, ALL if every else tuple(taken), known)
+        return Undecided(message, Grown(chosen, counts, None, ALL if every else tuple(taken), known))
 
     while True:
         if deadline.expired():
