@@ -828,12 +828,12 @@ def search(
     cells), else at the 4-cycles taken.
     Stops when the range is certified, or a grid left over is served in none of these ways (a
     unique puzzle when CP-SAT finds one solution only), or `most` trees were added.
-    Raises `Undecided` (a TimeoutError) with the trees so far when a solve decides nothing.
+    Raises `Undecided` (a TimeoutError) with where it stood when a solve decides nothing.
     `start`: the trees to begin with (a warm start: the drives pass the trees of the range
     certified just above, fifty-seventh session); any forests serve, as any set S does.
     `deadline`: when the search stops (a drive's bound on one attempt: its shape's box and its
     end, sixty-sixth session), asked before each step (once it has passed the search raises
-    `Undecided` with its trees) and capping each solve of `certify` and the count of a grid left
+    `Undecided`) and capping each solve of `certify` and the count of a grid left
     over and of its first-row siblings (as CP-SAT's deterministic seconds, so loosely; the
     siblings since the seventy-second session); until the seventy-first session a step ran to
     its end, and an attempt could overrun its box by one step (a 4x4 attempt by 1,062 s, a 5x6
