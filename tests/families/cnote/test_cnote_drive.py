@@ -15,12 +15,14 @@ from boardlab.core.deadline import Deadline
 from boardlab.families.cnote import drive as drives
 from boardlab.families.cnote import trees
 from boardlab.families.cnote.drive import (
+    COLD,
     LEFT_OVER,
     PROVEN,
     UNDECIDED,
     UNIQUE,
     Attempt,
     Start,
+    above,
     answered,
     assembled,
     attempt,
@@ -335,8 +337,18 @@ def test_an_undecided_attempt_logs_where_it_stood_and_the_next_takes_it_up(
     done = Attempt(4, 3, 299, 299, PROVEN, 1.0, [tree], [], "all")
     with pytest.MonkeyPatch.context() as patch:
         patch.setitem(CERTIFIED, (4, 3), [(300, 1000, ((0, 1, 2, 4, 5, 9),), (), "all")])
-        for above in (starting(4, 3, 299, 299, [done]), starting(4, 3, 298, 298, [logged])):
-            assert above == Start([decoded((0, 1, 2, 4, 5, 9), 4)])
+        for warm in (starting(4, 3, 299, 299, [done]), starting(4, 3, 298, 298, [logged])):
+            assert warm == Start([decoded((0, 1, 2, 4, 5, 9), 4)])
+        # the room the range above took comes with its trees (eighty-first session)
+        patch.setitem(CERTIFIED, (4, 3), [(300, 1000, ((0, 1, 2, 4, 5, 9),), (), ((0, 0, 1, 0, 1),))])
+        assert starting(4, 3, 299, 299, [done]).room == ((0, 0, 1, 0, 1),)
+        # the nearest range above wins, a logged one over the shipped ones
+        nearer = Attempt(4, 3, 300, 300, PROVEN, 1.0, [tree, [0, 1, 2, 4, 5, 9]], [], [[1, 0, 1, 0, 2]])
+        patch.setitem(CERTIFIED, (4, 3), [(301, 1000, ((0, 1, 2, 4, 5, 9),), (), "all")])
+        assert starting(4, 3, 299, 299, [nearer]) == Start(
+            [decoded(tree, 4), decoded((0, 1, 2, 4, 5, 9), 4)], room=((1, 0, 1, 0, 2),)
+        )
+        assert above(4, 3, 1000) == COLD
 
 
 def test_a_warm_search_adds_no_tree_where_the_trees_above_serve() -> None:

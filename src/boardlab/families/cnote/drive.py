@@ -9,21 +9,21 @@ module is those three, so that a fresh clone drives, assembles and reruns as the
 
 *A drive* (`drive`) starts a shape below its least certified target (else below
 `generate.proven_from`, the least target any lemma already proves), stepping over the targets
-another lemma already answers (`answered`: mostly the grid turned a quarter, Lemma 13;
-sixty-third session), and asks `trees.search` for a range of `span` targets (none of them
-answered), starting from the trees of the range certified nearest above it (a warm start,
-fifty-seventh session: trees that serve the targets above as a rule serve their neighbours
-below): certified, it goes on below with the span doubled (up to `widest`, and below the
-narrowest range of two or more targets the shape has left uncertified: sixty-fourth session,
-`narrower`); undecided (a solve over its time limit) or left over (a grid no tree serves), it
-halves the span and tries again, from the trees that search had chosen (fifty-eighth session;
-since the seventy-ninth with the grids it had counted, the room it had taken and the cubes it
-had closed as well: `Start`), and at a single target it stops the shape. A grid left over with
-exactly one solution by CP-SAT's enumeration is a unique puzzle: logged as such ("unique"), and
-the shape stops there. Each attempt is one line of a JSON-lines log (`Attempt`); a drive resumes
-from its log, starting each shape below the ranges the log already certified, and skips a shape
-whose last attempt stopped it (unless asked to retry, after a change to the search). CPU is the
-process's (`time.process_time`: CP-SAT runs with one worker in the process).
+another lemma already answers (`answered`: mostly the grid turned a quarter, Lemma 13; sixty-third
+session), and asks `trees.search` for a range of `span` targets (none of them answered), starting
+from the trees of the range certified nearest above it (a warm start, fifty-seventh session: trees
+that serve the targets above as a rule serve their neighbours below; since the eighty-first session
+with the room that range took, `above`): certified, it goes on below with the span doubled (up to
+`widest`, and below the narrowest range of two or more targets the shape has left uncertified:
+sixty-fourth session, `narrower`); undecided (a solve over its time limit) or left over (a grid no
+tree serves), it halves the span and tries again, from the trees that search had chosen
+(fifty-eighth session; since the seventy-ninth with the grids it had counted, the room it had taken
+and the cubes it had closed as well: `Start`), and at a single target it stops the shape. A grid
+left over with exactly one solution by CP-SAT's enumeration is a unique puzzle: logged as such
+("unique"), and the shape stops there. Each attempt is one line of a JSON-lines log (`Attempt`); a
+drive resumes from its log, starting each shape below the ranges the log already certified, and
+skips a shape whose last attempt stopped it (unless asked to retry, after a change to the search).
+CPU is the process's (`time.process_time`: CP-SAT runs with one worker in the process).
 
 *Assembly* (`assembled`) appends the certified attempts to `trees.CERTIFIED`, each joining the
 shape's least certified target (a gap is refused unless another lemma answers every target in it:
@@ -165,26 +165,11 @@ def stopped(width: int, height: int, attempts: Sequence[Attempt]) -> bool:
     return bool(mine) and mine[-1].outcome != PROVEN and mine[-1].lo == mine[-1].hi
 
 
-def trees_above(width: int, height: int, hi: int, attempts: Iterable[Attempt] = ()) -> list[lemma14.Tree]:
-    """The trees of the shape's range certified nearest above `hi` (from `hi` + 1, or above the
-    answered targets a drive stepped over; in `attempts` or in `trees.CERTIFIED`), which a
-    drive's next search starts from ([] when there is none)."""
-    held: list[tuple[int, Sequence[Sequence[int]]]] = [
-        (a.lo, a.trees)
-        for a in reversed(list(attempts))
-        if (a.width, a.height) == (width, height) and a.outcome == PROVEN and a.lo > hi
-    ]
-    held += [(lo, ts) for lo, _, ts, *_ in lemma14.CERTIFIED.get((width, height), []) if lo > hi]
-    if not held:
-        return []
-    return [lemma14.decoded(t, width) for t in min(held, key=lambda pair: pair[0])[1]]
-
-
 class Start(NamedTuple):
-    """Where a drive's search starts (`starting`): the trees, and, taking up an attempt that
-    stopped uncertified, the grids it had counted at the targets searched, the room it had taken
-    (None: `trees.search`'s default) and what it knew of the cubes (`trees.search`'s `counted`,
-    `room`, `known`)."""
+    """Where a drive's search starts (`starting`): the trees and the room taken at their
+    4-cycles (None: `trees.search`'s default), and, taking up an attempt that stopped
+    uncertified, the grids it had counted at the targets searched and what it knew of the cubes
+    (`trees.search`'s `start`, `room`, `counted`, `known`)."""
 
     trees: Sequence[lemma14.Tree]
     counted: Sequence[tuple[int, lemma14.Grid]] = ()
@@ -196,23 +181,51 @@ class Start(NamedTuple):
 COLD = Start(())
 
 
+def above(width: int, height: int, hi: int, attempts: Iterable[Attempt] = ()) -> Start:
+    """Where a search of targets up to `hi` starts warm when no attempt of its own stood there:
+    the trees of the shape's range certified nearest above `hi` (from `hi` + 1, or above the
+    answered targets a drive stepped over; in `attempts` or in `trees.CERTIFIED`; `COLD` when
+    there is none) and, since the eighty-first session, the 4-cycles where that range took room
+    (room is taken at a 4-cycle of a tree whatever the targets, so it is sound on any range; the
+    trees keep their order, so the 4-cycles name the same trees). Until then only the trees, and
+    a search took the room above again one step at a time: 6x6 at 240, from 241's 20 trees, took
+    10 of 241's 11 4-cycles again (1,561.2 s of CPU in those steps), and 5 of 5x5 229's 6 were
+    230's. docs/cnote.md, "Warm starts", has the measurements, some against."""
+    held: list[tuple[int, Sequence[Sequence[int]], Any]] = [
+        (a.lo, a.trees, a.room)
+        for a in reversed(list(attempts))
+        if (a.width, a.height) == (width, height) and a.outcome == PROVEN and a.lo > hi
+    ]
+    held += [(lo, ts, room) for lo, _, ts, _, room in lemma14.CERTIFIED.get((width, height), []) if lo > hi]
+    if not held:
+        return COLD
+    _, trees, room = min(held, key=lambda entry: entry[0])
+    return Start([lemma14.decoded(t, width) for t in trees], room=taken(room))
+
+
+def taken(room: Any) -> lemma14.Rooms | None:
+    """A room as a log or `trees.CERTIFIED` holds it, as `trees.search` takes it: "all" (the
+    search's default on small grids; in logs before the seventy-ninth session also an
+    undecided attempt's "none taken") is None, the default."""
+    return None if room == lemma14.ALL else tuple(tuple(r) for r in room)
+
+
 def starting(width: int, height: int, lo: int, hi: int, attempts: Sequence[Attempt] = ()) -> Start:
     """Where a drive's search of [lo, hi] starts: where the shape's last attempt stood if it
     stopped uncertified on a range up to `hi` (it started from the trees above, so they are
-    among its trees; fifty-eighth session), else `trees_above`. Since the seventy-ninth session
+    among its trees; fifty-eighth session), else `above`. Since the seventy-ninth session
     with the grids it had counted in [lo, hi] and the room it had taken (each sound whatever the
     targets), and if it searched from `lo` or below what it knew of the cubes (a cube infeasible
-    on more targets stays so on fewer). A logged room of "all" is `trees.search`'s default on
-    small grids (and in logs before the seventy-ninth session stood for none taken): None."""
+    on more targets stays so on fewer)."""
     mine = [a for a in attempts if (a.width, a.height) == (width, height)]
     last = mine[-1] if mine else None
     if last is None or last.outcome == PROVEN or last.hi != hi or not last.trees:
-        return Start(trees_above(width, height, hi, attempts))
+        return above(width, height, hi, attempts)
     counted = [lemma14.grid_read(text) for text in last.counted]
     return Start(
         [lemma14.decoded(t, width) for t in last.trees],
         [(t, [list(row) for row in grid]) for t, grid in counted if lo <= t <= hi],
-        None if last.room == lemma14.ALL else tuple(tuple(r) for r in last.room),
+        taken(last.room),
         lemma14.Cubes(set(last.closed), list(last.hard)) if last.lo <= lo else None,
     )
 
@@ -342,7 +355,7 @@ def drive(
     stops undecided (`bound`). With `retry` a shape the log
     stopped is tried again (after a change to the search), the spans it left uncertified
     forgotten (`narrower`). With `warm` each search starts from
-    the trees of the range certified nearest above it, or after an attempt stopped uncertified
+    the trees and room of the range certified nearest above it (`above`), or after an attempt stopped uncertified
     from where it stood (`starting`). The targets `proven` answers are stepped
     over: no range holds one. `searcher` runs one attempt (`attempt`; the tests replace it, and
     `proven`)."""
