@@ -352,13 +352,12 @@ def drive(
     `log` and yielding it: solves of `time_limit` seconds of wall on a range, `single_limit` on
     one target; up to `box` seconds of CPU a shape (attempts already logged count, but with
     `retry`), and nothing started after the Unix time `until`; an attempt running over either
-    stops undecided (`bound`). With `retry` a shape the log
-    stopped is tried again (after a change to the search), the spans it left uncertified
-    forgotten (`narrower`). With `warm` each search starts from
-    the trees and room of the range certified nearest above it (`above`), or after an attempt stopped uncertified
-    from where it stood (`starting`). The targets `proven` answers are stepped
-    over: no range holds one. `searcher` runs one attempt (`attempt`; the tests replace it, and
-    `proven`)."""
+    stops undecided (`bound`). With `retry` a shape the log stopped is tried again (after a
+    change to the search), the spans it left uncertified forgotten (`narrower`). With `warm`
+    each search starts from the trees and room of the range certified nearest above it
+    (`above`), or after an attempt stopped uncertified from where it stood (`starting`). The
+    targets `proven` answers are stepped over: no range holds one. `searcher` runs one attempt
+    (`attempt`; the tests replace it, and `proven`)."""
     for width, height in shapes:
         done = read_log(log)
         if stopped(width, height, done) and not retry:
