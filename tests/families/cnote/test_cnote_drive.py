@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import runpy
 import time
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 
 import pytest
@@ -349,6 +349,29 @@ def test_an_undecided_attempt_logs_where_it_stood_and_the_next_takes_it_up(
             [decoded(tree, 4), decoded((0, 1, 2, 4, 5, 9), 4)], room=((1, 0, 1, 0, 2),)
         )
         assert above(4, 3, 1000) == COLD
+
+
+def test_a_resumed_stand_joins_the_room_above_at_the_trees_it_shares(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`starting` on a stand stopped uncertified: its own room first, then the 4-cycles where the
+    range certified above took room at the trees the stand shares with it, renumbered as the
+    stand numbers its trees (by their cells); a tree above that the stand lacks brings none; the
+    default room ("all") on either side leaves the stand's (eighty-second session)."""
+    first, second, third = [0, 1, 2, 3, 4, 8], [0, 4, 8, 9, 10, 11], [3, 7, 8, 9, 10, 11]
+    cycle = {tuple(t): trees.rooms(decoded(t, 4), 3, 4) for t in (first, second, third)}
+    assert all(len(cycles) >= 2 for cycles in cycle.values())
+    mine = (0, *cycle[tuple(third)][0])
+    upper = ((1, *cycle[tuple(second)][0]), (0, *cycle[tuple(first)][0]), (1, *cycle[tuple(second)][1]))
+    monkeypatch.setitem(CERTIFIED, (4, 3), [(300, 1000, (tuple(first), tuple(second)), (), upper)])
+    stand = Attempt(4, 3, 299, 299, UNDECIDED, 1.0, [third, second], [], [list(mine), list(upper[2])])
+    start = starting(4, 3, 299, 299, [stand])
+    # the stand's own, then the room above at `second` (the stand's tree 1); none at `first`
+    assert start.room == (mine, upper[2], upper[0])
+    assert start.trees == [decoded(third, 4), decoded(second, 4)]
+    # every 4-cycle joined is one of the tree it names, as `trees.certify` checks
+    assert all(tuple(c[1:]) in trees.rooms(start.trees[c[0]], 3, 4) for c in start.room)
+    assert starting(4, 3, 299, 299, [replace(stand, room="all")]).room is None
+    monkeypatch.setitem(CERTIFIED, (4, 3), [(300, 1000, (tuple(first), tuple(second)), (), "all")])
+    assert starting(4, 3, 299, 299, [stand]).room == (mine, upper[2])
 
 
 def test_a_warm_search_adds_no_tree_where_the_trees_above_serve() -> None:

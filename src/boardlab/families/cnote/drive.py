@@ -215,19 +215,42 @@ def starting(width: int, height: int, lo: int, hi: int, attempts: Sequence[Attem
     stopped uncertified on a range up to `hi` (it started from the trees above, so they are
     among its trees; fifty-eighth session), else `above`. Since the seventy-ninth session
     with the grids it had counted in [lo, hi] and the room it had taken (each sound whatever the
-    targets), and if it searched from `lo` or below what it knew of the cubes (a cube infeasible
-    on more targets stays so on fewer)."""
+    targets; since the eighty-second session with the room above joined to it, `joined`), and if
+    it searched from `lo` or below what it knew of the cubes (a cube infeasible on more targets
+    stays so on fewer)."""
     mine = [a for a in attempts if (a.width, a.height) == (width, height)]
     last = mine[-1] if mine else None
     if last is None or last.outcome == PROVEN or last.hi != hi or not last.trees:
         return above(width, height, hi, attempts)
     counted = [lemma14.grid_read(text) for text in last.counted]
+    trees = [lemma14.decoded(t, width) for t in last.trees]
     return Start(
-        [lemma14.decoded(t, width) for t in last.trees],
+        trees,
         [(t, [list(row) for row in grid]) for t, grid in counted if lo <= t <= hi],
-        taken(last.room),
+        joined(trees, taken(last.room), above(width, height, hi, attempts)),
         lemma14.Cubes(set(last.closed), list(last.hard)) if last.lo <= lo else None,
     )
+
+
+def joined(trees: Sequence[lemma14.Tree], room: lemma14.Rooms | None, upper: Start) -> lemma14.Rooms | None:
+    """`room`, the 4-cycles a stopped search of `trees` had taken, and after them those of
+    `upper` (`above`) at the trees it shares with `trees`, renumbered as `trees` number them
+    (eighty-second session). A stand that began from the trees above before the eighty-first
+    session did not have their room, and took it again a step at a time: 5x5 at 228, three of
+    its first six room steps were 229's 4-cycles. Matching the trees by their cells, not by
+    their place, keeps this sound for a stand whose trees above were others when it began.
+    Sound whatever `trees` and targets: room at a 4-cycle of a tree is asked of every grid
+    (`trees.certify`), and one more constraint keeps the cubes the stand closed closed. None
+    (every 4-cycle, `trees.search`'s default on small grids) on either side: `room`."""
+    if not isinstance(room, tuple) or not isinstance(upper.room, tuple):
+        return room
+    place = {frozenset(tree): n for n, tree in enumerate(trees)}
+    more = [
+        (place[frozenset(upper.trees[t])], i, k, j, m)
+        for t, i, k, j, m in upper.room
+        if frozenset(upper.trees[t]) in place
+    ]
+    return tuple(dict.fromkeys((*room, *more)))
 
 
 def attempt(

@@ -830,7 +830,8 @@ def search(
     unique puzzle when CP-SAT finds one solution only), or `most` trees were added.
     Raises `Undecided` (a TimeoutError) with where it stood when a solve decides nothing.
     `start`: the trees to begin with (a warm start: the drives pass the trees of the range
-    certified just above, fifty-seventh session); any forests serve, as any set S does.
+    certified just above, fifty-seventh session, and since the eighty-first session the room it
+    took as `room`); any forests serve, as any set S does.
     `deadline`: when the search stops (a drive's bound on one attempt: its shape's box and its
     end, sixty-sixth session), asked before each step (once it has passed the search raises
     `Undecided`) and capping each solve of `certify` and the count of a grid left
