@@ -23,12 +23,10 @@ first numba compilation on a busy machine can take longer than a quick case's ti
 
 from __future__ import annotations
 
-import contextlib
 import datetime
-import signal
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,6 +38,7 @@ from boardlab.bench.progress import Reporter
 from boardlab.bench.results import ANSWERED, ERROR, RESULTS_NAME, TIMEOUT, ResultsFile, key_of, make_record
 from boardlab.bench.worker import Worker
 from boardlab.core.errors import BadInput
+from boardlab.core.interrupts import terminate_as_interrupt
 
 #: The least a warm-up run may take before it is killed (see `Budget.warm_up_limit`).
 WARM_UP_LIMIT = 30.0
@@ -290,26 +289,8 @@ def run(
     (the case in progress is dropped, finished ones are kept) and sets `summary.interrupted`.
     """
     selected = select(settings.only)
-    with _terminate_as_interrupt():
+    with terminate_as_interrupt():
         return _run(settings, selected, console, on_result)
-
-
-@contextlib.contextmanager
-def _terminate_as_interrupt() -> Iterator[None]:
-    """SIGTERM (a CI timeout, `kill`) stops the run as Ctrl-C does: results kept, worker killed."""
-
-    def interrupt(signum: int, frame: Any) -> None:
-        raise KeyboardInterrupt
-
-    try:
-        previous = signal.signal(signal.SIGTERM, interrupt)
-    except ValueError:  # not the main thread: leave signals alone
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
 
 
 def _run(

@@ -10,10 +10,8 @@ errors are the same as ever."""
 
 from __future__ import annotations
 
-import atexit
 import gc
 import os
-import signal
 import sys
 from typing import Annotated, Any
 
@@ -34,7 +32,7 @@ from boardlab.cli.output import ReaderGone, print_families, print_json, say, wri
 from boardlab.core import registry
 from boardlab.core.errors import BadInput, BoardlabError, SolverBug
 from boardlab.core.family import Family
-from boardlab.core.interrupts import caused_by_ctrl_c, native_work_running
+from boardlab.core.interrupts import caused_by_ctrl_c, exit_process
 
 
 def _click_exceptions(name: str) -> tuple[Any, ...]:
@@ -229,31 +227,6 @@ def main(argv: list[str] | None = None) -> None:
         else:
             say(f"internal error: {type(error).__name__}: {error} (BOARDLAB_DEBUG=1 shows the traceback)")
             code = EXIT_INTERNAL
-    if argv is None:
-        # Run as the program: the answer (or "interrupted") is decided, so a Ctrl-C from here on
-        # is ignored; raised as KeyboardInterrupt outside the `try` above it would end the
-        # process by the signal (exit -2) after its output (seen in CI: tents grade and explain
-        # Ctrl-C'd during start-up under load, "interrupted" printed and then -2)
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        # The process ends now (not called with arguments, as tests do), so spare the
-        # interpreter's last garbage collections over the ~10^5 objects numba,
-        # OR-Tools and rich leave behind (0.1-0.2 s of every nqueens count, measured). Exit
-        # handlers still run and files are still closed; only reference cycles are left to
-        # the operating system.
-        gc.freeze()
-        # An interrupted command ends here too: in CPython 3.11 a KeyboardInterrupt raised while
-        # exec() or eval() runs a string (dataclasses and typer's annotations do, during the
-        # imports of start-up) marks itself "unhandled" for the interpreter even when caught, and
-        # the process then ends by the signal (exit -2) after saying "interrupted" (reproduced
-        # under load: 5 of 558 Ctrl-Cs of `nqueens check` at 0.1-0.4 s; CI saw 3).
-        native = native_work_running()  # a native call still running (core.interrupts)
-        if native or code == EXIT_INTERRUPTED:
-            if not native:
-                atexit._run_exitfuncs()  # the exit handlers still run (e.g. Ray's shutdown)
-            for stream in (sys.stdout, sys.stderr):
-                try:
-                    stream.flush()
-                except OSError:  # a reader gone: nothing left to tell it
-                    pass
-            os._exit(code if isinstance(code, int) else EXIT_OK)
+    if argv is None:  # run as the program (not called with arguments, as tests do)
+        exit_process(code if isinstance(code, int) else EXIT_OK)
     sys.exit(code if isinstance(code, int) else EXIT_OK)

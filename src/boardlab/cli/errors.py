@@ -6,10 +6,10 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from boardlab.core.interrupts import caused_by_ctrl_c
+from boardlab.core.interrupts import INTERRUPTED, caused_by_ctrl_c
 
 EXIT_OK, EXIT_INVALID, EXIT_BAD_INPUT, EXIT_TIME_LIMIT, EXIT_INTERNAL = 0, 1, 2, 3, 4
-EXIT_INTERRUPTED = 130
+EXIT_INTERRUPTED = INTERRUPTED
 
 
 class Interrupted(BaseException):

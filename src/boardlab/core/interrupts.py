@@ -30,6 +30,8 @@ of native call is made stoppable once, here:
   SIGINT handler off (it `longjmp`s out of the solver, which corrupted or locked the
   allocator). SAT calls made with no deadline of their own ask `current_limit()` and stop at
   the enclosing `time_limited` block's deadline (`core.sat.solve_unlimited`).
+- **SIGTERM** is a Ctrl-C where a command asks for it (`terminate_as_interrupt`: `boardlab
+  bench`, the C-Note drives).
 - A KeyboardInterrupt that lands while a numba kernel returns surfaces as numba's
   `SystemError("... returned a result with an exception set")`; `caused_by_ctrl_c`
   recognises it, so that the command line reports "interrupted" (exit 130), not a crash.
@@ -37,14 +39,16 @@ of native call is made stoppable once, here:
 
 from __future__ import annotations
 
+import atexit
 import gc
 import os
 import re
 import signal
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from boardlab.core.deadline import NO_DEADLINE, Deadline, OutOfTime
 
@@ -60,6 +64,8 @@ GRACE = 2.0
 IMPORT_RETRY = 0.05
 #: Seconds between two raises of `OutOfTime` once a time limit has passed, until its block ends.
 REPEAT = 0.05
+#: The exit code of an interrupted command (128 + SIGINT, as shells report it).
+INTERRUPTED = 130
 #: The name of `in_thread`'s helper threads.
 KERNEL_THREAD = "boardlab-kernel"
 #: Kernels look at their stop flag once every this many steps (a power of two minus one, used
@@ -164,6 +170,40 @@ def native_work_running() -> bool:
     return any(not done.is_set() for done in list(_UNFINISHED))
 
 
+def exit_process(code: int) -> NoReturn:
+    """End a process run as a program (`boardlab`, and `python -m` on a module with a command
+    line of its own: the C-Note certificates and drives) with exit `code`, once its answer, or
+    "interrupted", is said. A Ctrl-C from here on is ignored: raised as KeyboardInterrupt it
+    would end the process by the signal (exit -2) after its output (seen in CI: tents grade and
+    explain Ctrl-C'd during start-up under load, "interrupted" printed and then -2). The
+    interpreter's last garbage collections, over the ~10^5 objects numba, OR-Tools and rich
+    leave behind, are spared (`gc.freeze`: 0.1-0.2 s of every nqueens count, measured); exit
+    handlers still run and files are still closed, only reference cycles are left to the
+    operating system. An interrupted process (`code` 130, the shell's 128 + SIGINT) ends by
+    `os._exit` after its exit handlers: in
+    CPython 3.11 a KeyboardInterrupt raised while exec() or eval() runs a string (dataclasses
+    and typer's annotations do, during the imports of start-up) marks itself "unhandled" for
+    the interpreter even when caught, and the process then ends by the signal (exit -2) after
+    saying "interrupted" (reproduced under load: 5 of 558 Ctrl-Cs of `nqueens check` at 0.1-0.4
+    s; CI saw 3). So does one whose native work still runs (`native_work_running`), without
+    the exit handlers: finalising the interpreter under a CP-SAT search still running ends the
+    process by C++'s `terminate` (a C-Note drive sent SIGTERM mid-solve exited 134, eighty-second
+    session), under a numba kernel by a segmentation fault."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    gc.freeze()
+    native = native_work_running()
+    if native or code == INTERRUPTED:
+        if not native:
+            atexit._run_exitfuncs()  # the exit handlers still run (e.g. Ray's shutdown)
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except OSError:  # a reader gone: nothing left to tell it
+                pass
+        os._exit(code)
+    sys.exit(code)
+
+
 def stop_flag(stop: Any) -> Callable[[], None]:
     """The `stop` of `in_thread` for a kernel polling `stop`."""
 
@@ -231,6 +271,28 @@ def time_limited(seconds: float | None) -> Iterator[None]:
 
 #: How many `shielded` blocks the main thread is in.
 _SHIELDS = [0]
+
+
+@contextmanager
+def terminate_as_interrupt() -> Iterator[None]:
+    """SIGTERM (`kill`, a CI timeout, a batch scheduler) raises KeyboardInterrupt in the main
+    thread while the block runs, so that a long command stops as on Ctrl-C and keeps what it
+    keeps then (`boardlab bench`'s finished cases, a C-Note drive's stand). Also the way to
+    stop such a command started in the background by a non-interactive shell, which starts
+    it with SIGINT ignored. Outside the main thread signals are left alone."""
+
+    def interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, interrupt)
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 @contextmanager

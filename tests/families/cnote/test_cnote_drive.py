@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import json
 import runpy
+import signal
+import subprocess
+import sys
 import time
 from dataclasses import asdict, replace
 from pathlib import Path
@@ -257,15 +260,15 @@ def test_after_an_undecided_search_the_next_starts_from_the_trees_it_had_chosen(
     assert logged.outcome == UNDECIDED and logged.trees == [list(held[0]), list(grown)]
 
 
-def certify_until(monkeypatch: pytest.MonkeyPatch, calls: int) -> None:
+def certify_until(monkeypatch: pytest.MonkeyPatch, calls: int, stop: BaseException | None = None) -> None:
     """`trees.certify` as it is for `calls` - 1 calls, then over its time limit (the calls
-    counted from now)."""
+    counted from now), or raising `stop`."""
     real, made = trees.certify, []
 
     def certify(*args: object, **kwargs: object) -> object:
         made.append(1)
         if len(made) >= calls:
-            raise TimeoutError("CP-SAT decided nothing")
+            raise TimeoutError("CP-SAT decided nothing") if stop is None else stop
         return real(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(trees, "certify", certify)
@@ -296,6 +299,93 @@ def test_a_search_resumed_where_an_undecided_one_stood_goes_on_as_if_never_stopp
     resumed = stopped(2, start=two.trees, counted=two.counted, room=two.room, known=two.known)
     assert (resumed.trees, resumed.counted, resumed.room) == (three.trees, three.counted, three.room)
     assert resumed.known == three.known
+
+
+def test_an_interrupted_search_stands_where_an_undecided_one_stands(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Real solves (8x5 at 345, as above): Ctrl-C during the third step's solve raises
+    `trees.Interrupted` (a KeyboardInterrupt) with where the search stood after two steps, as a
+    solve over its time limit there would; elsewhere in a step (here while a tree's repairs are
+    worked out) likewise, with what the step had not finished left out."""
+    start = [decoded(t, 8) for t in next(r for r in CERTIFIED[8, 5] if r[0] == 346)[2]]
+
+    def stood(error: type[BaseException], stop: BaseException | None) -> trees.Grown:
+        with pytest.MonkeyPatch.context() as patch:
+            certify_until(patch, 3, stop)
+            with pytest.raises(error) as stopped:
+                trees.search(8, 5, 345, 345, time_limit=60, start=start)
+        return stopped.value.stood  # type: ignore[attr-defined]
+
+    undecided = stood(trees.Undecided, None)
+    interrupted = stood(trees.Interrupted, KeyboardInterrupt())
+    assert issubclass(trees.Interrupted, KeyboardInterrupt)
+    assert interrupted == undecided and len(interrupted.trees) > len(start)
+    real, calls = trees.working, []
+
+    def working(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        if len(calls) == 5:
+            raise KeyboardInterrupt
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(trees, "working", working)
+    with pytest.raises(trees.Interrupted) as first:
+        trees.search(8, 5, 345, 345, time_limit=60, start=start)
+    assert first.value.stood.trees == list(dict.fromkeys(frozenset(t) for t in start))
+
+
+def test_an_interrupted_drive_logs_its_attempt_as_it_stood_and_exits_130(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`drive` on Ctrl-C (`trees.Interrupted` from the search): the attempt as it stood goes to
+    the log, undecided, the command says where and exits 130, and the next drive with
+    `--retry` starts where it stood."""
+    tree = [0, 1, 2, 3, 4, 8]
+
+    def search(*args: object, **kwargs: object) -> None:
+        known = trees.Cubes({2}, [5])
+        raise trees.Interrupted(trees.Grown([decoded(tree, 4)], [], None, ((0, 0, 1, 0, 1),), known))
+
+    monkeypatch.setattr(trees, "search", search)
+    log = tmp_path / "drive.jsonl"
+    assert drives.main(["drive", str(log), "4x3"]) == 130
+    err = capsys.readouterr().err
+    assert f"interrupted; logged in {log}: 4x3 " in err and ": undecided (" in err and "1 trees" in err
+    (logged,) = read_log(log)
+    assert (
+        logged.outcome == UNDECIDED and logged.trees == [tree] and (logged.closed, logged.hard) == ([2], [5])
+    )
+    again = starting(4, 3, logged.lo, logged.hi, [logged])
+    assert again.trees == [decoded(tree, 4)] and again.known == trees.Cubes({2}, [5])
+    assert again.room is not None and (0, 0, 1, 0, 1) in again.room
+
+
+def test_sigterm_stops_a_real_drive_within_seconds_with_its_stand_logged(tmp_path: Path) -> None:
+    """A drive run as a program (8x5 below its least certified target, a step every second or
+    so), sent SIGTERM once its search has taken a step: exit 130 within seconds, one line on stderr (no traceback, no
+    C++ `terminate` from a solve still running as the interpreter ends: exit 134 before
+    `exit_process`), the stand logged, beginning with the trees above."""
+    log = tmp_path / "drive.jsonl"
+    command = [sys.executable, "-m", "boardlab.families.cnote.drive", "drive", str(log), "8x5"]
+    process = subprocess.Popen(
+        [*command, "--single-limit", "120", "--count", "150"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        first = process.stdout.readline()  # the search's first step
+        assert first.startswith("8x5 ["), first
+        process.send_signal(signal.SIGTERM)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert process.returncode == 130, err
+    assert err.startswith(f"boardlab: interrupted; logged in {log}: 8x5 ") and err.count("\n") == 1, err
+    (logged,) = read_log(log)
+    held = min(CERTIFIED[8, 5])[2]
+    assert logged.outcome == UNDECIDED and logged.trees[: len(held)] == [sorted(t) for t in held]
 
 
 def test_an_undecided_attempt_logs_where_it_stood_and_the_next_takes_it_up(

@@ -23,7 +23,8 @@ left over with exactly one solution by CP-SAT's enumeration is a unique puzzle: 
 ("unique"), and the shape stops there. Each attempt is one line of a JSON-lines log (`Attempt`); a
 drive resumes from its log, starting each shape below the ranges the log already certified, and
 skips a shape whose last attempt stopped it (unless asked to retry, after a change to the search).
-CPU is the process's (`time.process_time`: CP-SAT runs with one worker in the process).
+Interrupted (Ctrl-C or SIGTERM), it logs the attempt in progress as it stood, undecided, and
+exits 130 (eighty-second session). CPU is the process's (`time.process_time`: CP-SAT runs with one worker in the process).
 
 *Assembly* (`assembled`) appends the certified attempts to `trees.CERTIFIED`, each joining the
 shape's least certified target (a gap is refused unless another lemma answers every target in it:
@@ -50,6 +51,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from boardlab.core.deadline import NO_DEADLINE, Deadline
+from boardlab.core.interrupts import exit_process, terminate_as_interrupt
 from boardlab.families.cnote import trees as lemma14
 from boardlab.families.cnote.hundreds import run_certificate
 from boardlab.families.cnote.instance import column_targets
@@ -253,6 +255,16 @@ def joined(trees: Sequence[lemma14.Tree], room: lemma14.Rooms | None, upper: Sta
     return tuple(dict.fromkeys((*room, *more)))
 
 
+class Interrupted(KeyboardInterrupt):
+    """An attempt interrupted (Ctrl-C, or SIGTERM: `drive` runs under
+    `terminate_as_interrupt`), with the `attempt` as the search stood (undecided), which
+    `drive` logs before it stops (eighty-second session)."""
+
+    def __init__(self, attempt: Attempt) -> None:
+        super().__init__("interrupted")
+        self.attempt = attempt
+
+
 def attempt(
     width: int,
     height: int,
@@ -265,7 +277,8 @@ def attempt(
     log: bool = True,
 ) -> Attempt:
     """One `trees.search` of [lo, hi] from `start`, as an `Attempt`; undecided also when its
-    `deadline` (`bound`) passes."""
+    `deadline` (`bound`) passes. Raises `Interrupted` with the attempt as it stood when the
+    search is interrupted."""
     begun = time.process_time()
     when = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
     try:
@@ -285,6 +298,9 @@ def attempt(
         )
     except lemma14.Undecided as stop:
         return ended(width, height, lo, hi, UNDECIDED, time.process_time() - begun, stop.stood, when)
+    except lemma14.Interrupted as stop:
+        cpu = time.process_time() - begun
+        raise Interrupted(ended(width, height, lo, hi, UNDECIDED, cpu, stop.stood, when)) from stop
     cpu = time.process_time() - begun
     if grown.left is None:
         return ended(width, height, lo, hi, PROVEN, cpu, grown, when)
@@ -380,7 +396,9 @@ def drive(
     each search starts from the trees and room of the range certified nearest above it
     (`above`), or after an attempt stopped uncertified from where it stood (`starting`). The
     targets `proven` answers are stepped over: no range holds one. `searcher` runs one attempt
-    (`attempt`; the tests replace it, and `proven`)."""
+    (`attempt`; the tests replace it, and `proven`). Interrupted during an attempt, it logs the
+    attempt as it stood, undecided, and raises `Interrupted`: the next drive with `retry` takes
+    it up (`starting`)."""
     for width, height in shapes:
         done = read_log(log)
         if stopped(width, height, done) and not retry:
@@ -397,9 +415,12 @@ def drive(
                 lo -= 1
             start = starting(width, height, lo, hi, done) if warm else COLD
             limit = single_limit if lo == hi else time_limit
-            tried = searcher(width, height, lo, hi, limit, count, start, bound(box - used, until))
-            with log.open("a") as out:
-                out.write(json.dumps(asdict(tried)) + "\n")
+            try:
+                tried = searcher(width, height, lo, hi, limit, count, start, bound(box - used, until))
+            except Interrupted as stop:
+                appended(log, stop.attempt)
+                raise
+            appended(log, tried)
             done.append(tried)
             yield tried
             used += tried.cpu
@@ -410,6 +431,12 @@ def drive(
             else:
                 step = max(1, (hi - lo + 1) // 2)
                 cap = min(cap, hi - lo)
+
+
+def appended(log: Path, tried: Attempt) -> None:
+    """`tried` appended to `log`, one JSON line."""
+    with log.open("a") as out:
+        out.write(json.dumps(asdict(tried)) + "\n")
 
 
 def assembled(
@@ -550,10 +577,17 @@ def _shape(text: str) -> tuple[int, int]:
     return int(width), int(height)
 
 
+def said(tried: Attempt) -> str:
+    """An attempt's line on the command line."""
+    grown = f", {len(tried.trees)} trees" if tried.trees else ""
+    return f"{tried.width}x{tried.height} {tried.lo}-{tried.hi}: {tried.outcome} ({tried.cpu:.1f} s of CPU{grown})"
+
+
 def main(argv: list[str] | None = None) -> int:
     """The three commands of `USAGE`: drive (each attempt printed as it ends; exit 0), assemble
     (writes `trees_certified.py`, prints each shape's least certified target), rerun (exit 1 when
-    a range is not infeasible again). Bad arguments: one line, exit 2; interrupted: exit 130."""
+    a range is not infeasible again). Bad arguments: one line, exit 2; interrupted: exit 130
+    (Ctrl-C, and in a drive SIGTERM as well, whose attempt is logged as it stood)."""
     args = sys.argv[1:] if argv is None else argv
 
     def body() -> int:
@@ -591,17 +625,17 @@ def main(argv: list[str] | None = None) -> int:
                 shapes.append(_shape(word))
         if not shapes:
             raise ValueError("name at least one shape (WxH)")
-        for tried in drive(shapes, log, **options):
-            grown = f", {len(tried.trees)} trees" if tried.trees else ""
-            print(
-                f"{tried.width}x{tried.height} {tried.lo}-{tried.hi}: {tried.outcome}"
-                f" ({tried.cpu:.1f} s of CPU{grown})",
-                flush=True,
-            )
+        try:
+            with terminate_as_interrupt():
+                for tried in drive(shapes, log, **options):
+                    print(said(tried), flush=True)
+        except Interrupted as stop:
+            print(f"boardlab: interrupted; logged in {log}: {said(stop.attempt)}", file=sys.stderr)
+            return 130
         return 0
 
     return run_certificate(body)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_process(main())

@@ -78,6 +78,7 @@ from typing import Any
 import numpy as np
 
 from boardlab.core.errors import SolverBug
+from boardlab.core.interrupts import exit_process
 from boardlab.families.cnote.positions import _transport, cycle_families, unit_cells
 
 Grid = list[list[int]]
@@ -349,4 +350,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    exit_process(main())

@@ -58,6 +58,7 @@ from typing import Any, TextIO
 
 import numpy as np
 
+from boardlab.core.interrupts import exit_process
 from boardlab.families.cnote.instance import column_targets
 from boardlab.families.cnote.pairs import digits_in
 
@@ -791,4 +792,4 @@ def recorded_none(width: int, height: int, target: int) -> bool:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_process(main())

@@ -75,6 +75,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from boardlab.core.interrupts import exit_process
 from boardlab.families.cnote.hundreds import (
     decide,
     edge_cell,
@@ -536,4 +537,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    exit_process(main())

@@ -65,6 +65,7 @@ from math import comb, prod
 from typing import Any, Literal, NamedTuple
 
 from boardlab.core.deadline import NO_DEADLINE, Deadline
+from boardlab.core.interrupts import exit_process
 from boardlab.families.cnote.hundreds import decide, repairs, run_certificate, verdict
 from boardlab.families.cnote.instance import column_targets
 from boardlab.families.cnote.positions import complete, lifted
@@ -712,6 +713,19 @@ class Grown(NamedTuple):
     known: Cubes
 
 
+class Interrupted(KeyboardInterrupt):
+    """`search` interrupted (Ctrl-C; SIGTERM in a drive), with where it `stood`, as `Undecided`
+    has it: a drive logs it before it stops, and its next attempt takes it up (eighty-second
+    session; until then an interrupted drive lost its attempt's steps, up to `--box` seconds
+    of CPU). Sound wherever the interrupt lands: the search adds a tree, a 4-cycle, a grid
+    counted or a cube closed only once it is one (each sound on its own), and a solve
+    interrupted decides nothing."""
+
+    def __init__(self, stood: Grown) -> None:
+        super().__init__("interrupted")
+        self.stood = stood
+
+
 class Undecided(TimeoutError):
     """`search` stopped undecided (a solve over its time limit), with where it `stood` (a
     `Grown` with no grid left over): the trees it had chosen by then (a drive's next, narrower
@@ -864,65 +878,71 @@ def search(
         """Undecided, with where the search stands."""
         return Undecided(message, Grown(chosen, counts, None, ALL if every else tuple(taken), known))
 
-    while True:
-        if deadline.expired():
-            raise stood(f"{width}x{height} at {lo}-{hi}: stopped at {len(chosen)} trees")
-        clock = time.process_time()
-        asked: Rooms = ALL if every else tuple(taken)
-        try:
-            found = certify(width, height, lo, hi, chosen, time_limit, counts, asked, known, deadline)
-        except TimeoutError as error:
-            raise stood(str(error)) from error
-        if found is None:
-            return Grown(chosen, counts, None, asked, known)
-        target, grid = found
-        rows, cols = [target] * height, column_targets(target, height, width)
-        solved = {tree: working(grid, rows, cols, tree, 2) for tree in {*pool, *chosen}}
-        # room at a tree already chosen first (`certify` asked it at every 4-cycle taken)
-        spare = None if every else first_room(grid, rows, cols, enumerate(chosen), solved)
-        added: list[Tree] = []
-        if spare is None:
-            added, spare = served(grid, rows, cols, pool, chosen, solved)
-        both = bounded(grid, rows, cols) if spare is None and not added else []
-        counted_out = spare is None and not added and met < count and len(both) != 1
-        if len(both) == 2 and not counted_out:  # the count spent: the forests its solutions use
-            forests = list(dict.fromkeys(f for s in both if (f := used_forest(grid, s)) is not None))
-            solved.update({f: working(grid, rows, cols, f, 2) for f in forests if f not in solved})
-            added, spare = served(grid, rows, cols, forests, chosen, solved)
-        if log:
-            print(
-                f"{width}x{height} [{lo}, {hi}] trees {len(chosen)}: left over at {target} {grid}; "
-                + (f"adding {[encoded(tree, width) for tree in added]}" if added else "")
-                + (f" room at {(spare[0], *spare[1].cycle)}" if spare else "")
-                + ("" if added or spare else "counted: not one" if counted_out else "served by none")
-                + f" ({time.process_time() - clock:.1f} s)",
-                flush=True,
-            )
-        if counted_out:
-            met += 1
-            entry = freed(grid) if 3 in (width, height) else None
-            unique = unique_grids(entry, rows, cols, (0, 1)) if entry else []
-            if entry and not unique:  # its class, two lines free, all counted at once
-                counts.append((target, entry))
-                if log:
-                    print(f"  with its class {entry}: no grid of it is unique", flush=True)
-                continue
-            if unique and log:
-                print(f"  its class {entry} holds unique grids: {unique}", flush=True)
-            counts.append((target, grid))
-            near = [(g, len(bounded(g, rows, cols))) for g in siblings(grid, cols)]
-            counts.extend((target, g) for g, n in near if n != 1)
-            if log and near:
-                unique = [g for g, n in near if n == 1]
+    try:
+        while True:
+            if deadline.expired():
+                raise stood(f"{width}x{height} at {lo}-{hi}: stopped at {len(chosen)} trees")
+            clock = time.process_time()
+            asked: Rooms = ALL if every else tuple(taken)
+            try:
+                found = certify(width, height, lo, hi, chosen, time_limit, counts, asked, known, deadline)
+            except TimeoutError as error:
+                raise stood(str(error)) from error
+            if found is None:
+                return Grown(chosen, counts, None, asked, known)
+            target, grid = found
+            rows, cols = [target] * height, column_targets(target, height, width)
+            solved = {tree: working(grid, rows, cols, tree, 2) for tree in {*pool, *chosen}}
+            # room at a tree already chosen first (`certify` asked it at every 4-cycle taken)
+            spare = None if every else first_room(grid, rows, cols, enumerate(chosen), solved)
+            added: list[Tree] = []
+            if spare is None:
+                added, spare = served(grid, rows, cols, pool, chosen, solved)
+            both = bounded(grid, rows, cols) if spare is None and not added else []
+            counted_out = spare is None and not added and met < count and len(both) != 1
+            if len(both) == 2 and not counted_out:  # the count spent: the forests its solutions use
+                forests = list(dict.fromkeys(f for s in both if (f := used_forest(grid, s)) is not None))
+                solved.update({f: working(grid, rows, cols, f, 2) for f in forests if f not in solved})
+                added, spare = served(grid, rows, cols, forests, chosen, solved)
+            if log:
                 print(
-                    f"  and {len(near) - len(unique)} of its first-row siblings; unique: {unique}", flush=True
+                    f"{width}x{height} [{lo}, {hi}] trees {len(chosen)}: left over at {target} {grid}; "
+                    + (f"adding {[encoded(tree, width) for tree in added]}" if added else "")
+                    + (f" room at {(spare[0], *spare[1].cycle)}" if spare else "")
+                    + ("" if added or spare else "counted: not one" if counted_out else "served by none")
+                    + f" ({time.process_time() - clock:.1f} s)",
+                    flush=True,
                 )
-            continue
-        if not (added or spare) or len(chosen) - began >= most:
-            return Grown(chosen, counts, found, asked, known)
-        chosen.extend(added)
-        if spare is not None and not every:
-            taken.append((spare[0], *spare[1].cycle))
+            if counted_out:
+                met += 1
+                entry = freed(grid) if 3 in (width, height) else None
+                unique = unique_grids(entry, rows, cols, (0, 1)) if entry else []
+                if entry and not unique:  # its class, two lines free, all counted at once
+                    counts.append((target, entry))
+                    if log:
+                        print(f"  with its class {entry}: no grid of it is unique", flush=True)
+                    continue
+                if unique and log:
+                    print(f"  its class {entry} holds unique grids: {unique}", flush=True)
+                counts.append((target, grid))
+                near = [(g, len(bounded(g, rows, cols))) for g in siblings(grid, cols)]
+                counts.extend((target, g) for g, n in near if n != 1)
+                if log and near:
+                    unique = [g for g, n in near if n == 1]
+                    print(
+                        f"  and {len(near) - len(unique)} of its first-row siblings; unique: {unique}",
+                        flush=True,
+                    )
+                continue
+            if not (added or spare) or len(chosen) - began >= most:
+                return Grown(chosen, counts, found, asked, known)
+            chosen.extend(added)
+            if spare is not None and not every:
+                taken.append((spare[0], *spare[1].cycle))
+    except KeyboardInterrupt as error:  # Ctrl-C (SIGTERM in a drive): where it stood goes with it
+        if isinstance(error, Interrupted):
+            raise
+        raise Interrupted(stood("interrupted").stood) from error
 
 
 def served(
@@ -1059,4 +1079,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    exit_process(main())

@@ -52,6 +52,7 @@ import sys
 import time
 from collections.abc import Sequence
 
+from boardlab.core.interrupts import exit_process
 from boardlab.families.cnote.hundreds import decide, edge_cell, run_certificate, verdict
 from boardlab.families.cnote.spanning import Construction, Line, add_window
 
@@ -145,4 +146,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    exit_process(main())
