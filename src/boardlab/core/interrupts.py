@@ -171,24 +171,23 @@ def native_work_running() -> bool:
 
 
 def exit_process(code: int) -> NoReturn:
-    """End a process run as a program (`boardlab`, and `python -m` on a module with a command
-    line of its own: the C-Note certificates and drives) with exit `code`, once its answer, or
-    "interrupted", is said. A Ctrl-C from here on is ignored: raised as KeyboardInterrupt it
-    would end the process by the signal (exit -2) after its output (seen in CI: tents grade and
-    explain Ctrl-C'd during start-up under load, "interrupted" printed and then -2). The
-    interpreter's last garbage collections, over the ~10^5 objects numba, OR-Tools and rich
-    leave behind, are spared (`gc.freeze`: 0.1-0.2 s of every nqueens count, measured); exit
-    handlers still run and files are still closed, only reference cycles are left to the
-    operating system. An interrupted process (`code` 130, the shell's 128 + SIGINT) ends by
-    `os._exit` after its exit handlers: in
-    CPython 3.11 a KeyboardInterrupt raised while exec() or eval() runs a string (dataclasses
-    and typer's annotations do, during the imports of start-up) marks itself "unhandled" for
-    the interpreter even when caught, and the process then ends by the signal (exit -2) after
-    saying "interrupted" (reproduced under load: 5 of 558 Ctrl-Cs of `nqueens check` at 0.1-0.4
-    s; CI saw 3). So does one whose native work still runs (`native_work_running`), without
-    the exit handlers: finalising the interpreter under a CP-SAT search still running ends the
-    process by C++'s `terminate` (a C-Note drive sent SIGTERM mid-solve exited 134, eighty-second
-    session), under a numba kernel by a segmentation fault."""
+    """End a process run as a program (`boardlab`, and `python -m` on a module with a command line
+    of its own: the C-Note certificates and drives) with exit `code`, once its answer, or
+    "interrupted", is said. A Ctrl-C from here on is ignored: raised as KeyboardInterrupt it would
+    end the process by the signal (exit -2) after its output (seen in CI: tents grade and explain
+    Ctrl-C'd during start-up under load, "interrupted" printed and then -2). The interpreter's last
+    garbage collections, over the ~10^5 objects numba, OR-Tools and rich leave behind, are spared
+    (`gc.freeze`: 0.1-0.2 s of every nqueens count, measured); exit handlers still run and files are
+    still closed, only reference cycles are left to the operating system. An interrupted process
+    (`code` 130, the shell's 128 + SIGINT) ends by `os._exit` after its exit handlers: in CPython
+    3.11 a KeyboardInterrupt raised while exec() or eval() runs a string (dataclasses and typer's
+    annotations do, during the imports of start-up) marks itself "unhandled" for the interpreter
+    even when caught, and the process then ends by the signal (exit -2) after saying "interrupted"
+    (reproduced under load: 5 of 558 Ctrl-Cs of `nqueens check` at 0.1-0.4 s; CI saw 3). So does one
+    whose native work still runs (`native_work_running`), without the exit handlers: finalising the
+    interpreter under a CP-SAT search still running ends the process by C++'s `terminate` (a C-Note
+    drive sent SIGTERM mid-solve exited 134, eighty-second session), under a numba kernel by a
+    segmentation fault."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     gc.freeze()
     native = native_work_running()

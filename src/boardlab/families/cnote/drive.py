@@ -24,7 +24,8 @@ left over with exactly one solution by CP-SAT's enumeration is a unique puzzle: 
 drive resumes from its log, starting each shape below the ranges the log already certified, and
 skips a shape whose last attempt stopped it (unless asked to retry, after a change to the search).
 Interrupted (Ctrl-C or SIGTERM), it logs the attempt in progress as it stood, undecided, and
-exits 130 (eighty-second session). CPU is the process's (`time.process_time`: CP-SAT runs with one worker in the process).
+exits 130 (eighty-second session). CPU is the process's (`time.process_time`: CP-SAT runs with
+one worker in the process).
 
 *Assembly* (`assembled`) appends the certified attempts to `trees.CERTIFIED`, each joining the
 shape's least certified target (a gap is refused unless another lemma answers every target in it:
@@ -256,7 +257,7 @@ def joined(trees: Sequence[lemma14.Tree], room: lemma14.Rooms | None, upper: Sta
 
 
 class Interrupted(KeyboardInterrupt):
-    """An attempt interrupted (Ctrl-C, or SIGTERM: `drive` runs under
+    """An attempt interrupted (Ctrl-C, or SIGTERM: the command line drives under
     `terminate_as_interrupt`), with the `attempt` as the search stood (undecided), which
     `drive` logs before it stops (eighty-second session)."""
 

@@ -874,9 +874,13 @@ def search(
         except TimeoutError as error:
             raise stood(str(error)) from error
 
+    def where() -> Grown:
+        """Where the search stands."""
+        return Grown(chosen, counts, None, ALL if every else tuple(taken), known)
+
     def stood(message: str) -> Undecided:
         """Undecided, with where the search stands."""
-        return Undecided(message, Grown(chosen, counts, None, ALL if every else tuple(taken), known))
+        return Undecided(message, where())
 
     try:
         while True:
@@ -942,7 +946,7 @@ def search(
     except KeyboardInterrupt as error:  # Ctrl-C (SIGTERM in a drive): where it stood goes with it
         if isinstance(error, Interrupted):
             raise
-        raise Interrupted(stood("interrupted").stood) from error
+        raise Interrupted(where()) from error
 
 
 def served(
