@@ -248,11 +248,8 @@ def joined(trees: Sequence[lemma14.Tree], room: lemma14.Rooms | None, upper: Sta
     if not isinstance(room, tuple) or not isinstance(upper.room, tuple):
         return room
     place = {frozenset(tree): n for n, tree in enumerate(trees)}
-    more = [
-        (place[frozenset(upper.trees[t])], i, k, j, m)
-        for t, i, k, j, m in upper.room
-        if frozenset(upper.trees[t]) in place
-    ]
+    ours = {t: n for t, tree in enumerate(upper.trees) if (n := place.get(frozenset(tree))) is not None}
+    more = [(ours[t], i, k, j, m) for t, i, k, j, m in upper.room if t in ours]
     return tuple(dict.fromkeys((*room, *more)))
 
 
