@@ -5,7 +5,9 @@ as an internal error or as "unknown (time limit reached)". And the mechanism its
 from __future__ import annotations
 
 import _thread
+import gc
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -15,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from boardlab.core.deadline import Deadline
-from boardlab.core.interrupts import caused_by_ctrl_c, flag, in_thread, stop_flag
+from boardlab.core.interrupts import caused_by_ctrl_c, flag, in_thread, interrupt, stop_flag
 from processes import alive, ctrl_c_after
 
 DEMO = str(Path(__file__).parent / "data" / "cnote" / "cnote-demo.json")
@@ -115,6 +117,42 @@ def test_in_thread_passes_errors_on() -> None:
 
     with pytest.raises(ValueError, match="broken"):
         in_thread(broken, lambda: None)
+
+
+class _CtrlCWhileFinalised:
+    """An object whose finaliser is where Ctrl-C lands (as in python-sat's `Solver.__del__`)."""
+
+    def __init__(self, finished: list[str]) -> None:
+        self.finished = finished
+
+    def __del__(self) -> None:
+        signal.raise_signal(signal.SIGINT)  # handled at the finaliser's next bytecode
+        time.sleep(0.01)
+        self.finished.append("finaliser")
+
+
+@pytest.mark.parametrize("collected", [False, True])
+def test_ctrl_c_inside_a_finaliser_is_not_lost(collected: bool) -> None:
+    # Python's own handler raises inside the finaliser, where CPython drops the exception and
+    # the loop below would run its 5 s out; the command line's handler raises it just after
+    previous = signal.signal(signal.SIGINT, interrupt)
+    finished: list[str] = []
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            if collected:  # by the collector (a reference cycle), as python-sat's solvers are
+                cycle = _CtrlCWhileFinalised(finished)
+                cycle.me = cycle  # type: ignore[attr-defined]
+                del cycle
+                gc.collect()
+            else:  # at once, its last reference gone
+                _CtrlCWhileFinalised(finished)
+            end = time.monotonic() + 5
+            while time.monotonic() < end:
+                time.sleep(0.01)
+            finished.append("loop")
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert finished == ["finaliser"]
 
 
 def test_ctrl_c_errors_of_native_code_are_recognised() -> None:
@@ -224,9 +262,12 @@ def test_durations_read_as_words() -> None:
 START_UP_INTERRUPTS = {
     # the moment the entry point's handler is set, before the command line is imported
     "handler-set": ("entry._interrupted_while_starting", "os.kill(os.getpid(), signal.SIGINT)"),
-    # as Python's own handler is put back: that handler raises KeyboardInterrupt out of the
-    # `signal.signal` call (seen once in CI)
-    "handler-put-back": ("signal.default_int_handler", "raise KeyboardInterrupt"),
+    # as the command line's handler takes over: that handler raises KeyboardInterrupt out of the
+    # `signal.signal` call (seen once in CI, when it was Python's own)
+    "command-handler-set": (
+        "__import__('boardlab.core.interrupts', fromlist=['interrupt']).interrupt",
+        "raise KeyboardInterrupt",
+    ),
 }
 
 
@@ -235,7 +276,7 @@ def test_ctrl_c_while_the_command_line_loads_says_interrupted(when: str) -> None
     """The program's entry point (`boardlab._entry`) handles Ctrl-C while typer, rich and the
     families are imported, and while it hands Ctrl-C over to the command line: the answer is
     "interrupted", never a traceback."""
-    handler, interrupt = START_UP_INTERRUPTS[when]
+    handler, then = START_UP_INTERRUPTS[when]
     code = (
         "import os, signal, sys\n"
         "sys.argv = ['boardlab', 'families']\n"
@@ -244,7 +285,7 @@ def test_ctrl_c_while_the_command_line_loads_says_interrupted(when: str) -> None
         "def signal_then_interrupt(number, handler):\n"
         "    previous = real_signal(number, handler)\n"
         f"    if handler is {handler}:\n"
-        f"        {interrupt}\n"
+        f"        {then}\n"
         "    return previous\n"
         "signal.signal = signal_then_interrupt\n"
         "entry.main()\n"

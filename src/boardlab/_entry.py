@@ -34,12 +34,15 @@ def main() -> None:
     # (~0.03 s CPU of every command, measured)
     gc.set_threshold(100_000, 50, 100)
     from boardlab.cli.app import main as run
+    from boardlab.core.interrupts import interrupt
 
     try:
-        # restored inside the `try`: a Ctrl-C that arrived while the handler was being swapped
-        # is handled by Python only after the swap, by the restored (default) handler, which
-        # raises `KeyboardInterrupt` here (a CI run met it)
-        signal.signal(signal.SIGINT, previous)
+        # swapped inside the `try`: a Ctrl-C that arrived while the handler was being swapped is
+        # handled by Python only after the swap, by the command's handler, which raises
+        # `KeyboardInterrupt` here (a CI run met it). The command's handler is Python's own but
+        # for finalisers, where it would be lost (`core.interrupts.interrupt`); an ignored
+        # Ctrl-C (a background job of a non-interactive shell) stays ignored.
+        signal.signal(signal.SIGINT, interrupt if previous is signal.default_int_handler else previous)
         run()
     except KeyboardInterrupt:
         # a Ctrl-C that reached Python after the command's own handling and before `run` ignores

@@ -32,6 +32,11 @@ of native call is made stoppable once, here:
   the enclosing `time_limited` block's deadline (`core.sat.solve_unlimited`).
 - **SIGTERM** is a Ctrl-C where a command asks for it (`terminate_as_interrupt`: `boardlab
   bench`, the C-Note drives).
+- **Ctrl-C inside a finaliser** would be lost: Python raises the KeyboardInterrupt at the next
+  bytecode of the main thread, and when that runs a `__del__` method or a garbage collector's
+  callback CPython prints and drops it ("Exception ignored in ..."), and the command runs on as
+  if never interrupted. The command line's handler (`interrupt`, also SIGTERM's under
+  `terminate_as_interrupt`) delivers the signal again just after instead.
 - A KeyboardInterrupt that lands while a numba kernel returns surfaces as numba's
   `SystemError("... returned a result with an exception set")`; `caused_by_ctrl_c`
   recognises it, so that the command line reports "interrupted" (exit 130), not a crash.
@@ -39,6 +44,7 @@ of native call is made stoppable once, here:
 
 from __future__ import annotations
 
+import _thread
 import atexit
 import gc
 import os
@@ -272,6 +278,23 @@ def time_limited(seconds: float | None) -> Iterator[None]:
 _SHIELDS = [0]
 
 
+def interrupt(signum: int, frame: Any) -> None:
+    """The handler of the command line's Ctrl-C (`boardlab._entry`) and of SIGTERM under
+    `terminate_as_interrupt`: raises KeyboardInterrupt, as Python's own SIGINT handler does,
+    except inside a finaliser or a garbage collector's callback (`_finalising`), where CPython
+    would print and drop it and the command would run on: the signal is then delivered again
+    (`_thread.interrupt_main`, to this handler) `IMPORT_RETRY` seconds later, once the
+    finaliser has returned. Seen in CI: `chessnum generate --size 16 --min-clues --clue-set
+    minimum`, Ctrl-C'd after 5.2 s, printed "Exception ignored in: <function Solver.__del__
+    ...>" (python-sat's solver, collected) and ran past the test's 60 s."""
+    if _finalising(frame):
+        again = threading.Timer(IMPORT_RETRY, _thread.interrupt_main, (signum,))
+        again.daemon = True
+        again.start()
+        return
+    raise KeyboardInterrupt
+
+
 @contextmanager
 def terminate_as_interrupt() -> Iterator[None]:
     """SIGTERM (`kill`, a CI timeout, a batch scheduler) raises KeyboardInterrupt in the main
@@ -279,9 +302,6 @@ def terminate_as_interrupt() -> Iterator[None]:
     keeps then (`boardlab bench`'s finished cases, a C-Note drive's stand). Also the way to
     stop such a command started in the background by a non-interactive shell, which starts
     it with SIGINT ignored. Outside the main thread signals are left alone."""
-
-    def interrupt(signum: int, frame: Any) -> None:
-        raise KeyboardInterrupt
 
     try:
         previous = signal.signal(signal.SIGTERM, interrupt)
@@ -324,12 +344,22 @@ def _deferred(frame: Any) -> bool:
     would then only be kept by `REPEAT`. Compilation takes seconds at most (and is cached on
     disk afterwards), collection and finalisers far less; a kernel that runs (native code) has
     no Python frames of these."""
+    if _finalising(frame):
+        return True
+    while frame is not None:
+        name = frame.f_code.co_filename
+        if name.startswith("<frozen importlib") or _COMPILER.search(name):
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _finalising(frame: Any) -> bool:
+    """True while `frame` or a caller runs a garbage collector's callback or a `__del__`
+    method: CPython prints and drops any exception out of these ("Exception ignored in ...")."""
     callbacks = {getattr(callback, "__code__", None) for callback in gc.callbacks}
     while frame is not None:
         code = frame.f_code
-        name = code.co_filename
-        if name.startswith("<frozen importlib") or _COMPILER.search(name):
-            return True
         if code in callbacks or code.co_name == "__del__":
             return True
         frame = frame.f_back
