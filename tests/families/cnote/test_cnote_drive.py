@@ -678,3 +678,20 @@ def test_what_the_assembly_writes_keeps_to_the_line_length_however_many_grids_a_
     assert space["RANGES"][4, 3][1][3] == tuple(trees.grid_written(t, g) for t, g in grids)  # type: ignore[index]
     shipped = (Path(trees.__file__).parent / "trees_certified.py").read_text()
     assert shipped == trees.written(CERTIFIED) and max(len(line) for line in shipped.splitlines()) <= 110
+
+
+def test_the_kept_drive_logs_resume_and_their_certified_ranges_join() -> None:
+    """The drives' logs as the last session left them (docs/cnote-drives/WxH.jsonl, kept in the
+    repository since the eighty-fourth session: logs kept beside it were lost with a machine) are
+    logs a drive resumes from, each of its shape, and each range they certified is shipped
+    (`trees.CERTIFIED`) or joins the ranges shipped, so that the next session assembles it."""
+    logs = sorted((DOCS / "cnote-drives").glob("*.jsonl"))
+    assert logs
+    for log in logs:
+        attempts = read_log(log)
+        assert attempts and {f"{a.width}x{a.height}" for a in attempts} == {log.stem}, log.name
+        shape = (attempts[0].width, attempts[0].height)
+        shipped = {(lo, hi) for lo, hi, *_ in CERTIFIED.get(shape, ())}
+        new = [a for a in attempts if a.outcome == PROVEN and (a.lo, a.hi) not in shipped]
+        joined = assembled(CERTIFIED, new)[shape]  # ValueError where one does not join
+        assert {(lo, hi) for lo, hi, *_ in joined} == shipped | {(a.lo, a.hi) for a in new}
