@@ -65,8 +65,8 @@ SLICE = 0.05
 #: Seconds to wait for stopped work to return before giving up on it (it then runs on in its
 #: daemon thread until it ends; the command line exits anyway).
 GRACE = 2.0
-#: Seconds after which a time limit that fell inside an import (or numba's compiler) is looked
-#: at again.
+#: Seconds after which a time limit that fell inside an import (or numba's compiler, or a
+#: finaliser) is looked at again, and a Ctrl-C that fell inside a finaliser (`interrupt`).
 IMPORT_RETRY = 0.05
 #: Seconds between two raises of `OutOfTime` once a time limit has passed, until its block ends.
 REPEAT = 0.05
