@@ -131,21 +131,41 @@ class _CtrlCWhileFinalised:
         self.finished.append("finaliser")
 
 
-@pytest.mark.parametrize("collected", [False, True])
-def test_ctrl_c_inside_a_finaliser_is_not_lost(collected: bool) -> None:
+class _Watched:
+    """An object with a weak reference to it (no `__del__` of its own)."""
+
+
+def _ctrl_c_then_finish(finished: list[str]) -> None:
+    signal.raise_signal(signal.SIGINT)  # handled at the callback's next bytecode
+    time.sleep(0.01)
+    finished.append("finaliser")
+
+
+@pytest.mark.parametrize("how", ["direct", "collected", "weakref.finalize", "multiprocessing"])
+def test_ctrl_c_inside_a_finaliser_is_not_lost(how: str) -> None:
     # Python's own handler raises inside the finaliser, where CPython drops the exception and
     # the loop below would run its 5 s out; the command line's handler raises it just after
+    import multiprocessing.util
+    import weakref
+
     previous = signal.signal(signal.SIGINT, interrupt)
     finished: list[str] = []
     try:
         with pytest.raises(KeyboardInterrupt):
-            if collected:  # by the collector (a reference cycle), as python-sat's solvers are
+            if how == "collected":  # by the collector (a reference cycle), as python-sat's solvers are
                 cycle = _CtrlCWhileFinalised(finished)
                 cycle.me = cycle  # type: ignore[attr-defined]
                 del cycle
                 gc.collect()
-            else:  # at once, its last reference gone
+            elif how == "direct":  # at once, its last reference gone
                 _CtrlCWhileFinalised(finished)
+            else:  # a weak reference's callback (tempfile's, a process pool's clean-up)
+                watched = _Watched()
+                if how == "weakref.finalize":
+                    weakref.finalize(watched, _ctrl_c_then_finish, finished)
+                else:
+                    multiprocessing.util.Finalize(watched, _ctrl_c_then_finish, (finished,))
+                del watched
             end = time.monotonic() + 5
             while time.monotonic() < end:
                 time.sleep(0.01)
@@ -153,6 +173,23 @@ def test_ctrl_c_inside_a_finaliser_is_not_lost(collected: bool) -> None:
     finally:
         signal.signal(signal.SIGINT, previous)
     assert finished == ["finaliser"]
+
+
+@pytest.mark.parametrize("started_with", ["signal.default_int_handler", "signal.SIG_IGN"])
+def test_a_module_run_as_a_program_takes_the_command_lines_ctrl_c(started_with: str) -> None:
+    """`python -m` on a module with a command line of its own (the C-Note drives and
+    certificates, `run_as_program`) runs under the command line's Ctrl-C handler, as `boardlab`
+    does: `interrupt` in place of Python's own (whose Ctrl-C a finaliser would lose, as above);
+    an ignored Ctrl-C (a background job) stays ignored."""
+    script = (
+        "import signal\n"
+        f"signal.signal(signal.SIGINT, {started_with})\n"
+        "from boardlab.core.interrupts import interrupt, run_as_program\n"
+        "expected = {'signal.default_int_handler': interrupt, 'signal.SIG_IGN': signal.SIG_IGN}\n"
+        f"run_as_program(lambda: 7 if signal.getsignal(signal.SIGINT) is expected[{started_with!r}] else 1)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert (run.returncode, run.stderr) == (7, "")
 
 
 def test_ctrl_c_errors_of_native_code_are_recognised() -> None:

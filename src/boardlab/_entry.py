@@ -34,7 +34,7 @@ def main() -> None:
     # (~0.03 s CPU of every command, measured)
     gc.set_threshold(100_000, 50, 100)
     from boardlab.cli.app import main as run
-    from boardlab.core.interrupts import interrupt
+    from boardlab.core.interrupts import ctrl_c_handler
 
     try:
         # swapped inside the `try`: a Ctrl-C that arrived while the handler was being swapped is
@@ -42,7 +42,7 @@ def main() -> None:
         # `KeyboardInterrupt` here (a CI run met it). The command's handler is Python's own but
         # for finalisers, where it would be lost (`core.interrupts.interrupt`); an ignored
         # Ctrl-C (a background job of a non-interactive shell) stays ignored.
-        signal.signal(signal.SIGINT, interrupt if previous is signal.default_int_handler else previous)
+        signal.signal(signal.SIGINT, ctrl_c_handler(previous))
         run()
     except KeyboardInterrupt:
         # a Ctrl-C that reached Python after the command's own handling and before `run` ignores

@@ -33,10 +33,11 @@ of native call is made stoppable once, here:
 - **SIGTERM** is a Ctrl-C where a command asks for it (`terminate_as_interrupt`: `boardlab
   bench`, the C-Note drives).
 - **Ctrl-C inside a finaliser** would be lost: Python raises the KeyboardInterrupt at the next
-  bytecode of the main thread, and when that runs a `__del__` method or a garbage collector's
-  callback CPython prints and drops it ("Exception ignored in ..."), and the command runs on as
-  if never interrupted. The command line's handler (`interrupt`, also SIGTERM's under
-  `terminate_as_interrupt`) delivers the signal again just after instead.
+  bytecode of the main thread, and when that runs a `__del__` method, a garbage collector's
+  callback or a weak reference's finaliser CPython prints and drops it ("Exception ignored in ..."), and the command runs on as
+  if never interrupted. The command line's handler (`interrupt`: `boardlab`'s and that of the
+  modules run by `python -m`, `run_as_program`; also SIGTERM's under `terminate_as_interrupt`)
+  delivers the signal again just after instead.
 - A KeyboardInterrupt that lands while a numba kernel returns surfaces as numba's
   `SystemError("... returned a result with an exception set")`; `caused_by_ctrl_c`
   recognises it, so that the command line reports "interrupted" (exit 130), not a crash.
@@ -52,6 +53,7 @@ import re
 import signal
 import sys
 import threading
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, NoReturn, TypeVar
@@ -314,6 +316,21 @@ def terminate_as_interrupt() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
+def ctrl_c_handler(started_with: Any) -> Any:
+    """The Ctrl-C handler a command line runs under, given the one its process `started_with`:
+    `interrupt` in place of Python's own; an ignored Ctrl-C (a background job of a
+    non-interactive shell) stays ignored, and a handler set by whoever runs the command stays."""
+    return interrupt if started_with is signal.default_int_handler else started_with
+
+
+def run_as_program(main: Callable[[], int]) -> NoReturn:
+    """Run `main`, the command line of a module run by `python -m` (the C-Note certificates and
+    drives), under the command line's Ctrl-C handler (`ctrl_c_handler`, as `boardlab` does in
+    `boardlab._entry`), and end the process with its exit code (`exit_process`)."""
+    signal.signal(signal.SIGINT, ctrl_c_handler(signal.getsignal(signal.SIGINT)))
+    exit_process(main())
+
+
 @contextmanager
 def shielded() -> Iterator[None]:
     """Hold a time limit's `OutOfTime` off while the block runs; it is raised just after
@@ -355,9 +372,15 @@ def _deferred(frame: Any) -> bool:
 
 
 def _finalising(frame: Any) -> bool:
-    """True while `frame` or a caller runs a garbage collector's callback or a `__del__`
-    method: CPython prints and drops any exception out of these ("Exception ignored in ...")."""
+    """True while `frame` or a caller runs a garbage collector's callback, a `__del__` method or
+    the finaliser of a weak reference (`weakref.finalize`; `multiprocessing.util.Finalize`, a
+    process pool's clean-up): CPython prints and drops any exception out of these ("Exception
+    ignored in ..."). A bare `weakref.ref` callback is not recognised (no frame tells it)."""
     callbacks = {getattr(callback, "__code__", None) for callback in gc.callbacks}
+    callbacks.add(weakref.finalize.__call__.__code__)
+    pools = sys.modules.get("multiprocessing.util")  # its finalisers run only once it is imported
+    if pools is not None:
+        callbacks.add(pools.Finalize.__call__.__code__)
     while frame is not None:
         code = frame.f_code
         if code in callbacks or code.co_name == "__del__":

@@ -501,6 +501,12 @@ def test_assembly_appends_joining_ranges_and_refuses_gaps_and_overlaps() -> None
         ((0, 0, 1, 0, 1),),
     )
     assert held[4, 3] == [(300, 1000, ((0, 1, 2, 3, 4, 8),), (), "all")]  # not changed in place
+    # a log assembled again: the ranges held as they are skipped, the same range certified
+    # otherwise (another tree) refused
+    assert assembled(merged, new) == merged
+    other = Attempt(4, 3, 298, 299, PROVEN, 1.0, [[0, 1, 2, 3, 4, 9]], [], "all")
+    with pytest.raises(ValueError, match="does not join"):
+        assembled(merged, [other])
     unanswered = lambda width, height, target: False  # noqa: E731 (the shipped bounds aside)
     with pytest.raises(ValueError, match="does not join"):
         assembled(held, [new[0]], unanswered)
@@ -684,14 +690,14 @@ def test_the_kept_drive_logs_resume_and_their_certified_ranges_join() -> None:
     """The drives' logs as the last session left them (docs/cnote-drives/WxH.jsonl, kept in the
     repository since the eighty-fourth session: logs kept beside it were lost with a machine) are
     logs a drive resumes from, each of its shape, and each range they certified is shipped
-    (`trees.CERTIFIED`) or joins the ranges shipped, so that the next session assembles it."""
+    (`trees.CERTIFIED`, as it is) or joins the ranges shipped, so that the next session assembles
+    the log as it stands."""
     logs = sorted((DOCS / "cnote-drives").glob("*.jsonl"))
     assert logs
     for log in logs:
         attempts = read_log(log)
         assert attempts and {f"{a.width}x{a.height}" for a in attempts} == {log.stem}, log.name
         shape = (attempts[0].width, attempts[0].height)
-        shipped = {(lo, hi) for lo, hi, *_ in CERTIFIED.get(shape, ())}
-        new = [a for a in attempts if a.outcome == PROVEN and (a.lo, a.hi) not in shipped]
-        joined = assembled(CERTIFIED, new)[shape]  # ValueError where one does not join
-        assert {(lo, hi) for lo, hi, *_ in joined} == shipped | {(a.lo, a.hi) for a in new}
+        joined = assembled(CERTIFIED, attempts)[shape]  # ValueError where one does not join
+        certified = {a.range() for a in attempts if a.outcome == PROVEN}
+        assert set(joined) == set(CERTIFIED.get(shape, ())) | certified

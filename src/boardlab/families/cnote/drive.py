@@ -52,7 +52,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from boardlab.core.deadline import NO_DEADLINE, Deadline
-from boardlab.core.interrupts import exit_process, terminate_as_interrupt
+from boardlab.core.interrupts import run_as_program, terminate_as_interrupt
 from boardlab.families.cnote import trees as lemma14
 from boardlab.families.cnote.hundreds import run_certificate
 from boardlab.families.cnote.instance import column_targets
@@ -443,13 +443,16 @@ def assembled(
     proven: Answered = answered,
 ) -> dict[tuple[int, int], list[lemma14.Range]]:
     """`certified` with the certified attempts appended below each shape's ranges (highest
-    first, as `trees.CERTIFIED` lists them; the shapes by rows, then columns). Raises
-    ValueError on an attempt that overlaps the shape's ranges or leaves a gap below them that
-    holds a target `proven` does not answer."""
+    first, as `trees.CERTIFIED` lists them; the shapes by rows, then columns). An attempt whose
+    range is held as it is (a log assembled before: the kept logs, `docs/cnote-drives/`) is
+    skipped. Raises ValueError on another that overlaps the shape's ranges or leaves a gap below
+    them that holds a target `proven` does not answer."""
     merged = {shape: list(ranges) for shape, ranges in certified.items()}
     new = sorted((a for a in attempts if a.outcome == PROVEN), key=lambda a: (a.width, a.height, -a.hi))
     for a in new:
         held = merged.setdefault((a.width, a.height), [])
+        if a.range() in held:
+            continue
         least = min((lo for lo, *_ in held), default=None)
         if least is not None and (
             a.hi >= least or not all(proven(a.width, a.height, t) for t in range(a.hi + 1, least))
@@ -636,4 +639,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    exit_process(main())
+    run_as_program(main)

@@ -65,7 +65,7 @@ import numpy as np
 from boardlab.core.deadline import NO_DEADLINE, Deadline, OutOfTime
 from boardlab.core.errors import BadInput
 from boardlab.core.executors import Journal, can_fork, chunks, local_cores, run
-from boardlab.core.interrupts import exit_process
+from boardlab.core.interrupts import run_as_program
 from boardlab.families.cnote.convolution import (
     admissible,
     digit_codes,
@@ -629,4 +629,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    exit_process(main())
+    run_as_program(main)

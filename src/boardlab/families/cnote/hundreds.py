@@ -78,7 +78,7 @@ from typing import Any
 import numpy as np
 
 from boardlab.core.errors import SolverBug
-from boardlab.core.interrupts import exit_process
+from boardlab.core.interrupts import run_as_program
 from boardlab.families.cnote.positions import _transport, cycle_families, unit_cells
 
 Grid = list[list[int]]
@@ -350,4 +350,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    exit_process(main())
+    run_as_program(main)

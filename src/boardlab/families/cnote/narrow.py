@@ -58,7 +58,7 @@ from typing import Any, TextIO
 
 import numpy as np
 
-from boardlab.core.interrupts import exit_process
+from boardlab.core.interrupts import run_as_program
 from boardlab.families.cnote.instance import column_targets
 from boardlab.families.cnote.pairs import digits_in
 
@@ -792,4 +792,4 @@ def recorded_none(width: int, height: int, target: int) -> bool:
 
 
 if __name__ == "__main__":
-    exit_process(main())
+    run_as_program(main)

@@ -75,7 +75,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from boardlab.core.interrupts import exit_process
+from boardlab.core.interrupts import run_as_program
 from boardlab.families.cnote.hundreds import (
     decide,
     edge_cell,
@@ -537,4 +537,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    exit_process(main())
+    run_as_program(main)

@@ -68,7 +68,7 @@ from functools import cache, lru_cache
 from itertools import combinations
 from typing import Any
 
-from boardlab.core.interrupts import exit_process
+from boardlab.core.interrupts import run_as_program
 from boardlab.families.cnote.instance import column_targets
 
 Grid = list[list[int]]
@@ -593,4 +593,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    exit_process(main())
+    run_as_program(main)

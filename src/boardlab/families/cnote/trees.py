@@ -65,7 +65,7 @@ from math import comb, prod
 from typing import Any, Literal, NamedTuple
 
 from boardlab.core.deadline import NO_DEADLINE, Deadline
-from boardlab.core.interrupts import exit_process
+from boardlab.core.interrupts import run_as_program
 from boardlab.families.cnote.hundreds import decide, repairs, run_certificate, verdict
 from boardlab.families.cnote.instance import column_targets
 from boardlab.families.cnote.positions import complete, lifted
@@ -1083,4 +1083,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    exit_process(main())
+    run_as_program(main)

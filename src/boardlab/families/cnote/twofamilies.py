@@ -52,7 +52,7 @@ import sys
 import time
 from collections.abc import Sequence
 
-from boardlab.core.interrupts import exit_process
+from boardlab.core.interrupts import run_as_program
 from boardlab.families.cnote.hundreds import decide, edge_cell, run_certificate, verdict
 from boardlab.families.cnote.spanning import Construction, Line, add_window
 
@@ -146,4 +146,4 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    exit_process(main())
+    run_as_program(main)
