@@ -192,6 +192,33 @@ def test_a_module_run_as_a_program_takes_the_command_lines_ctrl_c(started_with: 
     assert (run.returncode, run.stderr) == (7, "")
 
 
+def test_a_module_run_as_a_program_says_interrupted_on_ctrl_c() -> None:
+    """A Ctrl-C that such a command line does not answer itself (`boardlab.families.cnote.narrow`'s
+    survey printed a traceback, eighty-fifth session) ends it as `boardlab` ends: one line, exit
+    130, no traceback."""
+    script = (
+        "import signal, sys\n"
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
+        "from boardlab.core.interrupts import run_as_program\n"
+        "def main():\n"
+        "    print('working', flush=True)\n"
+        "    while True:\n"
+        "        sum(range(1000))\n"
+        "run_as_program(main)\n"
+    )
+    process = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert process.stdout is not None and process.stdout.readline() == "working\n"
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+    assert (process.returncode, err, out) == (130, "boardlab: interrupted\n", "")
+
+
 def test_ctrl_c_errors_of_native_code_are_recognised() -> None:
     try:
         try:

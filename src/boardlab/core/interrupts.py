@@ -326,9 +326,16 @@ def ctrl_c_handler(started_with: Any) -> Any:
 def run_as_program(main: Callable[[], int]) -> NoReturn:
     """Run `main`, the command line of a module run by `python -m` (the C-Note certificates and
     drives), under the command line's Ctrl-C handler (`ctrl_c_handler`, as `boardlab` does in
-    `boardlab._entry`), and end the process with its exit code (`exit_process`)."""
+    `boardlab._entry`), and end the process with its exit code (`exit_process`). A Ctrl-C that
+    `main` does not answer itself (as the drives do, with where they stood) says "interrupted"
+    and exits 130, as `boardlab` does, never a traceback."""
     signal.signal(signal.SIGINT, ctrl_c_handler(signal.getsignal(signal.SIGINT)))
-    exit_process(main())
+    try:
+        code = main()
+    except KeyboardInterrupt:
+        print("boardlab: interrupted", file=sys.stderr)
+        code = INTERRUPTED
+    exit_process(code)
 
 
 @contextmanager
