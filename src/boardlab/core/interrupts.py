@@ -35,9 +35,9 @@ of native call is made stoppable once, here:
 - **Ctrl-C inside a finaliser** would be lost: Python raises the KeyboardInterrupt at the next
   bytecode of the main thread, and when that runs a `__del__` method, a garbage collector's
   callback or a weak reference's finaliser CPython prints and drops it ("Exception ignored in
-  ..."), and the command runs on as if never interrupted. The command line's handler (`interrupt`: `boardlab`'s and that of the
-  modules run by `python -m`, `run_as_program`; also SIGTERM's under `terminate_as_interrupt`)
-  delivers the signal again just after instead.
+  ..."), and the command runs on as if never interrupted. The command line's handler
+  (`interrupt`: `boardlab`'s and that of the modules run by `python -m`, `run_as_program`; also
+  SIGTERM's under `terminate_as_interrupt`) delivers the signal again just after instead.
 - A KeyboardInterrupt that lands while a numba kernel returns surfaces as numba's
   `SystemError("... returned a result with an exception set")`; `caused_by_ctrl_c`
   recognises it, so that the command line reports "interrupted" (exit 130), not a crash.
